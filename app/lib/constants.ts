@@ -1,0 +1,21 @@
+/** The spec's business constants and limits (section 9), in one place so they are findable. */
+export const NEWSLETTER_THROTTLE_MS = 1000;
+export const TOAST_DURATION_MS = 4000;
+export const EXPLORE_CLOSE_DELAY_MS = 200;
+export const MOBILE_BOTTOM_BAR_PADDING_PX = 64;
+export const STORAGE_OPERATION_RETRY_LIMIT_MS = 120_000;
+export const STORAGE_UPLOAD_RETRY_LIMIT_MS = 600_000;
+export const STORAGE_MAX_BACKOFF_FACTOR = 64;
+export const STORAGE_LIST_MAX_RESULTS = { min: 1, max: 1000 } as const;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export const NEWSLETTER_MESSAGES = {
+  submitting: "Subscribing...",
+  success: "Thank you for subscribing!",
+  error: "Something went wrong. Please try again.",
+} as const;
+
+export const SITE_NAME = "Permaculture Network";
+export const SITE_TAGLINE =
+  "Connecting permaculture educators and learners worldwide. Discover sustainable living practices and find your next learning opportunity.";
+export const LOCATIONS_PAGE_SIZE = 24;

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestDatabase, createTestDatabase } from "../../tests/helpers/test-db";
+import { locations } from "../../db/schema";
+import {
+  type LocationInput,
+  createLocation,
+  deleteLocation,
+  getLocationById,
+  getLocationBySlug,
+  isLocationNameTaken,
+  listLocations,
+  searchLocations,
+  toLocationView,
+  updateLocation,
+} from "./locations.server";
+import { loadReferenceData } from "./reference.server";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+function input(name: string, extra: Partial<LocationInput> = {}): LocationInput {
+  return {
+    name,
+    shortDescription: `${name} in short`,
+    longDescription: "Long text",
+    originalImageUrl: null,
+    webpImageUrl: null,
+    website: "https://example.org",
+    country: "Kenya",
+    regionName: "",
+    regionId: null,
+    subRegionId: null,
+    contactEmail: null,
+    contactPhone: null,
+    contactAddress: null,
+    contactCity: null,
+    contactState: null,
+    contactZipCode: null,
+    focusAreas: [],
+    latitude: -1.29,
+    longitude: 36.82,
+    ...extra,
+  };
+}
+
+describe("locations query module", () => {
+  it("creates a location, returns its id and sets both timestamps", async () => {
+    const before = Date.now();
+    const id = await createLocation(t.db, input("Green Valley Farm"));
+    const row = await getLocationById(t.db, id);
+    expect(row?.name).toBe("Green Valley Farm");
+    expect(row?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row?.updatedAt.getTime()).toBe(row?.createdAt.getTime());
+    expect(row?.markerType).toBe("standard");
+  });
+
+  it("reads all locations ordered by name", async () => {
+    await createLocation(t.db, input("Zebra Ridge"));
+    await createLocation(t.db, input("Acacia Commons"));
+    const names = (await listLocations(t.db)).map((l) => l.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(names[0]).toBe("Acacia Commons");
+  });
+
+  it("finds a location by slug, hyphens standing for spaces", async () => {
+    const row = await getLocationBySlug(t.db, "Green-Valley-Farm");
+    expect(row?.name).toBe("Green Valley Farm");
+    expect(await getLocationBySlug(t.db, "No-Such-Place")).toBeNull();
+    expect(await getLocationBySlug(t.db, "x".repeat(5000))).toBeNull();
+  });
+
+  it("finds a name that itself contains a hyphen through its stored slug", async () => {
+    await createLocation(t.db, input("Saint-Denis Garden"));
+    const row = await getLocationBySlug(t.db, "Saint-Denis-Garden");
+    expect(row?.name).toBe("Saint-Denis Garden");
+  });
+
+  it("refuses a second location whose name maps to the same slug", async () => {
+    await expect(createLocation(t.db, input("Green Valley Farm"))).rejects.toThrow();
+    await expect(createLocation(t.db, input("Green-Valley Farm"))).rejects.toThrow();
+    expect(await isLocationNameTaken(t.db, "Green Valley Farm")).toBe(true);
+    expect(await isLocationNameTaken(t.db, "Green-Valley-Farm")).toBe(true);
+    expect(await isLocationNameTaken(t.db, "Brand New Place")).toBe(false);
+  });
+
+  it("updates by id and refreshes updatedAt only", async () => {
+    const id = await createLocation(t.db, input("Update Me"));
+    const before = await getLocationById(t.db, id);
+    await new Promise((r) => setTimeout(r, 15));
+    expect(await updateLocation(t.db, id, { shortDescription: "changed" })).toBe(true);
+    const after = await getLocationById(t.db, id);
+    expect(after?.shortDescription).toBe("changed");
+    expect(after?.createdAt.getTime()).toBe(before?.createdAt.getTime());
+    expect(after?.updatedAt.getTime()).toBeGreaterThan(before?.updatedAt.getTime() ?? 0);
+    expect(await updateLocation(t.db, "00000000-0000-4000-8000-000000000000", { name: "x" })).toBe(false);
+    expect(await updateLocation(t.db, "not-a-uuid", { name: "x" })).toBe(false);
+  });
+
+  it("deletes by id", async () => {
+    const id = await createLocation(t.db, input("Delete Me"));
+    expect(await deleteLocation(t.db, id)).toBe(true);
+    expect(await getLocationById(t.db, id)).toBeNull();
+    expect(await deleteLocation(t.db, id)).toBe(false);
+  });
+
+  it("shows a location with region and sub-region objects, focus-area names and ISO timestamps", async () => {
+    const ref = await loadReferenceData(t.db);
+    const region = ref.regions.find((r) => r.name === "Africa");
+    if (!region) throw new Error("reference data missing");
+    const [soil, compost] = ["Soil Health", "Community Composting"].map((n) => ref.focusAreas.find((f) => f.name === n)?.id);
+    const id = await createLocation(
+      t.db,
+      input("Shown Place", {
+        regionId: region.id,
+        regionName: region.name,
+        focusAreas: [soil as string, compost as string],
+        markerType: "",
+      }),
+    );
+    const row = await getLocationById(t.db, id);
+    if (!row) throw new Error("missing");
+    const view = toLocationView(row, ref);
+    expect(view.region).toEqual({ id: region.id, name: "Africa", description: region.description });
+    expect(view.subRegion).toBeNull();
+    expect(view.areasOfFocus.sort()).toEqual(["Community Composting", "Soil Health"]);
+    expect(view.description).toBe(view.shortDescription);
+    expect(view.markerType).toBe("standard");
+    expect(view.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it("drops blank or unknown focus areas and uses the current time for missing timestamps", async () => {
+    const ref = await loadReferenceData(t.db);
+    const [row] = await t.db.select().from(locations).limit(1);
+    if (!row) throw new Error("missing");
+    const view = toLocationView(
+      { ...row, focusAreas: ["00000000-0000-4000-8000-000000000000"], createdAt: null as unknown as Date },
+      ref,
+    );
+    expect(view.areasOfFocus).toEqual([]);
+    expect(Math.abs(new Date(view.createdAt).getTime() - Date.now())).toBeLessThan(5000);
+  });
+
+  it("searches with filters and paginates, with an empty result for nonsense input", async () => {
+    const ref = await loadReferenceData(t.db);
+    const regionId = ref.regions.find((r) => r.name === "Africa")?.id;
+    const all = await searchLocations(t.db, {}, { limit: 2, offset: 0 });
+    expect(all.rows).toHaveLength(2);
+    expect(all.total).toBeGreaterThan(2);
+    const africa = await searchLocations(t.db, { regionId }, { limit: 50, offset: 0 });
+    expect(africa.rows.map((r) => r.name)).toEqual(["Shown Place"]);
+    const q = await searchLocations(t.db, { q: "zebra" }, { limit: 50, offset: 0 });
+    expect(q.rows.map((r) => r.name)).toEqual(["Zebra Ridge"]);
+    const weird = await searchLocations(t.db, { q: "' OR 1=1--%_" }, { limit: 50, offset: 0 });
+    expect(weird.total).toBe(0);
+  });
+});

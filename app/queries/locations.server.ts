@@ -1,0 +1,216 @@
+import { type SQL, and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { locations } from "../../db/schema";
+import { DEFAULT_MARKER_TYPE } from "../lib/taxonomy";
+import { nameFromSlug } from "../lib/slug";
+import type { ReferenceData, Region, SubRegion } from "./reference.server";
+
+export type LocationRow = typeof locations.$inferSelect;
+
+/** The writable fields of a location (spec section 3); timestamps are set by the query module. */
+export type LocationInput = {
+  name: string;
+  shortDescription: string;
+  longDescription: string;
+  originalImageUrl: string | null;
+  webpImageUrl: string | null;
+  imageWidth?: number | null;
+  imageHeight?: number | null;
+  website: string | null;
+  country: string;
+  regionName: string;
+  regionId: string | null;
+  subRegionId: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  contactAddress: string | null;
+  contactCity: string | null;
+  contactState: string | null;
+  contactZipCode: string | null;
+  focusAreas: string[];
+  latitude: number | null;
+  longitude: number | null;
+  markerType?: string | null;
+  featured?: boolean;
+};
+
+/** A location as shown (spec section 3): with its region and sub-region objects, focus-area names and ISO timestamps. */
+export type LocationView = Omit<LocationRow, "createdAt" | "updatedAt"> & {
+  description: string;
+  region: Pick<Region, "id" | "name" | "description"> | null;
+  subRegion: SubRegion | null;
+  areasOfFocus: string[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+function toIso(value: Date | string | null | undefined): string {
+  if (value === null || value === undefined) return new Date().toISOString();
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? new Date().toISOString() : d.toISOString();
+}
+
+/** Builds the spec's "as shown" shape from a stored row and the reference data. */
+export function toLocationView(row: LocationRow, ref: Pick<ReferenceData, "regionsById" | "subRegionsById" | "focusAreasById">): LocationView {
+  const region = row.regionId ? ref.regionsById.get(row.regionId) : undefined;
+  const subRegion = row.subRegionId ? ref.subRegionsById.get(row.subRegionId) : undefined;
+  return {
+    ...row,
+    description: row.shortDescription,
+    markerType: row.markerType || DEFAULT_MARKER_TYPE,
+    region: region ? { id: region.id, name: region.name, description: region.description } : null,
+    subRegion: subRegion ?? null,
+    areasOfFocus: (row.focusAreas ?? [])
+      .map((id) => ref.focusAreasById.get(id)?.name ?? "")
+      .filter((name) => name.trim() !== ""),
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
+  };
+}
+
+/** All locations, ordered by name. */
+export function listLocations(db: Database): Promise<LocationRow[]> {
+  return db.select().from(locations).orderBy(asc(locations.name));
+}
+
+/** One location by id, or null (a malformed id is simply not found). */
+export async function getLocationById(db: Database, id: string): Promise<LocationRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(locations).where(eq(locations.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** One location by its slug: hyphens turned back to spaces give the name. */
+export async function getLocationBySlug(db: Database, slug: string): Promise<LocationRow | null> {
+  if (slug.length === 0 || slug.length > 300) return null;
+  const [row] = await db
+    .select()
+    .from(locations)
+    .where(or(eq(locations.name, nameFromSlug(slug)), eq(locations.slug, slug)))
+    .orderBy(sql`${locations.slug} = ${slug} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+function writable(input: LocationInput) {
+  return {
+    ...input,
+    markerType: input.markerType || DEFAULT_MARKER_TYPE,
+    featured: input.featured ?? false,
+  };
+}
+
+/** Creates a location with createdAt and updatedAt set; returns the new id. */
+export async function createLocation(db: Database, input: LocationInput): Promise<string> {
+  const now = new Date();
+  const [row] = await db
+    .insert(locations)
+    .values({ ...writable(input), createdAt: now, updatedAt: now })
+    .returning({ id: locations.id });
+  if (!row) throw new Error("insert returned no row");
+  return row.id;
+}
+
+/** Updates a location by id and refreshes updatedAt; returns false when no such location. */
+export async function updateLocation(db: Database, id: string, input: Partial<LocationInput>): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const values = { ...input, updatedAt: new Date() } as Partial<typeof locations.$inferInsert>;
+  if ("markerType" in input) values.markerType = input.markerType || DEFAULT_MARKER_TYPE;
+  const rows = await db.update(locations).set(values).where(eq(locations.id, id)).returning({ id: locations.id });
+  return rows.length > 0;
+}
+
+/** Deletes a location by id; returns false when no such location. */
+export async function deleteLocation(db: Database, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db.delete(locations).where(eq(locations.id, id)).returning({ id: locations.id });
+  return rows.length > 0;
+}
+
+/** True when another location already has this name (or the same slug), ignoring `exceptId`. */
+export async function isLocationNameTaken(db: Database, name: string, exceptId?: string): Promise<boolean> {
+  const conds: SQL[] = [or(eq(locations.name, name), eq(locations.slug, name.replaceAll(" ", "-"))) as SQL];
+  if (exceptId && isUuid(exceptId)) conds.push(sql`${locations.id} <> ${exceptId}`);
+  const [row] = await db.select({ id: locations.id }).from(locations).where(and(...conds)).limit(1);
+  return Boolean(row);
+}
+
+export type LocationFilters = {
+  q?: string;
+  regionId?: string;
+  subRegionId?: string;
+  focusAreaId?: string;
+  country?: string;
+};
+
+export type LocationSort = "name" | "-name" | "updated" | "-updated" | "country";
+
+export function locationFilterSql(f: LocationFilters): SQL | undefined {
+  const conds: SQL[] = [];
+  if (f.regionId) conds.push(eq(locations.regionId, f.regionId));
+  if (f.subRegionId) conds.push(eq(locations.subRegionId, f.subRegionId));
+  if (f.focusAreaId) conds.push(sql`${locations.focusAreas} @> ARRAY[${f.focusAreaId}]::uuid[]`);
+  if (f.country) conds.push(eq(locations.country, f.country));
+  if (f.q) {
+    const pattern = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(
+      or(
+        ilike(locations.name, pattern),
+        ilike(locations.country, pattern),
+        ilike(locations.shortDescription, pattern),
+        ilike(locations.contactCity, pattern),
+      ) as SQL,
+    );
+  }
+  return conds.length ? and(...conds) : undefined;
+}
+
+/** A page of locations matching the filters, with the total count. */
+export async function searchLocations(
+  db: Database,
+  filters: LocationFilters,
+  page: { limit: number; offset: number; sort?: LocationSort },
+): Promise<{ rows: LocationRow[]; total: number }> {
+  const where = locationFilterSql(filters);
+  const order = (() => {
+    switch (page.sort ?? "name") {
+      case "-name":
+        return [desc(locations.name)];
+      case "updated":
+        return [asc(locations.updatedAt), asc(locations.name)];
+      case "-updated":
+        return [desc(locations.updatedAt), asc(locations.name)];
+      case "country":
+        return [asc(locations.country), asc(locations.name)];
+      default:
+        return [asc(locations.name)];
+    }
+  })();
+  const [rows, totals] = await Promise.all([
+    db.select().from(locations).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(locations).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** Distinct countries that have locations, alphabetically (for filters). */
+export async function listLocationCountries(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ country: locations.country })
+    .from(locations)
+    .where(sql`${locations.country} <> ''`)
+    .orderBy(asc(locations.country));
+  return rows.map((r) => r.country);
+}
+
+export function countLocations(db: Database): Promise<number> {
+  return db
+    .select({ n: count() })
+    .from(locations)
+    .then((r) => r[0]?.n ?? 0);
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return UUID_RE.test(value);
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subRegions } from "../../db/schema";
+import { seedReferenceData } from "../../db/seed/seed";
+import { type TestDatabase, createTestDatabase } from "../../tests/helpers/test-db";
+import { PROJECT_CATEGORIES, allSubcategories } from "../lib/taxonomy";
+import { getFocusAreaById, listFocusAreas, listRegions, listSubRegions, listSubRegionsByRegion } from "./reference.server";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+describe("reference data", () => {
+  it("has the six regions, ordered by name, each with a description", async () => {
+    const regions = await listRegions(t.db);
+    expect(regions.map((r) => r.name)).toEqual(["Africa", "Asia", "Europe", "North America", "Oceania", "South America"]);
+    for (const r of regions) expect(r.description.length).toBeGreaterThan(20);
+  });
+
+  it("has every subcategory of the taxonomy (24 in the spec's table) as focus areas, ordered by name", async () => {
+    const areas = await listFocusAreas(t.db);
+    expect(allSubcategories()).toHaveLength(24);
+    expect(PROJECT_CATEGORIES).toHaveLength(6);
+    expect(areas.map((a) => a.name).sort()).toEqual(allSubcategories().map((s) => s.name).sort());
+    expect(areas).toEqual([...areas].sort(byName));
+    const first = areas[0];
+    if (!first) throw new Error("no focus areas");
+    expect(await getFocusAreaById(t.db, first.id)).toEqual(first);
+  });
+
+  it("seeding reference data twice changes nothing", async () => {
+    await seedReferenceData(t.db);
+    expect(await listRegions(t.db)).toHaveLength(6);
+    expect(await listFocusAreas(t.db)).toHaveLength(24);
+  });
+
+  it("reads sub-regions ordered by name and filtered by region", async () => {
+    const [africa, asia] = await listRegions(t.db);
+    if (!africa || !asia) throw new Error("regions missing");
+    await t.db.insert(subRegions).values([
+      { name: "West Africa", description: "", regionId: africa.id },
+      { name: "East Africa", description: "", regionId: africa.id },
+      { name: "Southeast Asia", description: "", regionId: asia.id },
+    ]);
+    expect((await listSubRegions(t.db)).map((s) => s.name)).toEqual(["East Africa", "Southeast Asia", "West Africa"]);
+    const africa2 = await listSubRegionsByRegion(t.db, africa.id);
+    expect(africa2.map((s) => s.name)).toEqual(["East Africa", "West Africa"]);
+    expect(africa2.every((s) => s.regionId === africa.id)).toBe(true);
+  });
+});

@@ -1,0 +1,68 @@
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { focusAreas, regions, subRegions } from "../../db/schema";
+
+export type Region = { id: string; key: string; name: string; description: string };
+export type SubRegion = { id: string; name: string; description: string; regionId: string };
+export type FocusArea = { id: string; name: string; categoryId: string };
+
+const regionColumns = { id: regions.id, key: regions.key, name: regions.name, description: regions.description };
+const subRegionColumns = {
+  id: subRegions.id,
+  name: subRegions.name,
+  description: subRegions.description,
+  regionId: subRegions.regionId,
+};
+const focusAreaColumns = { id: focusAreas.id, name: focusAreas.name, categoryId: focusAreas.categoryId };
+
+/** All regions, ordered by name. */
+export function listRegions(db: Database): Promise<Region[]> {
+  return db.select(regionColumns).from(regions).orderBy(asc(regions.name));
+}
+
+/** All sub-regions, ordered by name. */
+export function listSubRegions(db: Database): Promise<SubRegion[]> {
+  return db.select(subRegionColumns).from(subRegions).orderBy(asc(subRegions.name));
+}
+
+/** Sub-regions of one region, ordered by name. */
+export function listSubRegionsByRegion(db: Database, regionId: string): Promise<SubRegion[]> {
+  return db
+    .select(subRegionColumns)
+    .from(subRegions)
+    .where(eq(subRegions.regionId, regionId))
+    .orderBy(asc(subRegions.name));
+}
+
+/** All focus areas, ordered by name. */
+export function listFocusAreas(db: Database): Promise<FocusArea[]> {
+  return db.select(focusAreaColumns).from(focusAreas).orderBy(asc(focusAreas.name));
+}
+
+/** One focus area by id, or null. */
+export async function getFocusAreaById(db: Database, id: string): Promise<FocusArea | null> {
+  const [row] = await db.select(focusAreaColumns).from(focusAreas).where(eq(focusAreas.id, id)).limit(1);
+  return row ?? null;
+}
+
+export type ReferenceData = {
+  regions: Region[];
+  subRegions: SubRegion[];
+  focusAreas: FocusArea[];
+  regionsById: Map<string, Region>;
+  subRegionsById: Map<string, SubRegion>;
+  focusAreasById: Map<string, FocusArea>;
+};
+
+/** Regions, sub-regions and focus areas with lookup maps (small tables, read together). */
+export async function loadReferenceData(db: Database): Promise<ReferenceData> {
+  const [r, s, f] = await Promise.all([listRegions(db), listSubRegions(db), listFocusAreas(db)]);
+  return {
+    regions: r,
+    subRegions: s,
+    focusAreas: f,
+    regionsById: new Map(r.map((x) => [x.id, x])),
+    subRegionsById: new Map(s.map((x) => [x.id, x])),
+    focusAreasById: new Map(f.map((x) => [x.id, x])),
+  };
+}

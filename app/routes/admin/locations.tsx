@@ -1,0 +1,24 @@
+import { requireAdmin } from "../../lib/guard.server";
+import type { Route } from "./+types/locations";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { title: "Locations" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  return new Response("Method not allowed", { status: 405 });
+}
+
+export function meta() {
+  return [{ title: "Locations | Admin" }, { name: "robots", content: "noindex" }];
+}
+
+export default function Page() {
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">Locations</h1>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { SITE_NAME } from "../lib/constants";
+import { pageMeta } from "../lib/meta";
+import type { Route } from "./+types/programs";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { siteUrl: context.services.config.siteUrl };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta({ title: "Programs", description: "Permaculture courses and programs: design certificates, workshops and online courses.", siteUrl: loaderData?.siteUrl, path: "/programs" });
+}
+
+export default function Page() {
+  return (
+    <main id="main" className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-4xl font-bold text-leaf-900">Programs</h1>
+      <p className="mt-4">Permaculture courses and programs: design certificates, workshops and online courses.</p>
+      <p className="mt-2 text-sm text-stone-600">{SITE_NAME}</p>
+    </main>
+  );
+}

@@ -1,0 +1,164 @@
+import { EventEmitter } from "node:events";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Change notifications that reach every server instance (LISTEN/NOTIFY on Postgres, in-process on PGlite). */
+export interface ChangeBus {
+  publish(channel: string, payload: string): Promise<void>;
+  subscribe(channel: string, listener: (payload: string) => void): () => void;
+}
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  bus: ChangeBus;
+  /** Applies committed migrations (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailableError extends Error {
+  override name = "DatabaseUnavailableError";
+}
+
+/** Where drizzle-kit's committed migrations live, from the source tree or from the bundled server in build/. */
+export function migrationsFolder(): string {
+  const candidates = [
+    fileURLToPath(new URL("./migrations", import.meta.url)),
+    fileURLToPath(new URL("../db/migrations", import.meta.url)),
+    path.resolve(process.cwd(), "db/migrations"),
+  ];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, "meta", "_journal.json")));
+  if (!found) throw new Error("Database migrations folder not found (expected db/migrations).");
+  return found;
+}
+
+const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Opens PGlite persisted in `dataDir` (or in memory when dataDir is "memory://"). */
+export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir && !dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const bus: ChangeBus = {
+    async publish(channel, payload) {
+      emitter.emit(channel, payload);
+    },
+    subscribe(channel, listener) {
+      emitter.on(channel, listener);
+      return () => emitter.off(channel, listener);
+    },
+  };
+  return {
+    db,
+    kind: "pglite",
+    bus,
+    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    async close() {
+      emitter.removeAllListeners();
+      await client.close();
+    },
+  };
+}
+
+/** Connects to a Postgres server through a pool; fails fast when it cannot be reached. */
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on("error", () => {
+    // idle client errors (server restart) are retried by the pool on the next query
+  });
+  try {
+    const c = await pool.connect();
+    c.release();
+  } catch (err) {
+    await pool.end().catch(() => {});
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new DatabaseUnavailableError(`Cannot connect to DATABASE_URL (${redactUrl(url)}): ${reason || "connection refused"}.`);
+  }
+  const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
+
+  // One dedicated connection listens for every channel any subscriber asked for.
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  let listener: pg.Client | undefined;
+  let listening = new Set<string>();
+  let closed = false;
+  const connectListener = async () => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    c.on("notification", (msg) => emitter.emit(msg.channel, msg.payload ?? ""));
+    c.on("error", () => {
+      listener = undefined;
+      const channels = listening;
+      listening = new Set();
+      if (!closed) setTimeout(() => void Promise.all([...channels].map(ensureListening)).catch(() => {}), 1000);
+    });
+    await c.connect();
+    return c;
+  };
+  const ensureListening = async (channel: string) => {
+    if (closed || listening.has(channel)) return;
+    listening.add(channel);
+    listener ??= await connectListener();
+    await listener.query(`LISTEN ${channel}`);
+  };
+  const bus: ChangeBus = {
+    async publish(channel, payload) {
+      if (!CHANNEL_RE.test(channel)) throw new Error(`bad channel name ${channel}`);
+      await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+    subscribe(channel, fn) {
+      if (!CHANNEL_RE.test(channel)) throw new Error(`bad channel name ${channel}`);
+      emitter.on(channel, fn);
+      ensureListening(channel).catch(() => listening.delete(channel));
+      return () => emitter.off(channel, fn);
+    },
+  };
+  return {
+    db,
+    kind: "postgres",
+    bus,
+    migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    async close() {
+      closed = true;
+      emitter.removeAllListeners();
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+/** Opens the configured database: Postgres when a URL is given, else PGlite under DATA_DIR. */
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, "pglite"));
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "postgres://…";
+  }
+}

@@ -1,0 +1,428 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+};
+
+// ---------------------------------------------------------------------------
+// Enumerations (spec section 3)
+// ---------------------------------------------------------------------------
+export const regionKeyEnum = pgEnum("region_key", [
+  "NorthAmerica",
+  "SouthAmerica",
+  "Europe",
+  "Africa",
+  "Asia",
+  "Oceania",
+]);
+export const resourceTypeEnum = pgEnum("resource_type", [
+  "website",
+  "youtube channel",
+  "book",
+  "podcast",
+  "article",
+  "app",
+]);
+export const reviewStatusEnum = pgEnum("review_status", ["NEEDS_REVIEW", "UNDER_REVIEW", "APPROVED", "REJECTED"]);
+export const userRoleEnum = pgEnum("user_role", ["ADMIN", "DEFAULT"]);
+export const programFormatEnum = pgEnum("program_format", ["in-person", "online", "hybrid"]);
+export const applicantTypeEnum = pgEnum("applicant_type", ["educator", "learner"]);
+export const analyticsKindEnum = pgEnum("analytics_kind", ["page_view", "user_interaction", "form_submission"]);
+
+// ---------------------------------------------------------------------------
+// Users and authentication (better-auth's tables, with the admin plugin's fields)
+// ---------------------------------------------------------------------------
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: userRoleEnum("role").notNull().default("DEFAULT"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("sessions_token_unique").on(t.token), index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** Fixed-window counters shared by every server instance (login limiter, form limits). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  windowStart: bigint("window_start", { mode: "number" }).notNull(),
+  blockedUntil: bigint("blocked_until", { mode: "number" }).notNull().default(0),
+});
+
+// ---------------------------------------------------------------------------
+// Reference data
+// ---------------------------------------------------------------------------
+export const regions = pgTable("regions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  key: regionKeyEnum("key").notNull().unique(),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+});
+
+export const subRegions = pgTable(
+  "sub_regions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    regionId: uuid("region_id")
+      .notNull()
+      .references(() => regions.id, { onDelete: "cascade" }),
+  },
+  (t) => [uniqueIndex("sub_regions_region_name_unique").on(t.regionId, t.name), index("sub_regions_name_idx").on(t.name)],
+);
+
+export const focusAreas = pgTable("focus_areas", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull().unique(),
+  categoryId: text("category_id").notNull().default(""),
+});
+
+// ---------------------------------------------------------------------------
+// Directory content
+// ---------------------------------------------------------------------------
+export const locations = pgTable(
+  "locations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** The public URL key: the name with spaces as hyphens. Unique, so the slug maps back to one name. */
+    slug: text("slug")
+      .notNull()
+      .generatedAlwaysAs(sql`replace(name, ' ', '-')`),
+    shortDescription: text("short_description").notNull().default(""),
+    longDescription: text("long_description").notNull().default(""),
+    originalImageUrl: text("original_image_url"),
+    webpImageUrl: text("webp_image_url"),
+    imageWidth: integer("image_width"),
+    imageHeight: integer("image_height"),
+    website: text("website"),
+    country: text("country").notNull().default(""),
+    regionName: text("region_name").notNull().default(""),
+    regionId: uuid("region_id").references(() => regions.id, { onDelete: "set null" }),
+    subRegionId: uuid("sub_region_id").references(() => subRegions.id, { onDelete: "set null" }),
+    contactEmail: text("contact_email"),
+    contactPhone: text("contact_phone"),
+    contactAddress: text("contact_address"),
+    contactCity: text("contact_city"),
+    contactState: text("contact_state"),
+    contactZipCode: text("contact_zip_code"),
+    focusAreas: uuid("focus_areas").array().notNull().default(sql`'{}'::uuid[]`),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    markerType: text("marker_type").notNull().default("standard"),
+    featured: boolean("featured").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("locations_name_unique").on(t.name),
+    uniqueIndex("locations_slug_unique").on(t.slug),
+    index("locations_region_id_idx").on(t.regionId, t.name),
+    index("locations_sub_region_id_idx").on(t.subRegionId),
+    index("locations_country_idx").on(t.country, t.name),
+    index("locations_focus_areas_idx").using("gin", t.focusAreas),
+    index("locations_updated_at_idx").on(t.updatedAt),
+    index("locations_lower_name_idx").on(sql`lower(${t.name})`),
+  ],
+);
+
+export const programs = pgTable(
+  "programs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug")
+      .notNull()
+      .generatedAlwaysAs(sql`replace(name, ' ', '-')`),
+    summary: text("summary").notNull().default(""),
+    description: text("description").notNull().default(""),
+    locationId: uuid("location_id").references(() => locations.id, { onDelete: "set null" }),
+    startDate: date("start_date", { mode: "string" }),
+    endDate: date("end_date", { mode: "string" }),
+    format: programFormatEnum("format").notNull().default("in-person"),
+    priceCents: integer("price_cents"),
+    currency: text("currency").notNull().default("USD"),
+    educators: text("educators").array().notNull().default(sql`'{}'::text[]`),
+    applicationUrl: text("application_url"),
+    capacity: integer("capacity"),
+    focusAreas: uuid("focus_areas").array().notNull().default(sql`'{}'::uuid[]`),
+    imageUrl: text("image_url"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("programs_name_unique").on(t.name),
+    uniqueIndex("programs_slug_unique").on(t.slug),
+    index("programs_start_date_idx").on(t.startDate),
+    index("programs_location_id_idx").on(t.locationId),
+  ],
+);
+
+export const changeMakers = pgTable(
+  "change_makers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    role: text("role").notNull().default(""),
+    bio: text("bio").notNull().default(""),
+    country: text("country").notNull().default(""),
+    photoUrl: text("photo_url"),
+    webpPhotoUrl: text("webp_photo_url"),
+    links: jsonb("links").$type<{ label: string; url: string }[]>().notNull().default([]),
+    relatedLocationIds: uuid("related_location_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    focusAreas: uuid("focus_areas").array().notNull().default(sql`'{}'::uuid[]`),
+    ...timestamps,
+  },
+  (t) => [index("change_makers_name_idx").on(t.name)],
+);
+
+export const resources = pgTable(
+  "resources",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    type: resourceTypeEnum("type").notNull(),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    author: text("author").notNull().default(""),
+    imageUrl: text("image_url"),
+    focusAreas: uuid("focus_areas").array().notNull().default(sql`'{}'::uuid[]`),
+    ...timestamps,
+  },
+  (t) => [index("resources_type_title_idx").on(t.type, t.title), index("resources_title_idx").on(t.title)],
+);
+
+export const podcastEpisodes = pgTable(
+  "podcast_episodes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: integer("number").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull().default(""),
+    showNotes: text("show_notes").notNull().default(""),
+    guest: text("guest").notNull().default(""),
+    audioUrl: text("audio_url"),
+    audioType: text("audio_type").notNull().default("audio/mpeg"),
+    audioBytes: integer("audio_bytes"),
+    durationSeconds: integer("duration_seconds").notNull().default(0),
+    imageUrl: text("image_url"),
+    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("podcast_episodes_number_unique").on(t.number), index("podcast_episodes_published_idx").on(t.publishedAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Visitors' submissions
+// ---------------------------------------------------------------------------
+export const newsletterSubscriptions = pgTable(
+  "newsletter_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    /** The spec's `timestamp` field: when the address subscribed. */
+    timestamp: timestamp("timestamp", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    source: text("source").notNull().default("footer"),
+  },
+  (t) => [uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`), index("newsletter_timestamp_idx").on(t.timestamp)],
+);
+
+export const podcastSubscriptions = pgTable(
+  "podcast_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    timestamp: timestamp("timestamp", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("podcast_sub_email_unique").on(sql`lower(${t.email})`), index("podcast_sub_timestamp_idx").on(t.timestamp)],
+);
+
+export const applications = pgTable(
+  "applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    applicantType: applicantTypeEnum("applicant_type").notNull(),
+    organization: text("organization").notNull().default(""),
+    country: text("country").notNull(),
+    regionId: uuid("region_id").references(() => regions.id, { onDelete: "set null" }),
+    focusAreas: uuid("focus_areas").array().notNull().default(sql`'{}'::uuid[]`),
+    experience: text("experience").notNull().default(""),
+    seeking: text("seeking").notNull().default(""),
+    website: text("website"),
+    consentAt: timestamp("consent_at", { withTimezone: true, mode: "date" }).notNull(),
+    status: reviewStatusEnum("status").notNull().default("NEEDS_REVIEW"),
+    notes: text("notes").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [index("applications_status_created_idx").on(t.status, t.createdAt), index("applications_created_idx").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Settings, media, audit, analytics
+// ---------------------------------------------------------------------------
+/** One row per settings document; the spec's `navigation` document lives here. */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedBy: text("updated_by"),
+});
+
+/** Stored file metadata (spec section 3) for the media library. */
+export const mediaObjects = pgTable(
+  "media_objects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bucket: text("bucket").notNull(),
+    fullPath: text("full_path").notNull(),
+    name: text("name").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    generation: text("generation").notNull(),
+    metageneration: text("metageneration").notNull().default("1"),
+    contentType: text("content_type"),
+    md5Hash: text("md5_hash"),
+    cacheControl: text("cache_control"),
+    contentDisposition: text("content_disposition"),
+    contentEncoding: text("content_encoding"),
+    contentLanguage: text("content_language"),
+    customMetadata: jsonb("custom_metadata").$type<Record<string, string>>().notNull().default({}),
+    downloadTokens: text("download_tokens").notNull(),
+    storageKey: text("storage_key").notNull(),
+    timeCreated: timestamp("time_created", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updated: timestamp("updated", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("media_bucket_path_unique").on(t.bucket, t.fullPath), index("media_time_created_idx").on(t.timeCreated)],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id"),
+    userEmail: text("user_email").notNull().default(""),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    summary: text("summary").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: analyticsKindEnum("kind").notNull(),
+    path: text("path").notNull().default(""),
+    title: text("title"),
+    category: text("category"),
+    action: text("action"),
+    label: text("label"),
+    value: doublePrecision("value"),
+    formName: text("form_name"),
+    referrer: text("referrer"),
+    visitorHash: text("visitor_hash"),
+    device: text("device"),
+    country: text("country"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("analytics_created_idx").on(t.createdAt), index("analytics_kind_created_idx").on(t.kind, t.createdAt)],
+);
+
+/** Request statistics per route pattern and time bucket. */
+export const requestStats = pgTable(
+  "request_stats",
+  {
+    bucketStart: timestamp("bucket_start", { withTimezone: true, mode: "date" }).notNull(),
+    route: text("route").notNull(),
+    method: text("method").notNull(),
+    count: integer("count").notNull().default(0),
+    count2xx: integer("count_2xx").notNull().default(0),
+    count3xx: integer("count_3xx").notNull().default(0),
+    count4xx: integer("count_4xx").notNull().default(0),
+    count5xx: integer("count_5xx").notNull().default(0),
+    /** Latency histogram: counts per bucket boundary in ms, so percentiles survive merging. */
+    histogram: jsonb("histogram").$type<number[]>().notNull().default([]),
+    totalMs: doublePrecision("total_ms").notNull().default(0),
+    maxMs: doublePrecision("max_ms").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucketStart, t.route, t.method] }), index("request_stats_bucket_idx").on(t.bucketStart)],
+);

@@ -1,0 +1,200 @@
+import { count, eq, sql } from "drizzle-orm";
+import type { Database } from "../client";
+import {
+  changeMakers,
+  focusAreas,
+  locations,
+  podcastEpisodes,
+  programs,
+  regions,
+  resources,
+  siteSettings,
+  subRegions,
+} from "../schema";
+import { ALL_PAGES_VISIBLE } from "../../app/lib/navigation";
+import { REGIONS, allSubcategories } from "../../app/lib/taxonomy";
+import {
+  DEMO_CHANGE_MAKERS,
+  DEMO_EPISODES,
+  DEMO_LOCATIONS,
+  DEMO_PROGRAMS,
+  DEMO_RESOURCES,
+  DEMO_SUB_REGIONS,
+  REGION_DESCRIPTIONS,
+} from "./demo-data";
+import { writeDemoImage } from "./images";
+
+const SEED_MARKER = "seed";
+
+/** Regions and focus areas (the spec's taxonomy) exist in every database, demo or not. Idempotent. */
+export async function seedReferenceData(db: Database): Promise<void> {
+  await db
+    .insert(regions)
+    .values(REGIONS.map((r) => ({ key: r.key, name: r.name, description: REGION_DESCRIPTIONS[r.key] })))
+    .onConflictDoNothing();
+  await db
+    .insert(focusAreas)
+    .values(allSubcategories().map((s) => ({ name: s.name, categoryId: s.categoryId })))
+    .onConflictDoNothing();
+}
+
+export type SeedResult = { seeded: boolean; reason: string };
+
+/**
+ * Seeds demo content once into a database that has none. The marker row and the content are written in one
+ * transaction, so a crash mid-seed leaves nothing half-done and a restart never seeds twice.
+ */
+export async function seedDemo(db: Database, opts: { mediaDir: string; mediaUrlPrefix: string }): Promise<SeedResult> {
+  const [marker] = await db.select().from(siteSettings).where(eq(siteSettings.key, SEED_MARKER)).limit(1);
+  if (marker) return { seeded: false, reason: "already seeded" };
+  const [existing] = await db.select({ n: count() }).from(locations);
+  if ((existing?.n ?? 0) > 0) return { seeded: false, reason: "database has content" };
+
+  // Images are files; render them before the transaction (they are reused if present).
+  const images = new Map<string, Awaited<ReturnType<typeof writeDemoImage>>>();
+  const queue = [...DEMO_LOCATIONS.map((l) => l.name), ...DEMO_PROGRAMS.map((p) => p.name), ...DEMO_CHANGE_MAKERS.map((c) => c.name)];
+  const workers = Array.from({ length: 4 }, async () => {
+    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+      images.set(key, await writeDemoImage(opts.mediaDir, opts.mediaUrlPrefix, key));
+    }
+  });
+  await Promise.all(workers);
+
+  await db.transaction(async (tx) => {
+    const regionRows = await tx.select().from(regions);
+    const regionByKey = new Map(regionRows.map((r) => [r.key, r]));
+    const subRows = await tx
+      .insert(subRegions)
+      .values(
+        DEMO_SUB_REGIONS.map((s) => {
+          const region = regionByKey.get(s.region);
+          if (!region) throw new Error(`unknown region ${s.region}`);
+          return { name: s.name, description: s.description, regionId: region.id };
+        }),
+      )
+      .onConflictDoNothing()
+      .returning();
+    const subByKey = new Map(subRows.map((s) => [`${s.regionId}:${s.name}`, s]));
+    const faRows = await tx.select().from(focusAreas);
+    const faByName = new Map(faRows.map((f) => [f.name, f.id]));
+    const faIds = (names: readonly string[]) => names.map((n) => faByName.get(n)).filter((id): id is string => Boolean(id));
+
+    // Spread creation times over the past year so "recently updated" orderings look real.
+    const now = Date.now();
+    const locRows = await tx
+      .insert(locations)
+      .values(
+        DEMO_LOCATIONS.map((l, i) => {
+          const region = regionByKey.get(l.region);
+          const sub = region ? subByKey.get(`${region.id}:${l.subRegion}`) : undefined;
+          const img = images.get(l.name);
+          const created = new Date(now - (DEMO_LOCATIONS.length - i) * 5 * 86_400_000);
+          return {
+            name: l.name,
+            shortDescription: l.shortDescription,
+            longDescription: l.longDescription,
+            originalImageUrl: img?.originalUrl ?? null,
+            webpImageUrl: img?.webpUrl ?? null,
+            imageWidth: img?.width ?? null,
+            imageHeight: img?.height ?? null,
+            website: l.website,
+            country: l.country,
+            regionName: region?.name ?? "",
+            regionId: region?.id ?? null,
+            subRegionId: sub?.id ?? null,
+            contactEmail: l.contactEmail,
+            contactPhone: l.contactPhone,
+            contactAddress: l.contactAddress,
+            contactCity: l.contactCity,
+            contactState: l.contactState,
+            contactZipCode: l.contactZipCode,
+            focusAreas: faIds(l.focusAreas),
+            latitude: l.latitude,
+            longitude: l.longitude,
+            markerType: l.markerType,
+            featured: l.featured ?? false,
+            createdAt: created,
+            updatedAt: created,
+          };
+        }),
+      )
+      .returning({ id: locations.id, name: locations.name });
+    const locByName = new Map(locRows.map((l) => [l.name, l.id]));
+
+    await tx.insert(programs).values(
+      DEMO_PROGRAMS.map((p) => ({
+        name: p.name,
+        summary: p.summary,
+        description: p.description,
+        locationId: locByName.get(p.hostLocation) ?? null,
+        startDate: p.startDate,
+        endDate: p.endDate,
+        format: p.format,
+        priceCents: p.priceCents,
+        currency: p.currency,
+        educators: p.educators,
+        applicationUrl: p.applicationUrl,
+        capacity: p.capacity,
+        focusAreas: faIds(p.focusAreas),
+        imageUrl: images.get(p.name)?.webpUrl ?? null,
+      })),
+    );
+    await tx.insert(changeMakers).values(
+      DEMO_CHANGE_MAKERS.map((c) => ({
+        name: c.name,
+        role: c.role,
+        bio: c.bio,
+        country: c.country,
+        photoUrl: images.get(c.name)?.originalUrl ?? null,
+        webpPhotoUrl: images.get(c.name)?.webpUrl ?? null,
+        links: c.links,
+        relatedLocationIds: c.relatedLocations.map((n) => locByName.get(n)).filter((id): id is string => Boolean(id)),
+        focusAreas: faIds(c.focusAreas),
+      })),
+    );
+    await tx.insert(resources).values(
+      DEMO_RESOURCES.map((r) => ({
+        title: r.title,
+        type: r.type,
+        url: r.url,
+        description: r.description,
+        author: r.author,
+        focusAreas: faIds(r.focusAreas),
+      })),
+    );
+    await tx.insert(podcastEpisodes).values(
+      DEMO_EPISODES.map((e) => ({
+        number: e.number,
+        title: e.title,
+        summary: e.summary,
+        showNotes: e.showNotes,
+        guest: e.guest,
+        durationSeconds: e.durationSeconds,
+        publishedAt: new Date(e.publishedAt),
+      })),
+    );
+    await tx
+      .insert(siteSettings)
+      .values({ key: "navigation", value: { pages: { ...ALL_PAGES_VISIBLE } } })
+      .onConflictDoNothing();
+    await tx.insert(siteSettings).values({ key: SEED_MARKER, value: { demo: true, at: new Date().toISOString() } });
+  });
+  return { seeded: true, reason: "demo content added" };
+}
+
+/** Marks a database as intentionally empty (SEED=none) so that later starts never seed it. */
+export async function markSeedNone(db: Database): Promise<void> {
+  await db
+    .insert(siteSettings)
+    .values({ key: SEED_MARKER, value: { demo: false, at: new Date().toISOString() } })
+    .onConflictDoNothing();
+  await db
+    .insert(siteSettings)
+    .values({ key: "navigation", value: { pages: { ...ALL_PAGES_VISIBLE } } })
+    .onConflictDoNothing();
+}
+
+export async function isSeeded(db: Database): Promise<boolean> {
+  const rows = await db.select({ k: siteSettings.key }).from(siteSettings).where(sql`${siteSettings.key} = ${SEED_MARKER}`);
+  return rows.length > 0;
+}

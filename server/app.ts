@@ -1,0 +1,93 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { ServerBuild } from "react-router";
+import type { Services } from "../app/lib/services.server";
+import { csrfGuard, securityHeaders } from "./security";
+
+export type AppOptions = {
+  services: Services;
+  /** Production: the built server bundle and client assets folder. Development: a Vite dev server. */
+  build: { kind: "production"; serverBuild: ServerBuild; clientDir: string } | { kind: "development"; vite: import("vite").ViteDevServer };
+  isReady: () => boolean;
+  /** Local media files (demo images, uploads) served under /media. */
+  mediaDir?: string;
+};
+
+/** The Express app around the React Router handler: one place for headers, caching, logs and health. */
+export function createApp({ services, build, isReady, mediaDir }: AppOptions) {
+  const { logger, config } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  // One JSON log line per request.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      logger.info(
+        {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+          bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+        },
+        "request",
+      );
+    });
+    next();
+  });
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (isReady()) res.status(200).json({ status: "ok", database: services.dbKind });
+    else res.status(503).json({ status: "starting" });
+  });
+
+  app.use(compression());
+  app.use(securityHeaders({ https: config.siteUrl.startsWith("https://") }));
+  app.use(csrfGuard({ siteUrl: config.siteUrl }));
+
+  if (build.kind === "development") {
+    app.use(build.vite.middlewares);
+  } else {
+    // Hashed assets never change: cache them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(build.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }),
+    );
+    app.use(express.static(build.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  if (mediaDir) {
+    app.use("/media", express.static(mediaDir, { maxAge: "7d", index: false, dotfiles: "deny" }));
+  }
+
+  const getLoadContext = (req: Request, res: Response) => ({
+    services,
+    cspNonce: String(res.locals.cspNonce ?? ""),
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+  });
+
+  const handler =
+    build.kind === "development"
+      ? createRequestHandler({
+          build: () => build.vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+          getLoadContext,
+          mode: "development",
+        })
+      : createRequestHandler({ build: build.serverBuild, getLoadContext, mode: "production" });
+  app.all("/{*splat}", handler);
+
+  // Last resort: never a stack trace to the client.
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err, path: req.path }, "unhandled error");
+    if (res.headersSent) return res.end();
+    const status = typeof (err as { status?: unknown })?.status === "number" ? (err as { status: number }).status : 500;
+    res.status(status >= 400 && status < 600 ? status : 500).type("text/plain").send(status < 500 ? "Bad request" : "Internal error");
+  });
+  return app;
+}

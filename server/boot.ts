@@ -1,0 +1,59 @@
+import path from "node:path";
+import type { Logger } from "pino";
+import { type DatabaseHandle, openDatabase } from "../db/client";
+import { markSeedNone, seedDemo, seedReferenceData } from "../db/seed/seed";
+import { createAuth } from "../app/lib/auth.server";
+import type { Services } from "../app/lib/services.server";
+import { createUserWithPassword, getUserByEmail } from "../app/queries/users.server";
+import type { Config } from "./config";
+
+export const MEDIA_URL_PREFIX = "/media";
+
+/** Opens the database, applies migrations, seeds and ensures the configured admin: everything before listening. */
+export async function prepareServices(config: Config, logger: Logger): Promise<{ services: Services; handle: DatabaseHandle }> {
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await handle.migrate();
+    await seedReferenceData(handle.db);
+    if (config.seed === "demo") {
+      const result = await seedDemo(handle.db, {
+        mediaDir: path.join(config.dataDir, "media", "demo"),
+        mediaUrlPrefix: `${MEDIA_URL_PREFIX}/demo`,
+      });
+      logger.info({ seeded: result.seeded, reason: result.reason }, "demo content");
+    } else {
+      await markSeedNone(handle.db);
+    }
+    if (config.adminEmail && config.adminPassword) {
+      const existing = await getUserByEmail(handle.db, config.adminEmail);
+      if (!existing) {
+        await createUserWithPassword(handle.db, {
+          email: config.adminEmail,
+          name: "Administrator",
+          password: config.adminPassword,
+          role: "ADMIN",
+        });
+        logger.info({ email: config.adminEmail }, "admin user created");
+      }
+    }
+  } catch (err) {
+    await handle.close().catch(() => {});
+    throw err;
+  }
+  const auth = createAuth(handle.db, { secret: config.authSecret, siteUrl: config.siteUrl });
+  const services: Services = {
+    db: handle.db,
+    dbKind: handle.kind,
+    bus: handle.bus,
+    auth,
+    logger,
+    config: {
+      siteUrl: config.siteUrl,
+      env: config.env,
+      trustProxy: config.trustProxy,
+      hashSecret: config.hashSecret,
+      dataDir: config.dataDir,
+    },
+  };
+  return { services, handle };
+}

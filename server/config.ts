@@ -1,0 +1,155 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Raised for configuration problems: the server prints the one-line message and exits non-zero. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ error: "a whole number between 1 and 65535" })
+    .int("a whole number between 1 and 65535")
+    .min(0, "a whole number between 1 and 65535")
+    .max(65535, "a whole number between 1 and 65535")
+    .default(3000),
+  HOST: z.string().trim().min(1, "a host name or IP address to listen on").default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1, "a folder path").default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, "a postgres:// or postgresql:// connection URL")
+      .optional(),
+  ),
+  SITE_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "an absolute http(s) URL such as https://example.org" }).optional()),
+  ADMIN_EMAIL: optionalString.pipe(z.email("a valid e-mail address").optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, "at least 12 characters").max(128, "at most 128 characters").optional()),
+  SEED: z.enum(["demo", "none"], { error: "either 'demo' or 'none'" }).default("demo"),
+  STORAGE: z.enum(["local", "s3"], { error: "either 'local' or 's3'" }).default("local"),
+  S3_ENDPOINT: optionalString.pipe(z.url("an http(s) URL of the S3-compatible endpoint").optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "'true' or 'false'" }).default("true"),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, "at least 32 characters").optional()),
+  TRUST_PROXY: z.enum(["true", "false"], { error: "'true' or 'false'" }).default("false"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  siteUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  seed: "demo" | "none";
+  storage:
+    | { driver: "local" }
+    | {
+        driver: "s3";
+        endpoint: string | undefined;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
+  authSecret: string;
+  /** A per-installation secret for hashing visitor identifiers (analytics) and similar. */
+  hashSecret: string;
+  trustProxy: boolean;
+  logLevel: string;
+};
+
+/** Validates the environment once at boot. Throws ConfigError with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    const given = env[name];
+    throw new ConfigError(`Invalid ${name}${given !== undefined ? ` (${JSON.stringify(given)})` : ""}: expected ${issue?.message ?? "a valid value"}.`);
+  }
+  const e = parsed.data;
+  if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) {
+    throw new ConfigError(
+      env.ADMIN_PASSWORD
+        ? "Invalid ADMIN_PASSWORD: expected at least 12 characters."
+        : "ADMIN_PASSWORD is required when ADMIN_EMAIL is set (at least 12 characters).",
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.accessSync(dataDir, fs.constants.W_OK);
+  } catch {
+    throw new ConfigError(`Invalid DATA_DIR (${JSON.stringify(e.DATA_DIR)}): expected a folder this process can create and write.`);
+  }
+  let storage: Config["storage"] = { driver: "local" };
+  if (e.STORAGE === "s3") {
+    for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!e[name]) throw new ConfigError(`${name} is required when STORAGE=s3.`);
+    }
+    storage = {
+      driver: "s3",
+      endpoint: e.S3_ENDPOINT,
+      bucket: e.S3_BUCKET as string,
+      region: e.S3_REGION ?? "us-east-1",
+      accessKeyId: e.S3_ACCESS_KEY_ID as string,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+    };
+  }
+  const secrets = loadOrCreateSecrets(dataDir);
+  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    siteUrl,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    seed: e.SEED,
+    storage,
+    authSecret: e.AUTH_SECRET ?? secrets.authSecret,
+    hashSecret: secrets.hashSecret,
+    trustProxy: e.TRUST_PROXY === "true",
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+type Secrets = { authSecret: string; hashSecret: string };
+
+/** Secrets not given in the environment are generated once and kept (mode 600) in DATA_DIR. */
+function loadOrCreateSecrets(dataDir: string): Secrets {
+  const file = path.join(dataDir, "secrets.json");
+  let stored: Partial<Secrets> = {};
+  try {
+    stored = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<Secrets>;
+  } catch {
+    // missing or unreadable: generate below
+  }
+  const secrets: Secrets = {
+    authSecret: stored.authSecret ?? randomBytes(32).toString("base64url"),
+    hashSecret: stored.hashSecret ?? randomBytes(32).toString("base64url"),
+  };
+  if (secrets.authSecret !== stored.authSecret || secrets.hashSecret !== stored.hashSecret) {
+    fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  }
+  return secrets;
+}

@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { DatabaseUnavailableError } from "../db/client";
+import { createApp } from "./app";
+import { prepareServices } from "./boot";
+import { ConfigError, loadConfig } from "./config";
+import { createLogger } from "./logger";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Prints one clear line and exits non-zero: configuration and connection problems need no stack trace. */
+function fail(message: string): never {
+  process.stderr.write(`Error: ${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  let ready = false;
+
+  let prepared: Awaited<ReturnType<typeof prepareServices>>;
+  try {
+    prepared = await prepareServices(config, logger);
+  } catch (err) {
+    if (err instanceof DatabaseUnavailableError) fail(err.message);
+    const msg = err instanceof Error ? err.message : String(err);
+    if (/lock|already in use|EBUSY/i.test(msg)) fail(`The embedded database in ${config.dataDir} is in use by another process.`);
+    logger.error({ err }, "startup failed");
+    fail(`Startup failed: ${msg}`);
+  }
+  const { services, handle } = prepared;
+
+  const root = path.resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
+  const mediaDir = path.join(config.dataDir, "media");
+  let app: express.Express;
+  if (config.env === "development") {
+    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, root }));
+    app = createApp({ services, build: { kind: "development", vite }, isReady: () => ready, mediaDir });
+  } else {
+    const serverBuildPath = path.join(root, "build", "server", "index.js");
+    if (!fs.existsSync(serverBuildPath)) fail("The site is not built: run `npm run build` (npm start does this for you).");
+    const serverBuild = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+    app = createApp({
+      services,
+      build: { kind: "production", serverBuild, clientDir: path.join(root, "build", "client") },
+      isReady: () => ready,
+      mediaDir,
+    });
+  }
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 5_000;
+  server.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EADDRINUSE") fail(`Port ${config.port} on ${config.host} is already in use (set PORT to another value).`);
+    if (err.code === "EACCES") fail(`Not allowed to listen on port ${config.port} (set PORT to a value above 1023).`);
+    fail(err.message);
+  });
+  server.listen(config.port, config.host, () => {
+    ready = true;
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    logger.info({ port, host: config.host, database: handle.kind, siteUrl: config.siteUrl }, "listening");
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ready = false;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("shutdown grace period over; closing remaining connections");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      try {
+        await handle.close();
+        logger.info("database closed; bye");
+      } catch (err) {
+        logger.error({ err }, "error while closing the database");
+        process.exitCode = 1;
+      }
+      clearTimeout(force);
+      process.exit();
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  fail(err instanceof Error ? err.message : String(err));
+});

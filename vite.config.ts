@@ -1,0 +1,12 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  build: { target: "es2022" },
+  ssr: {
+    // Server-only packages stay external; they are loaded from node_modules at run time.
+    external: ["@electric-sql/pglite", "pg", "sharp", "pino", "better-auth"],
+  },
+});
