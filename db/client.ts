@@ -3,11 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
 
@@ -94,7 +94,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   } catch (err) {
     await pool.end().catch(() => {});
     const reason = err instanceof Error ? err.message : String(err);
-    throw new DatabaseUnavailableError(`Cannot connect to DATABASE_URL (${redactUrl(url)}): ${reason || "connection refused"}.`);
+    throw new DatabaseUnavailableError(
+      `Cannot connect to DATABASE_URL (${redactUrl(url)}): ${reason || "connection refused"}.`,
+    );
   }
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
 

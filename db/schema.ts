@@ -145,7 +145,10 @@ export const subRegions = pgTable(
       .notNull()
       .references(() => regions.id, { onDelete: "cascade" }),
   },
-  (t) => [uniqueIndex("sub_regions_region_name_unique").on(t.regionId, t.name), index("sub_regions_name_idx").on(t.name)],
+  (t) => [
+    uniqueIndex("sub_regions_region_name_unique").on(t.regionId, t.name),
+    index("sub_regions_name_idx").on(t.name),
+  ],
 );
 
 export const focusAreas = pgTable("focus_areas", {
@@ -163,9 +166,7 @@ export const locations = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     /** The public URL key: the name with spaces as hyphens. Unique, so the slug maps back to one name. */
-    slug: text("slug")
-      .notNull()
-      .generatedAlwaysAs(sql`replace(name, ' ', '-')`),
+    slug: text("slug").notNull().generatedAlwaysAs(sql`replace(name, ' ', '-')`),
     shortDescription: text("short_description").notNull().default(""),
     longDescription: text("long_description").notNull().default(""),
     originalImageUrl: text("original_image_url"),
@@ -207,9 +208,7 @@ export const programs = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
-    slug: text("slug")
-      .notNull()
-      .generatedAlwaysAs(sql`replace(name, ' ', '-')`),
+    slug: text("slug").notNull().generatedAlwaysAs(sql`replace(name, ' ', '-')`),
     summary: text("summary").notNull().default(""),
     description: text("description").notNull().default(""),
     locationId: uuid("location_id").references(() => locations.id, { onDelete: "set null" }),
@@ -284,7 +283,10 @@ export const podcastEpisodes = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("podcast_episodes_number_unique").on(t.number), index("podcast_episodes_published_idx").on(t.publishedAt)],
+  (t) => [
+    uniqueIndex("podcast_episodes_number_unique").on(t.number),
+    index("podcast_episodes_published_idx").on(t.publishedAt),
+  ],
 );
 
 // ---------------------------------------------------------------------------
@@ -299,7 +301,10 @@ export const newsletterSubscriptions = pgTable(
     timestamp: timestamp("timestamp", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     source: text("source").notNull().default("footer"),
   },
-  (t) => [uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`), index("newsletter_timestamp_idx").on(t.timestamp)],
+  (t) => [
+    uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`),
+    index("newsletter_timestamp_idx").on(t.timestamp),
+  ],
 );
 
 export const podcastSubscriptions = pgTable(
@@ -309,7 +314,10 @@ export const podcastSubscriptions = pgTable(
     email: text("email").notNull(),
     timestamp: timestamp("timestamp", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("podcast_sub_email_unique").on(sql`lower(${t.email})`), index("podcast_sub_timestamp_idx").on(t.timestamp)],
+  (t) => [
+    uniqueIndex("podcast_sub_email_unique").on(sql`lower(${t.email})`),
+    index("podcast_sub_timestamp_idx").on(t.timestamp),
+  ],
 );
 
 export const applications = pgTable(
@@ -331,7 +339,10 @@ export const applications = pgTable(
     notes: text("notes").notNull().default(""),
     ...timestamps,
   },
-  (t) => [index("applications_status_created_idx").on(t.status, t.createdAt), index("applications_created_idx").on(t.createdAt)],
+  (t) => [
+    index("applications_status_created_idx").on(t.status, t.createdAt),
+    index("applications_created_idx").on(t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------------------
@@ -368,7 +379,10 @@ export const mediaObjects = pgTable(
     timeCreated: timestamp("time_created", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updated: timestamp("updated", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("media_bucket_path_unique").on(t.bucket, t.fullPath), index("media_time_created_idx").on(t.timeCreated)],
+  (t) => [
+    uniqueIndex("media_bucket_path_unique").on(t.bucket, t.fullPath),
+    index("media_time_created_idx").on(t.timeCreated),
+  ],
 );
 
 export const auditLog = pgTable(
@@ -424,5 +438,8 @@ export const requestStats = pgTable(
     totalMs: doublePrecision("total_ms").notNull().default(0),
     maxMs: doublePrecision("max_ms").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.bucketStart, t.route, t.method] }), index("request_stats_bucket_idx").on(t.bucketStart)],
+  (t) => [
+    primaryKey({ columns: [t.bucketStart, t.route, t.method] }),
+    index("request_stats_bucket_idx").on(t.bucketStart),
+  ],
 );

@@ -9,7 +9,9 @@ import { csrfGuard, securityHeaders } from "./security";
 export type AppOptions = {
   services: Services;
   /** Production: the built server bundle and client assets folder. Development: a Vite dev server. */
-  build: { kind: "production"; serverBuild: ServerBuild; clientDir: string } | { kind: "development"; vite: import("vite").ViteDevServer };
+  build:
+    | { kind: "production"; serverBuild: ServerBuild; clientDir: string }
+    | { kind: "development"; vite: import("vite").ViteDevServer };
   isReady: () => boolean;
   /** Local media files (demo images, uploads) served under /media. */
   mediaDir?: string;
@@ -57,7 +59,12 @@ export function createApp({ services, build, isReady, mediaDir }: AppOptions) {
     // Hashed assets never change: cache them for a year.
     app.use(
       "/assets",
-      express.static(path.join(build.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }),
+      express.static(path.join(build.clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        fallthrough: true,
+      }),
     );
     app.use(express.static(build.clientDir, { maxAge: "1h", index: false }));
   }
@@ -87,7 +94,10 @@ export function createApp({ services, build, isReady, mediaDir }: AppOptions) {
     logger.error({ err, path: req.path }, "unhandled error");
     if (res.headersSent) return res.end();
     const status = typeof (err as { status?: unknown })?.status === "number" ? (err as { status: number }).status : 500;
-    res.status(status >= 400 && status < 600 ? status : 500).type("text/plain").send(status < 500 ? "Bad request" : "Internal error");
+    res
+      .status(status >= 400 && status < 600 ? status : 500)
+      .type("text/plain")
+      .send(status < 500 ? "Bad request" : "Internal error");
   });
   return app;
 }

@@ -1,16 +1,19 @@
 import path from "node:path";
 import type { Logger } from "pino";
-import { type DatabaseHandle, openDatabase } from "../db/client";
-import { markSeedNone, seedDemo, seedReferenceData } from "../db/seed/seed";
 import { createAuth } from "../app/lib/auth.server";
 import type { Services } from "../app/lib/services.server";
 import { createUserWithPassword, getUserByEmail } from "../app/queries/users.server";
+import { type DatabaseHandle, openDatabase } from "../db/client";
+import { markSeedNone, seedDemo, seedReferenceData } from "../db/seed/seed";
 import type { Config } from "./config";
 
 export const MEDIA_URL_PREFIX = "/media";
 
 /** Opens the database, applies migrations, seeds and ensures the configured admin: everything before listening. */
-export async function prepareServices(config: Config, logger: Logger): Promise<{ services: Services; handle: DatabaseHandle }> {
+export async function prepareServices(
+  config: Config,
+  logger: Logger,
+): Promise<{ services: Services; handle: DatabaseHandle }> {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await handle.migrate();

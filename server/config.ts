@@ -30,9 +30,13 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\/.+/, "a postgres:// or postgresql:// connection URL")
       .optional(),
   ),
-  SITE_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "an absolute http(s) URL such as https://example.org" }).optional()),
+  SITE_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: "an absolute http(s) URL such as https://example.org" }).optional(),
+  ),
   ADMIN_EMAIL: optionalString.pipe(z.email("a valid e-mail address").optional()),
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, "at least 12 characters").max(128, "at most 128 characters").optional()),
+  ADMIN_PASSWORD: optionalString.pipe(
+    z.string().min(12, "at least 12 characters").max(128, "at most 128 characters").optional(),
+  ),
   SEED: z.enum(["demo", "none"], { error: "either 'demo' or 'none'" }).default("demo"),
   STORAGE: z.enum(["local", "s3"], { error: "either 'local' or 's3'" }).default("local"),
   S3_ENDPOINT: optionalString.pipe(z.url("an http(s) URL of the S3-compatible endpoint").optional()),
@@ -81,7 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
     const given = env[name];
-    throw new ConfigError(`Invalid ${name}${given !== undefined ? ` (${JSON.stringify(given)})` : ""}: expected ${issue?.message ?? "a valid value"}.`);
+    throw new ConfigError(
+      `Invalid ${name}${given !== undefined ? ` (${JSON.stringify(given)})` : ""}: expected ${issue?.message ?? "a valid value"}.`,
+    );
   }
   const e = parsed.data;
   if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) {
@@ -96,7 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.accessSync(dataDir, fs.constants.W_OK);
   } catch {
-    throw new ConfigError(`Invalid DATA_DIR (${JSON.stringify(e.DATA_DIR)}): expected a folder this process can create and write.`);
+    throw new ConfigError(
+      `Invalid DATA_DIR (${JSON.stringify(e.DATA_DIR)}): expected a folder this process can create and write.`,
+    );
   }
   let storage: Config["storage"] = { driver: "local" };
   if (e.STORAGE === "s3") {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import express from "express";
+import type express from "express";
 import type { ServerBuild } from "react-router";
 import { DatabaseUnavailableError } from "../db/client";
 import { createApp } from "./app";
@@ -35,25 +35,30 @@ async function main() {
   } catch (err) {
     if (err instanceof DatabaseUnavailableError) fail(err.message);
     const msg = err instanceof Error ? err.message : String(err);
-    if (/lock|already in use|EBUSY/i.test(msg)) fail(`The embedded database in ${config.dataDir} is in use by another process.`);
+    if (/lock|already in use|EBUSY/i.test(msg))
+      fail(`The embedded database in ${config.dataDir} is in use by another process.`);
     logger.error({ err }, "startup failed");
     fail(`Startup failed: ${msg}`);
   }
   const { services, handle } = prepared;
 
-  const root = path.resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
+  // The bundled server sits in its build folder (build/server-entry.js); in development it runs from server/.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const root = process.cwd();
   const mediaDir = path.join(config.dataDir, "media");
   let app: express.Express;
   if (config.env === "development") {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, root }));
     app = createApp({ services, build: { kind: "development", vite }, isReady: () => ready, mediaDir });
   } else {
-    const serverBuildPath = path.join(root, "build", "server", "index.js");
-    if (!fs.existsSync(serverBuildPath)) fail("The site is not built: run `npm run build` (npm start does this for you).");
+    const buildDir = here;
+    const serverBuildPath = path.join(buildDir, "server", "index.js");
+    if (!fs.existsSync(serverBuildPath))
+      fail("The site is not built: run `npm run build` (npm start does this for you).");
     const serverBuild = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
     app = createApp({
       services,
-      build: { kind: "production", serverBuild, clientDir: path.join(root, "build", "client") },
+      build: { kind: "production", serverBuild, clientDir: path.join(buildDir, "client") },
       isReady: () => ready,
       mediaDir,
     });
@@ -62,7 +67,8 @@ async function main() {
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
   server.on("error", (err: NodeJS.ErrnoException) => {
-    if (err.code === "EADDRINUSE") fail(`Port ${config.port} on ${config.host} is already in use (set PORT to another value).`);
+    if (err.code === "EADDRINUSE")
+      fail(`Port ${config.port} on ${config.host} is already in use (set PORT to another value).`);
     if (err.code === "EACCES") fail(`Not allowed to listen on port ${config.port} (set PORT to a value above 1023).`);
     fail(err.message);
   });

@@ -18,7 +18,12 @@ export function createAuth(db: Database, opts: { secret: string; siteUrl: string
     database: drizzleAdapter(db, {
       provider: "pg",
       usePlural: true,
-      schema: { users: schema.users, sessions: schema.sessions, accounts: schema.accounts, verifications: schema.verifications },
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        accounts: schema.accounts,
+        verifications: schema.verifications,
+      },
     }),
     emailAndPassword: {
       enabled: true,

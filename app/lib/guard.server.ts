@@ -1,5 +1,5 @@
-import { redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
+import { redirect } from "react-router";
 import { getUserRole, type Role } from "../queries/users.server";
 
 export type SessionUser = { id: string; email: string; name: string; role: Role; sessionId: string };
@@ -11,7 +11,13 @@ export async function getSessionUser(request: Request, context: AppLoadContext):
     const session = await auth.api.getSession({ headers: request.headers });
     if (!session) return null;
     const role = await getUserRole(db, session.user.id);
-    return { id: session.user.id, email: session.user.email, name: session.user.name, role, sessionId: session.session.id };
+    return {
+      id: session.user.id,
+      email: session.user.email,
+      name: session.user.name,
+      role,
+      sessionId: session.session.id,
+    };
   } catch (err) {
     logger.warn({ err }, "session lookup failed");
     return null;
@@ -20,8 +26,8 @@ export async function getSessionUser(request: Request, context: AppLoadContext):
 
 /** Only same-site absolute paths are allowed as return targets (no open redirect). */
 export function safeReturnPath(value: string | null | undefined, fallback = "/admin/dashboard"): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f]/.test(value)) return fallback;
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if ([...value].some((ch) => ch.charCodeAt(0) < 0x20)) return fallback;
   try {
     const u = new URL(value, "http://x.invalid");
     if (u.origin !== "http://x.invalid") return fallback;

@@ -1,7 +1,13 @@
 import { SITE_NAME } from "./constants";
 
 /** Title, description, canonical URL and Open Graph tags for a public page. */
-export function pageMeta(opts: { title: string; description: string; siteUrl?: string; path: string; image?: string | null }) {
+export function pageMeta(opts: {
+  title: string;
+  description: string;
+  siteUrl?: string;
+  path: string;
+  image?: string | null;
+}) {
   const fullTitle = opts.title === SITE_NAME ? SITE_NAME : `${opts.title} | ${SITE_NAME}`;
   const canonical = opts.siteUrl ? `${opts.siteUrl}${opts.path}` : opts.path;
   const tags: Record<string, string>[] = [
@@ -15,7 +21,10 @@ export function pageMeta(opts: { title: string; description: string; siteUrl?: s
     { property: "og:site_name", content: SITE_NAME },
   ];
   if (opts.image) {
-    tags.push({ property: "og:image", content: opts.image.startsWith("http") ? opts.image : `${opts.siteUrl ?? ""}${opts.image}` });
+    tags.push({
+      property: "og:image",
+      content: opts.image.startsWith("http") ? opts.image : `${opts.siteUrl ?? ""}${opts.image}`,
+    });
   }
   return tags;
 }

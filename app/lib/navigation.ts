@@ -1,7 +1,16 @@
 import { z } from "zod";
 
 /** The pages the `navigation` settings document can hide (spec section 3). */
-export const NAV_PAGE_KEYS = ["home", "locations", "changeMakers", "about", "podcast", "resources", "contact", "programs"] as const;
+export const NAV_PAGE_KEYS = [
+  "home",
+  "locations",
+  "changeMakers",
+  "about",
+  "podcast",
+  "resources",
+  "contact",
+  "programs",
+] as const;
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 export type NavigationPages = Record<NavPageKey, boolean>;
 

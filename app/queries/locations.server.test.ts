@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestDatabase, createTestDatabase } from "../../tests/helpers/test-db";
 import { locations } from "../../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import {
-  type LocationInput,
   createLocation,
   deleteLocation,
   getLocationById,
   getLocationBySlug,
   isLocationNameTaken,
+  type LocationInput,
   listLocations,
   searchLocations,
   toLocationView,
@@ -112,7 +112,9 @@ describe("locations query module", () => {
     const ref = await loadReferenceData(t.db);
     const region = ref.regions.find((r) => r.name === "Africa");
     if (!region) throw new Error("reference data missing");
-    const [soil, compost] = ["Soil Health", "Community Composting"].map((n) => ref.focusAreas.find((f) => f.name === n)?.id);
+    const [soil, compost] = ["Soil Health", "Community Composting"].map(
+      (n) => ref.focusAreas.find((f) => f.name === n)?.id,
+    );
     const id = await createLocation(
       t.db,
       input("Shown Place", {

@@ -1,8 +1,8 @@
-import { type SQL, and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { locations } from "../../db/schema";
-import { DEFAULT_MARKER_TYPE } from "../lib/taxonomy";
 import { nameFromSlug } from "../lib/slug";
+import { DEFAULT_MARKER_TYPE } from "../lib/taxonomy";
 import type { ReferenceData, Region, SubRegion } from "./reference.server";
 
 export type LocationRow = typeof locations.$inferSelect;
@@ -51,7 +51,10 @@ function toIso(value: Date | string | null | undefined): string {
 }
 
 /** Builds the spec's "as shown" shape from a stored row and the reference data. */
-export function toLocationView(row: LocationRow, ref: Pick<ReferenceData, "regionsById" | "subRegionsById" | "focusAreasById">): LocationView {
+export function toLocationView(
+  row: LocationRow,
+  ref: Pick<ReferenceData, "regionsById" | "subRegionsById" | "focusAreasById">,
+): LocationView {
   const region = row.regionId ? ref.regionsById.get(row.regionId) : undefined;
   const subRegion = row.subRegionId ? ref.subRegionsById.get(row.subRegionId) : undefined;
   return {
@@ -131,7 +134,11 @@ export async function deleteLocation(db: Database, id: string): Promise<boolean>
 export async function isLocationNameTaken(db: Database, name: string, exceptId?: string): Promise<boolean> {
   const conds: SQL[] = [or(eq(locations.name, name), eq(locations.slug, name.replaceAll(" ", "-"))) as SQL];
   if (exceptId && isUuid(exceptId)) conds.push(sql`${locations.id} <> ${exceptId}`);
-  const [row] = await db.select({ id: locations.id }).from(locations).where(and(...conds)).limit(1);
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(...conds))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -187,7 +194,13 @@ export async function searchLocations(
     }
   })();
   const [rows, totals] = await Promise.all([
-    db.select().from(locations).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(locations)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(locations).where(where),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };

@@ -6,7 +6,11 @@ import { newsletterSubscriptions } from "../../db/schema";
  * Stores a subscription (email and timestamp). An address already subscribed, in any letter case,
  * creates no second record; the caller answers both cases the same way.
  */
-export async function subscribeToNewsletter(db: Database, email: string, source = "footer"): Promise<{ created: boolean }> {
+export async function subscribeToNewsletter(
+  db: Database,
+  email: string,
+  source = "footer",
+): Promise<{ created: boolean }> {
   const rows = await db
     .insert(newsletterSubscriptions)
     .values({ email: email.trim(), timestamp: new Date(), source })
@@ -23,7 +27,9 @@ export function countNewsletterSubscriptions(db: Database): Promise<number> {
 }
 
 export function listNewsletterSubscriptions(db: Database, opts: { q?: string; limit: number; offset: number }) {
-  const where = opts.q ? ilike(newsletterSubscriptions.email, `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const where = opts.q
+    ? ilike(newsletterSubscriptions.email, `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    : undefined;
   return db
     .select()
     .from(newsletterSubscriptions)

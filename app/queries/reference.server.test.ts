@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subRegions } from "../../db/schema";
 import { seedReferenceData } from "../../db/seed/seed";
-import { type TestDatabase, createTestDatabase } from "../../tests/helpers/test-db";
-import { PROJECT_CATEGORIES, allSubcategories } from "../lib/taxonomy";
-import { getFocusAreaById, listFocusAreas, listRegions, listSubRegions, listSubRegionsByRegion } from "./reference.server";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { allSubcategories, PROJECT_CATEGORIES } from "../lib/taxonomy";
+import {
+  getFocusAreaById,
+  listFocusAreas,
+  listRegions,
+  listSubRegions,
+  listSubRegionsByRegion,
+} from "./reference.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -18,7 +24,14 @@ const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? 
 describe("reference data", () => {
   it("has the six regions, ordered by name, each with a description", async () => {
     const regions = await listRegions(t.db);
-    expect(regions.map((r) => r.name)).toEqual(["Africa", "Asia", "Europe", "North America", "Oceania", "South America"]);
+    expect(regions.map((r) => r.name)).toEqual([
+      "Africa",
+      "Asia",
+      "Europe",
+      "North America",
+      "Oceania",
+      "South America",
+    ]);
     for (const r of regions) expect(r.description.length).toBeGreaterThan(20);
   });
 
@@ -26,7 +39,11 @@ describe("reference data", () => {
     const areas = await listFocusAreas(t.db);
     expect(allSubcategories()).toHaveLength(24);
     expect(PROJECT_CATEGORIES).toHaveLength(6);
-    expect(areas.map((a) => a.name).sort()).toEqual(allSubcategories().map((s) => s.name).sort());
+    expect(areas.map((a) => a.name).sort()).toEqual(
+      allSubcategories()
+        .map((s) => s.name)
+        .sort(),
+    );
     expect(areas).toEqual([...areas].sort(byName));
     const first = areas[0];
     if (!first) throw new Error("no focus areas");

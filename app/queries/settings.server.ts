@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { ChangeBus, Database } from "../../db/client";
 import { siteSettings } from "../../db/schema";
 import { ALL_PAGES_VISIBLE, type NavigationPages, normalizeNavigation } from "../lib/navigation";
 
@@ -11,7 +11,11 @@ export type GeneralSettings = { contactEmail: string; mapStyleUrl: string };
 export const DEFAULT_GENERAL: GeneralSettings = { contactEmail: "info@permaculture.example", mapStyleUrl: "" };
 
 export async function getSettingsDocument(db: Database, key: string): Promise<unknown | undefined> {
-  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key)).limit(1);
+  const [row] = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, key))
+    .limit(1);
   return row?.value;
 }
 
@@ -30,9 +34,39 @@ export async function getGeneralSettings(db: Database): Promise<GeneralSettings>
   return { ...DEFAULT_GENERAL, ...(value ?? {}) };
 }
 
-export async function putSettingsDocument(db: Database, key: string, value: unknown, updatedBy?: string): Promise<void> {
+export async function putSettingsDocument(
+  db: Database,
+  key: string,
+  value: unknown,
+  updatedBy?: string,
+): Promise<void> {
   await db
     .insert(siteSettings)
     .values({ key, value, updatedAt: new Date(), updatedBy: updatedBy ?? null })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date(), updatedBy: updatedBy ?? null } });
+    .onConflictDoUpdate({
+      target: siteSettings.key,
+      set: { value, updatedAt: new Date(), updatedBy: updatedBy ?? null },
+    });
+}
+
+/**
+ * Saves the navigation document and tells every server instance (and so every open public page) about it.
+ * Open pages listen on /api/settings/stream.
+ */
+export async function saveNavigation(
+  services: { db: Database; bus: ChangeBus },
+  pages: NavigationPages,
+  updatedBy?: string,
+): Promise<void> {
+  await putSettingsDocument(services.db, NAVIGATION_DOC, { pages }, updatedBy);
+  await services.bus.publish(SETTINGS_CHANNEL, JSON.stringify({ navigation: pages }));
+}
+
+export async function saveGeneralSettings(
+  services: { db: Database; bus: ChangeBus },
+  general: GeneralSettings,
+  updatedBy?: string,
+): Promise<void> {
+  await putSettingsDocument(services.db, GENERAL_DOC, general, updatedBy);
+  await services.bus.publish(SETTINGS_CHANNEL, JSON.stringify({ general }));
 }

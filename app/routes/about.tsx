@@ -7,7 +7,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({ title: "About Us", description: "Who we are and why we connect permaculture educators and learners.", siteUrl: loaderData?.siteUrl, path: "/about" });
+  return pageMeta({
+    title: "About Us",
+    description: "Who we are and why we connect permaculture educators and learners.",
+    siteUrl: loaderData?.siteUrl,
+    path: "/about",
+  });
 }
 
 export default function Page() {

@@ -7,7 +7,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({ title: "Application", description: "Apply to join the network as a permaculture educator or learner.", siteUrl: loaderData?.siteUrl, path: "/application" });
+  return pageMeta({
+    title: "Application",
+    description: "Apply to join the network as a permaculture educator or learner.",
+    siteUrl: loaderData?.siteUrl,
+    path: "/application",
+  });
 }
 
 export default function Page() {

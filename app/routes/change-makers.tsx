@@ -7,7 +7,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({ title: "Change-Makers", description: "People who lead permaculture education and regeneration around the world.", siteUrl: loaderData?.siteUrl, path: "/change-makers" });
+  return pageMeta({
+    title: "Change-Makers",
+    description: "People who lead permaculture education and regeneration around the world.",
+    siteUrl: loaderData?.siteUrl,
+    path: "/change-makers",
+  });
 }
 
 export default function Page() {

@@ -7,7 +7,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({ title: "Map", description: "A map of permaculture farms, schools and eco-villages worldwide.", siteUrl: loaderData?.siteUrl, path: "/map" });
+  return pageMeta({
+    title: "Map",
+    description: "A map of permaculture farms, schools and eco-villages worldwide.",
+    siteUrl: loaderData?.siteUrl,
+    path: "/map",
+  });
 }
 
 export default function Page() {

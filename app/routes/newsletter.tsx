@@ -7,7 +7,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({ title: "Newsletter", description: "Subscribe to news of programs, places and people in permaculture.", siteUrl: loaderData?.siteUrl, path: "/newsletter" });
+  return pageMeta({
+    title: "Newsletter",
+    description: "Subscribe to news of programs, places and people in permaculture.",
+    siteUrl: loaderData?.siteUrl,
+    path: "/newsletter",
+  });
 }
 
 export default function Page() {

@@ -7,7 +7,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({ title: "Podcast", description: "Conversations with permaculture educators, farmers and designers.", siteUrl: loaderData?.siteUrl, path: "/podcast" });
+  return pageMeta({
+    title: "Podcast",
+    description: "Conversations with permaculture educators, farmers and designers.",
+    siteUrl: loaderData?.siteUrl,
+    path: "/podcast",
+  });
 }
 
 export default function Page() {

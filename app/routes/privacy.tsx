@@ -7,7 +7,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({ title: "Privacy", description: "How we handle the e-mail addresses and applications you send us.", siteUrl: loaderData?.siteUrl, path: "/privacy" });
+  return pageMeta({
+    title: "Privacy",
+    description: "How we handle the e-mail addresses and applications you send us.",
+    siteUrl: loaderData?.siteUrl,
+    path: "/privacy",
+  });
 }
 
 export default function Page() {

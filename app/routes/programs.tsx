@@ -7,7 +7,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({ title: "Programs", description: "Permaculture courses and programs: design certificates, workshops and online courses.", siteUrl: loaderData?.siteUrl, path: "/programs" });
+  return pageMeta({
+    title: "Programs",
+    description: "Permaculture courses and programs: design certificates, workshops and online courses.",
+    siteUrl: loaderData?.siteUrl,
+    path: "/programs",
+  });
 }
 
 export default function Page() {

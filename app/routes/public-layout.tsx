@@ -58,7 +58,9 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
             Contact: <a href={`mailto:${contactEmail}`}>{contactEmail}</a> · <Link to="/privacy">Privacy</Link> ·{" "}
             <Link to="/terms">Terms</Link>
           </p>
-          <p className="mt-4">© {year} {SITE_NAME}</p>
+          <p className="mt-4">
+            © {year} {SITE_NAME}
+          </p>
         </div>
       </footer>
     </>

@@ -7,7 +7,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({ title: "Resources", description: "Books, websites, videos, podcasts, articles and apps for learning permaculture.", siteUrl: loaderData?.siteUrl, path: "/resources" });
+  return pageMeta({
+    title: "Resources",
+    description: "Books, websites, videos, podcasts, articles and apps for learning permaculture.",
+    siteUrl: loaderData?.siteUrl,
+    path: "/resources",
+  });
 }
 
 export default function Page() {

@@ -7,7 +7,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({ title: "Terms", description: "The terms of use of this website.", siteUrl: loaderData?.siteUrl, path: "/terms" });
+  return pageMeta({
+    title: "Terms",
+    description: "The terms of use of this website.",
+    siteUrl: loaderData?.siteUrl,
+    path: "/terms",
+  });
 }
 
 export default function Page() {

@@ -91,8 +91,7 @@ export const REGION_DESCRIPTIONS: Record<RegionKey, string> = {
     "European permaculture ranges from Mediterranean dryland restoration and cork oak agroforestry to forest gardens in the British Isles and short-season market gardens in the Nordic countries. Many sites are small family holdings or cooperatives that open their gates for courses, volunteering and farm stays.",
   Africa:
     "Across Africa, permaculture is closely tied to food security, water harvesting and the revival of indigenous crops, with school gardens and farmer field schools reaching thousands of households. Projects range from Sahelian regreening and Rift Valley training centres to coastal reef work on the Indian Ocean.",
-  Asia:
-    "Asia's permaculture landscape spans tropical forest gardens in Sri Lanka and Bali, rice and fish systems in the Mekong basin, high-altitude greenhouses in the Himalaya and satoyama revival in rural Japan. Many projects blend traditional village knowledge with modern design tools and ecotourism.",
+  Asia: "Asia's permaculture landscape spans tropical forest gardens in Sri Lanka and Bali, rice and fish systems in the Mekong basin, high-altitude greenhouses in the Himalaya and satoyama revival in rural Japan. Many projects blend traditional village knowledge with modern design tools and ecotourism.",
   Oceania:
     "Oceania is where the word permaculture was coined, and Australia and New Zealand still host a dense network of teaching farms, eco-villages and urban projects. In the Pacific Islands, practitioners focus on resilient home gardens, coastal protection and reef recovery in the face of rising seas.",
 };
@@ -2163,7 +2162,8 @@ export const DEMO_LOCATIONS: DemoLocation[] = [
 export const DEMO_PROGRAMS: DemoProgram[] = [
   {
     name: "Cool Climate Food Forest Design Course",
-    summary: "Two weeks on a working food forest learning to design layered perennial systems for wet winters and dry summers.",
+    summary:
+      "Two weeks on a working food forest learning to design layered perennial systems for wet winters and dry summers.",
     description: paras(
       "This course is built around the real decisions behind Cedar Hollow's seven acres: which trees went where, what died, and what the stewards would do differently. Mornings are spent in the classroom on site analysis, water flows, plant guilds and succession; afternoons are spent in the orchard pruning, mulching, propagating and reading the landscape.",
       "In the second week participants work in small groups on a design for a neighboring property, presenting it to the owners on the final day. Topics include chilling hours, frost pockets, summer drought, soil testing and how to phase planting over five years on a modest budget.",
@@ -2182,7 +2182,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   },
   {
     name: "Desert Rain Harvesting Certificate",
-    summary: "A three week certificate for landscapers, city staff and homeowners on harvesting rain and runoff in the Sonoran Desert.",
+    summary:
+      "A three week certificate for landscapers, city staff and homeowners on harvesting rain and runoff in the Sonoran Desert.",
     description: paras(
       "Participants learn to read how water moves across a site, size basins and cisterns, design curb cuts and choose native food plants that thrive on harvested rain. The course combines online evening lectures with three Saturday field days in Tucson neighborhoods.",
       "Each participant completes a water harvesting plan for a real residential or public site, reviewed by instructors. The course ends with a group build of a street-side basin with neighbors.",
@@ -2200,7 +2201,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   },
   {
     name: "Natural Building Summer Intensive",
-    summary: "Two hands-on weeks making adobe bricks, earthen plasters and floors on a real passive solar home in the high desert.",
+    summary:
+      "Two hands-on weeks making adobe bricks, earthen plasters and floors on a real passive solar home in the high desert.",
     description: paras(
       "Participants work on a small adobe home being built for a new resident of Adobe Sky Ecovillage. Each day starts with a short talk on the day's technique, then moves to the build site: mixing and testing soils, making bricks, laying walls, framing windows and applying base and finish plasters.",
       "The course also covers passive solar orientation, thermal mass, roof water harvesting and the off-grid solar system that will power the house. Evenings include talks by residents on life in an off-grid community.",
@@ -2219,7 +2221,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   },
   {
     name: "Milpa and Seed Keeping Course",
-    summary: "Twelve days in the Oaxaca valley learning the milpa system, native maize selection and community seed banking.",
+    summary:
+      "Twelve days in the Oaxaca valley learning the milpa system, native maize selection and community seed banking.",
     description: paras(
       "The course follows the milpa through the rainy season, with participants working in the fields alongside local farmers: weeding, hilling, selecting plants for seed and learning to recognize the quelites that grow among the maize.",
       "Sessions in the seed house cover drying, storage, germination testing and how to run a community seed bank. Visits to two nearby villages let participants hear directly from families who have kept their maize varieties for generations.",
@@ -2256,7 +2259,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   },
   {
     name: "Syntropic Agroforestry Online Foundations",
-    summary: "A twelve week online course on designing and managing syntropic agroforestry systems, with video tours from a working farm.",
+    summary:
+      "A twelve week online course on designing and managing syntropic agroforestry systems, with video tours from a working farm.",
     description: paras(
       "Each week combines a recorded lesson, a video tour of a specific system at Bocaina Syntropic Farm and a live question session. Topics include succession, stratification, pruning for biomass, species selection for different climates and economics of agroforestry.",
       "Participants design a small agroforestry system for their own land or a case study site and receive written feedback. Recordings remain available for a year after the course ends.",
@@ -2274,7 +2278,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   },
   {
     name: "Community Composting Starter Course",
-    summary: "A six week course for groups who want to start a neighborhood or municipal composting scheme, from collection to sales.",
+    summary:
+      "A six week course for groups who want to start a neighborhood or municipal composting scheme, from collection to sales.",
     description: paras(
       "Online sessions cover the biology of composting, site selection, permits, collection routes, working with restaurants and schools, and simple bookkeeping. Two in-person days at the collective's yard give hands-on practice in building windrows, monitoring temperature and screening compost.",
       "Each group leaves with a draft plan for its own scheme and access to a mentor from the collective for three months.",
@@ -2310,7 +2315,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   },
   {
     name: "Water Retention Landscapes Course",
-    summary: "Twelve days in the Monchique hills designing and building ponds, swales and fire-resilient plantings on burned land.",
+    summary:
+      "Twelve days in the Monchique hills designing and building ponds, swales and fire-resilient plantings on burned land.",
     description: paras(
       "Participants study how the ecovillage has rebuilt its water cycle since the 2018 fires, then survey and design a new pond and swale system for a neighboring property. Practical days include laser levelling, marking contours and planting fire-resistant species.",
       "Sessions on fire behavior and landscape planning are given with local fire brigade volunteers. Accommodation is in tents and shared cabins, with meals from the community kitchen.",
@@ -2346,7 +2352,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   },
   {
     name: "Professional Sustainable Design Certificate",
-    summary: "A six month certificate for architects, planners and designers combining passive building, water and edible landscapes.",
+    summary:
+      "A six month certificate for architects, planners and designers combining passive building, water and edible landscapes.",
     description: paras(
       "The course runs over six months with fortnightly online seminars and four residential weekends at the institute in Freiburg. Modules cover passive house principles, timber and clay construction, rainwater and greywater systems, edible landscape design and client communication.",
       "Participants work in teams on a real project for a local client, from site analysis to a full concept design. The final weekend is a public presentation and critique.",
@@ -2365,7 +2372,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   },
   {
     name: "Smallholder Water Harvesting Course",
-    summary: "A free two week residential course for farmer groups on roof catchment, zai pits, ponds and soil moisture.",
+    summary:
+      "A free two week residential course for farmer groups on roof catchment, zai pits, ponds and soil moisture.",
     description: paras(
       "Designed for farmer group leaders from across Kenya, the course covers the full range of water harvesting techniques used on the centre's demonstration plots. Participants build a ferrocement tank, dig zai pits and half-moon basins and learn to lay out contours with an A-frame.",
       "Each participant leaves with a plan for their own farm and a commitment to train at least ten neighbors. Sponsorship covers tuition, meals and accommodation; participants pay only their own travel.",
@@ -2383,7 +2391,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   },
   {
     name: "School Garden Teacher Training",
-    summary: "A free five day training for primary school teachers on running productive, curriculum-linked school gardens.",
+    summary:
+      "A free five day training for primary school teachers on running productive, curriculum-linked school gardens.",
     description: paras(
       "Timed for the start of the rainy season, the training covers bed preparation, composting, planting orange-fleshed sweet potato and indigenous vegetables, water harvesting from roofs and simple garden lessons for mathematics and science.",
       "Each school team receives seeds, cuttings and a small set of tools, and a follow-up visit is scheduled during the growing season.",
@@ -2419,7 +2428,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   },
   {
     name: "Tropical Permaculture Design Certificate",
-    summary: "A two week design certificate in a mature tropical food forest, with daily practicals and a real design project.",
+    summary:
+      "A two week design certificate in a mature tropical food forest, with daily practicals and a real design project.",
     description: paras(
       "The full design curriculum is taught in the setting of a working tropical farm: climate, water, soils, trees, animals, buildings and community. Daily practicals include compost making, pond and swale work, plant propagation and adobe repair.",
       "In the second week participants design a farm for a local family and present it to them. Accommodation is in mud houses and shared dormitories, with Thai meals from the garden.",
@@ -2437,7 +2447,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   },
   {
     name: "Bamboo Building Fundamentals",
-    summary: "Two weeks learning to harvest, treat, join and build with bamboo on a structure for the learning village.",
+    summary:
+      "Two weeks learning to harvest, treat, join and build with bamboo on a structure for the learning village.",
     description: paras(
       "Participants follow bamboo from the grove to the building: selecting and harvesting mature culms, borax treatment, drying, and the main joints used in Balinese and modern bamboo construction. The group then builds a small pavilion that will be used as a classroom.",
       "Sessions on structural design, foundations and roofing are given by an engineer and local craftsmen. The course is suitable for beginners with a good level of fitness.",
@@ -2455,7 +2466,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   },
   {
     name: "Cold Desert Greenhouse Building Online",
-    summary: "A free seven week online course on designing and building passive solar greenhouses for high, cold climates.",
+    summary:
+      "A free seven week online course on designing and building passive solar greenhouses for high, cold climates.",
     description: paras(
       "Drawing on the collective's work in Ladakh villages, the course covers solar geometry, wall and roof design, insulation, ventilation, water supply and crop planning for winter growing. Weekly videos show each step of a real build.",
       "Participants share their own designs in live sessions and can download detailed drawings and material lists. The course is offered free so that village groups and schools in mountain regions can take part.",
@@ -2473,7 +2485,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   },
   {
     name: "Satoyama Seasons Online Course",
-    summary: "An ongoing self-paced online course following a year of rice, woodland and fermentation work in a Japanese hill village.",
+    summary:
+      "An ongoing self-paced online course following a year of rice, woodland and fermentation work in a Japanese hill village.",
     description: paras(
       "New lessons are released each month, following the village year: seed sowing, rice transplanting, duck weeding, summer coppice work, harvest, charcoal making and winter fermentation. Each lesson includes a film, notes and a simple project to try at home.",
       "Monthly live conversations with the school's teachers are held in Japanese with English interpretation. Participants can join at any time and keep access to all past lessons.",
@@ -2491,7 +2504,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   },
   {
     name: "Subtropical Food Forest Intensive",
-    summary: "Twelve days on a mature subtropical food forest covering design, soil biology, rainforest regeneration and flood planning.",
+    summary:
+      "Twelve days on a mature subtropical food forest covering design, soil biology, rainforest regeneration and flood planning.",
     description: paras(
       "Participants learn from twenty years of planting on former dairy land: species selection for the subtropics, bush foods, managing weeds, microscope work on soil and compost, and designing for floods and fire.",
       "Practical sessions include nursery propagation, compost extract brewing and planting a new section of food forest. The course closes with a long lunch and a design presentation for a local landholder.",
@@ -2527,7 +2541,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   },
   {
     name: "Reef and Garden Youth Program",
-    summary: "A free six month program for young Fijians combining reef monitoring, coral planting and resilient island gardening.",
+    summary:
+      "A free six month program for young Fijians combining reef monitoring, coral planting and resilient island gardening.",
     description: paras(
       "Participants aged sixteen to twenty-four spend two days a week on the reef and two in the garden and mangrove nursery. They learn snorkel survey methods, coral nursery care, traditional planting calendars and salt-tolerant crop trials.",
       "Each participant completes a project for their home village, such as a mangrove planting day or a family garden, with support from the school. Transport and lunch are provided.",
@@ -2707,7 +2722,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Temperate Forest Garden Plant Database",
     type: "website",
     url: "https://forestgardenplants.example",
-    description: "A searchable database of more than 2,000 edible and useful plants for cool climates, with notes on hardiness, layer, spacing and companions.",
+    description:
+      "A searchable database of more than 2,000 edible and useful plants for cool climates, with notes on hardiness, layer, spacing and companions.",
     author: "Maren Holt",
     focusAreas: ["Sustainable Design", "Sustainable Farming"],
   },
@@ -2715,7 +2731,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Drylands Water Harvesting Handbook Online",
     type: "website",
     url: "https://drylandwater.example",
-    description: "Step by step guides with drawings for basins, cisterns, greywater systems and check dams, written for households in arid regions.",
+    description:
+      "Step by step guides with drawings for basins, cisterns, greywater systems and check dams, written for households in arid regions.",
     author: "Omar Haddadin",
     focusAreas: ["Water Management", "Resource Conservation"],
   },
@@ -2723,7 +2740,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Community Compost Network Toolkit",
     type: "website",
     url: "https://compostnetwork.example",
-    description: "Templates, checklists and case studies for starting a neighborhood composting scheme, from site layout to volunteer rotas.",
+    description:
+      "Templates, checklists and case studies for starting a neighborhood composting scheme, from site layout to volunteer rotas.",
     author: "Priscila Duarte",
     focusAreas: ["Community Composting", "Waste Management"],
   },
@@ -2731,7 +2749,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Reef Nursery Field Guide",
     type: "website",
     url: "https://reefnurseryguide.example",
-    description: "An illustrated guide to building and maintaining coral nurseries, with species notes for the Indo-Pacific and Caribbean.",
+    description:
+      "An illustrated guide to building and maintaining coral nurseries, with species notes for the Indo-Pacific and Caribbean.",
     author: "Tevita Fonua",
     focusAreas: ["Coral Restoration", "Marine Conservation"],
   },
@@ -2739,7 +2758,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Natural Builders Library",
     type: "website",
     url: "https://naturalbuilderslibrary.example",
-    description: "A free collection of technical sheets on cob, adobe, straw bale, earthen floors and lime plaster, with soil test methods and mix recipes.",
+    description:
+      "A free collection of technical sheets on cob, adobe, straw bale, earthen floors and lime plaster, with soil test methods and mix recipes.",
     author: "Eliot Marchand",
     focusAreas: ["Natural Building", "Sustainable Design"],
   },
@@ -2748,7 +2768,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Mud and Straw Diaries",
     type: "youtube channel",
     url: "https://video.example/mudandstraw",
-    description: "Weekly videos following a family as they build a small straw bale and cob home, including the mistakes and repairs.",
+    description:
+      "Weekly videos following a family as they build a small straw bale and cob home, including the mistakes and repairs.",
     author: "Keziah Amankwah",
     focusAreas: ["Natural Building", "Sustainable Living"],
   },
@@ -2756,7 +2777,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "The Swale Walk",
     type: "youtube channel",
     url: "https://video.example/swalewalk",
-    description: "Short walking tours of water harvesting earthworks on farms around the world, filmed during and after heavy rain.",
+    description:
+      "Short walking tours of water harvesting earthworks on farms around the world, filmed during and after heavy rain.",
     author: "Bram de Ruiter",
     focusAreas: ["Water Management", "Land Restoration"],
   },
@@ -2764,7 +2786,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Grazing in Small Steps",
     type: "youtube channel",
     url: "https://video.example/grazingsmallsteps",
-    description: "Practical videos on fencing, water points, grazing charts and pasture monitoring for small and medium livestock farms.",
+    description:
+      "Practical videos on fencing, water points, grazing charts and pasture monitoring for small and medium livestock farms.",
     author: "Hamish Te Rangi",
     focusAreas: ["Holistic Grazing", "Grass-Fed Livestock"],
   },
@@ -2772,7 +2795,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Tropical Food Forest Weekly",
     type: "youtube channel",
     url: "https://video.example/tropicalfoodforest",
-    description: "A Thai farmer's channel on growing, pruning and cooking from a tropical food forest, with English subtitles.",
+    description:
+      "A Thai farmer's channel on growing, pruning and cooking from a tropical food forest, with English subtitles.",
     author: "Nok Pradchaphet",
     focusAreas: ["Regenerative Agriculture", "Agritourism"],
   },
@@ -2780,7 +2804,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Garden Class Outdoors",
     type: "youtube channel",
     url: "https://video.example/gardenclassoutdoors",
-    description: "Ready-to-use outdoor lessons for teachers, linking garden activities to science, maths and language for ages six to fourteen.",
+    description:
+      "Ready-to-use outdoor lessons for teachers, linking garden activities to science, maths and language for ages six to fourteen.",
     author: "Amaia Etxeberria",
     focusAreas: ["Youth Education", "Environmental Education"],
   },
@@ -2789,7 +2814,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Soil Is Alive: A Field Guide for Growers",
     type: "book",
     url: "https://soilisalive.example/book",
-    description: "A practical guide to observing soil life with a simple microscope and using what you see to manage compost, mulch and cover crops.",
+    description:
+      "A practical guide to observing soil life with a simple microscope and using what you see to manage compost, mulch and cover crops.",
     author: "Callum Ferreira",
     focusAreas: ["Soil Health", "Regenerative Agriculture"],
   },
@@ -2797,7 +2823,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "The Small Farm Water Year",
     type: "book",
     url: "https://wanjiru-water.example/book",
-    description: "Month by month guidance for smallholders in two-season climates on catching, storing and using rain, with low-cost designs.",
+    description:
+      "Month by month guidance for smallholders in two-season climates on catching, storing and using rain, with low-cost designs.",
     author: "Wanjiru Odhiambo",
     focusAreas: ["Water Management", "Sustainable Farming"],
   },
@@ -2805,7 +2832,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Seeds of the High Valleys",
     type: "book",
     url: "https://tunariseeds.example/book",
-    description: "Stories and growing notes for Andean crops, written with children and farmers, with a chapter on running a school seed bank.",
+    description:
+      "Stories and growing notes for Andean crops, written with children and farmers, with a chapter on running a school seed bank.",
     author: "Ana Lucia Condori",
     focusAreas: ["Sustainable Farming", "Youth Education"],
   },
@@ -2813,7 +2841,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Building With Earth in Hot Climates",
     type: "book",
     url: "https://earthbuildinghot.example",
-    description: "A builder's handbook on rammed earth, adobe and compressed earth blocks for hot, dry regions, with details for roofs and foundations.",
+    description:
+      "A builder's handbook on rammed earth, adobe and compressed earth blocks for hot, dry regions, with details for roofs and foundations.",
     author: "Youssef Benali",
     focusAreas: ["Natural Building", "Sustainable Design"],
   },
@@ -2821,7 +2850,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Guests on the Land",
     type: "book",
     url: "https://guestsontheland.example",
-    description: "A guide for farms and communities considering tourism: pricing, hosting, protecting privacy and keeping the land the main focus.",
+    description:
+      "A guide for farms and communities considering tourism: pricing, hosting, protecting privacy and keeping the land the main focus.",
     author: "Ilse Verhoeven",
     focusAreas: ["Agritourism", "Sustainable Tourism", "Eco-tourism"],
   },
@@ -2830,7 +2860,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Roots and Routes",
     type: "podcast",
     url: "https://rootsandroutes.example",
-    description: "Conversations with people who have moved to the land or built community projects in cities, about what it really takes.",
+    description:
+      "Conversations with people who have moved to the land or built community projects in cities, about what it really takes.",
     author: "Tamar Ben Ami",
     focusAreas: ["Sustainable Living", "Community Engagement"],
   },
@@ -2838,7 +2869,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "The Compost Hour",
     type: "podcast",
     url: "https://composthour.example",
-    description: "A friendly weekly show about composting at every scale, from balcony worm bins to city-wide collection schemes.",
+    description:
+      "A friendly weekly show about composting at every scale, from balcony worm bins to city-wide collection schemes.",
     author: "Femi Adeyemo",
     focusAreas: ["Community Composting", "Waste Management"],
   },
@@ -2846,7 +2878,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Tide Lines",
     type: "podcast",
     url: "https://tidelines.example",
-    description: "Pacific voices on reef recovery, mangroves, fisheries and what ocean repair looks like from inside island communities.",
+    description:
+      "Pacific voices on reef recovery, mangroves, fisheries and what ocean repair looks like from inside island communities.",
     author: "Sina Leavasa",
     focusAreas: ["Ocean Repair", "Marine Conservation"],
   },
@@ -2854,7 +2887,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Off the Grid Conversations",
     type: "podcast",
     url: "https://offgridconversations.example",
-    description: "Interviews with households and communities living on solar, wind and micro-hydro, covering costs, failures and daily routines.",
+    description:
+      "Interviews with households and communities living on solar, wind and micro-hydro, covering costs, failures and daily routines.",
     author: "Jarrah Whitcombe",
     focusAreas: ["Off-grid Systems", "Resource Conservation"],
   },
@@ -2862,7 +2896,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Pasture Talk",
     type: "podcast",
     url: "https://pasturetalk.example",
-    description: "Ranchers and graziers from South America and beyond talk about planned grazing, grassland health and selling grass-fed meat.",
+    description:
+      "Ranchers and graziers from South America and beyond talk about planned grazing, grassland health and selling grass-fed meat.",
     author: "Lucia Barreiro",
     focusAreas: ["Holistic Grazing", "Grass-Fed Livestock", "Soil Health"],
   },
@@ -2871,7 +2906,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Why Your Swales Might Be Failing",
     type: "article",
     url: "https://carvalhal-landscapes.example/writing/swales",
-    description: "An honest look at common swale mistakes on Mediterranean slopes, and when ponds, mulch or simple planting work better.",
+    description:
+      "An honest look at common swale mistakes on Mediterranean slopes, and when ponds, mulch or simple planting work better.",
     author: "Ines Carvalhal",
     focusAreas: ["Water Management", "Land Restoration"],
   },
@@ -2879,7 +2915,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Five Winters of Basement Aquaponics",
     type: "article",
     url: "https://coldaquaponics.example/five-winters",
-    description: "Yields, electricity use and fish health from a small community aquaponics lab in a cold climate, with lessons for beginners.",
+    description:
+      "Yields, electricity use and fish health from a small community aquaponics lab in a cold climate, with lessons for beginners.",
     author: "Marcus Oyelaran",
     focusAreas: ["Aquaponics", "Resource Conservation"],
   },
@@ -2887,7 +2924,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Planting Coral After a Bleaching Year",
     type: "article",
     url: "https://reefjournal.example/after-bleaching",
-    description: "Field notes on choosing heat-tolerant coral fragments and timing transplants after mass bleaching on Indian Ocean reefs.",
+    description:
+      "Field notes on choosing heat-tolerant coral fragments and timing transplants after mass bleaching on Indian Ocean reefs.",
     author: "Ravi Seneviratne",
     focusAreas: ["Coral Restoration", "Ocean Repair"],
   },
@@ -2895,7 +2933,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "What a School Garden Taught Our Teachers",
     type: "article",
     url: "https://lilongweschools.example/stories/teachers",
-    description: "Teachers in central Malawi describe how a school garden changed attendance, lessons and their own farming at home.",
+    description:
+      "Teachers in central Malawi describe how a school garden changed attendance, lessons and their own farming at home.",
     author: "Grace Chirwa Banda",
     focusAreas: ["Youth Education", "Environmental Education"],
   },
@@ -2903,7 +2942,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Counting the Real Cost of a Farm Stay",
     type: "article",
     url: "https://farmstayledger.example/real-cost",
-    description: "A small farm shares a year of numbers on hosting guests: income, hours, wear on the land and what it meant for the family.",
+    description:
+      "A small farm shares a year of numbers on hosting guests: income, hours, wear on the land and what it meant for the family.",
     author: "Lena Fischbach",
     focusAreas: ["Agritourism", "Eco-tourism", "Sustainable Tourism"],
   },
@@ -2912,7 +2952,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Guild Planner",
     type: "app",
     url: "https://guildplanner.example",
-    description: "A mobile and web app for sketching plant guilds and food forest layers, with a plant library filtered by climate zone.",
+    description:
+      "A mobile and web app for sketching plant guilds and food forest layers, with a plant library filtered by climate zone.",
     author: "Siddharth Menon",
     focusAreas: ["Sustainable Design", "Sustainable Farming"],
   },
@@ -2920,7 +2961,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Rain Tally",
     type: "app",
     url: "https://raintally.example",
-    description: "Log rainfall and tank levels, estimate how long stored water will last and get alerts before tanks run dry.",
+    description:
+      "Log rainfall and tank levels, estimate how long stored water will last and get alerts before tanks run dry.",
     author: "Jonas Achterberg",
     focusAreas: ["Water Management", "Resource Conservation"],
   },
@@ -2928,7 +2970,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Paddock Moves",
     type: "app",
     url: "https://paddockmoves.example",
-    description: "A simple grazing planner for phones that tracks herd moves, recovery periods and pasture notes, and works offline in the field.",
+    description:
+      "A simple grazing planner for phones that tracks herd moves, recovery periods and pasture notes, and works offline in the field.",
     author: "Hamish Te Rangi",
     focusAreas: ["Holistic Grazing", "Grass-Fed Livestock"],
   },
@@ -2936,7 +2979,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Compost Buddy",
     type: "app",
     url: "https://compostbuddy.example",
-    description: "Tracks compost pile temperatures and turning, suggests carbon and nitrogen ratios and helps community sites share schedules.",
+    description:
+      "Tracks compost pile temperatures and turning, suggests carbon and nitrogen ratios and helps community sites share schedules.",
     author: "Priscila Duarte",
     focusAreas: ["Community Composting", "Soil Health"],
   },
@@ -2944,7 +2988,8 @@ export const DEMO_RESOURCES: DemoResource[] = [
     title: "Seed Swap Map",
     type: "app",
     url: "https://seedswapmap.example",
-    description: "Find seed libraries, swaps and growers near you, list the varieties you keep and arrange exchanges with neighbors.",
+    description:
+      "Find seed libraries, swaps and growers near you, list the varieties you keep and arrange exchanges with neighbors.",
     author: "Yara Haddad",
     focusAreas: ["Community Engagement", "Sustainable Farming"],
   },
@@ -2979,7 +3024,8 @@ export const DEMO_EPISODES: DemoEpisode[] = [
   {
     number: 3,
     title: "Reefs Need Gardens Too",
-    summary: "Marine scientist Sina Leavasa on why reef recovery in Samoa starts with village councils and home gardens.",
+    summary:
+      "Marine scientist Sina Leavasa on why reef recovery in Samoa starts with village councils and home gardens.",
     showNotes: paras(
       "Sina describes growing corals in lagoon nurseries, clearing crown of thorns starfish and setting up no-take zones under customary rules.",
       "We also discuss how food security on land gives fishing families the breathing room to let reefs recover, and how young divers are trained to lead the work.",

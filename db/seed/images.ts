@@ -84,14 +84,30 @@ export async function writeDemoImage(
   key: string,
 ): Promise<{ webpUrl: string; originalUrl: string; width: number; height: number }> {
   await fs.mkdir(dir, { recursive: true });
-  const base = key.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "image";
+  const base =
+    key
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "image";
   const webp = path.join(dir, `${base}.webp`);
   const jpg = path.join(dir, `${base}.jpg`);
-  const exists = await Promise.all([fs.access(webp).then(() => true, () => false), fs.access(jpg).then(() => true, () => false)]);
+  const exists = await Promise.all([
+    fs.access(webp).then(
+      () => true,
+      () => false,
+    ),
+    fs.access(jpg).then(
+      () => true,
+      () => false,
+    ),
+  ]);
   if (!exists.every(Boolean)) {
     const svg = Buffer.from(landscapeSvg(key));
     const img = sharp(svg);
-    await Promise.all([img.clone().webp({ quality: 72 }).toFile(webp), img.clone().jpeg({ quality: 78, mozjpeg: true }).toFile(jpg)]);
+    await Promise.all([
+      img.clone().webp({ quality: 72 }).toFile(webp),
+      img.clone().jpeg({ quality: 78, mozjpeg: true }).toFile(jpg),
+    ]);
   }
   return {
     webpUrl: `${urlPrefix}/${base}.webp`,

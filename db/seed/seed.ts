@@ -1,4 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
+import { ALL_PAGES_VISIBLE } from "../../app/lib/navigation";
+import { allSubcategories, REGIONS } from "../../app/lib/taxonomy";
 import type { Database } from "../client";
 import {
   changeMakers,
@@ -11,8 +13,6 @@ import {
   siteSettings,
   subRegions,
 } from "../schema";
-import { ALL_PAGES_VISIBLE } from "../../app/lib/navigation";
-import { REGIONS, allSubcategories } from "../../app/lib/taxonomy";
 import {
   DEMO_CHANGE_MAKERS,
   DEMO_EPISODES,
@@ -52,7 +52,11 @@ export async function seedDemo(db: Database, opts: { mediaDir: string; mediaUrlP
 
   // Images are files; render them before the transaction (they are reused if present).
   const images = new Map<string, Awaited<ReturnType<typeof writeDemoImage>>>();
-  const queue = [...DEMO_LOCATIONS.map((l) => l.name), ...DEMO_PROGRAMS.map((p) => p.name), ...DEMO_CHANGE_MAKERS.map((c) => c.name)];
+  const queue = [
+    ...DEMO_LOCATIONS.map((l) => l.name),
+    ...DEMO_PROGRAMS.map((p) => p.name),
+    ...DEMO_CHANGE_MAKERS.map((c) => c.name),
+  ];
   const workers = Array.from({ length: 4 }, async () => {
     for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
       images.set(key, await writeDemoImage(opts.mediaDir, opts.mediaUrlPrefix, key));
@@ -77,7 +81,8 @@ export async function seedDemo(db: Database, opts: { mediaDir: string; mediaUrlP
     const subByKey = new Map(subRows.map((s) => [`${s.regionId}:${s.name}`, s]));
     const faRows = await tx.select().from(focusAreas);
     const faByName = new Map(faRows.map((f) => [f.name, f.id]));
-    const faIds = (names: readonly string[]) => names.map((n) => faByName.get(n)).filter((id): id is string => Boolean(id));
+    const faIds = (names: readonly string[]) =>
+      names.map((n) => faByName.get(n)).filter((id): id is string => Boolean(id));
 
     // Spread creation times over the past year so "recently updated" orderings look real.
     const now = Date.now();
@@ -195,6 +200,9 @@ export async function markSeedNone(db: Database): Promise<void> {
 }
 
 export async function isSeeded(db: Database): Promise<boolean> {
-  const rows = await db.select({ k: siteSettings.key }).from(siteSettings).where(sql`${siteSettings.key} = ${SEED_MARKER}`);
+  const rows = await db
+    .select({ k: siteSettings.key })
+    .from(siteSettings)
+    .where(sql`${siteSettings.key} = ${SEED_MARKER}`);
   return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { NEWSLETTER_MESSAGES } from "../../lib/constants";
-import { NewsletterSchema, fieldErrors } from "../../lib/schemas";
+import { fieldErrors, NewsletterSchema } from "../../lib/schemas";
 import { subscribeToNewsletter } from "../../queries/newsletter.server";
 import type { Route } from "./+types/newsletter";
 
@@ -22,7 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = NewsletterSchema.safeParse(raw ?? {});
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    if (!wantsJson) return redirect(`/newsletter?error=${encodeURIComponent(errors.email ?? NEWSLETTER_MESSAGES.error)}`, 303);
+    if (!wantsJson)
+      return redirect(`/newsletter?error=${encodeURIComponent(errors.email ?? NEWSLETTER_MESSAGES.error)}`, 303);
     return data({ ok: false, message: errors.email ?? NEWSLETTER_MESSAGES.error, errors }, { status: 400 });
   }
   try {

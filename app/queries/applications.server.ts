@@ -1,0 +1,82 @@
+import { count, desc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { applications } from "../../db/schema";
+import { isUuid } from "./locations.server";
+
+export const REVIEW_STATUSES = ["NEEDS_REVIEW", "UNDER_REVIEW", "APPROVED", "REJECTED"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** Allowed review transitions: NEEDS_REVIEW → UNDER_REVIEW → APPROVED or REJECTED, and back to UNDER_REVIEW. */
+export const REVIEW_TRANSITIONS: Record<ReviewStatus, readonly ReviewStatus[]> = {
+  NEEDS_REVIEW: ["UNDER_REVIEW"],
+  UNDER_REVIEW: ["APPROVED", "REJECTED"],
+  APPROVED: ["UNDER_REVIEW"],
+  REJECTED: ["UNDER_REVIEW"],
+};
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type ApplicationInput = Omit<
+  typeof applications.$inferInsert,
+  "id" | "status" | "notes" | "createdAt" | "updatedAt"
+>;
+
+/** Stores a new application with status NEEDS_REVIEW; returns its id. */
+export async function createApplication(db: Database, input: ApplicationInput): Promise<string> {
+  const now = new Date();
+  const [row] = await db
+    .insert(applications)
+    .values({ ...input, status: "NEEDS_REVIEW", notes: "", createdAt: now, updatedAt: now })
+    .returning({ id: applications.id });
+  if (!row) throw new Error("insert returned no row");
+  return row.id;
+}
+
+export function listApplications(db: Database, opts: { status?: ReviewStatus; limit: number; offset: number }) {
+  return db
+    .select()
+    .from(applications)
+    .where(opts.status ? eq(applications.status, opts.status) : undefined)
+    .orderBy(desc(applications.createdAt))
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+export async function getApplicationById(db: Database, id: string): Promise<ApplicationRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(applications).where(eq(applications.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Changes the review status if the transition is allowed; returns the outcome. */
+export async function setApplicationStatus(
+  db: Database,
+  id: string,
+  next: ReviewStatus,
+): Promise<"ok" | "not-found" | "not-allowed"> {
+  const current = await getApplicationById(db, id);
+  if (!current) return "not-found";
+  if (!REVIEW_TRANSITIONS[current.status].includes(next)) return "not-allowed";
+  await db.update(applications).set({ status: next, updatedAt: new Date() }).where(eq(applications.id, id));
+  return "ok";
+}
+
+export async function setApplicationNotes(db: Database, id: string, notes: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .update(applications)
+    .set({ notes, updatedAt: new Date() })
+    .where(eq(applications.id, id))
+    .returning({ id: applications.id });
+  return rows.length > 0;
+}
+
+/** Counts of applications per review status (all four present). */
+export async function countApplicationsByStatus(db: Database): Promise<Record<ReviewStatus, number>> {
+  const rows = await db
+    .select({ status: applications.status, n: count() })
+    .from(applications)
+    .groupBy(applications.status);
+  const out = Object.fromEntries(REVIEW_STATUSES.map((s) => [s, 0])) as Record<ReviewStatus, number>;
+  for (const r of rows) out[r.status] = r.n;
+  return out;
+}

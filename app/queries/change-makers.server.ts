@@ -1,0 +1,57 @@
+import { asc, count, eq, ilike } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { changeMakers } from "../../db/schema";
+import { isUuid } from "./locations.server";
+
+export type ChangeMakerRow = typeof changeMakers.$inferSelect;
+export type ChangeMakerInput = Omit<typeof changeMakers.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+/** All change-makers, ordered by name (optionally matching a search). */
+export function listChangeMakers(db: Database, opts: { q?: string } = {}): Promise<ChangeMakerRow[]> {
+  const where = opts.q ? ilike(changeMakers.name, `%${escapeLike(opts.q)}%`) : undefined;
+  return db.select().from(changeMakers).where(where).orderBy(asc(changeMakers.name));
+}
+
+export async function getChangeMakerById(db: Database, id: string): Promise<ChangeMakerRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(changeMakers).where(eq(changeMakers.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function createChangeMaker(db: Database, input: ChangeMakerInput): Promise<string> {
+  const now = new Date();
+  const [row] = await db
+    .insert(changeMakers)
+    .values({ ...input, createdAt: now, updatedAt: now })
+    .returning({ id: changeMakers.id });
+  if (!row) throw new Error("insert returned no row");
+  return row.id;
+}
+
+export async function updateChangeMaker(db: Database, id: string, input: Partial<ChangeMakerInput>): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .update(changeMakers)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(changeMakers.id, id))
+    .returning({ id: changeMakers.id });
+  return rows.length > 0;
+}
+
+export async function deleteChangeMaker(db: Database, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db.delete(changeMakers).where(eq(changeMakers.id, id)).returning({ id: changeMakers.id });
+  return rows.length > 0;
+}
+
+export function countChangeMakers(db: Database): Promise<number> {
+  return db
+    .select({ n: count() })
+    .from(changeMakers)
+    .then((r) => r[0]?.n ?? 0);
+}
+
+/** Escapes LIKE wildcards so user input matches literally. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,63 @@
+import { and, asc, count, eq, ilike, or } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { resources } from "../../db/schema";
+import type { ResourceType } from "../lib/taxonomy";
+import { escapeLike } from "./change-makers.server";
+import { isUuid } from "./locations.server";
+
+export type ResourceRow = typeof resources.$inferSelect;
+export type ResourceInput = Omit<typeof resources.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+/** Resources ordered by title, optionally of one type and matching a search. */
+export function listResources(db: Database, opts: { type?: ResourceType; q?: string } = {}): Promise<ResourceRow[]> {
+  const conds = [];
+  if (opts.type) conds.push(eq(resources.type, opts.type));
+  if (opts.q) {
+    const p = `%${escapeLike(opts.q)}%`;
+    conds.push(or(ilike(resources.title, p), ilike(resources.author, p), ilike(resources.description, p)));
+  }
+  return db
+    .select()
+    .from(resources)
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(asc(resources.title));
+}
+
+export async function getResourceById(db: Database, id: string): Promise<ResourceRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(resources).where(eq(resources.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function createResource(db: Database, input: ResourceInput): Promise<string> {
+  const now = new Date();
+  const [row] = await db
+    .insert(resources)
+    .values({ ...input, createdAt: now, updatedAt: now })
+    .returning({ id: resources.id });
+  if (!row) throw new Error("insert returned no row");
+  return row.id;
+}
+
+export async function updateResource(db: Database, id: string, input: Partial<ResourceInput>): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .update(resources)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(resources.id, id))
+    .returning({ id: resources.id });
+  return rows.length > 0;
+}
+
+export async function deleteResource(db: Database, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db.delete(resources).where(eq(resources.id, id)).returning({ id: resources.id });
+  return rows.length > 0;
+}
+
+export function countResources(db: Database): Promise<number> {
+  return db
+    .select({ n: count() })
+    .from(resources)
+    .then((r) => r[0]?.n ?? 0);
+}
