@@ -29,6 +29,7 @@ export default [
   route("podcast.xml", "routes/feeds/podcast-rss.ts"),
   route("api/newsletter", "routes/api/newsletter.ts"),
   route("api/settings/stream", "routes/api/settings-stream.ts"),
+  route("api/map/clusters", "routes/api/map-clusters.ts"),
 
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),

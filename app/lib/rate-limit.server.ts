@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { rateLimits } from "../../db/schema";
+
+export type RateLimitResult = { allowed: boolean; count: number; retryAfterMs: number };
+
+/**
+ * Fixed-window counter kept in the database, so every server instance shares it. Counts one hit for `key` and
+ * says whether it is within `limit` per `windowMs`. One upsert statement, safe under concurrency.
+ */
+export async function hitRateLimit(
+  db: Database,
+  key: string,
+  opts: { limit: number; windowMs: number },
+): Promise<RateLimitResult> {
+  const now = Date.now();
+  const windowStart = now - (now % opts.windowMs);
+  const rows = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowStart })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} = ${windowStart} then ${rateLimits.count} + 1 else 1 end`,
+        windowStart: sql`${windowStart}`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  const count = rows[0]?.count ?? 1;
+  const allowed = count <= opts.limit;
+  return { allowed, count, retryAfterMs: allowed ? 0 : windowStart + opts.windowMs - now };
+}
+
+/** Reads the current count for `key` in the current window without counting a hit. */
+export async function peekRateLimit(db: Database, key: string, windowMs: number): Promise<number> {
+  const now = Date.now();
+  const windowStart = now - (now % windowMs);
+  const rows = await db.execute(
+    sql`select count from ${rateLimits} where key = ${key} and window_start = ${windowStart} limit 1`,
+  );
+  const row = (rows as unknown as { rows?: { count: number }[] }).rows?.[0];
+  return row ? Number(row.count) : 0;
+}
+
+/** Clears a key (e.g. after a successful sign-in). */
+export async function resetRateLimit(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}
