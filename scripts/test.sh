@@ -16,6 +16,6 @@ fi
 
 echo "== typecheck"; npm run --silent typecheck
 echo "== lint"; npm run --silent lint
-echo "== unit and integration tests"; npx vitest run
 echo "== build"; npm run --silent build
+echo "== unit and integration tests"; npx vitest run
 echo "== end-to-end tests"; npx playwright test

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { redirect } from "react-router";
-import { getUserRole, type Role } from "../queries/users.server";
+import { data, redirect } from "react-router";
+import { DEFAULT_ROLE, getUserById, type Role } from "../queries/users.server";
 
 export type SessionUser = { id: string; email: string; name: string; role: Role; sessionId: string };
 
@@ -10,7 +10,10 @@ export async function getSessionUser(request: Request, context: AppLoadContext):
   try {
     const session = await auth.api.getSession({ headers: request.headers });
     if (!session) return null;
-    const role = await getUserRole(db, session.user.id);
+    const record = await readUserRecord(db, session.user.id, logger);
+    // A disabled account's sessions are deleted when it is disabled; this also covers one created in between.
+    if (record && record !== "unreadable" && record.banned) return null;
+    const role = roleFromRecord(record);
     return {
       id: session.user.id,
       email: session.user.email,
@@ -22,6 +25,27 @@ export async function getSessionUser(request: Request, context: AppLoadContext):
     logger.warn({ err }, "session lookup failed");
     return null;
   }
+}
+
+type UserRecord = Awaited<ReturnType<typeof getUserById>>;
+
+async function readUserRecord(
+  db: AppLoadContext["services"]["db"],
+  userId: string,
+  logger: AppLoadContext["services"]["logger"],
+): Promise<UserRecord | "unreadable"> {
+  try {
+    return await getUserById(db, userId);
+  } catch (err) {
+    logger.warn({ err }, "user record read failed; using the default role");
+    return "unreadable";
+  }
+}
+
+/** The role read from the user record; DEFAULT when the record is missing or could not be read (spec section 4). */
+export function roleFromRecord(record: UserRecord | "unreadable" | null): Role {
+  if (!record || record === "unreadable") return DEFAULT_ROLE;
+  return record.role === "ADMIN" ? "ADMIN" : DEFAULT_ROLE;
 }
 
 /** Only same-site absolute paths are allowed as return targets (no open redirect). */
@@ -37,6 +61,10 @@ export function safeReturnPath(value: string | null | undefined, fallback = "/ad
   }
 }
 
+export const ACCESS_DENIED_MESSAGE = "Your account does not have access to the admin area.";
+/** What a 403 from requireAdmin carries, so the error page can say who is signed in. */
+export type AccessDeniedData = { message: string; email: string };
+
 /**
  * First line of every admin loader and action: anonymous visitors are sent to the login page with a safe return
  * path; signed-in users without the ADMIN role get a 403.
@@ -49,11 +77,8 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(back)}`, { headers: { "Cache-Control": "no-store" } });
   }
   if (user.role !== "ADMIN") {
-    throw new Response("You do not have permission to view this page.", {
-      status: 403,
-      statusText: "Forbidden",
-      headers: { "Cache-Control": "no-store" },
-    });
+    const denied: AccessDeniedData = { message: ACCESS_DENIED_MESSAGE, email: user.email };
+    throw data(denied, { status: 403, statusText: "Forbidden", headers: { "Cache-Control": "no-store" } });
   }
   return user;
 }

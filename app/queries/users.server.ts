@@ -96,6 +96,60 @@ export async function createUserWithPassword(
   return id;
 }
 
+export type UserChangeResult = "ok" | "not-found" | "unchanged" | "last-admin";
+
+/** Active admins, locked for the rest of the transaction so two concurrent demotions cannot both pass. */
+async function lockActiveAdminIds(tx: Pick<Database, "select">): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "ADMIN"), sql`coalesce(${users.banned}, false) = false`))
+    .for("update");
+  return rows.map((r) => r.id);
+}
+
+/** Changes a user's role; the last active ADMIN cannot be demoted. */
+export async function changeUserRole(db: Database, userId: string, role: Role): Promise<UserChangeResult> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ role: users.role, banned: sql<boolean>`coalesce(${users.banned}, false)` })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!target) return "not-found";
+    if (target.role === role) return "unchanged";
+    if (target.role === "ADMIN" && !target.banned) {
+      const admins = await lockActiveAdminIds(tx);
+      if (admins.filter((id) => id !== userId).length === 0) return "last-admin";
+    }
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+    return "ok";
+  });
+}
+
+/**
+ * Disables (bans) or re-enables a user. Disabling ends all of their sessions in the same transaction; the last
+ * active ADMIN cannot be disabled.
+ */
+export async function setUserDisabled(db: Database, userId: string, disabled: boolean): Promise<UserChangeResult> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ role: users.role, banned: sql<boolean>`coalesce(${users.banned}, false)` })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!target) return "not-found";
+    if (target.banned === disabled) return "unchanged";
+    if (disabled && target.role === "ADMIN") {
+      const admins = await lockActiveAdminIds(tx);
+      if (admins.filter((id) => id !== userId).length === 0) return "last-admin";
+    }
+    await tx.update(users).set({ banned: disabled, updatedAt: new Date() }).where(eq(users.id, userId));
+    if (disabled) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return "ok";
+  });
+}
+
 /** Ends every session of a user at once. */
 export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));

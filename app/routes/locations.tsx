@@ -1,43 +1,231 @@
+import { MapPin } from "lucide-react";
 import { Link } from "react-router";
+import { EmptyState, PageIntro } from "../components/public/page-intro";
+import { Pagination } from "../components/public/pagination";
+import { ResponsivePicture } from "../components/public/picture";
+import { LocationFilters } from "../components/public/location-filters";
 import { LOCATIONS_PAGE_SIZE } from "../lib/constants";
+import { parseLocationQuery, resolveLocationFilters, toQueryString } from "../lib/filters";
 import { pageMeta } from "../lib/meta";
+import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath } from "../lib/slug";
-import { searchLocations } from "../queries/locations.server";
+import { listLocationCountries, searchLocations } from "../queries/locations.server";
+import { loadReferenceData } from "../queries/reference.server";
 import type { Route } from "./+types/locations";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { rows, total } = await searchLocations(context.services.db, {}, { limit: LOCATIONS_PAGE_SIZE, offset: 0 });
+/** Cards above the fold load eagerly; the rest wait until they scroll near. */
+const EAGER_CARDS = 3;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = context.services;
+  const query = parseLocationQuery(new URL(request.url).searchParams);
+  const [ref, countries] = await Promise.all([loadReferenceData(db), listLocationCountries(db)]);
+  const filters = resolveLocationFilters(query, ref);
+  const { rows, total } = await searchLocations(db, filters, {
+    limit: LOCATIONS_PAGE_SIZE,
+    offset: (query.page - 1) * LOCATIONS_PAGE_SIZE,
+  });
+  const region = filters.regionId ? ref.regionsById.get(filters.regionId) : undefined;
+  const applied = {
+    region: region?.key,
+    subRegion: filters.subRegionId,
+    focus: filters.focusAreaId,
+    country: filters.country,
+    q: filters.q,
+  };
   return {
-    siteUrl: context.services.config.siteUrl,
+    siteUrl: config.siteUrl,
+    applied,
+    ignored: query.ignored.length > 0 || (query.subRegion !== undefined && !filters.subRegionId),
+    page: query.page,
     total,
-    locations: rows.map((r) => ({ id: r.id, name: r.name, country: r.country })),
+    totalPages: Math.max(1, Math.ceil(total / LOCATIONS_PAGE_SIZE)),
+    region: region ? { name: region.name, description: region.description } : null,
+    subRegionName: filters.subRegionId ? ref.subRegionsById.get(filters.subRegionId)?.name : undefined,
+    focusName: filters.focusAreaId ? ref.focusAreasById.get(filters.focusAreaId)?.name : undefined,
+    regions: ref.regions.map((r) => ({ key: r.key, id: r.id, name: r.name })),
+    subRegions: ref.subRegions.map((s) => ({ id: s.id, name: s.name, regionId: s.regionId })),
+    focusAreas: ref.focusAreas.map((f) => ({ id: f.id, name: f.name })),
+    countries,
+    locations: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      path: locationPath(r.name),
+      summary: r.shortDescription,
+      city: r.contactCity,
+      country: r.country,
+      region: r.regionId ? (ref.regionsById.get(r.regionId)?.name ?? r.regionName) : r.regionName,
+      subRegion: r.subRegionId ? ref.subRegionsById.get(r.subRegionId)?.name : undefined,
+      focus: r.focusAreas
+        .map((id) => ref.focusAreasById.get(id)?.name ?? "")
+        .filter((n) => n.trim() !== "")
+        .slice(0, 4),
+      webp: r.webpImageUrl,
+      image: r.originalImageUrl,
+      width: r.imageWidth ?? 960,
+      height: r.imageHeight ?? 600,
+    })),
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Locations",
-    description: "Permaculture farms, schools and eco-villages around the world.",
-    siteUrl: loaderData?.siteUrl,
-    path: "/locations",
-  });
+export const headers: Route.HeadersFunction = publicPageHeaders;
+
+function heading(d: { region: { name: string } | null; subRegionName?: string }) {
+  if (d.subRegionName) return `Locations in ${d.subRegionName}`;
+  if (d.region) return `Locations in ${d.region.name}`;
+  return "Locations";
 }
 
-export default function Locations({ loaderData }: Route.ComponentProps) {
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Locations | Permaculture Network" }];
+  const { applied, page, totalPages, siteUrl } = loaderData;
+  const qs = (p: number) => `/locations${toQueryString({ ...applied, page: p })}`;
+  const tags: Record<string, string>[] = pageMeta({
+    title: page > 1 ? `${heading(loaderData)} (page ${page})` : heading(loaderData),
+    description: loaderData.region
+      ? `Permaculture farms, schools and eco-villages in ${loaderData.region.name}: courses, volunteering and visits.`
+      : "Permaculture farms, schools and eco-villages around the world: find a place to learn, visit or volunteer.",
+    siteUrl,
+    path: qs(page),
+  });
+  if (page > 1) tags.push({ tagName: "link", rel: "prev", href: `${siteUrl}${qs(page - 1)}` });
+  if (page < totalPages) tags.push({ tagName: "link", rel: "next", href: `${siteUrl}${qs(page + 1)}` });
+  return tags;
+}
+
+export default function Locations({ loaderData: d }: Route.ComponentProps) {
+  const hasFilters = Object.values(d.applied).some(Boolean);
+  const first = (d.page - 1) * LOCATIONS_PAGE_SIZE + 1;
+  const shownTo = first + d.locations.length - 1;
+  const active = [
+    d.region?.name,
+    d.subRegionName,
+    d.focusName,
+    d.applied.country,
+    d.applied.q ? `“${d.applied.q}”` : undefined,
+  ].filter(Boolean);
+
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-4xl font-bold text-leaf-900">Locations</h1>
-      <p className="mt-2">{loaderData.total} locations</p>
-      <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {loaderData.locations.map((l) => (
-          <li key={l.id}>
-            <Link to={locationPath(l.name)} className="text-leaf-800 underline">
-              {l.name}
-            </Link>{" "}
-            <span className="text-sm text-stone-600">{l.country}</span>
-          </li>
-        ))}
-      </ul>
+    <main id="main">
+      <PageIntro
+        title={heading(d)}
+        lead={
+          d.region?.description ||
+          "Farms, schools, eco-villages and restoration projects where permaculture is practised and taught. Filter by region, country or focus area to find one near you."
+        }
+      />
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <LocationFilters
+          values={d.applied}
+          regions={d.regions}
+          subRegions={d.subRegions}
+          focusAreas={d.focusAreas}
+          countries={d.countries}
+          hasFilters={hasFilters}
+        />
+        {d.ignored ? (
+          <p className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
+            Some filter values in the address were not recognised and have been ignored.
+          </p>
+        ) : null}
+
+        <section aria-labelledby="results-heading" className="mt-8">
+          <h2 id="results-heading" className="sr-only">
+            Results
+          </h2>
+          <p className="text-stone-700" aria-live="polite">
+            {d.total === 0
+              ? "No locations found"
+              : d.locations.length > 0
+                ? `Showing ${first}–${shownTo} of ${d.total} location${d.total === 1 ? "" : "s"}`
+                : `${d.total} location${d.total === 1 ? "" : "s"}`}
+            {active.length > 0 ? ` for ${active.join(", ")}` : ""}
+          </p>
+
+          {d.locations.length === 0 ? (
+            <div className="mt-6">
+              {d.total > 0 ? (
+                <EmptyState title={`There is no page ${d.page} of these results.`}>
+                  <Link to={`/locations${toQueryString({ ...d.applied })}`} className="font-semibold text-leaf-800 underline">
+                    Go to the first page
+                  </Link>
+                </EmptyState>
+              ) : (
+                <EmptyState title="No locations match these filters.">
+                  <p>Try a wider region, another focus area or a shorter search.</p>
+                  <p className="mt-3">
+                    <Link to="/locations" className="font-semibold text-leaf-800 underline">
+                      Clear filters
+                    </Link>{" "}
+                    or{" "}
+                    <Link to="/map" className="font-semibold text-leaf-800 underline">
+                      explore the map
+                    </Link>
+                    .
+                  </p>
+                </EmptyState>
+              )}
+            </div>
+          ) : (
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {d.locations.map((l, i) => (
+                <li key={l.id}>
+                  <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-leaf-100 bg-white shadow-sm transition hover:shadow-md">
+                    <ResponsivePicture
+                      webp={l.webp}
+                      fallback={l.image}
+                      alt=""
+                      width={l.width}
+                      height={l.height}
+                      eager={i < EAGER_CARDS}
+                      sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+                    />
+                    <div className="flex flex-1 flex-col p-4">
+                      <h3 className="text-lg font-semibold text-leaf-900">
+                        <Link to={l.path} className="after:absolute after:inset-0 hover:underline">
+                          {l.name}
+                        </Link>
+                      </h3>
+                      <p className="mt-1 flex items-center gap-1 text-sm text-stone-700">
+                        <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
+                        {[l.city, l.country].filter(Boolean).join(", ")}
+                      </p>
+                      <p className="text-sm text-stone-600">{[l.region, l.subRegion].filter(Boolean).join(" · ")}</p>
+                      <p className="mt-3 line-clamp-3 text-sm text-stone-800">{l.summary}</p>
+                      {l.focus.length > 0 ? (
+                        <ul aria-label="Focus areas" className="mt-auto flex flex-wrap gap-1.5 pt-3">
+                          {l.focus.map((f) => (
+                            <li key={f} className="rounded-full bg-leaf-50 px-2.5 py-0.5 text-xs text-leaf-900">
+                              {f}
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
+                    </div>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <Pagination
+          page={d.page}
+          totalPages={d.totalPages}
+          label="Location pages"
+          hrefFor={(p) => `/locations${toQueryString({ ...d.applied, page: p })}`}
+        />
+        <p className="mt-8 text-center text-sm text-stone-600">
+          Open data:{" "}
+          <a
+            href={`/locations.geojson${toQueryString({ ...d.applied })}`}
+            className="text-leaf-800 underline"
+            type="application/geo+json"
+          >
+            these locations as GeoJSON
+          </a>
+        </p>
+      </div>
     </main>
   );
 }

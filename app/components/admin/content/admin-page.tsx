@@ -1,0 +1,77 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+
+/** The page title row of an admin screen, with an optional primary action. */
+export function PageHeader({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
+        {description ? <p className="mt-1 text-stone-700">{description}</p> : null}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+/** True while the current list page is reloading (new search, filter, sort or page). */
+export function useListBusy(): boolean {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+}
+
+/** True while a form on this page is being submitted. */
+export function useSubmitting(): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "submitting";
+}
+
+/** The error state of an admin screen: says what happened and offers a retry of the same address. */
+export function AdminErrorBoundary({ error, listHref, listLabel }: { error: unknown; listHref: string; listLabel: string }) {
+  const location = useLocation();
+  let title = "Something went wrong";
+  let message = "This page could not be loaded. Please try again in a moment.";
+  let canRetry = true;
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = "Not found";
+      message = typeof error.data === "string" ? error.data : "This item does not exist or was deleted.";
+      canRetry = false;
+    } else if (error.status === 403) {
+      title = "Access denied";
+      message = typeof error.data === "string" ? error.data : "You do not have permission to view this page.";
+      canRetry = false;
+    } else if (typeof error.data === "string") {
+      message = error.data;
+    }
+  }
+  return (
+    <div role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 p-6">
+      <title>{`${title} | Admin`}</title>
+      <h1 className="text-2xl font-bold text-red-900">{title}</h1>
+      <p className="mt-2 text-stone-800">{message}</p>
+      <p className="mt-4 flex gap-4">
+        {canRetry ? (
+          <a className="font-semibold text-leaf-800 underline" href={location.pathname + location.search}>
+            Try again
+          </a>
+        ) : null}
+        <Link className="font-semibold text-leaf-800 underline" to={listHref}>
+          {listLabel}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** Reads `?page=` as a positive whole number (1 for anything else). */
+export function parsePage(value: string | null, max = 100_000): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : 1;
+}
+
+/** Reads `?q=` trimmed and capped so a huge query string cannot reach the database. */
+export function parseQuery(value: string | null, max = 200): string {
+  return (value ?? "").trim().slice(0, max);
+}

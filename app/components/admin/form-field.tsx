@@ -1,0 +1,367 @@
+import { type ReactNode, useEffect, useRef } from "react";
+
+/** Stable ids so a field's label, hint and error message can point at each other. */
+export function fieldIds(name: string) {
+  const base = `field-${name.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
+  return { id: base, errorId: `${base}-error`, hintId: `${base}-hint` };
+}
+
+type BaseProps = {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+};
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 shadow-sm aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700";
+
+function describedBy(name: string, error?: string, hint?: ReactNode): string | undefined {
+  const ids = fieldIds(name);
+  const parts = [hint ? ids.hintId : null, error ? ids.errorId : null].filter(Boolean);
+  return parts.length ? parts.join(" ") : undefined;
+}
+
+function Label({ name, label, required }: { name: string; label: string; required?: boolean }) {
+  return (
+    <label htmlFor={fieldIds(name).id} className="block text-sm font-semibold text-stone-800">
+      {label}
+      {required ? <span className="font-normal text-stone-600"> (required)</span> : null}
+    </label>
+  );
+}
+
+function HintAndError({ name, hint, error }: { name: string; hint?: ReactNode; error?: string }) {
+  const ids = fieldIds(name);
+  return (
+    <>
+      {hint ? (
+        <p id={ids.hintId} className="mt-1 text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={ids.errorId} className="mt-1 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A labelled text-like input (text, email, url, number, date, tel) with hint and error wired by aria-describedby. */
+export function TextField({
+  name,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  type = "text",
+  defaultValue,
+  value,
+  onChange,
+  maxLength,
+  inputMode,
+  step,
+  min,
+  max,
+  autoComplete,
+  placeholder,
+}: BaseProps & {
+  type?: "text" | "email" | "url" | "number" | "date" | "tel" | "search" | "datetime-local";
+  defaultValue?: string | number | null;
+  value?: string;
+  onChange?: (value: string) => void;
+  maxLength?: number;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
+  step?: string;
+  min?: string;
+  max?: string;
+  autoComplete?: string;
+  placeholder?: string;
+}) {
+  const ids = fieldIds(name);
+  const controlled = value !== undefined;
+  return (
+    <div className={className}>
+      <Label name={name} label={label} required={required} />
+      <input
+        id={ids.id}
+        name={name}
+        type={type}
+        className={inputClass}
+        {...(controlled
+          ? { value, onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange?.(e.target.value) }
+          : { defaultValue: defaultValue ?? "" })}
+        maxLength={maxLength}
+        inputMode={inputMode}
+        step={step}
+        min={min}
+        max={max}
+        autoComplete={autoComplete ?? "off"}
+        placeholder={placeholder}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, error, hint)}
+      />
+      <HintAndError name={name} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A labelled multi-line text area. */
+export function TextAreaField({
+  name,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  defaultValue,
+  maxLength,
+  rows = 4,
+}: BaseProps & { defaultValue?: string | null; maxLength?: number; rows?: number }) {
+  const ids = fieldIds(name);
+  return (
+    <div className={className}>
+      <Label name={name} label={label} required={required} />
+      <textarea
+        id={ids.id}
+        name={name}
+        rows={rows}
+        className={inputClass}
+        defaultValue={defaultValue ?? ""}
+        maxLength={maxLength}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, error, hint)}
+      />
+      <HintAndError name={name} hint={hint} error={error} />
+    </div>
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+
+/** A labelled select; controlled when `value` is given (for dependent selects), otherwise uncontrolled. */
+export function SelectField({
+  name,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  options,
+  placeholder,
+  defaultValue,
+  value,
+  onChange,
+}: BaseProps & {
+  options: readonly SelectOption[];
+  placeholder?: string;
+  defaultValue?: string | null;
+  value?: string;
+  onChange?: (value: string) => void;
+}) {
+  const ids = fieldIds(name);
+  const controlled = value !== undefined;
+  return (
+    <div className={className}>
+      <Label name={name} label={label} required={required} />
+      <select
+        id={ids.id}
+        name={name}
+        className={inputClass}
+        {...(controlled
+          ? { value, onChange: (e: React.ChangeEvent<HTMLSelectElement>) => onChange?.(e.target.value) }
+          : { defaultValue: defaultValue ?? "" })}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, error, hint)}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <HintAndError name={name} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A single checkbox with its label beside it. */
+export function CheckboxField({
+  name,
+  label,
+  error,
+  hint,
+  className,
+  defaultChecked,
+}: Omit<BaseProps, "required"> & { defaultChecked?: boolean }) {
+  const ids = fieldIds(name);
+  return (
+    <div className={className}>
+      <div className="flex items-center gap-2">
+        <input
+          id={ids.id}
+          name={name}
+          type="checkbox"
+          value="on"
+          defaultChecked={defaultChecked}
+          className="h-4 w-4 accent-leaf-700"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(name, error, hint)}
+        />
+        <label htmlFor={ids.id} className="text-sm font-semibold text-stone-800">
+          {label}
+        </label>
+      </div>
+      <HintAndError name={name} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A fieldset of checkboxes sharing one name (a multi-select that works without JavaScript). */
+export function CheckboxGroup({
+  name,
+  legend,
+  options,
+  defaultValues,
+  error,
+  hint,
+  className,
+  groups,
+}: {
+  name: string;
+  legend: string;
+  options?: readonly SelectOption[];
+  /** Options shown under sub-headings (e.g. focus areas by category). */
+  groups?: readonly { label: string; options: readonly SelectOption[] }[];
+  defaultValues?: readonly string[];
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+}) {
+  const ids = fieldIds(name);
+  const selected = new Set(defaultValues ?? []);
+  const renderOptions = (opts: readonly SelectOption[]) => (
+    <ul className="mt-1 grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
+      {opts.map((o) => {
+        const id = `${ids.id}-${o.value.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
+        return (
+          <li key={o.value} className="flex items-center gap-2">
+            <input
+              id={id}
+              type="checkbox"
+              name={name}
+              value={o.value}
+              defaultChecked={selected.has(o.value)}
+              className="h-4 w-4 accent-leaf-700"
+            />
+            <label htmlFor={id} className="text-sm text-stone-800">
+              {o.label}
+            </label>
+          </li>
+        );
+      })}
+    </ul>
+  );
+  return (
+    <fieldset
+      id={ids.id}
+      tabIndex={-1}
+      className={className}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(name, error, hint)}
+    >
+      <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
+      {groups
+        ? groups.map((g) => (
+            <div key={g.label} className="mt-2">
+              <p className="text-xs font-semibold uppercase tracking-wide text-stone-600">{g.label}</p>
+              {renderOptions(g.options)}
+            </div>
+          ))
+        : renderOptions(options ?? [])}
+      <HintAndError name={name} hint={hint} error={error} />
+    </fieldset>
+  );
+}
+
+/**
+ * Lists every field error at the top of a form, each linking to its field. It takes focus when it appears so
+ * keyboard and screen-reader users learn the form was not saved.
+ */
+export function ErrorSummary({ errors, labels }: { errors: Record<string, string>; labels?: Record<string, string> }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const entries = Object.entries(errors);
+  const signature = entries.map(([k, v]) => `${k}:${v}`).join("|");
+  useEffect(() => {
+    if (signature) ref.current?.focus();
+  }, [signature]);
+  if (entries.length === 0) return null;
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby="error-summary-title"
+      className="mb-6 rounded-md border-2 border-red-700 bg-red-50 p-4"
+    >
+      <h2 id="error-summary-title" className="font-semibold text-red-900">
+        {entries.length === 1 ? "There is a problem" : `There are ${entries.length} problems`}
+      </h2>
+      <ul className="mt-2 list-disc pl-5 text-sm text-red-900">
+        {entries.map(([key, message]) => (
+          <li key={key}>
+            {key === "form" ? (
+              message
+            ) : (
+              <a className="underline" href={`#${fieldIds(key).id}`}>
+                {labels?.[key] ? `${labels[key]}: ` : ""}
+                {message}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const buttonBase =
+  "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold disabled:opacity-60";
+export const buttonClasses = {
+  primary: `${buttonBase} bg-leaf-700 text-white hover:bg-leaf-800`,
+  secondary: `${buttonBase} border border-stone-400 bg-white text-stone-900 hover:bg-stone-100`,
+  danger: `${buttonBase} bg-red-700 text-white hover:bg-red-800`,
+  link: "font-semibold text-leaf-800 underline hover:text-leaf-900",
+} as const;
+
+/** The form's submit button; shows a pending label while the form is being sent. */
+export function SubmitButton({
+  children,
+  pending,
+  pendingLabel = "Saving...",
+  variant = "primary",
+  name,
+  value,
+}: {
+  children: ReactNode;
+  pending?: boolean;
+  pendingLabel?: string;
+  variant?: keyof typeof buttonClasses;
+  name?: string;
+  value?: string;
+}) {
+  return (
+    <button type="submit" className={buttonClasses[variant]} disabled={pending} name={name} value={value}>
+      {pending ? pendingLabel : children}
+    </button>
+  );
+}

@@ -1,0 +1,184 @@
+import { Search } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Form, Link } from "react-router";
+
+type Option = { id: string; name: string };
+type RegionOption = { key: string; id: string; name: string };
+type SubRegionOption = { id: string; name: string; regionId: string };
+
+export type LocationFilterValues = {
+  region?: string;
+  subRegion?: string;
+  focus?: string;
+  country?: string;
+  q?: string;
+};
+
+const fieldCls =
+  "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 focus:border-leaf-600";
+
+/**
+ * The /locations filter form: a plain GET form, so every filter ends up in the URL and it works before
+ * JavaScript loads. Without JavaScript the sub-region list shows every sub-region grouped by region; once
+ * hydrated it narrows to the chosen region.
+ */
+export function LocationFilters({
+  values,
+  regions,
+  subRegions,
+  focusAreas,
+  countries,
+  hasFilters,
+}: {
+  values: LocationFilterValues;
+  regions: RegionOption[];
+  subRegions: SubRegionOption[];
+  focusAreas: Option[];
+  countries: string[];
+  hasFilters: boolean;
+}) {
+  const id = useId();
+  const [hydrated, setHydrated] = useState(false);
+  const [region, setRegion] = useState(values.region ?? "");
+  const [subRegion, setSubRegion] = useState(values.subRegion ?? "");
+  useEffect(() => setHydrated(true), []);
+  // Follow the URL when the visitor navigates (back button, region links in the header).
+  useEffect(() => {
+    setRegion(values.region ?? "");
+    setSubRegion(values.subRegion ?? "");
+  }, [values.region, values.subRegion]);
+
+  const regionId = regions.find((r) => r.key === region)?.id;
+  const groups = regions
+    .filter((r) => !hydrated || !regionId || r.id === regionId)
+    .map((r) => ({ region: r, items: subRegions.filter((s) => s.regionId === r.id) }))
+    .filter((g) => g.items.length > 0);
+
+  return (
+    <Form
+      method="get"
+      action="/locations"
+      role="search"
+      aria-label="Filter locations"
+      className="grid gap-4 rounded-xl border border-leaf-100 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6"
+    >
+      <div className="sm:col-span-2 lg:col-span-6">
+        <label htmlFor={`${id}-q`} className="text-sm font-semibold text-stone-800">
+          Search
+        </label>
+        <div className="relative">
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-stone-500" />
+          <input
+            id={`${id}-q`}
+            type="search"
+            name="q"
+            defaultValue={values.q ?? ""}
+            key={values.q ?? ""}
+            maxLength={100}
+            placeholder="Name, city, country or description"
+            className={`${fieldCls} pl-9`}
+          />
+        </div>
+      </div>
+      <div className="lg:col-span-2">
+        <label htmlFor={`${id}-region`} className="text-sm font-semibold text-stone-800">
+          Region
+        </label>
+        <select
+          id={`${id}-region`}
+          name="region"
+          value={region}
+          onChange={(e) => {
+            const next = e.target.value;
+            setRegion(next);
+            const nextId = regions.find((r) => r.key === next)?.id;
+            const sub = subRegions.find((s) => s.id === subRegion);
+            if (nextId && sub && sub.regionId !== nextId) setSubRegion("");
+          }}
+          className={fieldCls}
+        >
+          <option value="">All regions</option>
+          {regions.map((r) => (
+            <option key={r.key} value={r.key}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="lg:col-span-2">
+        <label htmlFor={`${id}-sub`} className="text-sm font-semibold text-stone-800">
+          Sub-region
+        </label>
+        <select
+          id={`${id}-sub`}
+          name="subRegion"
+          value={subRegion}
+          onChange={(e) => setSubRegion(e.target.value)}
+          className={fieldCls}
+        >
+          <option value="">All sub-regions</option>
+          {groups.map((g) => (
+            <optgroup key={g.region.id} label={g.region.name}>
+              {g.items.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+      <div className="lg:col-span-2">
+        <label htmlFor={`${id}-country`} className="text-sm font-semibold text-stone-800">
+          Country
+        </label>
+        <select
+          id={`${id}-country`}
+          name="country"
+          defaultValue={values.country ?? ""}
+          key={values.country ?? ""}
+          className={fieldCls}
+        >
+          <option value="">All countries</option>
+          {countries.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="sm:col-span-2 lg:col-span-3">
+        <label htmlFor={`${id}-focus`} className="text-sm font-semibold text-stone-800">
+          Focus area
+        </label>
+        <select
+          id={`${id}-focus`}
+          name="focus"
+          defaultValue={values.focus ?? ""}
+          key={values.focus ?? ""}
+          className={fieldCls}
+        >
+          <option value="">All focus areas</option>
+          {focusAreas.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-3">
+        <button
+          type="submit"
+          className="min-h-11 rounded-md bg-leaf-700 px-5 py-2 font-semibold text-white hover:bg-leaf-800"
+        >
+          Show locations
+        </button>
+        {hasFilters ? (
+          <Link to="/locations" className="min-h-11 px-2 py-2 font-semibold text-leaf-800 underline">
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

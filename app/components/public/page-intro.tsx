@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+
+/** The top of a public page: its one h1, a lead paragraph and optional extra content. */
+export function PageIntro({ title, lead, children }: { title: string; lead?: ReactNode; children?: ReactNode }) {
+  return (
+    <header className="border-b border-leaf-100 bg-gradient-to-b from-leaf-50 to-soil-50">
+      <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+        <h1 className="text-3xl font-bold tracking-tight text-leaf-900 sm:text-4xl">{title}</h1>
+        {lead ? <p className="mt-3 max-w-3xl text-lg text-stone-700">{lead}</p> : null}
+        {children}
+      </div>
+    </header>
+  );
+}
+
+/** A friendly message where a list has nothing to show. */
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div role="status" className="rounded-xl border border-dashed border-leaf-300 bg-white p-8 text-center">
+      <p className="text-lg font-semibold text-leaf-900">{title}</p>
+      {children ? <div className="mt-2 text-stone-700">{children}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link } from "react-router";
+
+/** Page numbers to show: first, last, and two either side of the current one, with gaps as null. */
+export function pageWindow(current: number, total: number): (number | null)[] {
+  const pages = new Set<number>([1, total]);
+  for (let p = current - 2; p <= current + 2; p++) if (p >= 1 && p <= total) pages.add(p);
+  const sorted = [...pages].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  for (const p of sorted) {
+    const prev = out[out.length - 1];
+    if (typeof prev === "number" && p - prev > 1) out.push(null);
+    out.push(p);
+  }
+  return out;
+}
+
+/** Numbered pagination with previous/next links (rel prev/next), as links so it works without JavaScript. */
+export function Pagination({
+  page,
+  totalPages,
+  hrefFor,
+  label = "Pagination",
+}: {
+  page: number;
+  totalPages: number;
+  hrefFor: (page: number) => string;
+  label?: string;
+}) {
+  if (totalPages <= 1) return null;
+  const base = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 text-sm font-medium";
+  return (
+    <nav aria-label={label} className="mt-10">
+      <ul className="flex flex-wrap items-center justify-center gap-2">
+        <li>
+          {page > 1 ? (
+            <Link to={hrefFor(page - 1)} rel="prev" className={`${base} border-leaf-200 bg-white hover:bg-leaf-50`}>
+              Previous<span className="sr-only"> page</span>
+            </Link>
+          ) : (
+            <span className={`${base} border-stone-200 text-stone-500`} aria-disabled="true">
+              Previous<span className="sr-only"> page</span>
+            </span>
+          )}
+        </li>
+        {pageWindow(page, totalPages).map((p, i) =>
+          p === null ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
+            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-stone-500">
+              …
+            </li>
+          ) : (
+            <li key={p}>
+              <Link
+                to={hrefFor(p)}
+                aria-current={p === page ? "page" : undefined}
+                aria-label={`Page ${p}`}
+                className={
+                  p === page
+                    ? `${base} border-leaf-700 bg-leaf-700 text-white`
+                    : `${base} border-leaf-200 bg-white text-leaf-800 hover:bg-leaf-50`
+                }
+              >
+                {p}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {page < totalPages ? (
+            <Link to={hrefFor(page + 1)} rel="next" className={`${base} border-leaf-200 bg-white hover:bg-leaf-50`}>
+              Next<span className="sr-only"> page</span>
+            </Link>
+          ) : (
+            <span className={`${base} border-stone-200 text-stone-500`} aria-disabled="true">
+              Next<span className="sr-only"> page</span>
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

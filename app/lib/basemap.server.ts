@@ -1,0 +1,157 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Polygon, Position } from "geojson";
+import { merge, mesh } from "topojson-client";
+import type { GeometryCollection, Topology } from "topojson-specification";
+import { latToUnitY, lngToUnitX, type View, worldSize } from "./map-geometry";
+
+/**
+ * The self-contained basemap: Natural Earth 1:110m countries from the `world-atlas` package, so maps work
+ * offline and without a tile account. Land (countries merged, each coastline once) and interior borders
+ * (each shared border once) are derived once per process and reused for every SVG and for MapLibre.
+ */
+
+type Ring = Position[];
+type RingWithBox = { ring: Ring; minX: number; maxX: number; minY: number; maxY: number };
+
+type Basemap = {
+  /** Land polygons' rings (outer and holes), in unit Mercator coordinates with their bounding boxes. */
+  landRings: RingWithBox[];
+  borderLines: RingWithBox[];
+  /** For MapLibre: land and borders in degrees. */
+  geojson: FeatureCollection<MultiPolygon | MultiLineString, { kind: "land" | "border" }>;
+};
+
+let cached: Basemap | null = null;
+
+function loadTopology(): Topology<{ countries: GeometryCollection }> {
+  const require = createRequire(import.meta.url);
+  const file = require.resolve("world-atlas/countries-110m.json");
+  return JSON.parse(readFileSync(file, "utf8")) as Topology<{ countries: GeometryCollection }>;
+}
+
+function toUnit(line: Position[]): RingWithBox {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  const ring: Ring = line.map(([lng, lat]) => {
+    const x = lngToUnitX(lng as number);
+    const y = latToUnitY(lat as number);
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    return [x, y];
+  });
+  return { ring, minX, maxX, minY, maxY };
+}
+
+function roundPositions(line: Position[]): Position[] {
+  return line.map(([lng, lat]) => [Math.round((lng as number) * 100) / 100, Math.round((lat as number) * 100) / 100]);
+}
+
+export function getBasemap(): Basemap {
+  if (cached) return cached;
+  const topology = loadTopology();
+  const countries = topology.objects.countries;
+  const land = merge(topology, countries.geometries as never) as MultiPolygon;
+  const borders = mesh(topology, countries, (a, b) => a !== b) as MultiLineString;
+  const landRings = land.coordinates.flatMap((polygon) => polygon.map(toUnit));
+  const borderLines = borders.coordinates.map(toUnit);
+  const features: Feature<MultiPolygon | MultiLineString, { kind: "land" | "border" }>[] = [
+    {
+      type: "Feature",
+      properties: { kind: "land" },
+      geometry: { type: "MultiPolygon", coordinates: land.coordinates.map((p) => p.map(roundPositions)) },
+    },
+    {
+      type: "Feature",
+      properties: { kind: "border" },
+      geometry: { type: "MultiLineString", coordinates: borders.coordinates.map(roundPositions) },
+    },
+  ];
+  cached = { landRings, borderLines, geojson: { type: "FeatureCollection", features } };
+  return cached;
+}
+
+/** Serialised GeoJSON for MapLibre (computed once). */
+let geojsonText: string | null = null;
+export function basemapGeoJsonText(): string {
+  geojsonText ??= JSON.stringify(getBasemap().geojson);
+  return geojsonText;
+}
+
+/**
+ * An SVG path for a set of lines/rings projected into a view, in whole pixels with relative moves.
+ * Rings outside the view are skipped; near the antimeridian a copy shifted by one world width is drawn.
+ */
+function pathFor(items: RingWithBox[], view: View, close: boolean): string {
+  const size = worldSize(view.zoom);
+  const originX = lngToUnitX(view.center.lng) * size - view.width / 2;
+  const originY = latToUnitY(view.center.lat) * size - view.height / 2;
+  const margin = 2;
+  const out: string[] = [];
+  for (const item of items) {
+    const top = item.minY * size - originY;
+    const bottom = item.maxY * size - originY;
+    if (bottom < -margin || top > view.height + margin) continue;
+    for (const shift of [-size, 0, size]) {
+      const left = item.minX * size - originX + shift;
+      const right = item.maxX * size - originX + shift;
+      if (right < -margin || left > view.width + margin) continue;
+      // Rings smaller than a pixel add bytes but nothing visible.
+      if (right - left < 1 && bottom - top < 1) continue;
+      let px = 0;
+      let py = 0;
+      let seg = "";
+      let n = 0;
+      for (const [ux, uy] of item.ring) {
+        const x = Math.round((ux as number) * size - originX + shift);
+        const y = Math.round((uy as number) * size - originY);
+        if (n === 0) seg = `M${x} ${y}`;
+        else if (x === px && y === py) continue;
+        else {
+          const dx = x - px;
+          const dy = y - py;
+          seg += `${n === 1 ? "l" : dx < 0 ? "" : " "}${dx}${dy < 0 ? "" : " "}${dy}`;
+        }
+        px = x;
+        py = y;
+        n++;
+      }
+      if (n < (close ? 3 : 2)) continue;
+      out.push(close ? `${seg}z` : seg);
+    }
+  }
+  return out.join("");
+}
+
+export type BasemapPaths = { land: string; borders: string };
+
+const pathCache = new Map<string, BasemapPaths>();
+const PATH_CACHE_MAX = 200;
+
+/** Land and border paths for a view; cached, since the same few views (home, /map default) repeat. */
+export function basemapPaths(view: View): BasemapPaths {
+  const key = `${view.center.lng.toFixed(4)},${view.center.lat.toFixed(4)},${view.zoom.toFixed(3)},${view.width}x${view.height}`;
+  const hit = pathCache.get(key);
+  if (hit) return hit;
+  const basemap = getBasemap();
+  const paths = { land: pathFor(basemap.landRings, view, true), borders: pathFor(basemap.borderLines, view, false) };
+  if (pathCache.size >= PATH_CACHE_MAX) {
+    const oldest = pathCache.keys().next().value;
+    if (oldest !== undefined) pathCache.delete(oldest);
+  }
+  pathCache.set(key, paths);
+  return paths;
+}
+
+export const BASEMAP_COLORS = { water: "#cfe3ef", land: "#eef3e6", border: "#9aa98c", coast: "#7f9a86" } as const;
+
+/** A standalone SVG image of the basemap for a view (used by the small per-location maps). */
+export function basemapSvg(view: View): string {
+  const { land, borders } = basemapPaths(view);
+  const c = BASEMAP_COLORS;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${view.width} ${view.height}" width="${view.width}" height="${view.height}"><rect width="100%" height="100%" fill="${c.water}"/><path d="${land}" fill="${c.land}" stroke="${c.coast}" stroke-width="0.75" stroke-linejoin="round"/><path d="${borders}" fill="none" stroke="${c.border}" stroke-width="0.6" stroke-linejoin="round"/></svg>`;
+}

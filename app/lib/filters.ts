@@ -1,0 +1,198 @@
+import { z } from "zod";
+import { REGIONS, RESOURCE_TYPES, type RegionKey, type ResourceType } from "./taxonomy";
+
+/**
+ * Parsing of list-page query parameters (/locations, /programs, /resources and the open-data feeds).
+ * Every value comes from a URL anyone can type, so each field is validated on its own and an invalid one is
+ * dropped (the page then shows everything for that field) instead of failing the whole request.
+ */
+
+export const MAX_QUERY_LENGTH = 100;
+export const MAX_PAGE = 10_000;
+
+// Control characters (NUL, newlines, escapes) never belong in a filter value.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: that is exactly what it looks for
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+const UUID = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
+/** Free text as typed: trimmed, inner whitespace collapsed, no control characters, bounded length. */
+const SearchText = z
+  .string()
+  .max(MAX_QUERY_LENGTH * 4)
+  .refine((s) => !CONTROL_CHARS.test(s))
+  .transform((s) => s.trim().replace(/\s+/g, " "))
+  .refine((s) => s.length > 0 && s.length <= MAX_QUERY_LENGTH);
+
+function normalizeRegion(value: string): string {
+  return value.toLowerCase().replace(/[^a-z]/g, "");
+}
+
+/** A region given by its key (NorthAmerica) or its name (North America, north-america), any case. */
+export function parseRegionKey(value: string | null | undefined): RegionKey | undefined {
+  if (!value || value.length > 40) return undefined;
+  const wanted = normalizeRegion(value);
+  return REGIONS.find((r) => normalizeRegion(r.key) === wanted || normalizeRegion(r.name) === wanted)?.key;
+}
+
+const RegionParam = z
+  .string()
+  .transform((v, ctx) => {
+    const key = parseRegionKey(v);
+    if (!key) {
+      ctx.addIssue({ code: "custom", message: "unknown region" });
+      return z.NEVER;
+    }
+    return key;
+  })
+  .pipe(z.enum(REGIONS.map((r) => r.key) as [RegionKey, ...RegionKey[]]));
+
+const PageParam = z.coerce.number().int().min(1).max(MAX_PAGE);
+
+/** Drops a field whose value does not parse, instead of failing the whole object. */
+function lenient<T extends z.ZodType>(schema: T) {
+  return schema.optional().catch(undefined);
+}
+
+export const LocationQuerySchema = z.object({
+  region: lenient(RegionParam),
+  subRegion: lenient(UUID),
+  focus: lenient(UUID),
+  country: lenient(SearchText),
+  q: lenient(SearchText),
+  page: PageParam.catch(1).default(1),
+});
+export type LocationQuery = z.infer<typeof LocationQuerySchema>;
+
+/** First value of each known parameter (repeated parameters cannot smuggle arrays in). */
+function firstValues(params: URLSearchParams, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of keys) {
+    const v = params.get(key);
+    if (v !== null && v !== "") out[key] = v;
+  }
+  return out;
+}
+
+/** Which submitted values were not understood (so the page can say it ignored them). */
+function ignoredKeys(raw: Record<string, string>, parsed: Record<string, unknown>, keys: readonly string[]) {
+  return keys.filter((k) => raw[k] !== undefined && parsed[k] === undefined);
+}
+
+const LOCATION_KEYS = ["region", "subRegion", "focus", "country", "q", "page"] as const;
+
+/** Parses /locations (and /locations.geojson) query parameters; never throws. */
+export function parseLocationQuery(params: URLSearchParams): LocationQuery & { ignored: string[] } {
+  const raw = firstValues(params, LOCATION_KEYS);
+  const parsed = LocationQuerySchema.parse(raw);
+  return {
+    ...parsed,
+    ignored: ignoredKeys(raw, parsed, ["region", "subRegion", "focus", "country", "q"]),
+  };
+}
+
+type RefLike = {
+  regions: { id: string; key: string }[];
+  subRegions: { id: string; regionId: string }[];
+  focusAreas: { id: string }[];
+};
+
+/** Database filters for a parsed query; ids that do not exist, or a sub-region outside the region, are dropped. */
+export function resolveLocationFilters(query: LocationQuery, ref: RefLike) {
+  const region = query.region ? ref.regions.find((r) => r.key === query.region) : undefined;
+  const subRegion = query.subRegion ? ref.subRegions.find((s) => s.id === query.subRegion) : undefined;
+  const subRegionOk = subRegion && (!region || subRegion.regionId === region.id);
+  const focus = query.focus ? ref.focusAreas.find((f) => f.id === query.focus) : undefined;
+  return {
+    regionId: region?.id,
+    subRegionId: subRegionOk ? subRegion.id : undefined,
+    focusAreaId: focus?.id,
+    country: query.country,
+    q: query.q,
+  };
+}
+
+/** Builds a query string from the non-empty values (page 1 is left out so URLs stay canonical). */
+export function toQueryString(values: Record<string, string | number | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) {
+    if (v === undefined || v === null || v === "") continue;
+    if (k === "page" && Number(v) === 1) continue;
+    params.set(k, String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+// ---------------------------------------------------------------------------
+// Resources
+// ---------------------------------------------------------------------------
+function normalizeType(value: string): string {
+  return value.toLowerCase().replace(/[^a-z]/g, "");
+}
+
+/** A resource type by value ("youtube channel") or label ("YouTube Channels", "books"), any case. */
+export function parseResourceType(value: string | null | undefined): ResourceType | undefined {
+  if (!value || value.length > 40) return undefined;
+  const wanted = normalizeType(value);
+  return RESOURCE_TYPES.find(
+    (t) => normalizeType(t.value) === wanted || normalizeType(t.label) === wanted || `${normalizeType(t.value)}s` === wanted,
+  )?.value;
+}
+
+/** Parses /resources' ?type=; `invalid` is true when a value was given but not understood. */
+export function parseResourceQuery(params: URLSearchParams): { type?: ResourceType; invalid: boolean } {
+  const raw = params.get("type");
+  if (raw === null || raw === "") return { invalid: false };
+  const type = parseResourceType(raw);
+  return { type, invalid: type === undefined };
+}
+
+// ---------------------------------------------------------------------------
+// Programs
+// ---------------------------------------------------------------------------
+export const PROGRAM_FORMATS = ["in-person", "online", "hybrid"] as const;
+export type ProgramFormat = (typeof PROGRAM_FORMATS)[number];
+
+export const ProgramQuerySchema = z.object({
+  format: lenient(z.enum(PROGRAM_FORMATS)),
+  region: lenient(RegionParam),
+  past: z
+    .enum(["1", "true", "yes"])
+    .transform(() => true)
+    .catch(false)
+    .default(false),
+});
+export type ProgramQuery = z.infer<typeof ProgramQuerySchema>;
+
+/** Parses /programs and /programs.ics query parameters; never throws. */
+export function parseProgramQuery(params: URLSearchParams): ProgramQuery & { ignored: string[] } {
+  const raw = firstValues(params, ["format", "region", "past"]);
+  const parsed = ProgramQuerySchema.parse(raw);
+  return { ...parsed, ignored: ignoredKeys(raw, parsed, ["format", "region"]) };
+}
+
+// ---------------------------------------------------------------------------
+// Feeds
+// ---------------------------------------------------------------------------
+export const GEOJSON_DEFAULT_LIMIT = 1000;
+export const GEOJSON_MAX_LIMIT = 5000;
+
+/** `limit` and `offset` of the GeoJSON feed, clamped to sensible bounds. */
+export function parseFeedPage(params: URLSearchParams): { limit: number; offset: number } {
+  const limit = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(GEOJSON_MAX_LIMIT)
+    .catch(GEOJSON_DEFAULT_LIMIT)
+    .parse(params.get("limit") ?? GEOJSON_DEFAULT_LIMIT);
+  const offset = z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000_000)
+    .catch(0)
+    .parse(params.get("offset") ?? 0);
+  return { limit, offset };
+}

@@ -1,0 +1,103 @@
+/**
+ * Web-Mercator projection math shared by the server-rendered SVG maps and MapLibre (which uses the same
+ * projection), so the SVG first paint and the MapLibre view line up when one replaces the other.
+ * Pixel coordinates follow MapLibre: the world is TILE_SIZE * 2^zoom pixels wide.
+ */
+
+/** MapLibre's tile size: world width in pixels at zoom 0. */
+export const TILE_SIZE = 512;
+export const MAX_LATITUDE = 85.051129;
+export const MIN_ZOOM = 0;
+export const MAX_ZOOM = 18;
+/** Beyond this zoom supercluster returns single points only. */
+export const CLUSTER_MAX_ZOOM = 16;
+
+export type LngLat = { lng: number; lat: number };
+/** [west, south, east, north] in degrees. */
+export type BBox = [number, number, number, number];
+
+export function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+/** Normalised Mercator x in [0, 1] for a longitude. */
+export function lngToUnitX(lng: number): number {
+  return (lng + 180) / 360;
+}
+
+/** Normalised Mercator y in [0, 1] (0 = north) for a latitude. */
+export function latToUnitY(lat: number): number {
+  const phi = (clamp(lat, -MAX_LATITUDE, MAX_LATITUDE) * Math.PI) / 180;
+  return 0.5 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / (2 * Math.PI);
+}
+
+export function unitXToLng(x: number): number {
+  return x * 360 - 180;
+}
+
+export function unitYToLat(y: number): number {
+  const n = Math.PI - 2 * Math.PI * y;
+  return (180 / Math.PI) * Math.atan(Math.sinh(n));
+}
+
+export function worldSize(zoom: number): number {
+  return TILE_SIZE * 2 ** zoom;
+}
+
+/** A rectangular view: a centre, a zoom and a pixel size, as MapLibre describes its camera. */
+export type View = { center: LngLat; zoom: number; width: number; height: number };
+
+/** Projects a point into the pixel space of a view (origin top-left). */
+export function project(view: View, lng: number, lat: number): [number, number] {
+  const size = worldSize(view.zoom);
+  const cx = lngToUnitX(view.center.lng) * size;
+  const cy = latToUnitY(view.center.lat) * size;
+  return [lngToUnitX(lng) * size - cx + view.width / 2, latToUnitY(lat) * size - cy + view.height / 2];
+}
+
+/** The geographic box a view covers (longitudes may exceed ±180 when the view wraps). */
+export function viewBounds(view: View): BBox {
+  const size = worldSize(view.zoom);
+  const cx = lngToUnitX(view.center.lng) * size;
+  const cy = latToUnitY(view.center.lat) * size;
+  const west = unitXToLng((cx - view.width / 2) / size);
+  const east = unitXToLng((cx + view.width / 2) / size);
+  const north = unitYToLat(clamp((cy - view.height / 2) / size, 0, 1));
+  const south = unitYToLat(clamp((cy + view.height / 2) / size, 0, 1));
+  return [west, south, east, north];
+}
+
+/** The largest zoom at which the whole bbox fits the given pixel size (with padding). */
+export function fitZoom(bbox: BBox, width: number, height: number, padding = 0.05): number {
+  const [w, s, e, n] = bbox;
+  const dx = Math.max(lngToUnitX(e) - lngToUnitX(w), 1e-9);
+  const dy = Math.max(latToUnitY(s) - latToUnitY(n), 1e-9);
+  const zx = Math.log2((width * (1 - padding * 2)) / (dx * TILE_SIZE));
+  const zy = Math.log2((height * (1 - padding * 2)) / (dy * TILE_SIZE));
+  return clamp(Math.min(zx, zy), MIN_ZOOM, MAX_ZOOM);
+}
+
+/** Rounds to a fixed number of decimals (used to keep URLs and cache keys short and shareable). */
+export function roundTo(value: number, decimals: number): number {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+}
+
+/** Wraps a longitude into [-180, 180). */
+export function wrapLng(lng: number): number {
+  const wrapped = ((((lng + 180) % 360) + 360) % 360) - 180;
+  return wrapped;
+}
+
+/** A link that opens the full map centred on a place. */
+export function fullMapHref(lat: number, lng: number, zoom: number): string {
+  return `/map?lat=${roundTo(lat, 4)}&lng=${roundTo(lng, 4)}&zoom=${roundTo(zoom, 2)}`;
+}
+
+/** The mini map's fixed frame: what the basemap endpoint draws and where the marker sits. */
+export const MINI_MAP = { width: 320, height: 200, zoom: 3 } as const;
+
+/** Centre used for a mini map (rounded so the basemap image is cacheable across nearby places). */
+export function miniMapCenter(lat: number, lng: number): LngLat {
+  return { lat: roundTo(clamp(lat, -80, 80), 0), lng: roundTo(wrapLng(lng), 0) };
+}

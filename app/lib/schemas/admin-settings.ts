@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { NAV_PAGE_KEYS, type NavigationPages, type NavPageKey } from "../navigation";
+import { EmailSchema } from "../schemas";
+
+/** How each page is named on the settings screen. */
+export const NAV_PAGE_LABELS: Record<NavPageKey, string> = {
+  home: "Home",
+  locations: "Locations",
+  changeMakers: "Change-makers",
+  about: "About us",
+  podcast: "Podcast",
+  resources: "Resources",
+  contact: "Contact",
+  programs: "Programs",
+};
+
+const MapStyleUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, "The map style URL is too long.")
+  .refine((v) => {
+    if (v === "") return true;
+    try {
+      return new URL(v).protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "Enter a full https:// URL of a map style, or leave it empty for the built-in map.")
+  .default("");
+
+/**
+ * The site settings form. A checkbox is sent only when ticked, so each page's flag is "is it present";
+ * `nav` is the list of ticked page keys.
+ */
+export const SiteSettingsSchema = z.object({
+  nav: z.array(z.enum(NAV_PAGE_KEYS)).default([]),
+  contactEmail: EmailSchema,
+  mapStyleUrl: MapStyleUrlSchema,
+});
+
+export function toNavigationPages(ticked: readonly NavPageKey[]): NavigationPages {
+  return Object.fromEntries(NAV_PAGE_KEYS.map((k) => [k, ticked.includes(k)])) as NavigationPages;
+}

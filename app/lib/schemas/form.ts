@@ -1,0 +1,129 @@
+import { z } from "zod";
+
+export type FormValues = Record<string, string | string[]>;
+
+/** A form's fields as plain values: repeated names (checkbox groups) become arrays, files are dropped. */
+export function formDataToObject(formData: FormData): FormValues {
+  const out: FormValues = {};
+  for (const key of new Set(formData.keys())) {
+    const values = formData.getAll(key).filter((v): v is string => typeof v === "string");
+    if (values.length === 0) continue;
+    out[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return out;
+}
+
+/** Reads one value of a submitted form as a string ("" when missing). */
+export function valueOf(values: FormValues | undefined, key: string): string {
+  const v = values?.[key];
+  return Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
+}
+
+/** Reads a submitted multi-value field as a list. */
+export function valuesOf(values: FormValues | undefined, key: string): string[] {
+  const v = values?.[key];
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}
+
+const toText = (v: unknown) => (v === undefined || v === null ? "" : Array.isArray(v) ? String(v[0] ?? "") : v);
+
+/** A required single-line text: trimmed, not empty, at most `max` characters. */
+export function requiredText(label: string, max: number) {
+  return z.preprocess(
+    toText,
+    z
+      .string({ error: `${label} is required.` })
+      .trim()
+      .min(1, `${label} is required.`)
+      .max(max, `${label} must be ${max} characters or fewer.`),
+  );
+}
+
+/** An optional text: trimmed, at most `max` characters, "" when blank. */
+export function optionalText(label: string, max: number) {
+  return z.preprocess(
+    toText,
+    z
+      .string({ error: `${label} must be text.` })
+      .trim()
+      .max(max, `${label} must be ${max} characters or fewer.`),
+  );
+}
+
+/** Like optionalText, but blank becomes null (for nullable columns). */
+export function nullableText(label: string, max: number) {
+  return optionalText(label, max).transform((v) => (v === "" ? null : v));
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An optional web address. Only http(s) is accepted (never javascript: or data:); with `allowPath`, a site-relative
+ * path such as /media/demo/x.webp is accepted too. Blank becomes null.
+ */
+export function optionalUrl(label: string, opts: { allowPath?: boolean } = {}) {
+  return optionalText(label, 2000)
+    .refine(
+      (v) => v === "" || isHttpUrl(v) || (opts.allowPath === true && /^\/(?!\/)[^\s\\]*$/.test(v)),
+      opts.allowPath
+        ? `${label} must be a web address starting with http:// or https://, or a path starting with /.`
+        : `${label} must be a web address starting with http:// or https://.`,
+    )
+    .transform((v) => (v === "" ? null : v));
+}
+
+/** A required http(s) web address. */
+export function requiredUrl(label: string) {
+  return requiredText(label, 2000).refine(
+    (v) => isHttpUrl(v),
+    `${label} must be a web address starting with http:// or https://.`,
+  );
+}
+
+/** An optional e-mail address; blank becomes null. */
+export function optionalEmail(label: string) {
+  return optionalText(label, 254)
+    .refine((v) => v === "" || z.email().safeParse(v).success, `${label} must be a valid e-mail address.`)
+    .transform((v) => (v === "" ? null : v));
+}
+
+/** An optional number within a range; blank becomes null. */
+export function optionalNumber(label: string, min: number, max: number, opts: { integer?: boolean } = {}) {
+  return optionalText(label, 40)
+    .refine((v) => v === "" || Number.isFinite(Number(v)), `${label} must be a number.`)
+    .transform((v) => (v === "" ? null : Number(v)))
+    .refine((v) => v === null || !opts.integer || Number.isInteger(v), `${label} must be a whole number.`)
+    .refine((v) => v === null || (v >= min && v <= max), `${label} must be between ${min} and ${max}.`);
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An optional id picked from a list; blank becomes null. */
+export function optionalId(label: string) {
+  return optionalText(label, 36)
+    .refine((v) => v === "" || UUID_RE.test(v), `Please choose a valid ${label.toLowerCase()}.`)
+    .transform((v) => (v === "" ? null : v.toLowerCase()));
+}
+
+/** A list of ids from a checkbox group (one value arrives as a plain string). */
+export function idList(label: string, max = 50) {
+  return z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z
+      .array(z.string().regex(UUID_RE, `Please choose valid ${label.toLowerCase()}.`), {
+        error: `Please choose valid ${label.toLowerCase()}.`,
+      })
+      .max(max, `Choose at most ${max} ${label.toLowerCase()}.`)
+      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+  );
+}
+
+/** A checkbox: present ("on") means true. */
+export const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());

@@ -1,0 +1,13 @@
+// `npm run db:migrate`: applies committed migrations to the configured database (the server also does this at start).
+
+import { loadConfig } from "../server/config";
+import { openDatabase } from "./client";
+
+const config = loadConfig();
+const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await handle.migrate();
+  process.stdout.write(`Migrations applied (${handle.kind}).\n`);
+} finally {
+  await handle.close();
+}
