@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import type { Services } from "../app/lib/services.server";
+import { createRenderCache } from "./render-cache";
 import { csrfGuard, securityHeaders } from "./security";
 
 export type AppOptions = {
@@ -15,10 +16,12 @@ export type AppOptions = {
   isReady: () => boolean;
   /** Local media files (demo images, uploads) served under /media. */
   mediaDir?: string;
+  /** Cache rendered public pages for anonymous visitors (default on in production). */
+  renderCache?: boolean;
 };
 
 /** The Express app around the React Router handler: one place for headers, caching, logs and health. */
-export function createApp({ services, build, isReady, mediaDir }: AppOptions) {
+export function createApp({ services, build, isReady, mediaDir, renderCache }: AppOptions) {
   const { logger, config } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -71,6 +74,10 @@ export function createApp({ services, build, isReady, mediaDir }: AppOptions) {
 
   if (mediaDir) {
     app.use("/media", express.static(mediaDir, { maxAge: "7d", index: false, dotfiles: "deny" }));
+  }
+
+  if (renderCache ?? build.kind === "production") {
+    app.use(createRenderCache({ bus: services.bus }).middleware);
   }
 
   const getLoadContext = (req: Request, res: Response) => ({
