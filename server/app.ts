@@ -4,7 +4,9 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import type { Services } from "../app/lib/services.server";
+import { createAnalyticsIngest } from "./analytics";
 import { createRenderCache } from "./render-cache";
+import { createRequestStats } from "./request-stats";
 import { csrfGuard, securityHeaders } from "./security";
 
 export type AppOptions = {
@@ -26,6 +28,20 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+
+  const requestStats = createRequestStats({
+    db: services.db,
+    build: build.kind === "production" ? build.serverBuild : undefined,
+    onError: (err) => logger.warn({ err }, "request stats flush failed"),
+  });
+  app.use(requestStats.middleware);
+  const analytics = createAnalyticsIngest({
+    db: services.db,
+    siteUrl: config.siteUrl,
+    hashSecret: config.hashSecret,
+    trustProxy: config.trustProxy,
+    onError: (err) => logger.warn({ err }, "analytics flush failed"),
+  });
 
   // One JSON log line per request.
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -55,6 +71,7 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
   app.use(compression());
   app.use(securityHeaders({ https: config.siteUrl.startsWith("https://") }));
   app.use(csrfGuard({ siteUrl: config.siteUrl }));
+  app.use(analytics.router);
 
   if (build.kind === "development") {
     app.use(build.vite.middlewares);
@@ -106,5 +123,10 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
       .type("text/plain")
       .send(status < 500 ? "Bad request" : "Internal error");
   });
-  return app;
+
+  /** Writes buffered statistics and events; call before closing the database. */
+  const flushBuffers = async () => {
+    await Promise.all([requestStats.close(), analytics.close()]);
+  };
+  return { app, flushBuffers };
 }

@@ -46,17 +46,17 @@ async function main() {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const root = process.cwd();
   const mediaDir = path.join(config.dataDir, "media");
-  let app: express.Express;
+  let created: ReturnType<typeof createApp>;
   if (config.env === "development") {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, root }));
-    app = createApp({ services, build: { kind: "development", vite }, isReady: () => ready, mediaDir });
+    created = createApp({ services, build: { kind: "development", vite }, isReady: () => ready, mediaDir });
   } else {
     const buildDir = here;
     const serverBuildPath = path.join(buildDir, "server", "index.js");
     if (!fs.existsSync(serverBuildPath))
       fail("The site is not built: run `npm run build` (npm start does this for you).");
     const serverBuild = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
-    app = createApp({
+    created = createApp({
       services,
       build: { kind: "production", serverBuild, clientDir: path.join(buildDir, "client") },
       isReady: () => ready,
@@ -64,6 +64,7 @@ async function main() {
     });
   }
 
+  const { app, flushBuffers } = created;
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
   server.on("error", (err: NodeJS.ErrnoException) => {
@@ -92,6 +93,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       try {
+        await flushBuffers();
         await handle.close();
         logger.info("database closed; bye");
       } catch (err) {

@@ -1,0 +1,136 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyticsEvents } from "../db/schema";
+import { createTestDatabase, type TestDatabase } from "../tests/helpers/test-db";
+import { ANALYTICS_RATE_PER_MINUTE, createAnalyticsIngest, deviceOf } from "./analytics";
+
+let t: TestDatabase;
+let base: string;
+let server: ReturnType<express.Express["listen"]>;
+let ingest: ReturnType<typeof createAnalyticsIngest>;
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+
+beforeAll(async () => {
+  t = await createTestDatabase({ reference: false });
+  ingest = createAnalyticsIngest({
+    db: t.db,
+    siteUrl: "https://permaculture.example",
+    hashSecret: "s".repeat(40),
+    trustProxy: true,
+    flushMs: 1e9,
+  });
+  const app = express();
+  app.set("trust proxy", true);
+  app.use(ingest.router);
+  await new Promise<void>((resolve) => {
+    server = app.listen(0, "127.0.0.1", () => resolve());
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.close();
+  await ingest.close();
+  await t?.destroy();
+});
+
+function send(body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${base}/api/analytics`, {
+    method: "POST",
+    headers: { "content-type": "text/plain", "user-agent": BROWSER, "x-forwarded-for": "203.0.113.7", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+describe("analytics ingestion", () => {
+  it("stores the three event kinds from the production hostname, without cookies or raw addresses", async () => {
+    const host = "permaculture.example";
+    expect(
+      (
+        await send({
+          kind: "page_view",
+          path: "/locations?region=Europe",
+          title: "Locations",
+          hostname: host,
+          referrer: "https://search.example/?q=x",
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await send({
+          kind: "user_interaction",
+          category: "map",
+          action: "zoom",
+          label: "in",
+          value: 3,
+          path: "/map",
+          hostname: host,
+        })
+      ).status,
+    ).toBe(204);
+    const form = await send({ kind: "form_submission", formName: "newsletter", path: "/", hostname: host });
+    expect(form.status).toBe(204);
+    expect(form.headers.get("set-cookie")).toBeNull();
+    await ingest.flush();
+    const rows = await t.db.select().from(analyticsEvents);
+    expect(rows.map((r) => r.kind).sort()).toEqual(["form_submission", "page_view", "user_interaction"]);
+    const view = rows.find((r) => r.kind === "page_view");
+    expect(view?.path).toBe("/locations");
+    expect(view?.referrer).toBe("search.example");
+    expect(view?.device).toBe("desktop");
+    for (const r of rows) {
+      expect(r.visitorHash).toMatch(/^[0-9a-f]{32}$/);
+      expect(JSON.stringify(r)).not.toContain("203.0.113.7");
+    }
+    // Same visitor, same day: same hash.
+    expect(new Set(rows.map((r) => r.visitorHash)).size).toBe(1);
+  });
+
+  it("ignores events from another hostname and from bots", async () => {
+    const before = (await t.db.select().from(analyticsEvents)).length;
+    expect((await send({ kind: "page_view", path: "/", hostname: "localhost" })).status).toBe(202);
+    expect(
+      (
+        await send(
+          { kind: "page_view", path: "/", hostname: "permaculture.example" },
+          { origin: "https://evil.example" },
+        )
+      ).status,
+    ).toBe(202);
+    expect(
+      (
+        await send(
+          { kind: "page_view", path: "/", hostname: "permaculture.example" },
+          { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+        )
+      ).status,
+    ).toBe(202);
+    await ingest.flush();
+    expect((await t.db.select().from(analyticsEvents)).length).toBe(before);
+  });
+
+  it("answers bad input with a clear 4xx", async () => {
+    expect((await send("not json")).status).toBe(400);
+    expect((await send({ kind: "page_view", path: "no-slash", hostname: "permaculture.example" })).status).toBe(400);
+    expect((await send({ kind: "unknown", path: "/", hostname: "permaculture.example" })).status).toBe(400);
+    expect(
+      (await send({ kind: "page_view", path: `/${"x".repeat(5000)}`, hostname: "permaculture.example" })).status,
+    ).toBe(413);
+  });
+
+  it("rate-limits one client", async () => {
+    const headers = { "x-forwarded-for": "198.51.100.9" };
+    const statuses: number[] = [];
+    for (let i = 0; i < ANALYTICS_RATE_PER_MINUTE + 5; i++) {
+      statuses.push((await send({ kind: "page_view", path: "/", hostname: "other.example" }, headers)).status);
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("classifies devices", () => {
+    expect(deviceOf("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148")).toBe("mobile");
+    expect(deviceOf("Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)")).toBe("tablet");
+    expect(deviceOf(BROWSER)).toBe("desktop");
+  });
+});

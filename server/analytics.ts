@@ -1,0 +1,197 @@
+import { createHash, createHmac } from "node:crypto";
+import express, { type Request, type Response } from "express";
+import { isbot } from "isbot";
+import { z } from "zod";
+import type { Database } from "../db/client";
+import { analyticsEvents } from "../db/schema";
+
+export const ANALYTICS_MAX_BYTES = 4096;
+export const ANALYTICS_RATE_PER_MINUTE = 120;
+
+const text = (max: number) => z.string().trim().max(max);
+const common = {
+  path: text(500).regex(/^\//, "path must start with /"),
+  hostname: text(253),
+  referrer: text(1000).optional(),
+};
+export const AnalyticsEventSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("page_view"), title: text(300).optional(), ...common }),
+  z.object({
+    kind: z.literal("user_interaction"),
+    category: text(100).min(1),
+    action: text(100).min(1),
+    label: text(200).optional(),
+    value: z.number().finite().optional(),
+    ...common,
+  }),
+  z.object({ kind: z.literal("form_submission"), formName: text(100).min(1), ...common }),
+]);
+export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
+
+/** Coarse device class from the user agent; the user agent itself is not stored. */
+export function deviceOf(ua: string): "mobile" | "tablet" | "desktop" {
+  if (/iPad|Tablet|Nexus (7|9|10)|SM-T/i.test(ua)) return "tablet";
+  if (/Mobi|Android|iPhone|iPod/i.test(ua)) return "mobile";
+  return "desktop";
+}
+
+/** A country code when one is derivable without storing personal data: a proxy's geo header, else the language region. */
+export function countryOf(req: Request, trustProxy: boolean): string | null {
+  if (trustProxy) {
+    const h = req.get("cf-ipcountry") ?? req.get("x-vercel-ip-country") ?? req.get("x-country-code");
+    if (h && /^[A-Z]{2}$/i.test(h) && h.toUpperCase() !== "XX") return h.toUpperCase();
+  }
+  const lang = req.get("accept-language")?.split(",")[0] ?? "";
+  const region = lang.match(/^[a-z]{2,3}-([A-Z]{2})\b/i)?.[1];
+  return region ? region.toUpperCase() : null;
+}
+
+/**
+ * Privacy-friendly analytics ingestion: no cookies, no raw IP addresses. Unique visitors are counted with a salted
+ * hash of (address, user agent) whose salt rotates daily and derives from a server secret, so it cannot be reversed
+ * or linked across days. Bots and events from any hostname other than the production one are ignored.
+ */
+export function createAnalyticsIngest(opts: {
+  db: Database;
+  siteUrl: string;
+  hashSecret: string;
+  trustProxy: boolean;
+  flushMs?: number;
+  batchSize?: number;
+  onError?: (err: unknown) => void;
+}) {
+  const productionHost = new URL(opts.siteUrl).hostname;
+  let buffer: (typeof analyticsEvents.$inferInsert)[] = [];
+  const limits = new Map<string, { windowStart: number; count: number }>();
+  const counters = { accepted: 0, ignored: 0, rejected: 0, limited: 0 };
+
+  const dailySalt = (() => {
+    let day = "";
+    let salt = "";
+    return () => {
+      const today = new Date().toISOString().slice(0, 10);
+      if (today !== day) {
+        day = today;
+        salt = createHmac("sha256", opts.hashSecret).update(`analytics:${today}`).digest("hex");
+      }
+      return salt;
+    };
+  })();
+
+  function limited(ip: string): boolean {
+    const now = Date.now();
+    const windowStart = now - (now % 60_000);
+    const entry = limits.get(ip);
+    if (!entry || entry.windowStart !== windowStart) {
+      if (limits.size > 50_000) limits.clear();
+      limits.set(ip, { windowStart, count: 1 });
+      return false;
+    }
+    entry.count++;
+    return entry.count > ANALYTICS_RATE_PER_MINUTE;
+  }
+
+  async function flush(): Promise<void> {
+    if (buffer.length === 0) return;
+    const batch = buffer;
+    buffer = [];
+    try {
+      for (let i = 0; i < batch.length; i += 1000)
+        await opts.db.insert(analyticsEvents).values(batch.slice(i, i + 1000));
+    } catch (err) {
+      opts.onError?.(err);
+    }
+  }
+  const timer = setInterval(() => void flush(), opts.flushMs ?? 1000);
+  timer.unref();
+
+  const router = express.Router();
+  router.post(
+    "/api/analytics",
+    express.text({ type: () => true, limit: ANALYTICS_MAX_BYTES }),
+    async (req: Request, res: Response) => {
+      res.setHeader("Cache-Control", "no-store");
+      const ua = req.get("user-agent") ?? "";
+      const ip = req.ip ?? req.socket.remoteAddress ?? "";
+      if (limited(ip)) {
+        counters.limited++;
+        res.status(429).json({ error: "Too many events; slow down." });
+        return;
+      }
+      let raw: unknown;
+      try {
+        raw = JSON.parse(typeof req.body === "string" ? req.body : "");
+      } catch {
+        counters.rejected++;
+        res.status(400).json({ error: "The event must be a JSON object." });
+        return;
+      }
+      const parsed = AnalyticsEventSchema.safeParse(raw);
+      if (!parsed.success) {
+        counters.rejected++;
+        res.status(400).json({ error: parsed.error.issues[0]?.message ?? "Invalid event." });
+        return;
+      }
+      const event = parsed.data;
+      let originHost: string | null = null;
+      try {
+        originHost = req.get("origin") ? new URL(String(req.get("origin"))).hostname : null;
+      } catch {
+        originHost = "invalid";
+      }
+      if (event.hostname !== productionHost || (originHost && originHost !== productionHost) || !ua || isbot(ua)) {
+        counters.ignored++;
+        res.status(202).end();
+        return;
+      }
+      let referrer: string | null = null;
+      if (event.referrer) {
+        try {
+          const host = new URL(event.referrer).hostname;
+          referrer = host && host !== productionHost ? host : null;
+        } catch {
+          referrer = null;
+        }
+      }
+      buffer.push({
+        kind: event.kind,
+        path: event.path.split("?")[0]?.slice(0, 500) ?? "/",
+        title: event.kind === "page_view" ? (event.title ?? null) : null,
+        category: event.kind === "user_interaction" ? event.category : null,
+        action: event.kind === "user_interaction" ? event.action : null,
+        label: event.kind === "user_interaction" ? (event.label ?? null) : null,
+        value: event.kind === "user_interaction" ? (event.value ?? null) : null,
+        formName: event.kind === "form_submission" ? event.formName : null,
+        referrer,
+        visitorHash: createHash("sha256").update(`${dailySalt()}|${ip}|${ua}`).digest("hex").slice(0, 32),
+        device: deviceOf(ua),
+        country: countryOf(req, opts.trustProxy),
+        createdAt: new Date(),
+      });
+      counters.accepted++;
+      if (buffer.length >= (opts.batchSize ?? 500)) void flush();
+      res.status(204).end();
+    },
+  );
+  // Body too large or unreadable: a clear 4xx, never a 500.
+  router.use(
+    "/api/analytics",
+    (err: { status?: number; type?: string }, _req: Request, res: Response, next: (e?: unknown) => void) => {
+      if (err?.type === "entity.too.large")
+        return res.status(413).json({ error: `Events are limited to ${ANALYTICS_MAX_BYTES} bytes.` });
+      if (err?.status && err.status < 500)
+        return res.status(err.status).json({ error: "The event could not be read." });
+      next(err);
+    },
+  );
+
+  return {
+    router,
+    flush,
+    counters: () => ({ ...counters, buffered: buffer.length }),
+    async close() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestStats } from "../db/schema";
+import { createTestDatabase, type TestDatabase } from "../tests/helpers/test-db";
+import { BUCKET_MS, createRequestStats, LATENCY_BOUNDS_MS, percentileFromHistogram } from "./request-stats";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase({ reference: false });
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+// The shape of React Router's route manifest, as the server build provides it.
+const build = {
+  routes: {
+    root: { id: "root", path: "" },
+    layout: { id: "layout", parentId: "root" },
+    home: { id: "home", parentId: "layout", index: true },
+    location: { id: "location", parentId: "layout", path: "location/:slug" },
+    splat: { id: "splat", parentId: "layout", path: "*" },
+    admin: { id: "admin", parentId: "root", path: "admin/dashboard" },
+    edit: { id: "edit", parentId: "admin", path: "edit/:id" },
+  },
+} as unknown as ServerBuild;
+
+describe("request statistics", () => {
+  it("names requests by route pattern, never by raw URL", () => {
+    const stats = createRequestStats({ db: t.db, build, flushMs: 1e9 });
+    expect(stats.patternFor("/location/Green-Valley-Farm")).toBe("/location/:slug");
+    expect(stats.patternFor("/location/Other-Place.data")).toBe("/location/:slug (data)");
+    expect(stats.patternFor("/admin/dashboard/edit/123")).toBe("/admin/dashboard/edit/:id");
+    expect(stats.patternFor("/no/such/page")).toBe("/*");
+    expect(stats.patternFor("/assets/app-abc.js")).toBe("/assets/*");
+    void stats.close();
+  });
+
+  it("writes counts by status class and merges latency histograms across flushes", async () => {
+    const stats = createRequestStats({ db: t.db, build, flushMs: 1e9 });
+    const at = Date.now();
+    for (let i = 0; i < 90; i++) stats.record("/location/:slug", "GET", 200, 4, at);
+    for (let i = 0; i < 9; i++) stats.record("/location/:slug", "GET", 404, 40, at);
+    stats.record("/location/:slug", "GET", 500, 400, at);
+    await stats.flush();
+    // A second batch in the same minute (another flush, or another instance) adds to the same row.
+    for (let i = 0; i < 100; i++) stats.record("/location/:slug", "GET", 200, 4, at);
+    await stats.close();
+
+    const rows = await t.db.select().from(requestStats);
+    expect(rows).toHaveLength(1);
+    const row = rows[0];
+    if (!row) throw new Error("no row");
+    expect(row.bucketStart.getTime()).toBe(at - (at % BUCKET_MS));
+    expect([row.count, row.count2xx, row.count4xx, row.count5xx]).toEqual([200, 190, 9, 1]);
+    expect(row.histogram.reduce((a, b) => a + Number(b), 0)).toBe(200);
+    const hist = row.histogram.map(Number);
+    expect(percentileFromHistogram(hist, 0.5)).toBeGreaterThanOrEqual(4);
+    expect(percentileFromHistogram(hist, 0.5)).toBeLessThan(5);
+    expect(percentileFromHistogram(hist, 0.99)).toBeGreaterThanOrEqual(40);
+    expect(percentileFromHistogram(hist, 0.99)).toBeLessThan(50);
+    expect(percentileFromHistogram(hist, 1)).toBeGreaterThanOrEqual(400);
+    expect(row.maxMs).toBe(400);
+  });
+
+  it("has histogram bounds that grow by 25 % steps", () => {
+    expect(LATENCY_BOUNDS_MS[0]).toBe(0.5);
+    expect(LATENCY_BOUNDS_MS.at(-1)).toBeGreaterThan(40_000);
+  });
+});
