@@ -443,3 +443,38 @@ export const requestStats = pgTable(
     index("request_stats_bucket_idx").on(t.bucketStart),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Analytics rollups: one row per day (and per page / dimension). Raw events are rolled up once a day is over and
+// deleted after the retention period; rollups are kept for ever and keep the dashboard fast.
+// ---------------------------------------------------------------------------
+export const analyticsDailyTotals = pgTable("analytics_daily_totals", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  pageViews: integer("page_views").notNull().default(0),
+  visitors: integer("visitors").notNull().default(0),
+  interactions: integer("interactions").notNull().default(0),
+  formSubmissions: integer("form_submissions").notNull().default(0),
+});
+
+export const analyticsDailyPages = pgTable(
+  "analytics_daily_pages",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    path: text("path").notNull(),
+    views: integer("views").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
+/** Counts per day for one dimension: referrer, device, country, form, interaction ("category/action"). */
+export const analyticsDailyDims = pgTable(
+  "analytics_daily_dims",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    dim: text("dim").notNull(),
+    key: text("key").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.dim, t.key] })],
+);
