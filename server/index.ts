@@ -9,6 +9,7 @@ import { createApp } from "./app";
 import { prepareServices } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
+import { startMaintenance } from "./maintenance";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -80,11 +81,14 @@ async function main() {
     logger.info({ port, host: config.host, database: handle.kind, siteUrl: config.siteUrl }, "listening");
   });
 
+  const maintenance = startMaintenance(services);
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     ready = false;
+    maintenance.stop();
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => {
       logger.warn("shutdown grace period over; closing remaining connections");

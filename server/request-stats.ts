@@ -1,41 +1,11 @@
-import { sql } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import type { ServerBuild } from "react-router";
 import { matchRoutes, type RouteObject } from "react-router";
+import { BUCKET_MS, bucketIndex, LATENCY_BOUNDS_MS } from "../app/lib/latency-histogram";
+import { upsertRequestStats } from "../app/queries/request-stats.server";
 import type { Database } from "../db/client";
-import { requestStats } from "../db/schema";
 
-/** Latency histogram bucket upper bounds in ms: ×1.25 steps from 0.5 ms to ~60 s (≤12.5 % percentile error). */
-export const LATENCY_BOUNDS_MS: number[] = (() => {
-  const out: number[] = [];
-  for (let b = 0.5; b < 60_000; b *= 1.25) out.push(Math.round(b * 1000) / 1000);
-  return out;
-})();
-export const BUCKET_MS = 60_000;
-
-function bucketIndex(ms: number): number {
-  let lo = 0;
-  let hi = LATENCY_BOUNDS_MS.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((LATENCY_BOUNDS_MS[mid] ?? Number.POSITIVE_INFINITY) < ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo; // == length means "above the last bound"
-}
-
-/** Percentile (0..1) from a histogram of counts per LATENCY_BOUNDS_MS bucket. */
-export function percentileFromHistogram(histogram: readonly number[], p: number): number {
-  const total = histogram.reduce((a, b) => a + b, 0);
-  if (total === 0) return 0;
-  const rank = Math.max(1, Math.ceil(p * total));
-  let seen = 0;
-  for (let i = 0; i < histogram.length; i++) {
-    seen += histogram[i] ?? 0;
-    if (seen >= rank) return LATENCY_BOUNDS_MS[i] ?? (LATENCY_BOUNDS_MS.at(-1) ?? 0) * 1.25;
-  }
-  return (LATENCY_BOUNDS_MS.at(-1) ?? 0) * 1.25;
-}
+export { BUCKET_MS, LATENCY_BOUNDS_MS, percentileFromHistogram } from "../app/lib/latency-histogram";
 
 type Agg = {
   count: number;
@@ -150,25 +120,7 @@ export function createRequestStats(opts: {
       };
     });
     try {
-      await opts.db
-        .insert(requestStats)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [requestStats.bucketStart, requestStats.route, requestStats.method],
-          set: {
-            count: sql`${requestStats.count} + excluded.count`,
-            count2xx: sql`${requestStats.count2xx} + excluded.count_2xx`,
-            count3xx: sql`${requestStats.count3xx} + excluded.count_3xx`,
-            count4xx: sql`${requestStats.count4xx} + excluded.count_4xx`,
-            count5xx: sql`${requestStats.count5xx} + excluded.count_5xx`,
-            totalMs: sql`${requestStats.totalMs} + excluded.total_ms`,
-            maxMs: sql`greatest(${requestStats.maxMs}, excluded.max_ms)`,
-            // Element-wise sum of the two histograms (same length by construction).
-            histogram: sql`(select coalesce(jsonb_agg(coalesce(a.value::numeric, 0) + coalesce(b.value::numeric, 0) order by coalesce(a.n, b.n)), '[]'::jsonb)
-              from jsonb_array_elements(${requestStats.histogram}) with ordinality as a(value, n)
-              full join jsonb_array_elements(excluded.histogram) with ordinality as b(value, n) on a.n = b.n)`,
-          },
-        });
+      await upsertRequestStats(opts.db, rows);
     } catch (err) {
       opts.onError?.(err);
     }
