@@ -42,6 +42,7 @@ export function TimeSeriesChart({
         {title}
       </figcaption>
       <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-labelledby={`${id}-t`}>
+        <title>{title}</title>
         {ticks.map((v) => (
           <g key={v}>
             <line x1={pad.left} x2={width - pad.right} y1={y(v)} y2={y(v)} stroke="#e7e5e4" />
