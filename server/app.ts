@@ -86,7 +86,16 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
         fallthrough: true,
       }),
     );
-    app.use(express.static(build.clientDir, { maxAge: "1h", index: false }));
+    // The service worker is revalidated on every check, so a new version reaches visitors at once.
+    app.use(
+      express.static(build.clientDir, {
+        maxAge: "1h",
+        index: false,
+        setHeaders: (res, file) => {
+          if (file.endsWith(`${path.sep}sw.js`)) res.setHeader("Cache-Control", "no-cache");
+        },
+      }),
+    );
   }
 
   if (mediaDir) {
