@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -7,11 +9,20 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
+import { Analytics } from "./components/analytics";
+import { PageLoadingIndicator } from "./components/shell/page-loading-indicator";
+import { ScrollToTop } from "./components/shell/scroll-to-top";
+import { TOAST_DURATION_MS } from "./lib/constants";
+import { readToast } from "./lib/toast.server";
 import "./app.css";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { nonce: context.cspNonce, siteUrl: context.services.config.siteUrl };
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, clearHeader } = readToast(request);
+  const payload = { nonce: context.cspNonce, siteUrl: context.services.config.siteUrl, toast };
+  // The toast is shown once: the same response clears its cookie.
+  return clearHeader ? data(payload, { headers: { "Set-Cookie": clearHeader } }) : payload;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -36,8 +47,43 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+/** Work that must never delay the first paint: the service worker and the web-vitals log start after `load`. */
+function useAfterLoad() {
+  useEffect(() => {
+    const start = () => {
+      if (import.meta.env.PROD && "serviceWorker" in navigator) {
+        navigator.serviceWorker.register("/sw.js").catch((err: unknown) => {
+          console.warn("Service worker registration failed", err);
+        });
+      }
+      import("./lib/web-vitals.client").then((m) => m.startWebVitalsLogging()).catch(() => {});
+    };
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
+    return () => window.removeEventListener("load", start);
+  }, []);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { toast, siteUrl } = loaderData;
+  useAfterLoad();
+
+  useEffect(() => {
+    if (!toast) return;
+    if (toast.type === "error") showToast.error(toast.message);
+    else if (toast.type === "info") showToast.info(toast.message);
+    else showToast.success(toast.message);
+  }, [toast]);
+
+  return (
+    <>
+      <PageLoadingIndicator />
+      <ScrollToTop />
+      <Analytics productionHostname={new URL(siteUrl).hostname} />
+      <Outlet />
+      <Toaster position="bottom-center" duration={TOAST_DURATION_MS} closeButton richColors />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

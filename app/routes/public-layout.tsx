@@ -1,68 +1,100 @@
-import { Link, NavLink, Outlet } from "react-router";
-import { SITE_NAME, SITE_TAGLINE } from "../lib/constants";
-import { getGeneralSettings, getNavigation } from "../queries/settings.server";
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { MobileBottomBar } from "../components/shell/mobile-bottom-bar";
+import { allPagesVisible } from "../components/shell/nav-pages";
+import { ErrorContent, NotFoundContent } from "../components/shell/not-found-content";
+import { SiteFooter } from "../components/shell/site-footer";
+import { SiteHeader } from "../components/shell/site-header";
+import { useLiveSettings } from "../components/shell/use-live-settings";
+import { MOBILE_BOTTOM_BAR_PADDING_PX } from "../lib/constants";
+import type { NavigationPages } from "../lib/navigation";
+import { DEFAULT_GENERAL, getGeneralSettings, getNavigation } from "../queries/settings.server";
 import type { Route } from "./+types/public-layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = context.services;
   const [navigation, general] = await Promise.all([
     getNavigation(db, (err) => logger.warn({ err }, "navigation settings unreadable; showing all pages")),
-    getGeneralSettings(db).catch(() => ({ contactEmail: "info@permaculture.example", mapStyleUrl: "" })),
+    getGeneralSettings(db).catch((err: unknown) => {
+      logger.warn({ err }, "general settings unreadable; using defaults");
+      return DEFAULT_GENERAL;
+    }),
   ]);
   return { navigation, contactEmail: general.contactEmail, year: new Date().getFullYear() };
 }
 
-export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const { navigation, contactEmail, year } = loaderData;
-  const links = [
-    { to: "/", label: "Home", show: navigation.home },
-    { to: "/locations", label: "Locations", show: navigation.locations },
-    { to: "/map", label: "Map", show: true },
-    { to: "/programs", label: "Programs", show: navigation.programs },
-    { to: "/application", label: "Application", show: true },
-    { to: "/about", label: "About Us", show: navigation.about },
-    { to: "/podcast", label: "Podcast", show: navigation.podcast },
-    { to: "/newsletter", label: "Newsletter", show: true },
-  ];
+/** Used only when the layout's own data is missing (its loader failed); mirrors DEFAULT_GENERAL, which is server-only. */
+const FALLBACK = { navigation: allPagesVisible(), contactEmail: "info@permaculture.example" };
+
+function Shell({
+  navigation,
+  contactEmail,
+  year,
+  children,
+}: {
+  navigation: NavigationPages;
+  contactEmail: string;
+  year: number;
+  children: React.ReactNode;
+}) {
+  const live = useLiveSettings(navigation, contactEmail);
   return (
-    <>
+    <div
+      className="flex min-h-screen flex-col pb-[var(--bottom-bar)] md:pb-0"
+      style={{ "--bottom-bar": `${MOBILE_BOTTOM_BAR_PADDING_PX}px` } as React.CSSProperties}
+    >
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="border-b border-leaf-100 bg-white">
-        <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
-          <Link to="/" className="text-lg font-bold text-leaf-800">
-            {SITE_NAME}
-          </Link>
-          <ul className="flex flex-wrap gap-3 text-sm">
-            {links
-              .filter((l) => l.show)
-              .map((l) => (
-                <li key={l.to}>
-                  <NavLink to={l.to} className="text-stone-700 hover:text-leaf-700">
-                    {l.label}
-                  </NavLink>
-                </li>
-              ))}
-          </ul>
-          <Link to="/application" className="ml-auto rounded bg-leaf-700 px-3 py-1.5 text-sm font-semibold text-white">
-            Apply Now
-          </Link>
-        </nav>
-      </header>
-      <Outlet />
-      <footer className="mt-16 bg-leaf-900 text-leaf-50">
-        <div className="mx-auto max-w-6xl px-4 py-10 text-sm">
-          <p>{SITE_TAGLINE}</p>
-          <p className="mt-4">
-            Contact: <a href={`mailto:${contactEmail}`}>{contactEmail}</a> · <Link to="/privacy">Privacy</Link> ·{" "}
-            <Link to="/terms">Terms</Link>
-          </p>
-          <p className="mt-4">
-            © {year} {SITE_NAME}
-          </p>
-        </div>
-      </footer>
-    </>
+      <SiteHeader pages={live.pages} />
+      <div className="flex-1">{children}</div>
+      <SiteFooter pages={live.pages} contactEmail={live.contactEmail} year={year} />
+      <MobileBottomBar pages={live.pages} />
+    </div>
   );
+}
+
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell navigation={loaderData.navigation} contactEmail={loaderData.contactEmail} year={loaderData.year}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/**
+ * Errors thrown below the layout (an unknown path, an unknown location slug ...) render inside the shell, so the
+ * visitor keeps the header, footer and a way on. The status code of the response is kept (404 stays 404).
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("routes/public-layout");
+  const shell = data ?? { ...FALLBACK, year: new Date().getFullYear() };
+  let body: React.ReactNode;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    body = <NotFoundContent message={typeof error.data === "string" ? notFoundMessage(error.data) : undefined} />;
+  } else if (isRouteErrorResponse(error)) {
+    body = (
+      <ErrorContent
+        title={error.status === 403 ? "Access denied" : `${error.status} ${error.statusText || "Error"}`}
+        message={typeof error.data === "string" ? error.data : "This request could not be completed."}
+      />
+    );
+  } else {
+    body = (
+      <ErrorContent
+        title="Something went wrong"
+        message="An unexpected error occurred on our side. Please try again in a moment."
+      />
+    );
+  }
+  return (
+    <Shell navigation={shell.navigation} contactEmail={shell.contactEmail} year={shell.year}>
+      {body}
+    </Shell>
+  );
+}
+
+/** "Location not found" -> a sentence for the page; a bare "Page not found" keeps the default wording. */
+function notFoundMessage(data: string): string | undefined {
+  if (/^page not found$/i.test(data.trim())) return undefined;
+  return `${data.trim().replace(/\.$/, "")}. It may have been renamed or removed.`;
 }

@@ -1,37 +1,63 @@
 import { data, redirect } from "react-router";
+import { emailErrorCode, NEWSLETTER_ERRORS, type NewsletterErrorCode } from "../../components/newsletter-outcome";
 import { NEWSLETTER_MESSAGES } from "../../lib/constants";
+import { hitRateLimit } from "../../lib/rate-limit.server";
 import { fieldErrors, NewsletterSchema } from "../../lib/schemas";
 import { subscribeToNewsletter } from "../../queries/newsletter.server";
 import type { Route } from "./+types/newsletter";
 
+/** Sign-ups allowed per client address and window: generous for people, a wall for scripts. */
+export const NEWSLETTER_RATE_LIMIT = { limit: 20, windowMs: 60_000 } as const;
+
 /**
- * Newsletter subscription. JavaScript clients get JSON; a plain form post (no JavaScript) is redirected back
- * to /newsletter with the outcome. New and already-subscribed addresses get the same answer.
+ * Newsletter subscription. JavaScript clients (Accept or Content-Type application/json) get JSON; a plain form
+ * post is redirected back to /newsletter with an outcome code. New and already-subscribed addresses get the same
+ * answer, so the form does not reveal who is subscribed.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ ok: false, message: "Method not allowed" }, { status: 405 });
-  const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
-  let raw: Record<string, unknown>;
+  const contentType = request.headers.get("content-type") ?? "";
+  // An HTML form cannot send JSON, so a JSON body also means a script is asking.
+  const wantsJson =
+    (request.headers.get("accept") ?? "").includes("application/json") || contentType.includes("application/json");
+  const fail = (code: NewsletterErrorCode, status: number, headers?: HeadersInit) =>
+    wantsJson
+      ? data({ ok: false, message: NEWSLETTER_ERRORS[code].message }, { status, headers })
+      : redirect(`/newsletter?error=${code}`, { status: 303, headers });
+
+  const { db, logger } = context.services;
+  const limit = await hitRateLimit(db, `newsletter:${context.clientIp || "unknown"}`, NEWSLETTER_RATE_LIMIT).catch(
+    (err: unknown) => {
+      // The limiter must never stop a real sign-up; a database hiccup here is logged and the request goes on.
+      logger.warn({ err }, "newsletter rate limit unavailable");
+      return null;
+    },
+  );
+  if (limit && !limit.allowed) {
+    return fail("too-many", 429, { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) });
+  }
+
+  let raw: unknown;
   try {
-    raw = (request.headers.get("content-type") ?? "").includes("application/json")
-      ? ((await request.json()) as Record<string, unknown>)
+    raw = contentType.includes("application/json")
+      ? await request.json()
       : Object.fromEntries(await request.formData());
   } catch {
-    return data({ ok: false, message: "The request could not be read." }, { status: 400 });
+    return fail("invalid-email", 400);
   }
   const parsed = NewsletterSchema.safeParse(raw ?? {});
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    if (!wantsJson)
-      return redirect(`/newsletter?error=${encodeURIComponent(errors.email ?? NEWSLETTER_MESSAGES.error)}`, 303);
-    return data({ ok: false, message: errors.email ?? NEWSLETTER_MESSAGES.error, errors }, { status: 400 });
+    const code = emailErrorCode(errors.email);
+    return wantsJson
+      ? data({ ok: false, message: errors.email ?? NEWSLETTER_ERRORS[code].message, errors }, { status: 400 })
+      : redirect(`/newsletter?error=${code}`, 303);
   }
   try {
-    await subscribeToNewsletter(context.services.db, parsed.data.email, parsed.data.source);
+    await subscribeToNewsletter(db, parsed.data.email, parsed.data.source);
   } catch (err) {
-    context.services.logger.error({ err }, "newsletter subscription failed");
-    if (!wantsJson) return redirect(`/newsletter?error=${encodeURIComponent(NEWSLETTER_MESSAGES.error)}`, 303);
-    return data({ ok: false, message: NEWSLETTER_MESSAGES.error }, { status: 500 });
+    logger.error({ err }, "newsletter subscription failed");
+    return fail("failed", 500);
   }
   if (!wantsJson) return redirect("/newsletter?subscribed=1", 303);
   return data({ ok: true, message: NEWSLETTER_MESSAGES.success });

@@ -1,0 +1,169 @@
+import { ChevronDown } from "lucide-react";
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { EXPLORE_CLOSE_DELAY_MS } from "../../lib/constants";
+import { type ExploreEntry, type ExploreKey, REGION_LINKS, RESOURCE_TYPE_LINKS, type SiteLink } from "./nav-links";
+import { useHydrated } from "./use-hydrated";
+
+const PANEL_LINKS: Partial<Record<ExploreKey, { heading: string; links: readonly SiteLink[] }>> = {
+  locations: { heading: "Browse by region", links: REGION_LINKS },
+  resources: { heading: "Browse by type", links: RESOURCE_TYPE_LINKS },
+};
+
+const ALL_LABEL: Record<ExploreKey, string> = {
+  locations: "All locations",
+  "change-makers": "Meet the change-makers",
+  resources: "All resources",
+  programs: "See all programs",
+};
+
+/**
+ * The header's Explore dropdown (a disclosure, not an ARIA menu: its items are plain links). Opens on hover and
+ * on click/Enter, closes EXPLORE_CLOSE_DELAY_MS after the pointer leaves, on Escape (focus returns to the button),
+ * when focus leaves it and after a pick. Before hydration, CSS :hover/:focus-within shows the same links.
+ */
+export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState<ExploreKey>(entries[0]?.key ?? "locations");
+  const openedByClick = useRef(false);
+  const closeTimer = useRef<number | undefined>(undefined);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const { pathname, search } = useLocation();
+
+  const cancelClose = useCallback(() => {
+    window.clearTimeout(closeTimer.current);
+    closeTimer.current = undefined;
+  }, []);
+  const close = useCallback(() => {
+    cancelClose();
+    openedByClick.current = false;
+    setOpen(false);
+  }, [cancelClose]);
+
+  // Any navigation (a pick, back/forward) closes the panel.
+  useEffect(() => close(), [pathname, search, close]);
+  useEffect(() => cancelClose, [cancelClose]);
+
+  if (entries.length === 0) return null;
+  const activeEntry = entries.find((e) => e.key === active) ?? entries[0];
+  const activeKey = activeEntry?.key ?? "locations";
+  const sub = PANEL_LINKS[activeKey];
+
+  function onPointerEnter(e: React.PointerEvent) {
+    if (e.pointerType === "touch") return;
+    cancelClose();
+    setOpen(true);
+  }
+  function onPointerLeave(e: React.PointerEvent) {
+    if (e.pointerType === "touch" || openedByClick.current) return;
+    cancelClose();
+    closeTimer.current = window.setTimeout(close, EXPLORE_CLOSE_DELAY_MS);
+  }
+  function onButtonClick() {
+    cancelClose();
+    // A click after hover pins the panel open; a second click (or Enter) closes it.
+    if (open && openedByClick.current) {
+      close();
+    } else {
+      openedByClick.current = true;
+      setOpen(true);
+    }
+  }
+  function onButtonKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
+    if (e.key === "ArrowDown") {
+      e.preventDefault();
+      openedByClick.current = true;
+      setOpen(true);
+      requestAnimationFrame(() => panelRef.current?.querySelector<HTMLAnchorElement>("a")?.focus());
+    }
+  }
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.key === "Escape" && open) {
+      e.stopPropagation();
+      close();
+      buttonRef.current?.focus();
+    }
+  }
+  function onBlur(e: React.FocusEvent<HTMLDivElement>) {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) close();
+  }
+
+  // Without JavaScript the panel still opens on hover and keyboard focus through CSS.
+  const visibility = hydrated ? (open ? "block" : "hidden") : "hidden group-hover:block group-focus-within:block";
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover/Escape handling for the disclosure wraps its button and panel
+    <div
+      className="group relative"
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={onPointerLeave}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="inline-flex items-center gap-1 rounded px-2 py-2 text-stone-700 hover:text-leaf-700"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={onButtonClick}
+        onKeyDown={onButtonKeyDown}
+      >
+        Explore
+        <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
+      </button>
+      <div ref={panelRef} id={panelId} className={`${visibility} absolute left-0 top-full z-50 w-[34rem] pt-2`}>
+        <div className="grid grid-cols-[12rem_1fr] overflow-hidden rounded-lg border border-leaf-100 bg-white shadow-lg">
+          <ul className="border-r border-leaf-100 bg-leaf-50 p-2">
+            {entries.map((entry) => (
+              <li key={entry.key}>
+                <Link
+                  to={entry.to}
+                  onClick={close}
+                  onPointerEnter={() => setActive(entry.key)}
+                  onFocus={() => setActive(entry.key)}
+                  className={`block rounded px-3 py-2 font-medium hover:bg-white hover:text-leaf-800 ${
+                    entry.key === activeKey ? "bg-white text-leaf-800" : "text-stone-800"
+                  }`}
+                >
+                  {entry.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="p-4">
+            <p className="text-sm text-stone-700">{activeEntry?.blurb}</p>
+            {sub && (
+              <>
+                <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-stone-600">{sub.heading}</p>
+                <ul className="mt-1 grid grid-cols-2 gap-x-2">
+                  {sub.links.map((l) => (
+                    <li key={l.to}>
+                      <Link
+                        to={l.to}
+                        onClick={close}
+                        className="block rounded px-2 py-1.5 text-sm text-stone-800 hover:bg-leaf-50 hover:text-leaf-800"
+                      >
+                        {l.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <Link
+              to={activeEntry?.to ?? "/locations"}
+              onClick={close}
+              className="mt-3 inline-block text-sm font-semibold text-leaf-700 underline"
+            >
+              {ALL_LABEL[activeKey]}
+            </Link>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

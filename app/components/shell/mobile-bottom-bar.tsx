@@ -1,0 +1,42 @@
+import { ClipboardPen, GraduationCap, type LucideIcon, Map as MapIcon, MapPin, Mic } from "lucide-react";
+import { NavLink } from "react-router";
+import { MOBILE_BOTTOM_BAR_PADDING_PX } from "../../lib/constants";
+import type { NavigationPages } from "../../lib/navigation";
+import { BOTTOM_BAR_LINKS, type BottomBarIcon, visibleLinks } from "./nav-links";
+
+const ICONS: Record<BottomBarIcon, LucideIcon> = {
+  map: MapIcon,
+  programs: GraduationCap,
+  apply: ClipboardPen,
+  locations: MapPin,
+  podcast: Mic,
+};
+
+/** Fixed bar of five shortcuts below the md breakpoint; the current one carries aria-current="page". */
+export function MobileBottomBar({ pages }: { pages: NavigationPages }) {
+  const links = visibleLinks(BOTTOM_BAR_LINKS, pages);
+  return (
+    <nav
+      aria-label="Shortcuts"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-leaf-100 bg-white md:hidden"
+      style={{ height: MOBILE_BOTTOM_BAR_PADDING_PX }}
+    >
+      <ul className="mx-auto flex h-full max-w-lg items-stretch justify-around">
+        {links.map((l) => {
+          const Icon = ICONS[l.icon];
+          return (
+            <li key={l.to} className="flex-1">
+              <NavLink
+                to={l.to}
+                className="flex h-full flex-col items-center justify-center gap-0.5 text-xs text-stone-700 aria-[current=page]:bg-leaf-50 aria-[current=page]:font-semibold aria-[current=page]:text-leaf-800"
+              >
+                <Icon aria-hidden="true" className="size-5" />
+                {l.label}
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,84 @@
+import { Mail } from "lucide-react";
+import { Link } from "react-router";
+import { SITE_NAME, SITE_TAGLINE } from "../../lib/constants";
+import type { NavigationPages } from "../../lib/navigation";
+import { NewsletterForm } from "../newsletter-form";
+import { FOOTER_QUICK_LINKS, visibleLinks } from "./nav-links";
+
+const footerLink = "text-leaf-50 underline-offset-4 hover:underline";
+
+/** Site footer: tagline, Stay Updated form, Quick Links, contact block (hideable), legal links and credit. */
+export function SiteFooter({
+  pages,
+  contactEmail,
+  year,
+}: {
+  pages: NavigationPages;
+  contactEmail: string;
+  year: number;
+}) {
+  const quickLinks = visibleLinks(FOOTER_QUICK_LINKS, pages);
+  return (
+    <footer className="mt-16 bg-leaf-900 text-leaf-50">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-[1.4fr_1fr_1fr]">
+        <section aria-labelledby="footer-newsletter">
+          <p className="text-lg font-bold">{SITE_NAME}</p>
+          <p className="mt-2 max-w-md text-sm text-leaf-100">{SITE_TAGLINE}</p>
+          <h2 id="footer-newsletter" className="mt-6 text-base font-semibold">
+            Stay Updated
+          </h2>
+          <p className="mt-1 text-sm text-leaf-100">New places, programs and episodes, about once a month.</p>
+          <div className="mt-3 max-w-md">
+            <NewsletterForm source="footer" variant="dark" />
+          </div>
+        </section>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="text-base font-semibold">
+            Quick Links
+          </h2>
+          <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm md:grid-cols-1">
+            {quickLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={footerLink}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {pages.contact && (
+          <section aria-labelledby="footer-contact">
+            <h2 id="footer-contact" className="text-base font-semibold">
+              Contact
+            </h2>
+            <p className="mt-3 text-sm text-leaf-100">General information:</p>
+            <a href={`mailto:${contactEmail}`} className={`mt-1 inline-flex items-center gap-2 text-sm ${footerLink}`}>
+              <Mail aria-hidden="true" className="size-4" />
+              {contactEmail}
+            </a>
+          </section>
+        )}
+      </div>
+      <div className="border-t border-leaf-800">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-leaf-100 md:flex-row md:items-center md:justify-between">
+          <p>
+            © {year} {SITE_NAME}. All rights reserved.
+          </p>
+          <ul className="flex flex-wrap gap-4">
+            <li>
+              <Link to="/privacy" className={footerLink}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className={footerLink}>
+                Terms of Service
+              </Link>
+            </li>
+          </ul>
+          <p>Website made with care by the Permaculture Network volunteers.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

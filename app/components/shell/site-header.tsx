@@ -1,0 +1,147 @@
+import { Menu, Sprout, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { SITE_NAME } from "../../lib/constants";
+import type { NavigationPages } from "../../lib/navigation";
+import { ExploreMenu } from "./explore-menu";
+import {
+  EXPLORE_ENTRIES,
+  HEADER_LINKS_AFTER_EXPLORE,
+  HEADER_LINKS_BEFORE_EXPLORE,
+  type SiteLink,
+  visibleLinks,
+} from "./nav-links";
+
+const desktopLink =
+  "rounded px-2 py-2 text-stone-700 hover:text-leaf-700 aria-[current=page]:font-semibold aria-[current=page]:text-leaf-800";
+const mobileLink =
+  "block rounded px-3 py-2.5 text-base text-stone-800 hover:bg-leaf-50 aria-[current=page]:bg-leaf-50 aria-[current=page]:font-semibold aria-[current=page]:text-leaf-800";
+
+function HeaderNavLink({ link, className }: { link: SiteLink; className: string }) {
+  return (
+    <NavLink to={link.to} end={link.to === "/"} className={className}>
+      {link.label}
+    </NavLink>
+  );
+}
+
+/**
+ * Site header: desktop links with the Explore dropdown; below lg (where the full row no longer fits) a Newsletter
+ * link and a menu toggle.
+ */
+export function SiteHeader({ pages }: { pages: NavigationPages }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const explore = visibleLinks(EXPLORE_ENTRIES, pages);
+  const before = visibleLinks(HEADER_LINKS_BEFORE_EXPLORE, pages);
+  const after = visibleLinks(HEADER_LINKS_AFTER_EXPLORE, pages);
+
+  // A route change closes the menu.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setMenuOpen(false);
+        document.getElementById("mobile-menu-toggle")?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  // Choosing any link in the mobile menu closes it, even when the link points at the current page.
+  function onMobileMenuClick(e: React.MouseEvent<HTMLElement>) {
+    if ((e.target as HTMLElement).closest("a")) setMenuOpen(false);
+  }
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-leaf-100 bg-white">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
+        <Link
+          to="/"
+          className="mr-1 inline-flex min-w-0 items-center gap-1.5 text-[15px] font-bold text-leaf-800 sm:text-lg lg:mr-2"
+        >
+          <Sprout aria-hidden="true" className="hidden size-6 shrink-0 text-leaf-700 min-[400px]:block" />
+          <span className="truncate">{SITE_NAME}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden flex-1 lg:block">
+          <ul className="flex items-center gap-1 text-sm xl:gap-2">
+            {before.map((l) => (
+              <li key={l.to}>
+                <HeaderNavLink link={l} className={desktopLink} />
+              </li>
+            ))}
+            {explore.length > 0 && (
+              <li>
+                <ExploreMenu entries={explore} />
+              </li>
+            )}
+            {after.map((l) => (
+              <li key={l.to}>
+                <HeaderNavLink link={l} className={desktopLink} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Link
+          to="/application"
+          className="hidden shrink-0 rounded-md bg-leaf-700 px-4 py-2 text-sm font-semibold text-white hover:bg-leaf-800 lg:inline-block"
+        >
+          Apply Now
+        </Link>
+        <div className="ml-auto flex shrink-0 items-center lg:hidden">
+          <Link to="/newsletter" className="rounded px-1.5 py-2 text-sm font-medium text-leaf-700 underline">
+            Newsletter
+          </Link>
+          <button
+            id="mobile-menu-toggle"
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded text-stone-800 hover:bg-leaf-50"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+            <span className="sr-only">Menu</span>
+          </button>
+        </div>
+      </div>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: delegation only reacts to link activation, which is keyboard-accessible */}
+      <nav
+        id="mobile-menu"
+        aria-label="Mobile"
+        hidden={!menuOpen}
+        onClick={onMobileMenuClick}
+        className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-leaf-100 bg-white px-4 pb-4 lg:hidden"
+      >
+        {explore.length > 0 && (
+          <>
+            <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wide text-stone-600">Explore</p>
+            <ul>
+              {explore.map((l) => (
+                <li key={l.to}>
+                  <HeaderNavLink link={l} className={mobileLink} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <ul className="mt-2 border-t border-leaf-100 pt-2">
+          {[...before, ...after].map((l) => (
+            <li key={l.to}>
+              <HeaderNavLink link={l} className={mobileLink} />
+            </li>
+          ))}
+        </ul>
+        <Link
+          to="/application"
+          className="mt-3 block rounded-md bg-leaf-700 px-4 py-3 text-center font-semibold text-white hover:bg-leaf-800"
+        >
+          Apply Now
+        </Link>
+      </nav>
+    </header>
+  );
+}

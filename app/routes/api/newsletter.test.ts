@@ -1,0 +1,89 @@
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
+import { NEWSLETTER_MESSAGES } from "../../lib/constants";
+import { countNewsletterSubscriptions } from "../../queries/newsletter.server";
+import type { Route } from "./+types/newsletter";
+import { action, NEWSLETTER_RATE_LIMIT } from "./newsletter";
+
+let tdb: TestDatabase;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+});
+afterAll(async () => {
+  await tdb?.destroy();
+});
+
+let ipCounter = 0;
+/** Each test posts from its own address so the per-client limit of one test does not leak into another. */
+function freshIp() {
+  ipCounter += 1;
+  return `198.51.100.${ipCounter}`;
+}
+
+async function post(body: Record<string, string>, opts: { json?: boolean; ip: string }) {
+  const request = new Request("http://localhost/api/newsletter", {
+    method: "POST",
+    headers: opts.json
+      ? { Accept: "application/json", "Content-Type": "application/json" }
+      : { "Content-Type": "application/x-www-form-urlencoded" },
+    body: opts.json ? JSON.stringify(body) : new URLSearchParams(body).toString(),
+  });
+  const context = {
+    services: { db: tdb.db, logger: pino({ level: "silent" }) },
+    cspNonce: "",
+    clientIp: opts.ip,
+  };
+  const result = await action({ request, context, params: {} } as unknown as Route.ActionArgs);
+  // data() results carry { data, init }; redirects are Responses.
+  if (result instanceof Response)
+    return { status: result.status, location: result.headers.get("location"), body: null };
+  const r = result as unknown as { data: { ok: boolean; message: string }; init?: ResponseInit };
+  return { status: r.init?.status ?? 200, location: null, body: r.data };
+}
+
+describe("POST /api/newsletter", () => {
+  it("subscribes a new address and answers a repeat (any letter case) the same way, storing it once", async () => {
+    const ip = freshIp();
+    const before = await countNewsletterSubscriptions(tdb.db);
+    const first = await post({ email: "grower@example.org", source: "footer" }, { json: true, ip });
+    const again = await post({ email: "Grower@Example.org", source: "home" }, { json: true, ip });
+    expect(first).toEqual({ status: 200, location: null, body: { ok: true, message: NEWSLETTER_MESSAGES.success } });
+    expect(again).toEqual(first);
+    expect(await countNewsletterSubscriptions(tdb.db)).toBe(before + 1);
+  });
+
+  it("refuses a missing or malformed address with 400 and a field message", async () => {
+    const ip = freshIp();
+    const bad = await post({ email: "not-an-email" }, { json: true, ip });
+    expect(bad.status).toBe(400);
+    expect(bad.body?.message).toBe("Please enter a valid e-mail address.");
+    const empty = await post({ email: "  " }, { json: true, ip });
+    expect(empty.status).toBe(400);
+    expect(empty.body?.message).toBe("Please enter your e-mail address.");
+  });
+
+  it("redirects a plain form post back to /newsletter with the outcome", async () => {
+    const ip = freshIp();
+    expect(await post({ email: "nojs@example.org", source: "newsletter-page" }, { ip })).toMatchObject({
+      status: 303,
+      location: "/newsletter?subscribed=1",
+    });
+    expect(await post({ email: "nope" }, { ip })).toMatchObject({
+      status: 303,
+      location: "/newsletter?error=invalid-email",
+    });
+  });
+
+  it("limits sign-ups per client address with a clear 429", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < NEWSLETTER_RATE_LIMIT.limit; i++) {
+      expect((await post({ email: `n${i}@example.org` }, { json: true, ip })).status).toBe(200);
+    }
+    const limited = await post({ email: "one-more@example.org" }, { json: true, ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body?.message).toMatch(/too many/i);
+    // Another visitor is not affected.
+    expect((await post({ email: "other@example.org" }, { json: true, ip: freshIp() })).status).toBe(200);
+  });
+});

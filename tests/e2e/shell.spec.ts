@@ -1,0 +1,314 @@
+import { expect, type Page, test } from "@playwright/test";
+import { SITE_TAGLINE } from "../../app/lib/constants";
+import { expectNoAxeViolations } from "./axe";
+
+/** Client behaviour (hover delay, focus return) needs React attached; SSR markup alone only has the CSS fallback. */
+async function gotoHydrated(page: Page, url: string) {
+  const res = await page.goto(url);
+  await page.waitForFunction(() => {
+    const header = document.querySelector("header");
+    return !!header && Object.keys(header).some((k) => k.startsWith("__reactFiber"));
+  });
+  return res;
+}
+
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+test.describe("desktop header", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("has the spec's links and an Apply Now button", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const nav = mainNav(page);
+    for (const name of ["Home", "Map", "Application", "About Us", "Podcast", "Newsletter"]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole("button", { name: "Explore" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Apply Now" })).toHaveAttribute(
+      "href",
+      "/application",
+    );
+  });
+
+  test("Explore opens on hover, a region pick filters locations and closes it", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const explore = mainNav(page).getByRole("button", { name: "Explore" });
+    await expect(explore).toHaveAttribute("aria-expanded", "false");
+    await explore.hover();
+    await expect(explore).toHaveAttribute("aria-expanded", "true");
+    for (const name of ["Locations", "Change-Makers", "Resources", "Programs"]) {
+      await expect(mainNav(page).getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    for (const name of ["North America", "South America", "Europe", "Africa", "Asia", "Oceania"]) {
+      await expect(mainNav(page).getByRole("link", { name })).toBeVisible();
+    }
+    await mainNav(page).getByRole("link", { name: "South America" }).click();
+    await expect(page).toHaveURL(/\/locations\?region=SouthAmerica$/);
+    await expect(explore).toHaveAttribute("aria-expanded", "false");
+    await expect(mainNav(page).getByRole("link", { name: "North America" })).toBeHidden();
+  });
+
+  test("Explore closes shortly after the pointer leaves", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const explore = mainNav(page).getByRole("button", { name: "Explore" });
+    await explore.hover();
+    await expect(mainNav(page).getByRole("link", { name: "Europe" })).toBeVisible();
+    await page.mouse.move(640, 700);
+    await expect(mainNav(page).getByRole("link", { name: "Europe" })).toBeHidden();
+    await expect(explore).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("Explore works from the keyboard: Enter opens, Escape closes and returns focus, types filter resources", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/");
+    const explore = mainNav(page).getByRole("button", { name: "Explore" });
+    await explore.focus();
+    await page.keyboard.press("Enter");
+    await expect(explore).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(mainNav(page).getByRole("link", { name: "Locations", exact: true })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(explore).toHaveAttribute("aria-expanded", "false");
+    await expect(explore).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    const resources = mainNav(page).getByRole("link", { name: "Resources", exact: true });
+    await resources.focus();
+    const youtube = mainNav(page).getByRole("link", { name: "YouTube Channels" });
+    await expect(youtube).toHaveAttribute("href", "/resources?type=youtube%20channel");
+    for (const name of ["Websites", "Books", "Podcasts", "Articles", "Apps"]) {
+      await expect(mainNav(page).getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await youtube.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/resources\?type=youtube%20channel$/);
+    await expect(explore).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("without JavaScript the Explore links are plain links that work", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    await mainNav(page).getByRole("button", { name: "Explore" }).hover();
+    await mainNav(page).getByRole("link", { name: "Oceania" }).click();
+    await expect(page).toHaveURL(/\/locations\?region=Oceania$/);
+    await context.close();
+  });
+
+  test("the mobile bottom bar is not shown on wide screens", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await expect(page.getByRole("navigation", { name: "Shortcuts" })).toBeHidden();
+  });
+});
+
+test.describe("mobile", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the menu toggle opens a menu with the Explore items and main links, and a pick closes it", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Newsletter" })).toBeVisible();
+    const toggle = page.getByRole("button", { name: "Menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toHaveAttribute("aria-controls", "mobile-menu");
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    for (const name of ["Locations", "Change-Makers", "Resources", "Programs", "Home", "Map", "About Us", "Podcast"]) {
+      await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await menu.getByRole("link", { name: "About Us" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the bottom bar highlights the current page and the page keeps room for it", async ({ page }) => {
+    await gotoHydrated(page, "/programs");
+    const bar = page.getByRole("navigation", { name: "Shortcuts" });
+    await expect(bar).toBeVisible();
+    await expect(bar.getByRole("link")).toHaveText(["Map", "Programs", "Apply", "Locations", "Podcast"]);
+    await expect(bar.getByRole("link", { name: "Programs" })).toHaveAttribute("aria-current", "page");
+    await expect(bar.getByRole("link", { name: "Map" })).not.toHaveAttribute("aria-current", "page");
+    const box = await bar.boundingBox();
+    expect(box?.height).toBe(64);
+
+    await bar.getByRole("link", { name: "Podcast" }).click();
+    await expect(page).toHaveURL(/\/podcast$/);
+    await expect(bar.getByRole("link", { name: "Podcast" })).toHaveAttribute("aria-current", "page");
+
+    // Scrolled to the very bottom, the footer's last line sits above the bar, not under it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footerBottom = await page.getByRole("contentinfo").evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(footerBottom).toBeLessThanOrEqual(844 - 64 + 1);
+  });
+});
+
+test("the footer has the tagline, the current year, quick links, contact and legal links", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText(SITE_TAGLINE);
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  await expect(footer.getByRole("heading", { name: "Stay Updated" })).toBeVisible();
+  const quick = footer.getByRole("navigation", { name: "Quick Links" });
+  await expect(quick.getByRole("link")).toHaveText([
+    "Map",
+    "Locations",
+    "Change-Makers",
+    "Programs",
+    "Resources",
+    "Application",
+    "About Us",
+    "Podcast",
+    "Newsletter",
+  ]);
+  await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:.+@.+/);
+  await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
+});
+
+test("an unknown path is a 404 inside the site shell, with ways on and a location search", async ({ page }) => {
+  const res = await gotoHydrated(page, "/no/such/page/here");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/not found/i);
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText(SITE_TAGLINE);
+  await expect(page.getByRole("main").getByRole("link", { name: /home page/i })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("main").getByRole("link", { name: /locations/i })).toHaveAttribute("href", "/locations");
+  await expect(page.getByRole("main").getByRole("link", { name: /map/i })).toHaveAttribute("href", "/map");
+  await page.getByRole("searchbox", { name: /search/i }).fill("Portugal");
+  await page.getByRole("searchbox", { name: /search/i }).press("Enter");
+  await expect(page).toHaveURL(/\/locations\?q=Portugal$/);
+});
+
+test("an unknown location renders its 404 inside the shell too", async ({ page }) => {
+  const res = await page.goto("/location/Nowhere-At-All-Here");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/not found/i);
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeAttached();
+  await expect(page.getByRole("contentinfo")).toBeAttached();
+});
+
+test("a route change scrolls to the top of the new page", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await gotoHydrated(page, "/");
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Programs" }).click();
+  await expect(page).toHaveURL(/\/programs$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("admin pages show no public header, footer or bottom bar", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin/login");
+  await expect(page.getByRole("link", { name: "Apply Now" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Shortcuts" })).toHaveCount(0);
+  await expect(page.getByText(SITE_TAGLINE)).toHaveCount(0);
+});
+
+test.describe("accessibility", () => {
+  for (const [label, url] of [
+    ["home", "/"],
+    ["newsletter", "/newsletter"],
+    ["not-found", "/this-page-does-not-exist"],
+  ] as const) {
+    test(`axe finds nothing on the ${label} page, desktop and mobile with the menu open`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await gotoHydrated(page, url);
+      await expectNoAxeViolations(page);
+      await mainNav(page).getByRole("button", { name: "Explore" }).click();
+      await expectNoAxeViolations(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole("button", { name: "Menu" }).click();
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
+test("the service worker serves visited pages offline and an offline page otherwise", async ({ page, context }) => {
+  await gotoHydrated(page, "/about");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The first load happened before the worker controlled the page; this one goes through it and is cached.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await page.reload();
+  await context.setOffline(true);
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "You are offline" })).toHaveCount(0);
+  await page.goto("/terms");
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test.describe("live navigation settings", () => {
+  // page.route must see the stream request, so no service worker sits in between.
+  test.use({ serviceWorkers: "block", viewport: { width: 1280, height: 800 } });
+
+  test("pages hidden in the settings disappear from the header and footer without a reload", async ({ page }) => {
+    const pages = {
+      home: true,
+      locations: true,
+      changeMakers: true,
+      about: true,
+      podcast: true,
+      resources: true,
+      contact: true,
+      programs: true,
+    };
+    // Stands in for the server's stream; each reconnect (retry: 200 ms) gets the current document.
+    await page.route("**/api/settings/stream", (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-store" },
+        body: `retry: 200\n\nevent: navigation\ndata: ${JSON.stringify(pages)}\n\n`,
+      }),
+    );
+    await gotoHydrated(page, "/");
+    const footer = page.getByRole("contentinfo");
+    await expect(mainNav(page).getByRole("link", { name: "Podcast" })).toBeVisible();
+    await expect(footer.getByRole("heading", { name: "Contact" })).toBeVisible();
+    await page.evaluate(() => Object.assign(window, { __noReload: true }));
+
+    pages.podcast = false;
+    pages.contact = false;
+    await expect(mainNav(page).getByRole("link", { name: "Podcast" })).toHaveCount(0);
+    await expect(footer.getByRole("link", { name: "Podcast" })).toHaveCount(0);
+    await expect(footer.getByRole("heading", { name: "Contact" })).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+
+    pages.podcast = true;
+    await expect(mainNav(page).getByRole("link", { name: "Podcast" })).toBeVisible();
+  });
+});
+
+test("a one-time toast from a redirect shows bottom-center, closes by itself and is not shown again", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const message = "Your changes were saved.";
+  await context.addCookies([
+    {
+      name: "pc_toast",
+      value: encodeURIComponent(JSON.stringify({ message, type: "success" })),
+      url: baseURL ?? "http://localhost",
+    },
+  ]);
+  const res = await gotoHydrated(page, "/about");
+  expect(await res?.headerValue("set-cookie")).toMatch(/pc_toast=;.*Max-Age=0/);
+  const toast = page.getByText(message);
+  await expect(toast).toBeVisible();
+  const box = await toast.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport && box.y > viewport.height / 2).toBe(true);
+  await expect(toast).toBeHidden({ timeout: 8000 });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(message)).toHaveCount(0);
+});
