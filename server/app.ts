@@ -34,7 +34,7 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
     build: build.kind === "production" ? build.serverBuild : undefined,
     onError: (err) => logger.warn({ err }, "request stats flush failed"),
   });
-  app.use(requestStats.middleware);
+  if (config.requestStats) app.use(requestStats.middleware);
   const analytics = createAnalyticsIngest({
     db: services.db,
     siteUrl: config.siteUrl,

@@ -56,6 +56,7 @@ export async function prepareServices(
       trustProxy: config.trustProxy,
       hashSecret: config.hashSecret,
       dataDir: config.dataDir,
+      requestStats: config.requestStats,
     },
   };
   return { services, handle };

@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "at least 32 characters").optional()),
   TRUST_PROXY: z.enum(["true", "false"], { error: "'true' or 'false'" }).default("false"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  REQUEST_STATS: z.enum(["on", "off"], { error: "'on' or 'off'" }).default("on"),
 });
 
 export type Config = {
@@ -76,6 +77,7 @@ export type Config = {
   hashSecret: string;
   trustProxy: boolean;
   logLevel: string;
+  requestStats: boolean;
 };
 
 /** Validates the environment once at boot. Throws ConfigError with one line naming the variable. */
@@ -138,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hashSecret: secrets.hashSecret,
     trustProxy: e.TRUST_PROXY === "true",
     logLevel: e.LOG_LEVEL,
+    requestStats: e.REQUEST_STATS === "on",
   };
 }
 

@@ -9,6 +9,13 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string | Buffer;
     pipelining?: number;
+    requests?: { method?: string; path?: string; setupRequest?: (req: RequestSpec) => RequestSpec }[];
+  }
+  interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Histogram {
     average: number;

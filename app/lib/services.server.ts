@@ -15,6 +15,7 @@ export type Services = {
     trustProxy: boolean;
     hashSecret: string;
     dataDir: string;
+    requestStats: boolean;
   };
 };
 

@@ -1,0 +1,133 @@
+// Request-stats middleware overhead, analytics ingestion rate, and the analytics report's server time with a large
+// event table. Prints figures; asserts nothing.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { getAnalyticsReport, utcDay } from "../../app/queries/analytics.server";
+import { openPglite } from "../../db/client";
+import { generateAnalyticsEvents } from "../../db/seed/analytics-events";
+import { startServer } from "../../tests/helpers/server-process";
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const EVENTS = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 1_000_000);
+
+async function rps(url: string, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url, connections: 20, duration: DURATION_S, headers });
+  return r.requests.average;
+}
+
+async function middlewareOverhead() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-rs-"));
+  const results: Record<string, { cached: number; uncached: number }> = {};
+  try {
+    for (const mode of ["off", "on"] as const) {
+      const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "silent", REQUEST_STATS: mode });
+      try {
+        const list = await (await fetch(`${server.url}/locations`)).text();
+        const href = list.match(/href="(\/location\/[^"]+)"/)?.[1] ?? "/";
+        await fetch(`${server.url}${href}`);
+        results[mode] = {
+          cached: await rps(`${server.url}${href}`),
+          uncached: await rps(`${server.url}${href}`, { cookie: "bench=1" }),
+        };
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const on = results.on ?? { cached: 0, uncached: 0 };
+  const off = results.off ?? { cached: 1, uncached: 1 };
+  console.log("\nRequest-stats middleware overhead on the location page (goal: at most 3 % fewer req/s)");
+  console.log("| page | without | with | difference |");
+  console.log("| --- | ---: | ---: | ---: |");
+  for (const k of ["cached", "uncached"] as const) {
+    console.log(
+      `| ${k} | ${off[k].toFixed(0)} | ${on[k].toFixed(0)} | ${(((on[k] - off[k]) / off[k]) * 100).toFixed(1)} % |`,
+    );
+  }
+}
+
+async function ingestionRate() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-an-"));
+  try {
+    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "silent", TRUST_PROXY: "true", SEED: "none" });
+    try {
+      const host = new URL(server.url).hostname;
+      let n = 0;
+      const body = JSON.stringify({ kind: "page_view", path: "/map", title: "Map", hostname: host });
+      const r = await autocannon({
+        url: `${server.url}/api/analytics`,
+        connections: 20,
+        duration: DURATION_S,
+        requests: [
+          {
+            method: "POST",
+            setupRequest: (req) => ({
+              ...req,
+              method: "POST",
+              body,
+              headers: {
+                "content-type": "text/plain",
+                origin: server.url,
+                "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0",
+                // Many simulated visitors, so the per-client limit does not apply.
+                "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}`,
+              },
+            }),
+          },
+        ],
+      });
+      console.log(
+        `\nAnalytics ingestion: ${r.requests.average.toFixed(0)} events/s sustained (${r["2xx"]} accepted, ${r.non2xx} refused), p99 ${r.latency.p99} ms`,
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function reportTime() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-report-"));
+  try {
+    process.env.DATA_DIR = dataDir;
+    const started = Date.now();
+    await generateAnalyticsEvents(EVENTS, 400);
+    console.log(
+      `\nAnalytics report with ${EVENTS.toLocaleString("en")} stored events (generated and rolled up in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
+    const handle = await openPglite(path.join(dataDir, "pglite"));
+    try {
+      const today = new Date();
+      const ranges = [
+        ["last 30 days by day", 30, "day"],
+        ["last 13 months by month", 396, "month"],
+      ] as const;
+      console.log("| range | median ms | max ms |");
+      console.log("| --- | ---: | ---: |");
+      for (const [label, days, granularity] of ranges) {
+        const from = utcDay(new Date(today.getTime() - (days - 1) * 86_400_000));
+        const times: number[] = [];
+        for (let i = 0; i < 7; i++) {
+          const t0 = performance.now();
+          await getAnalyticsReport(handle.db, { from, to: utcDay(today), granularity });
+          times.push(performance.now() - t0);
+        }
+        times.sort((a, b) => a - b);
+        console.log(`| ${label} | ${times[3]?.toFixed(1)} | ${times.at(-1)?.toFixed(1)} |`);
+      }
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await middlewareOverhead();
+await ingestionRate();
+await reportTime();
