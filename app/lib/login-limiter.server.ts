@@ -74,7 +74,9 @@ async function readRows(db: Database, keys: string[]): Promise<Map<string, Row>>
     })
     .from(rateLimits)
     .where(inArray(rateLimits.key, keys));
-  return new Map(rows.map((r) => [r.key, { ...r, windowStart: Number(r.windowStart), blockedUntil: Number(r.blockedUntil) }]));
+  return new Map(
+    rows.map((r) => [r.key, { ...r, windowStart: Number(r.windowStart), blockedUntil: Number(r.blockedUntil) }]),
+  );
 }
 
 function currentWindowStart(now: number, windowMs: number): number {

@@ -37,7 +37,11 @@ export const SetDisabledSchema = z.object({
 });
 
 /** Every action of the users screen, told apart by the hidden `intent` field; unknown fields are dropped. */
-export const UserActionSchema = z.discriminatedUnion("intent", [CreateUserSchema, ChangeRoleSchema, SetDisabledSchema], {
-  error: "Unknown action.",
-});
+export const UserActionSchema = z.discriminatedUnion(
+  "intent",
+  [CreateUserSchema, ChangeRoleSchema, SetDisabledSchema],
+  {
+    error: "Unknown action.",
+  },
+);
 export type UserAction = z.infer<typeof UserActionSchema>;

@@ -1,4 +1,6 @@
-import { Link, Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
+import { AdminErrorPage } from "../../components/admin/shell/admin-error";
+import { AdminShell } from "../../components/admin/shell/admin-shell";
 import { requireAdmin } from "../../lib/guard.server";
 import type { Route } from "./+types/layout";
 
@@ -7,22 +9,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user: { email: user.email, name: user.name } };
 }
 
+/** Admin pages are private to one person: never stored by the browser or a shared cache (errors included). */
 export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="min-h-screen bg-stone-50">
-      <header className="border-b bg-white px-4 py-3">
-        <Link to="/admin/dashboard" className="font-bold text-leaf-800">
-          Admin
-        </Link>
-        <span className="ml-4 text-sm text-stone-600">{loaderData.user.email}</span>
-      </header>
-      <main id="main" className="p-6">
-        <Outlet />
-      </main>
-    </div>
+    <AdminShell email={loaderData.user.email}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // When the shell itself loaded (the error came from a screen inside it), keep the shell around the message.
+  const data = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  if (!data) return <AdminErrorPage error={error} />;
+  return (
+    <AdminShell email={data.user.email}>
+      <AdminErrorPage error={error} embedded />
+    </AdminShell>
   );
 }

@@ -1,24 +1,33 @@
+import { data, useRouteLoaderData } from "react-router";
+import { AdminErrorPage } from "../../components/admin/shell/admin-error";
 import { requireAdmin } from "../../lib/guard.server";
 import type { Route } from "./+types/not-found";
 
+// Unknown admin paths are guarded too: only an admin learns that a path does not exist.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  throw new Response("Page not found", { status: 404 });
+  throw data("There is no admin page at this address.", { status: 404, headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  return new Response("Method not allowed", { status: 405 });
+  throw data("There is no admin page at this address.", { status: 404, headers: { "Cache-Control": "no-store" } });
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
 }
 
 export function meta() {
-  return [{ title: "Not found | Admin" }, { name: "robots", content: "noindex" }];
+  return [{ title: "Page not found | Admin" }, { name: "robots", content: "noindex" }];
 }
 
-export default function Page() {
-  return (
-    <div>
-      <h1 className="text-2xl font-bold">Not found</h1>
-    </div>
-  );
+export default function AdminNotFound() {
+  return null;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Under /admin/dashboard the layout's shell wraps this page; at /admin/<unknown> there is no shell.
+  const shell = useRouteLoaderData("routes/admin/layout");
+  return <AdminErrorPage error={error} embedded={Boolean(shell)} />;
 }

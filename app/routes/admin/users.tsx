@@ -1,24 +1,343 @@
+import { data, Form, useNavigation } from "react-router";
+import { fieldIds, SelectField, SubmitButton, TextField } from "../../components/admin/form-field";
+import { formatDate } from "../../components/admin/shell/format";
+import { PageHeader } from "../../components/admin/shell/page-header";
 import { requireAdmin } from "../../lib/guard.server";
+import { fieldErrors } from "../../lib/schemas";
+import { ROLE_LABELS, USER_ROLES, UserActionSchema } from "../../lib/schemas/admin-users";
+import { redirectWithToast } from "../../lib/toast.server";
+import { recordAudit } from "../../queries/audit.server";
+import {
+  changeUserRole,
+  createUserWithPassword,
+  getUserByEmail,
+  getUserById,
+  listUsers,
+  setUserDisabled,
+  type UserChangeResult,
+} from "../../queries/users.server";
 import type { Route } from "./+types/users";
 
+const NO_STORE = { "Cache-Control": "no-store" };
+const USERS_PATH = "/admin/dashboard/users";
+const LAST_ADMIN_MESSAGE =
+  "This is the last active administrator. Make another user an administrator first, so that someone can still manage the site.";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return { title: "Users" };
+  const me = await requireAdmin(request, context);
+  const users = await listUsers(context.services.db);
+  return data({ users, meId: me.id }, { headers: NO_STORE });
+}
+
+type ActionResult = {
+  intent: string;
+  userId?: string;
+  fields: Record<string, string>;
+  formError?: string;
+  values?: { name: string; email: string; role: string };
+};
+
+function isUniqueViolation(err: unknown): boolean {
+  const code =
+    (err as { code?: unknown; cause?: { code?: unknown } })?.code ??
+    (err as { cause?: { code?: unknown } })?.cause?.code;
+  return code === "23505";
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return new Response("Method not allowed", { status: 405 });
+  const me = await requireAdmin(request, context);
+  const { db, logger } = context.services;
+  const form = await request.formData();
+  const raw: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") raw[key] = value;
+  const parsed = UserActionSchema.safeParse(raw);
+  if (!parsed.success) {
+    const result: ActionResult = {
+      intent: raw.intent ?? "",
+      userId: raw.userId,
+      fields: fieldErrors(parsed.error),
+      values: { name: raw.name ?? "", email: raw.email ?? "", role: raw.role ?? "DEFAULT" },
+    };
+    return data(result, { status: 400, headers: NO_STORE });
+  }
+  const input = parsed.data;
+  const audit = (entry: Parameters<typeof recordAudit>[1]) =>
+    recordAudit(db, entry, (err) => logger.error({ err }, "audit write failed"));
+
+  if (input.intent === "create") {
+    const fail = (fields: Record<string, string>): ActionResult => ({
+      intent: "create",
+      fields,
+      values: { name: input.name, email: input.email, role: input.role },
+    });
+    if (await getUserByEmail(db, input.email)) {
+      return data(fail({ email: "A user with this e-mail address already exists." }), {
+        status: 409,
+        headers: NO_STORE,
+      });
+    }
+    let id: string;
+    try {
+      id = await createUserWithPassword(db, input);
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        return data(fail({ email: "A user with this e-mail address already exists." }), {
+          status: 409,
+          headers: NO_STORE,
+        });
+      }
+      throw err;
+    }
+    const email = input.email.toLowerCase();
+    await audit({
+      user: me,
+      action: "create",
+      entity: "user",
+      entityId: id,
+      summary: `Created user ${email} (${ROLE_LABELS[input.role]})`,
+    });
+    return redirectWithToast(USERS_PATH, `User ${email} created.`, "success", { headers: NO_STORE });
+  }
+
+  const target = await getUserById(db, input.userId);
+  const refuse = (formError: string, status = 409) => {
+    const result: ActionResult = { intent: input.intent, userId: input.userId, fields: {}, formError };
+    return data(result, { status, headers: NO_STORE });
+  };
+  if (!target) return refuse("That user no longer exists.", 404);
+
+  let outcome: UserChangeResult;
+  if (input.intent === "change-role") {
+    outcome = await changeUserRole(db, target.id, input.role);
+  } else {
+    const disable = input.intent === "disable";
+    if (disable && target.id === me.id) return refuse("You cannot disable your own account.");
+    outcome = await setUserDisabled(db, target.id, disable);
+  }
+  if (outcome === "not-found") return refuse("That user no longer exists.", 404);
+  if (outcome === "last-admin") return refuse(LAST_ADMIN_MESSAGE);
+  if (outcome === "unchanged")
+    return redirectWithToast(USERS_PATH, "Nothing to change.", "info", { headers: NO_STORE });
+
+  let message: string;
+  if (input.intent === "change-role") {
+    message = `${target.email} is now ${input.role === "ADMIN" ? "an administrator" : "a default user"}.`;
+    await audit({
+      user: me,
+      action: "role",
+      entity: "user",
+      entityId: target.id,
+      summary: `Changed the role of ${target.email} to ${ROLE_LABELS[input.role]}`,
+    });
+  } else if (input.intent === "disable") {
+    message = `${target.email} is disabled and signed out everywhere.`;
+    await audit({
+      user: me,
+      action: "disable",
+      entity: "user",
+      entityId: target.id,
+      summary: `Disabled user ${target.email}`,
+    });
+  } else {
+    message = `${target.email} is enabled again.`;
+    await audit({
+      user: me,
+      action: "enable",
+      entity: "user",
+      entityId: target.id,
+      summary: `Re-enabled user ${target.email}`,
+    });
+  }
+  return redirectWithToast(USERS_PATH, message, "success", { headers: NO_STORE });
 }
 
 export function meta() {
   return [{ title: "Users | Admin" }, { name: "robots", content: "noindex" }];
 }
 
-export default function Page() {
+const rowButtonClass =
+  "rounded-md border border-stone-400 bg-white px-3 py-1.5 text-sm font-medium text-stone-900 hover:bg-stone-100 disabled:opacity-60";
+
+/** The form-field module has no password input; this one follows its markup and id scheme. */
+function PasswordField({ error }: { error?: string }) {
+  const ids = fieldIds("password");
   return (
     <div>
-      <h1 className="text-2xl font-bold">Users</h1>
+      <label htmlFor={ids.id} className="block text-sm font-semibold text-stone-800">
+        Password<span className="font-normal text-stone-600"> (required)</span>
+      </label>
+      <input
+        id={ids.id}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[ids.hintId, error ? ids.errorId : null].filter(Boolean).join(" ")}
+        className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 shadow-sm aria-[invalid=true]:border-red-700"
+      />
+      <p id={ids.hintId} className="mt-1 text-sm text-stone-600">
+        At least 12 characters. Share it with the person privately.
+      </p>
+      {error ? (
+        <p id={ids.errorId} className="mt-1 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
     </div>
+  );
+}
+
+export default function Users({ loaderData, actionData }: Route.ComponentProps) {
+  const { users, meId } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const createErrors = actionData?.intent === "create" ? actionData.fields : {};
+  const createValues = actionData?.intent === "create" ? actionData.values : undefined;
+  const rowError = actionData && actionData.intent !== "create" ? actionData : undefined;
+  const rowMessage = rowError?.formError ?? Object.values(rowError?.fields ?? {})[0];
+  const rowUser = rowError?.userId ? users.find((u) => u.id === rowError.userId) : undefined;
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="People who can sign in. Administrators manage the site; default users have no access to the admin area."
+      />
+
+      {rowMessage ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
+        >
+          {rowUser ? `${rowUser.email}: ` : ""}
+          {rowMessage}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="users-heading" className="mb-10">
+        <h2 id="users-heading" className="mb-3 text-lg font-semibold text-stone-900">
+          All users ({users.length})
+        </h2>
+        <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-stone-100 text-stone-800">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  E-mail
+                </th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  Role
+                </th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  Created
+                </th>
+                <th scope="col" className="px-4 py-2 font-semibold">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {users.map((u) => {
+                const isMe = u.id === meId;
+                return (
+                  <tr key={u.id} className={u.banned ? "bg-stone-50 text-stone-600" : undefined}>
+                    <th scope="row" className="px-4 py-3 font-medium text-stone-900">
+                      {u.email}
+                      {isMe ? <span className="ml-2 text-xs font-normal text-stone-600">(you)</span> : null}
+                    </th>
+                    <td className="px-4 py-3">{u.name}</td>
+                    <td className="px-4 py-3">
+                      <Form method="post" className="flex items-center gap-2">
+                        <input type="hidden" name="intent" value="change-role" />
+                        <input type="hidden" name="userId" value={u.id} />
+                        <label htmlFor={`role-${u.id}`} className="sr-only">
+                          Role of {u.email}
+                        </label>
+                        <select
+                          id={`role-${u.id}`}
+                          name="role"
+                          defaultValue={u.role}
+                          key={`${u.id}-${u.role}`}
+                          className="rounded-md border border-stone-400 bg-white px-2 py-1"
+                        >
+                          {USER_ROLES.map((r) => (
+                            <option key={r} value={r}>
+                              {r === "ADMIN" ? "Administrator" : "Default"}
+                            </option>
+                          ))}
+                        </select>
+                        <button type="submit" className={rowButtonClass} disabled={busy}>
+                          Save role<span className="sr-only"> of {u.email}</span>
+                        </button>
+                      </Form>
+                    </td>
+                    <td className="px-4 py-3">{u.banned ? "Disabled" : "Active"}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">
+                      <time dateTime={new Date(u.createdAt).toISOString()}>{formatDate(u.createdAt)}</time>
+                    </td>
+                    <td className="px-4 py-3">
+                      {isMe ? (
+                        <span className="text-stone-600">Your account</span>
+                      ) : (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value={u.banned ? "enable" : "disable"} />
+                          <input type="hidden" name="userId" value={u.id} />
+                          <button type="submit" className={rowButtonClass} disabled={busy}>
+                            {u.banned ? "Enable" : "Disable"}
+                            <span className="sr-only"> {u.email}</span>
+                          </button>
+                        </Form>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="create-heading" className="max-w-xl">
+        <h2 id="create-heading" className="mb-3 text-lg font-semibold text-stone-900">
+          Add a user
+        </h2>
+        <Form
+          method="post"
+          noValidate
+          className="space-y-4 rounded-lg border border-stone-200 bg-white p-5 shadow-sm"
+          key={actionData?.intent === "create" ? "create-retry" : "create"}
+        >
+          <input type="hidden" name="intent" value="create" />
+          <TextField name="name" label="Name" required error={createErrors.name} defaultValue={createValues?.name} />
+          <TextField
+            name="email"
+            type="email"
+            label="E-mail"
+            required
+            error={createErrors.email}
+            defaultValue={createValues?.email}
+          />
+          <PasswordField error={createErrors.password} />
+          <SelectField
+            name="role"
+            label="Role"
+            required
+            error={createErrors.role}
+            options={USER_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+            defaultValue={createValues?.role ?? "DEFAULT"}
+          />
+          <SubmitButton pending={busy} pendingLabel="Adding...">
+            Add user
+          </SubmitButton>
+        </Form>
+      </section>
+    </>
   );
 }

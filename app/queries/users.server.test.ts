@@ -1,0 +1,82 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions } from "../../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { changeUserRole, countAdmins, createUserWithPassword, getUserById, setUserDisabled } from "./users.server";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase({ reference: false });
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+const pw = "users-test-password-123";
+
+describe("last active admin protection", () => {
+  it("refuses to demote or disable the only active ADMIN, allows it once there is another", async () => {
+    const first = await createUserWithPassword(t.db, {
+      email: "first@example.org",
+      name: "First",
+      password: pw,
+      role: "ADMIN",
+    });
+    expect(await countAdmins(t.db)).toBe(1);
+    expect(await changeUserRole(t.db, first, "DEFAULT")).toBe("last-admin");
+    expect(await setUserDisabled(t.db, first, true)).toBe("last-admin");
+    expect((await getUserById(t.db, first))?.role).toBe("ADMIN");
+
+    const second = await createUserWithPassword(t.db, {
+      email: "second@example.org",
+      name: "Second",
+      password: pw,
+      role: "DEFAULT",
+    });
+    expect(await changeUserRole(t.db, second, "ADMIN")).toBe("ok");
+    expect(await changeUserRole(t.db, second, "ADMIN")).toBe("unchanged");
+    expect(await changeUserRole(t.db, first, "DEFAULT")).toBe("ok");
+    // Now `second` is the last one.
+    expect(await setUserDisabled(t.db, second, true)).toBe("last-admin");
+  });
+
+  it("a disabled admin does not count as the other active admin", async () => {
+    const a = await createUserWithPassword(t.db, { email: "a@example.org", name: "A", password: pw, role: "ADMIN" });
+    const b = await createUserWithPassword(t.db, { email: "b@example.org", name: "B", password: pw, role: "ADMIN" });
+    expect(await setUserDisabled(t.db, a, true)).toBe("ok");
+    // second@example.org is also an active admin from the previous test, so b may go; then second is last again.
+    expect(await changeUserRole(t.db, b, "DEFAULT")).toBe("ok");
+    const [second] = await t.db.query.users.findMany({ where: (u, { eq: e }) => e(u.email, "second@example.org") });
+    expect(await changeUserRole(t.db, second?.id ?? "", "DEFAULT")).toBe("last-admin");
+  });
+
+  it("disabling ends all of the user's sessions at once; enabling lets them sign in again", async () => {
+    const u = await createUserWithPassword(t.db, {
+      email: "sess@example.org",
+      name: "S",
+      password: pw,
+      role: "DEFAULT",
+    });
+    const now = new Date();
+    for (const id of ["s1", "s2"]) {
+      await t.db.insert(sessions).values({
+        id,
+        token: `tok-${id}`,
+        userId: u,
+        expiresAt: new Date(now.getTime() + 3_600_000),
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    expect(await setUserDisabled(t.db, u, true)).toBe("ok");
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, u))).toHaveLength(0);
+    expect((await getUserById(t.db, u))?.banned).toBe(true);
+    expect(await setUserDisabled(t.db, u, false)).toBe("ok");
+    expect((await getUserById(t.db, u))?.banned).toBe(false);
+  });
+
+  it("reports unknown users", async () => {
+    expect(await changeUserRole(t.db, "nope", "ADMIN")).toBe("not-found");
+    expect(await setUserDisabled(t.db, "nope", true)).toBe("not-found");
+  });
+});

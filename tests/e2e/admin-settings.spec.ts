@@ -1,0 +1,63 @@
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { SLOW, signIn } from "./admin-core-helpers";
+import { expectNoAxeViolations } from "./axe";
+
+test.describe.configure({ mode: "serial" });
+// Several steps hash passwords on purpose (slow by design); give each test room on a loaded machine.
+test.setTimeout(180_000);
+
+async function openSettings(page: Page) {
+  await page.goto("/admin/dashboard/site-settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Site settings" })).toBeVisible();
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/, SLOW);
+});
+
+test("hiding a page removes it from the public header; showing it brings it back", async ({ page, browser }) => {
+  await openSettings(page);
+  await expectNoAxeViolations(page);
+  const about = page.getByRole("checkbox", { name: "Show About us" });
+  await expect(about).toBeChecked();
+
+  const visitor = await browser.newPage();
+  try {
+    await about.uncheck();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByRole("checkbox", { name: "Show About us" })).not.toBeChecked();
+    await visitor.goto("/");
+    await expect(visitor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" })).toHaveCount(
+      0,
+    );
+  } finally {
+    await openSettings(page);
+    await page.getByRole("checkbox", { name: "Show About us" }).check();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByRole("checkbox", { name: "Show About us" })).toBeChecked();
+  }
+  await visitor.reload();
+  await expect(visitor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" })).toBeVisible();
+  await visitor.close();
+
+  // The change shows on the dashboard's recent changes.
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("cell", { name: /Saved site settings/ }).first()).toBeVisible();
+});
+
+test("invalid settings are refused with messages tied to their fields", async ({ page }) => {
+  await openSettings(page);
+  const email = page.getByLabel("Contact e-mail");
+  const original = await email.inputValue();
+  await email.fill("not-an-address");
+  await page.getByLabel("Map tile style URL").fill("http://tiles.example/style.json");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByLabel("Contact e-mail")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Contact e-mail")).toHaveAccessibleDescription(/Please enter a valid e-mail address\./);
+  await expect(page.getByLabel("Map tile style URL")).toHaveAccessibleDescription(/https:\/\//);
+  // Nothing was saved.
+  await openSettings(page);
+  await expect(page.getByLabel("Contact e-mail")).toHaveValue(original);
+});
