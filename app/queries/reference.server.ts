@@ -54,8 +54,23 @@ export type ReferenceData = {
   focusAreasById: Map<string, FocusArea>;
 };
 
-/** Regions, sub-regions and focus areas with lookup maps (small tables, read together). */
-export async function loadReferenceData(db: Database): Promise<ReferenceData> {
+const REFERENCE_TTL_MS = 30_000;
+const referenceCache = new WeakMap<Database, { at: number; data: Promise<ReferenceData> }>();
+
+/**
+ * Regions, sub-regions and focus areas with lookup maps. These small tables change only when seeded, and nearly every
+ * page needs them, so they are kept per database for a short while.
+ */
+export function loadReferenceData(db: Database): Promise<ReferenceData> {
+  const hit = referenceCache.get(db);
+  if (hit && Date.now() - hit.at < REFERENCE_TTL_MS) return hit.data;
+  const data = readReferenceData(db);
+  referenceCache.set(db, { at: Date.now(), data });
+  data.catch(() => referenceCache.delete(db));
+  return data;
+}
+
+async function readReferenceData(db: Database): Promise<ReferenceData> {
   const [r, s, f] = await Promise.all([listRegions(db), listSubRegions(db), listFocusAreas(db)]);
   return {
     regions: r,

@@ -1,24 +1,286 @@
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { PageHeader } from "../../components/admin/shell/page-header";
+import { BarList } from "../../components/charts/bar-list";
+import { TimeSeriesChart } from "../../components/charts/time-series-chart";
+import { csvResponse } from "../../lib/csv";
 import { requireAdmin } from "../../lib/guard.server";
+import { redirectWithToast } from "../../lib/toast.server";
+import {
+  type Granularity,
+  getAnalyticsReport,
+  getRetentionDays,
+  setRetentionDays,
+  utcDay,
+} from "../../queries/analytics.server";
+import { recordAudit } from "../../queries/audit.server";
 import type { Route } from "./+types/analytics";
+
+const DAY_MS = 86_400_000;
+const RANGES = { "7d": 7, "30d": 30, "90d": 90, "365d": 365 } as const;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const QuerySchema = z.object({
+  range: z.enum(["7d", "30d", "90d", "365d", "custom"]).catch("30d"),
+  from: z.string().regex(ISO_DAY).optional().catch(undefined),
+  to: z.string().regex(ISO_DAY).optional().catch(undefined),
+  granularity: z.enum(["day", "week", "month"]).catch("day"),
+  export: z.literal("csv").optional().catch(undefined),
+});
+
+const RetentionSchema = z.object({
+  intent: z.literal("retention"),
+  retentionDays: z.coerce
+    .number({ error: "Enter a number of days." })
+    .int("Enter a whole number of days.")
+    .min(30, "Keep raw events for at least 30 days.")
+    .max(3650, "Keep raw events for at most 3650 days (10 years)."),
+});
+
+/** Resolves the requested period; a bad custom range falls back to the last 30 days with a message. */
+function resolveRange(q: z.infer<typeof QuerySchema>, now: Date) {
+  const today = utcDay(now);
+  if (q.range === "custom") {
+    const from = q.from;
+    const to = q.to ?? today;
+    if (from && !Number.isNaN(Date.parse(from)) && !Number.isNaN(Date.parse(to)) && from <= to) {
+      const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+      if (days <= 3 * 366) return { from, to, error: null };
+      return { ...last(30), error: "A custom range can cover at most three years; showing the last 30 days." };
+    }
+    return { ...last(30), error: "Choose a start date on or before the end date; showing the last 30 days." };
+  }
+  return { ...last(RANGES[q.range]), error: null };
+  function last(days: number) {
+    return { from: utcDay(new Date(now.getTime() - (days - 1) * DAY_MS)), to: today };
+  }
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { title: "Analytics" };
+  const url = new URL(request.url);
+  const q = QuerySchema.parse(Object.fromEntries(url.searchParams));
+  const { from, to, error } = resolveRange(q, new Date());
+  const granularity: Granularity = q.granularity;
+  const [report, retentionDays] = await Promise.all([
+    getAnalyticsReport(context.services.db, { from, to, granularity }),
+    getRetentionDays(context.services.db),
+  ]);
+  if (q.export === "csv") {
+    const rows: (string | number)[][] = [
+      ...report.series.map((s) => ["views over time", s.bucket, s.pageViews, s.visitors]),
+      ...report.topPages.map((p) => ["top page", p.path, p.views, p.visitors]),
+      ...(["referrer", "device", "country", "form", "interaction"] as const).flatMap((d) =>
+        report.dims[d].map((x) => [d, x.key, x.count, ""]),
+      ),
+    ];
+    return csvResponse(`analytics-${from}-to-${to}.csv`, ["section", "key", "count", "visitors"], rows);
+  }
+  return data(
+    { report, range: q.range, granularity, error, retentionDays },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return new Response("Method not allowed", { status: 405 });
+  const user = await requireAdmin(request, context);
+  const parsed = RetentionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data(
+      { errors: { retentionDays: parsed.error.issues[0]?.message ?? "Enter a number of days." } },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  await setRetentionDays(context.services.db, parsed.data.retentionDays, user.id);
+  await recordAudit(context.services.db, {
+    user,
+    action: "settings",
+    entity: "analytics",
+    summary: `Raw analytics events kept for ${parsed.data.retentionDays} days`,
+  });
+  return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, "Retention saved");
 }
 
 export function meta() {
   return [{ title: "Analytics | Admin" }, { name: "robots", content: "noindex" }];
 }
 
-export default function Page() {
+const nf = new Intl.NumberFormat("en");
+
+function Stat({ label, value }: { label: string; value: number }) {
   return (
-    <div>
-      <h1 className="text-2xl font-bold">Analytics</h1>
+    <div className="rounded-lg border border-stone-200 bg-white p-4">
+      <dt className="text-sm text-stone-700">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold tabular-nums text-stone-900">{nf.format(value)}</dd>
     </div>
+  );
+}
+
+export default function AnalyticsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { report, range, granularity, error, retentionDays } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const exportHref = `?${new URLSearchParams({
+    range,
+    granularity,
+    ...(range === "custom" ? { from: report.from, to: report.to } : {}),
+    export: "csv",
+  }).toString()}`;
+  const retentionError = actionData && "errors" in actionData ? actionData.errors.retentionDays : undefined;
+  return (
+    <>
+      <PageHeader
+        title="Analytics"
+        description={`Visits to the production site (${report.from} to ${report.to}, UTC). No cookies; visitors are counted with a daily-rotating anonymous hash.`}
+        actions={
+          <a
+            className="rounded-md border border-stone-400 bg-white px-3 py-2 text-sm font-semibold text-stone-900 hover:bg-stone-100"
+            href={exportHref}
+            download
+          >
+            Export CSV
+          </a>
+        }
+      />
+      <Form
+        method="get"
+        className="mb-6 flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4"
+        aria-label="Period"
+      >
+        <label className="flex flex-col text-sm font-medium text-stone-800">
+          Period
+          <select name="range" defaultValue={range} className="mt-1 rounded border border-stone-400 px-2 py-1.5">
+            <option value="7d">Last 7 days</option>
+            <option value="30d">Last 30 days</option>
+            <option value="90d">Last 90 days</option>
+            <option value="365d">Last 12 months</option>
+            <option value="custom">Custom range</option>
+          </select>
+        </label>
+        <label className="flex flex-col text-sm font-medium text-stone-800">
+          From
+          <input
+            type="date"
+            name="from"
+            defaultValue={report.from}
+            className="mt-1 rounded border border-stone-400 px-2 py-1"
+          />
+        </label>
+        <label className="flex flex-col text-sm font-medium text-stone-800">
+          To
+          <input
+            type="date"
+            name="to"
+            defaultValue={report.to}
+            className="mt-1 rounded border border-stone-400 px-2 py-1"
+          />
+        </label>
+        <label className="flex flex-col text-sm font-medium text-stone-800">
+          Group by
+          <select
+            name="granularity"
+            defaultValue={granularity}
+            className="mt-1 rounded border border-stone-400 px-2 py-1.5"
+          >
+            <option value="day">Day</option>
+            <option value="week">Week</option>
+            <option value="month">Month</option>
+          </select>
+        </label>
+        <button
+          type="submit"
+          className="rounded-md bg-leaf-700 px-4 py-2 text-sm font-semibold text-white hover:bg-leaf-800"
+        >
+          Show
+        </button>
+        <p className="w-full text-sm text-stone-700">Dates are used when the period is “Custom range”.</p>
+      </Form>
+      {error ? (
+        <p role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-amber-900">
+          {error}
+        </p>
+      ) : null}
+      <div aria-busy={busy} className={busy ? "opacity-60 transition-opacity" : undefined}>
+        <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          <Stat label="Page views" value={report.totals.pageViews} />
+          <Stat label="Unique visitors (daily, summed)" value={report.totals.visitors} />
+          <Stat label="Form submissions" value={report.totals.formSubmissions} />
+          <Stat label="Interactions" value={report.totals.interactions} />
+        </dl>
+        <section className="mt-6 rounded-lg border border-stone-200 bg-white p-4">
+          <TimeSeriesChart
+            title={`Page views and visitors per ${granularity}`}
+            labels={report.series.map((s) => s.bucket)}
+            series={[
+              { name: "Page views", color: "#2f5927", values: report.series.map((s) => s.pageViews) },
+              { name: "Visitors", color: "#b45309", values: report.series.map((s) => s.visitors) },
+            ]}
+          />
+        </section>
+        <div className="mt-6 grid gap-4 lg:grid-cols-2">
+          <BarList
+            title="Top pages"
+            items={report.topPages.map((p) => ({
+              label: p.path,
+              value: p.views,
+              hint: `${nf.format(p.visitors)} visitors`,
+            }))}
+          />
+          <BarList
+            title="Top referrers"
+            items={report.dims.referrer.map((d) => ({ label: d.key, value: d.count }))}
+            empty="No visits from other sites in this period."
+          />
+          <BarList title="Form submissions" items={report.dims.form.map((d) => ({ label: d.key, value: d.count }))} />
+          <BarList
+            title="Interactions (category / action)"
+            items={report.dims.interaction.map((d) => ({ label: d.key, value: d.count }))}
+          />
+          <BarList title="Devices" items={report.dims.device.map((d) => ({ label: d.key, value: d.count }))} />
+          <BarList
+            title="Countries (from language or proxy headers)"
+            items={report.dims.country.map((d) => ({ label: d.key, value: d.count }))}
+          />
+        </div>
+      </div>
+      <section className="mt-8 max-w-xl rounded-lg border border-stone-200 bg-white p-4" aria-labelledby="retention-h">
+        <h2 id="retention-h" className="text-lg font-semibold text-stone-900">
+          Data retention
+        </h2>
+        <p className="mt-1 text-sm text-stone-700">
+          Raw events are rolled up into daily totals every hour; totals are kept for ever. Raw events older than this
+          are deleted.
+        </p>
+        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="retention" />
+          <label className="flex flex-col text-sm font-medium text-stone-800" htmlFor="retentionDays">
+            Keep raw events for (days)
+            <input
+              id="retentionDays"
+              name="retentionDays"
+              type="number"
+              min={30}
+              max={3650}
+              required
+              defaultValue={retentionDays}
+              aria-invalid={retentionError ? true : undefined}
+              aria-describedby={retentionError ? "retentionDays-error" : undefined}
+              className="mt-1 w-32 rounded border border-stone-400 px-2 py-1"
+            />
+          </label>
+          <button
+            type="submit"
+            className="rounded-md bg-leaf-700 px-4 py-2 text-sm font-semibold text-white hover:bg-leaf-800"
+          >
+            Save
+          </button>
+          {retentionError ? (
+            <p id="retentionDays-error" className="w-full text-sm font-medium text-red-800">
+              {retentionError}
+            </p>
+          ) : null}
+        </Form>
+      </section>
+    </>
   );
 }

@@ -1,24 +1,155 @@
+import { data, Link } from "react-router";
+import { z } from "zod";
+import { PageHeader } from "../../components/admin/shell/page-header";
+import { TimeSeriesChart } from "../../components/charts/time-series-chart";
 import { requireAdmin } from "../../lib/guard.server";
+import { getRequestStatsReport } from "../../queries/request-stats.server";
 import type { Route } from "./+types/request-stats";
+
+const QuerySchema = z.object({ window: z.enum(["hour", "day", "week"]).catch("day") });
+const WINDOW_LABELS = { hour: "Last hour", day: "Last 24 hours", week: "Last 7 days" } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { title: "Request statistics" };
+  const { window } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const report = await getRequestStatsReport(context.services.db, window);
+  return data({ report, enabled: context.services.config.requestStats }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  return new Response("Method not allowed", { status: 405 });
+  return new Response("Method not allowed", { status: 405, headers: { Allow: "GET", "Cache-Control": "no-store" } });
 }
 
 export function meta() {
   return [{ title: "Request statistics | Admin" }, { name: "robots", content: "noindex" }];
 }
 
-export default function Page() {
+const nf = new Intl.NumberFormat("en");
+const ms = (n: number) => (n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(1)} ms`);
+const pct = (n: number) => `${(n * 100).toFixed(n > 0 && n < 0.001 ? 3 : 1)} %`;
+
+function Stat({ label, value, warn }: { label: string; value: string; warn?: boolean }) {
   return (
-    <div>
-      <h1 className="text-2xl font-bold">Request statistics</h1>
+    <div className={`rounded-lg border bg-white p-4 ${warn ? "border-red-300" : "border-stone-200"}`}>
+      <dt className="text-sm text-stone-700">{label}</dt>
+      <dd className={`mt-1 text-2xl font-bold tabular-nums ${warn ? "text-red-800" : "text-stone-900"}`}>{value}</dd>
     </div>
+  );
+}
+
+export default function RequestStatsPage({ loaderData }: Route.ComponentProps) {
+  const { report, enabled } = loaderData;
+  const t = report.totals;
+  const label = (iso: string) =>
+    report.window === "hour"
+      ? iso.slice(11, 16)
+      : report.window === "day"
+        ? `${iso.slice(11, 13)}:00`
+        : `${iso.slice(5, 10)} ${iso.slice(11, 13)}h`;
+  return (
+    <>
+      <PageHeader
+        title="Request statistics"
+        description="Requests per route pattern, with latency percentiles and error rates (times in UTC)."
+      />
+      <nav aria-label="Time window" className="mb-6 flex gap-2">
+        {(["hour", "day", "week"] as const).map((w) => (
+          <Link
+            key={w}
+            to={`?window=${w}`}
+            aria-current={report.window === w ? "page" : undefined}
+            className={`rounded-md px-3 py-1.5 text-sm font-semibold ${report.window === w ? "bg-leaf-700 text-white" : "border border-stone-400 bg-white text-stone-900 hover:bg-stone-100"}`}
+          >
+            {WINDOW_LABELS[w]}
+          </Link>
+        ))}
+      </nav>
+      {!enabled ? (
+        <p role="status" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-amber-900">
+          Recording is switched off on this server (REQUEST_STATS=off); figures below come from other instances or
+          earlier runs.
+        </p>
+      ) : null}
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-5">
+        <Stat label="Requests" value={nf.format(t.count)} />
+        <Stat label="Server errors (5xx)" value={pct(t.errorRate)} warn={t.errorRate > 0.01} />
+        <Stat label="p50 latency" value={ms(t.p50)} />
+        <Stat label="p95 latency" value={ms(t.p95)} />
+        <Stat label="p99 latency" value={ms(t.p99)} />
+      </dl>
+      <section className="mt-6 rounded-lg border border-stone-200 bg-white p-4">
+        <TimeSeriesChart
+          title="Requests and server errors over time"
+          labels={report.series.map((s) => label(s.t))}
+          series={[
+            { name: "Requests", color: "#2f5927", values: report.series.map((s) => s.count) },
+            { name: "5xx errors", color: "#b91c1c", values: report.series.map((s) => s.errors) },
+          ]}
+        />
+        {report.series.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-700">No requests recorded in this window yet.</p>
+        ) : null}
+      </section>
+      <section className="mt-6 overflow-x-auto rounded-lg border border-stone-200 bg-white" aria-labelledby="routes-h">
+        <h2 id="routes-h" className="px-4 pt-4 text-lg font-semibold text-stone-900">
+          Routes, slowest first
+        </h2>
+        <table className="mt-2 w-full text-left text-sm">
+          <thead className="border-b border-stone-200 text-stone-700">
+            <tr>
+              <th scope="col" className="px-4 py-2">
+                Route
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                Requests
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                p50
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                p95
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                p99
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                4xx
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                5xx rate
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.routes.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="px-4 py-6 text-stone-700">
+                  No requests recorded in this window yet.
+                </td>
+              </tr>
+            ) : (
+              report.routes.map((r) => (
+                <tr key={`${r.method} ${r.route}`} className="border-b border-stone-100">
+                  <th scope="row" className="px-4 py-2 font-mono text-xs font-normal text-stone-900">
+                    {r.method} {r.route}
+                  </th>
+                  <td className="px-4 py-2 text-right tabular-nums">{nf.format(r.count)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{ms(r.p50)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{ms(r.p95)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{ms(r.p99)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{nf.format(r.count4xx)}</td>
+                  <td
+                    className={`px-4 py-2 text-right tabular-nums ${r.errorRate > 0.01 ? "font-semibold text-red-800" : ""}`}
+                  >
+                    {pct(r.errorRate)}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </section>
+    </>
   );
 }

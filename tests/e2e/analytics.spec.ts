@@ -1,0 +1,53 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { SLOW, signIn } from "./admin-core-helpers";
+import { expectNoAxeViolations } from "./axe";
+
+test("page views on the production hostname reach the analytics dashboard; other hostnames do not", async ({
+  page,
+  baseURL,
+}) => {
+  const production = new URL(baseURL ?? "http://localhost:3100");
+  const other = new URL(production.href);
+  other.hostname = "127.0.0.1";
+  const tag = Date.now().toString(36);
+  const counted = `/location/Analytics-Probe-${tag}`;
+  const ignored = `/location/Analytics-Elsewhere-${tag}`;
+
+  await page.goto(new URL(counted, production).href);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.goto(new URL(ignored, other).href);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The ingestion endpoint writes in batches about once a second.
+  await page.waitForTimeout(2500);
+
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard/, SLOW);
+  await page.goto("/admin/dashboard/analytics?range=7d");
+  const topPages = page
+    .getByRole("region", { name: "Top pages" })
+    .or(page.locator("section", { hasText: "Top pages" }));
+  await expect(topPages.getByText(counted)).toBeVisible();
+  await expect(page.getByText(ignored)).toHaveCount(0);
+  await expect(page.getByRole("img", { name: /Page views and visitors/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const csv = await page.request.get("/admin/dashboard/analytics?range=7d&export=csv");
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect(await csv.text()).toContain(counted);
+});
+
+test("request statistics show route patterns, not raw URLs", async ({ page }) => {
+  await page.goto("/locations");
+  await page.goto("/location/Pattern-Check-Place");
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard/, SLOW);
+  // Stats are flushed every 10 s.
+  await expect(async () => {
+    await page.goto("/admin/dashboard/request-stats?window=hour");
+    await expect(page.getByRole("rowheader", { name: "GET /locations", exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByRole("rowheader", { name: /\/location\/:slug/ }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
