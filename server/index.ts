@@ -2,7 +2,6 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type express from "express";
 import type { ServerBuild } from "react-router";
 import { DatabaseUnavailableError } from "../db/client";
 import { createApp } from "./app";
@@ -79,6 +78,11 @@ async function main() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     logger.info({ port, host: config.host, database: handle.kind, siteUrl: config.siteUrl }, "listening");
+    // Warm the map's cluster index (built lazily in the page bundle) so the first visitor does not wait for it.
+    const local = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+    fetch(
+      `http://${local.includes(":") ? `[${local}]` : local}:${port}/api/map/clusters?bbox=-180,-85,180,85&zoom=1`,
+    ).catch(() => {});
   });
 
   const maintenance = startMaintenance(services);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Polygon, Position } from "geojson";
+import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Position } from "geojson";
 import { merge, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { latToUnitY, lngToUnitX, type View, worldSize } from "./map-geometry";
@@ -30,7 +30,12 @@ function loadTopology(): Topology<{ countries: GeometryCollection }> {
   return JSON.parse(readFileSync(file, "utf8")) as Topology<{ countries: GeometryCollection }>;
 }
 
-function toUnit(line: Position[]): RingWithBox {
+function toUnit(raw: Position[]): RingWithBox {
+  const unwrapped = unwrap(raw);
+  // A ring around a pole (Antarctica) cannot be unwrapped into a closed shape; it is kept as it is.
+  const first = unwrapped[0];
+  const last = unwrapped[unwrapped.length - 1];
+  const line = first && last && Math.abs((first[0] as number) - (last[0] as number)) > 180 ? raw : unwrapped;
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
@@ -47,7 +52,33 @@ function toUnit(line: Position[]): RingWithBox {
   return { ring, minX, maxX, minY, maxY };
 }
 
-function roundPositions(line: Position[]): Position[] {
+/**
+ * Rings cut at the antimeridian jump from +180 to -180; unwrapping keeps them continuous (no line across the
+ * world), and the drawing code adds a copy one world away where a ring runs past the edge.
+ */
+function unwrap(line: Position[]): Position[] {
+  let offset = 0;
+  let prev: number | null = null;
+  return line.map(([rawLng, lat]) => {
+    let lng = (rawLng as number) + offset;
+    if (prev !== null && lng - prev > 180) {
+      offset -= 360;
+      lng -= 360;
+    } else if (prev !== null && prev - lng > 180) {
+      offset += 360;
+      lng += 360;
+    }
+    prev = lng;
+    return [lng, lat as number];
+  });
+}
+
+/** Unwrapped (see unwrap) and rounded to 0.01° (finer than the 1:110m data), for MapLibre's GeoJSON source. */
+function roundPositions(raw: Position[]): Position[] {
+  const unwrapped = unwrap(raw);
+  const first = unwrapped[0];
+  const last = unwrapped[unwrapped.length - 1];
+  const line = first && last && Math.abs((first[0] as number) - (last[0] as number)) > 180 ? raw : unwrapped;
   return line.map(([lng, lat]) => [Math.round((lng as number) * 100) / 100, Math.round((lat as number) * 100) / 100]);
 }
 

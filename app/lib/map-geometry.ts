@@ -101,3 +101,47 @@ export const MINI_MAP = { width: 320, height: 200, zoom: 3 } as const;
 export function miniMapCenter(lat: number, lng: number): LngLat {
   return { lat: roundTo(clamp(lat, -80, 80), 0), lng: roundTo(wrapLng(lng), 0) };
 }
+
+/** Compact wire format of the clusters endpoint: [lng, lat, count, clusterId, expansionZoom]. */
+export type ClusterTuple = [number, number, number, number, number];
+/** [lng, lat, slug, name, markerType] */
+export type PointTuple = [number, number, string, string, string];
+
+/** What a server-rendered map needs: its view, basemap paths and the view's clusters and points. */
+export type MapSnapshot = {
+  view: View;
+  land: string;
+  borders: string;
+  clusters: ClusterTuple[];
+  points: PointTuple[];
+  total: number;
+};
+
+/** The logical size the server draws the SVG at; the box scales it ("slice"), MapLibre then matches that scale. */
+export const SNAPSHOT_SIZE = { width: 1024, height: 512 } as const;
+/** The world view the home page and /map open with (Europe, Africa and the Americas in frame). */
+export const DEFAULT_VIEW_CENTER: LngLat = { lng: 10, lat: 22 };
+export const DEFAULT_VIEW_ZOOM = 1;
+
+/** MapLibre zoom that shows what the SVG shows in a box of this pixel size. */
+export function zoomForBox(snapshotZoom: number, boxWidth: number, boxHeight: number): number {
+  const scale = Math.max(boxWidth / SNAPSHOT_SIZE.width, boxHeight / SNAPSHOT_SIZE.height);
+  return clamp(snapshotZoom + Math.log2(Math.max(scale, 1e-3)), MIN_ZOOM, MAX_ZOOM);
+}
+
+/** "1.2k" style counts for cluster labels. */
+export function formatCount(count: number): string {
+  if (count < 1000) return String(count);
+  if (count < 10_000) return `${(count / 1000).toFixed(1).replace(/\.0$/, "")}k`;
+  return `${Math.round(count / 1000)}k`;
+}
+
+/** Cluster circle radius in logical pixels: grows with the log of the count, within bounds. */
+export function clusterRadius(count: number): number {
+  return clamp(11 + Math.log2(count) * 3, 13, 30);
+}
+
+/** Sum of locations represented by a view's clusters and points. */
+export function countInView(clusters: ClusterTuple[], points: PointTuple[]): number {
+  return clusters.reduce((n, c) => n + c[2], 0) + points.length;
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { locations } from "../../db/schema";
 import { nameFromSlug } from "../lib/slug";
@@ -226,4 +226,108 @@ export function countLocations(db: Database): Promise<number> {
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID_RE.test(value);
+}
+
+/** Names and places of the given locations (for links from other entities), ordered by name. */
+export async function listLocationLinksByIds(
+  db: Database,
+  ids: string[],
+): Promise<{ id: string; name: string; country: string; contactCity: string | null }[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  return db
+    .select({ id: locations.id, name: locations.name, country: locations.country, contactCity: locations.contactCity })
+    .from(locations)
+    .where(inArray(locations.id, valid))
+    .orderBy(asc(locations.name));
+}
+
+/** Map points for the open-data feed: only the columns the feed shows, filtered like the list page. */
+export async function listLocationFeatures(
+  db: Database,
+  filters: LocationFilters,
+  page: { limit: number; offset: number },
+) {
+  const where = and(
+    locationFilterSql(filters),
+    sql`${locations.latitude} is not null and ${locations.longitude} is not null`,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: locations.id,
+        name: locations.name,
+        country: locations.country,
+        regionId: locations.regionId,
+        regionName: locations.regionName,
+        focusAreas: locations.focusAreas,
+        latitude: locations.latitude,
+        longitude: locations.longitude,
+        markerType: locations.markerType,
+        updatedAt: locations.updatedAt,
+      })
+      .from(locations)
+      .where(where)
+      .orderBy(asc(locations.name))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(locations).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** Name and last change of every location (for the sitemap). */
+export function listLocationSitemapEntries(db: Database): Promise<{ name: string; updatedAt: Date }[]> {
+  return db
+    .select({ name: locations.name, updatedAt: locations.updatedAt })
+    .from(locations)
+    .orderBy(asc(locations.name));
+}
+
+/** Ids of the locations with exactly these names (for forms that pick locations by name). */
+export async function getLocationIdsByNames(db: Database, names: readonly string[]): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map();
+  const rows = await db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(inArray(locations.name, [...names]));
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** Names of the locations with these ids, in the order given (unknown ids dropped). */
+export async function getLocationNamesByIds(db: Database, ids: readonly string[]): Promise<string[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  const rows = await db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(inArray(locations.id, valid));
+  const byId = new Map(rows.map((r) => [r.id, r.name]));
+  return valid.map((id) => byId.get(id)).filter((n): n is string => Boolean(n));
+}
+
+/** Location names for a form's suggestions list, alphabetically, capped so a huge directory stays light. */
+export async function listLocationNames(db: Database, limit = 1000): Promise<string[]> {
+  const rows = await db.select({ name: locations.name }).from(locations).orderBy(asc(locations.name)).limit(limit);
+  return rows.map((r) => r.name);
+}
+
+/** Featured locations for the home page: only the fields a card shows, newest first. */
+export function listFeaturedLocations(db: Database, limit: number) {
+  return db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      country: locations.country,
+      shortDescription: locations.shortDescription,
+      originalImageUrl: locations.originalImageUrl,
+      webpImageUrl: locations.webpImageUrl,
+      imageWidth: locations.imageWidth,
+      imageHeight: locations.imageHeight,
+      markerType: locations.markerType,
+    })
+    .from(locations)
+    .where(eq(locations.featured, true))
+    .orderBy(desc(locations.updatedAt), asc(locations.name))
+    .limit(limit);
 }

@@ -1,4 +1,4 @@
-import { count, desc, ilike, sql } from "drizzle-orm";
+import { count, desc, eq, ilike } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { newsletterSubscriptions } from "../../db/schema";
 
@@ -37,4 +37,31 @@ export function listNewsletterSubscriptions(db: Database, opts: { q?: string; li
     .orderBy(desc(newsletterSubscriptions.timestamp))
     .limit(opts.limit)
     .offset(opts.offset);
+}
+
+/** How many subscriptions match a search (all when no search). */
+export function countNewsletterSubscriptionsMatching(db: Database, q?: string): Promise<number> {
+  const where = q ? ilike(newsletterSubscriptions.email, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  return db
+    .select({ n: count() })
+    .from(newsletterSubscriptions)
+    .where(where)
+    .then((r) => r[0]?.n ?? 0);
+}
+
+/** One subscription by id (for the removal confirmation), or null. */
+export async function getNewsletterSubscriptionById(db: Database, id: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Removes a subscription; false when it did not exist. */
+export async function deleteNewsletterSubscription(db: Database, id: string): Promise<boolean> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
+  const rows = await db
+    .delete(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.id, id))
+    .returning({ id: newsletterSubscriptions.id });
+  return rows.length > 0;
 }

@@ -1,6 +1,6 @@
-import { asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { programs } from "../../db/schema";
+import { locations, programs } from "../../db/schema";
 import { nameFromSlug } from "../lib/slug";
 import { isUuid } from "./locations.server";
 
@@ -65,4 +65,94 @@ export function listProgramsByLocation(db: Database, locationId: string): Promis
     .from(programs)
     .where(eq(programs.locationId, locationId))
     .orderBy(sql`${programs.startDate} asc nulls last`, asc(programs.name));
+}
+
+/** Programs as listed publicly: the fields a list or feed shows, with the host location's name and place. */
+export function listProgramSummaries(db: Database, opts: { format?: ProgramRow["format"]; regionId?: string } = {}) {
+  const conds = [];
+  if (opts.format) conds.push(eq(programs.format, opts.format));
+  if (opts.regionId) conds.push(eq(locations.regionId, opts.regionId));
+  return db
+    .select({
+      id: programs.id,
+      name: programs.name,
+      summary: programs.summary,
+      description: programs.description,
+      startDate: programs.startDate,
+      endDate: programs.endDate,
+      format: programs.format,
+      priceCents: programs.priceCents,
+      currency: programs.currency,
+      educators: programs.educators,
+      imageUrl: programs.imageUrl,
+      updatedAt: programs.updatedAt,
+      createdAt: programs.createdAt,
+      locationName: locations.name,
+      locationCity: locations.contactCity,
+      locationCountry: locations.country,
+      locationRegionId: locations.regionId,
+    })
+    .from(programs)
+    .leftJoin(locations, eq(programs.locationId, locations.id))
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(sql`${programs.startDate} asc nulls last`, asc(programs.name));
+}
+export type ProgramSummary = Awaited<ReturnType<typeof listProgramSummaries>>[number];
+
+/** True when another program already has this name (or the same slug), ignoring `exceptId`. */
+export async function isProgramNameTaken(db: Database, name: string, exceptId?: string): Promise<boolean> {
+  const conds = [or(eq(programs.name, name), eq(programs.slug, name.replaceAll(" ", "-")))];
+  if (exceptId && isUuid(exceptId)) conds.push(sql`${programs.id} <> ${exceptId}`);
+  const [row] = await db
+    .select({ id: programs.id })
+    .from(programs)
+    .where(and(...conds))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A page of programs for the admin list (name search), with the host location's name and the total. */
+export async function searchProgramsForAdmin(db: Database, opts: { q?: string; limit: number; offset: number }) {
+  const where = opts.q ? ilike(programs.name, `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: programs.id,
+        name: programs.name,
+        startDate: programs.startDate,
+        endDate: programs.endDate,
+        format: programs.format,
+        locationName: locations.name,
+        updatedAt: programs.updatedAt,
+      })
+      .from(programs)
+      .leftJoin(locations, eq(locations.id, programs.locationId))
+      .where(where)
+      .orderBy(sql`${programs.startDate} asc nulls last`, asc(programs.name))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: count() }).from(programs).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** The next programs starting on or after a day (YYYY-MM-DD), soonest first, with their host's place. */
+export function listUpcomingPrograms(db: Database, opts: { from: string; limit: number }) {
+  return db
+    .select({
+      id: programs.id,
+      name: programs.name,
+      summary: programs.summary,
+      startDate: programs.startDate,
+      endDate: programs.endDate,
+      format: programs.format,
+      locationName: locations.name,
+      locationCity: locations.contactCity,
+      locationCountry: locations.country,
+    })
+    .from(programs)
+    .leftJoin(locations, eq(programs.locationId, locations.id))
+    .where(sql`${programs.startDate} >= ${opts.from}`)
+    .orderBy(asc(programs.startDate), asc(programs.name))
+    .limit(opts.limit);
 }

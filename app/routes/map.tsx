@@ -1,26 +1,98 @@
-import { SITE_NAME } from "../lib/constants";
+import { InteractiveMap } from "../components/map/interactive-map";
+import { MapFilters } from "../components/map/map-filters";
+import { getClusterStore, mapSnapshot, parseMapPosition } from "../lib/clusters.server";
+import { parseLocationQuery, resolveLocationFilters, toQueryString } from "../lib/filters";
+import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "../lib/map-geometry";
 import { pageMeta } from "../lib/meta";
+import { listLocationCountries } from "../queries/locations.server";
+import { loadReferenceData } from "../queries/reference.server";
+import { DEFAULT_GENERAL, getGeneralSettings } from "../queries/settings.server";
 import type { Route } from "./+types/map";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: context.services.config.siteUrl };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, logger } = context.services;
+  const params = new URL(request.url).searchParams;
+  const query = parseLocationQuery(params);
+  const [ref, countries, general] = await Promise.all([
+    loadReferenceData(db),
+    listLocationCountries(db),
+    getGeneralSettings(db).catch((err: unknown) => {
+      logger.warn({ err }, "general settings unreadable; using the built-in basemap");
+      return DEFAULT_GENERAL;
+    }),
+  ]);
+  const filters = resolveLocationFilters(query, ref);
+  const position = parseMapPosition(params);
+  const view = {
+    center:
+      position.lat !== undefined && position.lng !== undefined
+        ? { lat: position.lat, lng: position.lng }
+        : DEFAULT_VIEW_CENTER,
+    zoom: position.zoom ?? DEFAULT_VIEW_ZOOM,
+    ...SNAPSHOT_SIZE,
+  };
+  const snapshot = await mapSnapshot(getClusterStore(context.services), view, filters);
+  const values = {
+    region: query.region,
+    subRegion: filters.subRegionId,
+    focus: filters.focusAreaId,
+    country: query.country,
+    q: query.q,
+  };
+  return {
+    siteUrl: context.services.config.siteUrl,
+    snapshot,
+    styleUrl: general.mapStyleUrl ?? "",
+    values,
+    filterQuery: toQueryString(values).replace(/^\?/, ""),
+    regions: ref.regions.map((r) => ({ key: r.key, id: r.id, name: r.name })),
+    subRegions: ref.subRegions.map((s) => ({ id: s.id, name: s.name, regionId: s.regionId })),
+    focusAreas: ref.focusAreas.map((f) => ({ id: f.id, name: f.name })).sort((a, b) => a.name.localeCompare(b.name)),
+    countries: query.country && !countries.includes(query.country) ? [...countries, query.country].sort() : countries,
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({
     title: "Map",
-    description: "A map of permaculture farms, schools and eco-villages worldwide.",
+    description:
+      "Explore permaculture farms, schools and eco-villages worldwide on an interactive map, filtered by region, focus and country.",
     siteUrl: loaderData?.siteUrl,
     path: "/map",
   });
 }
 
-export default function Page() {
+export default function MapPage({ loaderData }: Route.ComponentProps) {
+  const { snapshot, values } = loaderData;
+  const filtered = Object.values(values).some(Boolean);
   return (
-    <main id="main" className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-4xl font-bold text-leaf-900">Map</h1>
-      <p className="mt-4">A map of permaculture farms, schools and eco-villages worldwide.</p>
-      <p className="mt-2 text-sm text-stone-600">{SITE_NAME}</p>
+    <main id="main">
+      <InteractiveMap
+        snapshot={snapshot}
+        filterQuery={loaderData.filterQuery}
+        styleUrl={loaderData.styleUrl}
+        variant="full"
+        activation="idle"
+        label={`Map of ${snapshot.total.toLocaleString("en")} ${filtered ? "matching " : ""}permaculture locations`}
+        aside={
+          <>
+            <div>
+              <h1 className="text-2xl font-bold text-leaf-900">Map</h1>
+              <p className="mt-1 text-sm text-stone-700">
+                {snapshot.total.toLocaleString("en")} {filtered ? "matching " : ""}
+                {snapshot.total === 1 ? "location" : "locations"} with a place on the map.
+              </p>
+            </div>
+            <MapFilters
+              values={values}
+              regions={loaderData.regions}
+              subRegions={loaderData.subRegions}
+              focusAreas={loaderData.focusAreas}
+              countries={loaderData.countries}
+            />
+          </>
+        }
+      />
     </main>
   );
 }

@@ -1,0 +1,423 @@
+import { LocateFixed, Minus, MoveDown, MoveLeft, MoveRight, MoveUp, Plus } from "lucide-react";
+import { type MouseEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import {
+  type ClusterTuple,
+  clamp,
+  countInView,
+  fullMapHref,
+  latToUnitY,
+  lngToUnitX,
+  MAX_ZOOM,
+  type MapSnapshot,
+  type PointTuple,
+  SNAPSHOT_SIZE,
+  unitXToLng,
+  unitYToLat,
+  worldSize,
+  zoomForBox,
+} from "../../lib/map-geometry";
+import { locationPath, nameFromSlug } from "../../lib/slug";
+import { MapLegend } from "./map-legend";
+import { MapSvg } from "./map-svg";
+import type { MapController, ViewUpdate } from "./maplibre-map.client";
+import { markerStyle } from "./marker-style";
+
+/** Zoom used when jumping to the visitor's own position. */
+const NEAR_ME_ZOOM = 8;
+/** The in-view list stays short enough to read; the summary still counts everything. */
+const LIST_LIMIT = 150;
+const PAINT_MARK = "map:clusters-painted";
+
+type Camera = { lng: number; lat: number; zoom: number };
+
+/** A camera moved by a fraction of the logical frame, for the no-JavaScript pan links. */
+function panned(cam: Camera, fx: number, fy: number): Camera {
+  const size = worldSize(cam.zoom);
+  const x = lngToUnitX(cam.lng) + (fx * SNAPSHOT_SIZE.width) / size;
+  const y = clamp(latToUnitY(cam.lat) + (fy * SNAPSHOT_SIZE.height) / size, 0.02, 0.98);
+  const lng = ((((unitXToLng(x) + 180) % 360) + 360) % 360) - 180;
+  return { lng, lat: clamp(unitYToLat(y), -85, 85), zoom: cam.zoom };
+}
+
+function geolocationMessage(err: GeolocationPositionError | null): string {
+  if (!err) return "Your browser cannot share your location. Pan and zoom the map to find places near you.";
+  if (err.code === err.PERMISSION_DENIED) {
+    return "Location access was denied. Allow location access for this site in your browser settings, or pan and zoom the map by hand.";
+  }
+  if (err.code === err.TIMEOUT) return "Finding your position took too long. Please try again.";
+  return "Your position is not available right now. Please try again, or pan and zoom the map by hand.";
+}
+
+type Props = {
+  snapshot: MapSnapshot;
+  /** Active filters as a query string without "?" (same parameters as /locations). */
+  filterQuery?: string;
+  /** Tile style URL from site settings; empty uses the built-in offline basemap. */
+  styleUrl?: string;
+  /** Accessible name of the map. */
+  label: string;
+  /**
+   * When MapLibre loads: "idle" (as soon as the browser is idle after first paint; for /map) or
+   * "interaction" (when the visitor reaches for the map; for the home page, where it must not compete
+   * with the rest of the page).
+   */
+  activation?: "idle" | "interaction";
+  /** "full" fills the height given by the page; "inline" keeps a fixed 2:1 box. */
+  variant?: "full" | "inline";
+  /** Rendered above the legend in the side panel (the /map filters). */
+  aside?: React.ReactNode;
+};
+
+export function InteractiveMap({
+  snapshot,
+  filterQuery = "",
+  styleUrl = "",
+  label,
+  activation = "idle",
+  variant = "inline",
+  aside,
+}: Props) {
+  const id = useId();
+  const nonce = useRouteLoaderData<{ nonce?: string }>("root")?.nonce;
+  const boxRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const controllerRef = useRef<MapController | null>(null);
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [items, setItems] = useState<{ clusters: ClusterTuple[]; points: PointTuple[] }>({
+    clusters: snapshot.clusters,
+    points: snapshot.points,
+  });
+  const [camera, setCamera] = useState<Camera>({
+    lng: snapshot.view.center.lng,
+    lat: snapshot.view.center.lat,
+    zoom: snapshot.view.zoom,
+  });
+
+  // A new snapshot (filters or position changed by navigation) resets what is shown.
+  useEffect(() => {
+    setItems({ clusters: snapshot.clusters, points: snapshot.points });
+    setCamera({ lng: snapshot.view.center.lng, lat: snapshot.view.center.lat, zoom: snapshot.view.zoom });
+  }, [snapshot]);
+
+  // The SVG's clusters were painted with the HTML; the inline script marks that moment, this is the fallback
+  // for client-side navigations (where inline scripts do not run).
+  useEffect(() => {
+    if (performance.getEntriesByName(PAINT_MARK).length === 0) performance.mark(PAINT_MARK);
+  }, []);
+
+  const start = useCallback(() => {
+    if (controllerRef.current || !canvasRef.current || !boxRef.current) return;
+    const container = canvasRef.current;
+    const box = boxRef.current;
+    // Mark as started at once so repeated triggers do not load twice.
+    const placeholder: MapController = {
+      zoomIn() {},
+      zoomOut() {},
+      panBy() {},
+      flyTo() {},
+      zoomToCluster() {},
+      destroy() {},
+    };
+    controllerRef.current = placeholder;
+    import("./maplibre-map.client")
+      .then(({ createMapController }) => {
+        // The page moved on (new filters or position) while the chunk loaded: that start is void.
+        if (controllerRef.current !== placeholder || !container.isConnected) return;
+        const zoom = zoomForBox(snapshot.view.zoom, box.clientWidth, box.clientHeight);
+        const scaleZoom = zoom - snapshot.view.zoom;
+        controllerRef.current = createMapController({
+          container,
+          center: snapshot.view.center,
+          zoom,
+          styleUrl,
+          filterQuery,
+          onView: (update: ViewUpdate) => {
+            setItems({ clusters: update.clusters, points: update.points });
+            setCamera({
+              lng: update.center.lng,
+              lat: update.center.lat,
+              zoom: clamp(update.zoom - scaleZoom, 0, MAX_ZOOM),
+            });
+          },
+          onReady: () => setReady(true),
+          onError: (message) => setFailed(message),
+        });
+      })
+      .catch(() => {
+        if (controllerRef.current === placeholder) controllerRef.current = null;
+        setFailed("The interactive map could not be loaded.");
+      });
+  }, [snapshot, styleUrl, filterQuery]);
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    let idleHandle: number | undefined;
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    let observer: IntersectionObserver | undefined;
+    const events = ["pointerenter", "pointerdown", "focusin", "wheel", "touchstart"] as const;
+    const onInteract = () => start();
+    if (activation === "idle") {
+      const whenIdle = () => {
+        if ("requestIdleCallback" in window) idleHandle = window.requestIdleCallback(start, { timeout: 1500 });
+        else timeout = setTimeout(start, 200);
+      };
+      // Only once the map nears the viewport, so a map far down a page costs nothing.
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) {
+            observer?.disconnect();
+            whenIdle();
+          }
+        },
+        { rootMargin: "300px" },
+      );
+      observer.observe(box);
+    }
+    for (const e of events) box.addEventListener(e, onInteract, { passive: true, once: true });
+    return () => {
+      observer?.disconnect();
+      if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
+      clearTimeout(timeout);
+      for (const e of events) box.removeEventListener(e, onInteract);
+    };
+  }, [activation, start]);
+
+  // The map instance belongs to this snapshot; a new one (navigation) starts over.
+  useEffect(() => {
+    return () => {
+      controllerRef.current?.destroy();
+      controllerRef.current = null;
+      setReady(false);
+      setFailed(null);
+    };
+  }, [snapshot, filterQuery, styleUrl]);
+
+  const live = ready ? controllerRef.current : null;
+  const withMap = (event: MouseEvent, action: (c: MapController) => void) => {
+    if (!live) return; // before MapLibre is ready the link navigates (works without JavaScript too)
+    event.preventDefault();
+    action(live);
+  };
+
+  const nearMe = () => {
+    setNotice(null);
+    if (!("geolocation" in navigator)) {
+      setNotice(geolocationMessage(null));
+      return;
+    }
+    setNotice("Finding your position…");
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        const { latitude, longitude } = pos.coords;
+        setNotice("Showing places near you.");
+        if (live) live.flyTo(longitude, latitude, NEAR_ME_ZOOM + 2);
+        else
+          window.location.assign(
+            fullMapHref(latitude, longitude, NEAR_ME_ZOOM) + (filterQuery ? `&${filterQuery}` : ""),
+          );
+      },
+      (err) => setNotice(geolocationMessage(err)),
+      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 },
+    );
+  };
+
+  const href = (cam: Camera) => `${fullMapHref(cam.lat, cam.lng, cam.zoom)}${filterQuery ? `&${filterQuery}` : ""}`;
+  const zoomIn = { ...camera, zoom: clamp(camera.zoom + 1, 0, MAX_ZOOM) };
+  const zoomOut = { ...camera, zoom: clamp(camera.zoom - 1, 0, MAX_ZOOM) };
+  const total = countInView(items.clusters, items.points);
+  const controlCls =
+    "flex h-10 w-10 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 shadow-sm hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700";
+
+  const listEntries = [
+    ...items.points.map((p) => ({ kind: "point" as const, p })),
+    ...items.clusters.map((c) => ({ kind: "cluster" as const, c })),
+  ];
+
+  const list = (
+    <div>
+      <p id={`${id}-summary`} role="status" aria-live="polite" className="text-sm font-semibold text-stone-800">
+        {total === 1 ? "1 location in view" : `${total.toLocaleString("en")} locations in view`}
+      </p>
+      {listEntries.length > 0 ? (
+        <ul aria-labelledby={`${id}-summary`} className="mt-2 space-y-1 text-sm">
+          {listEntries.slice(0, LIST_LIMIT).map((entry) =>
+            entry.kind === "point" ? (
+              <li key={`p-${entry.p[2]}`}>
+                <a
+                  href={locationPath(entry.p[3] || nameFromSlug(entry.p[2]))}
+                  className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
+                >
+                  {entry.p[3]}
+                </a>{" "}
+                <span className="text-stone-600">({markerStyle(entry.p[4]).label})</span>
+              </li>
+            ) : (
+              <li key={`c-${entry.c[3]}`}>
+                <a
+                  href={href({ lng: entry.c[0], lat: entry.c[1], zoom: entry.c[4] })}
+                  onClick={(e) => withMap(e, (m) => m.zoomToCluster(entry.c[0], entry.c[1], entry.c[4]))}
+                  className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
+                >
+                  {entry.c[2].toLocaleString("en")} locations around {Math.abs(entry.c[1]).toFixed(1)}°
+                  {entry.c[1] >= 0 ? "N" : "S"}, {Math.abs(entry.c[0]).toFixed(1)}°{entry.c[0] >= 0 ? "E" : "W"}
+                </a>{" "}
+                <span className="text-stone-600">(zoom in)</span>
+              </li>
+            ),
+          )}
+          {listEntries.length > LIST_LIMIT ? (
+            <li className="text-stone-600">…and {listEntries.length - LIST_LIMIT} more; zoom in to see them.</li>
+          ) : null}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-stone-700">No locations here. Zoom out or change the filters.</p>
+      )}
+    </div>
+  );
+
+  const box = (
+    <div
+      ref={boxRef}
+      className={
+        variant === "full"
+          ? "relative h-[65vh] min-h-[320px] w-full overflow-hidden bg-[#cfe3ef] lg:h-full"
+          : "relative aspect-[2/1] w-full overflow-hidden rounded-xl border border-leaf-100 bg-[#cfe3ef]"
+      }
+      data-map-box=""
+      data-map-ready={ready ? "true" : "false"}
+    >
+      {ready ? null : <MapSvg snapshot={snapshot} label={label} />}
+      {ready ? null : (
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // A constant: marks the moment the server-drawn clusters are parsed (inline scripts run in order).
+          dangerouslySetInnerHTML={{ __html: `performance.mark(${JSON.stringify(PAINT_MARK)})` }}
+        />
+      )}
+      <section
+        className="absolute inset-0"
+        style={{ opacity: ready ? 1 : 0 }}
+        // Until it takes over, the loading map is out of the tab order and the accessibility tree.
+        inert={!ready}
+        aria-label={label}
+        data-map-canvas=""
+      >
+        {/* MapLibre makes its container position: relative, so it gets an inner box of its own. */}
+        <div ref={canvasRef} className="h-full w-full" />
+      </section>
+      <nav aria-label="Map controls" className="absolute right-2 top-2 z-10 flex flex-col gap-1">
+        <a
+          href={href(zoomIn)}
+          onClick={(e) => withMap(e, (m) => m.zoomIn())}
+          className={controlCls}
+          aria-label="Zoom in"
+        >
+          <Plus aria-hidden="true" className="h-5 w-5" />
+        </a>
+        <a
+          href={href(zoomOut)}
+          onClick={(e) => withMap(e, (m) => m.zoomOut())}
+          className={controlCls}
+          aria-label="Zoom out"
+        >
+          <Minus aria-hidden="true" className="h-5 w-5" />
+        </a>
+      </nav>
+      <nav aria-label="Pan the map" className="absolute bottom-2 left-2 z-10 grid grid-cols-3 gap-1">
+        <span />
+        <a
+          href={href(panned(camera, 0, -0.33))}
+          onClick={(e) => withMap(e, (m) => m.panBy(0, -0.33))}
+          className={controlCls}
+          aria-label="Pan north"
+        >
+          <MoveUp aria-hidden="true" className="h-4 w-4" />
+        </a>
+        <span />
+        <a
+          href={href(panned(camera, -0.33, 0))}
+          onClick={(e) => withMap(e, (m) => m.panBy(-0.33, 0))}
+          className={controlCls}
+          aria-label="Pan west"
+        >
+          <MoveLeft aria-hidden="true" className="h-4 w-4" />
+        </a>
+        <span />
+        <a
+          href={href(panned(camera, 0.33, 0))}
+          onClick={(e) => withMap(e, (m) => m.panBy(0.33, 0))}
+          className={controlCls}
+          aria-label="Pan east"
+        >
+          <MoveRight aria-hidden="true" className="h-4 w-4" />
+        </a>
+        <span />
+        <a
+          href={href(panned(camera, 0, 0.33))}
+          onClick={(e) => withMap(e, (m) => m.panBy(0, 0.33))}
+          className={controlCls}
+          aria-label="Pan south"
+        >
+          <MoveDown aria-hidden="true" className="h-4 w-4" />
+        </a>
+        <span />
+      </nav>
+    </div>
+  );
+
+  const status = (
+    <div className="space-y-1 text-sm">
+      <button
+        type="button"
+        onClick={nearMe}
+        className="inline-flex items-center gap-2 rounded-md border border-leaf-700 bg-white px-3 py-2 font-semibold text-leaf-800 hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700"
+      >
+        <LocateFixed aria-hidden="true" className="h-4 w-4" />
+        Near me
+      </button>
+      <p role="alert" className={notice ? "text-stone-800" : "sr-only"}>
+        {notice ?? ""}
+      </p>
+      {failed ? (
+        <p className="text-stone-700">
+          The interactive map is not available ({failed}). The map above still links to every place.
+        </p>
+      ) : null}
+    </div>
+  );
+
+  if (variant === "full") {
+    return (
+      <div className="grid lg:h-[calc(100dvh-4.5rem)] lg:grid-cols-[minmax(0,1fr)_22rem]">
+        {box}
+        <aside
+          aria-label="Map filters and places in view"
+          className="space-y-5 overflow-y-auto border-leaf-100 bg-white p-4 lg:border-l"
+        >
+          {aside}
+          {status}
+          <MapLegend />
+          {list}
+        </aside>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      {box}
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <MapLegend />
+        {status}
+      </div>
+      <details className="rounded-lg border border-leaf-100 bg-white p-3">
+        <summary className="cursor-pointer font-semibold text-leaf-800">List of the places on the map</summary>
+        <div className="mt-2">{list}</div>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { MARKER_TYPES } from "../../lib/taxonomy";
+import { MAP_COLORS } from "./map-svg";
+import { MarkerShape } from "./marker-shape";
+import { MARKER_STYLES } from "./marker-style";
+
+/** What the marker shapes and colours mean (shape and colour both differ, so colour is never the only cue). */
+export function MapLegend({ className = "" }: { className?: string }) {
+  return (
+    <div className={className}>
+      <h2 className="text-sm font-semibold text-stone-800">Legend</h2>
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-2 text-sm text-stone-800">
+        {MARKER_TYPES.map((type) => (
+          <li key={type} className="flex items-center gap-1.5">
+            <svg width="18" height="18" viewBox="-9 -9 18 18" aria-hidden="true">
+              <MarkerShape markerType={type} r={6.5} />
+            </svg>
+            {MARKER_STYLES[type].label}
+          </li>
+        ))}
+        <li className="flex items-center gap-1.5">
+          <svg width="18" height="18" viewBox="-9 -9 18 18" aria-hidden="true">
+            <circle r={8} fill={MAP_COLORS.cluster} stroke="#ffffff" strokeWidth={1.5} />
+          </svg>
+          Group of locations (number shows how many)
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,300 @@
+/**
+ * The interactive map, loaded with a dynamic import() after the server-rendered SVG is on screen, so
+ * MapLibre (and its CSS) never blocks the first paint. It asks the server for each viewport's clusters
+ * (no point payload, no clustering on the main thread) and draws them as HTML markers: buttons, so they
+ * are reachable by keyboard and need no glyph server for their labels.
+ */
+import { type ErrorEvent, Map as MapLibreMap, Marker, Popup, type StyleSpecification, setWorkerUrl } from "maplibre-gl";
+import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import "maplibre-gl/dist/maplibre-gl.css";
+import {
+  type ClusterTuple,
+  clamp,
+  clusterRadius,
+  formatCount,
+  MAX_ZOOM,
+  type PointTuple,
+  roundTo,
+} from "../../lib/map-geometry";
+import { locationPath, nameFromSlug } from "../../lib/slug";
+import { MAP_BASEMAP_URL } from "./map-config";
+import { markerPath, markerStyle } from "./marker-style";
+
+setWorkerUrl(workerUrl);
+
+export type ViewUpdate = {
+  clusters: ClusterTuple[];
+  points: PointTuple[];
+  center: { lng: number; lat: number };
+  zoom: number;
+};
+
+export type MapController = {
+  zoomIn(): void;
+  zoomOut(): void;
+  /** Pans by a fraction of the box (x right, y down). */
+  panBy(fx: number, fy: number): void;
+  flyTo(lng: number, lat: number, zoom: number): void;
+  zoomToCluster(lng: number, lat: number, expansionZoom: number): void;
+  destroy(): void;
+};
+
+export type MapOptions = {
+  container: HTMLElement;
+  center: { lng: number; lat: number };
+  zoom: number;
+  /** A tile style from site settings; empty means the built-in offline basemap. */
+  styleUrl: string;
+  /** Query string of the active filters (without "?"), forwarded to the clusters endpoint. */
+  filterQuery: string;
+  onView(update: ViewUpdate): void;
+  /** Called once the first clusters are drawn: the SVG can go. */
+  onReady(): void;
+  onError(message: string): void;
+};
+
+/** The offline style: water, land and borders, no tiles, sprites or glyphs from anywhere else. */
+function offlineStyle(): StyleSpecification {
+  return {
+    version: 8,
+    sources: {
+      // Absolute, because the GeoJSON is fetched inside MapLibre's worker (a blob: URL has no base).
+      basemap: {
+        type: "geojson",
+        data: new URL(MAP_BASEMAP_URL, window.location.href).href,
+        attribution: "Natural Earth",
+      },
+    },
+    layers: [
+      { id: "water", type: "background", paint: { "background-color": "#cfe3ef" } },
+      {
+        id: "land",
+        type: "fill",
+        source: "basemap",
+        filter: ["==", ["get", "kind"], "land"],
+        paint: { "fill-color": "#eef3e6" },
+      },
+      {
+        id: "coast",
+        type: "line",
+        source: "basemap",
+        filter: ["==", ["get", "kind"], "land"],
+        paint: { "line-color": "#7f9a86", "line-width": 0.75 },
+      },
+      {
+        id: "borders",
+        type: "line",
+        source: "basemap",
+        filter: ["==", ["get", "kind"], "border"],
+        paint: { "line-color": "#9aa98c", "line-width": 0.6 },
+      },
+    ],
+  };
+}
+
+const FETCH_DEBOUNCE_MS = 120;
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function clusterElement(count: number, onClick: () => void): HTMLElement {
+  const r = clusterRadius(count);
+  const el = document.createElement("button");
+  el.type = "button";
+  el.className = "map-cluster";
+  el.setAttribute("aria-label", `${count} locations here; zoom in`);
+  el.textContent = formatCount(count);
+  Object.assign(el.style, {
+    width: `${r * 2}px`,
+    height: `${r * 2}px`,
+    borderRadius: "9999px",
+    background: "#2f5927",
+    color: "#ffffff",
+    border: "2px solid #ffffff",
+    boxShadow: "0 0 0 4px rgba(47, 89, 39, 0.25)",
+    font: `700 ${r > 20 ? 13 : 12}px/1 system-ui, sans-serif`,
+    cursor: "pointer",
+  });
+  el.addEventListener("click", (e) => {
+    e.stopPropagation();
+    onClick();
+  });
+  return el;
+}
+
+function pointElement(name: string, markerType: string, onClick: (el: HTMLElement) => void): HTMLElement {
+  const style = markerStyle(markerType);
+  const el = document.createElement("button");
+  el.type = "button";
+  el.className = "map-point";
+  el.setAttribute("aria-label", `${name} (${style.label})`);
+  el.title = name;
+  Object.assign(el.style, {
+    width: "22px",
+    height: "22px",
+    padding: "0",
+    background: "none",
+    border: "0",
+    cursor: "pointer",
+  });
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", "-11 -11 22 22");
+  svg.setAttribute("width", "22");
+  svg.setAttribute("height", "22");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(SVG_NS, "path");
+  path.setAttribute("d", markerPath(style.shape, 7.5));
+  path.setAttribute("fill", style.color);
+  path.setAttribute("stroke", "#ffffff");
+  path.setAttribute("stroke-width", "1.5");
+  svg.appendChild(path);
+  el.appendChild(svg);
+  el.addEventListener("click", (e) => {
+    e.stopPropagation();
+    onClick(el);
+  });
+  return el;
+}
+
+/** Popup content built with DOM APIs (names are user content; never parsed as HTML). */
+function popupContent(slug: string, name: string, markerType: string): HTMLElement {
+  const wrap = document.createElement("div");
+  wrap.className = "text-sm";
+  const link = document.createElement("a");
+  link.href = locationPath(name || nameFromSlug(slug));
+  link.textContent = name;
+  link.className = "font-semibold text-leaf-800 underline";
+  const kind = document.createElement("p");
+  kind.textContent = markerStyle(markerType).label;
+  kind.className = "mt-1 text-stone-700";
+  wrap.append(link, kind);
+  return wrap;
+}
+
+export function createMapController(opts: MapOptions): MapController {
+  const map = new MapLibreMap({
+    container: opts.container,
+    style: opts.styleUrl || offlineStyle(),
+    center: [opts.center.lng, opts.center.lat],
+    zoom: opts.zoom,
+    maxZoom: MAX_ZOOM,
+    minZoom: 0,
+    attributionControl: { compact: true },
+    dragRotate: false,
+    pitchWithRotate: false,
+    touchPitch: false,
+    // Fades would delay the swap from the SVG for no benefit.
+    fadeDuration: 0,
+  });
+  map.touchZoomRotate.disableRotation();
+  map.keyboard.disableRotation();
+
+  const markers = new Map<string, Marker>();
+  let popup: Popup | null = null;
+  let abort: AbortController | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let painted = false;
+  let destroyed = false;
+
+  function render(clusters: ClusterTuple[], points: PointTuple[]) {
+    const next = new Set<string>();
+    for (const [lng, lat, count, id, expansion] of clusters) {
+      const key = `c:${id}:${count}`;
+      next.add(key);
+      if (markers.has(key)) continue;
+      const el = clusterElement(count, () => api.zoomToCluster(lng, lat, expansion));
+      markers.set(key, new Marker({ element: el }).setLngLat([lng, lat]).addTo(map));
+    }
+    for (const [lng, lat, slug, name, markerType] of points) {
+      const key = `p:${slug}`;
+      next.add(key);
+      if (markers.has(key)) continue;
+      const el = pointElement(name, markerType, () => {
+        popup?.remove();
+        popup = new Popup({ offset: 14, closeButton: true, maxWidth: "260px" })
+          .setLngLat([lng, lat])
+          .setDOMContent(popupContent(slug, name, markerType))
+          .addTo(map);
+        // Keyboard users land in the popup, on the link they came for.
+        popup.getElement()?.querySelector("a")?.focus();
+      });
+      markers.set(key, new Marker({ element: el }).setLngLat([lng, lat]).addTo(map));
+    }
+    for (const [key, marker] of markers) {
+      if (!next.has(key)) {
+        marker.remove();
+        markers.delete(key);
+      }
+    }
+  }
+
+  async function load() {
+    abort?.abort();
+    const controller = new AbortController();
+    abort = controller;
+    const b = map.getBounds();
+    const bbox = [
+      clamp(roundTo(b.getWest(), 4), -720, 720),
+      clamp(roundTo(b.getSouth(), 4), -90, 90),
+      clamp(roundTo(b.getEast(), 4), -720, 720),
+      clamp(roundTo(b.getNorth(), 4), -90, 90),
+    ].join(",");
+    const zoom = roundTo(map.getZoom(), 2);
+    const query = `bbox=${bbox}&zoom=${zoom}${opts.filterQuery ? `&${opts.filterQuery}` : ""}`;
+    try {
+      const res = await fetch(`/api/map/clusters?${query}`, { signal: controller.signal });
+      if (!res.ok) throw new Error(`clusters request failed with ${res.status}`);
+      const data = (await res.json()) as { clusters: ClusterTuple[]; points: PointTuple[] };
+      if (destroyed || controller.signal.aborted) return;
+      render(data.clusters, data.points);
+      const c = map.getCenter();
+      opts.onView({
+        clusters: data.clusters,
+        points: data.points,
+        center: { lng: c.lng, lat: c.lat },
+        zoom: map.getZoom(),
+      });
+      if (!painted) {
+        painted = true;
+        // Markers are in the DOM; the next frame shows them.
+        requestAnimationFrame(() => {
+          performance.mark("map:maplibre-clusters-painted");
+          opts.onReady();
+        });
+      }
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      opts.onError(err instanceof Error ? err.message : "The map could not load its locations.");
+    }
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(() => void load(), FETCH_DEBOUNCE_MS);
+  }
+
+  map.on("load", () => void load());
+  map.on("moveend", schedule);
+  map.on("error", (e: ErrorEvent) => {
+    // A missing tile or style resource should not break the page; report it once.
+    if (!painted) opts.onError(e.error?.message ?? "The map failed to load.");
+  });
+
+  const api: MapController = {
+    zoomIn: () => map.zoomIn(),
+    zoomOut: () => map.zoomOut(),
+    panBy: (fx, fy) => {
+      const { clientWidth, clientHeight } = map.getContainer();
+      map.panBy([fx * clientWidth, fy * clientHeight]);
+    },
+    flyTo: (lng, lat, zoom) => map.flyTo({ center: [lng, lat], zoom, essential: true }),
+    zoomToCluster: (lng, lat, expansion) =>
+      map.easeTo({ center: [lng, lat], zoom: Math.min(Math.max(expansion, map.getZoom() + 1), MAX_ZOOM) }),
+    destroy: () => {
+      destroyed = true;
+      clearTimeout(timer);
+      abort?.abort();
+      popup?.remove();
+      map.remove();
+    },
+  };
+  return api;
+}

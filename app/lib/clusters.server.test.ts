@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { createLocation, type LocationInput, updateLocation } from "../queries/locations.server";
+import { basemapPaths } from "./basemap.server";
+import {
+  BBoxSchema,
+  ClusterStore,
+  ClustersQuerySchema,
+  getClusterStore,
+  mapSnapshot,
+  parseMapPosition,
+} from "./clusters.server";
+import { notifyContentChanged } from "./content-events.server";
+import type { BBox } from "./map-geometry";
+
+let t: TestDatabase;
+const WORLD: BBox = [-180, -85, 180, 85];
+
+function input(
+  name: string,
+  lat: number | null,
+  lng: number | null,
+  extra: Partial<LocationInput> = {},
+): LocationInput {
+  return {
+    name,
+    shortDescription: `${name} in short`,
+    longDescription: "",
+    originalImageUrl: null,
+    webpImageUrl: null,
+    website: null,
+    country: "Kenya",
+    regionName: "",
+    regionId: null,
+    subRegionId: null,
+    contactEmail: null,
+    contactPhone: null,
+    contactAddress: null,
+    contactCity: null,
+    contactState: null,
+    contactZipCode: null,
+    focusAreas: [],
+    latitude: lat,
+    longitude: lng,
+    ...extra,
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  // Ten places around Nairobi (they cluster at low zoom), two in Portugal, one without coordinates.
+  for (let i = 0; i < 10; i++) {
+    await createLocation(
+      t.db,
+      input(`Nairobi Garden ${i}`, -1.29 + i * 0.01, 36.82 + i * 0.01, { markerType: "farm" }),
+    );
+  }
+  await createLocation(t.db, input("Lisbon Food Forest", 38.72, -9.14, { country: "Portugal", markerType: "school" }));
+  await createLocation(t.db, input("Porto Seed School", 41.15, -8.61, { country: "Portugal" }));
+  await createLocation(t.db, input("Nowhere Farm", null, null));
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+describe("cluster index", () => {
+  it("indexes only located places and clusters nearby ones at low zoom", async () => {
+    const store = new ClusterStore(t.db);
+    const view = await store.query(WORLD, 2);
+    expect(view.total).toBe(12);
+    const counted = view.clusters.reduce((n, c) => n + c[2], 0) + view.points.length;
+    expect(counted).toBe(12);
+    const nairobi = view.clusters.find((c) => c[2] === 10);
+    expect(nairobi).toBeDefined();
+    // Expanding the cluster needs a deeper zoom than the one asked for.
+    expect(nairobi?.[4]).toBeGreaterThan(2);
+    expect(JSON.stringify(view)).not.toContain("Nowhere Farm");
+  });
+
+  it("returns single points with slug, name and marker type when zoomed in on a viewport", async () => {
+    const store = new ClusterStore(t.db);
+    const view = await store.query([-10, 38, -8, 42], 10);
+    expect(view.clusters).toEqual([]);
+    expect(view.points).toEqual([
+      [-9.14, 38.72, "Lisbon-Food-Forest", "Lisbon Food Forest", "school"],
+      [-8.61, 41.15, "Porto-Seed-School", "Porto Seed School", "standard"],
+    ]);
+  });
+
+  it("builds a filtered index with the same filters as /locations", async () => {
+    const store = new ClusterStore(t.db);
+    const byCountry = await store.query(WORLD, 1, { country: "Portugal" });
+    expect(byCountry.total).toBe(2);
+    const byText = await store.query(WORLD, 12, { q: "seed" });
+    expect(byText.points.map((p) => p[3])).toEqual(["Porto Seed School"]);
+    // The unfiltered index stays intact.
+    expect((await store.query(WORLD, 1)).total).toBe(12);
+  });
+
+  it("shares one build between concurrent requests", async () => {
+    const store = new ClusterStore(t.db);
+    await Promise.all([store.query(WORLD, 1), store.query(WORLD, 3), store.query(WORLD, 5)]);
+    expect(store.builds).toBe(1);
+  });
+
+  it("rebuilds after a locations content-change notification on the bus", async () => {
+    const store = getClusterStore(t);
+    expect((await store.query(WORLD, 1)).total).toBe(12);
+    const id = await createLocation(t.db, input("Cape Town Commons", -33.92, 18.42, { country: "South Africa" }));
+    // Without a notification the cached index is still served.
+    expect((await store.query(WORLD, 1)).total).toBe(12);
+    await notifyContentChanged(t, "locations");
+    const after = await store.query([17, -35, 20, -32], 12);
+    expect(after.total).toBe(13);
+    expect(after.points.map((p) => p[3])).toEqual(["Cape Town Commons"]);
+    // A move also shows up after the next notification, including in filtered views.
+    expect((await store.query(WORLD, 1, { country: "Portugal" })).total).toBe(2);
+    await updateLocation(t.db, id, { latitude: 38.7, longitude: -9.1, country: "Portugal" });
+    expect((await store.query(WORLD, 1, { country: "Portugal" })).total).toBe(2);
+    await notifyContentChanged(t, "locations");
+    expect((await store.query(WORLD, 1, { country: "Portugal" })).total).toBe(3);
+    // Other entities leave the index alone.
+    const builds = store.builds;
+    await notifyContentChanged(t, "programs");
+    await store.query(WORLD, 1);
+    expect(store.builds).toBe(builds);
+    expect(getClusterStore(t)).toBe(store);
+  });
+
+  it("indexes 50,000 points and answers a viewport quickly with a small payload", async () => {
+    const store = new ClusterStore(t.db);
+    // Load the synthetic points straight into the index, skipping 50,000 inserts.
+    const features = Array.from({ length: 50_000 }, (_, i) => ({
+      type: "Feature" as const,
+      geometry: {
+        type: "Point" as const,
+        coordinates: [((i * 7919) % 36000) / 100 - 180, ((i * 104729) % 15000) / 100 - 70],
+      },
+      properties: { id: String(i), slug: `p-${i}`, name: `P ${i}`, country: "X", markerType: "standard" as const },
+    }));
+    const spy = store as unknown as { loadFeatures: () => Promise<typeof features> };
+    spy.loadFeatures = async () => features;
+    // The build time is not asserted (it depends on the machine's load; about 0.4 s on an idle one,
+    // see scripts/bench/map.ts); a viewport query on a built index must stay cheap however busy the machine is.
+    const view = await store.query(WORLD, 1);
+    expect(view.total).toBe(50_000);
+    const q0 = performance.now();
+    const viewport = await store.query([-20, 30, 40, 60], 4);
+    expect(performance.now() - q0).toBeLessThan(250);
+    expect(viewport.clusters.length + viewport.points.length).toBeGreaterThan(0);
+    expect(JSON.stringify(viewport).length).toBeLessThan(50_000);
+  });
+});
+
+describe("map snapshot", () => {
+  it("draws the world's land and borders and the view's clusters", async () => {
+    const view = { center: { lng: 10, lat: 20 }, zoom: 1, width: 1024, height: 512 };
+    const snap = await mapSnapshot(new ClusterStore(t.db), view);
+    expect(snap.land.startsWith("M")).toBe(true);
+    expect(snap.borders.length).toBeGreaterThan(100);
+    expect(snap.clusters.length + snap.points.length).toBeGreaterThan(0);
+    // A view zoomed on Portugal draws far less than the world.
+    const lisbon = basemapPaths({ center: { lng: -9, lat: 39 }, zoom: 6, width: 320, height: 200 });
+    expect(lisbon.land.length).toBeLessThan(snap.land.length);
+  });
+});
+
+describe("request validation", () => {
+  it("accepts a bbox and zoom", () => {
+    expect(ClustersQuerySchema.parse({ bbox: "-10,30,40,60", zoom: "3.5" })).toEqual({
+      bbox: [-10, 30, 40, 60],
+      zoom: 3.5,
+    });
+    // A view that wraps past the antimeridian.
+    expect(BBoxSchema.parse("170,-20,190,10")).toEqual([170, -20, 190, 10]);
+  });
+
+  it.each([
+    ["missing", undefined, "bbox is required"],
+    ["three numbers", "1,2,3", "four numbers"],
+    ["text", "a,b,c,d", "four numbers"],
+    ["south above north", "0,50,10,40", "south must not be greater than north"],
+    ["latitude out of range", "0,-95,10,40", "latitudes must be between -90 and 90"],
+    ["west east swapped", "20,0,10,10", "west must not be greater than east"],
+  ])("rejects a bbox that is %s", (_label, bbox, message) => {
+    const r = ClustersQuerySchema.safeParse({ bbox, zoom: "2" });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.message).join(" ")).toContain(message);
+  });
+
+  it.each([["-1"], ["25"], ["abc"], ["Infinity"]])("rejects zoom %s", (zoom) => {
+    const r = ClustersQuerySchema.safeParse({ bbox: "0,0,1,1", zoom });
+    expect(r.success).toBe(false);
+  });
+
+  it("parses a shareable map position and ignores half positions or junk", () => {
+    expect(parseMapPosition(new URLSearchParams("lat=38.7&lng=-9.1&zoom=8"))).toEqual({
+      lat: 38.7,
+      lng: -9.1,
+      zoom: 8,
+    });
+    expect(parseMapPosition(new URLSearchParams("lat=38.7&zoom=4"))).toEqual({ zoom: 4 });
+    expect(parseMapPosition(new URLSearchParams("lat=999&lng=abc&zoom=-3"))).toEqual({ zoom: undefined });
+  });
+});

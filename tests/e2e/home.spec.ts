@@ -1,0 +1,93 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+
+test.describe("home page", () => {
+  test("hero says what the site is and leads to the map and the application", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/permaculture/i);
+    await expect(page.getByText(/Connecting permaculture educators and learners worldwide/).first()).toBeVisible();
+    const hero = page.locator("section", { has: page.getByRole("heading", { level: 1 }) });
+    await expect(hero.getByRole("link", { name: "Explore the map" })).toHaveAttribute("href", "/map");
+    await expect(hero.getByRole("link", { name: "Apply now" })).toHaveAttribute("href", "/application");
+    await expect(page).toHaveTitle(/Permaculture Network/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", /permaculture/i);
+  });
+
+  test("shows the map of all locations in the server HTML, without layout shift", async ({ page, request }) => {
+    const html = await (await request.get("/")).text();
+    expect(html).toContain("data-map-svg");
+    expect(html).toMatch(/aria-label="\d+ locations here; zoom in"/);
+    // MapLibre is not part of the page's first load.
+    expect(html).not.toContain("maplibre-map.client");
+
+    await page.goto("/");
+    const map = page.locator("[data-map-box]");
+    await expect(map.locator("svg[data-map-svg]")).toBeVisible();
+    const box = await map.boundingBox();
+    expect(box && Math.round(box.width / box.height)).toBe(2);
+    await expect(page.getByRole("heading", { name: /\d+ places on the map/ })).toBeVisible();
+    const cls = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+              if (!e.hadRecentInput) total += e.value;
+            }
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(total), 1000);
+        }),
+    );
+    expect(cls).toBeLessThanOrEqual(0.02);
+  });
+
+  test("the home map becomes interactive when the visitor reaches for it", async ({ page }) => {
+    await page.goto("/");
+    const map = page.locator("[data-map-box]");
+    await map.hover();
+    await expect(map).toHaveAttribute("data-map-ready", "true", { timeout: 30_000 });
+    await expect(map.locator("canvas.maplibregl-canvas")).toBeVisible();
+  });
+
+  test("lists featured locations with images, upcoming programs and recent episodes", async ({ page }) => {
+    await page.goto("/");
+    const featured = page.getByRole("region", { name: "Featured locations" });
+    const cards = featured.getByRole("listitem");
+    expect(await cards.count()).toBeGreaterThan(0);
+    const firstLink = cards.first().getByRole("link");
+    await expect(firstLink).toHaveAttribute("href", /^\/location\//);
+    const img = cards.first().locator("picture img");
+    await expect(img).toHaveAttribute("loading", "lazy");
+    await expect(img).toHaveAttribute("width", /\d+/);
+    await expect(cards.first().locator('picture source[type="image/webp"]')).toHaveCount(1);
+
+    const programs = page.getByRole("region", { name: "Upcoming programs" });
+    const programItems = programs.getByRole("listitem");
+    expect(await programItems.count()).toBeGreaterThan(0);
+    expect(await programItems.count()).toBeLessThanOrEqual(4);
+    await expect(programItems.first().getByRole("link")).toHaveAttribute("href", /^\/program\//);
+    await expect(programItems.first()).toContainText(/\d{4}/);
+    await expect(programItems.first()).toContainText(/In person|Online|Hybrid/);
+
+    const episodes = page.getByRole("region", { name: "Recent podcast episodes" });
+    await expect(episodes.getByRole("listitem")).toHaveCount(3);
+    await expect(episodes.getByRole("listitem").first().getByRole("link")).toHaveAttribute(
+      "href",
+      /^\/podcast#episode-\d+/,
+    );
+  });
+
+  test("invites to apply and to subscribe", async ({ page }) => {
+    await page.goto("/");
+    const join = page.getByRole("region", { name: "Teach or learn with us" });
+    await expect(join.getByRole("link", { name: "Apply now" })).toHaveAttribute("href", "/application");
+    await expect(join.getByRole("textbox", { name: /e-?mail/i })).toBeVisible();
+    await expect(join.getByRole("button", { name: /subscribe/i })).toBeVisible();
+  });
+
+  test("the home page has no axe violations", async ({ page }) => {
+    await page.goto("/");
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,153 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+
+test.describe("map", () => {
+  test("the server HTML already contains the map with links to places and clusters", async ({ request }) => {
+    const res = await request.get("/map");
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("data-map-svg");
+    // Clusters link to the map zoomed in; places link to their pages.
+    expect(html).toMatch(
+      /<a href="\/map\?lat=[-\d.]+&amp;lng=[-\d.]+&amp;zoom=\d+"[^>]*aria-label="\d+ locations here; zoom in"/,
+    );
+    expect(html).toMatch(/locations in view/);
+  });
+
+  test("works before JavaScript: clusters and places in the SVG are links", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/map");
+    const svg = page.locator("svg[data-map-svg]");
+    await expect(svg).toBeVisible();
+    const cluster = svg.getByRole("link", { name: /locations here; zoom in/ }).first();
+    await expect(cluster).toBeVisible();
+    await cluster.click();
+    await expect(page).toHaveURL(/\/map\?lat=.*&zoom=\d+/);
+    await context.close();
+  });
+
+  test("clusters endpoint returns compact JSON and rejects a bad bbox with a clear 400", async ({ request }) => {
+    const ok = await request.get("/api/map/clusters?bbox=-180,-85,180,85&zoom=1");
+    expect(ok.status()).toBe(200);
+    expect(ok.headers()["cache-control"]).toContain("public");
+    const body = (await ok.json()) as { clusters: unknown[][]; points: unknown[][]; total: number };
+    expect(body.total).toBeGreaterThan(10);
+    const first = body.clusters[0] ?? [];
+    expect(first).toHaveLength(5);
+    const counted = body.clusters.reduce((n, c) => n + Number(c[2]), 0) + body.points.length;
+    expect(counted).toBe(body.total);
+
+    const bad = await request.get("/api/map/clusters?bbox=1,2,3&zoom=1");
+    expect(bad.status()).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toContain("four numbers");
+    const badZoom = await request.get("/api/map/clusters?bbox=0,0,10,10&zoom=99");
+    expect(badZoom.status()).toBe(400);
+    expect(((await badZoom.json()) as { error: string }).error).toContain("zoom");
+
+    const basemap = await request.get("/api/map/clusters?basemap=1");
+    expect(basemap.status()).toBe(200);
+    expect(((await basemap.json()) as { type: string }).type).toBe("FeatureCollection");
+  });
+
+  test("MapLibre takes over, the in-view list follows the map and the paint marks exist", async ({ page }) => {
+    await page.goto("/map");
+    const box = page.locator("[data-map-box]");
+    await expect(box).toHaveAttribute("data-map-ready", "true", { timeout: 30_000 });
+    await expect(page.locator("[data-map-canvas] canvas.maplibregl-canvas")).toBeVisible();
+    await expect(page.locator("svg[data-map-svg]")).toHaveCount(0);
+
+    const marks = await page.evaluate(() => ({
+      svg: performance.getEntriesByName("map:clusters-painted").length,
+      maplibre: performance.getEntriesByName("map:maplibre-clusters-painted").length,
+    }));
+    expect(marks.svg).toBeGreaterThan(0);
+    expect(marks.maplibre).toBeGreaterThan(0);
+
+    const summary = page.getByRole("status").filter({ hasText: /locations? in view/ });
+    const before = await summary.textContent();
+    // Zoom in with the keyboard-operable control: fewer places fit in view.
+    const response = page.waitForResponse((r) => r.url().includes("/api/map/clusters?bbox="));
+    await page.getByRole("link", { name: "Zoom in" }).focus();
+    await page.keyboard.press("Enter");
+    await response;
+    await page.getByRole("link", { name: "Pan east" }).press("Enter");
+    await expect(summary).not.toHaveText(before ?? "", { timeout: 10_000 });
+    // MapLibre took over the control, so the URL did not change.
+    await expect(page).toHaveURL(/\/map$/);
+  });
+
+  test("cluster markers on the interactive map are keyboard buttons that zoom in", async ({ page }) => {
+    await page.goto("/map");
+    await expect(page.locator("[data-map-box]")).toHaveAttribute("data-map-ready", "true", { timeout: 30_000 });
+    const cluster = page
+      .locator("[data-map-canvas]")
+      .getByRole("button", { name: /locations here; zoom in/ })
+      .first();
+    await cluster.focus();
+    const response = page.waitForResponse((r) => r.url().includes("/api/map/clusters?bbox="));
+    await page.keyboard.press("Enter");
+    const url = new URL((await response).url());
+    expect(Number(url.searchParams.get("zoom"))).toBeGreaterThan(1);
+  });
+
+  test("filters are a GET form reflected in the URL and narrow the map", async ({ page }) => {
+    await page.goto("/map");
+    const all = await page
+      .getByRole("status")
+      .filter({ hasText: /locations? in view/ })
+      .textContent();
+    const search = page.getByRole("search", { name: "Filter the map" });
+    await search.getByLabel("Region", { exact: true }).selectOption({ label: "Europe" });
+    await search.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/\/map\?region=Europe/);
+    await expect(page.getByLabel("Region", { exact: true })).toHaveValue("Europe");
+    await expect(page.getByRole("status").filter({ hasText: /locations? in view/ })).not.toHaveText(all ?? "");
+    await expect(page.getByRole("link", { name: "Clear filters" })).toBeVisible();
+    // The filtered clusters endpoint is asked with the same parameters.
+    const res = await page.request.get("/api/map/clusters?bbox=-180,-85,180,85&zoom=1&region=Europe");
+    const body = (await res.json()) as { total: number };
+    const everything = (await (await page.request.get("/api/map/clusters?bbox=-180,-85,180,85&zoom=1")).json()) as {
+      total: number;
+    };
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.total).toBeLessThan(everything.total);
+  });
+
+  test("honours ?lat&lng&zoom and has page metadata", async ({ page }) => {
+    await page.goto("/map?lat=38.7&lng=-9.1&zoom=6");
+    await expect(page).toHaveTitle(/Map/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/map$/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Map/);
+    await expect(page.getByRole("link", { name: "Zoom out" })).toHaveAttribute("href", /zoom=5/);
+  });
+
+  test("'Near me' explains a denied location permission", async ({ browser }) => {
+    const context = await browser.newContext({ permissions: [] });
+    const page = await context.newPage();
+    await page.goto("/map");
+    await page.getByRole("button", { name: "Near me" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /Location access was denied/ })).toBeVisible();
+    await context.close();
+  });
+
+  test("'Near me' moves the map to the visitor's position", async ({ browser }) => {
+    const context = await browser.newContext({
+      permissions: ["geolocation"],
+      geolocation: { latitude: 38.72, longitude: -9.14 },
+    });
+    const page = await context.newPage();
+    await page.goto("/map");
+    await expect(page.locator("[data-map-box]")).toHaveAttribute("data-map-ready", "true", { timeout: 30_000 });
+    await page.getByRole("button", { name: "Near me" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Showing places near you." })).toBeVisible();
+    await context.close();
+  });
+
+  test("the map page has no axe violations", async ({ page }) => {
+    await page.goto("/map");
+    await expectNoAxeViolations(page);
+    await expect(page.locator("[data-map-box]")).toHaveAttribute("data-map-ready", "true", { timeout: 30_000 });
+    await expectNoAxeViolations(page);
+  });
+});
