@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -9,12 +9,10 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { Analytics } from "./components/analytics";
 import { PageLoadingIndicator } from "./components/shell/page-loading-indicator";
 import { ScrollToTop } from "./components/shell/scroll-to-top";
-import { TOAST_DURATION_MS } from "./lib/constants";
 import { readToast } from "./lib/toast.server";
 import "./app.css";
 
@@ -64,16 +62,14 @@ function useAfterLoad() {
   }, []);
 }
 
+const AppToaster = lazy(() => import("./components/toaster"));
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const { toast, siteUrl } = loaderData;
   useAfterLoad();
-
-  useEffect(() => {
-    if (!toast) return;
-    if (toast.type === "error") showToast.error(toast.message);
-    else if (toast.type === "info") showToast.info(toast.message);
-    else showToast.success(toast.message);
-  }, [toast]);
+  // The toaster (and its library) loads only after hydration, keeping it out of the initial JavaScript.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   return (
     <>
@@ -81,7 +77,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <ScrollToTop />
       <Analytics productionHostname={new URL(siteUrl).hostname} />
       <Outlet />
-      <Toaster position="bottom-center" duration={TOAST_DURATION_MS} closeButton richColors />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <AppToaster toast={toast} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
