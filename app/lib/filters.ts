@@ -136,7 +136,8 @@ export function parseResourceType(value: string | null | undefined): ResourceTyp
   if (!value || value.length > 40) return undefined;
   const wanted = normalizeType(value);
   return RESOURCE_TYPES.find(
-    (t) => normalizeType(t.value) === wanted || normalizeType(t.label) === wanted || `${normalizeType(t.value)}s` === wanted,
+    (t) =>
+      normalizeType(t.value) === wanted || normalizeType(t.label) === wanted || `${normalizeType(t.value)}s` === wanted,
   )?.value;
 }
 

@@ -106,7 +106,11 @@ export function courseJsonLd(p: {
           "@type": "Place",
           name: p.location.name,
           url: absoluteUrl(p.siteUrl, p.location.path),
-          address: compact({ "@type": "PostalAddress", addressLocality: p.location.city, addressCountry: p.location.country }),
+          address: compact({
+            "@type": "PostalAddress",
+            addressLocality: p.location.city,
+            addressCountry: p.location.country,
+          }),
         })
       : p.format === "online"
         ? { "@type": "VirtualLocation", url }

@@ -55,3 +55,25 @@ export function countChangeMakers(db: Database): Promise<number> {
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/** A page of change-makers for the admin list (name search), with the total. */
+export async function searchChangeMakersForAdmin(db: Database, opts: { q?: string; limit: number; offset: number }) {
+  const where = opts.q ? ilike(changeMakers.name, `%${escapeLike(opts.q)}%`) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: changeMakers.id,
+        name: changeMakers.name,
+        role: changeMakers.role,
+        country: changeMakers.country,
+        updatedAt: changeMakers.updatedAt,
+      })
+      .from(changeMakers)
+      .where(where)
+      .orderBy(asc(changeMakers.name))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: count() }).from(changeMakers).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}

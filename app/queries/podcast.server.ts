@@ -72,3 +72,23 @@ export function countPodcastSubscriptions(db: Database): Promise<number> {
     .from(podcastSubscriptions)
     .then((r) => r[0]?.n ?? 0);
 }
+
+/** True when another episode already has this number, ignoring `exceptId`. */
+export async function isEpisodeNumberTaken(db: Database, number: number, exceptId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: podcastEpisodes.id })
+    .from(podcastEpisodes)
+    .where(eq(podcastEpisodes.number, number))
+    .limit(2);
+  return rows.some((r) => r.id !== exceptId);
+}
+
+/** How many podcast subscriptions match a search (all when no search). */
+export function countPodcastSubscriptionsMatching(db: Database, q?: string): Promise<number> {
+  const where = q ? ilike(podcastSubscriptions.email, `%${escapeLike(q)}%`) : undefined;
+  return db
+    .select({ n: count() })
+    .from(podcastSubscriptions)
+    .where(where)
+    .then((r) => r[0]?.n ?? 0);
+}

@@ -61,3 +61,35 @@ export function countResources(db: Database): Promise<number> {
     .from(resources)
     .then((r) => r[0]?.n ?? 0);
 }
+
+/** A page of resources for the admin list (title/author search, optional type), with the total. */
+export async function searchResourcesForAdmin(
+  db: Database,
+  opts: { q?: string; type?: ResourceType; limit: number; offset: number },
+) {
+  const conds = [];
+  if (opts.type) conds.push(eq(resources.type, opts.type));
+  if (opts.q) {
+    const p = `%${escapeLike(opts.q)}%`;
+    conds.push(or(ilike(resources.title, p), ilike(resources.author, p)));
+  }
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: resources.id,
+        title: resources.title,
+        type: resources.type,
+        url: resources.url,
+        author: resources.author,
+        updatedAt: resources.updatedAt,
+      })
+      .from(resources)
+      .where(where)
+      .orderBy(asc(resources.title))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: count() }).from(resources).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}

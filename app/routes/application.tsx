@@ -1,26 +1,259 @@
-import { SITE_NAME } from "../lib/constants";
+import { CircleCheck } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { ApplicationForm } from "../components/public/application-form";
+import { PageIntro } from "../components/public/page-intro";
+import { checkFormToken, issueFormToken } from "../lib/form-timing.server";
 import { pageMeta } from "../lib/meta";
+import { hitRateLimit } from "../lib/rate-limit.server";
+import {
+  type ApplicationField,
+  ApplicationSchema,
+  applicationErrors,
+  applicationValuesFromForm,
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+} from "../lib/schemas/application";
+import { PROJECT_CATEGORIES } from "../lib/taxonomy";
+import { createApplication } from "../queries/applications.server";
+import { loadReferenceData } from "../queries/reference.server";
+import { getGeneralSettings } from "../queries/settings.server";
 import type { Route } from "./+types/application";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: context.services.config.siteUrl };
+const FORM_NAME = "application";
+/** Per client address: a family or a workshop sharing one connection can still apply; a flood cannot. */
+const APPLICATION_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
+const NO_STORE = { "Cache-Control": "no-store" };
+const SUBMITTED_PATH = "/application?submitted=1";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = context.services;
+  const submitted = new URL(request.url).searchParams.get("submitted") === "1";
+  const [ref, general] = await Promise.all([
+    loadReferenceData(db),
+    getGeneralSettings(db).catch(() => ({ contactEmail: "info@permaculture.example" })),
+  ]);
+  const focusGroups: { id: string; name: string; items: { id: string; name: string }[] }[] = PROJECT_CATEGORIES.map(
+    (c) => ({
+      id: c.id,
+      name: c.name,
+      items: ref.focusAreas.filter((f) => f.categoryId === c.id).map((f) => ({ id: f.id, name: f.name })),
+    }),
+  ).filter((g) => g.items.length > 0);
+  const grouped = new Set(focusGroups.flatMap((g) => g.items.map((i) => i.id)));
+  const other = ref.focusAreas.filter((f) => !grouped.has(f.id));
+  if (other.length > 0)
+    focusGroups.push({ id: "other", name: "Other", items: other.map((f) => ({ id: f.id, name: f.name })) });
+  return {
+    siteUrl: config.siteUrl,
+    submitted,
+    contactEmail: general.contactEmail,
+    token: issueFormToken(config.hashSecret, FORM_NAME),
+    regions: ref.regions.map((r) => ({ key: r.key, name: r.name })),
+    focusGroups,
+  };
 }
+
+type ActionResult = {
+  errors: Partial<Record<ApplicationField, string>>;
+  formError?: string;
+  values: ReturnType<typeof applicationValuesFromForm>;
+};
+
+function fail(result: ActionResult, status: number, extra: Record<string, string> = {}) {
+  return data(result, { status, headers: { ...NO_STORE, ...extra } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, config, logger } = context.services;
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return fail({ errors: {}, values: {}, formError: "The form could not be read. Please try again." }, 400);
+  }
+  const values = applicationValuesFromForm(form);
+
+  // A filled honeypot means a bot: answer as if it worked, store nothing.
+  const honeypot = form.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    logger.info({ form: FORM_NAME }, "honeypot filled; submission dropped");
+    return redirect(SUBMITTED_PATH, { status: 303, headers: NO_STORE });
+  }
+
+  const timing = checkFormToken(config.hashSecret, FORM_NAME, form.get(FORM_TOKEN_FIELD));
+  if (timing !== "ok") {
+    return fail(
+      {
+        errors: {},
+        values,
+        formError:
+          timing === "expired"
+            ? "This page was open for a long time. Your answers are still here: please check them and send the form again."
+            : "That was very quick! Please take a moment to check your answers, then send the form again.",
+      },
+      400,
+    );
+  }
+
+  const parsed = ApplicationSchema.safeParse(values);
+  if (!parsed.success) return fail({ errors: applicationErrors(parsed.error), values }, 400);
+
+  const ref = await loadReferenceData(db);
+  const focusAreas = parsed.data.focusAreas.filter((id) => ref.focusAreasById.has(id));
+  if (focusAreas.length === 0) {
+    return fail({ errors: { focusAreas: "Please choose at least one focus area from the list." }, values }, 400);
+  }
+  const region = ref.regions.find((r) => r.key === parsed.data.region);
+
+  // Counted only for applications that would be stored, so correcting mistakes never locks anyone out.
+  const limit = await hitRateLimit(db, `application:${context.clientIp}`, APPLICATION_LIMIT);
+  if (!limit.allowed) {
+    const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
+    return fail(
+      {
+        errors: {},
+        values,
+        formError: `We have received several applications from your connection in the last hour. Please try again in about ${minutes} minute${minutes === 1 ? "" : "s"}, or write to us by e-mail.`,
+      },
+      429,
+      { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) },
+    );
+  }
+
+  try {
+    await createApplication(db, {
+      fullName: parsed.data.fullName,
+      email: parsed.data.email,
+      applicantType: parsed.data.applicantType,
+      organization: parsed.data.organization,
+      country: parsed.data.country,
+      regionId: region?.id ?? null,
+      focusAreas,
+      experience: parsed.data.experience,
+      seeking: parsed.data.seeking,
+      website: parsed.data.website,
+      consentAt: new Date(),
+    });
+  } catch (err) {
+    logger.error({ err }, "application could not be stored");
+    return fail(
+      {
+        errors: {},
+        values,
+        formError: "Something went wrong on our side. Your answers are still here; please try again.",
+      },
+      500,
+    );
+  }
+  return redirect(SUBMITTED_PATH, { status: 303, headers: NO_STORE });
+}
+
+/** Never shared-cached: each render carries its own signed timestamp for the timing check. */
+export const headers: Route.HeadersFunction = () => NO_STORE;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({
-    title: "Application",
-    description: "Apply to join the network as a permaculture educator or learner.",
+    title: loaderData?.submitted ? "Application received" : "Application",
+    description:
+      "Apply to join the network as a permaculture educator or learner: tell us about your experience and what you are looking for.",
     siteUrl: loaderData?.siteUrl,
     path: "/application",
   });
 }
 
-export default function Page() {
+function ThankYou({ contactEmail }: { contactEmail: string }) {
   return (
-    <main id="main" className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-4xl font-bold text-leaf-900">Application</h1>
-      <p className="mt-4">Apply to join the network as a permaculture educator or learner.</p>
-      <p className="mt-2 text-sm text-stone-600">{SITE_NAME}</p>
+    <main id="main">
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+        <div className="rounded-2xl border border-leaf-200 bg-white p-6 shadow-sm sm:p-10">
+          <CircleCheck aria-hidden="true" className="h-12 w-12 text-leaf-700" />
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-leaf-900">Thank you for your application</h1>
+          <p className="mt-3 text-lg text-stone-800">
+            It has reached us safely. A volunteer from the network reads every application personally.
+          </p>
+          <h2 className="mt-8 text-xl font-semibold text-leaf-900">What happens next</h2>
+          <ol className="mt-3 list-decimal space-y-2 pl-6 text-stone-800">
+            <li>We review your application, usually within two weeks.</li>
+            <li>
+              We reply by e-mail: educators with the next steps for being listed, learners with places and programs that
+              match what you are looking for.
+            </li>
+            <li>If anything is unclear, we may ask you a question or two first.</li>
+          </ol>
+          <p className="mt-6 text-stone-800">
+            Questions in the meantime? Write to{" "}
+            <a href={`mailto:${contactEmail}`} className="text-leaf-800 underline">
+              {contactEmail}
+            </a>
+            .
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link
+              to="/programs"
+              className="rounded-md bg-leaf-700 px-5 py-2.5 font-semibold text-white hover:bg-leaf-800"
+            >
+              Browse programs
+            </Link>
+            <Link
+              to="/locations"
+              className="rounded-md border border-leaf-300 px-5 py-2.5 font-semibold text-leaf-900 hover:bg-leaf-50"
+            >
+              Explore locations
+            </Link>
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export default function Application({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.submitted) return <ThankYou contactEmail={loaderData.contactEmail} />;
+  return (
+    <main id="main">
+      <PageIntro
+        title="Apply to the network"
+        lead="Whether you teach permaculture or want to learn it, tell us about yourself. We read every application and reply by e-mail."
+      />
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <ApplicationForm
+            token={loaderData.token}
+            regions={loaderData.regions}
+            focusGroups={loaderData.focusGroups}
+            serverErrors={actionData?.errors}
+            formError={actionData?.formError}
+            values={actionData?.values}
+          />
+        </div>
+        <aside className="space-y-6 text-stone-800">
+          <section aria-labelledby="who-heading" className="rounded-xl bg-leaf-50 p-5">
+            <h2 id="who-heading" className="text-lg font-semibold text-leaf-900">
+              Who should apply
+            </h2>
+            <p className="mt-2">
+              <strong>Educators</strong>: teachers, farms, schools and eco-villages that run courses or host volunteers
+              and would like to be listed.
+            </p>
+            <p className="mt-2">
+              <strong>Learners</strong>: anyone looking for a course, a place to volunteer or a mentor.
+            </p>
+          </section>
+          <section aria-labelledby="data-heading" className="rounded-xl bg-soil-100 p-5">
+            <h2 id="data-heading" className="text-lg font-semibold text-soil-900">
+              Your data
+            </h2>
+            <p className="mt-2">
+              Only our small review team sees your application. We never sell or share it, and we delete it on request.
+              Details are in the{" "}
+              <Link to="/privacy" className="underline">
+                privacy policy
+              </Link>
+              .
+            </p>
+          </section>
+        </aside>
+      </div>
     </main>
   );
 }

@@ -1,10 +1,175 @@
-import { data } from "react-router";
+import { ExternalLink, MapPin } from "lucide-react";
+import { data, Link } from "react-router";
+import { paragraphs } from "../components/public/format";
+import { JsonLd } from "../components/public/json-ld";
+import { ResponsivePicture } from "../components/public/picture";
+import { TagList } from "../components/public/tag-list";
+import { personJsonLd } from "../lib/jsonld";
+import { pageMeta } from "../lib/meta";
+import { publicPageHeaders } from "../lib/public-cache";
+import { locationPath } from "../lib/slug";
+import { getChangeMakerById } from "../queries/change-makers.server";
+import { isUuid, listLocationLinksByIds } from "../queries/locations.server";
+import { loadReferenceData } from "../queries/reference.server";
 import type { Route } from "./+types/change-maker";
 
-export function loader({ params }: Route.LoaderArgs) {
-  throw data(`Not found: ${params.id}`, { status: 404 });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = context.services;
+  if (!isUuid(params.id)) throw data("Change-maker not found", { status: 404 });
+  const c = await getChangeMakerById(db, params.id);
+  if (!c) throw data("Change-maker not found", { status: 404 });
+  const [related, ref] = await Promise.all([listLocationLinksByIds(db, c.relatedLocationIds), loadReferenceData(db)]);
+  return {
+    siteUrl: config.siteUrl,
+    person: {
+      id: c.id,
+      path: `/change-makers/${c.id}`,
+      name: c.name,
+      role: c.role,
+      bio: c.bio,
+      country: c.country,
+      photo: c.photoUrl,
+      webp: c.webpPhotoUrl,
+      links: c.links.filter((l) => /^https?:\/\//i.test(l.url)),
+      focus: c.focusAreas
+        .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
+        .filter((f) => f.name.trim() !== ""),
+    },
+    related: related.map((l) => ({
+      id: l.id,
+      name: l.name,
+      path: locationPath(l.name),
+      place: [l.contactCity, l.country].filter(Boolean).join(", "),
+    })),
+  };
 }
 
-export default function Page() {
-  return null;
+export const headers: Route.HeadersFunction = publicPageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Change-maker not found | Permaculture Network" }];
+  const { person, siteUrl } = loaderData;
+  return pageMeta({
+    title: person.name,
+    description: `${person.name}: ${person.role}${person.country ? `, ${person.country}` : ""}.`,
+    siteUrl,
+    path: person.path,
+    image: person.webp ?? person.photo,
+  });
+}
+
+export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
+  const { person: p, related, siteUrl } = loaderData;
+  const jsonLd = personJsonLd({
+    siteUrl,
+    path: p.path,
+    name: p.name,
+    jobTitle: p.role,
+    description: paragraphs(p.bio)[0] ?? "",
+    country: p.country,
+    image: p.webp ?? p.photo,
+    sameAs: p.links.map((l) => l.url),
+    knowsAbout: p.focus.map((f) => f.name),
+    affiliations: related.map((r) => ({ name: r.name, path: r.path })),
+  });
+  return (
+    <main id="main">
+      <JsonLd data={jsonLd} />
+      <article className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+        <nav aria-label="Breadcrumb" className="text-sm text-stone-700">
+          <Link to="/change-makers" className="underline">
+            Change-Makers
+          </Link>
+          <span aria-hidden="true"> / </span>
+          <span aria-current="page">{p.name}</span>
+        </nav>
+        <div className="mt-6 grid gap-8 md:grid-cols-5">
+          <div className="md:col-span-2">
+            <div className="overflow-hidden rounded-xl shadow">
+              <ResponsivePicture
+                webp={p.webp}
+                fallback={p.photo}
+                alt={`Portrait of ${p.name}`}
+                eager
+                sizes="(min-width: 768px) 380px, 100vw"
+              />
+            </div>
+          </div>
+          <div className="md:col-span-3">
+            <h1 className="text-3xl font-bold tracking-tight text-leaf-900 sm:text-4xl">{p.name}</h1>
+            <p className="mt-2 text-lg text-stone-800">{p.role}</p>
+            {p.country ? (
+              <p className="mt-1 flex items-center gap-1 text-stone-700">
+                <MapPin aria-hidden="true" className="h-4 w-4 text-leaf-700" />
+                {p.country}
+              </p>
+            ) : null}
+            <div className="mt-6 space-y-4 text-lg leading-relaxed text-stone-800">
+              {paragraphs(p.bio).map((para, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
+                <p key={i}>{para}</p>
+              ))}
+            </div>
+          </div>
+        </div>
+
+        <div className="mt-10 grid gap-8 md:grid-cols-3">
+          {p.focus.length > 0 ? (
+            <section aria-labelledby="focus-heading">
+              <h2 id="focus-heading" className="text-xl font-semibold text-leaf-900">
+                Focus areas
+              </h2>
+              <div className="mt-3">
+                <TagList
+                  label="Focus areas"
+                  tags={p.focus}
+                  linkTo={(t) => (t.id ? `/locations?focus=${t.id}` : undefined)}
+                />
+              </div>
+            </section>
+          ) : null}
+          {related.length > 0 ? (
+            <section aria-labelledby="places-heading">
+              <h2 id="places-heading" className="text-xl font-semibold text-leaf-900">
+                Where {p.name.split(" ")[0]} works
+              </h2>
+              <ul className="mt-3 space-y-2">
+                {related.map((r) => (
+                  <li key={r.id}>
+                    <Link to={r.path} className="font-medium text-leaf-800 underline">
+                      {r.name}
+                    </Link>
+                    {r.place ? <span className="block text-sm text-stone-700">{r.place}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {p.links.length > 0 ? (
+            <section aria-labelledby="links-heading">
+              <h2 id="links-heading" className="text-xl font-semibold text-leaf-900">
+                Links
+              </h2>
+              <ul className="mt-3 space-y-2">
+                {p.links.map((l) => (
+                  <li key={l.url}>
+                    <a
+                      href={l.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex items-center gap-1 text-leaf-800 underline"
+                    >
+                      {l.label || l.url}
+                      <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+                      <span className="sr-only">(opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      </article>
+    </main>
+  );
 }

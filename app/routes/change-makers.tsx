@@ -1,26 +1,84 @@
-import { SITE_NAME } from "../lib/constants";
+import { MapPin } from "lucide-react";
+import { Link } from "react-router";
+import { EmptyState, PageIntro } from "../components/public/page-intro";
+import { ResponsivePicture } from "../components/public/picture";
 import { pageMeta } from "../lib/meta";
+import { publicPageHeaders } from "../lib/public-cache";
+import { listChangeMakers } from "../queries/change-makers.server";
 import type { Route } from "./+types/change-makers";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: context.services.config.siteUrl };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = context.services;
+  const rows = await listChangeMakers(db);
+  return {
+    siteUrl: config.siteUrl,
+    people: rows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      role: c.role,
+      country: c.country,
+      photo: c.photoUrl,
+      webp: c.webpPhotoUrl,
+    })),
+  };
 }
+
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({
     title: "Change-Makers",
-    description: "People who lead permaculture education and regeneration around the world.",
+    description:
+      "Meet the farmers, teachers and designers who are changing how land is cared for, and the places where they work.",
     siteUrl: loaderData?.siteUrl,
     path: "/change-makers",
   });
 }
 
-export default function Page() {
+export default function ChangeMakers({ loaderData: d }: Route.ComponentProps) {
   return (
-    <main id="main" className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-4xl font-bold text-leaf-900">Change-Makers</h1>
-      <p className="mt-4">People who lead permaculture education and regeneration around the world.</p>
-      <p className="mt-2 text-sm text-stone-600">{SITE_NAME}</p>
+    <main id="main">
+      <PageIntro
+        title="Change-Makers"
+        lead="Farmers, teachers and designers whose work shows what permaculture can do. Read their stories and visit the places where they teach."
+      />
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        {d.people.length === 0 ? (
+          <EmptyState title="No profiles yet.">
+            <p>Check back soon.</p>
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {d.people.map((c, i) => (
+              <li key={c.id}>
+                <article className="group relative h-full overflow-hidden rounded-xl border border-leaf-100 bg-white shadow-sm hover:shadow-md">
+                  <ResponsivePicture
+                    webp={c.webp}
+                    fallback={c.photo}
+                    alt=""
+                    eager={i < 3}
+                    sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+                  />
+                  <div className="p-4">
+                    <h2 className="text-lg font-semibold text-leaf-900">
+                      <Link to={`/change-makers/${c.id}`} className="after:absolute after:inset-0 hover:underline">
+                        {c.name}
+                      </Link>
+                    </h2>
+                    <p className="mt-1 text-sm text-stone-800">{c.role}</p>
+                    {c.country ? (
+                      <p className="mt-1 flex items-center gap-1 text-sm text-stone-600">
+                        <MapPin aria-hidden="true" className="h-4 w-4 text-leaf-700" />
+                        {c.country}
+                      </p>
+                    ) : null}
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </main>
   );
 }

@@ -1,56 +1,351 @@
-import { data } from "react-router";
+import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "lucide-react";
+import { data, Link } from "react-router";
+import { LocationMiniMap } from "../components/map/location-mini-map";
+import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../components/public/format";
+import { JsonLd } from "../components/public/json-ld";
+import { ResponsivePicture } from "../components/public/picture";
+import { TagList } from "../components/public/tag-list";
+import { placeJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
-import { locationPath } from "../lib/slug";
+import { publicPageHeaders } from "../lib/public-cache";
+import { locationPath, programPath } from "../lib/slug";
 import { getLocationBySlug, toLocationView } from "../queries/locations.server";
+import { listProgramsByLocation } from "../queries/programs.server";
 import { loadReferenceData } from "../queries/reference.server";
 import type { Route } from "./+types/location";
 
+/** Longer than any name we store (names are bounded well below this), so the lookup is never attempted. */
+const MAX_SLUG_LENGTH = 200;
+
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, config } = context.services;
+  const { db, config, logger } = context.services;
+  if (params.slug.length > MAX_SLUG_LENGTH) throw data("Location not found", { status: 404 });
   const row = await getLocationBySlug(db, params.slug);
   if (!row) throw data("Location not found", { status: 404 });
-  const location = toLocationView(row, await loadReferenceData(db));
-  return { location, siteUrl: config.siteUrl };
+  const ref = await loadReferenceData(db);
+  const location = toLocationView(row, ref);
+  const programs = await listProgramsByLocation(db, row.id).catch((err: unknown) => {
+    logger.warn({ err }, "programs could not be read; showing none");
+    return [];
+  });
+  const today = new Date().toISOString().slice(0, 10);
+  return {
+    siteUrl: config.siteUrl,
+    location: {
+      id: location.id,
+      name: location.name,
+      path: locationPath(location.name),
+      shortDescription: location.shortDescription,
+      longDescription: location.longDescription,
+      webp: location.webpImageUrl,
+      image: location.originalImageUrl,
+      width: location.imageWidth ?? 960,
+      height: location.imageHeight ?? 600,
+      website: location.website,
+      email: location.contactEmail,
+      phone: location.contactPhone,
+      address: location.contactAddress,
+      city: location.contactCity,
+      state: location.contactState,
+      zip: location.contactZipCode,
+      country: location.country,
+      region: location.region
+        ? { name: location.region.name, key: ref.regionsById.get(location.region.id)?.key }
+        : null,
+      subRegion: location.subRegion ? { id: location.subRegion.id, name: location.subRegion.name } : null,
+      focus: row.focusAreas
+        .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
+        .filter((f) => f.name.trim() !== ""),
+      latitude: location.latitude,
+      longitude: location.longitude,
+      markerType: location.markerType,
+      updatedAt: location.updatedAt,
+    },
+    programs: programs.map((p) => ({
+      id: p.id,
+      name: p.name,
+      path: programPath(p.name),
+      summary: p.summary,
+      dates: formatDateRange(p.startDate, p.endDate),
+      past: Boolean(p.endDate && p.endDate < today),
+      format: FORMAT_LABELS[p.format] ?? p.format,
+      price: formatPrice(p.priceCents, p.currency),
+    })),
+  };
 }
+
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Location not found | Permaculture Network" }];
   const { location, siteUrl } = loaderData;
-  return pageMeta({
-    title: location.name,
+  const tags: Record<string, string>[] = pageMeta({
+    title: `${location.name}, ${location.country}`,
     description: location.shortDescription,
     siteUrl,
-    path: locationPath(location.name),
-    image: location.webpImageUrl,
+    path: location.path,
+    image: location.webp ?? location.image,
   });
+  return tags;
+}
+
+function websiteLabel(url: string): string {
+  try {
+    return new URL(url).host.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}
+
+function isHttpUrl(url: string | null): url is string {
+  return Boolean(url && /^https?:\/\//i.test(url));
 }
 
 export default function LocationPage({ loaderData }: Route.ComponentProps) {
-  const { location } = loaderData;
+  const { location: l, programs, siteUrl } = loaderData;
+  const place = [l.city, l.state, l.country].filter(Boolean).join(", ");
+  const addressLines = [l.address, [l.zip, l.city].filter(Boolean).join(" "), l.state, l.country].filter(Boolean);
+  const upcoming = programs.filter((p) => !p.past);
+  const past = programs.filter((p) => p.past);
+  const jsonLd = placeJsonLd({
+    siteUrl,
+    path: l.path,
+    name: l.name,
+    description: l.shortDescription,
+    image: l.webp ?? l.image,
+    website: isHttpUrl(l.website) ? l.website : null,
+    email: l.email,
+    phone: l.phone,
+    street: l.address,
+    city: l.city,
+    state: l.state,
+    postalCode: l.zip,
+    country: l.country,
+    latitude: l.latitude,
+    longitude: l.longitude,
+    keywords: l.focus.map((f) => f.name),
+  });
+
   return (
-    <main id="main" className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-4xl font-bold text-leaf-900">{location.name}</h1>
-      <p className="mt-2 text-stone-600">
-        {[location.contactCity, location.country, location.region?.name].filter(Boolean).join(", ")}
-      </p>
-      <p className="mt-6 text-lg">{location.description}</p>
-      {location.longDescription.split("\n\n").map((p) => (
-        <p key={p.slice(0, 40)} className="mt-4">
-          {p}
-        </p>
-      ))}
-      {location.areasOfFocus.length > 0 && (
-        <>
-          <h2 className="mt-8 text-xl font-semibold">Areas of focus</h2>
-          <ul className="mt-2 flex flex-wrap gap-2">
-            {location.areasOfFocus.map((a) => (
-              <li key={a} className="rounded-full bg-leaf-100 px-3 py-1 text-sm text-leaf-900">
-                {a}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+    <main id="main">
+      <JsonLd data={jsonLd} />
+      <article>
+        <header className="bg-leaf-900 text-white">
+          <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-2 md:items-center md:py-12">
+            <div>
+              <nav aria-label="Breadcrumb" className="text-sm text-leaf-100">
+                <ol className="flex flex-wrap gap-1">
+                  <li>
+                    <Link to="/locations" className="underline hover:text-white">
+                      Locations
+                    </Link>
+                    <span aria-hidden="true"> / </span>
+                  </li>
+                  {l.region?.key ? (
+                    <li>
+                      <Link to={`/locations?region=${l.region.key}`} className="underline hover:text-white">
+                        {l.region.name}
+                      </Link>
+                      <span aria-hidden="true"> / </span>
+                    </li>
+                  ) : null}
+                  <li aria-current="page">{l.name}</li>
+                </ol>
+              </nav>
+              <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{l.name}</h1>
+              <p className="mt-2 flex items-center gap-1.5 text-leaf-50">
+                <MapPin aria-hidden="true" className="h-5 w-5 shrink-0" />
+                {place}
+              </p>
+              {l.region || l.subRegion ? (
+                <p className="mt-1 text-sm text-leaf-100">
+                  {[l.region?.name, l.subRegion?.name].filter(Boolean).join(" · ")}
+                </p>
+              ) : null}
+              <p className="mt-4 text-lg text-white">{l.shortDescription}</p>
+            </div>
+            <div className="overflow-hidden rounded-xl shadow-lg">
+              <ResponsivePicture
+                webp={l.webp}
+                fallback={l.image}
+                alt={`${l.name}`}
+                width={l.width}
+                height={l.height}
+                eager
+                sizes="(min-width: 768px) 560px, 100vw"
+              />
+            </div>
+          </div>
+        </header>
+
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <section aria-labelledby="about-heading">
+              <h2 id="about-heading" className="text-2xl font-semibold text-leaf-900">
+                About {l.name}
+              </h2>
+              <div className="mt-4 space-y-4 text-lg leading-relaxed text-stone-800">
+                {paragraphs(l.longDescription || l.shortDescription).map((p, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
+                  <p key={i}>{p}</p>
+                ))}
+              </div>
+            </section>
+
+            {l.focus.length > 0 ? (
+              <section aria-labelledby="focus-heading" className="mt-10">
+                <h2 id="focus-heading" className="text-xl font-semibold text-leaf-900">
+                  Areas of focus
+                </h2>
+                <div className="mt-3">
+                  <TagList
+                    label="Areas of focus"
+                    tags={l.focus}
+                    linkTo={(t) => (t.id ? `/locations?focus=${t.id}` : undefined)}
+                  />
+                </div>
+              </section>
+            ) : null}
+
+            <section aria-labelledby="programs-heading" className="mt-10">
+              <h2 id="programs-heading" className="text-xl font-semibold text-leaf-900">
+                Programs at {l.name}
+              </h2>
+              {upcoming.length === 0 && past.length === 0 ? (
+                <p className="mt-3 text-stone-700">
+                  No programs are listed here yet. Browse{" "}
+                  <Link to="/programs" className="text-leaf-800 underline">
+                    all programs
+                  </Link>{" "}
+                  or contact the location directly.
+                </p>
+              ) : (
+                <ul className="mt-4 space-y-4">
+                  {[...upcoming, ...past].map((p) => (
+                    <li key={p.id} className="rounded-lg border border-leaf-100 bg-white p-4">
+                      <h3 className="font-semibold text-leaf-900">
+                        <Link to={p.path} className="hover:underline">
+                          {p.name}
+                        </Link>
+                        {p.past ? <span className="ml-2 text-sm font-normal text-stone-600">(finished)</span> : null}
+                      </h3>
+                      <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
+                        <span className="inline-flex items-center gap-1">
+                          <CalendarDays aria-hidden="true" className="h-4 w-4" />
+                          {p.dates}
+                        </span>
+                        <span>{p.format}</span>
+                        <span>{p.price}</span>
+                      </p>
+                      <p className="mt-2 text-sm text-stone-800">{p.summary}</p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+
+          <aside className="space-y-8">
+            <section
+              aria-labelledby="contact-heading"
+              className="rounded-xl border border-leaf-100 bg-white p-5 shadow-sm"
+            >
+              <h2 id="contact-heading" className="text-xl font-semibold text-leaf-900">
+                Contact details
+              </h2>
+              <dl className="mt-4 space-y-3 text-stone-800">
+                {isHttpUrl(l.website) ? (
+                  <div className="flex gap-2">
+                    <dt>
+                      <Globe aria-hidden="true" className="mt-0.5 h-5 w-5 text-leaf-700" />
+                      <span className="sr-only">Website</span>
+                    </dt>
+                    <dd>
+                      <a
+                        href={l.website}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="inline-flex items-center gap-1 break-all text-leaf-800 underline"
+                      >
+                        {websiteLabel(l.website)}
+                        <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+                        <span className="sr-only">(opens in a new tab)</span>
+                      </a>
+                    </dd>
+                  </div>
+                ) : null}
+                {l.email ? (
+                  <div className="flex gap-2">
+                    <dt>
+                      <Mail aria-hidden="true" className="mt-0.5 h-5 w-5 text-leaf-700" />
+                      <span className="sr-only">E-mail</span>
+                    </dt>
+                    <dd>
+                      <a href={`mailto:${l.email}`} className="break-all text-leaf-800 underline">
+                        {l.email}
+                      </a>
+                    </dd>
+                  </div>
+                ) : null}
+                {l.phone ? (
+                  <div className="flex gap-2">
+                    <dt>
+                      <Phone aria-hidden="true" className="mt-0.5 h-5 w-5 text-leaf-700" />
+                      <span className="sr-only">Phone</span>
+                    </dt>
+                    <dd>
+                      <a href={`tel:${l.phone.replace(/[^\d+]/g, "")}`} className="text-leaf-800 underline">
+                        {l.phone}
+                      </a>
+                    </dd>
+                  </div>
+                ) : null}
+                {addressLines.length > 0 ? (
+                  <div className="flex gap-2">
+                    <dt>
+                      <MapPin aria-hidden="true" className="mt-0.5 h-5 w-5 text-leaf-700" />
+                      <span className="sr-only">Address</span>
+                    </dt>
+                    <dd>
+                      <address className="not-italic">
+                        {addressLines.map((line) => (
+                          <span key={line} className="block">
+                            {line}
+                          </span>
+                        ))}
+                      </address>
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </section>
+
+            <section aria-labelledby="map-heading">
+              <h2 id="map-heading" className="mb-3 text-xl font-semibold text-leaf-900">
+                On the map
+              </h2>
+              {l.latitude !== null && l.longitude !== null ? (
+                <LocationMiniMap
+                  latitude={l.latitude}
+                  longitude={l.longitude}
+                  name={l.name}
+                  markerType={l.markerType}
+                />
+              ) : (
+                <p className="text-stone-700">This location has no map position yet.</p>
+              )}
+            </section>
+
+            <p className="text-sm text-stone-600">
+              Is something out of date? Write to the location, or{" "}
+              <Link to="/about#contact" className="text-leaf-800 underline">
+                let us know
+              </Link>
+              .
+            </p>
+          </aside>
+        </div>
+      </article>
     </main>
   );
 }

@@ -1,9 +1,9 @@
 import { MapPin } from "lucide-react";
 import { Link } from "react-router";
+import { LocationFilters } from "../components/public/location-filters";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { Pagination } from "../components/public/pagination";
 import { ResponsivePicture } from "../components/public/picture";
-import { LocationFilters } from "../components/public/location-filters";
 import { LOCATIONS_PAGE_SIZE } from "../lib/constants";
 import { parseLocationQuery, resolveLocationFilters, toQueryString } from "../lib/filters";
 import { pageMeta } from "../lib/meta";
@@ -146,7 +146,10 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
             <div className="mt-6">
               {d.total > 0 ? (
                 <EmptyState title={`There is no page ${d.page} of these results.`}>
-                  <Link to={`/locations${toQueryString({ ...d.applied })}`} className="font-semibold text-leaf-800 underline">
+                  <Link
+                    to={`/locations${toQueryString({ ...d.applied })}`}
+                    className="font-semibold text-leaf-800 underline"
+                  >
                     Go to the first page
                   </Link>
                 </EmptyState>

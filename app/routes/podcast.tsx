@@ -1,26 +1,272 @@
-import { SITE_NAME } from "../lib/constants";
+import { CalendarDays, CircleCheck, Clock, Mic, Rss } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { formatDate, formatDuration, paragraphs } from "../components/public/format";
+import { EmptyState, PageIntro } from "../components/public/page-intro";
+import { PODCAST_DESCRIPTION } from "../lib/feeds/rss";
 import { pageMeta } from "../lib/meta";
+import { publicPageHeaders } from "../lib/public-cache";
+import { hitRateLimit } from "../lib/rate-limit.server";
+import { EmailSchema, fieldErrors } from "../lib/schemas";
+import { listEpisodes, subscribeToPodcast } from "../queries/podcast.server";
 import type { Route } from "./+types/podcast";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: context.services.config.siteUrl };
+const PodcastSubscribeSchema = z.object({ email: EmailSchema });
+
+/** Per client address: enough for typos, too few for someone filling the list with addresses. */
+const SUBSCRIBE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
+
+const MESSAGES = {
+  success: "Thank you! You will get an e-mail when a new episode is out.",
+  error: "Something went wrong. Please try again.",
+  tooMany: "You have tried several times in a short while. Please wait a few minutes and try again.",
+};
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = context.services;
+  const episodes = await listEpisodes(db);
+  return {
+    siteUrl: config.siteUrl,
+    episodes: episodes.map((e) => ({
+      id: e.id,
+      number: e.number,
+      title: e.title,
+      summary: e.summary,
+      showNotes: e.showNotes,
+      guest: e.guest,
+      audioUrl: e.audioUrl,
+      audioType: e.audioType,
+      duration: formatDuration(e.durationSeconds),
+      publishedAt: e.publishedAt.toISOString(),
+      published: formatDate(e.publishedAt),
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, logger } = context.services;
+  const limit = await hitRateLimit(db, `podcast:${context.clientIp}`, SUBSCRIBE_LIMIT);
+  const form = await request.formData().catch(() => null);
+  const email = typeof form?.get("email") === "string" ? String(form?.get("email")) : "";
+  if (!limit.allowed) {
+    return data(
+      { ok: false as const, message: MESSAGES.tooMany, errors: {} as Record<string, string>, email },
+      { status: 429, headers: { ...NO_STORE, "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) } },
+    );
+  }
+  const parsed = PodcastSubscribeSchema.safeParse({ email });
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return data(
+      { ok: false as const, message: errors.email ?? MESSAGES.error, errors, email },
+      { status: 400, headers: NO_STORE },
+    );
+  }
+  try {
+    // New and already-subscribed addresses get the same answer, so the form reveals nothing about who subscribed.
+    await subscribeToPodcast(db, parsed.data.email);
+  } catch (err) {
+    logger.error({ err }, "podcast subscription failed");
+    return data(
+      { ok: false as const, message: MESSAGES.error, errors: {} as Record<string, string>, email },
+      { status: 500, headers: NO_STORE },
+    );
+  }
+  return data(
+    { ok: true as const, message: MESSAGES.success, errors: {} as Record<string, string>, email: "" },
+    { headers: NO_STORE },
+  );
+}
+
+export const headers: Route.HeadersFunction = publicPageHeaders;
+
+export function links() {
+  return [
+    { rel: "alternate", type: "application/rss+xml", title: "Permaculture Network Podcast", href: "/podcast.xml" },
+  ];
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({
     title: "Podcast",
-    description: "Conversations with permaculture educators, farmers and designers.",
+    description: PODCAST_DESCRIPTION,
     siteUrl: loaderData?.siteUrl,
     path: "/podcast",
   });
 }
 
-export default function Page() {
+function SubscribeForm({ result }: { result: Route.ComponentProps["actionData"] }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/podcast";
+  const error = result && !result.ok ? (result.errors.email ?? result.message) : undefined;
   return (
-    <main id="main" className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-4xl font-bold text-leaf-900">Podcast</h1>
-      <p className="mt-4">Conversations with permaculture educators, farmers and designers.</p>
-      <p className="mt-2 text-sm text-stone-600">{SITE_NAME}</p>
+    <section aria-labelledby="subscribe-heading" className="rounded-xl bg-leaf-900 p-6 text-white">
+      <h2 id="subscribe-heading" className="text-xl font-semibold">
+        Get new episodes by e-mail
+      </h2>
+      <p className="mt-1 text-leaf-50">One short e-mail per episode. Unsubscribe any time.</p>
+      {result?.ok ? (
+        <p role="status" className="mt-4 flex items-start gap-2 rounded-md bg-white p-3 font-medium text-leaf-900">
+          <CircleCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-leaf-700" />
+          {result.message}
+        </p>
+      ) : (
+        <Form method="post" action="/podcast" noValidate className="mt-4">
+          <label htmlFor="podcast-email" className="block font-medium">
+            E-mail address
+          </label>
+          <div className="mt-1 flex flex-col gap-2">
+            <input
+              id="podcast-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              defaultValue={result?.email ?? ""}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "podcast-email-error" : undefined}
+              className="min-h-11 w-full min-w-0 rounded-md border border-white bg-white px-3 py-2 text-stone-900"
+            />
+            <button
+              type="submit"
+              disabled={submitting}
+              className="min-h-11 rounded-md bg-soil-100 px-5 py-2 font-semibold text-soil-900 hover:bg-white disabled:opacity-70"
+            >
+              {submitting ? "Subscribing..." : "Subscribe"}
+            </button>
+          </div>
+          {error ? (
+            <p
+              id="podcast-email-error"
+              role="alert"
+              className="mt-2 rounded bg-white px-3 py-1.5 text-sm font-medium text-red-800"
+            >
+              {error}
+            </p>
+          ) : null}
+          <p className="mt-3 text-sm text-leaf-50">
+            We store only your address and the date. See our{" "}
+            <a href="/privacy" className="underline">
+              privacy policy
+            </a>
+            .
+          </p>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+export default function Podcast({ loaderData, actionData }: Route.ComponentProps) {
+  const { episodes } = loaderData;
+  return (
+    <main id="main">
+      <PageIntro title="Podcast" lead={PODCAST_DESCRIPTION}>
+        <p className="mt-4">
+          <a
+            href="/podcast.xml"
+            className="inline-flex min-h-11 items-center gap-2 rounded-md border border-leaf-300 bg-white px-4 py-2 font-semibold text-leaf-900 hover:bg-leaf-50"
+          >
+            <Rss aria-hidden="true" className="h-4 w-4" />
+            RSS feed for podcast apps
+          </a>
+        </p>
+      </PageIntro>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3">
+        <section aria-labelledby="episodes-heading" className="lg:col-span-2">
+          <h2 id="episodes-heading" className="text-2xl font-semibold text-leaf-900">
+            Episodes
+          </h2>
+          {episodes.length === 0 ? (
+            <div className="mt-4">
+              <EmptyState title="The first episode is on its way.">
+                <p>Subscribe to hear when it is out.</p>
+              </EmptyState>
+            </div>
+          ) : (
+            <ol className="mt-4 space-y-6">
+              {episodes.map((e) => (
+                <li key={e.id} id={`episode-${e.number}`}>
+                  <article className="rounded-xl border border-leaf-100 bg-white p-5 shadow-sm">
+                    <p className="text-sm font-medium text-soil-700">Episode {e.number}</p>
+                    <h3 className="mt-1 text-xl font-semibold text-leaf-900">{e.title}</h3>
+                    <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
+                      <span className="inline-flex items-center gap-1">
+                        <CalendarDays aria-hidden="true" className="h-4 w-4" />
+                        <time dateTime={e.publishedAt}>{e.published}</time>
+                      </span>
+                      {e.duration ? (
+                        <span className="inline-flex items-center gap-1">
+                          <Clock aria-hidden="true" className="h-4 w-4" />
+                          {e.duration}
+                        </span>
+                      ) : null}
+                      {e.guest ? (
+                        <span className="inline-flex items-center gap-1">
+                          <Mic aria-hidden="true" className="h-4 w-4" />
+                          With {e.guest}
+                        </span>
+                      ) : null}
+                    </p>
+                    <p className="mt-3 text-stone-800">{e.summary}</p>
+                    {e.audioUrl ? (
+                      // biome-ignore lint/a11y/useMediaCaption: episodes have written show notes below; no caption track exists
+                      <audio
+                        controls
+                        preload="none"
+                        className="mt-4 w-full"
+                        aria-label={`Play episode ${e.number}: ${e.title}`}
+                      >
+                        <source src={e.audioUrl} type={e.audioType} />
+                        <a href={e.audioUrl}>Download episode {e.number}</a>
+                      </audio>
+                    ) : (
+                      <p className="mt-4 text-sm text-stone-600">Audio for this episode is coming soon.</p>
+                    )}
+                    {e.showNotes ? (
+                      <details className="mt-4 rounded-md bg-soil-50 p-3">
+                        <summary className="cursor-pointer font-semibold text-leaf-800">Show notes</summary>
+                        <div className="mt-3 space-y-3 text-stone-800">
+                          {paragraphs(e.showNotes).map((para, i) =>
+                            para.includes("\n- ") || para.startsWith("- ") ? (
+                              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
+                              <div key={i}>
+                                {para
+                                  .split("\n")
+                                  .filter((line) => !line.startsWith("- "))
+                                  .map((line) => (
+                                    <p key={line}>{line}</p>
+                                  ))}
+                                <ul className="mt-1 list-disc pl-6">
+                                  {para
+                                    .split("\n")
+                                    .filter((line) => line.startsWith("- "))
+                                    .map((line) => (
+                                      <li key={line}>{line.slice(2)}</li>
+                                    ))}
+                                </ul>
+                              </div>
+                            ) : (
+                              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
+                              <p key={i}>{para}</p>
+                            ),
+                          )}
+                        </div>
+                      </details>
+                    ) : null}
+                  </article>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <aside>
+          <SubscribeForm result={actionData} />
+        </aside>
+      </div>
     </main>
   );
 }

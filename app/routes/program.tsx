@@ -1,10 +1,267 @@
-import { data } from "react-router";
+import { CalendarDays, ExternalLink, MapPin, Ticket, Users } from "lucide-react";
+import { data, Link } from "react-router";
+import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../components/public/format";
+import { JsonLd } from "../components/public/json-ld";
+import { ResponsivePicture } from "../components/public/picture";
+import { TagList } from "../components/public/tag-list";
+import { courseJsonLd } from "../lib/jsonld";
+import { pageMeta } from "../lib/meta";
+import { publicPageHeaders } from "../lib/public-cache";
+import { locationPath, programPath } from "../lib/slug";
+import { getLocationById } from "../queries/locations.server";
+import { getProgramBySlug } from "../queries/programs.server";
+import { loadReferenceData } from "../queries/reference.server";
 import type { Route } from "./+types/program";
 
-export function loader({ params }: Route.LoaderArgs) {
-  throw data(`Not found: ${params.slug}`, { status: 404 });
+const MAX_SLUG_LENGTH = 200;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = context.services;
+  if (params.slug.length > MAX_SLUG_LENGTH) throw data("Program not found", { status: 404 });
+  const p = await getProgramBySlug(db, params.slug);
+  if (!p) throw data("Program not found", { status: 404 });
+  const [host, ref] = await Promise.all([
+    p.locationId ? getLocationById(db, p.locationId) : Promise.resolve(null),
+    loadReferenceData(db),
+  ]);
+  const today = new Date().toISOString().slice(0, 10);
+  return {
+    siteUrl: config.siteUrl,
+    program: {
+      id: p.id,
+      name: p.name,
+      path: programPath(p.name),
+      summary: p.summary,
+      description: p.description,
+      startDate: p.startDate,
+      endDate: p.endDate,
+      dates: formatDateRange(p.startDate, p.endDate),
+      past: Boolean((p.endDate ?? p.startDate) && (p.endDate ?? p.startDate ?? "") < today),
+      format: p.format,
+      priceCents: p.priceCents,
+      currency: p.currency,
+      price: formatPrice(p.priceCents, p.currency),
+      educators: p.educators,
+      capacity: p.capacity,
+      applicationUrl: p.applicationUrl && /^https?:\/\//i.test(p.applicationUrl) ? p.applicationUrl : null,
+      image: p.imageUrl,
+      focus: p.focusAreas
+        .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
+        .filter((f) => f.name.trim() !== ""),
+    },
+    host: host
+      ? {
+          name: host.name,
+          path: locationPath(host.name),
+          city: host.contactCity,
+          country: host.country,
+          region: host.regionId ? ref.regionsById.get(host.regionId)?.name : undefined,
+        }
+      : null,
+  };
 }
 
-export default function Page() {
-  return null;
+export const headers: Route.HeadersFunction = publicPageHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Program not found | Permaculture Network" }];
+  const { program, siteUrl } = loaderData;
+  return pageMeta({
+    title: program.name,
+    description: program.summary || `${program.name}: ${program.dates}`,
+    siteUrl,
+    path: program.path,
+    image: program.image,
+  });
+}
+
+export default function ProgramPage({ loaderData }: Route.ComponentProps) {
+  const { program: p, host, siteUrl } = loaderData;
+  const jsonLd = courseJsonLd({
+    siteUrl,
+    path: p.path,
+    name: p.name,
+    description: p.summary || p.description.slice(0, 300),
+    startDate: p.startDate,
+    endDate: p.endDate,
+    format: p.format,
+    priceCents: p.priceCents,
+    currency: p.currency,
+    educators: p.educators,
+    capacity: p.capacity,
+    image: p.image,
+    applicationUrl: p.applicationUrl,
+    location: host ? { name: host.name, path: host.path, country: host.country, city: host.city } : null,
+  });
+  const facts: { label: string; value: React.ReactNode; icon: React.ReactNode }[] = [
+    {
+      label: "Dates",
+      value: p.startDate ? <time dateTime={p.startDate}>{p.dates}</time> : p.dates,
+      icon: <CalendarDays aria-hidden="true" className="h-5 w-5 text-leaf-700" />,
+    },
+    {
+      label: "Format",
+      value: FORMAT_LABELS[p.format] ?? p.format,
+      icon: <MapPin aria-hidden="true" className="h-5 w-5 text-leaf-700" />,
+    },
+    { label: "Price", value: p.price, icon: <Ticket aria-hidden="true" className="h-5 w-5 text-leaf-700" /> },
+  ];
+  if (p.capacity) {
+    facts.push({
+      label: "Places",
+      value: `Up to ${p.capacity} participants`,
+      icon: <Users aria-hidden="true" className="h-5 w-5 text-leaf-700" />,
+    });
+  }
+
+  return (
+    <main id="main">
+      <JsonLd data={jsonLd} />
+      <article>
+        <header className="border-b border-leaf-100 bg-gradient-to-b from-leaf-50 to-soil-50">
+          <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+            <nav aria-label="Breadcrumb" className="text-sm text-stone-700">
+              <Link to="/programs" className="underline">
+                Programs
+              </Link>
+              <span aria-hidden="true"> / </span>
+              <span aria-current="page">{p.name}</span>
+            </nav>
+            <h1 className="mt-3 text-3xl font-bold tracking-tight text-leaf-900 sm:text-4xl">{p.name}</h1>
+            {p.summary ? <p className="mt-3 max-w-3xl text-lg text-stone-700">{p.summary}</p> : null}
+            {p.past ? (
+              <p className="mt-4 inline-block rounded-md bg-soil-100 px-3 py-1 text-sm text-soil-900">
+                This program has finished. See{" "}
+                <Link to="/programs" className="underline">
+                  upcoming programs
+                </Link>
+                .
+              </p>
+            ) : null}
+          </div>
+        </header>
+
+        <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            {p.image ? (
+              <div className="mb-8 overflow-hidden rounded-xl">
+                <ResponsivePicture webp={p.image} alt="" eager sizes="(min-width: 1024px) 640px, 100vw" />
+              </div>
+            ) : null}
+            <section aria-labelledby="description-heading">
+              <h2 id="description-heading" className="text-2xl font-semibold text-leaf-900">
+                About this program
+              </h2>
+              <div className="mt-4 space-y-4 text-lg leading-relaxed text-stone-800">
+                {paragraphs(p.description || p.summary).map((para, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
+                  <p key={i}>{para}</p>
+                ))}
+              </div>
+            </section>
+            {p.educators.length > 0 ? (
+              <section aria-labelledby="educators-heading" className="mt-10">
+                <h2 id="educators-heading" className="text-xl font-semibold text-leaf-900">
+                  Educators
+                </h2>
+                <ul className="mt-3 flex flex-wrap gap-3">
+                  {p.educators.map((e) => (
+                    <li key={e} className="rounded-lg border border-leaf-100 bg-white px-4 py-2 text-stone-800">
+                      {e}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            {p.focus.length > 0 ? (
+              <section aria-labelledby="focus-heading" className="mt-10">
+                <h2 id="focus-heading" className="text-xl font-semibold text-leaf-900">
+                  Topics
+                </h2>
+                <div className="mt-3">
+                  <TagList
+                    label="Topics"
+                    tags={p.focus}
+                    linkTo={(t) => (t.id ? `/locations?focus=${t.id}` : undefined)}
+                  />
+                </div>
+              </section>
+            ) : null}
+          </div>
+
+          <aside className="space-y-6">
+            <section
+              aria-labelledby="facts-heading"
+              className="rounded-xl border border-leaf-100 bg-white p-5 shadow-sm"
+            >
+              <h2 id="facts-heading" className="text-xl font-semibold text-leaf-900">
+                At a glance
+              </h2>
+              <dl className="mt-4 space-y-3">
+                {facts.map((f) => (
+                  <div key={f.label}>
+                    <dt className="flex items-center gap-2 text-sm text-stone-600">
+                      {f.icon}
+                      {f.label}
+                    </dt>
+                    <dd className="ml-7 font-medium text-stone-900">{f.value}</dd>
+                  </div>
+                ))}
+                {host ? (
+                  <div>
+                    <dt className="flex items-center gap-2 text-sm text-stone-600">
+                      <MapPin aria-hidden="true" className="h-5 w-5 text-leaf-700" />
+                      Hosted by
+                    </dt>
+                    <dd className="ml-7 font-medium">
+                      <Link to={host.path} className="text-leaf-800 underline">
+                        {host.name}
+                      </Link>
+                      <span className="block text-sm font-normal text-stone-700">
+                        {[host.city, host.country].filter(Boolean).join(", ")}
+                      </span>
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </section>
+
+            <section aria-labelledby="apply-heading" className="rounded-xl bg-leaf-900 p-5 text-white">
+              <h2 id="apply-heading" className="text-xl font-semibold">
+                How to apply
+              </h2>
+              {p.past ? (
+                <p className="mt-2 text-leaf-50">Applications for this run are closed.</p>
+              ) : p.applicationUrl ? (
+                <>
+                  <p className="mt-2 text-leaf-50">
+                    Places are booked directly with the host. Their form opens in a new tab.
+                  </p>
+                  <a
+                    href={p.applicationUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-md bg-white px-5 py-2 font-semibold text-leaf-900 hover:bg-leaf-50"
+                  >
+                    Apply for this program
+                    <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                </>
+              ) : (
+                <p className="mt-2 text-leaf-50">Contact the host location to ask about places.</p>
+              )}
+              <p className="mt-4 text-sm text-leaf-50">
+                New to the network?{" "}
+                <Link to="/application" className="font-semibold text-white underline">
+                  Send us an application
+                </Link>{" "}
+                and we will help you find the right course.
+              </p>
+            </section>
+          </aside>
+        </div>
+      </article>
+    </main>
+  );
 }

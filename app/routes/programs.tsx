@@ -1,26 +1,271 @@
-import { SITE_NAME } from "../lib/constants";
+import { CalendarDays, MapPin, Users } from "lucide-react";
+import { Form, Link } from "react-router";
+import { FORMAT_LABELS, formatDateRange, formatPrice } from "../components/public/format";
+import { EmptyState, PageIntro } from "../components/public/page-intro";
+import { PROGRAM_FORMATS, parseProgramQuery, toQueryString } from "../lib/filters";
 import { pageMeta } from "../lib/meta";
+import { publicPageHeaders } from "../lib/public-cache";
+import { locationPath, programPath } from "../lib/slug";
+import { REGIONS } from "../lib/taxonomy";
+import { listProgramSummaries, type ProgramSummary } from "../queries/programs.server";
+import { loadReferenceData } from "../queries/reference.server";
 import type { Route } from "./+types/programs";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: context.services.config.siteUrl };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config, logger } = context.services;
+  const query = parseProgramQuery(new URL(request.url).searchParams);
+  const ref = await loadReferenceData(db);
+  const region = query.region ? ref.regions.find((r) => r.key === query.region) : undefined;
+  let rows: ProgramSummary[] = [];
+  try {
+    rows = await listProgramSummaries(db, { format: query.format, regionId: region?.id });
+  } catch (err) {
+    // Spec section 8: a programs read that fails leaves the list empty rather than breaking the page.
+    logger.warn({ err }, "programs could not be read; showing an empty list");
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  const isPast = (p: ProgramSummary) => Boolean((p.endDate ?? p.startDate) && (p.endDate ?? p.startDate ?? "") < today);
+  const toCard = (p: ProgramSummary) => ({
+    id: p.id,
+    name: p.name,
+    path: programPath(p.name),
+    summary: p.summary,
+    dates: formatDateRange(p.startDate, p.endDate),
+    startDate: p.startDate,
+    format: p.format,
+    price: formatPrice(p.priceCents, p.currency),
+    educators: p.educators,
+    location: p.locationName
+      ? {
+          name: p.locationName,
+          path: locationPath(p.locationName),
+          place: [p.locationCity, p.locationCountry].filter(Boolean).join(", "),
+        }
+      : null,
+  });
+  const upcoming = rows.filter((p) => !isPast(p)).map(toCard);
+  // Most recent first among finished programs.
+  const past = rows.filter(isPast).reverse().map(toCard);
+  return {
+    siteUrl: config.siteUrl,
+    applied: { format: query.format, region: region?.key },
+    regionName: region?.name,
+    showPast: query.past,
+    ignored: query.ignored.length > 0,
+    upcoming,
+    past: query.past ? past : [],
+    pastCount: past.length,
+  };
 }
+
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({
-    title: "Programs",
-    description: "Permaculture courses and programs: design certificates, workshops and online courses.",
+    title: loaderData?.regionName ? `Programs in ${loaderData.regionName}` : "Programs",
+    description:
+      "Permaculture design certificates, workshops and online courses from educators in the network, with dates, format and price.",
     siteUrl: loaderData?.siteUrl,
-    path: "/programs",
+    path: `/programs${toQueryString({ ...loaderData?.applied })}`,
   });
 }
 
-export default function Page() {
+type Card = Route.ComponentProps["loaderData"]["upcoming"][number];
+
+function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
   return (
-    <main id="main" className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-4xl font-bold text-leaf-900">Programs</h1>
-      <p className="mt-4">Permaculture courses and programs: design certificates, workshops and online courses.</p>
-      <p className="mt-2 text-sm text-stone-600">{SITE_NAME}</p>
+    <article className="flex h-full flex-col rounded-xl border border-leaf-100 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="rounded-full bg-soil-100 px-2.5 py-0.5 font-medium text-soil-900">
+          {FORMAT_LABELS[p.format] ?? p.format}
+        </span>
+        <span className="font-semibold text-leaf-800">{p.price}</span>
+        {past ? <span className="text-stone-600">Finished</span> : null}
+      </div>
+      <h3 className="mt-3 text-lg font-semibold text-leaf-900">
+        <Link to={p.path} className="hover:underline">
+          {p.name}
+        </Link>
+      </h3>
+      <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
+        <CalendarDays aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
+        {p.startDate ? <time dateTime={p.startDate}>{p.dates}</time> : p.dates}
+      </p>
+      {p.location ? (
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
+          <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
+          <span>
+            Hosted by{" "}
+            <Link to={p.location.path} className="text-leaf-800 underline">
+              {p.location.name}
+            </Link>
+            {p.location.place ? `, ${p.location.place}` : ""}
+          </span>
+        </p>
+      ) : null}
+      {p.educators.length > 0 ? (
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
+          <Users aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
+          {p.educators.join(", ")}
+        </p>
+      ) : null}
+      <p className="mt-3 text-sm text-stone-800">{p.summary}</p>
+    </article>
+  );
+}
+
+const selectCls =
+  "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 focus:border-leaf-600";
+
+export default function Programs({ loaderData: d }: Route.ComponentProps) {
+  const hasFilters = Boolean(d.applied.format || d.applied.region);
+  return (
+    <main id="main">
+      <PageIntro
+        title={d.regionName ? `Programs in ${d.regionName}` : "Programs"}
+        lead="Design certificates, hands-on workshops and online courses taught by educators in the network. Upcoming programs come first."
+      />
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <Form
+          method="get"
+          action="/programs"
+          role="search"
+          aria-label="Filter programs"
+          className="grid gap-4 rounded-xl border border-leaf-100 bg-white p-4 shadow-sm sm:grid-cols-3"
+        >
+          <div>
+            <label htmlFor="program-format" className="text-sm font-semibold text-stone-800">
+              Format
+            </label>
+            <select
+              id="program-format"
+              name="format"
+              defaultValue={d.applied.format ?? ""}
+              key={d.applied.format ?? ""}
+              className={selectCls}
+            >
+              <option value="">Any format</option>
+              {PROGRAM_FORMATS.map((f) => (
+                <option key={f} value={f}>
+                  {FORMAT_LABELS[f]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="program-region" className="text-sm font-semibold text-stone-800">
+              Region of the host location
+            </label>
+            <select
+              id="program-region"
+              name="region"
+              defaultValue={d.applied.region ?? ""}
+              key={d.applied.region ?? ""}
+              className={selectCls}
+            >
+              <option value="">All regions</option>
+              {REGIONS.map((r) => (
+                <option key={r.key} value={r.key}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-wrap items-end gap-3">
+            <button
+              type="submit"
+              className="min-h-11 rounded-md bg-leaf-700 px-5 py-2 font-semibold text-white hover:bg-leaf-800"
+            >
+              Show programs
+            </button>
+            {hasFilters ? (
+              <Link to="/programs" className="px-2 py-2 font-semibold text-leaf-800 underline">
+                Clear filters
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+        {d.ignored ? (
+          <p className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
+            Some filter values in the address were not recognised and have been ignored.
+          </p>
+        ) : null}
+
+        <section aria-labelledby="upcoming-heading" className="mt-8">
+          <h2 id="upcoming-heading" className="text-2xl font-semibold text-leaf-900">
+            Upcoming programs
+          </h2>
+          {d.upcoming.length === 0 ? (
+            <div className="mt-4">
+              <EmptyState title="No upcoming programs match.">
+                {hasFilters ? (
+                  <Link to="/programs" className="font-semibold text-leaf-800 underline">
+                    Clear filters
+                  </Link>
+                ) : (
+                  <p>New programs are added regularly. Subscribe to the newsletter to hear about them.</p>
+                )}
+              </EmptyState>
+            </div>
+          ) : (
+            <ul className="mt-4 grid gap-6 md:grid-cols-2">
+              {d.upcoming.map((p) => (
+                <li key={p.id}>
+                  <ProgramCard p={p} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        {d.pastCount > 0 ? (
+          <section aria-labelledby="past-heading" className="mt-12">
+            <h2 id="past-heading" className="text-2xl font-semibold text-leaf-900">
+              Past programs
+            </h2>
+            {d.showPast ? (
+              <>
+                <ul className="mt-4 grid gap-6 md:grid-cols-2">
+                  {d.past.map((p) => (
+                    <li key={p.id}>
+                      <ProgramCard p={p} past />
+                    </li>
+                  ))}
+                </ul>
+                <p className="mt-4">
+                  <Link
+                    to={`/programs${toQueryString({ ...d.applied })}`}
+                    className="font-semibold text-leaf-800 underline"
+                  >
+                    Hide past programs
+                  </Link>
+                </p>
+              </>
+            ) : (
+              <p className="mt-3">
+                <Link
+                  to={`/programs${toQueryString({ ...d.applied, past: 1 })}`}
+                  className="font-semibold text-leaf-800 underline"
+                >
+                  Show {d.pastCount} past program{d.pastCount === 1 ? "" : "s"}
+                </Link>
+              </p>
+            )}
+          </section>
+        ) : null}
+
+        <p className="mt-10 text-sm text-stone-600">
+          Add these dates to your calendar:{" "}
+          <a href={`/programs.ics${toQueryString({ ...d.applied })}`} className="text-leaf-800 underline">
+            subscribe to the programs calendar (iCalendar)
+          </a>
+          . Want to list your own course?{" "}
+          <Link to="/application" className="text-leaf-800 underline">
+            Apply as an educator
+          </Link>
+          .
+        </p>
+      </div>
     </main>
   );
 }

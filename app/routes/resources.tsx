@@ -1,26 +1,173 @@
-import { SITE_NAME } from "../lib/constants";
+import { AppWindow, BookOpen, ExternalLink, FileText, Globe, Mic, TvMinimalPlay } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { EmptyState, PageIntro } from "../components/public/page-intro";
+import { TagList } from "../components/public/tag-list";
+import { parseResourceQuery } from "../lib/filters";
 import { pageMeta } from "../lib/meta";
+import { publicPageHeaders } from "../lib/public-cache";
+import { RESOURCE_TYPES, type ResourceType } from "../lib/taxonomy";
+import { loadReferenceData } from "../queries/reference.server";
+import { listResources } from "../queries/resources.server";
 import type { Route } from "./+types/resources";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: context.services.config.siteUrl };
+const TYPE_ICONS: Record<ResourceType, ReactNode> = {
+  website: <Globe aria-hidden="true" className="h-4 w-4" />,
+  "youtube channel": <TvMinimalPlay aria-hidden="true" className="h-4 w-4" />,
+  book: <BookOpen aria-hidden="true" className="h-4 w-4" />,
+  podcast: <Mic aria-hidden="true" className="h-4 w-4" />,
+  article: <FileText aria-hidden="true" className="h-4 w-4" />,
+  app: <AppWindow aria-hidden="true" className="h-4 w-4" />,
+};
+
+/** Singular label for a card's badge. */
+const TYPE_SINGULAR: Record<ResourceType, string> = {
+  website: "Website",
+  "youtube channel": "YouTube channel",
+  book: "Book",
+  podcast: "Podcast",
+  article: "Article",
+  app: "App",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = context.services;
+  const { type, invalid } = parseResourceQuery(new URL(request.url).searchParams);
+  const [rows, ref] = await Promise.all([listResources(db, { type }), loadReferenceData(db)]);
+  return {
+    siteUrl: config.siteUrl,
+    type: type ?? null,
+    invalid,
+    resources: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      type: r.type,
+      author: r.author,
+      description: r.description,
+      url: /^https?:\/\//i.test(r.url) ? r.url : null,
+      focus: r.focusAreas
+        .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
+        .filter((f) => f.name.trim() !== ""),
+    })),
+  };
+}
+
+export const headers: Route.HeadersFunction = publicPageHeaders;
+
+function typeLabel(type: ResourceType | null): string | undefined {
+  return type ? RESOURCE_TYPES.find((t) => t.value === type)?.label : undefined;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
+  const label = typeLabel(loaderData?.type ?? null);
   return pageMeta({
-    title: "Resources",
-    description: "Books, websites, videos, podcasts, articles and apps for learning permaculture.",
+    title: label ? `${label} | Resources` : "Resources",
+    description:
+      "Books, websites, YouTube channels, podcasts, articles and apps for learning permaculture, chosen by educators in the network.",
     siteUrl: loaderData?.siteUrl,
-    path: "/resources",
+    path: loaderData?.type ? `/resources?type=${encodeURIComponent(loaderData.type)}` : "/resources",
   });
 }
 
-export default function Page() {
+export default function Resources({ loaderData: d }: Route.ComponentProps) {
+  const label = typeLabel(d.type);
+  const tabCls = (active: boolean) =>
+    `inline-flex min-h-11 items-center gap-1.5 rounded-full border px-4 py-2 text-sm font-medium ${
+      active ? "border-leaf-700 bg-leaf-700 text-white" : "border-leaf-200 bg-white text-leaf-900 hover:bg-leaf-50"
+    }`;
   return (
-    <main id="main" className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-4xl font-bold text-leaf-900">Resources</h1>
-      <p className="mt-4">Books, websites, videos, podcasts, articles and apps for learning permaculture.</p>
-      <p className="mt-2 text-sm text-stone-600">{SITE_NAME}</p>
+    <main id="main">
+      <PageIntro
+        title={label ? `Resources: ${label}` : "Resources"}
+        lead="Books, websites, channels, podcasts, articles and apps that educators in the network return to. Pick a type to narrow the list."
+      />
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <nav aria-label="Resource types">
+          <ul className="flex flex-wrap gap-2">
+            <li>
+              <Link
+                to="/resources"
+                aria-current={d.type === null ? "page" : undefined}
+                className={tabCls(d.type === null)}
+              >
+                All
+              </Link>
+            </li>
+            {RESOURCE_TYPES.map((t) => (
+              <li key={t.value}>
+                <Link
+                  to={`/resources?type=${encodeURIComponent(t.value)}`}
+                  aria-current={d.type === t.value ? "page" : undefined}
+                  className={tabCls(d.type === t.value)}
+                >
+                  {TYPE_ICONS[t.value]}
+                  {t.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {d.invalid ? (
+          <p role="status" className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
+            We don't know that resource type, so all resources are shown. Choose one of the types above.
+          </p>
+        ) : null}
+
+        <section aria-labelledby="resource-list-heading" className="mt-8">
+          <h2 id="resource-list-heading" className="text-stone-700">
+            {d.resources.length} {label ? label.toLowerCase() : `resource${d.resources.length === 1 ? "" : "s"}`}
+          </h2>
+          {d.resources.length === 0 ? (
+            <div className="mt-4">
+              <EmptyState title="Nothing here yet.">
+                <Link to="/resources" className="font-semibold text-leaf-800 underline">
+                  See all resources
+                </Link>
+              </EmptyState>
+            </div>
+          ) : (
+            <ul className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {d.resources.map((r) => (
+                <li key={r.id}>
+                  <article className="flex h-full flex-col rounded-xl border border-leaf-100 bg-white p-5 shadow-sm">
+                    <p className="inline-flex items-center gap-1.5 text-sm font-medium text-soil-700">
+                      {TYPE_ICONS[r.type]}
+                      {TYPE_SINGULAR[r.type]}
+                    </p>
+                    <h3 className="mt-2 text-lg font-semibold text-leaf-900">
+                      {r.url ? (
+                        <a href={r.url} target="_blank" rel="noopener noreferrer" className="hover:underline">
+                          {r.title}
+                          <span className="sr-only"> (opens in a new tab)</span>
+                        </a>
+                      ) : (
+                        r.title
+                      )}
+                    </h3>
+                    {r.author ? <p className="text-sm text-stone-700">by {r.author}</p> : null}
+                    <p className="mt-3 text-sm text-stone-800">{r.description}</p>
+                    <div className="mt-auto pt-4">
+                      <TagList label={`Focus areas of ${r.title}`} tags={r.focus} />
+                      {r.url ? (
+                        <a
+                          href={r.url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-leaf-800 underline"
+                        >
+                          Visit {TYPE_SINGULAR[r.type].toLowerCase()}
+                          <span className="sr-only">: {r.title} (opens in a new tab)</span>
+                          <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+                        </a>
+                      ) : null}
+                    </div>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
     </main>
   );
 }

@@ -9,7 +9,7 @@ export function JsonLd({ data }: { data: Record<string, unknown> }) {
       type="application/ld+json"
       nonce={root?.nonce}
       suppressHydrationWarning
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: serializeJsonLd escapes <, > and & as \u escapes
+      // Safe: serializeJsonLd writes <, > and & as \u escapes, so the text cannot end the element.
       dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
     />
   );

@@ -1,4 +1,57 @@
-/** Delivered by the public-site issue. */
-export function loader() {
-  return new Response("Not implemented yet", { status: 404 });
+import { buildCalendar } from "../../lib/feeds/ics";
+import { absolute } from "../../lib/feeds/xml";
+import { parseProgramQuery } from "../../lib/filters";
+import { PUBLIC_CACHE_CONTROL } from "../../lib/public-cache";
+import { programPath } from "../../lib/slug";
+import { listProgramSummaries, type ProgramSummary } from "../../queries/programs.server";
+import { loadReferenceData } from "../../queries/reference.server";
+import type { Route } from "./+types/programs-ics";
+
+const FORMAT_TEXT: Record<string, string> = { "in-person": "In person", online: "Online", hybrid: "Hybrid" };
+
+/** Programs with dates as an iCalendar feed; ?format= and ?region= filter it like /programs. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config, logger } = context.services;
+  const query = parseProgramQuery(new URL(request.url).searchParams);
+  const ref = await loadReferenceData(db);
+  const region = query.region ? ref.regions.find((r) => r.key === query.region) : undefined;
+  let rows: ProgramSummary[] = [];
+  try {
+    rows = await listProgramSummaries(db, { format: query.format, regionId: region?.id });
+  } catch (err) {
+    logger.warn({ err }, "programs could not be read; serving an empty calendar");
+  }
+  const host = new URL(config.siteUrl).host;
+  const events = rows
+    .filter((p): p is ProgramSummary & { startDate: string } => Boolean(p.startDate))
+    .map((p) => {
+      const url = absolute(config.siteUrl, programPath(p.name));
+      const place = p.locationName
+        ? [p.locationName, p.locationCity, p.locationCountry].filter(Boolean).join(", ")
+        : p.format === "online"
+          ? "Online"
+          : "";
+      return {
+        uid: `program-${p.id}@${host}`,
+        stamp: p.updatedAt,
+        startDate: p.startDate,
+        endDate: p.endDate,
+        summary: p.name,
+        description: [p.summary, `Format: ${FORMAT_TEXT[p.format] ?? p.format}`, url].filter(Boolean).join("\n\n"),
+        location: place,
+        url,
+      };
+    });
+  const body = buildCalendar({
+    name: region ? `Permaculture programs in ${region.name}` : "Permaculture programs",
+    description: "Upcoming and past programs listed on the Permaculture Network.",
+    events,
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'inline; filename="programs.ics"',
+      "Cache-Control": PUBLIC_CACHE_CONTROL,
+    },
+  });
 }

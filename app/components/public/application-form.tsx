@@ -1,0 +1,440 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import {
+  APPLICANT_TYPES,
+  APPLICATION_FIELDS,
+  APPLICATION_LIMITS,
+  type ApplicationField,
+  ApplicationSchema,
+  type ApplicationValues,
+  applicationErrors,
+  applicationValuesFromForm,
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+} from "../../lib/schemas/application";
+
+type Errors = Partial<Record<ApplicationField, string>>;
+
+const LABELS: Record<ApplicationField, string> = {
+  fullName: "Full name",
+  email: "E-mail address",
+  applicantType: "I am applying as",
+  organization: "Organisation or location name",
+  country: "Country",
+  region: "Region",
+  focusAreas: "Focus areas",
+  experience: "Your experience",
+  seeking: "What you are looking for",
+  website: "Website",
+  consent: "Privacy policy",
+};
+
+/** The element a summary link moves focus to (first option of a group). */
+const FIELD_TARGET: Partial<Record<ApplicationField, string>> = {
+  applicantType: "applicantType-educator",
+  focusAreas: "focusAreas-first",
+};
+
+const inputCls = (invalid: boolean) =>
+  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-stone-900 ${
+    invalid ? "border-red-700 ring-1 ring-red-700" : "border-stone-400 focus:border-leaf-600"
+  }`;
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-800">
+      <span className="sr-only">Error: </span>
+      {message}
+    </p>
+  );
+}
+
+/**
+ * The application form. The same Zod schema checks it here (messages appear before anything is sent) and in
+ * the route action. Works without JavaScript: the server answers with the same messages and the values kept.
+ */
+export function ApplicationForm({
+  token,
+  regions,
+  focusGroups,
+  serverErrors,
+  formError,
+  values: initialValues,
+}: {
+  token: string;
+  regions: { key: string; name: string }[];
+  focusGroups: { id: string; name: string; items: { id: string; name: string }[] }[];
+  serverErrors?: Errors;
+  formError?: string;
+  values?: ApplicationValues;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/application";
+  const [clientErrors, setClientErrors] = useState<Errors | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const errors: Errors = clientErrors ?? serverErrors ?? {};
+  const errorList = APPLICATION_FIELDS.filter((f) => errors[f]);
+  const values = initialValues ?? {};
+  const text = (f: ApplicationField) => {
+    const v = values[f];
+    return Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
+  };
+  const chosenFocus = new Set(
+    Array.isArray(values.focusAreas) ? values.focusAreas : values.focusAreas ? [values.focusAreas] : [],
+  );
+
+  // A failed submit (checked here or on the server) moves focus to the summary so it is announced and visible.
+  // Runs once per failed attempt or server answer.
+  useEffect(() => {
+    if (errorList.length > 0 || formError) summaryRef.current?.focus();
+  }, [attempt, serverErrors, formError]);
+
+  function revalidate(form: HTMLFormElement) {
+    const parsed = ApplicationSchema.safeParse(applicationValuesFromForm(new FormData(form)));
+    return parsed.success ? {} : applicationErrors(parsed.error);
+  }
+
+  const describedBy = (f: ApplicationField, hint?: string) =>
+    [hint, errors[f] ? `${f}-error` : undefined].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <Form
+      method="post"
+      action="/application"
+      noValidate
+      aria-describedby="application-required-note"
+      className="space-y-8"
+      onSubmit={(e) => {
+        const found = revalidate(e.currentTarget);
+        if (Object.keys(found).length > 0) {
+          e.preventDefault();
+          setClientErrors(found);
+          setAttempt((n) => n + 1);
+        } else {
+          setClientErrors({});
+        }
+      }}
+      onChange={(e) => {
+        // After a failed attempt, messages update as the person corrects the fields.
+        if (clientErrors !== null || serverErrors) setClientErrors(revalidate(e.currentTarget));
+      }}
+    >
+      {errorList.length > 0 || formError ? (
+        <div
+          ref={summaryRef}
+          tabIndex={-1}
+          role="alert"
+          aria-labelledby="error-summary-title"
+          className="rounded-lg border-2 border-red-700 bg-red-50 p-4 text-red-900"
+        >
+          <h2 id="error-summary-title" className="text-lg font-semibold">
+            {errorList.length > 0
+              ? `There ${errorList.length === 1 ? "is 1 problem" : `are ${errorList.length} problems`} with your application`
+              : "Your application was not sent yet"}
+          </h2>
+          {formError ? <p className="mt-1">{formError}</p> : null}
+          {errorList.length > 0 ? (
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {errorList.map((f) => (
+                <li key={f}>
+                  <a href={`#${FIELD_TARGET[f] ?? f}`} className="font-medium underline">
+                    {LABELS[f]}: {errors[f]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+
+      <p id="application-required-note" className="text-sm text-stone-700">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="sr-only">“required”</span> are required.
+      </p>
+
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={token} readOnly />
+      {/* Left empty by people (they never see it); form-filling bots tend to fill every field. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+        <label htmlFor={HONEYPOT_FIELD}>Fax number (leave empty)</label>
+        <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      <fieldset className="space-y-5 rounded-xl border border-leaf-100 bg-white p-5">
+        <legend className="px-1 text-lg font-semibold text-leaf-900">About you</legend>
+        <div>
+          <label htmlFor="fullName" className="font-medium">
+            Full name <span aria-hidden="true">*</span>
+          </label>
+          <input
+            id="fullName"
+            name="fullName"
+            autoComplete="name"
+            required
+            maxLength={APPLICATION_LIMITS.fullName}
+            defaultValue={text("fullName")}
+            aria-invalid={errors.fullName ? true : undefined}
+            aria-describedby={describedBy("fullName")}
+            className={inputCls(Boolean(errors.fullName))}
+          />
+          <FieldError id="fullName-error" message={errors.fullName} />
+        </div>
+        <div>
+          <label htmlFor="email" className="font-medium">
+            E-mail address <span aria-hidden="true">*</span>
+          </label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={text("email")}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy("email", "email-hint")}
+            className={inputCls(Boolean(errors.email))}
+          />
+          <p id="email-hint" className="mt-1 text-sm text-stone-600">
+            We use it only to reply to your application.
+          </p>
+          <FieldError id="email-error" message={errors.email} />
+        </div>
+        <fieldset aria-describedby={describedBy("applicantType")}>
+          <legend className="font-medium">
+            I am applying as <span aria-hidden="true">*</span>
+          </legend>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            {APPLICANT_TYPES.map((t) => (
+              <label
+                key={t.value}
+                htmlFor={`applicantType-${t.value}`}
+                className="flex cursor-pointer gap-3 rounded-lg border border-stone-300 p-3 has-[:checked]:border-leaf-700 has-[:checked]:bg-leaf-50"
+              >
+                <input
+                  id={`applicantType-${t.value}`}
+                  type="radio"
+                  name="applicantType"
+                  value={t.value}
+                  defaultChecked={text("applicantType") === t.value}
+                  required
+                  aria-invalid={errors.applicantType ? true : undefined}
+                  aria-describedby={`applicantType-${t.value}-hint`}
+                  className="mt-1 h-4 w-4 accent-leaf-700"
+                />
+                <span>
+                  <span className="block font-semibold">{t.label}</span>
+                  <span id={`applicantType-${t.value}-hint`} className="block text-sm text-stone-700">
+                    {t.hint}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <FieldError id="applicantType-error" message={errors.applicantType} />
+        </fieldset>
+        <div>
+          <label htmlFor="organization" className="font-medium">
+            Organisation or location name <span className="font-normal text-stone-600">(optional)</span>
+          </label>
+          <input
+            id="organization"
+            name="organization"
+            autoComplete="organization"
+            maxLength={APPLICATION_LIMITS.organization}
+            defaultValue={text("organization")}
+            aria-invalid={errors.organization ? true : undefined}
+            aria-describedby={describedBy("organization", "organization-hint")}
+            className={inputCls(Boolean(errors.organization))}
+          />
+          <p id="organization-hint" className="mt-1 text-sm text-stone-600">
+            The farm, school or project you teach at or belong to, if any.
+          </p>
+          <FieldError id="organization-error" message={errors.organization} />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor="country" className="font-medium">
+              Country <span aria-hidden="true">*</span>
+            </label>
+            <input
+              id="country"
+              name="country"
+              autoComplete="country-name"
+              required
+              maxLength={APPLICATION_LIMITS.country}
+              defaultValue={text("country")}
+              aria-invalid={errors.country ? true : undefined}
+              aria-describedby={describedBy("country")}
+              className={inputCls(Boolean(errors.country))}
+            />
+            <FieldError id="country-error" message={errors.country} />
+          </div>
+          <div>
+            <label htmlFor="region" className="font-medium">
+              Region <span aria-hidden="true">*</span>
+            </label>
+            <select
+              id="region"
+              name="region"
+              required
+              defaultValue={text("region")}
+              aria-invalid={errors.region ? true : undefined}
+              aria-describedby={describedBy("region")}
+              className={inputCls(Boolean(errors.region))}
+            >
+              <option value="">Choose a region</option>
+              {regions.map((r) => (
+                <option key={r.key} value={r.key}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+            <FieldError id="region-error" message={errors.region} />
+          </div>
+        </div>
+        <div>
+          <label htmlFor="website" className="font-medium">
+            Website <span className="font-normal text-stone-600">(optional)</span>
+          </label>
+          <input
+            id="website"
+            name="website"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            maxLength={APPLICATION_LIMITS.website}
+            placeholder="https://"
+            defaultValue={text("website")}
+            aria-invalid={errors.website ? true : undefined}
+            aria-describedby={describedBy("website")}
+            className={inputCls(Boolean(errors.website))}
+          />
+          <FieldError id="website-error" message={errors.website} />
+        </div>
+      </fieldset>
+
+      <fieldset
+        className="rounded-xl border border-leaf-100 bg-white p-5"
+        aria-describedby={describedBy("focusAreas", "focusAreas-hint")}
+      >
+        <legend className="px-1 text-lg font-semibold text-leaf-900">
+          Focus areas <span aria-hidden="true">*</span>
+        </legend>
+        <p id="focusAreas-hint" className="text-sm text-stone-700">
+          Choose the topics you teach or want to learn. Pick as many as fit.
+        </p>
+        <FieldError id="focusAreas-error" message={errors.focusAreas} />
+        <div className="mt-4 grid gap-5 md:grid-cols-2">
+          {focusGroups.map((g, gi) => (
+            <fieldset key={g.id}>
+              <legend className="font-semibold text-stone-800">{g.name}</legend>
+              <ul className="mt-2 space-y-1.5">
+                {g.items.map((f, fi) => {
+                  const id = gi === 0 && fi === 0 ? "focusAreas-first" : `focus-${f.id}`;
+                  return (
+                    <li key={f.id}>
+                      <label htmlFor={id} className="inline-flex min-h-8 cursor-pointer items-center gap-2">
+                        <input
+                          id={id}
+                          type="checkbox"
+                          name="focusAreas"
+                          value={f.id}
+                          defaultChecked={chosenFocus.has(f.id)}
+                          aria-invalid={errors.focusAreas ? true : undefined}
+                          className="h-4 w-4 accent-leaf-700"
+                        />
+                        {f.name}
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-5 rounded-xl border border-leaf-100 bg-white p-5">
+        <legend className="px-1 text-lg font-semibold text-leaf-900">Tell us more</legend>
+        <div>
+          <label htmlFor="experience" className="font-medium">
+            Your experience <span aria-hidden="true">*</span>
+          </label>
+          <textarea
+            id="experience"
+            name="experience"
+            rows={5}
+            required
+            maxLength={APPLICATION_LIMITS.longText}
+            defaultValue={text("experience")}
+            aria-invalid={errors.experience ? true : undefined}
+            aria-describedby={describedBy("experience", "experience-hint")}
+            className={inputCls(Boolean(errors.experience))}
+          />
+          <p id="experience-hint" className="mt-1 text-sm text-stone-600">
+            Courses taken or taught, land you work with, projects you are part of. A few sentences are enough.
+          </p>
+          <FieldError id="experience-error" message={errors.experience} />
+        </div>
+        <div>
+          <label htmlFor="seeking" className="font-medium">
+            What you are looking for <span aria-hidden="true">*</span>
+          </label>
+          <textarea
+            id="seeking"
+            name="seeking"
+            rows={5}
+            required
+            maxLength={APPLICATION_LIMITS.longText}
+            defaultValue={text("seeking")}
+            aria-invalid={errors.seeking ? true : undefined}
+            aria-describedby={describedBy("seeking", "seeking-hint")}
+            className={inputCls(Boolean(errors.seeking))}
+          />
+          <p id="seeking-hint" className="mt-1 text-sm text-stone-600">
+            For example: students for your course, a place to volunteer, a design certificate near you.
+          </p>
+          <FieldError id="seeking-error" message={errors.seeking} />
+        </div>
+      </fieldset>
+
+      <div className="rounded-xl border border-leaf-100 bg-white p-5">
+        <div className="flex items-start gap-3">
+          <input
+            id="consent"
+            name="consent"
+            type="checkbox"
+            required
+            defaultChecked={text("consent") === "on"}
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={describedBy("consent", "consent-hint")}
+            className="mt-1 h-5 w-5 accent-leaf-700"
+          />
+          <div>
+            <label htmlFor="consent" className="font-medium">
+              I agree that the network stores this application to review it <span aria-hidden="true">*</span>
+            </label>
+            <p id="consent-hint" className="text-sm text-stone-700">
+              Read how we handle your data in our{" "}
+              <Link to="/privacy" className="text-leaf-800 underline">
+                privacy policy
+              </Link>
+              . We keep applications for up to two years and delete them sooner on request.
+            </p>
+            <FieldError id="consent-error" message={errors.consent} />
+          </div>
+        </div>
+      </div>
+
+      <button
+        type="submit"
+        disabled={submitting}
+        className="min-h-12 w-full rounded-md bg-leaf-700 px-6 py-3 text-lg font-semibold text-white hover:bg-leaf-800 disabled:opacity-70 sm:w-auto"
+      >
+        {submitting ? "Sending your application..." : "Send application"}
+      </button>
+    </Form>
+  );
+}

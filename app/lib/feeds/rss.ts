@@ -1,0 +1,80 @@
+import { SITE_NAME } from "../constants";
+import { absolute, escapeXml, rfc822 } from "./xml";
+
+export type RssEpisode = {
+  id: string;
+  number: number;
+  title: string;
+  summary: string;
+  showNotes: string;
+  guest: string;
+  audioUrl: string | null;
+  audioType: string;
+  audioBytes: number | null;
+  durationSeconds: number;
+  imageUrl: string | null;
+  publishedAt: Date;
+};
+
+export const PODCAST_TITLE = `${SITE_NAME} Podcast`;
+export const PODCAST_DESCRIPTION =
+  "Conversations with permaculture educators, farmers and designers about the places they care for and what they have learned.";
+
+function hms(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return [h, m, s].map((n) => String(n).padStart(2, "0")).join(":");
+}
+
+/** The podcast as RSS 2.0 with the iTunes namespace; an enclosure only for episodes that have audio. */
+export function buildPodcastRss(opts: { siteUrl: string; episodes: RssEpisode[]; now?: Date }): string {
+  const { siteUrl, episodes } = opts;
+  const page = absolute(siteUrl, "/podcast");
+  const self = absolute(siteUrl, "/podcast.xml");
+  const newest = episodes[0]?.publishedAt ?? opts.now ?? new Date();
+  const items = episodes.map((e) => {
+    const link = `${page}#episode-${e.number}`;
+    const description = [e.summary, e.showNotes].filter(Boolean).join("\n\n");
+    const lines = [
+      "    <item>",
+      `      <title>${escapeXml(e.title)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="false">${escapeXml(`${siteUrl}/podcast/episodes/${e.id}`)}</guid>`,
+      `      <pubDate>${rfc822(e.publishedAt)}</pubDate>`,
+      `      <description>${escapeXml(description)}</description>`,
+      `      <itunes:episode>${e.number}</itunes:episode>`,
+      `      <itunes:summary>${escapeXml(e.summary)}</itunes:summary>`,
+      e.guest ? `      <itunes:author>${escapeXml(e.guest)}</itunes:author>` : "",
+      e.durationSeconds > 0 ? `      <itunes:duration>${hms(e.durationSeconds)}</itunes:duration>` : "",
+      e.imageUrl ? `      <itunes:image href="${escapeXml(absolute(siteUrl, e.imageUrl))}"/>` : "",
+      e.audioUrl
+        ? `      <enclosure url="${escapeXml(absolute(siteUrl, e.audioUrl))}" length="${e.audioBytes ?? 0}" type="${escapeXml(
+            e.audioType || "audio/mpeg",
+          )}"/>`
+        : "",
+      "    </item>",
+    ];
+    return lines.filter(Boolean).join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom">',
+    "  <channel>",
+    `    <title>${escapeXml(PODCAST_TITLE)}</title>`,
+    `    <link>${escapeXml(page)}</link>`,
+    `    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,
+    `    <description>${escapeXml(PODCAST_DESCRIPTION)}</description>`,
+    "    <language>en</language>",
+    `    <lastBuildDate>${rfc822(newest)}</lastBuildDate>`,
+    `    <itunes:author>${escapeXml(SITE_NAME)}</itunes:author>`,
+    `    <itunes:summary>${escapeXml(PODCAST_DESCRIPTION)}</itunes:summary>`,
+    `    <itunes:image href="${escapeXml(absolute(siteUrl, "/favicon.svg"))}"/>`,
+    '    <itunes:category text="Education"/>',
+    "    <itunes:explicit>false</itunes:explicit>",
+    ...items,
+    "  </channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+}
