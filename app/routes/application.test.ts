@@ -1,0 +1,102 @@
+import pino from "pino";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { issueFormToken } from "../lib/form-timing.server";
+import { listApplications } from "../queries/applications.server";
+import { listFocusAreas } from "../queries/reference.server";
+import { action } from "./application";
+
+const SECRET = "test-hash-secret";
+let t: TestDatabase;
+let focusId = "";
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  focusId = (await listFocusAreas(t.db))[0]?.id ?? "";
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+function context(ip: string): AppLoadContext {
+  return {
+    services: { db: t.db, logger: pino({ level: "silent" }), config: { hashSecret: SECRET, siteUrl: "http://x.test" } },
+    clientIp: ip,
+    cspNonce: "",
+  } as unknown as AppLoadContext;
+}
+
+function form(overrides: Record<string, string> = {}, issuedAgoMs = 10_000) {
+  const fd = new FormData();
+  const values: Record<string, string> = {
+    fullName: "Rosa Quispe",
+    email: "rosa@example.org",
+    applicantType: "educator",
+    organization: "Valle Sagrado Farm School",
+    country: "Peru",
+    region: "SouthAmerica",
+    focusAreas: focusId,
+    experience: "Eight years teaching terrace farming and seed saving to visitors.",
+    seeking: "Learners for our three week design course in the Sacred Valley.",
+    website: "https://vallesagrado.example",
+    consent: "on",
+    form_token: issueFormToken(SECRET, "application", Date.now() - issuedAgoMs),
+    fax_number: "",
+    ...overrides,
+  };
+  for (const [k, v] of Object.entries(values)) fd.append(k, v);
+  return fd;
+}
+
+async function post(fd: FormData, ip = "10.0.0.1") {
+  const request = new Request("http://x.test/application", { method: "POST", body: fd });
+  return action({ request, context: context(ip), params: {} } as unknown as Parameters<typeof action>[0]);
+}
+
+function statusOf(result: unknown): number {
+  if (result instanceof Response) return result.status;
+  return (result as { init?: { status?: number } }).init?.status ?? 200;
+}
+
+describe("application action", () => {
+  it("stores a valid application for review and redirects to the confirmation", async () => {
+    const res = await post(form());
+    expect(statusOf(res)).toBe(303);
+    expect((res as Response).headers.get("Location")).toBe("/application?submitted=1");
+    const rows = await listApplications(t.db, { limit: 10, offset: 0 });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ fullName: "Rosa Quispe", status: "NEEDS_REVIEW", focusAreas: [focusId] });
+    expect(rows[0]?.consentAt).toBeInstanceOf(Date);
+  });
+
+  it("pretends success for a filled honeypot but stores nothing", async () => {
+    const res = await post(form({ fax_number: "555-0100", fullName: "Bot" }));
+    expect(statusOf(res)).toBe(303);
+    const rows = await listApplications(t.db, { limit: 10, offset: 0 });
+    expect(rows.map((r) => r.fullName)).not.toContain("Bot");
+  });
+
+  it("refuses a form sent too quickly or with a forged token, keeping the answers", async () => {
+    const quick = await post(form({ fullName: "Speedy" }, 200));
+    expect(statusOf(quick)).toBe(400);
+    expect((quick as { data: { formError: string; values: { fullName: string } } }).data).toMatchObject({
+      formError: expect.stringContaining("take a moment"),
+      values: { fullName: "Speedy" },
+    });
+    expect(statusOf(await post(form({ form_token: "123.forged" })))).toBe(400);
+  });
+
+  it("answers invalid input with 400 and field messages", async () => {
+    const res = await post(form({ email: "nope", focusAreas: "00000000-0000-4000-8000-000000000000" }));
+    expect(statusOf(res)).toBe(400);
+    expect((res as { data: { errors: Record<string, string> } }).data.errors.email).toMatch(/valid e-mail/);
+  });
+
+  it("limits stored applications per client to five an hour", async () => {
+    const ip = "10.0.0.99";
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push(statusOf(await post(form({ fullName: `Person ${i}` }), ip)));
+    expect(statuses).toEqual([303, 303, 303, 303, 303, 429]);
+  });
+});
