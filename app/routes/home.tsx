@@ -168,9 +168,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </h3>
                 <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-800">
                   <CalendarDays aria-hidden="true" className="h-4 w-4 text-leaf-700" />
-                  {/* Node's and the browser's ICU space date ranges differently (thin vs plain spaces); one form
-                      for both keeps hydration clean. */}
-                  {formatDateRange(p.startDate, p.endDate).replace(/[\u2009\u202f\u00a0]/g, " ")}
+                  {formatDateRange(p.startDate, p.endDate)}
                 </p>
                 <p className="mt-1 text-sm text-stone-700">
                   {FORMAT_LABELS[p.format] ?? p.format}

@@ -18,7 +18,9 @@ export function formatDateRange(start: string | null, end: string | null): strin
   if (!start) return "Dates to be announced";
   if (!end || end === start) return formatDate(start);
   const fmt = new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-  return fmt.formatRange(parseDate(start), parseDate(end));
+  // Node's and browsers' ICU space ranges differently (thin, narrow or no-break spaces); one form for both keeps
+  // server HTML and hydration identical.
+  return fmt.formatRange(parseDate(start), parseDate(end)).replace(/[\u2009\u202f\u00a0]/g, " ");
 }
 
 /** Price from cents with its currency; null means the program is free. */
