@@ -38,7 +38,6 @@ export function ConfirmDialog({
       <a
         ref={triggerRef}
         href={fallbackHref}
-        role="button"
         aria-label={triggerAccessibleLabel}
         aria-haspopup="dialog"
         className={triggerClassName ?? "font-semibold text-red-800 underline hover:text-red-900"}
@@ -46,13 +45,6 @@ export function ConfirmDialog({
           if (!dialogRef.current?.showModal) return;
           e.preventDefault();
           dialogRef.current.showModal();
-        }}
-        onKeyDown={(e) => {
-          // role=button promises Space activation too
-          if (e.key === " ") {
-            e.preventDefault();
-            e.currentTarget.click();
-          }
         }}
       >
         {triggerLabel}

@@ -54,7 +54,11 @@ export function DataTable<T>({
                 <tr key={getRowKey(row)} className="align-top hover:bg-stone-50">
                   {columns.map((c) =>
                     c.rowHeader ? (
-                      <th key={c.key} scope="row" className={`px-3 py-2 font-medium text-stone-900 ${c.className ?? ""}`}>
+                      <th
+                        key={c.key}
+                        scope="row"
+                        className={`px-3 py-2 font-medium text-stone-900 ${c.className ?? ""}`}
+                      >
                         {c.cell(row)}
                       </th>
                     ) : (

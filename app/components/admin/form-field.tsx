@@ -70,7 +70,9 @@ export function TextField({
   max,
   autoComplete,
   placeholder,
+  list,
 }: BaseProps & {
+  list?: string;
   type?: "text" | "email" | "url" | "number" | "date" | "tel" | "search" | "datetime-local";
   defaultValue?: string | number | null;
   value?: string;
@@ -103,6 +105,7 @@ export function TextField({
         max={max}
         autoComplete={autoComplete ?? "off"}
         placeholder={placeholder}
+        list={list}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(name, error, hint)}

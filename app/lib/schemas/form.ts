@@ -14,13 +14,13 @@ export function formDataToObject(formData: FormData): FormValues {
 }
 
 /** Reads one value of a submitted form as a string ("" when missing). */
-export function valueOf(values: FormValues | undefined, key: string): string {
+export function textValue(values: FormValues | undefined, key: string): string {
   const v = values?.[key];
   return Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
 }
 
 /** Reads a submitted multi-value field as a list. */
-export function valuesOf(values: FormValues | undefined, key: string): string[] {
+export function listValue(values: FormValues | undefined, key: string): string[] {
   const v = values?.[key];
   return v === undefined ? [] : Array.isArray(v) ? v : [v];
 }

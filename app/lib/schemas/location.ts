@@ -70,7 +70,8 @@ export function checkLocationReferences(value: LocationFormOutput, ref: Location
     const sub = ref.subRegions.find((s) => s.id === value.subRegionId);
     if (!sub) errors.subRegionId = "Please choose a sub-region from the list.";
     else if (!value.regionId) errors.subRegionId = "Choose a region before choosing a sub-region.";
-    else if (sub.regionId !== value.regionId) errors.subRegionId = "This sub-region does not belong to the chosen region.";
+    else if (sub.regionId !== value.regionId)
+      errors.subRegionId = "This sub-region does not belong to the chosen region.";
   }
   const known = new Set(ref.focusAreas.map((f) => f.id));
   if (value.focusAreas.some((id) => !known.has(id))) errors.focusAreas = "Please choose focus areas from the list.";

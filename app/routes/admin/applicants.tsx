@@ -1,24 +1,381 @@
+import { data, Form, Link, useLocation } from "react-router";
+import {
+  AdminErrorBoundary,
+  PageHeader,
+  parsePage,
+  useListBusy,
+  useSubmitting,
+} from "../../components/admin/content/admin-page";
+import { CsvExportButton, csvFileName, wantsCsvExport } from "../../components/admin/content/csv-export-button";
+import { type Column, DataTable } from "../../components/admin/data-table";
+import { EmptyState } from "../../components/admin/empty-state";
+import { buttonClasses, ErrorSummary, SubmitButton, TextAreaField } from "../../components/admin/form-field";
+import { Pagination } from "../../components/admin/pagination";
+import { csvResponse } from "../../lib/csv";
 import { requireAdmin } from "../../lib/guard.server";
+import { fieldErrors } from "../../lib/schemas";
+import { ApplicantActionSchema, REVIEW_STATUS_LABELS, REVIEW_STATUS_VALUES } from "../../lib/schemas/applicant";
+import { formDataToObject } from "../../lib/schemas/form";
+import { redirectWithToast } from "../../lib/toast.server";
+import {
+  countApplicationsByStatus,
+  getApplicationById,
+  listApplications,
+  REVIEW_TRANSITIONS,
+  type ReviewStatus,
+  setApplicationNotes,
+  setApplicationStatus,
+} from "../../queries/applications.server";
+import { recordAudit } from "../../queries/audit.server";
+import { loadReferenceData } from "../../queries/reference.server";
 import type { Route } from "./+types/applicants";
+
+const LIST = "/admin/dashboard/applicants";
+const PAGE_SIZE = 25;
+const EXPORT_LIMIT = 100_000;
+
+function parseStatus(value: string | null): ReviewStatus | undefined {
+  return REVIEW_STATUS_VALUES.find((s) => s === value);
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { title: "Applicants" };
+  const { db } = context.services;
+  const url = new URL(request.url);
+  const status = parseStatus(url.searchParams.get("status"));
+  const ref = await loadReferenceData(db);
+  const focusNames = (ids: string[]) => ids.map((id) => ref.focusAreasById.get(id)?.name ?? "").filter(Boolean);
+
+  if (wantsCsvExport(request)) {
+    const rows = await listApplications(db, { status, limit: EXPORT_LIMIT, offset: 0 });
+    const day = new Date().toISOString().slice(0, 10);
+    return csvResponse(
+      `applicants-${status?.toLowerCase() ?? "all"}-${day}.csv`,
+      [
+        "Submitted",
+        "Status",
+        "Full name",
+        "E-mail",
+        "Applicant type",
+        "Organization",
+        "Country",
+        "Region",
+        "Focus areas",
+        "Experience",
+        "Seeking",
+        "Website",
+        "Notes",
+      ],
+      rows.map((a) => [
+        a.createdAt,
+        a.status,
+        a.fullName,
+        a.email,
+        a.applicantType,
+        a.organization,
+        a.country,
+        a.regionId ? (ref.regionsById.get(a.regionId)?.name ?? "") : "",
+        focusNames(a.focusAreas).join("; "),
+        a.experience,
+        a.seeking,
+        a.website,
+        a.notes,
+      ]),
+    );
+  }
+
+  const page = parsePage(url.searchParams.get("page"));
+  const id = url.searchParams.get("id");
+  const [counts, rows, selected] = await Promise.all([
+    countApplicationsByStatus(db),
+    listApplications(db, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    id ? getApplicationById(db, id) : null,
+  ]);
+  if (id && !selected) throw data("No application with this id exists.", { status: 404 });
+  const total = status ? counts[status] : Object.values(counts).reduce((a, b) => a + b, 0);
+  return {
+    status: status ?? null,
+    page,
+    total,
+    counts,
+    rows: rows.map((a) => ({
+      id: a.id,
+      fullName: a.fullName,
+      email: a.email,
+      applicantType: a.applicantType,
+      country: a.country,
+      status: a.status,
+      createdAt: a.createdAt.toISOString(),
+    })),
+    selected: selected
+      ? {
+          ...selected,
+          regionName: selected.regionId ? (ref.regionsById.get(selected.regionId)?.name ?? "") : "",
+          focusAreaNames: focusNames(selected.focusAreas),
+          consentAt: selected.consentAt.toISOString(),
+          createdAt: selected.createdAt.toISOString(),
+          updatedAt: selected.updatedAt.toISOString(),
+          allowed: [...REVIEW_TRANSITIONS[selected.status]],
+        }
+      : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return new Response("Method not allowed", { status: 405 });
+  const user = await requireAdmin(request, context);
+  const { db, logger } = context.services;
+  const values = formDataToObject(await request.formData());
+  const parsed = ApplicantActionSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  const back = new URL(request.url);
+  back.searchParams.set("id", parsed.data.id);
+  const backHref = `${LIST}${back.search}`;
+  if (parsed.data.intent === "status") {
+    const current = await getApplicationById(db, parsed.data.id);
+    if (!current) throw data("No application with this id exists.", { status: 404 });
+    const next = parsed.data.status;
+    const outcome = await setApplicationStatus(db, current.id, next);
+    if (outcome === "not-allowed") {
+      const allowed = REVIEW_TRANSITIONS[current.status].map((s) => REVIEW_STATUS_LABELS[s]).join(" or ");
+      return data(
+        {
+          errors: {
+            status: `An application that is "${REVIEW_STATUS_LABELS[current.status]}" cannot move to "${REVIEW_STATUS_LABELS[next]}". It can move to ${allowed}.`,
+          },
+        },
+        { status: 400 },
+      );
+    }
+    if (outcome === "not-found") throw data("No application with this id exists.", { status: 404 });
+    await recordAudit(
+      db,
+      {
+        user,
+        action: "status",
+        entity: "application",
+        entityId: current.id,
+        summary: `Application of ${current.fullName}: ${current.status} -> ${next}`,
+      },
+      (err) => logger.warn({ err }, "audit failed"),
+    );
+    return redirectWithToast(backHref, `Status changed to ${REVIEW_STATUS_LABELS[next]}`);
+  }
+  const saved = await setApplicationNotes(db, parsed.data.id, parsed.data.notes);
+  if (!saved) throw data("No application with this id exists.", { status: 404 });
+  await recordAudit(
+    db,
+    { user, action: "update", entity: "application", entityId: parsed.data.id, summary: "Updated internal notes" },
+    (err) => logger.warn({ err }, "audit failed"),
+  );
+  return redirectWithToast(backHref, "Notes saved");
 }
 
 export function meta() {
   return [{ title: "Applicants | Admin" }, { name: "robots", content: "noindex" }];
 }
 
-export default function Page() {
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+const STATUS_STYLES: Record<ReviewStatus, string> = {
+  NEEDS_REVIEW: "bg-amber-100 text-amber-900",
+  UNDER_REVIEW: "bg-sky-100 text-sky-900",
+  APPROVED: "bg-leaf-100 text-leaf-900",
+  REJECTED: "bg-red-100 text-red-900",
+};
+
+function StatusBadge({ status }: { status: ReviewStatus }) {
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>
+      {REVIEW_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+const ACTION_LABELS: Record<ReviewStatus, string> = {
+  NEEDS_REVIEW: "Back to needs review",
+  UNDER_REVIEW: "Move to under review",
+  APPROVED: "Approve",
+  REJECTED: "Reject",
+};
+
+export default function ApplicantsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { status, page, total, counts, rows, selected } = loaderData;
+  const busy = useListBusy();
+  const submitting = useSubmitting();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) p.delete(k);
+      else p.set(k, v);
+    }
+    const qs = p.toString();
+    return `${LIST}${qs ? `?${qs}` : ""}`;
+  };
+  const listParams = new URLSearchParams(params);
+  listParams.delete("id");
+  const exportHref = `${LIST}?${new URLSearchParams({ ...(status ? { status } : {}), export: "csv" })}`;
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const allTotal = Object.values(counts).reduce((a, b) => a + b, 0);
+  const tabs: { key: ReviewStatus | null; label: string; count: number }[] = [
+    { key: null, label: "All", count: allTotal },
+    ...REVIEW_STATUS_VALUES.map((s) => ({ key: s, label: REVIEW_STATUS_LABELS[s], count: counts[s] })),
+  ];
+  const columns: Column<Row>[] = [
+    {
+      key: "name",
+      header: "Name",
+      rowHeader: true,
+      cell: (r) => (
+        <Link
+          to={hrefWith({ id: r.id })}
+          className="text-leaf-800 underline"
+          aria-current={selected?.id === r.id ? "true" : undefined}
+        >
+          {r.fullName}
+        </Link>
+      ),
+    },
+    { key: "email", header: "E-mail", cell: (r) => r.email },
+    { key: "type", header: "Type", cell: (r) => (r.applicantType === "educator" ? "Educator" : "Learner") },
+    { key: "country", header: "Country", cell: (r) => r.country },
+    { key: "status", header: "Status", cell: (r) => <StatusBadge status={r.status} /> },
+    {
+      key: "submitted",
+      header: "Submitted",
+      cell: (r) => <time dateTime={r.createdAt}>{r.createdAt.slice(0, 10)}</time>,
+    },
+  ];
   return (
     <div>
-      <h1 className="text-2xl font-bold">Applicants</h1>
+      <PageHeader
+        title="Applicants"
+        description="Applications sent through the public application form."
+        action={
+          <CsvExportButton
+            href={exportHref}
+            filename={csvFileName(`applicants-${status?.toLowerCase() ?? "all"}`)}
+            label={`Export CSV${status ? ` (${REVIEW_STATUS_LABELS[status]})` : ""}`}
+          />
+        }
+      />
+      <nav aria-label="Filter by review status" className="mb-4">
+        <ul className="flex flex-wrap gap-2">
+          {tabs.map((t) => {
+            const active = t.key === status;
+            return (
+              <li key={t.label}>
+                <Link
+                  to={hrefWith({ status: t.key, page: null, id: null })}
+                  aria-current={active ? "page" : undefined}
+                  className={`inline-block rounded-full border px-3 py-1 text-sm font-semibold ${
+                    active ? "border-leaf-700 bg-leaf-700 text-white" : "border-stone-400 bg-white text-stone-900"
+                  }`}
+                >
+                  {t.label} <span className={active ? "" : "text-stone-600"}>({t.count})</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      {selected ? (
+        <section aria-labelledby="applicant-title" className="mb-6 rounded-lg border border-stone-300 bg-white p-5">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <h2 id="applicant-title" className="text-xl font-bold text-stone-900">
+                {selected.fullName}
+              </h2>
+              <p className="mt-1">
+                <StatusBadge status={selected.status} />
+              </p>
+            </div>
+            <Link to={hrefWith({ id: null })} className={buttonClasses.link}>
+              Close details
+            </Link>
+          </div>
+          <ErrorSummary errors={errors} labels={{ status: "Status", notes: "Notes" }} />
+          <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+            <Detail label="E-mail" value={selected.email} />
+            <Detail label="Applicant type" value={selected.applicantType === "educator" ? "Educator" : "Learner"} />
+            <Detail label="Organization" value={selected.organization} />
+            <Detail label="Country" value={selected.country} />
+            <Detail label="Region" value={selected.regionName} />
+            <Detail label="Focus areas" value={selected.focusAreaNames.join(", ")} />
+            <Detail label="Website" value={selected.website ?? ""} />
+            <Detail label="Submitted" value={selected.createdAt.replace("T", " ").slice(0, 16)} />
+            <Detail label="Consent given" value={selected.consentAt.replace("T", " ").slice(0, 16)} />
+            <Detail label="Last updated" value={selected.updatedAt.replace("T", " ").slice(0, 16)} />
+            <Detail label="Experience" value={selected.experience} wide />
+            <Detail label="What they are looking for" value={selected.seeking} wide />
+          </dl>
+          <div className="mt-6 border-t border-stone-200 pt-4">
+            <h3 className="font-semibold text-stone-900">Review status</h3>
+            <Form method="post" className="mt-2 flex flex-wrap gap-2">
+              <input type="hidden" name="intent" value="status" />
+              <input type="hidden" name="id" value={selected.id} />
+              {selected.allowed.map((next) => (
+                <button
+                  key={next}
+                  type="submit"
+                  name="status"
+                  value={next}
+                  disabled={submitting}
+                  className={next === "REJECTED" ? buttonClasses.danger : buttonClasses.primary}
+                >
+                  {ACTION_LABELS[next]}
+                </button>
+              ))}
+            </Form>
+          </div>
+          <Form method="post" className="mt-6 border-t border-stone-200 pt-4">
+            <input type="hidden" name="intent" value="notes" />
+            <input type="hidden" name="id" value={selected.id} />
+            <TextAreaField
+              name="notes"
+              label="Internal notes"
+              rows={4}
+              maxLength={5000}
+              defaultValue={selected.notes}
+              error={errors.notes}
+              hint="Only administrators see these notes."
+            />
+            <div className="mt-3">
+              <SubmitButton pending={submitting}>Save notes</SubmitButton>
+            </div>
+          </Form>
+        </section>
+      ) : null}
+
+      <DataTable
+        caption={status ? `Applications: ${REVIEW_STATUS_LABELS[status]}` : "All applications"}
+        columns={columns}
+        rows={rows}
+        getRowKey={(r) => r.id}
+        busy={busy}
+        empty={
+          <EmptyState
+            title={status ? `No applications are "${REVIEW_STATUS_LABELS[status]}"` : "No applications yet"}
+            description="Applications sent through the public form appear here."
+          />
+        }
+      />
+      <Pagination page={page} pageSize={PAGE_SIZE} total={total} search={listParams} />
     </div>
   );
+}
+
+function Detail({ label, value, wide }: { label: string; value: string; wide?: boolean }) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <dt className="text-sm font-semibold text-stone-700">{label}</dt>
+      <dd className="mt-0.5 whitespace-pre-line break-words text-stone-900">{value || "—"}</dd>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorBoundary error={error} listHref={LIST} listLabel="Back to applicants" />;
 }

@@ -1,24 +1,277 @@
+import { data, Form, Link } from "react-router";
+import { AdminErrorBoundary, PageHeader, useSubmitting } from "../../components/admin/content/admin-page";
+import { focusAreaGroups } from "../../components/admin/content/focus-areas";
+import { useFormErrors } from "../../components/admin/content/use-form-errors";
+import {
+  buttonClasses,
+  CheckboxGroup,
+  ErrorSummary,
+  fieldIds,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "../../components/admin/form-field";
+import { notifyContentChanged } from "../../lib/content-events.server";
 import { requireAdmin } from "../../lib/guard.server";
+import { fieldErrors } from "../../lib/schemas";
+import { ChangeMakerSchema, MAX_LINKS } from "../../lib/schemas/change-maker";
+import { type FormValues, formDataToObject, listValue, textValue } from "../../lib/schemas/form";
+import { redirectWithToast } from "../../lib/toast.server";
+import { recordAudit } from "../../queries/audit.server";
+import {
+  type ChangeMakerInput,
+  type ChangeMakerRow,
+  createChangeMaker,
+  getChangeMakerById,
+  updateChangeMaker,
+} from "../../queries/change-makers.server";
+import { getLocationIdsByNames, getLocationNamesByIds } from "../../queries/locations.server";
+import { listFocusAreas } from "../../queries/reference.server";
 import type { Route } from "./+types/change-maker-form";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+const LIST = "/admin/dashboard/change-makers";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { title: "Change-maker" };
+  const { db } = context.services;
+  const id = "id" in params ? params.id : undefined;
+  const person = id ? await getChangeMakerById(db, id) : null;
+  if (id && !person) throw data("No change-maker with this id exists. It may have been deleted.", { status: 404 });
+  const [focusAreas, related] = await Promise.all([
+    listFocusAreas(db),
+    person ? getLocationNamesByIds(db, person.relatedLocationIds) : [],
+  ]);
+  return {
+    person: person ? toFormValues(person, related) : null,
+    personName: person?.name ?? null,
+    personId: person?.id ?? null,
+    focusAreas,
+  };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return new Response("Method not allowed", { status: 405 });
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const { db, logger } = context.services;
+  const id = "id" in params ? params.id : undefined;
+  if (id && !(await getChangeMakerById(db, id))) throw data("No change-maker with this id exists.", { status: 404 });
+  const values = formDataToObject(await request.formData());
+  const parsed = ChangeMakerSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const v = parsed.data;
+  const errors: Record<string, string> = {};
+  const ids = await getLocationIdsByNames(db, v.relatedLocations);
+  const unknown = v.relatedLocations.filter((n) => !ids.has(n));
+  if (unknown.length > 0) errors.relatedLocations = `No location is named: ${unknown.slice(0, 5).join(", ")}.`;
+  const known = new Set((await listFocusAreas(db)).map((f) => f.id));
+  if (v.focusAreas.some((f) => !known.has(f))) errors.focusAreas = "Please choose focus areas from the list.";
+  if (Object.keys(errors).length > 0) return data({ errors, values }, { status: 400 });
+
+  const input: ChangeMakerInput = {
+    name: v.name,
+    role: v.role,
+    bio: v.bio,
+    country: v.country,
+    photoUrl: v.photoUrl,
+    webpPhotoUrl: v.webpPhotoUrl,
+    links: v.links,
+    relatedLocationIds: v.relatedLocations.map((n) => ids.get(n) as string),
+    focusAreas: v.focusAreas,
+  };
+  let savedId: string;
+  if (id) {
+    await updateChangeMaker(db, id, input);
+    savedId = id;
+  } else {
+    savedId = await createChangeMaker(db, input);
+  }
+  await recordAudit(
+    db,
+    {
+      user,
+      action: id ? "update" : "create",
+      entity: "change-maker",
+      entityId: savedId,
+      summary: `${id ? "Updated" : "Created"} change-maker "${v.name}"`,
+    },
+    (err) => logger.warn({ err }, "audit failed"),
+  );
+  await notifyContentChanged(context.services, "changeMakers");
+  return redirectWithToast(LIST, "Change-maker saved");
 }
 
-export function meta() {
-  return [{ title: "Change-maker | Admin" }, { name: "robots", content: "noindex" }];
+function toFormValues(p: ChangeMakerRow, related: string[]): FormValues {
+  return {
+    name: p.name,
+    role: p.role,
+    bio: p.bio,
+    country: p.country,
+    photoUrl: p.photoUrl ?? "",
+    webpPhotoUrl: p.webpPhotoUrl ?? "",
+    linkLabel: p.links.map((l) => l.label),
+    linkUrl: p.links.map((l) => l.url),
+    relatedLocations: related.join("\n"),
+    focusAreas: p.focusAreas,
+  };
 }
 
-export default function Page() {
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.personName ? `Edit ${loaderData.personName}` : "Add change-maker";
+  return [{ title: `${title} | Admin` }, { name: "robots", content: "noindex" }];
+}
+
+const LABELS: Record<string, string> = {
+  name: "Name",
+  role: "Role",
+  bio: "Biography",
+  country: "Country",
+  photoUrl: "Photo URL",
+  webpPhotoUrl: "WebP photo URL",
+  links: "Links",
+  relatedLocations: "Related locations",
+  focusAreas: "Focus areas",
+};
+
+export default function ChangeMakerFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { focusAreas, personName, personId } = loaderData;
+  const values: FormValues = actionData?.values ?? loaderData.person ?? {};
+  const submitting = useSubmitting();
+  const { errors, onSubmit } = useFormErrors(ChangeMakerSchema, actionData?.errors);
+  const labels = listValue(values, "linkLabel");
+  const urls = listValue(values, "linkUrl");
+  const linkIds = fieldIds("links");
   return (
-    <div>
-      <h1 className="text-2xl font-bold">Change-maker</h1>
+    <div className="max-w-3xl">
+      <p className="mb-2">
+        <Link to={LIST} className={buttonClasses.link}>
+          Back to change-makers
+        </Link>
+      </p>
+      <PageHeader
+        title={personName ? `Edit change-maker: ${personName}` : "Add change-maker"}
+        action={
+          personId ? (
+            <a className={buttonClasses.link} href={`/change-makers/${personId}`} target="_blank" rel="noreferrer">
+              View public page
+            </a>
+          ) : null
+        }
+      />
+      <ErrorSummary errors={errors} labels={LABELS} />
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-6" aria-label="Change-maker details">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            name="name"
+            label="Name"
+            required
+            maxLength={120}
+            defaultValue={textValue(values, "name")}
+            error={errors.name}
+          />
+          <TextField
+            name="role"
+            label="Role"
+            maxLength={120}
+            defaultValue={textValue(values, "role")}
+            error={errors.role}
+            hint="For example: Permaculture teacher"
+          />
+        </div>
+        <TextAreaField
+          name="bio"
+          label="Biography"
+          rows={8}
+          maxLength={10_000}
+          defaultValue={textValue(values, "bio")}
+          error={errors.bio}
+        />
+        <TextField
+          name="country"
+          label="Country"
+          maxLength={80}
+          defaultValue={textValue(values, "country")}
+          error={errors.country}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            name="photoUrl"
+            label="Photo URL"
+            defaultValue={textValue(values, "photoUrl")}
+            error={errors.photoUrl}
+          />
+          <TextField
+            name="webpPhotoUrl"
+            label="WebP photo URL"
+            defaultValue={textValue(values, "webpPhotoUrl")}
+            error={errors.webpPhotoUrl}
+          />
+        </div>
+        <fieldset
+          id={linkIds.id}
+          tabIndex={-1}
+          aria-describedby={errors.links ? linkIds.errorId : undefined}
+          className="space-y-2"
+        >
+          <legend className="text-sm font-semibold text-stone-800">Links (up to {MAX_LINKS})</legend>
+          {Array.from({ length: MAX_LINKS }, (_, i) => i).map((i) => (
+            <div key={`link-${i}`} className="grid gap-2 sm:grid-cols-[1fr_2fr]">
+              <div>
+                <label htmlFor={`link-label-${i}`} className="block text-sm">
+                  Link {i + 1} label
+                </label>
+                <input
+                  id={`link-label-${i}`}
+                  name="linkLabel"
+                  maxLength={80}
+                  defaultValue={labels[i] ?? ""}
+                  className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2"
+                />
+              </div>
+              <div>
+                <label htmlFor={`link-url-${i}`} className="block text-sm">
+                  Link {i + 1} URL
+                </label>
+                <input
+                  id={`link-url-${i}`}
+                  name="linkUrl"
+                  type="url"
+                  defaultValue={urls[i] ?? ""}
+                  className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2"
+                />
+              </div>
+            </div>
+          ))}
+          {errors.links ? (
+            <p id={linkIds.errorId} className="text-sm font-medium text-red-800">
+              {errors.links}
+            </p>
+          ) : null}
+        </fieldset>
+        <TextAreaField
+          name="relatedLocations"
+          label="Related locations"
+          rows={3}
+          defaultValue={textValue(values, "relatedLocations")}
+          error={errors.relatedLocations}
+          hint="Exact location names, one per line."
+        />
+        <CheckboxGroup
+          name="focusAreas"
+          legend="Focus areas"
+          groups={focusAreaGroups(focusAreas)}
+          defaultValues={listValue(values, "focusAreas")}
+          error={errors.focusAreas}
+        />
+        <div className="flex gap-3">
+          <SubmitButton pending={submitting}>{personName ? "Save changes" : "Create change-maker"}</SubmitButton>
+          <Link to={LIST} className={buttonClasses.secondary}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorBoundary error={error} listHref={LIST} listLabel="Back to change-makers" />;
 }

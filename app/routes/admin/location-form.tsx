@@ -1,24 +1,425 @@
+import { useState } from "react";
+import { data, Form, Link } from "react-router";
+import { AdminErrorBoundary, PageHeader, useSubmitting } from "../../components/admin/content/admin-page";
+import { focusAreaGroups } from "../../components/admin/content/focus-areas";
+import { MapPicker } from "../../components/admin/content/map-picker";
+import { useFormErrors } from "../../components/admin/content/use-form-errors";
+import { worldOutlinePath } from "../../components/admin/content/world-outline.server";
+import {
+  buttonClasses,
+  CheckboxField,
+  CheckboxGroup,
+  ErrorSummary,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "../../components/admin/form-field";
+import { notifyContentChanged } from "../../lib/content-events.server";
 import { requireAdmin } from "../../lib/guard.server";
+import { fieldErrors } from "../../lib/schemas";
+import { type FormValues, formDataToObject, listValue, textValue } from "../../lib/schemas/form";
+import {
+  checkLocationReferences,
+  LOCATION_LIMITS,
+  LOCATION_NAME_TAKEN,
+  LocationSchema,
+} from "../../lib/schemas/location";
+import { locationPath } from "../../lib/slug";
+import { MARKER_TYPES } from "../../lib/taxonomy";
+import { redirectWithToast } from "../../lib/toast.server";
+import { recordAudit } from "../../queries/audit.server";
+import {
+  createLocation,
+  getLocationById,
+  isLocationNameTaken,
+  type LocationInput,
+  updateLocation,
+} from "../../queries/locations.server";
+import { loadReferenceData } from "../../queries/reference.server";
 import type { Route } from "./+types/location-form";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+const LIST = "/admin/dashboard/locations";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { title: "Location" };
+  const { db } = context.services;
+  const id = "id" in params ? params.id : undefined;
+  const [ref, location] = await Promise.all([loadReferenceData(db), id ? getLocationById(db, id) : null]);
+  if (id && !location) throw data("No location with this id exists. It may have been deleted.", { status: 404 });
+  return {
+    location: location ? toFormValues(location) : null,
+    locationName: location?.name ?? null,
+    regions: ref.regions.map((r) => ({ id: r.id, name: r.name })),
+    subRegions: ref.subRegions.map((s) => ({ id: s.id, name: s.name, regionId: s.regionId })),
+    focusAreas: ref.focusAreas.map((f) => ({ id: f.id, name: f.name, categoryId: f.categoryId })),
+    outline: worldOutlinePath(),
+  };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return new Response("Method not allowed", { status: 405 });
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const { db, logger } = context.services;
+  const id = "id" in params ? params.id : undefined;
+  if (id && !(await getLocationById(db, id))) throw data("No location with this id exists.", { status: 404 });
+  const values = formDataToObject(await request.formData());
+  const parsed = LocationSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const ref = await loadReferenceData(db);
+  const errors = checkLocationReferences(parsed.data, ref);
+  if (!errors.name && (await isLocationNameTaken(db, parsed.data.name, id))) errors.name = LOCATION_NAME_TAKEN;
+  if (Object.keys(errors).length > 0) return data({ errors, values }, { status: 400 });
+
+  const v = parsed.data;
+  // Built from the parsed schema output only: any extra posted field (id, createdAt, role...) is ignored.
+  const input: LocationInput = {
+    name: v.name,
+    shortDescription: v.shortDescription,
+    longDescription: v.longDescription,
+    originalImageUrl: v.originalImageUrl,
+    webpImageUrl: v.webpImageUrl,
+    website: v.website,
+    country: v.country,
+    regionId: v.regionId,
+    regionName: v.regionId ? (ref.regionsById.get(v.regionId)?.name ?? "") : "",
+    subRegionId: v.subRegionId,
+    contactEmail: v.contactEmail,
+    contactPhone: v.contactPhone,
+    contactAddress: v.contactAddress,
+    contactCity: v.contactCity,
+    contactState: v.contactState,
+    contactZipCode: v.contactZipCode,
+    focusAreas: v.focusAreas,
+    latitude: v.latitude,
+    longitude: v.longitude,
+    markerType: v.markerType,
+    featured: v.featured,
+  };
+  let savedId: string;
+  try {
+    if (id) {
+      await updateLocation(db, id, input);
+      savedId = id;
+    } else {
+      savedId = await createLocation(db, input);
+    }
+  } catch (err) {
+    // two admins saving the same name at once: the unique index decides
+    if (await isLocationNameTaken(db, v.name, id)) {
+      return data({ errors: { name: LOCATION_NAME_TAKEN }, values }, { status: 400 });
+    }
+    throw err;
+  }
+  await recordAudit(
+    db,
+    {
+      user,
+      action: id ? "update" : "create",
+      entity: "location",
+      entityId: savedId,
+      summary: `${id ? "Updated" : "Created"} location "${v.name}"`,
+    },
+    (err) => logger.warn({ err }, "audit failed"),
+  );
+  await notifyContentChanged(context.services, "locations");
+  return redirectWithToast(LIST, "Location saved");
 }
 
-export function meta() {
-  return [{ title: "Location | Admin" }, { name: "robots", content: "noindex" }];
+function toFormValues(row: NonNullable<Awaited<ReturnType<typeof getLocationById>>>): FormValues {
+  const s = (v: string | number | null | undefined) => (v === null || v === undefined ? "" : String(v));
+  return {
+    name: row.name,
+    shortDescription: row.shortDescription,
+    longDescription: row.longDescription,
+    originalImageUrl: s(row.originalImageUrl),
+    webpImageUrl: s(row.webpImageUrl),
+    website: s(row.website),
+    country: row.country,
+    regionId: s(row.regionId),
+    subRegionId: s(row.subRegionId),
+    contactEmail: s(row.contactEmail),
+    contactPhone: s(row.contactPhone),
+    contactAddress: s(row.contactAddress),
+    contactCity: s(row.contactCity),
+    contactState: s(row.contactState),
+    contactZipCode: s(row.contactZipCode),
+    focusAreas: row.focusAreas,
+    latitude: s(row.latitude),
+    longitude: s(row.longitude),
+    markerType: row.markerType,
+    featured: row.featured ? "on" : "",
+  };
 }
 
-export default function Page() {
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.locationName ? `Edit ${loaderData.locationName}` : "Add location";
+  return [{ title: `${title} | Admin` }, { name: "robots", content: "noindex" }];
+}
+
+const LABELS: Record<string, string> = {
+  name: "Name",
+  shortDescription: "Short description",
+  longDescription: "Long description",
+  originalImageUrl: "Original image URL",
+  webpImageUrl: "WebP image URL",
+  website: "Website",
+  country: "Country",
+  regionId: "Region",
+  subRegionId: "Sub-region",
+  contactEmail: "Contact e-mail",
+  contactPhone: "Contact phone",
+  contactAddress: "Address",
+  contactCity: "City",
+  contactState: "State or province",
+  contactZipCode: "ZIP or postal code",
+  focusAreas: "Focus areas",
+  latitude: "Latitude",
+  longitude: "Longitude",
+  markerType: "Marker type",
+  featured: "Featured",
+};
+
+export default function LocationFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { regions, subRegions, focusAreas, outline, locationName } = loaderData;
+  const values: FormValues = actionData?.values ?? loaderData.location ?? {};
+  const submitting = useSubmitting();
+  const ref = { regions, subRegions, focusAreas };
+  const { errors, onSubmit } = useFormErrors(LocationSchema, actionData?.errors, (v) =>
+    checkLocationReferences(v, ref),
+  );
+  const [regionId, setRegionId] = useState(textValue(values, "regionId"));
+  const [subRegionId, setSubRegionId] = useState(textValue(values, "subRegionId"));
+  const [lat, setLat] = useState(textValue(values, "latitude"));
+  const [lng, setLng] = useState(textValue(values, "longitude"));
+  const subOptions = subRegions.filter((s) => s.regionId === regionId);
+  const focusGroups = focusAreaGroups(focusAreas);
+
   return (
-    <div>
-      <h1 className="text-2xl font-bold">Location</h1>
+    <div className="max-w-4xl">
+      <p className="mb-2">
+        <Link to={LIST} className={buttonClasses.link}>
+          Back to locations
+        </Link>
+      </p>
+      <PageHeader
+        title={locationName ? `Edit location: ${locationName}` : "Add location"}
+        action={
+          locationName ? (
+            <a className={buttonClasses.link} href={locationPath(locationName)} target="_blank" rel="noreferrer">
+              View public page
+            </a>
+          ) : null
+        }
+      />
+      <ErrorSummary errors={errors} labels={LABELS} />
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-8" aria-label="Location details">
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-semibold text-stone-900">Basics</legend>
+          <TextField
+            name="name"
+            label="Name"
+            required
+            maxLength={LOCATION_LIMITS.name}
+            defaultValue={textValue(values, "name")}
+            error={errors.name}
+            hint="The public page address is the name with hyphens for spaces."
+          />
+          <TextAreaField
+            name="shortDescription"
+            label="Short description"
+            rows={2}
+            maxLength={LOCATION_LIMITS.shortDescription}
+            defaultValue={textValue(values, "shortDescription")}
+            error={errors.shortDescription}
+            hint={`Shown in lists and search results; up to ${LOCATION_LIMITS.shortDescription} characters.`}
+          />
+          <TextAreaField
+            name="longDescription"
+            label="Long description"
+            rows={8}
+            maxLength={LOCATION_LIMITS.longDescription}
+            defaultValue={textValue(values, "longDescription")}
+            error={errors.longDescription}
+            hint="Separate paragraphs with a blank line."
+          />
+          <TextField
+            name="website"
+            label="Website"
+            type="url"
+            defaultValue={textValue(values, "website")}
+            error={errors.website}
+            placeholder="https://"
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              name="originalImageUrl"
+              label="Original image URL"
+              defaultValue={textValue(values, "originalImageUrl")}
+              error={errors.originalImageUrl}
+              hint="JPEG or PNG; a full address or a path such as /media/..."
+            />
+            <TextField
+              name="webpImageUrl"
+              label="WebP image URL"
+              defaultValue={textValue(values, "webpImageUrl")}
+              error={errors.webpImageUrl}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              name="markerType"
+              label="Marker type"
+              options={MARKER_TYPES.map((m) => ({ value: m, label: m }))}
+              defaultValue={textValue(values, "markerType") || "standard"}
+              error={errors.markerType}
+            />
+            <CheckboxField
+              name="featured"
+              label="Featured (shown first on the home page)"
+              defaultChecked={textValue(values, "featured") === "on"}
+              error={errors.featured}
+              className="sm:pt-7"
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-semibold text-stone-900">Place</legend>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField
+              name="country"
+              label="Country"
+              maxLength={LOCATION_LIMITS.country}
+              defaultValue={textValue(values, "country")}
+              error={errors.country}
+            />
+            <SelectField
+              name="regionId"
+              label="Region"
+              placeholder="No region"
+              options={regions.map((r) => ({ value: r.id, label: r.name }))}
+              value={regionId}
+              onChange={(v) => {
+                setRegionId(v);
+                if (!subRegions.some((s) => s.id === subRegionId && s.regionId === v)) setSubRegionId("");
+              }}
+              error={errors.regionId}
+            />
+            <SelectField
+              name="subRegionId"
+              label="Sub-region"
+              placeholder={regionId ? "No sub-region" : "Choose a region first"}
+              options={subOptions.map((s) => ({ value: s.id, label: s.name }))}
+              value={subRegionId}
+              onChange={setSubRegionId}
+              error={errors.subRegionId}
+              hint="Only the sub-regions of the chosen region are listed."
+            />
+          </div>
+          <MapPicker
+            outline={outline}
+            latitude={lat === "" || Number.isNaN(Number(lat)) ? null : Number(lat)}
+            longitude={lng === "" || Number.isNaN(Number(lng)) ? null : Number(lng)}
+            onPick={(a, b) => {
+              setLat(String(a));
+              setLng(String(b));
+            }}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              name="latitude"
+              label="Latitude"
+              type="number"
+              step="any"
+              min="-90"
+              max="90"
+              inputMode="decimal"
+              value={lat}
+              onChange={setLat}
+              error={errors.latitude}
+              hint="From -90 (south) to 90 (north)."
+            />
+            <TextField
+              name="longitude"
+              label="Longitude"
+              type="number"
+              step="any"
+              min="-180"
+              max="180"
+              inputMode="decimal"
+              value={lng}
+              onChange={setLng}
+              error={errors.longitude}
+              hint="From -180 (west) to 180 (east)."
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-semibold text-stone-900">Contact</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              name="contactEmail"
+              label="Contact e-mail"
+              type="email"
+              defaultValue={textValue(values, "contactEmail")}
+              error={errors.contactEmail}
+            />
+            <TextField
+              name="contactPhone"
+              label="Contact phone"
+              type="tel"
+              defaultValue={textValue(values, "contactPhone")}
+              error={errors.contactPhone}
+            />
+          </div>
+          <TextField
+            name="contactAddress"
+            label="Address"
+            defaultValue={textValue(values, "contactAddress")}
+            error={errors.contactAddress}
+          />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField
+              name="contactCity"
+              label="City"
+              defaultValue={textValue(values, "contactCity")}
+              error={errors.contactCity}
+            />
+            <TextField
+              name="contactState"
+              label="State or province"
+              defaultValue={textValue(values, "contactState")}
+              error={errors.contactState}
+            />
+            <TextField
+              name="contactZipCode"
+              label="ZIP or postal code"
+              defaultValue={textValue(values, "contactZipCode")}
+              error={errors.contactZipCode}
+            />
+          </div>
+        </fieldset>
+
+        <CheckboxGroup
+          name="focusAreas"
+          legend="Focus areas"
+          groups={focusGroups}
+          defaultValues={listValue(values, "focusAreas")}
+          error={errors.focusAreas}
+        />
+
+        <div className="flex gap-3">
+          <SubmitButton pending={submitting}>{locationName ? "Save changes" : "Create location"}</SubmitButton>
+          <Link to={LIST} className={buttonClasses.secondary}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorBoundary error={error} listHref={LIST} listLabel="Back to locations" />;
 }

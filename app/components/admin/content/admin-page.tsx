@@ -2,7 +2,15 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
 
 /** The page title row of an admin screen, with an optional primary action. */
-export function PageHeader({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>
@@ -28,7 +36,15 @@ export function useSubmitting(): boolean {
 }
 
 /** The error state of an admin screen: says what happened and offers a retry of the same address. */
-export function AdminErrorBoundary({ error, listHref, listLabel }: { error: unknown; listHref: string; listLabel: string }) {
+export function AdminErrorBoundary({
+  error,
+  listHref,
+  listLabel,
+}: {
+  error: unknown;
+  listHref: string;
+  listLabel: string;
+}) {
   const location = useLocation();
   let title = "Something went wrong";
   let message = "This page could not be loaded. Please try again in a moment.";

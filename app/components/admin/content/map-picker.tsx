@@ -25,7 +25,6 @@ export function MapPicker({
   const hasPoint = latitude !== null && longitude !== null && Number.isFinite(latitude) && Number.isFinite(longitude);
   return (
     <div>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: pointer shortcut only; the latitude/longitude inputs are the keyboard path */}
       <svg
         viewBox="0 0 360 180"
         className="w-full max-w-xl cursor-crosshair rounded-md border border-stone-300 bg-sky-50"

@@ -1,0 +1,308 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type AdminHarness,
+  call,
+  createAdminHarness,
+  dataResult,
+  formRequest,
+  getRequest,
+  settle,
+} from "../../../tests/helpers/admin-context";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
+import { createApplication, getApplicationById } from "../../queries/applications.server";
+import { getChangeMakerById, listChangeMakers } from "../../queries/change-makers.server";
+import { createLocation, type LocationInput } from "../../queries/locations.server";
+import { listNewsletterSubscriptions, subscribeToNewsletter } from "../../queries/newsletter.server";
+import { listEpisodes, subscribeToPodcast } from "../../queries/podcast.server";
+import { getProgramById, getProgramBySlug } from "../../queries/programs.server";
+import { listResources } from "../../queries/resources.server";
+import * as applicants from "./applicants";
+import * as changeMakerForm from "./change-maker-form";
+import * as newsletter from "./newsletter";
+import * as podcast from "./podcast";
+import * as programForm from "./program-form";
+import * as programs from "./programs";
+import * as resourceForm from "./resource-form";
+
+let t: TestDatabase;
+let h: AdminHarness;
+let hostId: string;
+
+const location = (name: string): LocationInput => ({
+  name,
+  shortDescription: "",
+  longDescription: "",
+  originalImageUrl: null,
+  webpImageUrl: null,
+  website: null,
+  country: "Peru",
+  regionName: "",
+  regionId: null,
+  subRegionId: null,
+  contactEmail: null,
+  contactPhone: null,
+  contactAddress: null,
+  contactCity: null,
+  contactState: null,
+  contactZipCode: null,
+  focusAreas: [],
+  latitude: null,
+  longitude: null,
+});
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  h = await createAdminHarness(t);
+  hostId = await createLocation(t.db, location("Andes Seed House"));
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+type Invalid = { errors: Record<string, string>; values: Record<string, string> };
+
+describe("programs", () => {
+  const post = (url: string, fields: Record<string, string | string[]>, params: Record<string, string> = {}) =>
+    settle(() => call(programForm.action, formRequest(url, fields), h.context, params));
+
+  it("creates a program with its host, price in cents and educators, ignoring extra fields", async () => {
+    const { value } = await post("/admin/dashboard/programs/add", {
+      name: "Andes Design Course",
+      hostLocation: "Andes Seed House",
+      startDate: "2026-06-01",
+      endDate: "2026-06-12",
+      price: "450.50",
+      currency: "pen",
+      educators: "Rosa Quispe\nMateo Huanca",
+      createdAt: "1990-01-01",
+      slug: "evil",
+    });
+    expect((value as Response).status).toBe(302);
+    const row = await getProgramBySlug(t.db, "Andes-Design-Course");
+    expect(row).toMatchObject({
+      locationId: hostId,
+      priceCents: 45050,
+      currency: "PEN",
+      educators: ["Rosa Quispe", "Mateo Huanca"],
+    });
+    expect(row?.createdAt.getFullYear()).toBeGreaterThan(1990);
+  });
+
+  it("refuses a duplicate name, an unknown host and an end before the start", async () => {
+    const dup = dataResult<Invalid>(
+      (await post("/admin/dashboard/programs/add", { name: "Andes Design Course" })).value,
+    );
+    expect(dup.status).toBe(400);
+    expect(dup.data.errors.name).toMatch(/Another program already uses this name/);
+    const host = dataResult<Invalid>(
+      (await post("/admin/dashboard/programs/add", { name: "Other", hostLocation: "Nowhere" })).value,
+    );
+    expect(host.data.errors.hostLocation).toMatch(/No location has this name/);
+    const dates = dataResult<Invalid>(
+      (await post("/admin/dashboard/programs/add", { name: "Other", startDate: "2026-02-02", endDate: "2026-02-01" }))
+        .value,
+    );
+    expect(dates.data.errors.endDate).toBe("End date must be on or after the start date.");
+    expect(dates.data.values.startDate).toBe("2026-02-02");
+  });
+
+  it("updates (refreshing updatedAt) and deletes", async () => {
+    const row = await getProgramBySlug(t.db, "Andes-Design-Course");
+    if (!row) throw new Error("missing");
+    await new Promise((r) => setTimeout(r, 20));
+    await post(
+      `/admin/dashboard/programs/edit/${row.id}`,
+      { name: "Andes Design Course", summary: "New" },
+      { id: row.id },
+    );
+    const after = await getProgramById(t.db, row.id);
+    expect(after?.summary).toBe("New");
+    expect(after?.locationId).toBeNull();
+    expect(after?.updatedAt.getTime()).toBeGreaterThan(row.updatedAt.getTime());
+    const res = (await call(
+      programs.action,
+      formRequest("/admin/dashboard/programs", { intent: "delete", id: row.id }),
+      h.context,
+    )) as Response;
+    expect(res.status).toBe(302);
+    expect(await getProgramById(t.db, row.id)).toBeNull();
+  });
+});
+
+describe("resources and change-makers", () => {
+  it("creates a resource of one of the six types and rejects another type", async () => {
+    const ok = await settle(() =>
+      call(
+        resourceForm.action,
+        formRequest("/admin/dashboard/resources/add", { title: "Gaia's Garden", type: "book", url: "https://x.org" }),
+        h.context,
+      ),
+    );
+    expect((ok.value as Response).status).toBe(302);
+    expect((await listResources(t.db)).map((r) => r.title)).toContain("Gaia's Garden");
+    const bad = await settle(() =>
+      call(
+        resourceForm.action,
+        formRequest("/admin/dashboard/resources/add", { title: "X", type: "movie", url: "https://x.org" }),
+        h.context,
+      ),
+    );
+    expect(dataResult<Invalid>(bad.value).data.errors.type).toBeDefined();
+  });
+
+  it("creates a change-maker with links and related locations resolved by name", async () => {
+    const { value } = await settle(() =>
+      call(
+        changeMakerForm.action,
+        formRequest("/admin/dashboard/change-makers/add", {
+          name: "Rosa Quispe",
+          role: "Seed keeper",
+          linkLabel: ["Website", "", "", "", ""],
+          linkUrl: ["https://rosa.example.org", "", "", "", ""],
+          relatedLocations: "Andes Seed House",
+        }),
+        h.context,
+      ),
+    );
+    expect((value as Response).status).toBe(302);
+    const [person] = await listChangeMakers(t.db, { q: "Rosa" });
+    expect(person?.links).toEqual([{ label: "Website", url: "https://rosa.example.org" }]);
+    expect(person?.relatedLocationIds).toEqual([hostId]);
+    const unknown = await settle(() =>
+      call(
+        changeMakerForm.action,
+        formRequest(`/admin/dashboard/change-makers/edit/${person?.id}`, {
+          name: "Rosa Quispe",
+          relatedLocations: "Atlantis",
+        }),
+        h.context,
+        { id: person?.id ?? "" },
+      ),
+    );
+    expect(dataResult<Invalid>(unknown.value).data.errors.relatedLocations).toContain("Atlantis");
+    expect((await getChangeMakerById(t.db, person?.id ?? ""))?.relatedLocationIds).toEqual([hostId]);
+  });
+});
+
+describe("applicants", () => {
+  let appId: string;
+  beforeAll(async () => {
+    appId = await createApplication(t.db, {
+      fullName: '=HYPERLINK("http://evil")',
+      email: "learner@example.org",
+      applicantType: "learner",
+      country: "Chile",
+      experience: 'Some, with "quotes"\nand lines',
+      consentAt: new Date(),
+    });
+  });
+  const setStatus = (status: string) =>
+    settle(() =>
+      call(
+        applicants.action,
+        formRequest("/admin/dashboard/applicants", { intent: "status", id: appId, status }),
+        h.context,
+      ),
+    );
+
+  it("lists with counts per status and shows one application's details", async () => {
+    const data = (await call(applicants.loader, getRequest(`/admin/dashboard/applicants?id=${appId}`), h.context)) as {
+      counts: Record<string, number>;
+      selected: { email: string; allowed: string[] } | null;
+    };
+    expect(data.counts.NEEDS_REVIEW).toBe(1);
+    expect(data.selected?.email).toBe("learner@example.org");
+    expect(data.selected?.allowed).toEqual(["UNDER_REVIEW"]);
+  });
+
+  it("enforces the review transitions with a clear 400 message", async () => {
+    const skip = dataResult<{ errors: Record<string, string> }>((await setStatus("APPROVED")).value);
+    expect(skip.status).toBe(400);
+    expect(skip.data.errors.status).toBe(
+      'An application that is "Needs review" cannot move to "Approved". It can move to Under review.',
+    );
+    expect(((await setStatus("UNDER_REVIEW")).value as Response).status).toBe(302);
+    expect(((await setStatus("APPROVED")).value as Response).status).toBe(302);
+    expect(dataResult((await setStatus("REJECTED")).value).status).toBe(400);
+    expect(((await setStatus("UNDER_REVIEW")).value as Response).status).toBe(302);
+    expect((await getApplicationById(t.db, appId))?.status).toBe("UNDER_REVIEW");
+  });
+
+  it("saves internal notes", async () => {
+    await call(
+      applicants.action,
+      formRequest("/admin/dashboard/applicants", { intent: "notes", id: appId, notes: "  Call back in May " }),
+      h.context,
+    );
+    expect((await getApplicationById(t.db, appId))?.notes).toBe("Call back in May");
+  });
+
+  it("exports CSV as an attachment with formula cells neutralised", async () => {
+    const res = (await call(
+      applicants.loader,
+      getRequest("/admin/dashboard/applicants?export=csv"),
+      h.context,
+    )) as Response;
+    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="applicants-all-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const text = await res.text();
+    expect(text).toContain('"\'=HYPERLINK(""http://evil"")"');
+    expect(text).toContain('"Some, with ""quotes""\nand lines"');
+  });
+});
+
+describe("newsletter and podcast", () => {
+  it("searches, exports and removes newsletter subscribers", async () => {
+    await subscribeToNewsletter(t.db, "keep@example.org");
+    await subscribeToNewsletter(t.db, "=cmd@example.org");
+    const data = (await call(newsletter.loader, getRequest("/admin/dashboard/newsletter?q=keep"), h.context)) as {
+      rows: { id: string; email: string }[];
+      total: number;
+    };
+    expect(data.rows.map((r) => r.email)).toEqual(["keep@example.org"]);
+    expect(data.total).toBe(1);
+    const csv = (await call(
+      newsletter.loader,
+      getRequest("/admin/dashboard/newsletter?export=csv"),
+      h.context,
+    )) as Response;
+    expect(await csv.text()).toContain("'=cmd@example.org");
+    await call(
+      newsletter.action,
+      formRequest("/admin/dashboard/newsletter", { intent: "delete", id: data.rows[0]?.id ?? "" }),
+      h.context,
+    );
+    expect((await listNewsletterSubscriptions(t.db, { q: "keep", limit: 5, offset: 0 })).length).toBe(0);
+  });
+
+  it("creates, refuses a duplicate number, edits and deletes episodes; lists subscribers", async () => {
+    const save = (fields: Record<string, string>) =>
+      settle(() =>
+        call(podcast.action, formRequest("/admin/dashboard/podcast", { intent: "save", ...fields }), h.context),
+      );
+    const ep = { number: "12", title: "Seeds", duration: "41:30", publishedAt: "2026-02-01" };
+    expect(((await save(ep)).value as Response).status).toBe(302);
+    const dup = dataResult<Invalid>((await save({ ...ep, title: "Other" })).value);
+    expect(dup.status).toBe(400);
+    expect(dup.data.errors.number).toBe("Another episode already has this number.");
+    const [row] = await listEpisodes(t.db);
+    expect(row?.durationSeconds).toBe(2490);
+    expect(((await save({ ...ep, id: row?.id ?? "", title: "Seeds, part 1" })).value as Response).status).toBe(302);
+    expect((await listEpisodes(t.db))[0]?.title).toBe("Seeds, part 1");
+    await call(
+      podcast.action,
+      formRequest("/admin/dashboard/podcast", { intent: "delete", id: row?.id ?? "" }),
+      h.context,
+    );
+    expect(await listEpisodes(t.db)).toEqual([]);
+    await subscribeToPodcast(t.db, "listener@example.org");
+    const data = (await call(podcast.loader, getRequest("/admin/dashboard/podcast?sq=listen"), h.context)) as {
+      subs: { email: string }[];
+      subsTotal: number;
+    };
+    expect(data.subs.map((s) => s.email)).toEqual(["listener@example.org"]);
+    expect(data.subsTotal).toBe(1);
+  });
+});

@@ -1,0 +1,92 @@
+import pino from "pino";
+import type { AppLoadContext } from "react-router";
+import { createUserWithPassword } from "../../app/queries/users.server";
+import type { TestDatabase } from "./test-db";
+
+export type AdminHarness = {
+  context: AppLoadContext;
+  userId: string;
+  /** Every message published on the change bus, as [channel, payload]. */
+  published: [string, string][];
+};
+
+/**
+ * A load context for calling admin loaders and actions directly: a real test database, a signed-in ADMIN user
+ * (through a stand-in for better-auth's getSession) and a bus that records what was announced.
+ */
+export async function createAdminHarness(t: TestDatabase, email = "content-admin@example.org"): Promise<AdminHarness> {
+  const userId = await createUserWithPassword(t.db, {
+    email,
+    name: "Content Admin",
+    password: "a-long-test-password-123",
+    role: "ADMIN",
+  });
+  const published: [string, string][] = [];
+  const session = { user: { id: userId, email, name: "Content Admin" }, session: { id: "test-session" } };
+  const services = {
+    db: t.db,
+    dbKind: "pglite" as const,
+    bus: {
+      publish: async (channel: string, payload: string) => {
+        published.push([channel, payload]);
+        await t.bus.publish(channel, payload);
+      },
+      subscribe: (channel: string, listener: (payload: string) => void) => t.bus.subscribe(channel, listener),
+    },
+    auth: { api: { getSession: async () => session } },
+    logger: pino({ level: "silent" }),
+    config: {
+      siteUrl: "http://localhost",
+      env: "test" as const,
+      trustProxy: false,
+      hashSecret: "test",
+      dataDir: "/tmp",
+    },
+  };
+  const context = { services, cspNonce: "nonce", clientIp: "127.0.0.1" } as unknown as AppLoadContext;
+  return { context, userId, published };
+}
+
+/** A POST request carrying form fields (repeated keys for arrays), as a browser form would send it. */
+export function formRequest(url: string, fields: Record<string, string | string[]>): Request {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) {
+    for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
+  }
+  return new Request(`http://localhost${url}`, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+}
+
+export function getRequest(url: string): Request {
+  return new Request(`http://localhost${url}`);
+}
+
+/** Runs a loader/action and returns what it returned or threw (React Router throws Responses for redirects/404). */
+export async function settle<T>(fn: () => Promise<T>): Promise<{ value?: T; thrown?: unknown }> {
+  try {
+    return { value: await fn() };
+  } catch (thrown) {
+    return { thrown };
+  }
+}
+
+type RouteFn<R> = (args: never) => Promise<R>;
+
+/** Calls a route loader or action with a request, the harness context and route params. */
+export function call<R>(
+  fn: RouteFn<R>,
+  request: Request,
+  context: AppLoadContext,
+  params: Record<string, string> = {},
+) {
+  return fn({ request, context, params } as never);
+}
+
+/** The body and status of a `data(...)` result (what an action answers on invalid input). */
+export function dataResult<T = unknown>(value: unknown): { status: number | undefined; data: T } {
+  const v = value as { data: T; init?: { status?: number } | null };
+  return { status: v.init?.status, data: v.data };
+}
