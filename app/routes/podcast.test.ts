@@ -1,0 +1,54 @@
+import pino from "pino";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { countPodcastSubscriptions } from "../queries/podcast.server";
+import { action } from "./podcast";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase({ reference: false });
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+async function subscribe(email: string, ip = "10.1.1.1") {
+  const body = new FormData();
+  body.append("email", email);
+  const request = new Request("http://x.test/podcast", { method: "POST", body });
+  const context = {
+    services: { db: t.db, logger: pino({ level: "silent" }), config: { siteUrl: "http://x.test" } },
+    clientIp: ip,
+  } as unknown as AppLoadContext;
+  const result = (await action({ request, context, params: {} } as unknown as Parameters<typeof action>[0])) as {
+    data: { ok: boolean; message: string };
+    init?: { status?: number };
+  };
+  return { status: result.init?.status ?? 200, ...result.data };
+}
+
+describe("podcast subscription action", () => {
+  it("stores an address once and answers a repeat (any case) exactly the same way", async () => {
+    const first = await subscribe("Listener@Example.org");
+    const again = await subscribe("listener@example.org");
+    expect(first).toMatchObject({ status: 200, ok: true });
+    expect(again).toEqual(first);
+    expect(await countPodcastSubscriptions(t.db)).toBe(1);
+  });
+
+  it("rejects a malformed address with 400 and a clear message", async () => {
+    expect(await subscribe("not an address", "10.1.1.2")).toMatchObject({
+      status: 400,
+      ok: false,
+      message: "Please enter a valid e-mail address.",
+    });
+  });
+
+  it("rate limits one client after a few attempts", async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await subscribe(`p${i}@example.org`, "10.1.1.3")).status);
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses[5]).toBe(429);
+  });
+});
