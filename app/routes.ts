@@ -35,6 +35,7 @@ export default [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.ts"),
     index("routes/admin/index.ts"),
+    route("dashboard/export/:dataset", "routes/admin/export.ts"),
     route("dashboard", "routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("locations", "routes/admin/locations.tsx"),

@@ -13,7 +13,7 @@ type Entry = {
 
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
 const SKIP_PREFIXES = ["/admin", "/api/", "/healthz", "/assets/", "/media/", "/sw.js"];
-const KEPT_HEADERS = ["content-type", "cache-control", "content-language", "link", "vary"];
+const KEPT_HEADERS = ["content-type", "cache-control", "cdn-cache-control", "content-language", "link", "vary"];
 
 /**
  * Keeps the rendered HTML (and client-navigation data) of public pages for anonymous visitors, so repeated views skip

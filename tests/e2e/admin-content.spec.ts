@@ -219,7 +219,7 @@ test("an applicant's status moves through review; a CSV export downloads", async
   await page.getByRole("navigation", { name: "Filter by review status" }).getByRole("link", { name: /^All/ }).click();
   await expect(page).not.toHaveURL(/status=/);
   const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: /Export CSV/ }).click();
+  await page.getByRole("link", { name: /Export CSV/ }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^applicants-all-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await file.path(), "utf8");

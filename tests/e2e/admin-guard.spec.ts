@@ -166,3 +166,29 @@ test("the admin shell links to every admin screen and marks the current one", as
   await expect(page.getByRole("link", { name: "Skip to main content" })).toBeAttached();
   await expectNoAxeViolations(page);
 });
+
+test("CSV downloads are guarded like the screens: anonymous to sign-in, DEFAULT users 403", async ({
+  page,
+  request,
+}) => {
+  const downloads = [
+    "/admin/dashboard/export/applicants",
+    "/admin/dashboard/export/newsletter",
+    "/admin/dashboard/export/podcast-subscribers",
+    "/admin/dashboard/export/analytics",
+    "/ADMIN/DASHBOARD/EXPORT/NEWSLETTER",
+  ];
+  for (const path of downloads) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(302);
+    expect(res.headers().location ?? "", path).toMatch(/^\/admin\/login\?redirectTo=%2F/);
+    expect(await res.text(), path).not.toContain("@");
+  }
+  await signIn(page, defaultUser.email, defaultUser.password);
+  await expect(page.getByRole("heading", { level: 1, name: "Access denied" })).toBeVisible(SLOW);
+  for (const path of downloads) {
+    const res = await page.request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(403);
+    expect(res.headers()["content-type"] ?? "", path).not.toContain("text/csv");
+  }
+});

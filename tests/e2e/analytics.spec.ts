@@ -32,7 +32,7 @@ test("page views on the production hostname reach the analytics dashboard; other
   await expect(page.getByRole("img", { name: /Page views and visitors/ })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  const csv = await page.request.get("/admin/dashboard/analytics?range=7d&export=csv");
+  const csv = await page.request.get("/admin/dashboard/export/analytics?range=7d");
   expect(csv.status()).toBe(200);
   expect(csv.headers()["content-type"]).toContain("text/csv");
   expect(await csv.text()).toContain(counted);

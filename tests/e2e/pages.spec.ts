@@ -285,9 +285,10 @@ test.describe("feeds and robustness", () => {
     }
   });
 
-  test("public pages carry shared-cache headers", async ({ request }) => {
+  test("public pages may be cached by shared caches, while browsers always revalidate", async ({ request }) => {
     const res = await request.get("/locations");
-    expect(res.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    expect(res.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, must-revalidate");
+    expect(res.headers()["cdn-cache-control"]).toBe("public, s-maxage=60, stale-while-revalidate=300");
   });
 
   for (const path of [

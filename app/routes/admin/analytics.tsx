@@ -3,30 +3,13 @@ import { z } from "zod";
 import { PageHeader } from "../../components/admin/shell/page-header";
 import { BarList } from "../../components/charts/bar-list";
 import { TimeSeriesChart } from "../../components/charts/time-series-chart";
-import { csvResponse } from "../../lib/csv";
+import { exportHref } from "../../lib/admin-exports";
+import { resolveAnalyticsQuery } from "../../lib/analytics-query.server";
 import { requireAdmin } from "../../lib/guard.server";
 import { redirectWithToast } from "../../lib/toast.server";
-import {
-  type Granularity,
-  getAnalyticsReport,
-  getRetentionDays,
-  setRetentionDays,
-  utcDay,
-} from "../../queries/analytics.server";
+import { getAnalyticsReport, getRetentionDays, setRetentionDays } from "../../queries/analytics.server";
 import { recordAudit } from "../../queries/audit.server";
 import type { Route } from "./+types/analytics";
-
-const DAY_MS = 86_400_000;
-const RANGES = { "7d": 7, "30d": 30, "90d": 90, "365d": 365 } as const;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const QuerySchema = z.object({
-  range: z.enum(["7d", "30d", "90d", "365d", "custom"]).catch("30d"),
-  from: z.string().regex(ISO_DAY).optional().catch(undefined),
-  to: z.string().regex(ISO_DAY).optional().catch(undefined),
-  granularity: z.enum(["day", "week", "month"]).catch("day"),
-  export: z.literal("csv").optional().catch(undefined),
-});
 
 const RetentionSchema = z.object({
   intent: z.literal("retention"),
@@ -37,49 +20,14 @@ const RetentionSchema = z.object({
     .max(3650, "Keep raw events for at most 3650 days (10 years)."),
 });
 
-/** Resolves the requested period; a bad custom range falls back to the last 30 days with a message. */
-function resolveRange(q: z.infer<typeof QuerySchema>, now: Date) {
-  const today = utcDay(now);
-  if (q.range === "custom") {
-    const from = q.from;
-    const to = q.to ?? today;
-    if (from && !Number.isNaN(Date.parse(from)) && !Number.isNaN(Date.parse(to)) && from <= to) {
-      const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
-      if (days <= 3 * 366) return { from, to, error: null };
-      return { ...last(30), error: "A custom range can cover at most three years; showing the last 30 days." };
-    }
-    return { ...last(30), error: "Choose a start date on or before the end date; showing the last 30 days." };
-  }
-  return { ...last(RANGES[q.range]), error: null };
-  function last(days: number) {
-    return { from: utcDay(new Date(now.getTime() - (days - 1) * DAY_MS)), to: today };
-  }
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const q = QuerySchema.parse(Object.fromEntries(url.searchParams));
-  const { from, to, error } = resolveRange(q, new Date());
-  const granularity: Granularity = q.granularity;
+  const { range, from, to, granularity, error } = resolveAnalyticsQuery(new URL(request.url).searchParams, new Date());
   const [report, retentionDays] = await Promise.all([
     getAnalyticsReport(context.services.db, { from, to, granularity }),
     getRetentionDays(context.services.db),
   ]);
-  if (q.export === "csv") {
-    const rows: (string | number)[][] = [
-      ...report.series.map((s) => ["views over time", s.bucket, s.pageViews, s.visitors]),
-      ...report.topPages.map((p) => ["top page", p.path, p.views, p.visitors]),
-      ...(["referrer", "device", "country", "form", "interaction"] as const).flatMap((d) =>
-        report.dims[d].map((x) => [d, x.key, x.count, ""]),
-      ),
-    ];
-    return csvResponse(`analytics-${from}-to-${to}.csv`, ["section", "key", "count", "visitors"], rows);
-  }
-  return data(
-    { report, range: q.range, granularity, error, retentionDays },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return data({ report, range, granularity, error, retentionDays }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -120,12 +68,12 @@ export default function AnalyticsPage({ loaderData, actionData }: Route.Componen
   const { report, range, granularity, error, retentionDays } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const exportHref = `?${new URLSearchParams({
+  const csvHref = exportHref("analytics", {
     range,
     granularity,
-    ...(range === "custom" ? { from: report.from, to: report.to } : {}),
-    export: "csv",
-  }).toString()}`;
+    from: range === "custom" ? report.from : undefined,
+    to: range === "custom" ? report.to : undefined,
+  });
   const retentionError = actionData && "errors" in actionData ? actionData.errors.retentionDays : undefined;
   return (
     <>
@@ -135,7 +83,7 @@ export default function AnalyticsPage({ loaderData, actionData }: Route.Componen
         actions={
           <a
             className="rounded-md border border-stone-400 bg-white px-3 py-2 text-sm font-semibold text-stone-900 hover:bg-stone-100"
-            href={exportHref}
+            href={csvHref}
             download
           >
             Export CSV

@@ -6,12 +6,11 @@ import {
   useListBusy,
   useSubmitting,
 } from "../../components/admin/content/admin-page";
-import { CsvExportButton, csvFileName, wantsCsvExport } from "../../components/admin/content/csv-export-button";
 import { type Column, DataTable } from "../../components/admin/data-table";
 import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses, ErrorSummary, SubmitButton, TextAreaField } from "../../components/admin/form-field";
 import { Pagination } from "../../components/admin/pagination";
-import { csvResponse } from "../../lib/csv";
+import { exportHref as csvExportHref } from "../../lib/admin-exports";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
 import { ApplicantActionSchema, REVIEW_STATUS_LABELS, REVIEW_STATUS_VALUES } from "../../lib/schemas/applicant";
@@ -32,7 +31,6 @@ import type { Route } from "./+types/applicants";
 
 const LIST = "/admin/dashboard/applicants";
 const PAGE_SIZE = 25;
-const EXPORT_LIMIT = 100_000;
 
 function parseStatus(value: string | null): ReviewStatus | undefined {
   return REVIEW_STATUS_VALUES.find((s) => s === value);
@@ -45,44 +43,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = parseStatus(url.searchParams.get("status"));
   const ref = await loadReferenceData(db);
   const focusNames = (ids: string[]) => ids.map((id) => ref.focusAreasById.get(id)?.name ?? "").filter(Boolean);
-
-  if (wantsCsvExport(request)) {
-    const rows = await listApplications(db, { status, limit: EXPORT_LIMIT, offset: 0 });
-    const day = new Date().toISOString().slice(0, 10);
-    return csvResponse(
-      `applicants-${status?.toLowerCase() ?? "all"}-${day}.csv`,
-      [
-        "Submitted",
-        "Status",
-        "Full name",
-        "E-mail",
-        "Applicant type",
-        "Organization",
-        "Country",
-        "Region",
-        "Focus areas",
-        "Experience",
-        "Seeking",
-        "Website",
-        "Notes",
-      ],
-      rows.map((a) => [
-        a.createdAt,
-        a.status,
-        a.fullName,
-        a.email,
-        a.applicantType,
-        a.organization,
-        a.country,
-        a.regionId ? (ref.regionsById.get(a.regionId)?.name ?? "") : "",
-        focusNames(a.focusAreas).join("; "),
-        a.experience,
-        a.seeking,
-        a.website,
-        a.notes,
-      ]),
-    );
-  }
 
   const page = parsePage(url.searchParams.get("page"));
   const id = url.searchParams.get("id");
@@ -215,7 +175,7 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
   };
   const listParams = new URLSearchParams(params);
   listParams.delete("id");
-  const exportHref = `${LIST}?${new URLSearchParams({ ...(status ? { status } : {}), export: "csv" })}`;
+  const exportHref = csvExportHref("applicants", { status: status ?? undefined });
   const errors: Record<string, string> = actionData?.errors ?? {};
   const allTotal = Object.values(counts).reduce((a, b) => a + b, 0);
   const tabs: { key: ReviewStatus | null; label: string; count: number }[] = [
@@ -253,11 +213,9 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
         title="Applicants"
         description="Applications sent through the public application form."
         action={
-          <CsvExportButton
-            href={exportHref}
-            filename={csvFileName(`applicants-${status?.toLowerCase() ?? "all"}`)}
-            label={`Export CSV${status ? ` (${REVIEW_STATUS_LABELS[status]})` : ""}`}
-          />
+          <a className={buttonClasses.secondary} href={exportHref} download>
+            {`Export CSV${status ? ` (${REVIEW_STATUS_LABELS[status]})` : ""}`}
+          </a>
         }
       />
       <nav aria-label="Filter by review status" className="mb-4">

@@ -18,6 +18,7 @@ import { getProgramById, getProgramBySlug } from "../../queries/programs.server"
 import { listResources } from "../../queries/resources.server";
 import * as applicants from "./applicants";
 import * as changeMakerForm from "./change-maker-form";
+import * as exportRoute from "./export";
 import * as newsletter from "./newsletter";
 import * as podcast from "./podcast";
 import * as programForm from "./program-form";
@@ -238,11 +239,9 @@ describe("applicants", () => {
   });
 
   it("exports CSV as an attachment with formula cells neutralised", async () => {
-    const res = (await call(
-      applicants.loader,
-      getRequest("/admin/dashboard/applicants?export=csv"),
-      h.context,
-    )) as Response;
+    const res = (await call(exportRoute.loader, getRequest("/admin/dashboard/export/applicants"), h.context, {
+      dataset: "applicants",
+    })) as Response;
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("Content-Disposition")).toMatch(
       /^attachment; filename="applicants-all-\d{4}-\d{2}-\d{2}\.csv"$/,
@@ -263,11 +262,9 @@ describe("newsletter and podcast", () => {
     };
     expect(data.rows.map((r) => r.email)).toEqual(["keep@example.org"]);
     expect(data.total).toBe(1);
-    const csv = (await call(
-      newsletter.loader,
-      getRequest("/admin/dashboard/newsletter?export=csv"),
-      h.context,
-    )) as Response;
+    const csv = (await call(exportRoute.loader, getRequest("/admin/dashboard/export/newsletter"), h.context, {
+      dataset: "newsletter",
+    })) as Response;
     expect(await csv.text()).toContain("'=cmd@example.org");
     await call(
       newsletter.action,

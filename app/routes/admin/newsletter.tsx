@@ -7,13 +7,12 @@ import {
   parseQuery,
   useListBusy,
 } from "../../components/admin/content/admin-page";
-import { CsvExportButton, csvFileName, wantsCsvExport } from "../../components/admin/content/csv-export-button";
 import { deleteLinks, SearchForm } from "../../components/admin/content/search-form";
 import { type Column, DataTable } from "../../components/admin/data-table";
 import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses } from "../../components/admin/form-field";
 import { Pagination } from "../../components/admin/pagination";
-import { csvResponse } from "../../lib/csv";
+import { exportHref as csvExportHref } from "../../lib/admin-exports";
 import { requireAdmin } from "../../lib/guard.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import { recordAudit } from "../../queries/audit.server";
@@ -33,14 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const url = new URL(request.url);
   const q = parseQuery(url.searchParams.get("q"));
-  if (wantsCsvExport(request)) {
-    const rows = await listNewsletterSubscriptions(db, { q: q || undefined, limit: 1_000_000, offset: 0 });
-    return csvResponse(
-      `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`,
-      ["email", "timestamp", "source"],
-      rows.map((r) => [r.email, r.timestamp, r.source]),
-    );
-  }
   const page = parsePage(url.searchParams.get("page"));
   const confirmId = url.searchParams.get("delete") ?? "";
   const [rows, total, confirm] = await Promise.all([
@@ -90,7 +81,7 @@ export default function NewsletterAdminPage({ loaderData }: Route.ComponentProps
   const { q, page, total, rows, confirm } = loaderData;
   const busy = useListBusy();
   const { here, params, confirmHref } = deleteLinks(LIST, useLocation().search);
-  const exportHref = `${LIST}?${new URLSearchParams({ ...(q ? { q } : {}), export: "csv" })}`;
+  const exportHref = csvExportHref("newsletter", { q });
   const columns: Column<Row>[] = [
     { key: "email", header: "E-mail", rowHeader: true, cell: (r) => r.email },
     {
@@ -122,7 +113,9 @@ export default function NewsletterAdminPage({ loaderData }: Route.ComponentProps
         title="Newsletter"
         description="People who subscribed to the newsletter."
         action={
-          <CsvExportButton href={exportHref} filename={csvFileName("newsletter-subscribers")} label="Export CSV" />
+          <a className={buttonClasses.secondary} href={exportHref} download>
+            Export CSV
+          </a>
         }
       />
       {confirm ? (

@@ -8,15 +8,14 @@ import {
   useListBusy,
   useSubmitting,
 } from "../../components/admin/content/admin-page";
-import { CsvExportButton, csvFileName, wantsCsvExport } from "../../components/admin/content/csv-export-button";
 import { deleteLinks } from "../../components/admin/content/search-form";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { type Column, DataTable } from "../../components/admin/data-table";
 import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses, ErrorSummary, SubmitButton, TextAreaField, TextField } from "../../components/admin/form-field";
 import { Pagination } from "../../components/admin/pagination";
+import { exportHref as csvExportHref } from "../../lib/admin-exports";
 import { notifyContentChanged } from "../../lib/content-events.server";
-import { csvResponse } from "../../lib/csv";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
 import { EPISODE_NUMBER_TAKEN, EpisodeSchema, formatDuration } from "../../lib/schemas/episode";
@@ -45,14 +44,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const url = new URL(request.url);
   const sq = parseQuery(url.searchParams.get("sq"));
-  if (wantsCsvExport(request)) {
-    const rows = await listPodcastSubscriptions(db, { q: sq || undefined, limit: 1_000_000, offset: 0 });
-    return csvResponse(
-      `podcast-subscribers-${new Date().toISOString().slice(0, 10)}.csv`,
-      ["email", "timestamp"],
-      rows.map((r) => [r.email, r.timestamp]),
-    );
-  }
   const edit = url.searchParams.get("edit") ?? "";
   const subsPage = parsePage(url.searchParams.get("spage"));
   const confirmId = url.searchParams.get("delete") ?? "";
@@ -188,7 +179,7 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
     else p.set(key, value);
     return `${PAGE}${p.toString() ? `?${p}` : ""}`;
   };
-  const exportHref = `${PAGE}?${new URLSearchParams({ ...(sq ? { sq } : {}), export: "csv" })}`;
+  const exportHref = csvExportHref("podcast-subscribers", { q: sq });
   const episodeColumns: Column<EpisodeListRow>[] = [
     { key: "number", header: "No.", cell: (e) => e.number },
     { key: "title", header: "Title", rowHeader: true, cell: (e) => e.title },
@@ -285,7 +276,9 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
           <h2 id="subs-title" className="text-xl font-semibold">
             Podcast subscribers
           </h2>
-          <CsvExportButton href={exportHref} filename={csvFileName("podcast-subscribers")} label="Export CSV" />
+          <a className={buttonClasses.secondary} href={exportHref} download>
+            Export CSV
+          </a>
         </div>
         <Form
           method="get"

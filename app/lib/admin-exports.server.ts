@@ -1,0 +1,97 @@
+import { z } from "zod";
+import type { Database } from "../../db/client";
+import { getAnalyticsReport } from "../queries/analytics.server";
+import { listApplications, REVIEW_STATUSES } from "../queries/applications.server";
+import { listNewsletterSubscriptions } from "../queries/newsletter.server";
+import { listPodcastSubscriptions } from "../queries/podcast.server";
+import { loadReferenceData } from "../queries/reference.server";
+import type { ExportDataset } from "./admin-exports";
+import { resolveAnalyticsQuery } from "./analytics-query.server";
+import { csvResponse } from "./csv";
+
+const EXPORT_LIMIT = 1_000_000;
+const search = (v: string | null) => (v ?? "").trim().slice(0, 200) || undefined;
+const day = () => new Date().toISOString().slice(0, 10);
+
+/** Builds one CSV download (formula cells neutralised by csvResponse). Callers check the admin role first. */
+export async function exportCsv(db: Database, dataset: ExportDataset, params: URLSearchParams): Promise<Response> {
+  switch (dataset) {
+    case "applicants": {
+      const status = z
+        .enum(REVIEW_STATUSES)
+        .optional()
+        .catch(undefined)
+        .parse(params.get("status") ?? undefined);
+      const [rows, ref] = await Promise.all([
+        listApplications(db, { status, limit: EXPORT_LIMIT, offset: 0 }),
+        loadReferenceData(db),
+      ]);
+      const focusNames = (ids: string[]) => ids.map((id) => ref.focusAreasById.get(id)?.name ?? "").filter(Boolean);
+      return csvResponse(
+        `applicants-${status?.toLowerCase() ?? "all"}-${day()}.csv`,
+        [
+          "Submitted",
+          "Status",
+          "Full name",
+          "E-mail",
+          "Applicant type",
+          "Organization",
+          "Country",
+          "Region",
+          "Focus areas",
+          "Experience",
+          "Seeking",
+          "Website",
+          "Notes",
+        ],
+        rows.map((a) => [
+          a.createdAt,
+          a.status,
+          a.fullName,
+          a.email,
+          a.applicantType,
+          a.organization,
+          a.country,
+          a.regionId ? (ref.regionsById.get(a.regionId)?.name ?? "") : "",
+          focusNames(a.focusAreas).join("; "),
+          a.experience,
+          a.seeking,
+          a.website,
+          a.notes,
+        ]),
+      );
+    }
+    case "newsletter": {
+      const rows = await listNewsletterSubscriptions(db, {
+        q: search(params.get("q")),
+        limit: EXPORT_LIMIT,
+        offset: 0,
+      });
+      return csvResponse(
+        `newsletter-subscribers-${day()}.csv`,
+        ["email", "timestamp", "source"],
+        rows.map((r) => [r.email, r.timestamp, r.source]),
+      );
+    }
+    case "podcast-subscribers": {
+      const rows = await listPodcastSubscriptions(db, { q: search(params.get("q")), limit: EXPORT_LIMIT, offset: 0 });
+      return csvResponse(
+        `podcast-subscribers-${day()}.csv`,
+        ["email", "timestamp"],
+        rows.map((r) => [r.email, r.timestamp]),
+      );
+    }
+    case "analytics": {
+      const { from, to, granularity } = resolveAnalyticsQuery(params, new Date());
+      const report = await getAnalyticsReport(db, { from, to, granularity });
+      const rows: (string | number)[][] = [
+        ...report.series.map((s) => ["views over time", s.bucket, s.pageViews, s.visitors]),
+        ...report.topPages.map((p) => ["top page", p.path, p.views, p.visitors]),
+        ...(["referrer", "device", "country", "form", "interaction"] as const).flatMap((d) =>
+          report.dims[d].map((x) => [d, x.key, x.count, ""]),
+        ),
+      ];
+      return csvResponse(`analytics-${from}-to-${to}.csv`, ["section", "key", "count", "visitors"], rows);
+    }
+  }
+}
