@@ -3,6 +3,11 @@ import { E2E_ADMIN } from "../../playwright.config";
 import { SLOW, signIn } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
 
+// The ingestion endpoint ignores bots, and headless Chromium says so in its user agent; browse as a person would.
+test.use({
+  userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+});
+
 test("page views on the production hostname reach the analytics dashboard; other hostnames do not", async ({
   page,
   baseURL,

@@ -1,3 +1,5 @@
+import { useId } from "react";
+
 /** A ranked list with proportional bars: readable at a glance, and plain text for assistive technology. */
 export function BarList({
   title,
@@ -11,9 +13,12 @@ export function BarList({
   formatValue?: (n: number) => string;
 }) {
   const max = Math.max(1, ...items.map((i) => i.value));
+  const headingId = useId();
   return (
-    <section className="rounded-lg border border-stone-200 bg-white p-4">
-      <h3 className="text-sm font-semibold text-stone-800">{title}</h3>
+    <section aria-labelledby={headingId} className="rounded-lg border border-stone-200 bg-white p-4">
+      <h2 id={headingId} className="text-sm font-semibold text-stone-800">
+        {title}
+      </h2>
       {items.length === 0 ? (
         <p className="mt-3 text-sm text-stone-600">{empty}</p>
       ) : (
