@@ -8,6 +8,7 @@ import { createAnalyticsIngest } from "./analytics";
 import { createRenderCache } from "./render-cache";
 import { createRequestStats } from "./request-stats";
 import { csrfGuard, securityHeaders } from "./security";
+import { createStorageRouter } from "./storage";
 
 export type AppOptions = {
   services: Services;
@@ -72,6 +73,7 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
   app.use(securityHeaders({ https: config.siteUrl.startsWith("https://") }));
   app.use(csrfGuard({ siteUrl: config.siteUrl }));
   app.use(analytics.router);
+  if (services.storage) app.use("/api/storage", createStorageRouter({ ...services, storage: services.storage }));
 
   if (build.kind === "development") {
     app.use(build.vite.middlewares);

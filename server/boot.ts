@@ -6,6 +6,7 @@ import { createUserWithPassword, getUserByEmail } from "../app/queries/users.ser
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { markSeedNone, seedDemo, seedReferenceData } from "../db/seed/seed";
 import type { Config } from "./config";
+import { createConfiguredStorage } from "./storage";
 
 export const MEDIA_URL_PREFIX = "/media";
 
@@ -50,6 +51,7 @@ export async function prepareServices(
     bus: handle.bus,
     auth,
     logger,
+    storage: await createConfiguredStorage(config, handle.db),
     config: {
       siteUrl: config.siteUrl,
       env: config.env,

@@ -15,5 +15,5 @@ export default function AppToaster({ toast }: { toast: PendingToast }) {
     else if (toast.type === "info") showToast.info(toast.message);
     else showToast.success(toast.message);
   }, [toast]);
-  return <Toaster position="bottom-center" duration={TOAST_DURATION_MS} closeButton richColors />;
+  return <Toaster position="bottom-center" duration={TOAST_DURATION_MS} closeButton />;
 }

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { ChangeBus, Database } from "../../db/client";
+import type { StorageService } from "../../server/storage/service";
 import type { Auth } from "./auth.server";
 
 /** What the Node server hands every loader and action through the router's load context. */
@@ -9,6 +10,8 @@ export type Services = {
   bus: ChangeBus;
   auth: Auth;
   logger: Logger;
+  /** File storage (media library); absent in contexts that do not need it, such as some tests. */
+  storage?: StorageService;
   config: {
     siteUrl: string;
     env: "development" | "production" | "test";

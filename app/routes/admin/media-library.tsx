@@ -1,15 +1,30 @@
 import { data } from "react-router";
+import { MediaLibrary } from "../../components/admin/media/media-library";
 import { PageHeader } from "../../components/admin/shell/page-header";
 import { requireAdmin } from "../../lib/guard.server";
+import type { StorageListResult } from "../../lib/storage/paths";
 import type { Route } from "./+types/media-library";
+
+const FIRST_PAGE = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return data(null, { headers: { "Cache-Control": "no-store" } });
+  const { storage, logger } = context.services;
+  let initial: StorageListResult | null = null;
+  if (storage) {
+    try {
+      initial = await storage.list({ prefix: "", delimiter: "/", maxResults: FIRST_PAGE });
+    } catch (err) {
+      // The screen still works: the browser loads the list itself and shows any error there.
+      logger.warn({ err }, "media library: first page failed");
+    }
+  }
+  return data({ initial, available: Boolean(storage) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
+  // Uploads, deletes and link changes go through /api/storage (with progress and retries), not this route.
   return new Response("Method not allowed", { status: 405, headers: { Allow: "GET", "Cache-Control": "no-store" } });
 }
 
@@ -17,18 +32,20 @@ export function meta() {
   return [{ title: "Media library | Admin" }, { name: "robots", content: "noindex" }];
 }
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader title="Media library" />
-      <section className="max-w-2xl rounded-lg border border-stone-200 bg-white p-5 text-stone-800 shadow-sm">
-        <h2 className="text-lg font-semibold text-stone-900">Not available yet</h2>
-        <p className="mt-2">
-          Uploaded images and files, with their stored metadata, will be listed and managed here. The media library is
-          delivered separately (see the Media library issue); images can still be set on each location, program and
-          change-maker form.
+      <PageHeader
+        title="Media library"
+        description="Images, PDFs and audio for locations, programs, change-makers and episodes. Links work only with their current token: make a new link to revoke an old one."
+      />
+      {loaderData.available ? (
+        <MediaLibrary initial={loaderData.initial ?? undefined} />
+      ) : (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-900">
+          File storage is not configured on this server.
         </p>
-      </section>
+      )}
     </>
   );
 }

@@ -1,0 +1,476 @@
+import { createHash, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
+import sharp, { type Metadata } from "sharp";
+import { z } from "zod";
+import { storageErrors } from "../../app/lib/storage/errors";
+import {
+  type StorageListResult,
+  type StorageMetadata,
+  validateMaxResults,
+  validateObjectName,
+  validatePrefix,
+  variantNames,
+} from "../../app/lib/storage/paths";
+import type { Database } from "../../db/client";
+import { mediaObjects } from "../../db/schema";
+import type { BlobDriver, ByteRange } from "./drivers";
+import { type DetectedType, describeUnknown, detectType, svgRefusalReason } from "./sniff";
+
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+
+const LimitsSchema = z.object({
+  STORAGE_MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
+  STORAGE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 ** 3),
+  STORAGE_MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(40_000_000),
+});
+
+export type StorageLimits = { maxUploadBytes: number; quotaBytes: number; maxImagePixels: number };
+
+/** Limits from the environment (optional variables; defaults 25 MB per file, 5 GB in total, 40 megapixels). */
+export function storageLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): StorageLimits {
+  const e = LimitsSchema.parse({
+    STORAGE_MAX_UPLOAD_BYTES: env.STORAGE_MAX_UPLOAD_BYTES || undefined,
+    STORAGE_QUOTA_BYTES: env.STORAGE_QUOTA_BYTES || undefined,
+    STORAGE_MAX_IMAGE_PIXELS: env.STORAGE_MAX_IMAGE_PIXELS || undefined,
+  });
+  return {
+    maxUploadBytes: e.STORAGE_MAX_UPLOAD_BYTES,
+    quotaBytes: e.STORAGE_QUOTA_BYTES,
+    maxImagePixels: e.STORAGE_MAX_IMAGE_PIXELS,
+  };
+}
+
+export type UploadFields = {
+  cacheControl?: string;
+  contentDisposition?: string;
+  contentEncoding?: string;
+  contentLanguage?: string;
+  customMetadata?: Record<string, string>;
+};
+
+type Row = typeof mediaObjects.$inferSelect;
+
+export type StorageService = ReturnType<typeof createStorageService>;
+
+export function toMetadata(row: Row): StorageMetadata {
+  return {
+    bucket: row.bucket,
+    generation: row.generation,
+    metageneration: row.metageneration,
+    fullPath: row.fullPath,
+    name: row.name,
+    size: row.size,
+    timeCreated: row.timeCreated.toISOString(),
+    updated: row.updated.toISOString(),
+    md5Hash: row.md5Hash,
+    cacheControl: row.cacheControl,
+    contentDisposition: row.contentDisposition,
+    contentEncoding: row.contentEncoding,
+    contentLanguage: row.contentLanguage,
+    contentType: row.contentType,
+    customMetadata: row.customMetadata,
+    downloadTokens: row.downloadTokens,
+  };
+}
+
+async function md5File(file: string): Promise<string> {
+  const hash = createHash("md5");
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest("base64");
+}
+
+async function readHead(file: string, bytes = 4096): Promise<Uint8Array> {
+  const fh = await fsp.open(file, "r");
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+    return new Uint8Array(buf.subarray(0, bytesRead));
+  } finally {
+    await fh.close();
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+type PageCursor = { p: string; a: string };
+
+function encodeToken(c: PageCursor): string {
+  return Buffer.from(JSON.stringify(c), "utf8").toString("base64url");
+}
+
+function decodeToken(token: string, prefix: string): string {
+  try {
+    if (!/^[A-Za-z0-9_-]{1,4096}$/.test(token)) throw new Error("shape");
+    const parsed = z
+      .object({ p: z.string(), a: z.string().min(1) })
+      .parse(JSON.parse(Buffer.from(token, "base64url").toString("utf8")));
+    if (parsed.p !== prefix) throw new Error("prefix");
+    return parsed.a;
+  } catch {
+    throw storageErrors.invalidArgument("Invalid page token: it does not belong to this listing.");
+  }
+}
+
+/**
+ * The storage service: object metadata in the media_objects table, bytes in a BlobDriver under server-generated
+ * keys. Uploads arrive as a finished temp file (the router bounds and counts the bytes while streaming).
+ */
+export function createStorageService(opts: {
+  db: Database;
+  driver: BlobDriver;
+  bucket: string;
+  tempDir: string;
+  limits: StorageLimits;
+}) {
+  const { db, driver, bucket, tempDir, limits } = opts;
+  fs.mkdirSync(tempDir, { recursive: true });
+
+  const tempFile = () => path.join(tempDir, `${randomUUID()}.tmp`);
+
+  async function getRow(fullPath: string): Promise<Row | undefined> {
+    const rows = await db
+      .select()
+      .from(mediaObjects)
+      .where(and(eq(mediaObjects.bucket, bucket), eq(mediaObjects.fullPath, fullPath)))
+      .limit(1);
+    return rows[0];
+  }
+
+  async function usedBytes(): Promise<number> {
+    const r = await db
+      .select({ total: sql<string>`coalesce(sum(${mediaObjects.size}), 0)` })
+      .from(mediaObjects)
+      .where(eq(mediaObjects.bucket, bucket));
+    return Number(r[0]?.total ?? 0);
+  }
+
+  /** Stores one file's bytes and upserts its row; returns the row and the blob key it replaced, if any. */
+  async function storeObject(
+    fullPath: string,
+    file: string,
+    contentType: string,
+    fields: UploadFields,
+    customMetadata: Record<string, string>,
+  ): Promise<{ row: Row; oldKey: string | null }> {
+    const size = (await fsp.stat(file)).size;
+    const md5Hash = await md5File(file);
+    const key = driver.newKey();
+    await driver.put(key, file, size, contentType);
+    const existing = await getRow(fullPath);
+    const now = new Date();
+    const values = {
+      bucket,
+      fullPath,
+      name: fullPath.split("/").pop() ?? fullPath,
+      size,
+      generation: String(now.getTime() * 1000 + Math.floor(Math.random() * 1000)),
+      metageneration: "1",
+      contentType,
+      md5Hash,
+      cacheControl: fields.cacheControl ?? null,
+      contentDisposition: fields.contentDisposition ?? null,
+      contentEncoding: fields.contentEncoding ?? null,
+      contentLanguage: fields.contentLanguage ?? null,
+      customMetadata,
+      // Replacing a file keeps its links working; rotating the token is the way to revoke them.
+      downloadTokens: existing?.downloadTokens || randomUUID(),
+      storageKey: key,
+      timeCreated: now,
+      updated: now,
+    };
+    try {
+      const [row] = await db
+        .insert(mediaObjects)
+        .values(values)
+        .onConflictDoUpdate({ target: [mediaObjects.bucket, mediaObjects.fullPath], set: values })
+        .returning();
+      if (!row) throw new Error("upsert returned nothing");
+      return { row, oldKey: existing && existing.storageKey !== key ? existing.storageKey : null };
+    } catch (err) {
+      await driver.delete(key).catch(() => {});
+      throw err;
+    }
+  }
+
+  /** Image pipeline: re-encode (drops EXIF and other metadata), then a WebP and never-upscaled responsive sizes. */
+  async function processImage(
+    source: string,
+    type: Extract<DetectedType, { kind: "image" }>,
+  ): Promise<{ main: string; width: number; height: number; variants: { width: number | null; file: string }[] }> {
+    let meta: Metadata;
+    try {
+      meta = await sharp(source, { limitInputPixels: false }).metadata();
+    } catch {
+      throw storageErrors.invalidArgument("The image could not be read: the file is damaged or not a complete image.");
+    }
+    const w = meta.width ?? 0;
+    const h = (meta.pageHeight ?? meta.height) || 0;
+    if (w * h > limits.maxImagePixels) {
+      throw storageErrors.invalidArgument(
+        `The image is ${w} × ${h} pixels (${Math.round((w * h) / 1e6)} megapixels); images are limited to ${Math.round(limits.maxImagePixels / 1e6)} megapixels. Nothing was stored.`,
+      );
+    }
+    const animated = type.mime === "image/gif" || type.mime === "image/webp";
+    const input = () => sharp(source, { limitInputPixels: limits.maxImagePixels, animated, failOn: "error" }).rotate();
+    const main = tempFile();
+    const out: string[] = [main];
+    try {
+      let pipe = input();
+      switch (type.mime) {
+        case "image/jpeg":
+          pipe = pipe.jpeg({ quality: 85, mozjpeg: true });
+          break;
+        case "image/png":
+          pipe = pipe.png({ compressionLevel: 9 });
+          break;
+        case "image/webp":
+          pipe = pipe.webp({ quality: 82 });
+          break;
+        case "image/gif":
+          pipe = pipe.gif();
+          break;
+        case "image/avif":
+          pipe = pipe.avif({ quality: 55, effort: 2 });
+          break;
+      }
+      const info = await pipe.toFile(main);
+      const width = info.width;
+      const height = animated && meta.pageHeight ? meta.pageHeight : info.height;
+      const variants: { width: number | null; file: string }[] = [];
+      const webp = tempFile();
+      out.push(webp);
+      await input().webp({ quality: 80, effort: 2 }).toFile(webp);
+      variants.push({ width: null, file: webp });
+      for (const target of IMAGE_WIDTHS) {
+        if (target >= width) continue;
+        const f = tempFile();
+        out.push(f);
+        await input().resize({ width: target, withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toFile(f);
+        variants.push({ width: target, file: f });
+      }
+      return { main, width, height, variants };
+    } catch (err) {
+      await Promise.all(out.map((f) => fsp.rm(f, { force: true })));
+      if ((err as { code?: string }).code?.startsWith("storage/")) throw err;
+      const msg = String((err as Error).message ?? "");
+      if (/pixel limit/i.test(msg)) {
+        throw storageErrors.invalidArgument(
+          `The image is larger than ${Math.round(limits.maxImagePixels / 1e6)} megapixels. Nothing was stored.`,
+        );
+      }
+      throw storageErrors.invalidArgument(
+        "The image could not be processed: the file is damaged or not a complete image.",
+      );
+    }
+  }
+
+  return {
+    bucket,
+    driver,
+    limits,
+    tempFile,
+    getRow,
+    usedBytes,
+
+    async getMetadata(rawPath: string): Promise<StorageMetadata> {
+      const fullPath = validateObjectName(rawPath);
+      const row = await getRow(fullPath);
+      if (!row) throw storageErrors.objectNotFound(fullPath);
+      return toMetadata(row);
+    },
+
+    async list(opts: {
+      prefix?: string;
+      delimiter?: string;
+      pageToken?: string;
+      maxResults?: string | number;
+    }): Promise<StorageListResult> {
+      const prefix = validatePrefix(opts.prefix ?? "");
+      const maxResults = validateMaxResults(opts.maxResults);
+      const delimiter = opts.delimiter ?? "";
+      if (delimiter !== "" && delimiter !== "/")
+        throw storageErrors.invalidArgument("The only supported delimiter is '/'.");
+      const after = opts.pageToken ? decodeToken(opts.pageToken, prefix) : null;
+      const paths = await db
+        .select({ fullPath: mediaObjects.fullPath })
+        .from(mediaObjects)
+        .where(and(eq(mediaObjects.bucket, bucket), like(mediaObjects.fullPath, `${escapeLike(prefix)}%`)))
+        .orderBy(asc(mediaObjects.fullPath));
+      // Entries in name order: folders (with delimiter) collapse to one prefix entry each.
+      const entries: { key: string; prefix: boolean }[] = [];
+      const seen = new Set<string>();
+      for (const { fullPath } of paths) {
+        const rest = fullPath.slice(prefix.length);
+        const cut = delimiter ? rest.indexOf(delimiter) : -1;
+        if (cut >= 0) {
+          const p = prefix + rest.slice(0, cut + 1);
+          if (!seen.has(p)) {
+            seen.add(p);
+            entries.push({ key: p, prefix: true });
+          }
+        } else {
+          entries.push({ key: fullPath, prefix: false });
+        }
+      }
+      entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const start = after === null ? 0 : entries.findIndex((e) => e.key > after);
+      const page = start < 0 ? [] : entries.slice(start, start + maxResults);
+      const more = start >= 0 && start + maxResults < entries.length;
+      const itemPaths = page.filter((e) => !e.prefix).map((e) => e.key);
+      const rows = itemPaths.length
+        ? await db
+            .select()
+            .from(mediaObjects)
+            .where(and(eq(mediaObjects.bucket, bucket), inArray(mediaObjects.fullPath, itemPaths)))
+            .orderBy(asc(mediaObjects.fullPath))
+        : [];
+      const last = page[page.length - 1];
+      return {
+        prefixes: page.filter((e) => e.prefix).map((e) => e.key),
+        items: rows.map(toMetadata),
+        ...(more && last ? { nextPageToken: encodeToken({ p: prefix, a: last.key }) } : {}),
+      };
+    },
+
+    /**
+     * Creates or replaces an object from a finished temp file (deleted afterwards, whatever happens). Type is
+     * decided by the bytes; images are re-encoded and get WebP variants as sibling objects.
+     */
+    async createFromFile(rawPath: string, file: string, fields: UploadFields = {}): Promise<StorageMetadata> {
+      const cleanup: string[] = [file];
+      try {
+        const fullPath = validateObjectName(rawPath);
+        const size = (await fsp.stat(file)).size;
+        if (size === 0) throw storageErrors.invalidArgument("The file is empty.");
+        if (size > limits.maxUploadBytes) throw storageErrors.payloadTooLarge(limits.maxUploadBytes);
+        const head = await readHead(file);
+        const type = detectType(head);
+        if (!type) throw storageErrors.unsupportedType(describeUnknown(head));
+        const customMetadata: Record<string, string> = { ...(fields.customMetadata ?? {}) };
+        let mainFile = file;
+        let variants: { width: number | null; file: string }[] = [];
+        if (type.kind === "svg") {
+          if (size > 2 * 1024 * 1024) throw storageErrors.invalidArgument("SVG files are limited to 2 MB.");
+          const reason = svgRefusalReason(await fsp.readFile(file, "utf8"));
+          if (reason) {
+            throw storageErrors.unsupportedType(
+              `an SVG image that ${reason.replace(/^it /, "")}; only SVGs without scripts or external references are accepted`,
+            );
+          }
+        } else if (type.kind === "image") {
+          const processed = await processImage(file, type);
+          mainFile = processed.main;
+          variants = processed.variants;
+          cleanup.push(processed.main, ...variants.map((v) => v.file));
+          customMetadata.width = String(processed.width);
+          customMetadata.height = String(processed.height);
+        }
+        const variantTotal = (await Promise.all(variants.map((v) => fsp.stat(v.file)))).reduce((n, s) => n + s.size, 0);
+        const mainSize = (await fsp.stat(mainFile)).size;
+        const existing = await getRow(fullPath);
+        const freed = existing ? existing.size : 0;
+        if ((await usedBytes()) - freed + mainSize + variantTotal > limits.quotaBytes) {
+          throw storageErrors.quotaExceeded(bucket);
+        }
+        const names = variantNames(fullPath, IMAGE_WIDTHS);
+        const staleVariants = [names.webp, ...names.sized.values()];
+        const oldKeys: string[] = [];
+        const { row, oldKey } = await storeObject(fullPath, mainFile, type.mime, fields, customMetadata);
+        if (oldKey) oldKeys.push(oldKey);
+        const written = new Set<string>();
+        for (const v of variants) {
+          const vPath = v.width === null ? names.webp : (names.sized.get(v.width) as string);
+          const meta = await sharp(v.file).metadata();
+          const r = await storeObject(
+            vPath,
+            v.file,
+            "image/webp",
+            { cacheControl: fields.cacheControl },
+            { variantOf: fullPath, width: String(meta.width ?? ""), height: String(meta.height ?? "") },
+          );
+          written.add(vPath);
+          if (r.oldKey) oldKeys.push(r.oldKey);
+        }
+        // Variants of an earlier, larger version that this one did not produce.
+        const stale = staleVariants.filter((p) => !written.has(p));
+        if (stale.length) {
+          const gone = await db
+            .delete(mediaObjects)
+            .where(and(eq(mediaObjects.bucket, bucket), inArray(mediaObjects.fullPath, stale)))
+            .returning({ key: mediaObjects.storageKey });
+          oldKeys.push(...gone.map((g) => g.key));
+        }
+        await Promise.all(oldKeys.map((k) => driver.delete(k).catch(() => {})));
+        return toMetadata(row);
+      } finally {
+        await Promise.all(cleanup.map((f) => fsp.rm(f, { force: true })));
+      }
+    },
+
+    async delete(rawPath: string): Promise<void> {
+      const fullPath = validateObjectName(rawPath);
+      const names = variantNames(fullPath, IMAGE_WIDTHS);
+      const row = await getRow(fullPath);
+      if (!row) throw storageErrors.objectNotFound(fullPath);
+      const candidates = await db
+        .select({ id: mediaObjects.id, fullPath: mediaObjects.fullPath, customMetadata: mediaObjects.customMetadata })
+        .from(mediaObjects)
+        .where(
+          and(eq(mediaObjects.bucket, bucket), inArray(mediaObjects.fullPath, [names.webp, ...names.sized.values()])),
+        );
+      // Only variants this object owns: a same-named object uploaded on its own is left alone.
+      const ids = [row.id, ...candidates.filter((c) => c.customMetadata.variantOf === fullPath).map((c) => c.id)];
+      const gone = await db
+        .delete(mediaObjects)
+        .where(inArray(mediaObjects.id, ids))
+        .returning({ key: mediaObjects.storageKey });
+      await Promise.all(gone.map((g) => driver.delete(g.key).catch(() => {})));
+    },
+
+    async rotateToken(rawPath: string): Promise<StorageMetadata> {
+      const fullPath = validateObjectName(rawPath);
+      const [row] = await db
+        .update(mediaObjects)
+        .set({
+          downloadTokens: randomUUID(),
+          metageneration: sql`(${mediaObjects.metageneration}::bigint + 1)::text`,
+          updated: new Date(),
+        })
+        .where(and(eq(mediaObjects.bucket, bucket), eq(mediaObjects.fullPath, fullPath)))
+        .returning();
+      if (!row) throw storageErrors.objectNotFound(fullPath);
+      return toMetadata(row);
+    },
+
+    /** Opens the bytes for a download URL after checking the token against the stored ones. */
+    async openDownload(
+      rawPath: string,
+      token: string | undefined,
+      range?: ByteRange,
+    ): Promise<{ row: Row; stream: Readable }> {
+      const fullPath = validateObjectName(rawPath);
+      const row = await getRow(fullPath);
+      if (!row) throw storageErrors.objectNotFound(fullPath);
+      const tokens = row.downloadTokens
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean);
+      if (tokens.length === 0) throw storageErrors.noDownloadUrl();
+      if (!token || !tokens.includes(token)) throw storageErrors.unauthorized(fullPath);
+      const stream = await driver.get(row.storageKey, range);
+      return { row, stream };
+    },
+  };
+}

@@ -1,0 +1,598 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { count } from "drizzle-orm";
+import express from "express";
+import pino from "pino";
+import S3rver from "s3rver";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Services } from "../../app/lib/services.server";
+import { STORAGE_MESSAGES } from "../../app/lib/storage/errors";
+import { encodeObjectPath, firstDownloadUrl, type StorageMetadata } from "../../app/lib/storage/paths";
+import { getImageUrls } from "../../app/queries/media.server";
+import { createUserWithPassword } from "../../app/queries/users.server";
+import { mediaObjects } from "../../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { type BlobDriver, createLocalDriver, createS3Driver } from "./drivers";
+import { createStorageRouter } from "./router";
+import { createStorageService, type StorageService } from "./service";
+
+const MB = 1024 * 1024;
+const BIG_PNG = path.join(os.tmpdir(), "storage-test-30000x30000.png");
+
+type Harness = { base: string; storage: StorageService; driver: BlobDriver; tempDir: string; close(): Promise<void> };
+
+let t: TestDatabase;
+let adminId: string;
+let userId: string;
+let s3: S3rver | null = null;
+let s3Port = 0;
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "storage-test-"));
+
+beforeAll(async () => {
+  t = await createTestDatabase({ reference: false });
+  adminId = await createUserWithPassword(t.db, {
+    email: "media-admin@example.org",
+    name: "Media Admin",
+    password: "a-long-test-password-1",
+    role: "ADMIN",
+  });
+  userId = await createUserWithPassword(t.db, {
+    email: "media-user@example.org",
+    name: "Plain User",
+    password: "a-long-test-password-2",
+    role: "DEFAULT",
+  });
+  s3 = new S3rver({ port: 0, address: "127.0.0.1", directory: path.join(scratch, "s3rver"), silent: true });
+  s3Port = (await s3.run()).port;
+  if (!fs.existsSync(BIG_PNG)) {
+    // 900 megapixels of one colour: about 2.7 MB on disk, a classic decompression bomb.
+    await sharp({
+      limitInputPixels: false,
+      create: { width: 30000, height: 30000, channels: 3, background: "#2d6a4f" },
+    })
+      .png({ compressionLevel: 9 })
+      .toFile(`${BIG_PNG}.part`);
+    await fsp.rename(`${BIG_PNG}.part`, BIG_PNG);
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await s3?.close();
+  await t?.destroy();
+  await fsp.rm(scratch, { recursive: true, force: true });
+});
+
+async function startHarness(
+  kind: "local" | "s3",
+  limits = { maxUploadBytes: 25 * MB, quotaBytes: 5 * 1024 * MB, maxImagePixels: 40_000_000 },
+): Promise<Harness> {
+  const dir = await fsp.mkdtemp(path.join(scratch, `${kind}-`));
+  const tempDir = path.join(dir, "tmp");
+  let driver: BlobDriver;
+  let bucket = "local";
+  if (kind === "s3") {
+    bucket = `media-${path
+      .basename(dir)
+      .toLowerCase()
+      .replace(/[^a-z0-9-]/g, "")}`;
+    const d = createS3Driver({
+      endpoint: `http://127.0.0.1:${s3Port}`,
+      bucket,
+      region: "us-east-1",
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      forcePathStyle: true,
+    });
+    await d.ensureBucket();
+    driver = d;
+  } else {
+    driver = createLocalDriver(path.join(dir, "objects"));
+  }
+  const storage = createStorageService({ db: t.db, driver, bucket, tempDir, limits });
+  const auth = {
+    api: {
+      // Stand-in for better-auth: the test names the signed-in user in a header.
+      getSession: async ({ headers }: { headers: Headers }) => {
+        const id = headers.get("x-test-user");
+        return id ? { user: { id, email: "x@example.org", name: "x" }, session: { id: "s" } } : null;
+      },
+    },
+  } as unknown as Services["auth"];
+  const app = express();
+  app.use("/api/storage", createStorageRouter({ db: t.db, auth, logger: pino({ level: "silent" }), storage }));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((r) => server.once("listening", () => r()));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    storage,
+    driver,
+    tempDir,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+const as = (user: string | null): Record<string, string> => (user ? { "x-test-user": user } : {});
+
+async function upload(
+  h: Harness,
+  name: string,
+  body: Blob | string | Uint8Array,
+  opts: { user?: string | null; filename?: string; type?: string; fields?: Record<string, string> } = {},
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(opts.fields ?? {})) form.append(k, v);
+  const blob =
+    body instanceof Blob ? body : new Blob([body as BlobPart], { type: opts.type ?? "application/octet-stream" });
+  form.append("file", blob, opts.filename ?? name.split("/").pop());
+  return fetch(`${h.base}/api/storage/o?name=${encodeURIComponent(name)}`, {
+    method: "POST",
+    body: form,
+    headers: as(opts.user === undefined ? adminId : opts.user),
+  });
+}
+
+async function expectError(res: Response, status: number, code: string, message?: string | RegExp) {
+  expect(res.status).toBe(status);
+  const body = (await res.json()) as { error: { code: string; message: string; status: number } };
+  expect(body.error.code).toBe(code);
+  expect(body.error.status).toBe(status);
+  if (typeof message === "string") expect(body.error.message).toBe(message);
+  else if (message) expect(body.error.message).toMatch(message);
+  return body.error;
+}
+
+async function rowCount(h: Harness): Promise<number> {
+  const { eq } = await import("drizzle-orm");
+  const r = await t.db.select({ n: count() }).from(mediaObjects).where(eq(mediaObjects.bucket, h.storage.bucket));
+  return r[0]?.n ?? 0;
+}
+
+async function expectNothingWritten(h: Harness, before: { rows: number; blobs: number }) {
+  expect(await rowCount(h)).toBe(before.rows);
+  expect((await h.driver.list()).length).toBe(before.blobs);
+  const temp = await fsp.readdir(h.tempDir).catch(() => []);
+  expect(temp).toEqual([]);
+}
+
+async function snapshot(h: Harness) {
+  return { rows: await rowCount(h), blobs: (await h.driver.list()).length };
+}
+
+async function photo(width: number, height: number): Promise<Uint8Array> {
+  return sharp({ create: { width, height, channels: 3, background: "#40916c" } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="50%" cy="50%" r="30%" fill="#d4a373"/></svg>`,
+        ),
+      },
+    ])
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Copyright: "secret-camera-owner", Artist: "Jane Doe" } } })
+    .toBuffer()
+    .then((b) => new Uint8Array(b));
+}
+
+describe.each(["local", "s3"] as const)("storage API with the %s driver", (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kind);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("uploads an image, strips EXIF, stores WebP variants and returns every metadata field", async () => {
+    const jpeg = await photo(2000, 1200);
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const res = await upload(h, "locations/farm one.jpg", jpeg, {
+      filename: "farm one.jpg",
+      fields: {
+        cacheControl: "public, max-age=600",
+        contentLanguage: "en",
+        customMetadata: JSON.stringify({ alt: "A farm" }),
+      },
+    });
+    expect(res.status).toBe(200);
+    const meta = (await res.json()) as StorageMetadata;
+    expect(Object.keys(meta).sort()).toEqual(
+      [
+        "bucket",
+        "generation",
+        "metageneration",
+        "fullPath",
+        "name",
+        "size",
+        "timeCreated",
+        "updated",
+        "md5Hash",
+        "cacheControl",
+        "contentDisposition",
+        "contentEncoding",
+        "contentLanguage",
+        "contentType",
+        "customMetadata",
+        "downloadTokens",
+      ].sort(),
+    );
+    expect(meta).toMatchObject({
+      bucket: h.storage.bucket,
+      fullPath: "locations/farm one.jpg",
+      name: "farm one.jpg",
+      metageneration: "1",
+      contentType: "image/jpeg",
+      cacheControl: "public, max-age=600",
+      contentLanguage: "en",
+      customMetadata: { alt: "A farm", width: "2000", height: "1200" },
+    });
+    expect(meta.md5Hash).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(meta.generation).toMatch(/^\d+$/);
+
+    const got = await fetch(`${h.base}/api/storage/o/${encodeObjectPath(meta.fullPath)}`, { headers: as(adminId) });
+    expect(await got.json()).toEqual(meta);
+
+    const dl = await fetch(`${h.base}${firstDownloadUrl(meta)}`);
+    expect(dl.status).toBe(200);
+    expect(dl.headers.get("content-type")).toBe("image/jpeg");
+    expect(dl.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(dl.headers.get("cache-control")).toBe("public, max-age=600");
+    expect(dl.headers.get("content-disposition")).toBe(
+      `inline; filename="farm one.jpg"; filename*=UTF-8''farm%20one.jpg`,
+    );
+    const bytes = Buffer.from(await dl.arrayBuffer());
+    expect(bytes.length).toBe(meta.size);
+    const stored = await sharp(bytes).metadata();
+    expect(stored.exif).toBeUndefined();
+    expect(bytes.includes(Buffer.from("secret-camera-owner"))).toBe(false);
+
+    const variants = await fetch(`${h.base}/api/storage/o?prefix=locations/&delimiter=/`, { headers: as(adminId) });
+    const list = (await variants.json()) as { items: StorageMetadata[] };
+    const names = list.items.map((i) => i.fullPath);
+    expect(names).toEqual([
+      "locations/farm one.jpg",
+      "locations/farm one.jpg.webp",
+      "locations/farm one.jpg@1600.webp",
+      "locations/farm one.jpg@480.webp",
+      "locations/farm one.jpg@960.webp",
+    ]);
+    const w480 = list.items.find((i) => i.fullPath.endsWith("@480.webp"));
+    expect(w480?.customMetadata).toMatchObject({ variantOf: "locations/farm one.jpg", width: "480", height: "288" });
+    expect(w480?.contentType).toBe("image/webp");
+
+    const urls = await getImageUrls(t.db, h.storage.bucket, "locations/farm one.jpg");
+    expect(urls).toMatchObject({ originalUrl: firstDownloadUrl(meta), width: 2000, height: 1200 });
+    expect(urls?.webpUrl).toMatch(/^\/api\/storage\/download\/locations\/farm%20one\.jpg\.webp\?token=/);
+    expect(urls?.srcset.split(", ").map((s) => s.split(" ")[1])).toEqual(["480w", "960w", "1600w", "2000w"]);
+    const webp = await fetch(`${h.base}${urls?.webpUrl}`);
+    expect(webp.headers.get("content-type")).toBe("image/webp");
+    expect((await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).width).toBe(2000);
+  });
+
+  it("never upscales: a small image gets only the full-size WebP", async () => {
+    const res = await upload(
+      h,
+      "small/icon.png",
+      await sharp({ create: { width: 300, height: 200, channels: 4, background: "#ffffff00" } })
+        .png()
+        .toBuffer(),
+    );
+    expect(res.status).toBe(200);
+    const list = await (await fetch(`${h.base}/api/storage/o?prefix=small/`, { headers: as(adminId) })).json();
+    expect((list as { items: StorageMetadata[] }).items.map((i) => i.fullPath)).toEqual([
+      "small/icon.png",
+      "small/icon.png.webp",
+    ]);
+  });
+
+  it("lists with prefix, delimiter, pageToken and maxResults bounds", async () => {
+    for (const n of ["docs/a.pdf", "docs/b.pdf", "docs/c.pdf", "docs/deep/d.pdf"]) {
+      const r = await upload(h, n, `%PDF-1.4\n% ${n}\n%%EOF\n`);
+      expect(r.status).toBe(200);
+    }
+    const root = (await (await fetch(`${h.base}/api/storage/o?delimiter=/`, { headers: as(adminId) })).json()) as {
+      prefixes: string[];
+      items: StorageMetadata[];
+    };
+    expect(root.prefixes).toEqual(expect.arrayContaining(["docs/", "locations/", "small/"]));
+    expect(root.items).toEqual([]);
+
+    const seen: string[] = [];
+    let token: string | undefined;
+    let pages = 0;
+    do {
+      const q = new URLSearchParams({
+        prefix: "docs/",
+        delimiter: "/",
+        maxResults: "2",
+        ...(token ? { pageToken: token } : {}),
+      });
+      const page = (await (await fetch(`${h.base}/api/storage/o?${q}`, { headers: as(adminId) })).json()) as {
+        prefixes: string[];
+        items: StorageMetadata[];
+        nextPageToken?: string;
+      };
+      seen.push(...page.items.map((i) => i.fullPath), ...page.prefixes);
+      token = page.nextPageToken;
+      pages++;
+    } while (token && pages < 10);
+    expect(pages).toBe(2);
+    expect(seen.sort()).toEqual(["docs/a.pdf", "docs/b.pdf", "docs/c.pdf", "docs/deep/"]);
+
+    for (const bad of ["0", "1001", "-1", "abc", "2.5"]) {
+      await expectError(
+        await fetch(`${h.base}/api/storage/o?maxResults=${bad}`, { headers: as(adminId) }),
+        400,
+        "storage/invalid-argument",
+        /maxResults must be between 1 and 1000/,
+      );
+    }
+    expect((await fetch(`${h.base}/api/storage/o?maxResults=1000`, { headers: as(adminId) })).status).toBe(200);
+    await expectError(
+      await fetch(`${h.base}/api/storage/o?pageToken=not-a-token`, { headers: as(adminId) }),
+      400,
+      "storage/invalid-argument",
+      /Invalid page token/,
+    );
+  });
+
+  it("download URLs need the current token; rotating revokes the old URL", async () => {
+    const meta = (await (await upload(h, "docs/token.pdf", "%PDF-1.7\nhello\n")).json()) as StorageMetadata;
+    const url = firstDownloadUrl(meta);
+    expect((await fetch(`${h.base}${url}`)).status).toBe(200);
+    const pdf = await fetch(`${h.base}${url}`);
+    expect(pdf.headers.get("content-disposition")).toMatch(/^inline;/);
+    await expectError(
+      await fetch(`${h.base}/api/storage/download/docs/token.pdf`),
+      403,
+      "storage/unauthorized",
+      STORAGE_MESSAGES.unauthorized("docs/token.pdf"),
+    );
+    await expectError(
+      await fetch(`${h.base}/api/storage/download/docs/token.pdf?token=wrong`),
+      403,
+      "storage/unauthorized",
+      "User does not have permission to access 'docs/token.pdf'.",
+    );
+    await expectError(
+      await fetch(`${h.base}/api/storage/download/docs/missing.pdf?token=x`),
+      404,
+      "storage/object-not-found",
+    );
+
+    const range = await fetch(`${h.base}${url}`, { headers: { Range: "bytes=0-4" } });
+    expect(range.status).toBe(206);
+    expect(await range.text()).toBe("%PDF-");
+
+    const rotated = await fetch(`${h.base}/api/storage/o/${encodeObjectPath(meta.fullPath)}/token`, {
+      method: "POST",
+      headers: as(adminId),
+    });
+    const after = (await rotated.json()) as StorageMetadata;
+    expect(after.downloadTokens).not.toBe(meta.downloadTokens);
+    expect(after.metageneration).toBe("2");
+    await expectError(await fetch(`${h.base}${url}`), 403, "storage/unauthorized");
+    expect((await fetch(`${h.base}${firstDownloadUrl(after)}`)).status).toBe(200);
+  });
+
+  it("an object without a download token has no download URL", async () => {
+    const meta = (await (await upload(h, "docs/no-token.pdf", "%PDF-1.7\n")).json()) as StorageMetadata;
+    const { eq } = await import("drizzle-orm");
+    await t.db.update(mediaObjects).set({ downloadTokens: "" }).where(eq(mediaObjects.fullPath, meta.fullPath));
+    await expectError(
+      await fetch(`${h.base}/api/storage/download/docs/no-token.pdf?token=x`),
+      404,
+      "storage/no-download-url",
+      "The given file does not have any download URLs.",
+    );
+    expect(() => firstDownloadUrl({ ...meta, downloadTokens: "" })).toThrow(
+      "The given file does not have any download URLs.",
+    );
+  });
+
+  it("deletes an object with its variants and bytes", async () => {
+    await upload(h, "gone/pic.jpg", await photo(1000, 600));
+    const before = await snapshot(h);
+    const del = await fetch(`${h.base}/api/storage/o/gone/pic.jpg`, { method: "DELETE", headers: as(adminId) });
+    expect(del.status).toBe(204);
+    const after = await snapshot(h);
+    expect(before.rows - after.rows).toBe(4); // original, .webp, @480, @960
+    expect(before.blobs - after.blobs).toBe(4);
+    await expectError(
+      await fetch(`${h.base}/api/storage/o/gone/pic.jpg`, { headers: as(adminId) }),
+      404,
+      "storage/object-not-found",
+    );
+    await expectError(
+      await fetch(`${h.base}/api/storage/o/gone/pic.jpg`, { method: "DELETE", headers: as(adminId) }),
+      404,
+      "storage/object-not-found",
+    );
+  });
+
+  it("refuses anonymous and non-admin callers with the catalogue messages", async () => {
+    const before = await snapshot(h);
+    await expectError(
+      await upload(h, "x/anon.pdf", "%PDF-1.4\n", { user: null }),
+      401,
+      "storage/unauthenticated",
+      "User is not authenticated, please authenticate using Firebase Authentication and try again.",
+    );
+    await expectError(
+      await upload(h, "x/user.pdf", "%PDF-1.4\n", { user: userId }),
+      403,
+      "storage/unauthorized",
+      "User does not have permission to access 'x/user.pdf'.",
+    );
+    await expectError(await fetch(`${h.base}/api/storage/o?prefix=docs/`), 401, "storage/unauthenticated");
+    await expectError(
+      await fetch(`${h.base}/api/storage/o/docs/a.pdf`, { headers: as(userId) }),
+      403,
+      "storage/unauthorized",
+      "User does not have permission to access 'docs/a.pdf'.",
+    );
+    await expectError(
+      await fetch(`${h.base}/api/storage/o/docs/a.pdf`, { method: "DELETE", headers: as(userId) }),
+      403,
+      "storage/unauthorized",
+    );
+    await expectError(
+      await fetch(`${h.base}/api/storage/o/docs/a.pdf/token`, { method: "POST" }),
+      401,
+      "storage/unauthenticated",
+    );
+    await expectNothingWritten(h, before);
+  });
+
+  it("refuses a decompression bomb (30000 × 30000 PNG) with bounded memory and writes nothing", async () => {
+    const before = await snapshot(h);
+    const rss0 = process.memoryUsage().rss;
+    const res = await upload(h, "bombs/huge.png", new Blob([await fsp.readFile(BIG_PNG)], { type: "image/png" }));
+    await expectError(res, 400, "storage/invalid-argument", /30000 × 30000 pixels .*limited to 40 megapixels/);
+    expect(process.memoryUsage().rss - rss0).toBeLessThan(300 * MB);
+    await expectNothingWritten(h, before);
+  });
+
+  it("refuses an HTML file renamed .jpg by its bytes", async () => {
+    const before = await snapshot(h);
+    const res = await upload(h, "x/photo.jpg", "<!DOCTYPE html><html><body><script>alert(1)</script></body></html>", {
+      type: "image/jpeg",
+      filename: "photo.jpg",
+    });
+    await expectError(res, 415, "storage/unsupported-media-type", /not accepted \(an HTML document\)/);
+    await expectNothingWritten(h, before);
+  });
+
+  it("refuses an SVG with a script but keeps a clean SVG, served sandboxed", async () => {
+    const before = await snapshot(h);
+    const evil = `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script><circle r="5"/></svg>`;
+    await expectError(
+      await upload(h, "x/evil.svg", evil, { type: "image/svg+xml" }),
+      415,
+      "storage/unsupported-media-type",
+      /contains a <script> element/,
+    );
+    await expectError(
+      await upload(h, "x/onload.svg", `<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`),
+      415,
+      "storage/unsupported-media-type",
+      /event handler/,
+    );
+    await expectError(
+      await upload(
+        h,
+        "x/ext.svg",
+        `<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.example/x.png"/></svg>`,
+      ),
+      415,
+      "storage/unsupported-media-type",
+      /external/,
+    );
+    await expectNothingWritten(h, before);
+    const ok = await upload(
+      h,
+      "icons/leaf.svg",
+      `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h10v10z" fill="#2d6a4f"/></svg>`,
+    );
+    expect(ok.status).toBe(200);
+    const meta = (await ok.json()) as StorageMetadata;
+    expect(meta.contentType).toBe("image/svg+xml");
+    const dl = await fetch(`${h.base}${firstDownloadUrl(meta)}`);
+    expect(dl.headers.get("content-security-policy")).toMatch(/^sandbox/);
+  });
+
+  it("refuses a 50 MB file (declared and streamed) without buffering it and writes nothing", async () => {
+    const before = await snapshot(h);
+    const big = path.join(scratch, "fifty.bin");
+    const fh = await fsp.open(big, "w");
+    await fh.truncate(50 * MB);
+    await fh.close();
+    const rss0 = process.memoryUsage().rss;
+    // Streamed without Content-Length: the server counts bytes and stops at the limit.
+    const streamed = await fetch(`${h.base}/api/storage/o?name=big/fifty.pdf`, {
+      method: "POST",
+      headers: { ...as(adminId), "Content-Type": "application/pdf" },
+      body: Readable.toWeb(fs.createReadStream(big)) as ReadableStream,
+      duplex: "half",
+    } as RequestInit & { duplex: "half" });
+    await expectError(
+      streamed,
+      413,
+      "storage/payload-too-large",
+      "The file is larger than the 25 MB upload limit; nothing was stored.",
+    );
+    // Declared Content-Length above the limit: refused before reading the body.
+    const declared = await fetch(`${h.base}/api/storage/o?name=big/fifty.pdf`, {
+      method: "POST",
+      headers: { ...as(adminId), "Content-Type": "application/pdf", "Content-Length": String(50 * MB) },
+      body: Readable.toWeb(fs.createReadStream(big)) as ReadableStream,
+      duplex: "half",
+    } as RequestInit & { duplex: "half" });
+    await expectError(declared, 413, "storage/payload-too-large");
+    expect(process.memoryUsage().rss - rss0).toBeLessThan(300 * MB);
+    await expectNothingWritten(h, before);
+  });
+
+  it("refuses unsafe object names and writes nothing", async () => {
+    const before = await snapshot(h);
+    const cases: [string, RegExp][] = [
+      ["../etc/passwd.pdf", /'\.' or '\.\.' segments/],
+      ["docs/../../x.pdf", /'\.' or '\.\.' segments/],
+      ["/abs.pdf", /cannot start with '\/'/],
+      ["docs\\win.pdf", /backslashes/],
+      ["docs//x.pdf", /empty segments/],
+      ["docs/x\u0000.pdf", /control characters/],
+    ];
+    for (const [name, msg] of cases) {
+      await expectError(await upload(h, name, "%PDF-1.4\n"), 400, "storage/invalid-argument", msg);
+    }
+    await expectError(await upload(h, "", "%PDF-1.4\n"), 400, "storage/invalid-root-operation");
+    await expectNothingWritten(h, before);
+  });
+
+  it("checks upload strings against their declared encoding", async () => {
+    const before = await snapshot(h);
+    const post = (format: string, body: string) =>
+      fetch(`${h.base}/api/storage/o?name=strings/s.pdf&uploadType=${format}`, {
+        method: "POST",
+        headers: { ...as(adminId), "Content-Type": "text/plain" },
+        body,
+      });
+    await expectError(
+      await post("base64", "not base64!!"),
+      400,
+      "storage/invalid-format",
+      "String does not match format 'base64': Invalid character found",
+    );
+    await expectError(await post("base64url", "a+b/"), 400, "storage/invalid-format", /format 'base64url'/);
+    await expectError(await post("data_url", "hello"), 400, "storage/invalid-format", /format 'data_url'/);
+    await expectError(await post("hex", "00"), 400, "storage/invalid-argument", /Unknown string format/);
+    await expectNothingWritten(h, before);
+    const ok = await post("base64", Buffer.from("%PDF-1.4\nok\n").toString("base64"));
+    expect(ok.status).toBe(200);
+    const okUrl = await post(
+      "data_url",
+      `data:application/pdf;base64,${Buffer.from("%PDF-1.4\nurl\n").toString("base64")}`,
+    );
+    expect(okUrl.status).toBe(200);
+  });
+});
+
+describe("storage quota", () => {
+  it("refuses an upload that would pass the configured quota with storage/quota-exceeded 402", async () => {
+    const h = await startHarness("local", { maxUploadBytes: 25 * MB, quotaBytes: 20, maxImagePixels: 40_000_000 });
+    try {
+      const before = await snapshot(h);
+      const res = await upload(h, "q/too-much.pdf", "%PDF-1.4\nthis is more than twenty bytes\n");
+      await expectError(res, 402, "storage/quota-exceeded", /^Quota for bucket 'local' exceeded/);
+      await expectNothingWritten(h, before);
+    } finally {
+      await h.close();
+    }
+  });
+});
