@@ -9,6 +9,7 @@ import { prepareServices } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { startMaintenance } from "./maintenance";
+import { storageLimitsFromEnv } from "./storage/service";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -22,6 +23,8 @@ async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
+    // Storage limits are optional variables read by the storage service; check them before opening the database.
+    storageLimitsFromEnv();
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
@@ -33,7 +36,7 @@ async function main() {
   try {
     prepared = await prepareServices(config, logger);
   } catch (err) {
-    if (err instanceof DatabaseUnavailableError) fail(err.message);
+    if (err instanceof DatabaseUnavailableError || err instanceof ConfigError) fail(err.message);
     const msg = err instanceof Error ? err.message : String(err);
     if (/lock|already in use|EBUSY/i.test(msg))
       fail(`The embedded database in ${config.dataDir} is in use by another process.`);

@@ -17,6 +17,7 @@ import {
 } from "../../app/lib/storage/paths";
 import type { Database } from "../../db/client";
 import { mediaObjects } from "../../db/schema";
+import { ConfigError } from "../config";
 import type { BlobDriver, ByteRange } from "./drivers";
 import { type DetectedType, describeUnknown, detectType, svgRefusalReason } from "./sniff";
 
@@ -40,11 +41,16 @@ export type StorageLimits = { maxUploadBytes: number; quotaBytes: number; maxIma
 
 /** Limits from the environment (optional variables; defaults 25 MB per file, 5 GB in total, 40 megapixels). */
 export function storageLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): StorageLimits {
-  const e = LimitsSchema.parse({
+  const parsed = LimitsSchema.safeParse({
     STORAGE_MAX_UPLOAD_BYTES: env.STORAGE_MAX_UPLOAD_BYTES || undefined,
     STORAGE_QUOTA_BYTES: env.STORAGE_QUOTA_BYTES || undefined,
     STORAGE_MAX_IMAGE_PIXELS: env.STORAGE_MAX_IMAGE_PIXELS || undefined,
   });
+  if (!parsed.success) {
+    const name = String(parsed.error.issues[0]?.path[0] ?? "STORAGE limit");
+    throw new ConfigError(`Invalid ${name} (${JSON.stringify(env[name])}): expected a positive whole number.`);
+  }
+  const e = parsed.data;
   return {
     maxUploadBytes: e.STORAGE_MAX_UPLOAD_BYTES,
     quotaBytes: e.STORAGE_QUOTA_BYTES,

@@ -131,6 +131,11 @@ describe("bad configuration fails fast with one clear line", () => {
     ],
     ["SEED=maybe", { SEED: "maybe" }, /^Error: Invalid SEED \("maybe"\): expected either 'demo' or 'none'\.$/],
     ["SITE_URL without a scheme", { SITE_URL: "example.org" }, /^Error: Invalid SITE_URL/],
+    [
+      "STORAGE_MAX_UPLOAD_BYTES=lots",
+      { STORAGE_MAX_UPLOAD_BYTES: "lots" },
+      /^Error: Invalid STORAGE_MAX_UPLOAD_BYTES \("lots"\): expected a positive whole number\.$/,
+    ],
   ];
   for (const [label, env, pattern] of cases) {
     it(`${label}: exits non-zero with a single message and no stack trace`, async () => {
