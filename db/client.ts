@@ -100,10 +100,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   }
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
 
-  // One dedicated connection listens for every channel any subscriber asked for.
+  // One dedicated connection listens for every channel any subscriber asked for. Concurrent subscribers share one
+  // connection attempt; after a connection loss every channel is listened to again.
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  let listener: pg.Client | undefined;
+  let listener: Promise<pg.Client> | undefined;
   let listening = new Set<string>();
   let closed = false;
   const connectListener = async () => {
@@ -113,6 +114,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       listener = undefined;
       const channels = listening;
       listening = new Set();
+      c.end().catch(() => {});
       if (!closed) setTimeout(() => void Promise.all([...channels].map(ensureListening)).catch(() => {}), 1000);
     });
     await c.connect();
@@ -121,9 +123,28 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const ensureListening = async (channel: string) => {
     if (closed || listening.has(channel)) return;
     listening.add(channel);
-    listener ??= await connectListener();
-    await listener.query(`LISTEN ${channel}`);
+    listener ??= connectListener().catch((err: unknown) => {
+      listener = undefined;
+      throw err;
+    });
+    const client = await listener;
+    await client.query(`LISTEN ${channel}`);
   };
+  // Connect the listening connection now, so a subscription only has to send LISTEN on an open connection and no
+  // notification published right after subscribing is missed.
+  listener = connectListener().catch((err: unknown) => {
+    listener = undefined;
+    throw err;
+  });
+  try {
+    await listener;
+  } catch (err) {
+    await pool.end().catch(() => {});
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new DatabaseUnavailableError(
+      `Cannot open a listening connection to DATABASE_URL (${redactUrl(url)}): ${reason}.`,
+    );
+  }
   const bus: ChangeBus = {
     async publish(channel, payload) {
       if (!CHANNEL_RE.test(channel)) throw new Error(`bad channel name ${channel}`);
@@ -144,7 +165,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     async close() {
       closed = true;
       emitter.removeAllListeners();
-      await listener?.end().catch(() => {});
+      const client = await listener?.catch(() => undefined);
+      await client?.end().catch(() => {});
       await pool.end();
     },
   };

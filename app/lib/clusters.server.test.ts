@@ -110,18 +110,22 @@ describe("cluster index", () => {
     // Without a notification the cached index is still served.
     expect((await store.query(WORLD, 1)).total).toBe(12);
     await notifyContentChanged(t, "locations");
+    // On Postgres the notification arrives asynchronously (LISTEN/NOTIFY), as it would on another instance.
+    await expect.poll(async () => (await store.query([17, -35, 20, -32], 12)).total, { timeout: 5000 }).toBe(13);
     const after = await store.query([17, -35, 20, -32], 12);
-    expect(after.total).toBe(13);
     expect(after.points.map((p) => p[3])).toEqual(["Cape Town Commons"]);
     // A move also shows up after the next notification, including in filtered views.
     expect((await store.query(WORLD, 1, { country: "Portugal" })).total).toBe(2);
     await updateLocation(t.db, id, { latitude: 38.7, longitude: -9.1, country: "Portugal" });
     expect((await store.query(WORLD, 1, { country: "Portugal" })).total).toBe(2);
     await notifyContentChanged(t, "locations");
-    expect((await store.query(WORLD, 1, { country: "Portugal" })).total).toBe(3);
+    await expect
+      .poll(async () => (await store.query(WORLD, 1, { country: "Portugal" })).total, { timeout: 5000 })
+      .toBe(3);
     // Other entities leave the index alone.
     const builds = store.builds;
     await notifyContentChanged(t, "programs");
+    await new Promise((r) => setTimeout(r, 300));
     await store.query(WORLD, 1);
     expect(store.builds).toBe(builds);
     expect(getClusterStore(t)).toBe(store);
