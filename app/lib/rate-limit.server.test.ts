@@ -12,25 +12,25 @@ afterAll(async () => {
 
 describe("database rate limiter", () => {
   it("allows up to the limit in a window, then refuses with a retry time", async () => {
-    const opts = { limit: 3, windowMs: 60_000 };
+    const opts = { limit: 3, windowMs: 86_400_000 };
     const results = [];
     for (let i = 0; i < 5; i++) results.push(await hitRateLimit(t.db, "k1", opts));
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, false, false]);
     expect(results[4]?.retryAfterMs).toBeGreaterThan(0);
-    expect(await peekRateLimit(t.db, "k1", 60_000)).toBe(5);
+    expect(await peekRateLimit(t.db, "k1", 86_400_000)).toBe(5);
   });
 
   it("counts concurrent hits exactly", async () => {
-    const opts = { limit: 100, windowMs: 60_000 };
+    const opts = { limit: 100, windowMs: 86_400_000 };
     await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(t.db, "k2", opts)));
-    expect(await peekRateLimit(t.db, "k2", 60_000)).toBe(20);
+    expect(await peekRateLimit(t.db, "k2", 86_400_000)).toBe(20);
   });
 
   it("keeps keys apart and can reset one", async () => {
-    await hitRateLimit(t.db, "a", { limit: 1, windowMs: 60_000 });
-    expect((await hitRateLimit(t.db, "b", { limit: 1, windowMs: 60_000 })).allowed).toBe(true);
+    await hitRateLimit(t.db, "a", { limit: 1, windowMs: 86_400_000 });
+    expect((await hitRateLimit(t.db, "b", { limit: 1, windowMs: 86_400_000 })).allowed).toBe(true);
     await resetRateLimit(t.db, "a");
-    expect((await hitRateLimit(t.db, "a", { limit: 1, windowMs: 60_000 })).allowed).toBe(true);
+    expect((await hitRateLimit(t.db, "a", { limit: 1, windowMs: 86_400_000 })).allowed).toBe(true);
   });
 
   it("starts a new window after the old one ends", async () => {
