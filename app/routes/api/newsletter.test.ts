@@ -77,12 +77,20 @@ describe("POST /api/newsletter", () => {
 
   it("limits sign-ups per client address with a clear 429", async () => {
     const ip = freshIp();
-    for (let i = 0; i < NEWSLETTER_RATE_LIMIT.limit; i++) {
-      expect((await post({ email: `n${i}@example.org` }, { json: true, ip })).status).toBe(200);
+    // Fixed one-minute windows: if a boundary passes mid-test the count restarts once, so allow for two windows.
+    let accepted = 0;
+    let limited: Awaited<ReturnType<typeof post>> | undefined;
+    for (let i = 0; i < 2 * NEWSLETTER_RATE_LIMIT.limit + 1 && !limited; i++) {
+      const res = await post({ email: `n${i}@example.org` }, { json: true, ip });
+      if (res.status === 429) limited = res;
+      else {
+        expect(res.status).toBe(200);
+        accepted++;
+      }
     }
-    const limited = await post({ email: "one-more@example.org" }, { json: true, ip });
-    expect(limited.status).toBe(429);
-    expect(limited.body?.message).toMatch(/too many/i);
+    expect(accepted).toBeGreaterThanOrEqual(NEWSLETTER_RATE_LIMIT.limit);
+    expect(limited?.status).toBe(429);
+    expect(limited?.body?.message).toMatch(/too many/i);
     // Another visitor is not affected.
     expect((await post({ email: "other@example.org" }, { json: true, ip: freshIp() })).status).toBe(200);
   });
