@@ -142,9 +142,15 @@ test("admin location list: search, sort, region filter and pages; unknown id is 
   await page.getByLabel("Region").selectOption({ label: "Oceania" });
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/sort=-name/);
-  const names = (await page.getByRole("rowheader").allTextContents()).map((s) => s.trim());
-  expect(names.length).toBeGreaterThan(0);
-  expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a, "en", { sensitivity: "base" })));
+  // The URL can change a moment before the new rows render: wait for the list itself.
+  const sortedDescending = async () => {
+    const names = (await page.getByRole("rowheader").allTextContents()).map((t) => t.trim());
+    return (
+      names.length > 0 &&
+      names.join("\n") === [...names].sort((a, b) => b.localeCompare(a, "en", { sensitivity: "base" })).join("\n")
+    );
+  };
+  await expect.poll(sortedDescending, { timeout: 10_000 }).toBe(true);
   await page.getByLabel("Search").fill("zzzz-no-such-place");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("No locations match these filters")).toBeVisible();
