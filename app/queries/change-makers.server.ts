@@ -1,7 +1,7 @@
 import { asc, count, eq, ilike } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { changeMakers } from "../../db/schema";
-import { isUuid } from "./locations.server";
+import { escapeLike, isUuid } from "./locations.server";
 
 export type ChangeMakerRow = typeof changeMakers.$inferSelect;
 export type ChangeMakerInput = Omit<typeof changeMakers.$inferInsert, "id" | "createdAt" | "updatedAt">;
@@ -49,11 +49,6 @@ export function countChangeMakers(db: Database): Promise<number> {
     .select({ n: count() })
     .from(changeMakers)
     .then((r) => r[0]?.n ?? 0);
-}
-
-/** Escapes LIKE wildcards so user input matches literally. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** A page of change-makers for the admin list (name search), with the total. */

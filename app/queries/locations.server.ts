@@ -159,7 +159,7 @@ export function locationFilterSql(f: LocationFilters): SQL | undefined {
   if (f.focusAreaId) conds.push(sql`${locations.focusAreas} @> ARRAY[${f.focusAreaId}]::uuid[]`);
   if (f.country) conds.push(eq(locations.country, f.country));
   if (f.q) {
-    const pattern = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(f.q)}%`;
     conds.push(
       or(
         ilike(locations.name, pattern),
@@ -330,4 +330,9 @@ export function listFeaturedLocations(db: Database, limit: number) {
     .where(eq(locations.featured, true))
     .orderBy(desc(locations.updatedAt), asc(locations.name))
     .limit(limit);
+}
+
+/** Escapes LIKE wildcards so user input matches literally. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

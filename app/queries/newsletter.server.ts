@@ -1,6 +1,7 @@
 import { count, desc, eq, ilike } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { newsletterSubscriptions } from "../../db/schema";
+import { escapeLike, isUuid } from "./locations.server";
 
 /**
  * Stores a subscription (email and timestamp). An address already subscribed, in any letter case,
@@ -27,9 +28,7 @@ export function countNewsletterSubscriptions(db: Database): Promise<number> {
 }
 
 export function listNewsletterSubscriptions(db: Database, opts: { q?: string; limit: number; offset: number }) {
-  const where = opts.q
-    ? ilike(newsletterSubscriptions.email, `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-    : undefined;
+  const where = opts.q ? ilike(newsletterSubscriptions.email, `%${escapeLike(opts.q)}%`) : undefined;
   return db
     .select()
     .from(newsletterSubscriptions)
@@ -41,7 +40,7 @@ export function listNewsletterSubscriptions(db: Database, opts: { q?: string; li
 
 /** How many subscriptions match a search (all when no search). */
 export function countNewsletterSubscriptionsMatching(db: Database, q?: string): Promise<number> {
-  const where = q ? ilike(newsletterSubscriptions.email, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const where = q ? ilike(newsletterSubscriptions.email, `%${escapeLike(q)}%`) : undefined;
   return db
     .select({ n: count() })
     .from(newsletterSubscriptions)
@@ -51,7 +50,7 @@ export function countNewsletterSubscriptionsMatching(db: Database, q?: string): 
 
 /** One subscription by id (for the removal confirmation), or null. */
 export async function getNewsletterSubscriptionById(db: Database, id: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id)).limit(1);
   return row ?? null;
 }

@@ -1,8 +1,7 @@
 import { count, desc, eq, ilike } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { podcastEpisodes, podcastSubscriptions } from "../../db/schema";
-import { escapeLike } from "./change-makers.server";
-import { isUuid } from "./locations.server";
+import { escapeLike, isUuid } from "./locations.server";
 
 export type EpisodeRow = typeof podcastEpisodes.$inferSelect;
 export type EpisodeInput = Omit<typeof podcastEpisodes.$inferInsert, "id" | "createdAt" | "updatedAt">;

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { locations, programs } from "../../db/schema";
 import { nameFromSlug } from "../lib/slug";
-import { isUuid } from "./locations.server";
+import { escapeLike, isUuid } from "./locations.server";
 
 export type ProgramRow = typeof programs.$inferSelect;
 export type ProgramInput = Omit<typeof programs.$inferInsert, "id" | "slug" | "createdAt" | "updatedAt">;
@@ -113,7 +113,7 @@ export async function isProgramNameTaken(db: Database, name: string, exceptId?: 
 
 /** A page of programs for the admin list (name search), with the host location's name and the total. */
 export async function searchProgramsForAdmin(db: Database, opts: { q?: string; limit: number; offset: number }) {
-  const where = opts.q ? ilike(programs.name, `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const where = opts.q ? ilike(programs.name, `%${escapeLike(opts.q)}%`) : undefined;
   const [rows, totals] = await Promise.all([
     db
       .select({

@@ -2,8 +2,7 @@ import { and, asc, count, eq, ilike, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { resources } from "../../db/schema";
 import type { ResourceType } from "../lib/taxonomy";
-import { escapeLike } from "./change-makers.server";
-import { isUuid } from "./locations.server";
+import { escapeLike, isUuid } from "./locations.server";
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type ResourceInput = Omit<typeof resources.$inferInsert, "id" | "createdAt" | "updatedAt">;
