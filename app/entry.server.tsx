@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { appCssHref, InlineCssContext } from "./components/shell/app-stylesheet";
 
 export const streamTimeout = 5_000;
 
@@ -20,9 +21,12 @@ export default function handleRequest(
     // Crawlers and the render cache get the whole document at once; browsers get the shell as soon as it is ready.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const nonce = loadContext.cspNonce || undefined;
+    const css = loadContext.readClientAsset?.(appCssHref) ?? null;
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <InlineCssContext.Provider value={css}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineCssContext.Provider>,
       {
         nonce,
         [readyOption]() {

@@ -11,10 +11,10 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { Analytics } from "./components/analytics";
+import { AppStylesheet } from "./components/shell/app-stylesheet";
 import { PageLoadingIndicator } from "./components/shell/page-loading-indicator";
 import { ScrollToTop } from "./components/shell/scroll-to-top";
 import { readToast } from "./lib/toast.server";
-import "./app.css";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clearHeader } = readToast(request);
@@ -33,6 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2f5927" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <AppStylesheet />
         <Meta />
         <Links />
       </head>

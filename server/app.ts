@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -108,8 +109,10 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
     app.use(createRenderCache({ bus: services.bus }).middleware);
   }
 
+  const readClientAsset = build.kind === "production" ? clientAssetReader(build.clientDir) : undefined;
   const getLoadContext = (req: Request, res: Response) => ({
     services,
+    readClientAsset,
     cspNonce: String(res.locals.cspNonce ?? ""),
     clientIp: req.ip ?? req.socket.remoteAddress ?? "",
   });
@@ -140,4 +143,26 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
     await Promise.all([requestStats.close(), analytics.close()]);
   };
   return { app, flushBuffers };
+}
+
+/**
+ * Reads built client assets once and keeps them in memory, for the stylesheet the HTML inlines. Only paths under
+ * /assets/ are read, so a caller can never reach another file.
+ */
+function clientAssetReader(clientDir: string) {
+  const cache = new Map<string, string | null>();
+  return (href: string): string | null => {
+    const hit = cache.get(href);
+    if (hit !== undefined) return hit;
+    let text: string | null = null;
+    if (/^\/assets\/[\w.-]+\.css$/.test(href)) {
+      try {
+        text = fs.readFileSync(path.join(clientDir, href), "utf8");
+      } catch {
+        text = null;
+      }
+    }
+    cache.set(href, text);
+    return text;
+  };
 }

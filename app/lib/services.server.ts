@@ -29,5 +29,10 @@ declare module "react-router" {
     cspNonce: string;
     /** Client address as the server determined it (X-Forwarded-For only when trusted). */
     clientIp: string;
+    /**
+     * Text of a built client asset (such as the site's stylesheet) for inlining into the HTML; null in development
+     * or when the file is missing, in which case the page links the asset instead.
+     */
+    readClientAsset?: (href: string) => string | null;
   }
 }
