@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { REGIONS, RESOURCE_TYPES, type RegionKey, type ResourceType } from "./taxonomy";
+import { z } from "./zod";
 
 /**
  * Parsing of list-page query parameters (/locations, /programs, /resources and the open-data feeds).

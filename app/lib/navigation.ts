@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The pages the `navigation` settings document can hide (spec section 3). */
 export const NAV_PAGE_KEYS = [

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** E-mail as typed by a person: trimmed, required, format-checked, sensible length. */
 export const EmailSchema = z

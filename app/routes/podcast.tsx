@@ -1,6 +1,6 @@
 import { CalendarDays, CircleCheck, Clock, Mic, Rss } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "../lib/zod";
 import { formatDate, formatDuration, paragraphs } from "../components/public/format";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { PODCAST_DESCRIPTION } from "../lib/feeds/rss";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 
 export const LOGIN_FAILED_MESSAGE = "The e-mail or password is incorrect.";
 

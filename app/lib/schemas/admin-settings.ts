@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { NAV_PAGE_KEYS, type NavigationPages, type NavPageKey } from "../navigation";
 import { EmailSchema } from "../schemas";
+import { z } from "../zod";
 
 /** How each page is named on the settings screen. */
 export const NAV_PAGE_LABELS: Record<NavPageKey, string> = {

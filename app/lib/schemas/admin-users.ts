@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { EmailSchema } from "../schemas";
+import { z } from "../zod";
 
 export const USER_ROLES = ["ADMIN", "DEFAULT"] as const;
 export const ROLE_LABELS: Record<(typeof USER_ROLES)[number], string> = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { optionalText } from "./form";
 
 export const REVIEW_STATUS_VALUES = ["NEEDS_REVIEW", "UNDER_REVIEW", "APPROVED", "REJECTED"] as const;

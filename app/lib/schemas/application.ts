@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { EmailSchema } from "../schemas";
 import { REGIONS, type RegionKey } from "../taxonomy";
+import { z } from "../zod";
 
 /**
  * The application form (/application): one schema for the browser (immediate messages) and the server action.

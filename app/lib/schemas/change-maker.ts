@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { idList, optionalText, optionalUrl, requiredText } from "./form";
 
 export const MAX_LINKS = 5;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { optionalText, optionalUrl, requiredText } from "./form";
 
 export const EPISODE_NUMBER_TAKEN = "Another episode already has this number.";

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { MARKER_TYPES } from "../taxonomy";
+import { z } from "../zod";
 import {
   checkbox,
   idList,

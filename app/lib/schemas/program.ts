@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { idList, optionalNumber, optionalText, optionalUrl, requiredText } from "./form";
 
 export const PROGRAM_FORMATS = [

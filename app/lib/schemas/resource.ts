@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { RESOURCE_TYPES } from "../taxonomy";
+import { z } from "../zod";
 import { idList, optionalText, optionalUrl, requiredText, requiredUrl } from "./form";
 
 const TYPE_VALUES = RESOURCE_TYPES.map((t) => t.value) as [

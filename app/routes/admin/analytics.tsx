@@ -1,5 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { PageHeader } from "../../components/admin/shell/page-header";
 import { BarList } from "../../components/charts/bar-list";
 import { TimeSeriesChart } from "../../components/charts/time-series-chart";

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { z } from "zod";
+import { z } from "../../lib/zod";
 import { PageHeader } from "../../components/admin/shell/page-header";
 import { TimeSeriesChart } from "../../components/charts/time-series-chart";
 import { requireAdmin } from "../../lib/guard.server";
