@@ -140,6 +140,7 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
             <select
               id="program-format"
               name="format"
+              autoComplete="off"
               defaultValue={d.applied.format ?? ""}
               key={d.applied.format ?? ""}
               className={selectCls}
@@ -159,6 +160,7 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
             <select
               id="program-region"
               name="region"
+              autoComplete="off"
               defaultValue={d.applied.region ?? ""}
               key={d.applied.region ?? ""}
               className={selectCls}

@@ -278,6 +278,7 @@ export function ApplicationForm({
             <select
               id="region"
               name="region"
+              autoComplete="off"
               required
               defaultValue={text("region")}
               aria-invalid={errors.region ? true : undefined}

@@ -90,6 +90,7 @@ export function LocationFilters({
         <select
           id={`${id}-region`}
           name="region"
+          autoComplete="off"
           value={region}
           onChange={(e) => {
             const next = e.target.value;
@@ -115,6 +116,7 @@ export function LocationFilters({
         <select
           id={`${id}-sub`}
           name="subRegion"
+          autoComplete="off"
           value={subRegion}
           onChange={(e) => setSubRegion(e.target.value)}
           className={fieldCls}
@@ -138,6 +140,7 @@ export function LocationFilters({
         <select
           id={`${id}-country`}
           name="country"
+          autoComplete="off"
           defaultValue={values.country ?? ""}
           key={values.country ?? ""}
           className={fieldCls}
@@ -157,6 +160,7 @@ export function LocationFilters({
         <select
           id={`${id}-focus`}
           name="focus"
+          autoComplete="off"
           defaultValue={values.focus ?? ""}
           key={values.focus ?? ""}
           className={fieldCls}
