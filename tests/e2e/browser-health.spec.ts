@@ -1,0 +1,39 @@
+import { expect, test } from "@playwright/test";
+
+// What Chrome's issues panel and Lighthouse's best-practices audit would flag on a public page: content-security-
+// policy violations, errors in the console (including hydration mismatches), and uncaught exceptions. Pages with
+// forms matter most: form libraries are where eval-style tricks hide.
+const PAGES = ["/", "/locations", "/programs", "/application", "/newsletter", "/podcast", "/resources", "/about"];
+
+for (const path of PAGES) {
+  test(`${path} loads styled, with no CSP violation or console error`, async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cspViolations: string[] };
+      w.__cspViolations = [];
+      document.addEventListener("securitypolicyviolation", (e) => {
+        w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+      });
+    });
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(`console: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => problems.push(`exception: ${e.message}`));
+    const stylesheetRequests: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "stylesheet") stylesheetRequests.push(r.url());
+    });
+
+    await page.goto(path, { waitUntil: "load" });
+    // Let hydration and the after-load work (service worker, web vitals) run.
+    await page.waitForTimeout(800);
+
+    const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+    expect(violations).toEqual([]);
+    expect(problems).toEqual([]);
+    // The site's stylesheet arrives inside the HTML: the page is styled without a render-blocking request.
+    expect(stylesheetRequests).toEqual([]);
+    const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(bodyFont).toContain("system-ui");
+  });
+}
