@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { island } from "../components/island";
 import { MobileBottomBar } from "../components/shell/mobile-bottom-bar";
 import { allPagesVisible } from "../components/shell/nav-pages";
-import { ErrorContent, NotFoundContent } from "../components/shell/not-found-content";
 import { SiteFooter } from "../components/shell/site-footer";
 import { SiteHeader } from "../components/shell/site-header";
 import { useLiveSettings } from "../components/shell/use-live-settings";
@@ -21,6 +21,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return { navigation, contactEmail: general.contactEmail, year: new Date().getFullYear() };
 }
+
+// Error pages are rare: their content hydrates after the page load instead of weighing on every page's bundle.
+const NotFoundContent = island(() => import("../components/shell/not-found-content").then((m) => m.NotFoundContent));
+const ErrorContent = island(() => import("../components/shell/not-found-content").then((m) => m.ErrorContent));
 
 /** Used only when the layout's own data is missing (its loader failed); mirrors DEFAULT_GENERAL, which is server-only. */
 const FALLBACK = { navigation: allPagesVisible(), contactEmail: "info@permaculture.example" };

@@ -2,8 +2,11 @@ import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import { SITE_NAME, SITE_TAGLINE } from "../../lib/constants";
 import type { NavigationPages } from "../../lib/navigation";
-import { NewsletterForm } from "../newsletter-form";
+import { island } from "../island";
 import { FOOTER_QUICK_LINKS, visibleLinks } from "./nav-links";
+
+/** The footer's form hydrates after the page load: it is a plain POST form until then. */
+const FooterNewsletter = island(() => import("../newsletter-form").then((m) => m.NewsletterForm));
 
 const footerLink = "text-leaf-50 underline-offset-4 hover:underline";
 
@@ -29,7 +32,7 @@ export function SiteFooter({
           </h2>
           <p className="mt-1 text-sm text-leaf-100">New places, programs and episodes, about once a month.</p>
           <div className="mt-3 max-w-md">
-            <NewsletterForm source="footer" variant="dark" />
+            <FooterNewsletter source="footer" variant="dark" />
           </div>
         </section>
         <nav aria-labelledby="footer-quick-links">

@@ -1,0 +1,61 @@
+import { type ComponentType, memo, Suspense, use } from "react";
+
+type Tracked<T> = Promise<T> & { status?: "fulfilled"; value?: T };
+
+/** Resolves after the page's load event, once the browser is idle, so island code never competes with hydration. */
+function afterLoadIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => {
+      // Safari has no requestIdleCallback.
+      if (typeof window.requestIdleCallback === "function")
+        window.requestIdleCallback(() => resolve(), { timeout: 1500 });
+      else setTimeout(resolve, 1);
+    };
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+  });
+}
+
+/**
+ * A part of a server-rendered page whose JavaScript stays out of the initial bundle (spec: initial JavaScript
+ * budget). The server renders it in full, so the HTML is complete and, being made of links and plain forms, works
+ * before any script runs. In the browser the part stays exactly as the server sent it until its code has loaded
+ * after the page load; then React hydrates it in place (a dehydrated Suspense boundary), with no flash.
+ *
+ * The code arrives through `load` (a dynamic import) on both sides, so no static import pulls it into the page's
+ * bundle. The server starts loading it at startup and renders it synchronously once loaded (React's `use` reads a
+ * fulfilled promise without suspending). If the browser cannot load it (offline), the part simply stays as plain
+ * HTML.
+ *
+ * The island is memoised: a parent re-render with equal props must not reach a still-dehydrated boundary, which
+ * React would otherwise throw away and render from scratch. Give it primitive props.
+ */
+export function island<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let pending: Tracked<ComponentType<P>> | null = null;
+  const component = (): Tracked<ComponentType<P>> => {
+    if (!pending) {
+      const started = import.meta.env.SSR ? load() : afterLoadIdle().then(load);
+      const tracked: Tracked<ComponentType<P>> = started.catch(() => new Promise<never>(() => {}));
+      tracked.then((value) => {
+        tracked.status = "fulfilled";
+        tracked.value = value;
+      });
+      pending = tracked;
+    }
+    return pending;
+  };
+  if (import.meta.env.SSR) void component();
+
+  function Loaded(props: P) {
+    const Component = use(component() as Promise<ComponentType<P>>);
+    return <Component {...props} />;
+  }
+  function Island(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  }
+  return memo(Island);
+}
