@@ -1,22 +1,7 @@
+import { ALL_PAGES_VISIBLE, NAV_PAGE_KEYS, type NavigationPages } from "./nav-pages";
 import { z } from "./zod";
 
-/** The pages the `navigation` settings document can hide (spec section 3). */
-export const NAV_PAGE_KEYS = [
-  "home",
-  "locations",
-  "changeMakers",
-  "about",
-  "podcast",
-  "resources",
-  "contact",
-  "programs",
-] as const;
-export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
-export type NavigationPages = Record<NavPageKey, boolean>;
-
-export const ALL_PAGES_VISIBLE: NavigationPages = Object.freeze(
-  Object.fromEntries(NAV_PAGE_KEYS.map((k) => [k, true])) as NavigationPages,
-);
+export { ALL_PAGES_VISIBLE, NAV_PAGE_KEYS, type NavigationPages, type NavPageKey } from "./nav-pages";
 
 export const NavigationDocumentSchema = z.object({
   pages: z.record(z.string(), z.boolean()).default({}),

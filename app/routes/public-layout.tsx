@@ -1,12 +1,12 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { island } from "../components/island";
 import { MobileBottomBar } from "../components/shell/mobile-bottom-bar";
-import { allPagesVisible } from "../components/shell/nav-pages";
 import { SiteFooter } from "../components/shell/site-footer";
 import { SiteHeader } from "../components/shell/site-header";
 import { useLiveSettings } from "../components/shell/use-live-settings";
 import { MOBILE_BOTTOM_BAR_PADDING_PX } from "../lib/constants";
-import type { NavigationPages } from "../lib/navigation";
+import type { NavigationPages } from "../lib/nav-pages";
+import { allPagesVisible } from "../lib/nav-pages";
 import { DEFAULT_GENERAL, getGeneralSettings, getNavigation } from "../queries/settings.server";
 import type { Route } from "./+types/public-layout";
 

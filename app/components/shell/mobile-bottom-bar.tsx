@@ -1,7 +1,7 @@
 import { ClipboardPen, GraduationCap, type LucideIcon, Map as MapIcon, MapPin, Mic } from "lucide-react";
 import { NavLink } from "react-router";
 import { MOBILE_BOTTOM_BAR_PADDING_PX } from "../../lib/constants";
-import type { NavigationPages } from "../../lib/navigation";
+import type { NavigationPages } from "../../lib/nav-pages";
 import { BOTTOM_BAR_LINKS, type BottomBarIcon, visibleLinks } from "./nav-links";
 
 const ICONS: Record<BottomBarIcon, LucideIcon> = {

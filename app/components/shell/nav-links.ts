@@ -1,4 +1,4 @@
-import type { NavigationPages, NavPageKey } from "../../lib/navigation";
+import type { NavigationPages, NavPageKey } from "../../lib/nav-pages";
 import { REGIONS, RESOURCE_TYPES } from "../../lib/taxonomy";
 
 /** A site link; `page` names the navigation-settings key that can hide it (none = always shown). */

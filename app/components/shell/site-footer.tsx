@@ -1,7 +1,7 @@
 import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import { SITE_NAME, SITE_TAGLINE } from "../../lib/constants";
-import type { NavigationPages } from "../../lib/navigation";
+import type { NavigationPages } from "../../lib/nav-pages";
 import { island } from "../island";
 import { FOOTER_QUICK_LINKS, visibleLinks } from "./nav-links";
 

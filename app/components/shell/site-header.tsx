@@ -2,7 +2,7 @@ import { Menu, Sprout, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { SITE_NAME } from "../../lib/constants";
-import type { NavigationPages } from "../../lib/navigation";
+import type { NavigationPages } from "../../lib/nav-pages";
 import { ExploreMenu } from "./explore-menu";
 import {
   EXPLORE_ENTRIES,

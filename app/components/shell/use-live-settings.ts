@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { NavigationPages } from "../../lib/navigation";
-import { SHELL_NAV_PAGE_KEYS } from "./nav-pages";
+import type { NavigationPages } from "../../lib/nav-pages";
+import { NAV_PAGE_KEYS } from "../../lib/nav-pages";
 
 export const SETTINGS_STREAM_URL = "/api/settings/stream";
 const MAX_RECONNECT_DELAY_MS = 60_000;
@@ -12,7 +12,7 @@ function parsePages(raw: string): NavigationPages | null {
     const value = JSON.parse(raw) as Record<string, unknown>;
     if (!value || typeof value !== "object") return null;
     const pages = {} as NavigationPages;
-    for (const key of SHELL_NAV_PAGE_KEYS) pages[key] = value[key] !== false;
+    for (const key of NAV_PAGE_KEYS) pages[key] = value[key] !== false;
     return pages;
   } catch {
     return null;
