@@ -136,8 +136,51 @@ async function reportTime() {
     } finally {
       await handle.close();
     }
+    await pageTime(dataDir);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The admin analytics page itself, over HTTP with a signed-in administrator: loader, query and render. */
+async function pageTime(dataDir: string) {
+  const admin = { email: "bench-admin@example.org", password: "bench-admin-password-123" };
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  });
+  try {
+    const login = await fetch(`${server.url}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(admin).toString(),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    if (!cookie) throw new Error(`sign-in failed: HTTP ${login.status}`);
+    console.log("\nAdmin analytics page over HTTP (signed in; whole response, server on this machine)");
+    console.log("| page | median ms | max ms |");
+    console.log("| --- | ---: | ---: |");
+    for (const query of ["range=30d&granularity=day", "range=90d&granularity=week", "range=365d&granularity=month"]) {
+      const url = `${server.url}/admin/dashboard/analytics?${query}`;
+      const times: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const t0 = performance.now();
+        const res = await fetch(url, { headers: { cookie } });
+        await res.text();
+        if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+        if (i > 0) times.push(performance.now() - t0); // the first request warms the route module
+      }
+      times.sort((a, b) => a - b);
+      console.log(`| ?${query} | ${times[3]?.toFixed(1)} | ${times.at(-1)?.toFixed(1)} |`);
+    }
+  } finally {
+    await server.stop();
   }
 }
 
