@@ -8,17 +8,24 @@ import { personJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath } from "../lib/slug";
+import { resolvePicture } from "../lib/storage/stored-image.server";
 import { getChangeMakerById } from "../queries/change-makers.server";
 import { isUuid, listLocationLinksByIds } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
 import type { Route } from "./+types/change-maker";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, config } = context.services;
+  const { db, config, logger } = context.services;
   if (!isUuid(params.id)) throw data("Change-maker not found", { status: 404 });
   const c = await getChangeMakerById(db, params.id);
   if (!c) throw data("Change-maker not found", { status: 404 });
-  const [related, ref] = await Promise.all([listLocationLinksByIds(db, c.relatedLocationIds), loadReferenceData(db)]);
+  const [related, ref, picture] = await Promise.all([
+    listLocationLinksByIds(db, c.relatedLocationIds),
+    loadReferenceData(db),
+    resolvePicture(db, context.services.storage?.bucket, { original: c.photoUrl, webp: c.webpPhotoUrl }, (err) =>
+      logger.warn({ err }, "photo lookup failed; showing the stored URLs"),
+    ),
+  ]);
   return {
     siteUrl: config.siteUrl,
     person: {
@@ -29,7 +36,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       bio: c.bio,
       country: c.country,
       photo: c.photoUrl,
-      webp: c.webpPhotoUrl,
+      webp: picture.webp,
+      webpSrcSet: picture.srcSet,
+      // Portraits from the media library keep their own shape; demo photos are 960 × 600.
+      width: picture.width ?? undefined,
+      height: picture.height ?? undefined,
       links: c.links.filter((l) => /^https?:\/\//i.test(l.url)),
       focus: c.focusAreas
         .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
@@ -87,9 +98,11 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
           <div className="md:col-span-2">
             <div className="overflow-hidden rounded-xl shadow">
               <ResponsivePicture
-                webp={p.webp}
+                webp={p.webpSrcSet}
                 fallback={p.photo}
                 alt={`Portrait of ${p.name}`}
+                width={p.width}
+                height={p.height}
                 eager
                 sizes="(min-width: 768px) 380px, 100vw"
               />

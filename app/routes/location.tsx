@@ -9,6 +9,7 @@ import { placeJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";
+import { resolvePicture } from "../lib/storage/stored-image.server";
 import { getLocationBySlug, toLocationView } from "../queries/locations.server";
 import { listProgramsByLocation } from "../queries/programs.server";
 import { loadReferenceData } from "../queries/reference.server";
@@ -24,10 +25,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!row) throw data("Location not found", { status: 404 });
   const ref = await loadReferenceData(db);
   const location = toLocationView(row, ref);
-  const programs = await listProgramsByLocation(db, row.id).catch((err: unknown) => {
-    logger.warn({ err }, "programs could not be read; showing none");
-    return [];
-  });
+  const [programs, picture] = await Promise.all([
+    listProgramsByLocation(db, row.id).catch((err: unknown) => {
+      logger.warn({ err }, "programs could not be read; showing none");
+      return [];
+    }),
+    resolvePicture(
+      db,
+      context.services.storage?.bucket,
+      { original: row.originalImageUrl, webp: row.webpImageUrl },
+      (err) => logger.warn({ err }, "image lookup failed; showing the stored URLs"),
+    ),
+  ]);
   const today = new Date().toISOString().slice(0, 10);
   return {
     siteUrl: config.siteUrl,
@@ -37,10 +46,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       path: locationPath(location.name),
       shortDescription: location.shortDescription,
       longDescription: location.longDescription,
-      webp: location.webpImageUrl,
+      webp: picture.webp,
+      webpSrcSet: picture.srcSet,
       image: location.originalImageUrl,
-      width: location.imageWidth ?? 960,
-      height: location.imageHeight ?? 600,
+      width: picture.width ?? location.imageWidth ?? 960,
+      height: picture.height ?? location.imageHeight ?? 600,
       website: location.website,
       email: location.contactEmail,
       phone: location.contactPhone,
@@ -166,7 +176,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="overflow-hidden rounded-xl shadow-lg">
               <ResponsivePicture
-                webp={l.webp}
+                webp={l.webpSrcSet}
                 fallback={l.image}
                 alt={`${l.name}`}
                 width={l.width}

@@ -8,6 +8,7 @@ import { courseJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";
+import { resolvePicture } from "../lib/storage/stored-image.server";
 import { getLocationById } from "../queries/locations.server";
 import { getProgramBySlug } from "../queries/programs.server";
 import { loadReferenceData } from "../queries/reference.server";
@@ -16,13 +17,17 @@ import type { Route } from "./+types/program";
 const MAX_SLUG_LENGTH = 200;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, config } = context.services;
+  const { db, config, logger } = context.services;
   if (params.slug.length > MAX_SLUG_LENGTH) throw data("Program not found", { status: 404 });
   const p = await getProgramBySlug(db, params.slug);
   if (!p) throw data("Program not found", { status: 404 });
-  const [host, ref] = await Promise.all([
+  const [host, ref, picture] = await Promise.all([
     p.locationId ? getLocationById(db, p.locationId) : Promise.resolve(null),
     loadReferenceData(db),
+    // A program has one image URL; for a media-library image the WebP copies and the size are found from it.
+    resolvePicture(db, context.services.storage?.bucket, { original: p.imageUrl, webp: null }, (err) =>
+      logger.warn({ err }, "image lookup failed; showing the stored URL"),
+    ),
   ]);
   const today = new Date().toISOString().slice(0, 10);
   return {
@@ -45,6 +50,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       capacity: p.capacity,
       applicationUrl: p.applicationUrl && /^https?:\/\//i.test(p.applicationUrl) ? p.applicationUrl : null,
       image: p.imageUrl,
+      picture: {
+        webpSrcSet: picture.srcSet,
+        width: picture.width ?? undefined,
+        height: picture.height ?? undefined,
+      },
       focus: p.focusAreas
         .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
         .filter((f) => f.name.trim() !== ""),
@@ -145,7 +155,15 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
           <div className="lg:col-span-2">
             {p.image ? (
               <div className="mb-8 overflow-hidden rounded-xl">
-                <ResponsivePicture webp={p.image} alt="" eager sizes="(min-width: 1024px) 640px, 100vw" />
+                <ResponsivePicture
+                  webp={p.picture.webpSrcSet}
+                  fallback={p.image}
+                  alt=""
+                  width={p.picture.width}
+                  height={p.picture.height}
+                  eager
+                  sizes="(min-width: 1024px) 640px, 100vw"
+                />
               </div>
             ) : null}
             <section aria-labelledby="description-heading">

@@ -11,6 +11,7 @@ import {
   TextAreaField,
   TextField,
 } from "../../components/admin/form-field";
+import { MediaUrlField } from "../../components/admin/media/media-url-field";
 import { notifyContentChanged } from "../../lib/content-events.server";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
@@ -191,20 +192,21 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
           defaultValue={textValue(values, "country")}
           error={errors.country}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            name="photoUrl"
-            label="Photo URL"
-            defaultValue={textValue(values, "photoUrl")}
-            error={errors.photoUrl}
-          />
-          <TextField
-            name="webpPhotoUrl"
-            label="WebP photo URL"
-            defaultValue={textValue(values, "webpPhotoUrl")}
-            error={errors.webpPhotoUrl}
-          />
-        </div>
+        <MediaUrlField
+          name="photoUrl"
+          label="Photo URL"
+          defaultValue={textValue(values, "photoUrl")}
+          error={errors.photoUrl}
+          hint="JPEG or PNG; a full address, a path such as /media/..., or a photo from the media library."
+          pickerLabel="photo"
+          webpField={{
+            name: "webpPhotoUrl",
+            label: "WebP photo URL",
+            defaultValue: textValue(values, "webpPhotoUrl"),
+            error: errors.webpPhotoUrl,
+            hint: "Filled in when you choose from the media library.",
+          }}
+        />
         <fieldset
           id={linkIds.id}
           tabIndex={-1}

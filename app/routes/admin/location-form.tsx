@@ -15,6 +15,7 @@ import {
   TextAreaField,
   TextField,
 } from "../../components/admin/form-field";
+import { MediaUrlField } from "../../components/admin/media/media-url-field";
 import { notifyContentChanged } from "../../lib/content-events.server";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
@@ -26,6 +27,7 @@ import {
   LocationSchema,
 } from "../../lib/schemas/location";
 import { locationPath } from "../../lib/slug";
+import { resolvePicture } from "../../lib/storage/stored-image.server";
 import { MARKER_TYPES } from "../../lib/taxonomy";
 import { redirectWithToast } from "../../lib/toast.server";
 import { recordAudit } from "../../queries/audit.server";
@@ -61,7 +63,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db, logger } = context.services;
   const id = "id" in params ? params.id : undefined;
-  if (id && !(await getLocationById(db, id))) throw data("No location with this id exists.", { status: 404 });
+  const existing = id ? await getLocationById(db, id) : null;
+  if (id && !existing) throw data("No location with this id exists.", { status: 404 });
   const values = formDataToObject(await request.formData());
   const parsed = LocationSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
@@ -71,6 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (Object.keys(errors).length > 0) return data({ errors, values }, { status: 400 });
 
   const v = parsed.data;
+  const size = await imageSize(context.services, v, existing);
   // Built from the parsed schema output only: any extra posted field (id, createdAt, role...) is ignored.
   const input: LocationInput = {
     name: v.name,
@@ -78,6 +82,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     longDescription: v.longDescription,
     originalImageUrl: v.originalImageUrl,
     webpImageUrl: v.webpImageUrl,
+    imageWidth: size.width,
+    imageHeight: size.height,
     website: v.website,
     country: v.country,
     regionId: v.regionId,
@@ -123,6 +129,29 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
   await notifyContentChanged(context.services, "locations");
   return redirectWithToast(LIST, "Location saved");
+}
+
+/**
+ * The stored pixel size of the location's image, which list cards and the public page use to reserve its space.
+ * It is read from the media library's own record of the file (never taken from the form); an unchanged URL keeps the
+ * size it had (demo images were measured when seeded), and any other address has no known size.
+ */
+async function imageSize(
+  services: Route.ActionArgs["context"]["services"],
+  v: { originalImageUrl: string | null; webpImageUrl: string | null },
+  existing: Awaited<ReturnType<typeof getLocationById>>,
+): Promise<{ width: number | null; height: number | null }> {
+  if (!v.originalImageUrl) return { width: null, height: null };
+  if (existing && existing.originalImageUrl === v.originalImageUrl && existing.imageWidth && existing.imageHeight) {
+    return { width: existing.imageWidth, height: existing.imageHeight };
+  }
+  const pic = await resolvePicture(
+    services.db,
+    services.storage?.bucket,
+    { original: v.originalImageUrl, webp: v.webpImageUrl },
+    (err) => services.logger.warn({ err }, "image size lookup failed"),
+  );
+  return { width: pic.width, height: pic.height };
 }
 
 function toFormValues(row: NonNullable<Awaited<ReturnType<typeof getLocationById>>>): FormValues {
@@ -250,21 +279,21 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
             error={errors.website}
             placeholder="https://"
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              name="originalImageUrl"
-              label="Original image URL"
-              defaultValue={textValue(values, "originalImageUrl")}
-              error={errors.originalImageUrl}
-              hint="JPEG or PNG; a full address or a path such as /media/..."
-            />
-            <TextField
-              name="webpImageUrl"
-              label="WebP image URL"
-              defaultValue={textValue(values, "webpImageUrl")}
-              error={errors.webpImageUrl}
-            />
-          </div>
+          <MediaUrlField
+            name="originalImageUrl"
+            label="Original image URL"
+            defaultValue={textValue(values, "originalImageUrl")}
+            error={errors.originalImageUrl}
+            hint="JPEG or PNG; a full address, a path such as /media/..., or an image from the media library."
+            pickerLabel="image"
+            webpField={{
+              name: "webpImageUrl",
+              label: "WebP image URL",
+              defaultValue: textValue(values, "webpImageUrl"),
+              error: errors.webpImageUrl,
+              hint: "Served first to browsers that support WebP; filled in when you choose from the media library.",
+            }}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               name="markerType"

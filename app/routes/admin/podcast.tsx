@@ -13,13 +13,15 @@ import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { type Column, DataTable } from "../../components/admin/data-table";
 import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses, ErrorSummary, SubmitButton, TextAreaField, TextField } from "../../components/admin/form-field";
+import { MediaUrlField } from "../../components/admin/media/media-url-field";
 import { Pagination } from "../../components/admin/pagination";
 import { exportHref as csvExportHref } from "../../lib/admin-exports";
 import { notifyContentChanged } from "../../lib/content-events.server";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
 import { EPISODE_NUMBER_TAKEN, EpisodeSchema, formatDuration } from "../../lib/schemas/episode";
-import { type FormValues, formDataToObject, textValue } from "../../lib/schemas/form";
+import { type FormValues, formDataToObject, optionalUrl, textValue } from "../../lib/schemas/form";
+import { parseDownloadUrl } from "../../lib/storage/download-url";
 import { redirectWithToast } from "../../lib/toast.server";
 import { recordAudit } from "../../queries/audit.server";
 import {
@@ -38,6 +40,43 @@ import type { Route } from "./+types/podcast";
 
 const PAGE = "/admin/dashboard/podcast";
 const SUBS_PAGE_SIZE = 50;
+
+/** The episode form: the shared episode fields plus the cover image the feed shows as itunes:image. */
+const EpisodeFormSchema = EpisodeSchema.extend({ imageUrl: optionalUrl("Image URL", { allowPath: true }) });
+
+const AUDIO_TYPES_BY_EXTENSION: Record<string, string> = {
+  mp3: "audio/mpeg",
+  m4a: "audio/mp4",
+  mp4: "audio/mp4",
+  aac: "audio/aac",
+  ogg: "audio/ogg",
+  oga: "audio/ogg",
+  opus: "audio/ogg",
+};
+
+/**
+ * The feed's enclosure needs the audio's type and length. A media-library file has both on record (the server
+ * checked its bytes); for any other address the type follows the extension and the length is unknown.
+ */
+async function audioDetails(
+  services: Route.ActionArgs["context"]["services"],
+  audioUrl: string | null,
+  existing: EpisodeRow | null,
+): Promise<{ audioType: string; audioBytes: number | null }> {
+  if (existing && audioUrl === existing.audioUrl) {
+    return { audioType: existing.audioType, audioBytes: existing.audioBytes };
+  }
+  const ref = parseDownloadUrl(audioUrl);
+  if (ref && services.storage) {
+    const meta = await services.storage.getMetadata(ref.fullPath).catch(() => null);
+    const tokens = meta?.downloadTokens.split(",").map((t) => t.trim()) ?? [];
+    if (meta?.contentType?.startsWith("audio/") && tokens.includes(ref.token)) {
+      return { audioType: meta.contentType, audioBytes: meta.size };
+    }
+  }
+  const ext = audioUrl?.split(/[?#]/)[0]?.split(".").pop()?.toLowerCase() ?? "";
+  return { audioType: AUDIO_TYPES_BY_EXTENSION[ext] ?? "audio/mpeg", audioBytes: null };
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -102,8 +141,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(PAGE, "Episode deleted");
   }
   if (intent !== "save") throw data("Unknown action.", { status: 400 });
-  if (id && !(await getEpisodeById(db, id))) throw data("No episode with this id exists.", { status: 404 });
-  const parsed = EpisodeSchema.safeParse(values);
+  const existing = id ? await getEpisodeById(db, id) : null;
+  if (id && !existing) throw data("No episode with this id exists.", { status: 404 });
+  const parsed = EpisodeFormSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
   const v = parsed.data;
   if (await isEpisodeNumberTaken(db, v.number, id || undefined)) {
@@ -116,6 +156,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     showNotes: v.showNotes,
     guest: v.guest,
     audioUrl: v.audioUrl,
+    ...(await audioDetails(context.services, v.audioUrl, existing)),
+    imageUrl: v.imageUrl,
     durationSeconds: v.duration,
     publishedAt: v.publishedAt,
   };
@@ -156,6 +198,7 @@ function toFormValues(e: EpisodeRow): FormValues {
     showNotes: e.showNotes,
     guest: e.guest,
     audioUrl: e.audioUrl ?? "",
+    imageUrl: e.imageUrl ?? "",
     duration: formatDuration(e.durationSeconds),
     publishedAt: e.publishedAt.toISOString().slice(0, 10),
   };
@@ -341,6 +384,7 @@ const LABELS: Record<string, string> = {
   showNotes: "Show notes",
   guest: "Guest",
   audioUrl: "Audio URL",
+  imageUrl: "Image URL",
   duration: "Duration",
   publishedAt: "Published date",
 };
@@ -357,7 +401,7 @@ function EpisodeEditor({
   cancelHref: string;
 }) {
   const submitting = useSubmitting();
-  const { errors, onSubmit } = useFormErrors(EpisodeSchema, serverErrors);
+  const { errors, onSubmit } = useFormErrors(EpisodeFormSchema, serverErrors);
   return (
     <section aria-labelledby="episode-editor-title" className="mb-8 rounded-lg border border-stone-300 bg-white p-5">
       <h2 id="episode-editor-title" className="mb-4 text-xl font-semibold">
@@ -426,12 +470,22 @@ function EpisodeEditor({
           defaultValue={textValue(values, "showNotes")}
           error={errors.showNotes}
         />
-        <TextField
+        <MediaUrlField
+          kind="audio"
           name="audioUrl"
           label="Audio URL"
           defaultValue={textValue(values, "audioUrl")}
           error={errors.audioUrl}
-          hint="An MP3 address, or a path such as /media/..."
+          hint="An MP3 address, a path such as /media/..., or an audio file from the media library."
+          pickerLabel="audio file"
+        />
+        <MediaUrlField
+          name="imageUrl"
+          label="Image URL"
+          defaultValue={textValue(values, "imageUrl")}
+          error={errors.imageUrl}
+          hint="Cover art for podcast apps (square, at least 1400 pixels wide is best)."
+          pickerLabel="image"
         />
         <div className="flex gap-3">
           <SubmitButton pending={submitting}>{id ? "Save episode" : "Create episode"}</SubmitButton>

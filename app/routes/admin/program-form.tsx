@@ -11,6 +11,7 @@ import {
   TextAreaField,
   TextField,
 } from "../../components/admin/form-field";
+import { MediaUrlField } from "../../components/admin/media/media-url-field";
 import { notifyContentChanged } from "../../lib/content-events.server";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
@@ -289,22 +290,22 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
           error={errors.educators}
           hint="One name per line."
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            name="applicationUrl"
-            label="Application URL"
-            type="url"
-            defaultValue={textValue(values, "applicationUrl")}
-            error={errors.applicationUrl}
-            placeholder="https://"
-          />
-          <TextField
-            name="imageUrl"
-            label="Image URL"
-            defaultValue={textValue(values, "imageUrl")}
-            error={errors.imageUrl}
-          />
-        </div>
+        <TextField
+          name="applicationUrl"
+          label="Application URL"
+          type="url"
+          defaultValue={textValue(values, "applicationUrl")}
+          error={errors.applicationUrl}
+          placeholder="https://"
+        />
+        <MediaUrlField
+          name="imageUrl"
+          label="Image URL"
+          defaultValue={textValue(values, "imageUrl")}
+          error={errors.imageUrl}
+          hint="A full address, a path such as /media/..., or an image from the media library (its WebP copies are served automatically)."
+          pickerLabel="image"
+        />
         <CheckboxGroup
           name="focusAreas"
           legend="Focus areas"

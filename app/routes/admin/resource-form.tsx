@@ -11,6 +11,7 @@ import {
   TextAreaField,
   TextField,
 } from "../../components/admin/form-field";
+import { MediaUrlField } from "../../components/admin/media/media-url-field";
 import { notifyContentChanged } from "../../lib/content-events.server";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
@@ -181,11 +182,13 @@ export default function ResourceFormPage({ loaderData, actionData }: Route.Compo
           defaultValue={textValue(values, "description")}
           error={errors.description}
         />
-        <TextField
+        <MediaUrlField
           name="imageUrl"
           label="Image URL"
           defaultValue={textValue(values, "imageUrl")}
           error={errors.imageUrl}
+          hint="A full address, a path such as /media/..., or an image from the media library."
+          pickerLabel="image"
         />
         <CheckboxGroup
           name="focusAreas"

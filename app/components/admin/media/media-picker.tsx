@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { createStorageClient } from "../../../lib/storage/client";
+import { createStorageClient, type StorageClient } from "../../../lib/storage/client";
 import { StorageError } from "../../../lib/storage/errors";
-import { firstDownloadUrl, type StorageListResult, type StorageMetadata } from "../../../lib/storage/paths";
+import { firstDownloadUrl, type StorageMetadata } from "../../../lib/storage/paths";
 import { buttonClasses } from "../form-field";
 import { isVariant } from "./media-library";
 import { UploadZone } from "./upload-zone";
 import { useUploads } from "./use-uploads";
+
+const PAGE_SIZE = 100;
 
 export type PickedMedia = {
   meta: StorageMetadata;
@@ -17,7 +19,8 @@ export type PickedMedia = {
   height: number | null;
 };
 
-function matchesAccept(type: string | null, accept: string | undefined): boolean {
+/** Whether a stored file's type fits an `accept` list such as "image/*" or "audio/mpeg,audio/ogg". */
+export function matchesAccept(type: string | null, accept: string | undefined): boolean {
   if (!accept) return true;
   const t = (type ?? "").toLowerCase();
   return accept.split(",").some((a) => {
@@ -34,163 +37,296 @@ function safeUrl(meta: StorageMetadata): string | null {
   }
 }
 
+/** The generated WebP copy of an image, from the listing when it is there, else asked for by name. */
+async function findWebpCopy(
+  client: StorageClient,
+  meta: StorageMetadata,
+  listed: StorageMetadata[],
+): Promise<StorageMetadata | null> {
+  const webpPath = `${meta.fullPath}.webp`;
+  const isCopy = (m: StorageMetadata | null | undefined) =>
+    m?.fullPath === webpPath && m.customMetadata.variantOf === meta.fullPath;
+  const fromList = listed.find(isCopy);
+  if (fromList) return fromList;
+  // SVGs are kept as vectors and other files are not images: neither gets a WebP copy.
+  if (!meta.contentType?.startsWith("image/") || meta.contentType === "image/svg+xml") return null;
+  // The copy can sit on a later page of a long folder.
+  const found = await client.getMetadata(webpPath).catch(() => null);
+  return isCopy(found) ? found : null;
+}
+
+/** Describes a chosen file the way forms use it: its download URL, its WebP copy's URL and its pixel size. */
+export async function describePick(
+  client: StorageClient,
+  meta: StorageMetadata,
+  listed: StorageMetadata[],
+): Promise<PickedMedia | null> {
+  const url = safeUrl(meta);
+  if (!url) return null;
+  const webp = await findWebpCopy(client, meta, listed);
+  return {
+    meta,
+    url,
+    webpUrl: webp ? safeUrl(webp) : null,
+    width: Number(meta.customMetadata.width) || null,
+    height: Number(meta.customMetadata.height) || null,
+  };
+}
+
+function thumbnail(meta: StorageMetadata, listed: StorageMetadata[]): string | null {
+  if (!meta.contentType?.startsWith("image/")) return null;
+  const small = listed.find((m) => m.fullPath === `${meta.fullPath}@480.webp`) ?? meta;
+  return safeUrl(small);
+}
+
 /**
- * Chooses a stored file for a form field. The chosen download URL is submitted under `name` (hidden input) and
- * reported through onChange with the WebP copy's URL and the image size, for fields such as webpImageUrl.
+ * "Choose … from the media library": a button that opens a modal dialog listing stored files (with folders, paging
+ * and uploads). Keyboard use follows the modal dialog pattern: focus moves into the dialog, Tab stays inside it,
+ * Escape or Close shuts it, and focus returns to the button.
  */
 export function MediaPicker({
-  name,
-  value,
-  onChange,
+  label,
   accept,
-  label = "File",
+  onPick,
+  describedBy,
 }: {
-  name: string;
-  value: string;
-  onChange: (url: string, picked: PickedMedia | null) => void;
+  /** What is chosen, as the button and dialog title say it: "image", "photo", "audio file". */
+  label: string;
   accept?: string;
-  label?: string;
+  onPick: (picked: PickedMedia) => void;
+  describedBy?: string;
 }) {
   const client = useMemo(() => createStorageClient(), []);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const listHeadingRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
+  const listHeadingId = useId();
+  const [open, setOpen] = useState(false);
   const [prefix, setPrefix] = useState("");
-  const [page, setPage] = useState<StorageListResult | null>(null);
+  const [items, setItems] = useState<StorageMetadata[]>([]);
+  const [prefixes, setPrefixes] = useState<string[]>([]);
+  const [nextPageToken, setNextPageToken] = useState<string | undefined>();
+  const [loading, setLoading] = useState(false);
+  const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [picking, setPicking] = useState<string | null>(null);
+  // Only the newest listing may land: a slow answer for a folder the admin already left is dropped.
+  const request = useRef(0);
 
-  const load = useCallback(async () => {
-    try {
-      setPage(await client.list({ prefix, delimiter: "/", maxResults: 200 }));
-      setError(null);
-    } catch (err) {
-      setError(err instanceof StorageError ? err.message : "The media library could not be loaded.");
-    }
-  }, [client, prefix]);
+  const load = useCallback(
+    async (pageToken?: string) => {
+      const n = ++request.current;
+      setLoading(true);
+      try {
+        const page = await client.list({ prefix, delimiter: "/", pageToken, maxResults: PAGE_SIZE });
+        if (n !== request.current) return;
+        setItems((prev) => (pageToken ? [...prev, ...page.items] : page.items));
+        setPrefixes((prev) => (pageToken ? [...prev, ...page.prefixes] : page.prefixes));
+        setNextPageToken(page.nextPageToken);
+        setError(null);
+        setLoaded(true);
+      } catch (err) {
+        if (n !== request.current) return;
+        setError(err instanceof StorageError ? err.message : "The media library could not be loaded.");
+      } finally {
+        if (n === request.current) setLoading(false);
+      }
+    },
+    [client, prefix],
+  );
+
+  useEffect(() => {
+    if (open) void load();
+  }, [open, load]);
 
   const uploads = useUploads(
     client,
     useCallback(() => void load(), [load]),
   );
 
-  useEffect(() => {
-    if (page !== null || dialogRef.current?.open) void load();
-  }, [load, page]);
-
-  const pick = (meta: StorageMetadata) => {
-    const url = safeUrl(meta);
-    if (!url) return;
-    const webp = page?.items.find(
-      (m) => m.fullPath === `${meta.fullPath}.webp` && m.customMetadata.variantOf === meta.fullPath,
-    );
-    onChange(url, {
-      meta,
-      url,
-      webpUrl: webp ? safeUrl(webp) : null,
-      width: Number(meta.customMetadata.width) || null,
-      height: Number(meta.customMetadata.height) || null,
-    });
-    dialogRef.current?.close();
+  const openDialog = () => {
+    const dialog = dialogRef.current;
+    if (!dialog || dialog.open) return;
+    dialog.showModal();
+    setOpen(true);
+    closeRef.current?.focus();
   };
 
-  const items = (page?.items ?? []).filter((m) => !isVariant(m) && matchesAccept(m.contentType, accept));
-  const isImage = /\/api\/storage\/download\/.+/.test(value) && (accept ?? "image/*").startsWith("image");
+  const go = (next: string) => {
+    setPrefix(next);
+    setLoaded(false);
+    setItems([]);
+    setPrefixes([]);
+    setNextPageToken(undefined);
+    // The folder button just used disappears with the old listing: keep keyboard focus in a known place.
+    listHeadingRef.current?.focus();
+  };
+
+  const pick = async (meta: StorageMetadata) => {
+    setPicking(meta.fullPath);
+    try {
+      const picked = await describePick(client, meta, items);
+      if (!picked) {
+        setError(`${meta.name} has no download link. Create one in the media library, then choose it again.`);
+        return;
+      }
+      onPick(picked);
+      dialogRef.current?.close();
+    } finally {
+      setPicking(null);
+    }
+  };
+
+  const files = items.filter((m) => !isVariant(m) && matchesAccept(m.contentType, accept));
+  const folderName = prefix ? prefix.slice(0, -1) : "";
 
   return (
-    <div>
-      <input type="hidden" name={name} value={value} />
-      <div className="flex flex-wrap items-center gap-3">
-        {value && isImage ? (
-          <img src={value} alt="" className="h-16 w-24 rounded border border-stone-200 object-cover" />
-        ) : null}
-        <span className="break-all text-sm text-stone-800">{value ? value : `No ${label.toLowerCase()} chosen.`}</span>
-        <button
-          type="button"
-          className={buttonClasses.secondary}
-          aria-haspopup="dialog"
-          onClick={() => {
-            dialogRef.current?.showModal();
-            void load();
-          }}
-        >
-          Choose {label.toLowerCase()} from the media library
-        </button>
-        {value ? (
-          <button type="button" className={buttonClasses.link} onClick={() => onChange("", null)}>
-            Remove {label.toLowerCase()}
-          </button>
-        ) : null}
-      </div>
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={buttonClasses.secondary}
+        aria-haspopup="dialog"
+        aria-describedby={describedBy}
+        onClick={openDialog}
+      >
+        Choose {label} from the media library
+      </button>
       <dialog
         ref={dialogRef}
         aria-labelledby={titleId}
-        className="m-auto w-[min(56rem,95vw)] rounded-lg border border-stone-300 p-6 shadow-xl backdrop:bg-stone-900/50"
+        className="m-auto max-h-[92vh] w-[min(56rem,95vw)] overflow-y-auto rounded-lg border border-stone-300 bg-white p-6 shadow-xl backdrop:bg-stone-900/50"
+        onClose={() => {
+          setOpen(false);
+          triggerRef.current?.focus();
+        }}
       >
-        <div className="flex items-start justify-between gap-3">
+        <div className="mb-4 flex items-start justify-between gap-3">
           <h2 id={titleId} className="text-lg font-bold text-stone-900">
-            Choose {label.toLowerCase()}
-            {prefix ? ` in ${prefix}` : ""}
+            Choose {label} from the media library
           </h2>
-          <button type="button" className={buttonClasses.secondary} onClick={() => dialogRef.current?.close()}>
+          <button
+            ref={closeRef}
+            type="button"
+            className={buttonClasses.secondary}
+            onClick={() => dialogRef.current?.close()}
+          >
             Close
           </button>
         </div>
-        <UploadZone
-          folderLabel={prefix ? `the folder ${prefix}` : "the top folder"}
-          items={uploads.items}
-          onFiles={(files) => uploads.start(files, prefix)}
-          onCancel={uploads.cancel}
-          onClear={uploads.clearFinished}
-          accept={accept}
-        />
+        {open ? (
+          <UploadZone
+            folderLabel={folderName ? `the folder ${folderName}` : "the top folder"}
+            items={uploads.items}
+            onFiles={(list) => uploads.start(list, prefix)}
+            onCancel={uploads.cancel}
+            onClear={uploads.clearFinished}
+            accept={accept}
+          />
+        ) : null}
         {error ? (
-          <p role="alert" className="text-red-800">
+          <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
             {error}
           </p>
         ) : null}
-        {prefix ? (
-          <button
-            type="button"
-            className={`${buttonClasses.link} mb-3`}
-            onClick={() =>
-              setPrefix(
-                prefix
-                  .split("/")
-                  .slice(0, -2)
-                  .map((s) => `${s}/`)
-                  .join(""),
-              )
-            }
-          >
-            Up one folder
-          </button>
-        ) : null}
-        <ul className="grid max-h-[50vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-4">
-          {page?.prefixes.map((p) => (
-            <li key={p}>
-              <button type="button" className={`${buttonClasses.secondary} w-full`} onClick={() => setPrefix(p)}>
-                Folder {p.slice(prefix.length, -1)}
+        <section aria-labelledby={listHeadingId} aria-busy={loading}>
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <h3
+              id={listHeadingId}
+              ref={listHeadingRef}
+              tabIndex={-1}
+              className="text-base font-semibold text-stone-900 focus:outline-2 focus:outline-offset-2 focus:outline-leaf-800"
+            >
+              {folderName ? `Files in ${folderName}` : "Files in the top folder"}
+            </h3>
+            {prefix ? (
+              <button
+                type="button"
+                className={buttonClasses.link}
+                onClick={() =>
+                  go(
+                    prefix
+                      .split("/")
+                      .slice(0, -2)
+                      .map((s) => `${s}/`)
+                      .join(""),
+                  )
+                }
+              >
+                Up one folder
               </button>
-            </li>
-          ))}
-          {items.map((m) => {
-            const url = safeUrl(m);
-            return (
-              <li key={m.fullPath}>
+            ) : null}
+          </div>
+          <p role="status" className="text-sm text-stone-700">
+            {loading && !loaded
+              ? "Loading files…"
+              : loaded && files.length === 0 && prefixes.length === 0
+                ? "No matching files in this folder yet. Upload one above."
+                : ""}
+          </p>
+          <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {prefixes.map((p) => (
+              <li key={p}>
                 <button
                   type="button"
-                  onClick={() => pick(m)}
-                  className="flex w-full flex-col rounded border border-stone-200 p-2 text-left hover:border-leaf-700"
+                  className={`${buttonClasses.secondary} h-full w-full break-all`}
+                  onClick={() => go(p)}
                 >
-                  {url && m.contentType?.startsWith("image/") ? (
-                    <img src={url} alt="" loading="lazy" className="aspect-[4/3] w-full rounded object-cover" />
-                  ) : null}
-                  <span className="mt-1 break-all text-sm text-stone-900">Choose {m.name}</span>
+                  Folder {p.slice(prefix.length, -1)}
                 </button>
               </li>
-            );
-          })}
-        </ul>
+            ))}
+            {files.map((m) => {
+              const thumb = thumbnail(m, items);
+              return (
+                <li key={m.fullPath}>
+                  <button
+                    type="button"
+                    onClick={() => void pick(m)}
+                    disabled={picking !== null}
+                    className="flex h-full w-full flex-col rounded border border-stone-300 p-2 text-left hover:border-leaf-700 disabled:opacity-60"
+                  >
+                    {thumb ? (
+                      <img
+                        src={thumb}
+                        alt=""
+                        loading="lazy"
+                        width={160}
+                        height={120}
+                        className="aspect-[4/3] h-auto w-full rounded object-cover"
+                      />
+                    ) : (
+                      <span
+                        aria-hidden="true"
+                        className="flex aspect-[4/3] w-full items-center justify-center rounded bg-stone-100 text-sm font-semibold text-stone-700"
+                      >
+                        {m.contentType?.startsWith("audio/")
+                          ? "Audio"
+                          : m.contentType === "application/pdf"
+                            ? "PDF"
+                            : "File"}
+                      </span>
+                    )}
+                    <span className="mt-1 break-all text-sm text-stone-900">Choose {m.name}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {nextPageToken ? (
+            <button
+              type="button"
+              className={`${buttonClasses.secondary} mt-4`}
+              disabled={loading}
+              onClick={() => void load(nextPageToken)}
+            >
+              Show more files
+            </button>
+          ) : null}
+        </section>
       </dialog>
-    </div>
+    </>
   );
 }

@@ -6,6 +6,28 @@ import type { UploadItem } from "./use-uploads";
 export const MEDIA_ACCEPT =
   "image/jpeg,image/png,image/webp,image/gif,image/avif,image/svg+xml,application/pdf,audio/mpeg,audio/mp4,audio/x-m4a,audio/ogg";
 
+const only = (prefix: string) =>
+  MEDIA_ACCEPT.split(",")
+    .filter((t) => t.startsWith(prefix))
+    .join(",");
+/** The image types the storage service takes (for an image field's picker). */
+export const IMAGE_ACCEPT = only("image/");
+/** The audio types the storage service takes (for an episode's audio). */
+export const AUDIO_ACCEPT = only("audio/");
+
+const IMAGE_HINT =
+  "Images (JPEG, PNG, WebP, GIF, AVIF, SVG), up to 25 MB each. Images are re-encoded without camera metadata and get WebP copies.";
+const AUDIO_HINT = "Audio (MP3, M4A, OGG), up to 25 MB each.";
+const ALL_HINT =
+  "Images (JPEG, PNG, WebP, GIF, AVIF, SVG), PDF and audio (MP3, M4A, OGG), up to 25 MB each. Images are re-encoded without camera metadata and get WebP copies.";
+
+function hintFor(accept: string): string {
+  const types = accept.split(",").map((t) => t.trim());
+  if (types.every((t) => t.startsWith("image/"))) return IMAGE_HINT;
+  if (types.every((t) => t.startsWith("audio/"))) return AUDIO_HINT;
+  return ALL_HINT;
+}
+
 /** Drop files here or pick them with the (keyboard-accessible) file input; one progress bar per file. */
 export function UploadZone({
   onFiles,
@@ -63,8 +85,7 @@ export function UploadZone({
           />
         </label>
         <p id={hintId} className="mt-2 text-sm text-stone-700">
-          Images (JPEG, PNG, WebP, GIF, AVIF, SVG), PDF and audio (MP3, M4A, OGG), up to 25 MB each. Images are
-          re-encoded without camera metadata and get WebP copies.
+          {hintFor(accept)}
         </p>
       </div>
       {items.length > 0 ? (
