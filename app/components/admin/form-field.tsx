@@ -51,14 +51,39 @@ function HintAndError({ name, hint, error }: { name: string; hint?: ReactNode; e
   );
 }
 
+/** The label above one control, its hint and error below (the control comes in as `children`). */
+function FieldShell({ name, label, required, hint, error, className, children }: BaseProps & { children: ReactNode }) {
+  return (
+    <div className={className}>
+      <Label name={name} label={label} required={required} />
+      {children}
+      <HintAndError name={name} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** What tells assistive technology that a control is required, invalid, and where its hint and error are. */
+function ariaProps({ name, required, error, hint }: BaseProps) {
+  return {
+    "aria-required": required || undefined,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(name, error, hint),
+  };
+}
+
+/** A controlled control when `value` is given (its owner keeps the state), otherwise one that starts at `defaultValue`. */
+function valueProps<E extends HTMLInputElement | HTMLSelectElement>(
+  value: string | undefined,
+  onChange: ((value: string) => void) | undefined,
+  defaultValue: string | number | null | undefined,
+) {
+  return value !== undefined
+    ? { value, onChange: (e: React.ChangeEvent<E>) => onChange?.(e.target.value) }
+    : { defaultValue: defaultValue ?? "" };
+}
+
 /** A labelled text-like input (text, email, url, number, date, tel) with hint and error wired by aria-describedby. */
 export function TextField({
-  name,
-  label,
-  error,
-  hint,
-  required,
-  className,
   type = "text",
   defaultValue,
   value,
@@ -71,6 +96,7 @@ export function TextField({
   autoComplete,
   placeholder,
   list,
+  ...base
 }: BaseProps & {
   list?: string;
   type?: "text" | "email" | "url" | "number" | "date" | "tel" | "search" | "datetime-local";
@@ -85,19 +111,14 @@ export function TextField({
   autoComplete?: string;
   placeholder?: string;
 }) {
-  const ids = fieldIds(name);
-  const controlled = value !== undefined;
   return (
-    <div className={className}>
-      <Label name={name} label={label} required={required} />
+    <FieldShell {...base}>
       <input
-        id={ids.id}
-        name={name}
+        id={fieldIds(base.name).id}
+        name={base.name}
         type={type}
         className={inputClass}
-        {...(controlled
-          ? { value, onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange?.(e.target.value) }
-          : { defaultValue: defaultValue ?? "" })}
+        {...valueProps<HTMLInputElement>(value, onChange, defaultValue)}
         maxLength={maxLength}
         inputMode={inputMode}
         step={step}
@@ -106,44 +127,31 @@ export function TextField({
         autoComplete={autoComplete ?? "off"}
         placeholder={placeholder}
         list={list}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, hint)}
+        {...ariaProps(base)}
       />
-      <HintAndError name={name} hint={hint} error={error} />
-    </div>
+    </FieldShell>
   );
 }
 
 /** A labelled multi-line text area. */
 export function TextAreaField({
-  name,
-  label,
-  error,
-  hint,
-  required,
-  className,
   defaultValue,
   maxLength,
   rows = 4,
+  ...base
 }: BaseProps & { defaultValue?: string | null; maxLength?: number; rows?: number }) {
-  const ids = fieldIds(name);
   return (
-    <div className={className}>
-      <Label name={name} label={label} required={required} />
+    <FieldShell {...base}>
       <textarea
-        id={ids.id}
-        name={name}
+        id={fieldIds(base.name).id}
+        name={base.name}
         rows={rows}
         className={inputClass}
         defaultValue={defaultValue ?? ""}
         maxLength={maxLength}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, hint)}
+        {...ariaProps(base)}
       />
-      <HintAndError name={name} hint={hint} error={error} />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -151,17 +159,12 @@ export type SelectOption = { value: string; label: string };
 
 /** A labelled select; controlled when `value` is given (for dependent selects), otherwise uncontrolled. */
 export function SelectField({
-  name,
-  label,
-  error,
-  hint,
-  required,
-  className,
   options,
   placeholder,
   defaultValue,
   value,
   onChange,
+  ...base
 }: BaseProps & {
   options: readonly SelectOption[];
   placeholder?: string;
@@ -169,21 +172,14 @@ export function SelectField({
   value?: string;
   onChange?: (value: string) => void;
 }) {
-  const ids = fieldIds(name);
-  const controlled = value !== undefined;
   return (
-    <div className={className}>
-      <Label name={name} label={label} required={required} />
+    <FieldShell {...base}>
       <select
-        id={ids.id}
-        name={name}
+        id={fieldIds(base.name).id}
+        name={base.name}
         className={inputClass}
-        {...(controlled
-          ? { value, onChange: (e: React.ChangeEvent<HTMLSelectElement>) => onChange?.(e.target.value) }
-          : { defaultValue: defaultValue ?? "" })}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, hint)}
+        {...valueProps<HTMLSelectElement>(value, onChange, defaultValue)}
+        {...ariaProps(base)}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
@@ -192,8 +188,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <HintAndError name={name} hint={hint} error={error} />
-    </div>
+    </FieldShell>
   );
 }
 

@@ -1,24 +1,15 @@
-import { data, Form, Link } from "react-router";
-import { AdminErrorBoundary, PageHeader, useSubmitting } from "../../components/admin/content/admin-page";
-import { focusAreaGroups } from "../../components/admin/content/focus-areas";
+import { data, Form } from "react-router";
+import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
+import { invalid, saveContent } from "../../components/admin/content/content-actions.server";
+import { bindFields, FocusAreasField, FormActions, FormPageHeader } from "../../components/admin/content/content-form";
+import { hasUnknownFocusAreas, UNKNOWN_FOCUS_AREAS } from "../../components/admin/content/focus-areas.server";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
-import {
-  buttonClasses,
-  CheckboxGroup,
-  ErrorSummary,
-  fieldIds,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "../../components/admin/form-field";
+import { ErrorSummary, fieldIds, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
-import { notifyContentChanged } from "../../lib/content-events.server";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
 import { ChangeMakerSchema, MAX_LINKS } from "../../lib/schemas/change-maker";
-import { type FormValues, formDataToObject, listValue, textValue } from "../../lib/schemas/form";
-import { redirectWithToast } from "../../lib/toast.server";
-import { recordAudit } from "../../queries/audit.server";
+import { type FormValues, formDataToObject, listValue } from "../../lib/schemas/form";
 import {
   type ChangeMakerInput,
   type ChangeMakerRow,
@@ -52,20 +43,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const { db, logger } = context.services;
+  const { db } = context.services;
   const id = "id" in params ? params.id : undefined;
   if (id && !(await getChangeMakerById(db, id))) throw data("No change-maker with this id exists.", { status: 404 });
   const values = formDataToObject(await request.formData());
   const parsed = ChangeMakerSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
   const v = parsed.data;
   const errors: Record<string, string> = {};
   const ids = await getLocationIdsByNames(db, v.relatedLocations);
   const unknown = v.relatedLocations.filter((n) => !ids.has(n));
   if (unknown.length > 0) errors.relatedLocations = `No location is named: ${unknown.slice(0, 5).join(", ")}.`;
-  const known = new Set((await listFocusAreas(db)).map((f) => f.id));
-  if (v.focusAreas.some((f) => !known.has(f))) errors.focusAreas = "Please choose focus areas from the list.";
-  if (Object.keys(errors).length > 0) return data({ errors, values }, { status: 400 });
+  if (await hasUnknownFocusAreas(db, v.focusAreas)) errors.focusAreas = UNKNOWN_FOCUS_AREAS;
+  if (Object.keys(errors).length > 0) return invalid(errors, values);
 
   const input: ChangeMakerInput = {
     name: v.name,
@@ -78,26 +68,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     relatedLocationIds: v.relatedLocations.map((n) => ids.get(n) as string),
     focusAreas: v.focusAreas,
   };
-  let savedId: string;
-  if (id) {
-    await updateChangeMaker(db, id, input);
-    savedId = id;
-  } else {
-    savedId = await createChangeMaker(db, input);
-  }
-  await recordAudit(
-    db,
-    {
-      user,
-      action: id ? "update" : "create",
-      entity: "change-maker",
-      entityId: savedId,
-      summary: `${id ? "Updated" : "Created"} change-maker "${v.name}"`,
-    },
-    (err) => logger.warn({ err }, "audit failed"),
-  );
-  await notifyContentChanged(context.services, "changeMakers");
-  return redirectWithToast(LIST, "Change-maker saved");
+  return saveContent(context, {
+    user,
+    id,
+    input,
+    values,
+    create: createChangeMaker,
+    update: updateChangeMaker,
+    audit: { entity: "change-maker", subject: `change-maker "${v.name}"` },
+    channel: "changeMakers",
+    redirectTo: LIST,
+    toast: "Change-maker saved",
+  });
 }
 
 function toFormValues(p: ChangeMakerRow, related: string[]): FormValues {
@@ -135,75 +117,35 @@ const LABELS: Record<string, string> = {
 export default function ChangeMakerFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { focusAreas, personName, personId } = loaderData;
   const values: FormValues = actionData?.values ?? loaderData.person ?? {};
-  const submitting = useSubmitting();
   const { errors, onSubmit } = useFormErrors(ChangeMakerSchema, actionData?.errors);
+  const field = bindFields(values, errors);
   const labels = listValue(values, "linkLabel");
   const urls = listValue(values, "linkUrl");
   const linkIds = fieldIds("links");
   return (
     <div className="max-w-3xl">
-      <p className="mb-2">
-        <Link to={LIST} className={buttonClasses.link}>
-          Back to change-makers
-        </Link>
-      </p>
-      <PageHeader
+      <FormPageHeader
         title={personName ? `Edit change-maker: ${personName}` : "Add change-maker"}
-        action={
-          personId ? (
-            <a className={buttonClasses.link} href={`/change-makers/${personId}`} target="_blank" rel="noreferrer">
-              View public page
-            </a>
-          ) : null
-        }
+        backHref={LIST}
+        backLabel="Back to change-makers"
+        publicHref={personId ? `/change-makers/${personId}` : null}
       />
       <ErrorSummary errors={errors} labels={LABELS} />
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-6" aria-label="Change-maker details">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            name="name"
-            label="Name"
-            required
-            maxLength={120}
-            defaultValue={textValue(values, "name")}
-            error={errors.name}
-          />
-          <TextField
-            name="role"
-            label="Role"
-            maxLength={120}
-            defaultValue={textValue(values, "role")}
-            error={errors.role}
-            hint="For example: Permaculture teacher"
-          />
+          <TextField {...field("name")} label="Name" required maxLength={120} />
+          <TextField {...field("role")} label="Role" maxLength={120} hint="For example: Permaculture teacher" />
         </div>
-        <TextAreaField
-          name="bio"
-          label="Biography"
-          rows={8}
-          maxLength={10_000}
-          defaultValue={textValue(values, "bio")}
-          error={errors.bio}
-        />
-        <TextField
-          name="country"
-          label="Country"
-          maxLength={80}
-          defaultValue={textValue(values, "country")}
-          error={errors.country}
-        />
+        <TextAreaField {...field("bio")} label="Biography" rows={8} maxLength={10_000} />
+        <TextField {...field("country")} label="Country" maxLength={80} />
         <MediaUrlField
-          name="photoUrl"
+          {...field("photoUrl")}
           label="Photo URL"
-          defaultValue={textValue(values, "photoUrl")}
-          error={errors.photoUrl}
           hint="JPEG or PNG; a full address, a path such as /media/..., or a photo from the media library."
           pickerLabel="photo"
           webpField={{
-            name: "webpPhotoUrl",
+            ...field("webpPhotoUrl"),
             label: "WebP photo URL",
-            defaultValue: textValue(values, "webpPhotoUrl"),
-            error: errors.webpPhotoUrl,
             hint: "Filled in when you choose from the media library.",
           }}
         />
@@ -249,26 +191,13 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
           ) : null}
         </fieldset>
         <TextAreaField
-          name="relatedLocations"
+          {...field("relatedLocations")}
           label="Related locations"
           rows={3}
-          defaultValue={textValue(values, "relatedLocations")}
-          error={errors.relatedLocations}
           hint="Exact location names, one per line."
         />
-        <CheckboxGroup
-          name="focusAreas"
-          legend="Focus areas"
-          groups={focusAreaGroups(focusAreas)}
-          defaultValues={listValue(values, "focusAreas")}
-          error={errors.focusAreas}
-        />
-        <div className="flex gap-3">
-          <SubmitButton pending={submitting}>{personName ? "Save changes" : "Create change-maker"}</SubmitButton>
-          <Link to={LIST} className={buttonClasses.secondary}>
-            Cancel
-          </Link>
-        </div>
+        <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
+        <FormActions submitLabel={personName ? "Save changes" : "Create change-maker"} cancelHref={LIST} />
       </Form>
     </div>
   );

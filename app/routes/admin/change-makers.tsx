@@ -1,36 +1,24 @@
-import { data, Link, useLocation } from "react-router";
-import { ConfirmDialog, ConfirmPanel } from "../../components/admin/confirm-dialog";
-import {
-  AdminErrorBoundary,
-  PageHeader,
-  parsePage,
-  parseQuery,
-  useListBusy,
-} from "../../components/admin/content/admin-page";
-import { deleteLinks, SearchForm } from "../../components/admin/content/search-form";
-import { type Column, DataTable } from "../../components/admin/data-table";
-import { EmptyState } from "../../components/admin/empty-state";
-import { buttonClasses } from "../../components/admin/form-field";
-import { Pagination } from "../../components/admin/pagination";
-import { notifyContentChanged } from "../../lib/content-events.server";
+import { AddLink, AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
+import { deleteContent, readDeleteId } from "../../components/admin/content/content-actions.server";
+import { actionsColumn, ContentTable, nameColumn, RowActions } from "../../components/admin/content/content-table";
+import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admin/content/delete-controls";
+import { readListQuery } from "../../components/admin/content/list-query";
+import { ClearLink, SearchForm } from "../../components/admin/content/search-form";
+import type { Column } from "../../components/admin/data-table";
 import { requireAdmin } from "../../lib/guard.server";
-import { redirectWithToast } from "../../lib/toast.server";
-import { recordAudit } from "../../queries/audit.server";
 import { deleteChangeMaker, getChangeMakerById, searchChangeMakersForAdmin } from "../../queries/change-makers.server";
 import type { Route } from "./+types/change-makers";
 
 const LIST = "/admin/dashboard/change-makers";
 const PAGE_SIZE = 25;
+const DELETE_DESCRIPTION = "The profile and its public page are removed for good.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
-  const url = new URL(request.url);
-  const q = parseQuery(url.searchParams.get("q"));
-  const page = parsePage(url.searchParams.get("page"));
-  const confirmId = url.searchParams.get("delete") ?? "";
+  const { q, page, range, confirmId } = readListQuery(new URL(request.url), PAGE_SIZE);
   const [result, confirm] = await Promise.all([
-    searchChangeMakersForAdmin(db, { q: q || undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    searchChangeMakersForAdmin(db, { q: q || undefined, ...range }),
     confirmId ? getChangeMakerById(db, confirmId) : null,
   ]);
   return {
@@ -44,26 +32,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const { db, logger } = context.services;
-  const form = await request.formData();
-  if (form.get("intent") !== "delete") throw data("Unknown action.", { status: 400 });
-  const id = String(form.get("id") ?? "");
-  const existing = await getChangeMakerById(db, id);
-  if (!existing) return redirectWithToast(LIST, "That change-maker no longer exists.", "error");
-  await deleteChangeMaker(db, id);
-  await recordAudit(
-    db,
-    {
-      user,
-      action: "delete",
-      entity: "change-maker",
-      entityId: id,
-      summary: `Deleted change-maker "${existing.name}"`,
-    },
-    (err) => logger.warn({ err }, "audit failed"),
-  );
-  await notifyContentChanged(context.services, "changeMakers");
-  return redirectWithToast(LIST, "Change-maker deleted");
+  return deleteContent(context, {
+    user,
+    id: await readDeleteId(request),
+    find: getChangeMakerById,
+    remove: deleteChangeMaker,
+    audit: { entity: "change-maker", summary: (p) => `Deleted change-maker "${p.name}"` },
+    channel: "changeMakers",
+    redirectTo: LIST,
+    missing: "That change-maker no longer exists.",
+    done: "Change-maker deleted",
+  });
 }
 
 export function meta() {
@@ -74,85 +53,41 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function ChangeMakersPage({ loaderData }: Route.ComponentProps) {
   const { q, page, total, rows, confirm } = loaderData;
-  const busy = useListBusy();
-  const { here, params, confirmHref } = deleteLinks(LIST, useLocation().search);
+  const links = useDeleteLinks(LIST);
+  const editHref = (r: Row) => `${LIST}/edit/${r.id}`;
   const columns: Column<Row>[] = [
-    {
-      key: "name",
-      header: "Name",
-      rowHeader: true,
-      cell: (r) => (
-        <Link to={`${LIST}/edit/${r.id}`} className="text-leaf-800 underline">
-          {r.name}
-        </Link>
-      ),
-    },
+    nameColumn("name", "Name", (r) => r.name, editHref),
     { key: "role", header: "Role", cell: (r) => r.role || "—" },
     { key: "country", header: "Country", cell: (r) => r.country || "—" },
-    {
-      key: "actions",
-      header: <span className="sr-only">Actions</span>,
-      cell: (r) => (
-        <div className="flex flex-wrap gap-3">
-          <Link to={`${LIST}/edit/${r.id}`} className={buttonClasses.link} aria-label={`Edit ${r.name}`}>
-            Edit
-          </Link>
-          <a href={`/change-makers/${r.id}`} className={buttonClasses.link} aria-label={`View ${r.name}`}>
-            View
-          </a>
-          <ConfirmDialog
-            triggerLabel="Delete"
-            triggerAccessibleLabel={`Delete ${r.name}`}
-            title={`Delete ${r.name}?`}
-            description="The profile and its public page are removed for good."
-            fields={{ intent: "delete", id: r.id }}
-            fallbackHref={confirmHref(r.id)}
-            action={here}
-          />
-        </div>
-      ),
-    },
+    actionsColumn((r) => (
+      <RowActions name={r.name} editHref={editHref(r)} viewHref={`/change-makers/${r.id}`}>
+        <DeleteButton id={r.id} name={r.name} description={DELETE_DESCRIPTION} links={links} />
+      </RowActions>
+    )),
   ];
+  const addChangeMaker = <AddLink to={`${LIST}/add`}>Add change-maker</AddLink>;
   return (
     <div>
       <PageHeader
         title="Change-makers"
         description="People profiles shown on the Change-Makers page."
-        action={
-          <Link to={`${LIST}/add`} className={buttonClasses.primary}>
-            Add change-maker
-          </Link>
-        }
+        action={addChangeMaker}
       />
       {confirm ? (
-        <ConfirmPanel
-          title={`Delete ${confirm.name}?`}
-          description="The profile and its public page are removed for good."
-          fields={{ intent: "delete", id: confirm.id }}
-          cancelHref={here}
-          action={here}
-        />
+        <DeletePanel id={confirm.id} name={confirm.name} description={DELETE_DESCRIPTION} links={links} />
       ) : null}
       <SearchForm id="change-makers-q" label="Search change-makers" q={q} clearHref={q ? LIST : undefined} />
-      <DataTable
+      <ContentTable
         caption="Change-makers"
         columns={columns}
         rows={rows}
-        getRowKey={(r) => r.id}
-        busy={busy}
-        empty={
-          <EmptyState
-            title={q ? "No change-makers match this search" : "No change-makers yet"}
-            description={q ? "Try another name." : "Add the first profile."}
-            action={
-              <Link to={q ? LIST : `${LIST}/add`} className={q ? buttonClasses.secondary : buttonClasses.primary}>
-                {q ? "Clear search" : "Add change-maker"}
-              </Link>
-            }
-          />
-        }
+        empty={{
+          title: q ? "No change-makers match this search" : "No change-makers yet",
+          description: q ? "Try another name." : "Add the first profile.",
+          action: q ? <ClearLink to={LIST} /> : addChangeMaker,
+        }}
+        pages={{ page, pageSize: PAGE_SIZE, total, search: links.params }}
       />
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} search={params} />
     </div>
   );
 }

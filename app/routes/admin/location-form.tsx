@@ -1,25 +1,16 @@
 import { useState } from "react";
-import { data, Form, Link } from "react-router";
-import { AdminErrorBoundary, PageHeader, useSubmitting } from "../../components/admin/content/admin-page";
-import { focusAreaGroups } from "../../components/admin/content/focus-areas";
+import { data, Form } from "react-router";
+import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
+import { invalid, saveContent } from "../../components/admin/content/content-actions.server";
+import { bindFields, FocusAreasField, FormActions, FormPageHeader } from "../../components/admin/content/content-form";
 import { MapPicker } from "../../components/admin/content/map-picker";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { worldOutlinePath } from "../../components/admin/content/world-outline.server";
-import {
-  buttonClasses,
-  CheckboxField,
-  CheckboxGroup,
-  ErrorSummary,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "../../components/admin/form-field";
+import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
-import { notifyContentChanged } from "../../lib/content-events.server";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
-import { type FormValues, formDataToObject, listValue, textValue } from "../../lib/schemas/form";
+import { type FormValues, formDataToObject, textValue } from "../../lib/schemas/form";
 import {
   checkLocationReferences,
   LOCATION_LIMITS,
@@ -29,8 +20,6 @@ import {
 import { locationPath } from "../../lib/slug";
 import { resolvePicture } from "../../lib/storage/stored-image.server";
 import { MARKER_TYPES } from "../../lib/taxonomy";
-import { redirectWithToast } from "../../lib/toast.server";
-import { recordAudit } from "../../queries/audit.server";
 import {
   createLocation,
   getLocationById,
@@ -61,17 +50,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const { db, logger } = context.services;
+  const { db } = context.services;
   const id = "id" in params ? params.id : undefined;
   const existing = id ? await getLocationById(db, id) : null;
   if (id && !existing) throw data("No location with this id exists.", { status: 404 });
   const values = formDataToObject(await request.formData());
   const parsed = LocationSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
   const ref = await loadReferenceData(db);
   const errors = checkLocationReferences(parsed.data, ref);
   if (!errors.name && (await isLocationNameTaken(db, parsed.data.name, id))) errors.name = LOCATION_NAME_TAKEN;
-  if (Object.keys(errors).length > 0) return data({ errors, values }, { status: 400 });
+  if (Object.keys(errors).length > 0) return invalid(errors, values);
 
   const v = parsed.data;
   const size = await imageSize(context.services, v, existing);
@@ -101,34 +90,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     markerType: v.markerType,
     featured: v.featured,
   };
-  let savedId: string;
-  try {
-    if (id) {
-      await updateLocation(db, id, input);
-      savedId = id;
-    } else {
-      savedId = await createLocation(db, input);
-    }
-  } catch (err) {
-    // two admins saving the same name at once: the unique index decides
-    if (await isLocationNameTaken(db, v.name, id)) {
-      return data({ errors: { name: LOCATION_NAME_TAKEN }, values }, { status: 400 });
-    }
-    throw err;
-  }
-  await recordAudit(
-    db,
-    {
-      user,
-      action: id ? "update" : "create",
-      entity: "location",
-      entityId: savedId,
-      summary: `${id ? "Updated" : "Created"} location "${v.name}"`,
-    },
-    (err) => logger.warn({ err }, "audit failed"),
-  );
-  await notifyContentChanged(context.services, "locations");
-  return redirectWithToast(LIST, "Location saved");
+  return saveContent(context, {
+    user,
+    id,
+    input,
+    values,
+    create: createLocation,
+    update: updateLocation,
+    unique: { field: "name", message: LOCATION_NAME_TAKEN, isTaken: () => isLocationNameTaken(db, v.name, id) },
+    audit: { entity: "location", subject: `location "${v.name}"` },
+    channel: "locations",
+    redirectTo: LIST,
+    toast: "Location saved",
+  });
 }
 
 /**
@@ -211,96 +185,67 @@ const LABELS: Record<string, string> = {
 export default function LocationFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { regions, subRegions, focusAreas, outline, locationName } = loaderData;
   const values: FormValues = actionData?.values ?? loaderData.location ?? {};
-  const submitting = useSubmitting();
   const ref = { regions, subRegions, focusAreas };
   const { errors, onSubmit } = useFormErrors(LocationSchema, actionData?.errors, (v) =>
     checkLocationReferences(v, ref),
   );
+  const field = bindFields(values, errors);
   const [regionId, setRegionId] = useState(textValue(values, "regionId"));
   const [subRegionId, setSubRegionId] = useState(textValue(values, "subRegionId"));
   const [lat, setLat] = useState(textValue(values, "latitude"));
   const [lng, setLng] = useState(textValue(values, "longitude"));
   const subOptions = subRegions.filter((s) => s.regionId === regionId);
-  const focusGroups = focusAreaGroups(focusAreas);
 
   return (
     <div className="max-w-4xl">
-      <p className="mb-2">
-        <Link to={LIST} className={buttonClasses.link}>
-          Back to locations
-        </Link>
-      </p>
-      <PageHeader
+      <FormPageHeader
         title={locationName ? `Edit location: ${locationName}` : "Add location"}
-        action={
-          locationName ? (
-            <a className={buttonClasses.link} href={locationPath(locationName)} target="_blank" rel="noreferrer">
-              View public page
-            </a>
-          ) : null
-        }
+        backHref={LIST}
+        backLabel="Back to locations"
+        publicHref={locationName ? locationPath(locationName) : null}
       />
       <ErrorSummary errors={errors} labels={LABELS} />
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-8" aria-label="Location details">
         <fieldset className="space-y-4">
           <legend className="text-lg font-semibold text-stone-900">Basics</legend>
           <TextField
-            name="name"
+            {...field("name")}
             label="Name"
             required
             maxLength={LOCATION_LIMITS.name}
-            defaultValue={textValue(values, "name")}
-            error={errors.name}
             hint="The public page address is the name with hyphens for spaces."
           />
           <TextAreaField
-            name="shortDescription"
+            {...field("shortDescription")}
             label="Short description"
             rows={2}
             maxLength={LOCATION_LIMITS.shortDescription}
-            defaultValue={textValue(values, "shortDescription")}
-            error={errors.shortDescription}
             hint={`Shown in lists and search results; up to ${LOCATION_LIMITS.shortDescription} characters.`}
           />
           <TextAreaField
-            name="longDescription"
+            {...field("longDescription")}
             label="Long description"
             rows={8}
             maxLength={LOCATION_LIMITS.longDescription}
-            defaultValue={textValue(values, "longDescription")}
-            error={errors.longDescription}
             hint="Separate paragraphs with a blank line."
           />
-          <TextField
-            name="website"
-            label="Website"
-            type="url"
-            defaultValue={textValue(values, "website")}
-            error={errors.website}
-            placeholder="https://"
-          />
+          <TextField {...field("website")} label="Website" type="url" placeholder="https://" />
           <MediaUrlField
-            name="originalImageUrl"
+            {...field("originalImageUrl")}
             label="Original image URL"
-            defaultValue={textValue(values, "originalImageUrl")}
-            error={errors.originalImageUrl}
             hint="JPEG or PNG; a full address, a path such as /media/..., or an image from the media library."
             pickerLabel="image"
             webpField={{
-              name: "webpImageUrl",
+              ...field("webpImageUrl"),
               label: "WebP image URL",
-              defaultValue: textValue(values, "webpImageUrl"),
-              error: errors.webpImageUrl,
               hint: "Served first to browsers that support WebP; filled in when you choose from the media library.",
             }}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
-              name="markerType"
+              {...field("markerType", "standard")}
               label="Marker type"
               options={MARKER_TYPES.map((m) => ({ value: m, label: m }))}
-              defaultValue={textValue(values, "markerType") || "standard"}
-              error={errors.markerType}
             />
             <CheckboxField
               name="featured"
@@ -315,13 +260,7 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
         <fieldset className="space-y-4">
           <legend className="text-lg font-semibold text-stone-900">Place</legend>
           <div className="grid gap-4 sm:grid-cols-3">
-            <TextField
-              name="country"
-              label="Country"
-              maxLength={LOCATION_LIMITS.country}
-              defaultValue={textValue(values, "country")}
-              error={errors.country}
-            />
+            <TextField {...field("country")} label="Country" maxLength={LOCATION_LIMITS.country} />
             <SelectField
               name="regionId"
               label="Region"
@@ -387,63 +326,20 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
         <fieldset className="space-y-4">
           <legend className="text-lg font-semibold text-stone-900">Contact</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              name="contactEmail"
-              label="Contact e-mail"
-              type="email"
-              defaultValue={textValue(values, "contactEmail")}
-              error={errors.contactEmail}
-            />
-            <TextField
-              name="contactPhone"
-              label="Contact phone"
-              type="tel"
-              defaultValue={textValue(values, "contactPhone")}
-              error={errors.contactPhone}
-            />
+            <TextField {...field("contactEmail")} label="Contact e-mail" type="email" />
+            <TextField {...field("contactPhone")} label="Contact phone" type="tel" />
           </div>
-          <TextField
-            name="contactAddress"
-            label="Address"
-            defaultValue={textValue(values, "contactAddress")}
-            error={errors.contactAddress}
-          />
+          <TextField {...field("contactAddress")} label="Address" />
           <div className="grid gap-4 sm:grid-cols-3">
-            <TextField
-              name="contactCity"
-              label="City"
-              defaultValue={textValue(values, "contactCity")}
-              error={errors.contactCity}
-            />
-            <TextField
-              name="contactState"
-              label="State or province"
-              defaultValue={textValue(values, "contactState")}
-              error={errors.contactState}
-            />
-            <TextField
-              name="contactZipCode"
-              label="ZIP or postal code"
-              defaultValue={textValue(values, "contactZipCode")}
-              error={errors.contactZipCode}
-            />
+            <TextField {...field("contactCity")} label="City" />
+            <TextField {...field("contactState")} label="State or province" />
+            <TextField {...field("contactZipCode")} label="ZIP or postal code" />
           </div>
         </fieldset>
 
-        <CheckboxGroup
-          name="focusAreas"
-          legend="Focus areas"
-          groups={focusGroups}
-          defaultValues={listValue(values, "focusAreas")}
-          error={errors.focusAreas}
-        />
+        <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
 
-        <div className="flex gap-3">
-          <SubmitButton pending={submitting}>{locationName ? "Save changes" : "Create location"}</SubmitButton>
-          <Link to={LIST} className={buttonClasses.secondary}>
-            Cancel
-          </Link>
-        </div>
+        <FormActions submitLabel={locationName ? "Save changes" : "Create location"} cancelHref={LIST} />
       </Form>
     </div>
   );

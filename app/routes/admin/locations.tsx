@@ -1,21 +1,12 @@
-import { data, Form, Link, useLocation } from "react-router";
-import { ConfirmDialog, ConfirmPanel } from "../../components/admin/confirm-dialog";
-import {
-  AdminErrorBoundary,
-  PageHeader,
-  parsePage,
-  parseQuery,
-  useListBusy,
-} from "../../components/admin/content/admin-page";
-import { type Column, DataTable } from "../../components/admin/data-table";
-import { EmptyState } from "../../components/admin/empty-state";
-import { buttonClasses } from "../../components/admin/form-field";
-import { Pagination } from "../../components/admin/pagination";
-import { notifyContentChanged } from "../../lib/content-events.server";
+import { AddLink, AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
+import { deleteContent, readDeleteId } from "../../components/admin/content/content-actions.server";
+import { actionsColumn, ContentTable, nameColumn, RowActions } from "../../components/admin/content/content-table";
+import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admin/content/delete-controls";
+import { readListQuery } from "../../components/admin/content/list-query";
+import { ClearLink, FilterSelect, SearchForm } from "../../components/admin/content/search-form";
+import type { Column } from "../../components/admin/data-table";
 import { requireAdmin } from "../../lib/guard.server";
 import { locationPath } from "../../lib/slug";
-import { redirectWithToast } from "../../lib/toast.server";
-import { recordAudit } from "../../queries/audit.server";
 import {
   deleteLocation,
   getLocationById,
@@ -27,6 +18,7 @@ import { listRegions } from "../../queries/reference.server";
 import type { Route } from "./+types/locations";
 
 const LIST = "/admin/dashboard/locations";
+const ADD = "/admin/dashboard/add";
 const PAGE_SIZE = 25;
 const SORTS: { value: LocationSort; label: string }[] = [
   { value: "name", label: "Name (A to Z)" },
@@ -40,23 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
   const url = new URL(request.url);
-  const q = parseQuery(url.searchParams.get("q"));
+  const { q, page, range, confirmId } = readListQuery(url, PAGE_SIZE);
   const sortParam = url.searchParams.get("sort");
   const sort = SORTS.find((s) => s.value === sortParam)?.value ?? "name";
   const regionParam = url.searchParams.get("region") ?? "";
   const regionId = isUuid(regionParam) ? regionParam.toLowerCase() : "";
-  const page = parsePage(url.searchParams.get("page"));
-  const confirmId = url.searchParams.get("delete") ?? "";
   const [result, regions, confirm] = await Promise.all([
-    searchLocations(
-      db,
-      { q: q || undefined, regionId: regionId || undefined },
-      {
-        limit: PAGE_SIZE,
-        offset: (page - 1) * PAGE_SIZE,
-        sort,
-      },
-    ),
+    searchLocations(db, { q: q || undefined, regionId: regionId || undefined }, { ...range, sort }),
     listRegions(db),
     confirmId ? getLocationById(db, confirmId) : null,
   ]);
@@ -81,20 +63,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const { db, logger } = context.services;
-  const form = await request.formData();
-  if (form.get("intent") !== "delete") throw data("Unknown action.", { status: 400 });
-  const id = String(form.get("id") ?? "");
-  const existing = await getLocationById(db, id);
-  if (!existing) return redirectWithToast(LIST, "That location no longer exists.", "error");
-  await deleteLocation(db, id);
-  await recordAudit(
-    db,
-    { user, action: "delete", entity: "location", entityId: id, summary: `Deleted location "${existing.name}"` },
-    (err) => logger.warn({ err }, "audit failed"),
-  );
-  await notifyContentChanged(context.services, "locations");
-  return redirectWithToast(LIST, "Location deleted");
+  return deleteContent(context, {
+    user,
+    id: await readDeleteId(request),
+    find: getLocationById,
+    remove: deleteLocation,
+    audit: { entity: "location", summary: (l) => `Deleted location "${l.name}"` },
+    channel: "locations",
+    redirectTo: LIST,
+    missing: "That location no longer exists.",
+    done: "Location deleted",
+  });
 }
 
 export function meta() {
@@ -105,27 +84,10 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function LocationsPage({ loaderData }: Route.ComponentProps) {
   const { q, sort, regionId, page, total, rows, regions, confirm } = loaderData;
-  const busy = useListBusy();
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  params.delete("delete");
-  const here = `${LIST}${params.toString() ? `?${params}` : ""}`;
-  const withDelete = (id: string) => {
-    const p = new URLSearchParams(params);
-    p.set("delete", id);
-    return `${LIST}?${p}`;
-  };
+  const links = useDeleteLinks(LIST);
+  const editHref = (r: Row) => `/admin/dashboard/edit/${r.id}`;
   const columns: Column<Row>[] = [
-    {
-      key: "name",
-      header: "Name",
-      rowHeader: true,
-      cell: (r) => (
-        <Link to={`/admin/dashboard/edit/${r.id}`} className="text-leaf-800 underline">
-          {r.name}
-        </Link>
-      ),
-    },
+    nameColumn("name", "Name", (r) => r.name, editHref),
     { key: "country", header: "Country", cell: (r) => r.country || "—" },
     { key: "region", header: "Region", cell: (r) => r.regionName || "—" },
     { key: "featured", header: "Featured", cell: (r) => (r.featured ? "Yes" : "No") },
@@ -134,29 +96,16 @@ export default function LocationsPage({ loaderData }: Route.ComponentProps) {
       header: "Updated",
       cell: (r) => <time dateTime={r.updatedAt}>{r.updatedAt.slice(0, 10)}</time>,
     },
-    {
-      key: "actions",
-      header: <span className="sr-only">Actions</span>,
-      cell: (r) => (
-        <div className="flex flex-wrap gap-3">
-          <Link to={`/admin/dashboard/edit/${r.id}`} className={buttonClasses.link} aria-label={`Edit ${r.name}`}>
-            Edit
-          </Link>
-          <a href={locationPath(r.name)} className={buttonClasses.link} aria-label={`View ${r.name}`}>
-            View
-          </a>
-          <ConfirmDialog
-            triggerLabel="Delete"
-            triggerAccessibleLabel={`Delete ${r.name}`}
-            title={`Delete ${r.name}?`}
-            description="The location and its public page are removed for good. Programs hosted there lose their host."
-            fields={{ intent: "delete", id: r.id }}
-            fallbackHref={withDelete(r.id)}
-            action={here}
-          />
-        </div>
-      ),
-    },
+    actionsColumn((r) => (
+      <RowActions name={r.name} editHref={editHref(r)} viewHref={locationPath(r.name)}>
+        <DeleteButton
+          id={r.id}
+          name={r.name}
+          description="The location and its public page are removed for good. Programs hosted there lose their host."
+          links={links}
+        />
+      </RowActions>
+    )),
   ];
   const filtered = q !== "" || regionId !== "";
   return (
@@ -164,104 +113,45 @@ export default function LocationsPage({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Locations"
         description="Places on the map and in the directory."
-        action={
-          <Link to="/admin/dashboard/add" className={buttonClasses.primary}>
-            Add location
-          </Link>
-        }
+        action={<AddLink to={ADD}>Add location</AddLink>}
       />
       {confirm ? (
-        <ConfirmPanel
-          title={`Delete ${confirm.name}?`}
+        <DeletePanel
+          id={confirm.id}
+          name={confirm.name}
           description="The location and its public page are removed for good."
-          fields={{ intent: "delete", id: confirm.id }}
-          cancelHref={here}
-          action={here}
+          links={links}
         />
       ) : null}
-      <Form method="get" role="search" aria-label="Filter locations" className="mb-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="locations-q" className="block text-sm font-semibold">
-            Search
-          </label>
-          <input
-            id="locations-q"
-            type="search"
-            name="q"
-            defaultValue={q}
-            maxLength={200}
-            className="mt-1 rounded-md border border-stone-400 bg-white px-3 py-2"
-          />
-        </div>
-        <div>
-          <label htmlFor="locations-region" className="block text-sm font-semibold">
-            Region
-          </label>
-          <select
-            id="locations-region"
-            name="region"
-            defaultValue={regionId}
-            className="mt-1 rounded-md border border-stone-400 bg-white px-3 py-2"
-          >
-            <option value="">All regions</option>
-            {regions.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="locations-sort" className="block text-sm font-semibold">
-            Sort by
-          </label>
-          <select
-            id="locations-sort"
-            name="sort"
-            defaultValue={sort}
-            className="mt-1 rounded-md border border-stone-400 bg-white px-3 py-2"
-          >
-            {SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={buttonClasses.secondary}>
-          Apply
-        </button>
-        {filtered ? (
-          <Link to={LIST} className={buttonClasses.link}>
-            Clear filters
-          </Link>
-        ) : null}
-      </Form>
-      <DataTable
+      <SearchForm
+        id="locations-q"
+        label="Filter locations"
+        q={q}
+        submitLabel="Apply"
+        clearHref={filtered ? LIST : undefined}
+        clearLabel="Clear filters"
+      >
+        <FilterSelect
+          id="locations-region"
+          name="region"
+          label="Region"
+          value={regionId}
+          options={regions.map((r) => ({ value: r.id, label: r.name }))}
+          allLabel="All regions"
+        />
+        <FilterSelect id="locations-sort" name="sort" label="Sort by" value={sort} options={SORTS} />
+      </SearchForm>
+      <ContentTable
         caption="Locations"
         columns={columns}
         rows={rows}
-        getRowKey={(r) => r.id}
-        busy={busy}
-        empty={
-          <EmptyState
-            title={filtered ? "No locations match these filters" : "No locations yet"}
-            description={filtered ? "Try another search or region." : "Add the first place to the directory."}
-            action={
-              filtered ? (
-                <Link to={LIST} className={buttonClasses.secondary}>
-                  Clear filters
-                </Link>
-              ) : (
-                <Link to="/admin/dashboard/add" className={buttonClasses.primary}>
-                  Add location
-                </Link>
-              )
-            }
-          />
-        }
+        empty={{
+          title: filtered ? "No locations match these filters" : "No locations yet",
+          description: filtered ? "Try another search or region." : "Add the first place to the directory.",
+          action: filtered ? <ClearLink to={LIST}>Clear filters</ClearLink> : <AddLink to={ADD}>Add location</AddLink>,
+        }}
+        pages={{ page, pageSize: PAGE_SIZE, total, search: links.params }}
       />
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} search={params} />
     </div>
   );
 }

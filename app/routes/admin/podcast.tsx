@@ -1,29 +1,21 @@
-import { data, Form, Link, useLocation } from "react-router";
-import { ConfirmDialog, ConfirmPanel } from "../../components/admin/confirm-dialog";
-import {
-  AdminErrorBoundary,
-  PageHeader,
-  parsePage,
-  parseQuery,
-  useListBusy,
-  useSubmitting,
-} from "../../components/admin/content/admin-page";
-import { deleteLinks } from "../../components/admin/content/search-form";
+import { data, Form } from "react-router";
+import { AddLink, AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
+import { deleteContent, invalid, saveContent } from "../../components/admin/content/content-actions.server";
+import { bindFields, FormActions } from "../../components/admin/content/content-form";
+import { actionsColumn, ContentTable, RowActions } from "../../components/admin/content/content-table";
+import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admin/content/delete-controls";
+import { readListQuery } from "../../components/admin/content/list-query";
+import { SearchForm } from "../../components/admin/content/search-form";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
-import { type Column, DataTable } from "../../components/admin/data-table";
-import { EmptyState } from "../../components/admin/empty-state";
-import { buttonClasses, ErrorSummary, SubmitButton, TextAreaField, TextField } from "../../components/admin/form-field";
+import type { Column } from "../../components/admin/data-table";
+import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
-import { Pagination } from "../../components/admin/pagination";
 import { exportHref as csvExportHref } from "../../lib/admin-exports";
-import { notifyContentChanged } from "../../lib/content-events.server";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
 import { EPISODE_NUMBER_TAKEN, EpisodeSchema, formatDuration } from "../../lib/schemas/episode";
 import { type FormValues, formDataToObject, optionalUrl, textValue } from "../../lib/schemas/form";
 import { parseDownloadUrl } from "../../lib/storage/download-url";
-import { redirectWithToast } from "../../lib/toast.server";
-import { recordAudit } from "../../queries/audit.server";
 import {
   countPodcastSubscriptionsMatching,
   createEpisode,
@@ -40,6 +32,7 @@ import type { Route } from "./+types/podcast";
 
 const PAGE = "/admin/dashboard/podcast";
 const SUBS_PAGE_SIZE = 50;
+const DELETE_DESCRIPTION = "The episode disappears from the podcast page and feed.";
 
 /** The episode form: the shared episode fields plus the cover image the feed shows as itunes:image. */
 const EpisodeFormSchema = EpisodeSchema.extend({ imageUrl: optionalUrl("Image URL", { allowPath: true }) });
@@ -82,17 +75,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
   const url = new URL(request.url);
-  const sq = parseQuery(url.searchParams.get("sq"));
   const edit = url.searchParams.get("edit") ?? "";
-  const subsPage = parsePage(url.searchParams.get("spage"));
-  const confirmId = url.searchParams.get("delete") ?? "";
+  // The subscriber list shares the page with the episodes, so its search and page have their own names.
+  const { q: sq, page: subsPage, range, confirmId } = readListQuery(url, SUBS_PAGE_SIZE, { q: "sq", page: "spage" });
   const [episodes, subs, subsTotal, editing, confirm] = await Promise.all([
     listEpisodes(db),
-    listPodcastSubscriptions(db, {
-      q: sq || undefined,
-      limit: SUBS_PAGE_SIZE,
-      offset: (subsPage - 1) * SUBS_PAGE_SIZE,
-    }),
+    listPodcastSubscriptions(db, { q: sq || undefined, ...range }),
     countPodcastSubscriptionsMatching(db, sq || undefined),
     edit && edit !== "new" ? getEpisodeById(db, edit) : null,
     confirmId ? getEpisodeById(db, confirmId) : null,
@@ -123,32 +111,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const { db, logger } = context.services;
+  const { db } = context.services;
   const values = formDataToObject(await request.formData());
   const intent = textValue(values, "intent");
   const id = textValue(values, "id");
-  const log = (err: unknown) => logger.warn({ err }, "audit failed");
   if (intent === "delete") {
-    const existing = await getEpisodeById(db, id);
-    if (!existing) return redirectWithToast(PAGE, "That episode no longer exists.", "error");
-    await deleteEpisode(db, id);
-    await recordAudit(
-      db,
-      { user, action: "delete", entity: "episode", entityId: id, summary: `Deleted episode ${existing.number}` },
-      log,
-    );
-    await notifyContentChanged(context.services, "podcast");
-    return redirectWithToast(PAGE, "Episode deleted");
+    return deleteContent(context, {
+      user,
+      id,
+      find: getEpisodeById,
+      remove: deleteEpisode,
+      audit: { entity: "episode", summary: (e) => `Deleted episode ${e.number}` },
+      channel: "podcast",
+      redirectTo: PAGE,
+      missing: "That episode no longer exists.",
+      done: "Episode deleted",
+    });
   }
   if (intent !== "save") throw data("Unknown action.", { status: 400 });
   const existing = id ? await getEpisodeById(db, id) : null;
   if (id && !existing) throw data("No episode with this id exists.", { status: 404 });
   const parsed = EpisodeFormSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
   const v = parsed.data;
-  if (await isEpisodeNumberTaken(db, v.number, id || undefined)) {
-    return data({ errors: { number: EPISODE_NUMBER_TAKEN } as Record<string, string>, values }, { status: 400 });
-  }
+  const isNumberTaken = () => isEpisodeNumberTaken(db, v.number, id || undefined);
+  if (await isNumberTaken()) return invalid({ number: EPISODE_NUMBER_TAKEN }, values);
   const input: EpisodeInput = {
     number: v.number,
     title: v.title,
@@ -161,33 +148,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     durationSeconds: v.duration,
     publishedAt: v.publishedAt,
   };
-  let savedId: string;
-  try {
-    if (id) {
-      await updateEpisode(db, id, input);
-      savedId = id;
-    } else {
-      savedId = await createEpisode(db, input);
-    }
-  } catch (err) {
-    if (await isEpisodeNumberTaken(db, v.number, id || undefined)) {
-      return data({ errors: { number: EPISODE_NUMBER_TAKEN } as Record<string, string>, values }, { status: 400 });
-    }
-    throw err;
-  }
-  await recordAudit(
-    db,
-    {
-      user,
-      action: id ? "update" : "create",
-      entity: "episode",
-      entityId: savedId,
-      summary: `${id ? "Updated" : "Created"} episode ${v.number} "${v.title}"`,
-    },
-    log,
-  );
-  await notifyContentChanged(context.services, "podcast");
-  return redirectWithToast(PAGE, "Episode saved");
+  return saveContent(context, {
+    user,
+    id: id || undefined,
+    input,
+    values,
+    create: createEpisode,
+    update: updateEpisode,
+    unique: { field: "number", message: EPISODE_NUMBER_TAKEN, isTaken: isNumberTaken },
+    audit: { entity: "episode", subject: `episode ${v.number} "${v.title}"` },
+    channel: "podcast",
+    redirectTo: PAGE,
+    toast: "Episode saved",
+  });
 }
 
 function toFormValues(e: EpisodeRow): FormValues {
@@ -213,16 +186,15 @@ type SubRow = Route.ComponentProps["loaderData"]["subs"][number];
 
 export default function PodcastAdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const { episodes, editor, sq, subsPage, subsTotal, subs, confirm } = loaderData;
-  const busy = useListBusy();
-  const location = useLocation();
-  const { here, params, confirmHref } = deleteLinks(PAGE, location.search);
+  const links = useDeleteLinks(PAGE);
   const withParam = (key: string, value: string | null) => {
-    const p = new URLSearchParams(params);
+    const p = new URLSearchParams(links.params);
     if (value === null) p.delete(key);
     else p.set(key, value);
     return `${PAGE}${p.toString() ? `?${p}` : ""}`;
   };
   const exportHref = csvExportHref("podcast-subscribers", { q: sq });
+  const addEpisode = <AddLink to={withParam("edit", "new")}>Add episode</AddLink>;
   const episodeColumns: Column<EpisodeListRow>[] = [
     { key: "number", header: "No.", cell: (e) => e.number },
     { key: "title", header: "Title", rowHeader: true, cell: (e) => e.title },
@@ -233,26 +205,17 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
       header: "Published",
       cell: (e) => <time dateTime={e.publishedAt}>{e.publishedAt.slice(0, 10)}</time>,
     },
-    {
-      key: "actions",
-      header: <span className="sr-only">Actions</span>,
-      cell: (e) => (
-        <div className="flex flex-wrap gap-3">
-          <Link to={withParam("edit", e.id)} className={buttonClasses.link} aria-label={`Edit episode ${e.number}`}>
-            Edit
-          </Link>
-          <ConfirmDialog
-            triggerLabel="Delete"
-            triggerAccessibleLabel={`Delete episode ${e.number}`}
-            title={`Delete episode ${e.number}: ${e.title}?`}
-            description="The episode disappears from the podcast page and feed."
-            fields={{ intent: "delete", id: e.id }}
-            fallbackHref={confirmHref(e.id)}
-            action={here}
-          />
-        </div>
-      ),
-    },
+    actionsColumn((e) => (
+      <RowActions name={`episode ${e.number}`} editHref={withParam("edit", e.id)}>
+        <DeleteButton
+          id={e.id}
+          name={`episode ${e.number}`}
+          title={`Delete episode ${e.number}: ${e.title}?`}
+          description={DELETE_DESCRIPTION}
+          links={links}
+        />
+      </RowActions>
+    )),
   ];
   const subColumns: Column<SubRow>[] = [
     { key: "email", header: "E-mail", rowHeader: true, cell: (s) => s.email },
@@ -264,22 +227,14 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
   ];
   return (
     <div>
-      <PageHeader
-        title="Podcast"
-        description="Episodes and podcast subscribers."
-        action={
-          <Link to={withParam("edit", "new")} className={buttonClasses.primary}>
-            Add episode
-          </Link>
-        }
-      />
+      <PageHeader title="Podcast" description="Episodes and podcast subscribers." action={addEpisode} />
       {confirm ? (
-        <ConfirmPanel
+        <DeletePanel
+          id={confirm.id}
+          name={`episode ${confirm.number}`}
           title={`Delete episode ${confirm.number}: ${confirm.title}?`}
-          description="The episode disappears from the podcast page and feed."
-          fields={{ intent: "delete", id: confirm.id }}
-          cancelHref={here}
-          action={here}
+          description={DELETE_DESCRIPTION}
+          links={links}
         />
       ) : null}
       {editor ? (
@@ -295,23 +250,11 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
         <h2 id="episodes-title" className="mb-3 text-xl font-semibold">
           Episodes
         </h2>
-        <DataTable
+        <ContentTable
           caption="Episodes"
           columns={episodeColumns}
           rows={episodes}
-          getRowKey={(e) => e.id}
-          busy={busy}
-          empty={
-            <EmptyState
-              title="No episodes yet"
-              description="Add the first episode."
-              action={
-                <Link to={withParam("edit", "new")} className={buttonClasses.primary}>
-                  Add episode
-                </Link>
-              }
-            />
-          }
+          empty={{ title: "No episodes yet", description: "Add the first episode.", action: addEpisode }}
         />
       </section>
       <section aria-labelledby="subs-title">
@@ -323,54 +266,30 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
             Export CSV
           </a>
         </div>
-        <Form
-          method="get"
-          role="search"
-          aria-label="Search podcast subscribers"
-          className="mb-4 flex flex-wrap items-end gap-3"
-        >
-          <div>
-            <label htmlFor="podcast-sq" className="block text-sm font-semibold">
-              Search subscribers
-            </label>
-            <input
-              id="podcast-sq"
-              type="search"
-              name="sq"
-              defaultValue={sq}
-              maxLength={200}
-              className="mt-1 rounded-md border border-stone-400 bg-white px-3 py-2"
-            />
-          </div>
-          <button type="submit" className={buttonClasses.secondary}>
-            Search
-          </button>
-          {sq ? (
-            <Link to={PAGE} className={buttonClasses.link}>
-              Clear search
-            </Link>
-          ) : null}
-        </Form>
-        <DataTable
+        <SearchForm
+          id="podcast-sq"
+          name="sq"
+          label="Search podcast subscribers"
+          fieldLabel="Search subscribers"
+          q={sq}
+          clearHref={sq ? PAGE : undefined}
+        />
+        <ContentTable
           caption="Podcast subscribers"
           columns={subColumns}
           rows={subs}
-          getRowKey={(s) => s.id}
-          busy={busy}
-          empty={
-            <EmptyState
-              title={sq ? "No subscribers match this search" : "No podcast subscribers yet"}
-              description={sq ? "Try part of an address." : "Sign-ups from the podcast page appear here."}
-            />
-          }
-        />
-        <Pagination
-          page={subsPage}
-          pageSize={SUBS_PAGE_SIZE}
-          total={subsTotal}
-          search={params}
-          param="spage"
-          label="Subscriber pages"
+          empty={{
+            title: sq ? "No subscribers match this search" : "No podcast subscribers yet",
+            description: sq ? "Try part of an address." : "Sign-ups from the podcast page appear here.",
+          }}
+          pages={{
+            page: subsPage,
+            pageSize: SUBS_PAGE_SIZE,
+            total: subsTotal,
+            search: links.params,
+            param: "spage",
+            label: "Subscriber pages",
+          }}
         />
       </section>
     </div>
@@ -400,8 +319,8 @@ function EpisodeEditor({
   serverErrors?: Record<string, string>;
   cancelHref: string;
 }) {
-  const submitting = useSubmitting();
   const { errors, onSubmit } = useFormErrors(EpisodeFormSchema, serverErrors);
+  const field = bindFields(values, errors);
   return (
     <section aria-labelledby="episode-editor-title" className="mb-8 rounded-lg border border-stone-300 bg-white p-5">
       <h2 id="episode-editor-title" className="mb-4 text-xl font-semibold">
@@ -412,87 +331,33 @@ function EpisodeEditor({
         <input type="hidden" name="intent" value="save" />
         {id ? <input type="hidden" name="id" value={id} /> : null}
         <div className="grid gap-4 sm:grid-cols-4">
+          <TextField {...field("number")} label="Episode number" type="number" min="1" step="1" required />
+          <TextField {...field("duration")} label="Duration" required hint="mm:ss, h:mm:ss or seconds" />
           <TextField
-            name="number"
-            label="Episode number"
-            type="number"
-            min="1"
-            step="1"
-            required
-            defaultValue={textValue(values, "number")}
-            error={errors.number}
-          />
-          <TextField
-            name="duration"
-            label="Duration"
-            required
-            defaultValue={textValue(values, "duration")}
-            error={errors.duration}
-            hint="mm:ss, h:mm:ss or seconds"
-          />
-          <TextField
-            name="publishedAt"
+            {...field("publishedAt", new Date().toISOString().slice(0, 10))}
             label="Published date"
             type="date"
             required
-            defaultValue={textValue(values, "publishedAt") || new Date().toISOString().slice(0, 10)}
-            error={errors.publishedAt}
           />
-          <TextField
-            name="guest"
-            label="Guest"
-            maxLength={200}
-            defaultValue={textValue(values, "guest")}
-            error={errors.guest}
-          />
+          <TextField {...field("guest")} label="Guest" maxLength={200} />
         </div>
-        <TextField
-          name="title"
-          label="Title"
-          required
-          maxLength={200}
-          defaultValue={textValue(values, "title")}
-          error={errors.title}
-        />
-        <TextAreaField
-          name="summary"
-          label="Summary"
-          rows={2}
-          maxLength={1000}
-          defaultValue={textValue(values, "summary")}
-          error={errors.summary}
-        />
-        <TextAreaField
-          name="showNotes"
-          label="Show notes"
-          rows={6}
-          maxLength={20_000}
-          defaultValue={textValue(values, "showNotes")}
-          error={errors.showNotes}
-        />
+        <TextField {...field("title")} label="Title" required maxLength={200} />
+        <TextAreaField {...field("summary")} label="Summary" rows={2} maxLength={1000} />
+        <TextAreaField {...field("showNotes")} label="Show notes" rows={6} maxLength={20_000} />
         <MediaUrlField
           kind="audio"
-          name="audioUrl"
+          {...field("audioUrl")}
           label="Audio URL"
-          defaultValue={textValue(values, "audioUrl")}
-          error={errors.audioUrl}
           hint="An MP3 address, a path such as /media/..., or an audio file from the media library."
           pickerLabel="audio file"
         />
         <MediaUrlField
-          name="imageUrl"
+          {...field("imageUrl")}
           label="Image URL"
-          defaultValue={textValue(values, "imageUrl")}
-          error={errors.imageUrl}
           hint="Cover art for podcast apps (square, at least 1400 pixels wide is best)."
           pickerLabel="image"
         />
-        <div className="flex gap-3">
-          <SubmitButton pending={submitting}>{id ? "Save episode" : "Create episode"}</SubmitButton>
-          <Link to={cancelHref} className={buttonClasses.secondary}>
-            Cancel
-          </Link>
-        </div>
+        <FormActions submitLabel={id ? "Save episode" : "Create episode"} cancelHref={cancelHref} />
       </Form>
     </section>
   );

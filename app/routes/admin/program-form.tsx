@@ -1,21 +1,14 @@
-import { data, Form, Link } from "react-router";
-import { AdminErrorBoundary, PageHeader, useSubmitting } from "../../components/admin/content/admin-page";
-import { focusAreaGroups } from "../../components/admin/content/focus-areas";
+import { data, Form } from "react-router";
+import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
+import { invalid, saveContent } from "../../components/admin/content/content-actions.server";
+import { bindFields, FocusAreasField, FormActions, FormPageHeader } from "../../components/admin/content/content-form";
+import { hasUnknownFocusAreas, UNKNOWN_FOCUS_AREAS } from "../../components/admin/content/focus-areas.server";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
-import {
-  buttonClasses,
-  CheckboxGroup,
-  ErrorSummary,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "../../components/admin/form-field";
+import { ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
-import { notifyContentChanged } from "../../lib/content-events.server";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
-import { type FormValues, formDataToObject, listValue, textValue } from "../../lib/schemas/form";
+import { type FormValues, formDataToObject } from "../../lib/schemas/form";
 import {
   PROGRAM_FORMATS,
   PROGRAM_HOST_UNKNOWN,
@@ -24,8 +17,6 @@ import {
   priceText,
 } from "../../lib/schemas/program";
 import { programPath } from "../../lib/slug";
-import { redirectWithToast } from "../../lib/toast.server";
-import { recordAudit } from "../../queries/audit.server";
 import { getLocationIdsByNames, getLocationNamesByIds, listLocationNames } from "../../queries/locations.server";
 import {
   createProgram,
@@ -61,12 +52,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const { db, logger } = context.services;
+  const { db } = context.services;
   const id = "id" in params ? params.id : undefined;
   if (id && !(await getProgramById(db, id))) throw data("No program with this id exists.", { status: 404 });
   const values = formDataToObject(await request.formData());
   const parsed = ProgramSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
   const v = parsed.data;
   const errors: Record<string, string> = {};
   let locationId: string | null = null;
@@ -74,10 +65,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     locationId = (await getLocationIdsByNames(db, [v.hostLocation])).get(v.hostLocation) ?? null;
     if (!locationId) errors.hostLocation = PROGRAM_HOST_UNKNOWN;
   }
-  const known = new Set((await listFocusAreas(db)).map((f) => f.id));
-  if (v.focusAreas.some((f) => !known.has(f))) errors.focusAreas = "Please choose focus areas from the list.";
+  if (await hasUnknownFocusAreas(db, v.focusAreas)) errors.focusAreas = UNKNOWN_FOCUS_AREAS;
   if (await isProgramNameTaken(db, v.name, id)) errors.name = PROGRAM_NAME_TAKEN;
-  if (Object.keys(errors).length > 0) return data({ errors, values }, { status: 400 });
+  if (Object.keys(errors).length > 0) return invalid(errors, values);
 
   // Only parsed fields reach the database; anything else posted is ignored.
   const input: ProgramInput = {
@@ -96,33 +86,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     focusAreas: v.focusAreas,
     imageUrl: v.imageUrl,
   };
-  let savedId: string;
-  try {
-    if (id) {
-      await updateProgram(db, id, input);
-      savedId = id;
-    } else {
-      savedId = await createProgram(db, input);
-    }
-  } catch (err) {
-    if (await isProgramNameTaken(db, v.name, id)) {
-      return data({ errors: { name: PROGRAM_NAME_TAKEN }, values }, { status: 400 });
-    }
-    throw err;
-  }
-  await recordAudit(
-    db,
-    {
-      user,
-      action: id ? "update" : "create",
-      entity: "program",
-      entityId: savedId,
-      summary: `${id ? "Updated" : "Created"} program "${v.name}"`,
-    },
-    (err) => logger.warn({ err }, "audit failed"),
-  );
-  await notifyContentChanged(context.services, "programs");
-  return redirectWithToast(LIST, "Program saved");
+  return saveContent(context, {
+    user,
+    id,
+    input,
+    values,
+    create: createProgram,
+    update: updateProgram,
+    unique: { field: "name", message: PROGRAM_NAME_TAKEN, isTaken: () => isProgramNameTaken(db, v.name, id) },
+    audit: { entity: "program", subject: `program "${v.name}"` },
+    channel: "programs",
+    redirectTo: LIST,
+    toast: "Program saved",
+  });
 }
 
 function toFormValues(p: ProgramRow, hostName: string): FormValues {
@@ -169,60 +145,38 @@ const LABELS: Record<string, string> = {
 export default function ProgramFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { focusAreas, locationNames, programName } = loaderData;
   const values: FormValues = actionData?.values ?? loaderData.program ?? {};
-  const submitting = useSubmitting();
   const { errors, onSubmit } = useFormErrors(ProgramSchema, actionData?.errors);
+  const field = bindFields(values, errors);
   return (
     <div className="max-w-4xl">
-      <p className="mb-2">
-        <Link to={LIST} className={buttonClasses.link}>
-          Back to programs
-        </Link>
-      </p>
-      <PageHeader
+      <FormPageHeader
         title={programName ? `Edit program: ${programName}` : "Add program"}
-        action={
-          programName ? (
-            <a className={buttonClasses.link} href={programPath(programName)} target="_blank" rel="noreferrer">
-              View public page
-            </a>
-          ) : null
-        }
+        backHref={LIST}
+        backLabel="Back to programs"
+        publicHref={programName ? programPath(programName) : null}
       />
       <ErrorSummary errors={errors} labels={LABELS} />
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-6" aria-label="Program details">
         <TextField
-          name="name"
+          {...field("name")}
           label="Name"
           required
           maxLength={120}
-          defaultValue={textValue(values, "name")}
-          error={errors.name}
           hint="The public page address is the name with hyphens for spaces."
         />
+        <TextAreaField {...field("summary")} label="Summary" rows={2} maxLength={300} />
         <TextAreaField
-          name="summary"
-          label="Summary"
-          rows={2}
-          maxLength={300}
-          defaultValue={textValue(values, "summary")}
-          error={errors.summary}
-        />
-        <TextAreaField
-          name="description"
+          {...field("description")}
           label="Description"
           rows={8}
           maxLength={10_000}
-          defaultValue={textValue(values, "description")}
-          error={errors.description}
           hint="Separate paragraphs with a blank line."
         />
         <div>
           <TextField
-            name="hostLocation"
+            {...field("hostLocation")}
             label="Host location"
             list="location-names"
-            defaultValue={textValue(values, "hostLocation")}
-            error={errors.hostLocation}
             hint="Type the location's exact name (suggestions appear as you type). Leave blank for online programs."
           />
           <datalist id="location-names">
@@ -232,93 +186,42 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
           </datalist>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            name="startDate"
-            label="Start date"
-            type="date"
-            defaultValue={textValue(values, "startDate")}
-            error={errors.startDate}
-          />
-          <TextField
-            name="endDate"
-            label="End date"
-            type="date"
-            defaultValue={textValue(values, "endDate")}
-            error={errors.endDate}
-          />
-          <SelectField
-            name="format"
-            label="Format"
-            options={PROGRAM_FORMATS}
-            defaultValue={textValue(values, "format") || "in-person"}
-            error={errors.format}
-          />
+          <TextField {...field("startDate")} label="Start date" type="date" />
+          <TextField {...field("endDate")} label="End date" type="date" />
+          <SelectField {...field("format", "in-person")} label="Format" options={PROGRAM_FORMATS} />
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField
-            name="price"
+            {...field("price")}
             label="Price"
             inputMode="decimal"
-            defaultValue={textValue(values, "price")}
-            error={errors.price}
             hint="For example 250 or 99.50. Leave blank when free."
           />
           <TextField
-            name="currency"
+            {...field("currency", "USD")}
             label="Currency"
             maxLength={3}
-            defaultValue={textValue(values, "currency") || "USD"}
-            error={errors.currency}
             hint="Three-letter ISO 4217 code, e.g. USD, EUR."
           />
           <TextField
-            name="capacity"
+            {...field("capacity")}
             label="Capacity"
             type="number"
             min="1"
             step="1"
-            defaultValue={textValue(values, "capacity")}
-            error={errors.capacity}
             hint="Number of places; blank when open."
           />
         </div>
-        <TextAreaField
-          name="educators"
-          label="Educators"
-          rows={3}
-          defaultValue={textValue(values, "educators")}
-          error={errors.educators}
-          hint="One name per line."
-        />
-        <TextField
-          name="applicationUrl"
-          label="Application URL"
-          type="url"
-          defaultValue={textValue(values, "applicationUrl")}
-          error={errors.applicationUrl}
-          placeholder="https://"
-        />
+        <TextAreaField {...field("educators")} label="Educators" rows={3} hint="One name per line." />
+        <TextField {...field("applicationUrl")} label="Application URL" type="url" placeholder="https://" />
         <MediaUrlField
-          name="imageUrl"
+          {...field("imageUrl")}
           label="Image URL"
-          defaultValue={textValue(values, "imageUrl")}
-          error={errors.imageUrl}
           hint="A full address, a path such as /media/..., or an image from the media library (its WebP copies are served automatically)."
           pickerLabel="image"
         />
-        <CheckboxGroup
-          name="focusAreas"
-          legend="Focus areas"
-          groups={focusAreaGroups(focusAreas)}
-          defaultValues={listValue(values, "focusAreas")}
-          error={errors.focusAreas}
-        />
-        <div className="flex gap-3">
-          <SubmitButton pending={submitting}>{programName ? "Save changes" : "Create program"}</SubmitButton>
-          <Link to={LIST} className={buttonClasses.secondary}>
-            Cancel
-          </Link>
-        </div>
+        <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
+        <FormActions submitLabel={programName ? "Save changes" : "Create program"} cancelHref={LIST} />
       </Form>
     </div>
   );

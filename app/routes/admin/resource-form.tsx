@@ -1,25 +1,16 @@
-import { data, Form, Link } from "react-router";
-import { AdminErrorBoundary, PageHeader, useSubmitting } from "../../components/admin/content/admin-page";
-import { focusAreaGroups } from "../../components/admin/content/focus-areas";
+import { data, Form } from "react-router";
+import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
+import { invalid, saveContent } from "../../components/admin/content/content-actions.server";
+import { bindFields, FocusAreasField, FormActions, FormPageHeader } from "../../components/admin/content/content-form";
+import { hasUnknownFocusAreas, UNKNOWN_FOCUS_AREAS } from "../../components/admin/content/focus-areas.server";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
-import {
-  buttonClasses,
-  CheckboxGroup,
-  ErrorSummary,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "../../components/admin/form-field";
+import { ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
-import { notifyContentChanged } from "../../lib/content-events.server";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
-import { type FormValues, formDataToObject, listValue, textValue } from "../../lib/schemas/form";
+import { type FormValues, formDataToObject } from "../../lib/schemas/form";
 import { ResourceSchema } from "../../lib/schemas/resource";
 import { RESOURCE_TYPES } from "../../lib/taxonomy";
-import { redirectWithToast } from "../../lib/toast.server";
-import { recordAudit } from "../../queries/audit.server";
 import { listFocusAreas } from "../../queries/reference.server";
 import {
   createResource,
@@ -55,17 +46,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const { db, logger } = context.services;
+  const { db } = context.services;
   const id = "id" in params ? params.id : undefined;
   if (id && !(await getResourceById(db, id))) throw data("No resource with this id exists.", { status: 404 });
   const values = formDataToObject(await request.formData());
   const parsed = ResourceSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
   const v = parsed.data;
-  const known = new Set((await listFocusAreas(db)).map((f) => f.id));
-  if (v.focusAreas.some((f) => !known.has(f))) {
-    return data({ errors: { focusAreas: "Please choose focus areas from the list." }, values }, { status: 400 });
-  }
+  if (await hasUnknownFocusAreas(db, v.focusAreas)) return invalid({ focusAreas: UNKNOWN_FOCUS_AREAS }, values);
   const input: ResourceInput = {
     title: v.title,
     type: v.type,
@@ -75,26 +63,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     imageUrl: v.imageUrl,
     focusAreas: v.focusAreas,
   };
-  let savedId: string;
-  if (id) {
-    await updateResource(db, id, input);
-    savedId = id;
-  } else {
-    savedId = await createResource(db, input);
-  }
-  await recordAudit(
-    db,
-    {
-      user,
-      action: id ? "update" : "create",
-      entity: "resource",
-      entityId: savedId,
-      summary: `${id ? "Updated" : "Created"} resource "${v.title}"`,
-    },
-    (err) => logger.warn({ err }, "audit failed"),
-  );
-  await notifyContentChanged(context.services, "resources");
-  return redirectWithToast(LIST, "Resource saved");
+  return saveContent(context, {
+    user,
+    id,
+    input,
+    values,
+    create: createResource,
+    update: updateResource,
+    audit: { entity: "resource", subject: `resource "${v.title}"` },
+    channel: "resources",
+    redirectTo: LIST,
+    toast: "Resource saved",
+  });
 }
 
 function toFormValues(r: ResourceRow): FormValues {
@@ -127,82 +107,38 @@ const LABELS: Record<string, string> = {
 export default function ResourceFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { focusAreas, resourceTitle } = loaderData;
   const values: FormValues = actionData?.values ?? loaderData.resource ?? {};
-  const submitting = useSubmitting();
   const { errors, onSubmit } = useFormErrors(ResourceSchema, actionData?.errors);
+  const field = bindFields(values, errors);
   return (
     <div className="max-w-3xl">
-      <p className="mb-2">
-        <Link to={LIST} className={buttonClasses.link}>
-          Back to resources
-        </Link>
-      </p>
-      <PageHeader title={resourceTitle ? `Edit resource: ${resourceTitle}` : "Add resource"} />
+      <FormPageHeader
+        title={resourceTitle ? `Edit resource: ${resourceTitle}` : "Add resource"}
+        backHref={LIST}
+        backLabel="Back to resources"
+      />
       <ErrorSummary errors={errors} labels={LABELS} />
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-6" aria-label="Resource details">
-        <TextField
-          name="title"
-          label="Title"
-          required
-          maxLength={200}
-          defaultValue={textValue(values, "title")}
-          error={errors.title}
-        />
+        <TextField {...field("title")} label="Title" required maxLength={200} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
-            name="type"
+            {...field("type")}
             label="Type"
             required
             placeholder="Choose a type"
             options={RESOURCE_TYPES.map((t) => ({ value: t.value, label: TYPE_LABELS[t.value] ?? t.label }))}
-            defaultValue={textValue(values, "type")}
-            error={errors.type}
           />
-          <TextField
-            name="author"
-            label="Author"
-            maxLength={200}
-            defaultValue={textValue(values, "author")}
-            error={errors.author}
-          />
+          <TextField {...field("author")} label="Author" maxLength={200} />
         </div>
-        <TextField
-          name="url"
-          label="URL"
-          type="url"
-          required
-          defaultValue={textValue(values, "url")}
-          error={errors.url}
-          placeholder="https://"
-        />
-        <TextAreaField
-          name="description"
-          label="Description"
-          rows={5}
-          maxLength={2000}
-          defaultValue={textValue(values, "description")}
-          error={errors.description}
-        />
+        <TextField {...field("url")} label="URL" type="url" required placeholder="https://" />
+        <TextAreaField {...field("description")} label="Description" rows={5} maxLength={2000} />
         <MediaUrlField
-          name="imageUrl"
+          {...field("imageUrl")}
           label="Image URL"
-          defaultValue={textValue(values, "imageUrl")}
-          error={errors.imageUrl}
           hint="A full address, a path such as /media/..., or an image from the media library."
           pickerLabel="image"
         />
-        <CheckboxGroup
-          name="focusAreas"
-          legend="Focus areas"
-          groups={focusAreaGroups(focusAreas)}
-          defaultValues={listValue(values, "focusAreas")}
-          error={errors.focusAreas}
-        />
-        <div className="flex gap-3">
-          <SubmitButton pending={submitting}>{resourceTitle ? "Save changes" : "Create resource"}</SubmitButton>
-          <Link to={LIST} className={buttonClasses.secondary}>
-            Cancel
-          </Link>
-        </div>
+        <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
+        <FormActions submitLabel={resourceTitle ? "Save changes" : "Create resource"} cancelHref={LIST} />
       </Form>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import { buttonClasses } from "../form-field";
 
 /** The page title row of an admin screen, with an optional primary action. */
 export function PageHeader({
@@ -19,6 +20,15 @@ export function PageHeader({
       </div>
       {action}
     </div>
+  );
+}
+
+/** The primary "Add ..." link of a list, in its header and in its empty state. */
+export function AddLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className={buttonClasses.primary}>
+      {children}
+    </Link>
   );
 }
 
@@ -81,13 +91,5 @@ export function AdminErrorBoundary({
   );
 }
 
-/** Reads `?page=` as a positive whole number (1 for anything else). */
-export function parsePage(value: string | null, max = 100_000): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : 1;
-}
-
-/** Reads `?q=` trimmed and capped so a huge query string cannot reach the database. */
-export function parseQuery(value: string | null, max = 200): string {
-  return (value ?? "").trim().slice(0, max);
-}
+// The applicants screen reads its page number through this module; the parsing lives with the other list helpers.
+export { parsePage } from "./list-query";

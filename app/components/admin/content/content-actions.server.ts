@@ -1,0 +1,115 @@
+import { type AppLoadContext, data } from "react-router";
+import type { Database } from "../../../../db/client";
+import { type ContentEntity, notifyContentChanged } from "../../../lib/content-events.server";
+import type { SessionUser } from "../../../lib/guard.server";
+import type { FormValues } from "../../../lib/schemas/form";
+import { redirectWithToast } from "../../../lib/toast.server";
+import { recordAudit } from "../../../queries/audit.server";
+
+type FormErrors = Record<string, string>;
+
+/** The 400 answer to a form with problems: the messages by field, and what was typed so the form shows it again. */
+export function invalid(errors: FormErrors, values: FormValues) {
+  return data({ errors, values }, { status: 400 });
+}
+
+export type SaveContent<Input> = {
+  user: SessionUser;
+  /** The item's id when editing; undefined when adding. */
+  id: string | undefined;
+  /** Built from the parsed form only, so no other posted field reaches the database. */
+  input: Input;
+  values: FormValues;
+  create: (db: Database, input: Input) => Promise<string>;
+  update: (db: Database, id: string, input: Input) => Promise<unknown>;
+  /** The audit entry's entity and what it names after "Created" or "Updated", e.g. `location "Kilimo Commons"`. */
+  audit: { entity: string; subject: string };
+  /** The public content whose caches must drop what they hold. */
+  channel: ContentEntity;
+  redirectTo: string;
+  /** The success toast shown after the redirect. */
+  toast: string;
+  /**
+   * A unique field the route has already checked. Two admins saving at once can still collide; the database's
+   * unique index then refuses the write, and when `isTaken` confirms it the failure becomes this field's error.
+   */
+  unique?: { field: string; message: string; isTaken: () => Promise<boolean> };
+};
+
+/**
+ * The end of a content form's action once its input is valid: create or update, then the audit entry, the
+ * content-changed notice (caches, other instances) and the redirect to the list with a toast.
+ */
+export async function saveContent<Input>(context: AppLoadContext, save: SaveContent<Input>) {
+  const { db, logger } = context.services;
+  const { id, user, audit } = save;
+  let savedId: string;
+  try {
+    if (id) {
+      await save.update(db, id, save.input);
+      savedId = id;
+    } else {
+      savedId = await save.create(db, save.input);
+    }
+  } catch (err) {
+    if (save.unique && (await save.unique.isTaken())) {
+      return invalid({ [save.unique.field]: save.unique.message }, save.values);
+    }
+    throw err;
+  }
+  await recordAudit(
+    db,
+    {
+      user,
+      action: id ? "update" : "create",
+      entity: audit.entity,
+      entityId: savedId,
+      summary: `${id ? "Updated" : "Created"} ${audit.subject}`,
+    },
+    (err) => logger.warn({ err }, "audit failed"),
+  );
+  await notifyContentChanged(context.services, save.channel);
+  return redirectWithToast(save.redirectTo, save.toast);
+}
+
+/** The id a list's delete form posts; a post with any other intent is refused (400). */
+export async function readDeleteId(request: Request): Promise<string> {
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") throw data("Unknown action.", { status: 400 });
+  return String(form.get("id") ?? "");
+}
+
+export type DeleteContent<Item> = {
+  user: SessionUser;
+  id: string;
+  find: (db: Database, id: string) => Promise<Item | null | undefined>;
+  remove: (db: Database, id: string) => Promise<unknown>;
+  audit: { entity: string; summary: (item: Item) => string };
+  /** Omitted for data that is not public content (e.g. newsletter subscribers). */
+  channel?: ContentEntity;
+  redirectTo: string;
+  /** The toasts: when the item was already gone (an error), and after deleting it. */
+  missing: string;
+  done: string;
+};
+
+/** A list's delete action after its guard: delete, audit entry, content-changed notice, back to the list with a toast. */
+export async function deleteContent<Item>(context: AppLoadContext, del: DeleteContent<Item>) {
+  const { db, logger } = context.services;
+  const existing = await del.find(db, del.id);
+  if (!existing) return redirectWithToast(del.redirectTo, del.missing, "error");
+  await del.remove(db, del.id);
+  await recordAudit(
+    db,
+    {
+      user: del.user,
+      action: "delete",
+      entity: del.audit.entity,
+      entityId: del.id,
+      summary: del.audit.summary(existing),
+    },
+    (err) => logger.warn({ err }, "audit failed"),
+  );
+  if (del.channel) await notifyContentChanged(context.services, del.channel);
+  return redirectWithToast(del.redirectTo, del.done);
+}

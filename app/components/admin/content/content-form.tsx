@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import { type FormValues, listValue, textValue } from "../../../lib/schemas/form";
+import { buttonClasses, CheckboxGroup, SubmitButton } from "../form-field";
+import { PageHeader, useSubmitting } from "./admin-page";
+import { focusAreaGroups } from "./focus-areas";
+
+/**
+ * Ties fields to what the form shows (the submitted or stored values) and its errors, so each field names its key
+ * once: `<TextField {...field("title")} label="Title" />` gives it the name, the current value and its error.
+ * `fallback` is the value an empty field starts with.
+ */
+export function bindFields(values: FormValues, errors: Record<string, string | undefined>) {
+  return (name: string, fallback = "") => ({
+    name,
+    defaultValue: textValue(values, name) || fallback,
+    error: errors[name],
+  });
+}
+
+/** The top of a content form page: the way back to the list, the title and, for a saved item, its public page. */
+export function FormPageHeader({
+  title,
+  backHref,
+  backLabel,
+  publicHref,
+}: {
+  title: string;
+  backHref: string;
+  backLabel: string;
+  /** Set once the item exists; opens in a new tab so the form keeps its state. */
+  publicHref?: string | null;
+}) {
+  return (
+    <>
+      <p className="mb-2">
+        <Link to={backHref} className={buttonClasses.link}>
+          {backLabel}
+        </Link>
+      </p>
+      <PageHeader
+        title={title}
+        action={
+          publicHref ? (
+            <a className={buttonClasses.link} href={publicHref} target="_blank" rel="noreferrer">
+              View public page
+            </a>
+          ) : null
+        }
+      />
+    </>
+  );
+}
+
+/** A content form's submit button (showing that it is saving) and the way out without saving. */
+export function FormActions({ submitLabel, cancelHref }: { submitLabel: string; cancelHref: string }) {
+  const submitting = useSubmitting();
+  return (
+    <div className="flex gap-3">
+      <SubmitButton pending={submitting}>{submitLabel}</SubmitButton>
+      <Link to={cancelHref} className={buttonClasses.secondary}>
+        Cancel
+      </Link>
+    </div>
+  );
+}
+
+/** The focus-area checkboxes every content form has, grouped by project category. */
+export function FocusAreasField({
+  focusAreas,
+  values,
+  error,
+}: {
+  focusAreas: readonly { id: string; name: string; categoryId: string }[];
+  values: FormValues;
+  error?: string;
+}) {
+  return (
+    <CheckboxGroup
+      name="focusAreas"
+      legend="Focus areas"
+      groups={focusAreaGroups(focusAreas)}
+      defaultValues={listValue(values, "focusAreas")}
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,91 @@
+import type { ComponentProps, ReactNode } from "react";
+import { Link } from "react-router";
+import { type Column, DataTable } from "../data-table";
+import { EmptyState } from "../empty-state";
+import { buttonClasses } from "../form-field";
+import { Pagination } from "../pagination";
+import { useListBusy } from "./admin-page";
+
+/** A content row's actions: edit, the public page when there is one, then `children` (its delete control). */
+export function RowActions({
+  name,
+  editHref,
+  viewHref,
+  children,
+}: {
+  name: string;
+  editHref: string;
+  viewHref?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Link to={editHref} className={buttonClasses.link} aria-label={`Edit ${name}`}>
+        Edit
+      </Link>
+      {viewHref ? (
+        <a href={viewHref} className={buttonClasses.link} aria-label={`View ${name}`}>
+          View
+        </a>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
+/** The column that names each row (a row header for screen readers), linked to the row's edit page. */
+export function nameColumn<T>(
+  key: string,
+  header: string,
+  name: (row: T) => string,
+  editHref: (row: T) => string,
+): Column<T> {
+  return {
+    key,
+    header,
+    rowHeader: true,
+    cell: (row) => (
+      <Link to={editHref(row)} className="text-leaf-800 underline">
+        {name(row)}
+      </Link>
+    ),
+  };
+}
+
+/** The last column, holding each row's actions; its header is for screen readers only. */
+export function actionsColumn<T>(cell: (row: T) => ReactNode): Column<T> {
+  return { key: "actions", header: <span className="sr-only">Actions</span>, cell };
+}
+
+/**
+ * A content list: the table (marked busy while a new search, filter or page loads), what it says when there are no
+ * rows, and the pagination under it when `pages` is given.
+ */
+export function ContentTable<T extends { id: string }>({
+  caption,
+  columns,
+  rows,
+  empty,
+  pages,
+}: {
+  caption: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  empty: ComponentProps<typeof EmptyState>;
+  pages?: ComponentProps<typeof Pagination>;
+}) {
+  const busy = useListBusy();
+  return (
+    <>
+      <DataTable
+        caption={caption}
+        columns={columns}
+        rows={rows}
+        getRowKey={(row) => row.id}
+        busy={busy}
+        empty={<EmptyState {...empty} />}
+      />
+      {pages ? <Pagination {...pages} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Database } from "../../../../db/client";
+import { listFocusAreas } from "../../../queries/reference.server";
+
+/** The error for a focus area that is not in the list (only a tampered form can post one). */
+export const UNKNOWN_FOCUS_AREAS = "Please choose focus areas from the list.";
+
+/** True when some of the posted focus areas do not exist. */
+export async function hasUnknownFocusAreas(db: Database, ids: readonly string[]): Promise<boolean> {
+  const known = new Set((await listFocusAreas(db)).map((f) => f.id));
+  return ids.some((id) => !known.has(id));
+}

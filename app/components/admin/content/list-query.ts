@@ -1,0 +1,32 @@
+// Plain functions rather than Zod schemas: this module is reachable from browser code (admin-page re-exports
+// parsePage), and a schema built at the top of a module would put Zod into every admin list's bundle.
+
+const MAX_PAGE = 100_000;
+const MAX_QUERY_LENGTH = 200;
+
+/** Reads `?page=` as a positive whole number (1 for anything else: missing, "abc", "2.5", "0"). */
+export function parsePage(value: string | null, max = MAX_PAGE): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : 1;
+}
+
+/** Reads `?q=` trimmed and capped so a huge query string cannot reach the database. */
+export function parseQuery(value: string | null, max = MAX_QUERY_LENGTH): string {
+  return (value ?? "").trim().slice(0, max);
+}
+
+/**
+ * What every admin list reads from its address: the search, the page (as the query's limit and offset) and the
+ * item awaiting the no-JavaScript delete confirmation (`?delete=<id>`). A screen with two lists names its own
+ * search and page parameters.
+ */
+export function readListQuery(url: URL, pageSize: number, params = { q: "q", page: "page" }) {
+  const q = parseQuery(url.searchParams.get(params.q));
+  const page = parsePage(url.searchParams.get(params.page));
+  return {
+    q,
+    page,
+    range: { limit: pageSize, offset: (page - 1) * pageSize },
+    confirmId: url.searchParams.get("delete") ?? "",
+  };
+}
