@@ -1,11 +1,6 @@
 import { data, Form, Link, useLocation } from "react-router";
-import {
-  AdminErrorBoundary,
-  PageHeader,
-  parsePage,
-  useListBusy,
-  useSubmitting,
-} from "../../components/admin/content/admin-page";
+import { AdminErrorBoundary, PageHeader, useListBusy, useSubmitting } from "../../components/admin/content/admin-page";
+import { parsePage } from "../../components/admin/content/list-query";
 import { type Column, DataTable } from "../../components/admin/data-table";
 import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses, ErrorSummary, SubmitButton, TextAreaField } from "../../components/admin/form-field";

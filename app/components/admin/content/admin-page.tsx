@@ -92,4 +92,3 @@ export function AdminErrorBoundary({
 }
 
 // The applicants screen reads its page number through this module; the parsing lives with the other list helpers.
-export { parsePage } from "./list-query";
