@@ -30,6 +30,7 @@ export default [
   route("api/newsletter", "routes/api/newsletter.ts"),
   route("api/settings/stream", "routes/api/settings-stream.ts"),
   route("api/map/clusters", "routes/api/map-clusters.ts"),
+  route("api/map/outline", "routes/api/map-outline.ts"),
 
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),

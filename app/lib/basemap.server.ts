@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Position } from "geojson";
@@ -24,10 +25,32 @@ type Basemap = {
 
 let cached: Basemap | null = null;
 
+let topologyText: string | null = null;
+function readTopologyText(): string {
+  if (topologyText === null) {
+    const require = createRequire(import.meta.url);
+    topologyText = readFileSync(require.resolve("world-atlas/countries-110m.json"), "utf8");
+  }
+  return topologyText;
+}
+
 function loadTopology(): Topology<{ countries: GeometryCollection }> {
-  const require = createRequire(import.meta.url);
-  const file = require.resolve("world-atlas/countries-110m.json");
-  return JSON.parse(readFileSync(file, "utf8")) as Topology<{ countries: GeometryCollection }>;
+  return JSON.parse(readTopologyText()) as Topology<{ countries: GeometryCollection }>;
+}
+
+let version: string | null = null;
+/**
+ * A short fingerprint of the basemap data and of how it is drawn (the drawing functions' own source and the
+ * colours). Outline URLs carry it, so a response for a URL never changes and browsers may keep it for good; a
+ * new world-atlas or a change to the drawing gives new URLs, with nothing to remember to bump.
+ */
+export function basemapVersion(): string {
+  version ??= createHash("sha256")
+    .update(readTopologyText())
+    .update(`${pathFor}${outlineMarkup}${basemapOutlineSvg}${JSON.stringify(BASEMAP_COLORS)}`)
+    .digest("base64url")
+    .slice(0, 12);
+  return version;
 }
 
 function toUnit(raw: Position[]): RingWithBox {
@@ -180,9 +203,20 @@ export function basemapPaths(view: View): BasemapPaths {
 
 export const BASEMAP_COLORS = { water: "#cfe3ef", land: "#eef3e6", border: "#9aa98c", coast: "#7f9a86" } as const;
 
-/** A standalone SVG image of the basemap for a view (used by the small per-location maps). */
-export function basemapSvg(view: View): string {
-  const { land, borders } = basemapPaths(view);
+function outlineMarkup({ land, borders }: BasemapPaths): string {
   const c = BASEMAP_COLORS;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${view.width} ${view.height}" width="${view.width}" height="${view.height}"><rect width="100%" height="100%" fill="${c.water}"/><path d="${land}" fill="${c.land}" stroke="${c.coast}" stroke-width="0.75" stroke-linejoin="round"/><path d="${borders}" fill="none" stroke="${c.border}" stroke-width="0.6" stroke-linejoin="round"/></svg>`;
+  return `<path d="${land}" fill="${c.land}" stroke="${c.coast}" stroke-width="0.75" stroke-linejoin="round"/><path d="${borders}" fill="none" stroke="${c.border}" stroke-width="0.6" stroke-linejoin="round"/>`;
+}
+
+/** A standalone SVG image of the basemap for a view, water included (used by the small per-location maps). */
+export function basemapSvg(view: View): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${view.width} ${view.height}" width="${view.width}" height="${view.height}"><rect width="100%" height="100%" fill="${BASEMAP_COLORS.water}"/>${outlineMarkup(basemapPaths(view))}</svg>`;
+}
+
+/**
+ * Land and borders of a view on a transparent background: the server-drawn maps paint their water at once and
+ * lay this image over it (app/components/map/map-svg.tsx).
+ */
+export function basemapOutlineSvg(view: View): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${view.width} ${view.height}" width="${view.width}" height="${view.height}">${outlineMarkup(basemapPaths(view))}</svg>`;
 }

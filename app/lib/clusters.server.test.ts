@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { createLocation, type LocationInput, updateLocation } from "../queries/locations.server";
-import { basemapPaths } from "./basemap.server";
+import { basemapPaths, basemapVersion } from "./basemap.server";
 import {
   BBoxSchema,
   ClusterStore,
@@ -157,15 +157,27 @@ describe("cluster index", () => {
 });
 
 describe("map snapshot", () => {
-  it("draws the world's land and borders and the view's clusters", async () => {
+  it("links the view's outline image and carries the view's clusters, not the outline itself", async () => {
     const view = { center: { lng: 10, lat: 20 }, zoom: 1, width: 1024, height: 512 };
     const snap = await mapSnapshot(new ClusterStore(t.db), view);
-    expect(snap.land.startsWith("M")).toBe(true);
-    expect(snap.borders.length).toBeGreaterThan(100);
+    expect(snap.outline).toBe(`/api/map/outline?lat=20&lng=10&zoom=1&width=1024&height=512&v=${basemapVersion()}`);
+    expect(JSON.stringify(snap).length).toBeLessThan(5_000);
     expect(snap.clusters.length + snap.points.length).toBeGreaterThan(0);
-    // A view zoomed on Portugal draws far less than the world.
+  });
+
+  it("rounds the view as its outline URL does, so image and clusters line up", async () => {
+    const view = { center: { lng: -9.123456789, lat: 38.987654321 }, zoom: 6.123456, width: 1024, height: 512 };
+    const snap = await mapSnapshot(new ClusterStore(t.db), view);
+    expect(snap.view).toEqual({ center: { lng: -9.123457, lat: 38.987654 }, zoom: 6.1235, width: 1024, height: 512 });
+    expect(snap.outline).toContain("lat=38.987654&lng=-9.123457&zoom=6.1235&");
+  });
+
+  it("draws less outline for a view zoomed on one country than for the world", () => {
+    const world = basemapPaths({ center: { lng: 10, lat: 20 }, zoom: 1, width: 1024, height: 512 });
+    expect(world.land.startsWith("M")).toBe(true);
+    expect(world.borders.length).toBeGreaterThan(100);
     const lisbon = basemapPaths({ center: { lng: -9, lat: 39 }, zoom: 6, width: 320, height: 200 });
-    expect(lisbon.land.length).toBeLessThan(snap.land.length);
+    expect(lisbon.land.length).toBeLessThan(world.land.length);
   });
 });
 

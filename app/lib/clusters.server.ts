@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { ChangeBus, Database } from "../../db/client";
 import { locations } from "../../db/schema";
 import { type LocationFilters, locationFilterSql } from "../queries/locations.server";
-import { basemapPaths } from "./basemap.server";
+import { basemapVersion } from "./basemap.server";
 import { onContentChanged } from "./content-events.server";
 import {
   type BBox,
@@ -12,8 +12,10 @@ import {
   type ClusterTuple,
   MAX_ZOOM,
   type MapSnapshot,
+  outlineHref,
   type PointTuple,
   roundTo,
+  roundView,
   type View,
   viewBounds,
 } from "./map-geometry";
@@ -255,7 +257,8 @@ export function parseMapPosition(params: URLSearchParams): { lat?: number; lng?:
 }
 
 /**
- * Everything the server-rendered SVG needs for a view: basemap paths and that view's clusters.
+ * Everything the server-rendered SVG needs for a view: that view's clusters, and the URL of its country outlines
+ * (an image the browser fetches and caches, so the outline's bytes are neither in the HTML nor in the loader data).
  * The SVG draws at a fixed logical size; the container keeps its aspect ratio, so nothing shifts.
  */
 export async function mapSnapshot(
@@ -263,8 +266,15 @@ export async function mapSnapshot(
   view: View,
   filters: LocationFilters = {},
 ): Promise<MapSnapshot> {
-  const { land, borders } = basemapPaths(view);
-  const [w, s, e, n] = viewBounds(view);
-  const result = await store.query([w, s, e, n], view.zoom, filters);
-  return { view, land, borders, clusters: result.clusters, points: result.points, total: result.total };
+  // Rounded as in the outline's URL, so the image and the clusters are projected from the same numbers.
+  const rounded = roundView(view);
+  const [w, s, e, n] = viewBounds(rounded);
+  const result = await store.query([w, s, e, n], rounded.zoom, filters);
+  return {
+    view: rounded,
+    outline: outlineHref(rounded, basemapVersion()),
+    clusters: result.clusters,
+    points: result.points,
+    total: result.total,
+  };
 }

@@ -4,8 +4,11 @@ import {
   countInView,
   fitZoom,
   formatCount,
+  formatInteger,
   fullMapHref,
+  outlineHref,
   project,
+  roundView,
   viewBounds,
   zoomForBox,
 } from "./map-geometry";
@@ -49,5 +52,24 @@ describe("map geometry", () => {
     expect(clusterRadius(10 ** 9)).toBe(30);
     expect(fullMapHref(38.123456, -9.1, 8)).toBe("/map?lat=38.1235&lng=-9.1&zoom=8");
     expect(countInView([[0, 0, 10, 1, 3]], [[1, 1, "a", "A", "farm"]])).toBe(11);
+  });
+
+  it("writes whole numbers with thousands separators, as en-US does", () => {
+    for (const n of [0, 7, 999, 1000, 12_345, 50_075, 1_234_567, -4321, 1499.6]) {
+      expect(formatInteger(n)).toBe(Math.round(n).toLocaleString("en-US"));
+    }
+  });
+
+  it("rounds a view for its outline URL to well under a pixel", () => {
+    const v = { center: { lng: -9.123456789, lat: 38.987654321 }, zoom: 6.123456, width: 1024.4, height: 511.6 };
+    expect(roundView(v)).toEqual({
+      center: { lng: -9.123457, lat: 38.987654 },
+      zoom: 6.1235,
+      width: 1024,
+      height: 512,
+    });
+    expect(outlineHref(v, "abc")).toBe(
+      "/api/map/outline?lat=38.987654&lng=-9.123457&zoom=6.1235&width=1024&height=512&v=abc",
+    );
   });
 });

@@ -107,15 +107,49 @@ export type ClusterTuple = [number, number, number, number, number];
 /** [lng, lat, slug, name, markerType] */
 export type PointTuple = [number, number, string, string, string];
 
-/** What a server-rendered map needs: its view, basemap paths and the view's clusters and points. */
+/** What a server-rendered map needs: its view, where its country outlines are drawn, and its clusters and points. */
 export type MapSnapshot = {
   view: View;
-  land: string;
-  borders: string;
+  /** URL of the view's land and borders as an SVG image (see outlineHref). */
+  outline: string;
   clusters: ClusterTuple[];
   points: PointTuple[];
   total: number;
 };
+
+/** The country outlines of a view as a separate, cacheable SVG image (app/routes/api/map-outline.ts). */
+export const OUTLINE_PATH = "/api/map/outline";
+
+/**
+ * A view with its numbers rounded as they are written in URLs (well under a pixel even at the highest zoom), so
+ * a drawing made from the URL lines up exactly with one made from the view.
+ */
+export function roundView(view: View): View {
+  return {
+    center: { lng: roundTo(view.center.lng, 6), lat: roundTo(view.center.lat, 6) },
+    zoom: roundTo(view.zoom, 4),
+    width: Math.round(view.width),
+    height: Math.round(view.height),
+  };
+}
+
+/**
+ * The outline image of a view. The outline is most of a map's bytes and the same for every visitor, so it
+ * is not inlined in the HTML (and so not repeated in the hydration data either): the URL carries the
+ * basemap's version, so the response may be cached for good.
+ */
+export function outlineHref(view: View, version: string): string {
+  const v = roundView(view);
+  const q = new URLSearchParams({
+    lat: String(v.center.lat),
+    lng: String(v.center.lng),
+    zoom: String(v.zoom),
+    width: String(v.width),
+    height: String(v.height),
+    v: version,
+  });
+  return `${OUTLINE_PATH}?${q}`;
+}
 
 /** The logical size the server draws the SVG at; the box scales it ("slice"), MapLibre then matches that scale. */
 export const SNAPSHOT_SIZE = { width: 1024, height: 512 } as const;
@@ -127,6 +161,16 @@ export const DEFAULT_VIEW_ZOOM = 1;
 export function zoomForBox(snapshotZoom: number, boxWidth: number, boxHeight: number): number {
   const scale = Math.max(boxWidth / SNAPSHOT_SIZE.width, boxHeight / SNAPSHOT_SIZE.height);
   return clamp(snapshotZoom + Math.log2(Math.max(scale, 1e-3)), MIN_ZOOM, MAX_ZOOM);
+}
+
+/**
+ * A whole number with thousands separators ("50,075"), as en-US writes it. Plain string work: the first
+ * toLocaleString("en") of a page builds an ICU number formatter, about 10 ms of main thread on a slow machine.
+ */
+export function formatInteger(value: number): string {
+  const n = Math.round(value);
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return n < 0 ? `-${digits}` : digits;
 }
 
 /** "1.2k" style counts for cluster labels. */

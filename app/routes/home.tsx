@@ -6,7 +6,7 @@ import { FORMAT_LABELS, formatDate, formatDateRange, formatDuration } from "../c
 import { ResponsivePicture } from "../components/public/picture";
 import { getClusterStore, mapSnapshot } from "../lib/clusters.server";
 import { SITE_NAME, SITE_TAGLINE } from "../lib/constants";
-import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "../lib/map-geometry";
+import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, formatInteger, SNAPSHOT_SIZE } from "../lib/map-geometry";
 import { pageMeta } from "../lib/meta";
 import { locationPath, programPath } from "../lib/slug";
 import { listFeaturedLocations } from "../queries/locations.server";
@@ -92,7 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="map-heading" className="mx-auto max-w-6xl px-4 py-6">
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="map-heading" className={sectionHeading}>
-            {snapshot.total.toLocaleString("en")} places on the map
+            {formatInteger(snapshot.total)} places on the map
           </h2>
           <Link to="/map" className={moreLink}>
             Open the full map <ArrowRight aria-hidden="true" className="h-4 w-4" />
@@ -102,7 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           snapshot={snapshot}
           styleUrl={loaderData.styleUrl}
           activation="interaction"
-          label={`Map of ${snapshot.total.toLocaleString("en")} permaculture locations`}
+          label={`Map of ${formatInteger(snapshot.total)} permaculture locations`}
         />
       </section>
 

@@ -2,7 +2,7 @@ import { InteractiveMap } from "../components/map/interactive-map";
 import { MapFilters } from "../components/map/map-filters";
 import { getClusterStore, mapSnapshot, parseMapPosition } from "../lib/clusters.server";
 import { parseLocationQuery, resolveLocationFilters, toQueryString } from "../lib/filters";
-import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "../lib/map-geometry";
+import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, formatInteger, SNAPSHOT_SIZE } from "../lib/map-geometry";
 import { pageMeta } from "../lib/meta";
 import { listLocationCountries } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
@@ -73,13 +73,13 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
         styleUrl={loaderData.styleUrl}
         variant="full"
         activation="idle"
-        label={`Map of ${snapshot.total.toLocaleString("en")} ${filtered ? "matching " : ""}permaculture locations`}
+        label={`Map of ${formatInteger(snapshot.total)} ${filtered ? "matching " : ""}permaculture locations`}
         aside={
           <>
             <div>
               <h1 className="text-2xl font-bold text-leaf-900">Map</h1>
               <p className="mt-1 text-sm text-stone-700">
-                {snapshot.total.toLocaleString("en")} {filtered ? "matching " : ""}
+                {formatInteger(snapshot.total)} {filtered ? "matching " : ""}
                 {snapshot.total === 1 ? "location" : "locations"} with a place on the map.
               </p>
             </div>

@@ -1,17 +1,24 @@
 /**
- * Map first-paint benchmark (ARCHITECTURE.md, "The map's first paint").
+ * Map first-paint and responsiveness benchmark (ARCHITECTURE.md, "The map's first paint"; issue 3's bar).
  *
- *   npx tsx scripts/bench/map.ts --url http://localhost:3000 [--runs 3] [--path /map]
+ *   npx tsx scripts/bench/map.ts --url http://localhost:3000 [--runs 3] [--path /map] [--no-trace]
+ *   (--path / measures the home page's map, which starts when the pointer reaches it)
  *
- * Drives Debian's Chromium (headless, 1280x800) to the map page and prints:
+ * Drives Debian's Chromium (headless, 1280x800, --disable-gpu: WebGL is software-rendered by SwiftShader) to the map
+ * page and prints, as the median of the runs:
  * - when the server-drawn clusters were painted (performance mark "map:clusters-painted", ms after navigation start)
  * - when MapLibre's clusters were painted ("map:maplibre-clusters-painted")
- * - the longest main-thread task (PerformanceObserver "longtask") during load and a few programmatic pans/zooms
+ * - the longest main-thread task (PerformanceObserver "longtask") during load, during a few pans/zooms through
+ *   the map's controls, and during a mouse drag and wheel zooms
  * - the gzip size of the clusters payload for the initial view, and the HTML's gzip size.
+ * Each run is also traced (Chrome's trace, light categories; --no-trace turns it off) to say what the long tasks
+ * were made of: script, style and layout, paint, WebGL (frame read back for the software compositor, shader
+ * setup, other round trips to the GPU process), GC...
  * It measures whatever database the server has (seed 50,000 places with `npm run seed:scale -- --locations 50000`).
+ * Other work on the machine shows up in these figures: compare medians of several runs, under the same load.
  */
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { type CDPSession, chromium } from "playwright-core";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -22,6 +29,13 @@ function arg(name: string, fallback: string): string {
 const baseUrl = arg("url", "http://localhost:3000").replace(/\/$/, "");
 const runs = Math.max(1, Number(arg("runs", "3")) || 3);
 const path = arg("path", "/map");
+const tracing = !process.argv.includes("--no-trace");
+const LONG_TASK_MS = 50;
+const INTERACT_MARK = "bench:interact";
+const GESTURE_MARK = "bench:gesture";
+type Phase = "load" | "interact" | "gesture";
+
+type TaskBreakdown = { ms: number; parts: [string, number][] };
 
 type RunResult = {
   clustersPainted: number | null;
@@ -29,11 +43,155 @@ type RunResult = {
   longestTaskLoad: number;
   longestTaskBeforePaint: number;
   longestTaskInteract: number;
+  longestTaskGesture: number;
+  longTasksLoad: number;
+  longTasksInteract: number;
+  longTasksGesture: number;
   clustersPayloadRaw: number;
   clustersPayloadGzip: number;
   clustersItems: number;
   total: number;
+  canvas: string;
+  /** From the trace: the longest task of each phase, split by kind of work. */
+  traceLoad: TaskBreakdown | null;
+  traceInteract: TaskBreakdown | null;
+  traceGesture: TaskBreakdown | null;
+  /** From the trace: how many tasks over 50 ms each kind of work dominated. */
+  dominant: Record<string, number>;
+  /** From the trace: every task over 50 ms, "start (ms after navigation start): duration, main work". */
+  traceTasks: { phase: Phase; at: number; ms: number; main: string }[];
 };
+
+// ---------------------------------------------------------------------------
+// Trace analysis
+// ---------------------------------------------------------------------------
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+};
+
+/** Which kind of work an event is; undefined inherits the enclosing event's kind. */
+function kindOf(name: string): string | undefined {
+  if (/ReadPixels|CopyRenderingResults/.test(name)) return "WebGL frame readback (draw + copy for the compositor)";
+  if (/GetProgramiv|GetShaderiv|GetUniformBlockIndex|GetActiveAttrib|GetAttribLocation|GetUniformLocation/.test(name))
+    return "WebGL shader setup";
+  if (/WaitForCmd|WaitForGetOffset|CommandBufferHelper::Finish|GetBucketContents|CreateViewCommandBuffer/.test(name))
+    return "WebGL round trip to the GPU process";
+  if (/^(Layout|UpdateLayoutTree|Document::updateStyle|LocalFrameView::UpdateStyleAndLayout)$/.test(name))
+    return "style and layout";
+  if (/^(Paint|PrePaint|Layerize|UpdateLayer|Commit|PaintImage)$/.test(name)) return "paint and commit";
+  if (/^(ParseHTML|ParseAuthorStyleSheet)$|CSSParserImpl::parseStyleSheet/.test(name)) return "HTML/CSS parsing";
+  if (/^(MinorGC|MajorGC)$|^V8\.GC/.test(name)) return "garbage collection";
+  if (
+    /^(FunctionCall|EvaluateScript|v8\.evaluateModule|v8\.compile|v8\.run|v8\.callFunction|RunMicrotasks|FireAnimationFrame|TimerFire|EventDispatch)$/.test(
+      name,
+    )
+  )
+    return "script";
+  return undefined;
+}
+
+/** Self time of each event inside a task, attributed to the nearest enclosing event with a kind. */
+function breakdown(task: TraceEvent, inside: TraceEvent[]): TaskBreakdown {
+  const end = task.ts + (task.dur ?? 0);
+  const events = inside
+    .filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const totals = new Map<string, number>();
+  type Frame = { end: number; kind: string; childTime: number; dur: number };
+  const stack: Frame[] = [{ end, kind: "other", childTime: 0, dur: task.dur ?? 0 }];
+  const close = (frame: Frame) => {
+    totals.set(frame.kind, (totals.get(frame.kind) ?? 0) + Math.max(0, frame.dur - frame.childTime));
+  };
+  for (const e of events) {
+    while (stack.length > 1 && (stack[stack.length - 1] as Frame).end <= e.ts) close(stack.pop() as Frame);
+    const parent = stack[stack.length - 1] as Frame;
+    const dur = e.dur ?? 0;
+    parent.childTime += dur;
+    const own = kindOf(e.name);
+    // A wait inside a WebGL call belongs to that call (a shader check, a frame's read back).
+    const kind = own && !(own.startsWith("WebGL") && parent.kind.startsWith("WebGL")) ? own : parent.kind;
+    stack.push({ end: e.ts + dur, kind, childTime: 0, dur });
+  }
+  while (stack.length > 0) close(stack.pop() as Frame);
+  const parts = [...totals]
+    .map(([k, us]) => [k, Math.round(us / 1000)] as [string, number])
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1]);
+  return { ms: Math.round((task.dur ?? 0) / 1000), parts };
+}
+
+function analyseTrace(events: TraceEvent[], paintMark: number | null) {
+  const threads = new Map<string, string>();
+  for (const e of events) if (e.name === "thread_name") threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? "");
+  // The page's renderer main thread: the one that ran the bench's interaction mark.
+  const mark = events.find((e) => e.name === INTERACT_MARK);
+  const key = mark ? `${mark.pid}:${mark.tid}` : null;
+  const main = events.filter(
+    (e) => `${e.pid}:${e.tid}` === key && threads.get(key ?? "") === "CrRendererMain" && e.ph === "X",
+  );
+  const tasks = main.filter((e) => e.name === "RunTask" && (e.dur ?? 0) > LONG_TASK_MS * 1000);
+  const longest = (list: TraceEvent[]) =>
+    list.reduce<TraceEvent | null>((a, b) => (a && (a.dur ?? 0) >= (b.dur ?? 0) ? a : b), null);
+  const gestureMark = events.find((e) => e.name === GESTURE_MARK && `${e.pid}:${e.tid}` === key);
+  const phaseOf = (t: TraceEvent): Phase =>
+    gestureMark && t.ts >= gestureMark.ts ? "gesture" : mark && t.ts >= mark.ts ? "interact" : "load";
+  const load = tasks.filter((t) => phaseOf(t) === "load");
+  const interact = tasks.filter((t) => phaseOf(t) === "interact");
+  const gesture = tasks.filter((t) => phaseOf(t) === "gesture");
+  // Trace time of navigation start: the paint mark's trace time less its page time.
+  const painted = events.find((e) => e.name === "map:clusters-painted" && `${e.pid}:${e.tid}` === key);
+  const origin = painted && paintMark !== null ? painted.ts - paintMark * 1000 : (tasks[0]?.ts ?? 0);
+  const dominant: Record<string, number> = {};
+  const traceTasks: RunResult["traceTasks"] = [];
+  for (const t of tasks) {
+    const top = breakdown(t, main).parts[0]?.[0] ?? "other";
+    dominant[top] = (dominant[top] ?? 0) + 1;
+    traceTasks.push({
+      phase: phaseOf(t),
+      at: Math.round((t.ts - origin) / 1000),
+      ms: Math.round((t.dur ?? 0) / 1000),
+      main: top,
+    });
+  }
+  const loadTask = longest(load);
+  const interactTask = longest(interact);
+  const gestureTask = longest(gesture);
+  return {
+    traceLoad: loadTask ? breakdown(loadTask, main) : null,
+    traceInteract: interactTask ? breakdown(interactTask, main) : null,
+    traceGesture: gestureTask ? breakdown(gestureTask, main) : null,
+    dominant,
+    traceTasks,
+  };
+}
+
+async function startTrace(cdp: CDPSession) {
+  const events: TraceEvent[] = [];
+  cdp.on("Tracing.dataCollected", (e) => {
+    events.push(...(e.value as unknown as TraceEvent[]));
+  });
+  await cdp.send("Tracing.start", {
+    categories: "devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,gpu,v8.execute",
+    transferMode: "ReportEvents",
+  });
+  return async () => {
+    const done = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+    await cdp.send("Tracing.end");
+    await done;
+    return events;
+  };
+}
+
+// ---------------------------------------------------------------------------
+// One run
+// ---------------------------------------------------------------------------
 
 async function run(): Promise<RunResult> {
   const browser = await chromium.launch({
@@ -59,6 +217,7 @@ async function run(): Promise<RunResult> {
       } catch {}
     `);
     const page = await context.newPage();
+    const stopTrace = tracing ? await startTrace(await context.newCDPSession(page)) : null;
     let firstClusters: { raw: number; gzip: number; items: number; total: number } | null = null;
     page.on("response", async (res) => {
       if (firstClusters || !res.url().includes("/api/map/clusters?bbox=")) return;
@@ -76,17 +235,33 @@ async function run(): Promise<RunResult> {
       }
     });
     await page.goto(`${baseUrl}${path}`, { waitUntil: "load" });
-    const ready = await page
-      .waitForSelector('[data-map-box][data-map-ready="true"]', { timeout: 30_000 })
-      .then(() => true)
-      .catch(() => false);
+    const readyWithin = (timeout: number) =>
+      page
+        .waitForSelector('[data-map-box][data-map-ready="true"]', { timeout })
+        .then(() => true)
+        .catch(() => false);
+    // The home page starts its map when the visitor reaches for it: reach for it.
+    let ready = await readyWithin(5_000);
+    if (!ready) {
+      await page.hover("[data-map-box]");
+      ready = await readyWithin(30_000);
+    }
     await page.waitForTimeout(300);
     const loadTasks = (await page.evaluate("window.__longTasks.slice()")) as { start: number; duration: number }[];
-    // A string, not a function: tsx's name helpers would not exist inside the page.
+    // Strings, not functions: tsx's name helpers would not exist inside the page.
     const marks = (await page.evaluate(`({
       svg: performance.getEntriesByName("map:clusters-painted")[0]?.startTime ?? null,
       maplibre: performance.getEntriesByName("map:maplibre-clusters-painted")[0]?.startTime ?? null,
     })`)) as { svg: number | null; maplibre: number | null };
+    const canvas = (await page.evaluate(`(() => {
+      const c = document.querySelector("canvas.maplibregl-canvas");
+      if (!c) return "no canvas";
+      const gl = c.getContext("webgl2") || c.getContext("webgl");
+      const info = gl && gl.getExtension("WEBGL_debug_renderer_info");
+      const renderer = gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : "?";
+      return c.width + "x" + c.height + " pixels for " + c.clientWidth + "x" + c.clientHeight + " CSS px (" + renderer.replace(/\\s*\\(0x[0-9A-F]+\\)/, "") + ")";
+    })()`)) as string;
+    await page.evaluate(`performance.mark(${JSON.stringify(INTERACT_MARK)})`);
     // A few pans and zooms through the keyboard-operable controls (MapLibre handles them once ready).
     const before = loadTasks.length;
     if (ready) {
@@ -99,8 +274,33 @@ async function run(): Promise<RunResult> {
         await page.waitForTimeout(150);
       }
     }
+    const afterControls = ((await page.evaluate("window.__longTasks.length")) as number) ?? before;
+    // Then a mouse drag and a few wheel steps over the map, as a visitor pans and zooms by hand.
+    await page.evaluate(`performance.mark(${JSON.stringify(GESTURE_MARK)})`);
+    const box = await page.locator("[data-map-box]").boundingBox();
+    if (ready && box) {
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      const response = page
+        .waitForResponse((r) => r.url().includes("/api/map/clusters?bbox="), { timeout: 10_000 })
+        .catch(() => null);
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      for (let i = 1; i <= 12; i++) await page.mouse.move(x - i * 20, y - i * 8);
+      await page.mouse.up();
+      await response;
+      for (const delta of [-240, -240, 240]) {
+        await page.mouse.wheel(0, delta);
+        await page.waitForTimeout(250);
+      }
+      await page.waitForTimeout(500);
+    }
     const allTasks = (await page.evaluate("window.__longTasks.slice()")) as { start: number; duration: number }[];
-    const interactTasks = allTasks.slice(before);
+    const interactTasks = allTasks.slice(before, afterControls);
+    const gestureTasks = allTasks.slice(afterControls);
+    const trace = stopTrace
+      ? analyseTrace(await stopTrace(), marks.svg)
+      : { traceLoad: null, traceInteract: null, traceGesture: null, dominant: {}, traceTasks: [] };
     const longest = (tasks: { duration: number }[]) => Math.round(Math.max(0, ...tasks.map((t) => t.duration)));
     const payload = firstClusters as { raw: number; gzip: number; items: number; total: number } | null;
     return {
@@ -109,10 +309,16 @@ async function run(): Promise<RunResult> {
       longestTaskLoad: longest(loadTasks),
       longestTaskBeforePaint: longest(loadTasks.filter((t) => marks.svg !== null && t.start < marks.svg)),
       longestTaskInteract: longest(interactTasks),
+      longestTaskGesture: longest(gestureTasks),
+      longTasksLoad: loadTasks.length,
+      longTasksInteract: interactTasks.length,
+      longTasksGesture: gestureTasks.length,
       clustersPayloadRaw: payload?.raw ?? 0,
       clustersPayloadGzip: payload?.gzip ?? 0,
       clustersItems: payload?.items ?? 0,
       total: payload?.total ?? 0,
+      canvas,
+      ...trace,
     };
   } finally {
     await browser.close();
@@ -130,6 +336,9 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+const describe = (b: TaskBreakdown | null) =>
+  b ? `${b.ms} ms = ${b.parts.map(([k, ms]) => `${k} ${ms}`).join(", ")}` : `none over ${LONG_TASK_MS} ms`;
+
 const html = await htmlSize();
 const results: RunResult[] = [];
 for (let i = 0; i < runs; i++) {
@@ -137,11 +346,27 @@ for (let i = 0; i < runs; i++) {
   results.push(r);
   console.log(
     `run ${i + 1}: clusters painted ${r.clustersPainted ?? "n/a"} ms, MapLibre clusters ${r.maplibrePainted ?? "n/a"} ms, ` +
-      `longest task before SVG paint ${r.longestTaskBeforePaint} ms, load ${r.longestTaskLoad} ms / pan+zoom ${r.longestTaskInteract} ms`,
+      `longest task before SVG paint ${r.longestTaskBeforePaint} ms, load ${r.longestTaskLoad} ms / pan+zoom ${r.longestTaskInteract} ms ` +
+      `/ drag+wheel ${r.longestTaskGesture} ms (tasks over ${LONG_TASK_MS} ms: ${r.longTasksLoad} / ${r.longTasksInteract} / ${r.longTasksGesture})`,
   );
+  if (tracing) {
+    console.log(`       longest in load (trace):     ${describe(r.traceLoad)}`);
+    console.log(`       longest in pan+zoom (trace): ${describe(r.traceInteract)}`);
+    console.log(`       longest in drag+wheel (trace): ${describe(r.traceGesture)}`);
+    const list = (phase: string) =>
+      r.traceTasks
+        .filter((t) => t.phase === phase)
+        .map((t) => `@${t.at} ${t.ms} ms (${t.main})`)
+        .join("; ") || "none";
+    console.log(`       tasks over ${LONG_TASK_MS} ms (trace), load: ${list("load")}`);
+    console.log(`       tasks over ${LONG_TASK_MS} ms (trace), pan+zoom: ${list("interact")}`);
+    console.log(`       tasks over ${LONG_TASK_MS} ms (trace), drag+wheel: ${list("gesture")}`);
+  }
 }
 const last = results[results.length - 1];
 const numbers = (pick: (r: RunResult) => number | null) => results.map(pick).filter((v): v is number => v !== null);
+const dominant: Record<string, number> = {};
+for (const r of results) for (const [k, n] of Object.entries(r.dominant)) dominant[k] = (dominant[k] ?? 0) + n;
 console.log("");
 console.log(`map benchmark: ${baseUrl}${path} (${runs} runs, median)`);
 console.log(`  locations on the map:            ${last?.total ?? 0}`);
@@ -156,8 +381,27 @@ console.log(`  longest task before first paint: ${median(numbers((r) => r.longes
 console.log(
   `  longest main-thread task, load:  ${median(numbers((r) => r.longestTaskLoad))} ms (includes starting MapLibre)`,
 );
-console.log(`  longest task, pans/zooms:        ${median(numbers((r) => r.longestTaskInteract))} ms`);
+console.log(
+  `  longest task, pans/zooms:        ${median(numbers((r) => r.longestTaskInteract))} ms (the map's zoom and pan controls)`,
+);
+console.log(
+  `  longest task, drag and wheel:    ${median(numbers((r) => r.longestTaskGesture))} ms (mouse drag, then wheel zooms)`,
+);
 console.log(
   `  clusters payload, initial view:  ${last?.clustersItems ?? 0} items, ${((last?.clustersPayloadRaw ?? 0) / 1024).toFixed(1)} KB, ` +
     `${((last?.clustersPayloadGzip ?? 0) / 1024).toFixed(1)} KB gzip`,
 );
+console.log(`  MapLibre canvas:                 ${last?.canvas ?? "n/a"}`);
+if (tracing) {
+  const kinds = Object.entries(dominant).sort((a, b) => b[1] - a[1]);
+  const traced = (phase: string) => (r: RunResult) =>
+    Math.max(0, ...r.traceTasks.filter((t) => t.phase === phase).map((t) => t.ms));
+  console.log(
+    `  longest task in the trace:       load ${median(results.map(traced("load")))} ms / pan+zoom ${median(results.map(traced("interact")))} ms ` +
+      `/ drag+wheel ${median(results.map(traced("gesture")))} ms ` +
+      "(also counts rendering tasks, which the longtask API leaves out; 0 = none over 50 ms)",
+  );
+  console.log(
+    `  tasks over ${LONG_TASK_MS} ms, by main work:   ${kinds.length ? kinds.map(([k, n]) => `${k} ${n}`).join(", ") : "none"} (all runs, traced)`,
+  );
+}

@@ -42,6 +42,35 @@ test.describe("home page", () => {
     expect(cls).toBeLessThanOrEqual(0.02);
   });
 
+  test("the map's country outlines are one cached image, not path data in the HTML", async ({ page, request }) => {
+    const html = await (await request.get("/")).text();
+    // The outline would be tens of kilobytes of path data, twice (markup and hydration data).
+    expect(html).not.toMatch(/ d="M[^"]{2000,}"/);
+    expect(html).not.toMatch(/"M-?\d+ -?\d+[l ][^"]{2000,}"/);
+    const href = html.match(/<image href="(\/api\/map\/outline\?[^"]+)"/)?.[1]?.replaceAll("&amp;", "&");
+    expect(href).toBeTruthy();
+    // Preloaded from the head, so it is fetched early and only once.
+    expect(html).toMatch(/<link rel="preload" href="\/api\/map\/outline\?[^"]+" as="image"/);
+    const res = await request.get(href ?? "");
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toBe("image/svg+xml; charset=utf-8");
+    expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(await res.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*><path d="M/);
+
+    const outlines: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/map/outline")) outlines.push(r.url());
+    });
+    await page.goto("/");
+    const image = page.locator("svg[data-map-svg] image[data-map-outline]");
+    await expect(image).toHaveAttribute("href", href ?? "");
+    // Drawn: the image has its full size in the map.
+    await expect
+      .poll(() => image.evaluate((el) => (el as SVGImageElement).getBoundingClientRect().width))
+      .toBeGreaterThan(100);
+    expect(outlines).toHaveLength(1);
+  });
+
   test("the home map becomes interactive when the visitor reaches for it", async ({ page }) => {
     await page.goto("/");
     const map = page.locator("[data-map-box]");

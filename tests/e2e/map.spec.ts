@@ -50,6 +50,23 @@ test.describe("map", () => {
     expect(((await basemap.json()) as { type: string }).type).toBe("FeatureCollection");
   });
 
+  test("the first paint's outline image follows the view and refuses a bad query with a 400", async ({ request }) => {
+    const html = await (await request.get("/map?lat=38.7&lng=-9.1&zoom=6")).text();
+    const href = html.match(/<image href="(\/api\/map\/outline\?[^"]+)"/)?.[1]?.replaceAll("&amp;", "&") ?? "";
+    expect(href).toContain("lat=38.7&lng=-9.1&zoom=6&width=1024&height=512&v=");
+    const ok = await request.get(href);
+    expect(ok.status()).toBe(200);
+    expect(ok.headers()["content-type"]).toContain("image/svg+xml");
+    expect(ok.headers()["cache-control"]).toContain("immutable");
+
+    const bad = await request.get("/api/map/outline?lat=north&lng=-9.1&zoom=6&width=1024&height=512");
+    expect(bad.status()).toBe(400);
+    expect(bad.headers()["cache-control"]).toBe("no-store");
+    expect(((await bad.json()) as { error: string }).error).toContain("lat must be a number");
+    const huge = await request.get("/api/map/outline?lat=0&lng=0&zoom=99&width=100000&height=512");
+    expect(huge.status()).toBe(400);
+  });
+
   test("MapLibre takes over, the in-view list follows the map and the paint marks exist", async ({ page }) => {
     await page.goto("/map");
     const box = page.locator("[data-map-box]");

@@ -5,6 +5,7 @@ import {
   type ClusterTuple,
   clamp,
   countInView,
+  formatInteger,
   fullMapHref,
   latToUnitY,
   lngToUnitX,
@@ -122,13 +123,15 @@ export function InteractiveMap({
       destroy() {},
     };
     controllerRef.current = placeholder;
+    // Each step (loading and evaluating MapLibre's module, creating the map) runs in tasks of its own.
     import("./maplibre-map.client")
-      .then(({ createMapController }) => {
+      .then(async ({ createMapController }) => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
         // The page moved on (new filters or position) while the chunk loaded: that start is void.
         if (controllerRef.current !== placeholder || !container.isConnected) return;
         const zoom = zoomForBox(snapshot.view.zoom, box.clientWidth, box.clientHeight);
         const scaleZoom = zoom - snapshot.view.zoom;
-        controllerRef.current = createMapController({
+        const controller = await createMapController({
           container,
           center: snapshot.view.center,
           zoom,
@@ -145,6 +148,8 @@ export function InteractiveMap({
           onReady: () => setReady(true),
           onError: (message) => setFailed(message),
         });
+        if (controllerRef.current === placeholder && container.isConnected) controllerRef.current = controller;
+        else controller.destroy();
       })
       .catch(() => {
         if (controllerRef.current === placeholder) controllerRef.current = null;
@@ -240,7 +245,7 @@ export function InteractiveMap({
   const list = (
     <div>
       <p id={`${id}-summary`} role="status" aria-live="polite" className="text-sm font-semibold text-stone-800">
-        {total === 1 ? "1 location in view" : `${total.toLocaleString("en")} locations in view`}
+        {total === 1 ? "1 location in view" : `${formatInteger(total)} locations in view`}
       </p>
       {listEntries.length > 0 ? (
         <ul aria-labelledby={`${id}-summary`} className="mt-2 space-y-1 text-sm">
@@ -262,7 +267,7 @@ export function InteractiveMap({
                   onClick={(e) => withMap(e, (m) => m.zoomToCluster(entry.c[0], entry.c[1], entry.c[4]))}
                   className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
                 >
-                  {entry.c[2].toLocaleString("en")} locations around {Math.abs(entry.c[1]).toFixed(1)}°
+                  {formatInteger(entry.c[2])} locations around {Math.abs(entry.c[1]).toFixed(1)}°
                   {entry.c[1] >= 0 ? "N" : "S"}, {Math.abs(entry.c[0]).toFixed(1)}°{entry.c[0] >= 0 ? "E" : "W"}
                 </a>{" "}
                 <span className="text-stone-600">(zoom in)</span>
@@ -301,7 +306,9 @@ export function InteractiveMap({
       )}
       <section
         className="absolute inset-0"
-        style={{ opacity: ready ? 1 : 0 }}
+        // Hidden (not merely transparent) while loading: a hidden canvas is not composited, so its first, costly
+        // frame is not read back on the main thread (see gpuSettled in maplibre-map.client.ts).
+        style={{ visibility: ready ? "visible" : "hidden" }}
         // Until it takes over, the loading map is out of the tab order and the accessibility tree.
         inert={!ready}
         aria-label={label}

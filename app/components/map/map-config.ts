@@ -1,2 +1,12 @@
 /** The built-in basemap (Natural Earth land and borders as GeoJSON), served by the clusters endpoint. */
 export const MAP_BASEMAP_URL = "/api/map/clusters?basemap=1";
+
+/** The map's palette, shared by the server-drawn SVG, the legend and MapLibre's offline style. */
+export const MAP_COLORS = {
+  water: "#cfe3ef",
+  land: "#eef3e6",
+  coast: "#7f9a86",
+  border: "#9aa98c",
+  cluster: "#2f5927",
+  clusterRing: "#ffffff",
+} as const;

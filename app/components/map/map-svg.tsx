@@ -1,24 +1,21 @@
+import { preload } from "react-dom";
 import { clusterRadius, formatCount, fullMapHref, type MapSnapshot, project } from "../../lib/map-geometry";
 import { locationPath, nameFromSlug } from "../../lib/slug";
+import { MAP_COLORS } from "./map-config";
 import { MarkerShape } from "./marker-shape";
 import { markerStyle } from "./marker-style";
-
-export const MAP_COLORS = {
-  water: "#cfe3ef",
-  land: "#eef3e6",
-  coast: "#7f9a86",
-  border: "#9aa98c",
-  cluster: "#2f5927",
-  clusterRing: "#ffffff",
-} as const;
 
 /**
  * The map's first paint (ARCHITECTURE.md): the view's clusters and places drawn by the server over the
  * country outlines, as plain SVG in the HTML. Readable and clickable before any JavaScript runs: a
- * cluster links to the full map zoomed in on it, a place links to its page.
+ * cluster links to the full map zoomed in on it, a place links to its page. The outlines are an image of
+ * their own (cached by the browser, preloaded from the head), so their bytes are neither in the HTML nor in
+ * the hydration data; the water is painted at once and the land appears over it, with no layout change.
  */
 export function MapSvg({ snapshot, label }: { snapshot: MapSnapshot; label: string }) {
   const { view } = snapshot;
+  // React puts this in the document's head: the fetch starts before the parser reaches the map.
+  preload(snapshot.outline, { as: "image", fetchPriority: "high" });
   return (
     <svg
       viewBox={`0 0 ${view.width} ${view.height}`}
@@ -28,14 +25,16 @@ export function MapSvg({ snapshot, label }: { snapshot: MapSnapshot; label: stri
       data-map-svg=""
     >
       <rect width={view.width} height={view.height} fill={MAP_COLORS.water} />
-      <path
-        d={snapshot.land}
-        fill={MAP_COLORS.land}
-        stroke={MAP_COLORS.coast}
-        strokeWidth={0.75}
-        strokeLinejoin="round"
+      {/* Decorative: the clusters and places carry the map's content. */}
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG image is not focusable (it has no link). */}
+      <image
+        href={snapshot.outline}
+        width={view.width}
+        height={view.height}
+        preserveAspectRatio="none"
+        aria-hidden="true"
+        data-map-outline=""
       />
-      <path d={snapshot.borders} fill="none" stroke={MAP_COLORS.border} strokeWidth={0.6} strokeLinejoin="round" />
       {snapshot.points.map(([lng, lat, slug, name, markerType]) => {
         const [x, y] = project(view, lng, lat);
         return (

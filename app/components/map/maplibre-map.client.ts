@@ -4,7 +4,15 @@
  * (no point payload, no clustering on the main thread) and draws them as HTML markers: buttons, so they
  * are reachable by keyboard and need no glyph server for their labels.
  */
-import { type ErrorEvent, Map as MapLibreMap, Marker, Popup, type StyleSpecification, setWorkerUrl } from "maplibre-gl";
+import {
+  type ErrorEvent,
+  type LayerSpecification,
+  Map as MapLibreMap,
+  Marker,
+  Popup,
+  type StyleSpecification,
+  setWorkerUrl,
+} from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "maplibre-gl/dist/maplibre-gl.css";
 import {
@@ -17,7 +25,7 @@ import {
   roundTo,
 } from "../../lib/map-geometry";
 import { locationPath, nameFromSlug } from "../../lib/slug";
-import { MAP_BASEMAP_URL } from "./map-config";
+import { MAP_BASEMAP_URL, MAP_COLORS } from "./map-config";
 import { markerPath, markerStyle } from "./marker-style";
 
 setWorkerUrl(workerUrl);
@@ -53,8 +61,12 @@ export type MapOptions = {
   onError(message: string): void;
 };
 
-/** The offline style: water, land and borders, no tiles, sprites or glyphs from anywhere else. */
-function offlineStyle(): StyleSpecification {
+/**
+ * The offline style: land, coasts and borders over the box's own water colour (the canvas stays transparent, so
+ * there is no full-screen background pass), with no tiles, sprites or glyphs from anywhere else.
+ * `tolerance` is the simplification in CSS pixels: vertices closer than one device pixel are not drawn.
+ */
+function offlineStyle(tolerance: number): StyleSpecification {
   return {
     version: 8,
     sources: {
@@ -63,33 +75,100 @@ function offlineStyle(): StyleSpecification {
         type: "geojson",
         data: new URL(MAP_BASEMAP_URL, window.location.href).href,
         attribution: "Natural Earth",
+        // 1:110m data has no detail past zoom 6: deeper views reuse (overzoom) the zoom-6 tiles instead of
+        // cutting new ones in the worker at every zoom step.
+        maxzoom: 6,
+        tolerance,
+        // Only lines cross tile edges, and they are under a pixel wide: the default 128 px of shared geometry
+        // around each tile would be drawn, then clipped away.
+        buffer: 16,
       },
     },
+    // The coast and border lines are added once the land is drawn (see createMapController).
     layers: [
-      { id: "water", type: "background", paint: { "background-color": "#cfe3ef" } },
       {
         id: "land",
         type: "fill",
         source: "basemap",
         filter: ["==", ["get", "kind"], "land"],
-        paint: { "fill-color": "#eef3e6" },
-      },
-      {
-        id: "coast",
-        type: "line",
-        source: "basemap",
-        filter: ["==", ["get", "kind"], "land"],
-        paint: { "line-color": "#7f9a86", "line-width": 0.75 },
-      },
-      {
-        id: "borders",
-        type: "line",
-        source: "basemap",
-        filter: ["==", ["get", "kind"], "border"],
-        paint: { "line-color": "#9aa98c", "line-width": 0.6 },
+        // The coast line draws the edge, so the fill's own antialiasing pass would draw it twice.
+        paint: { "fill-color": MAP_COLORS.land, "fill-antialias": false },
       },
     ],
   };
+}
+
+const OUTLINE_LAYERS: LayerSpecification[] = [
+  {
+    id: "coast",
+    type: "line",
+    source: "basemap",
+    filter: ["==", ["get", "kind"], "land"],
+    paint: { "line-color": MAP_COLORS.coast, "line-width": 0.75 },
+  },
+  {
+    id: "borders",
+    type: "line",
+    source: "basemap",
+    filter: ["==", ["get", "kind"], "border"],
+    paint: { "line-color": MAP_COLORS.border, "line-width": 0.6 },
+  },
+];
+
+/**
+ * Without a GPU (SwiftShader, llvmpipe...) every frame is drawn by the CPU and then read back for a software
+ * compositor, on the main thread, at a cost that grows with the canvas's pixels: an empty 930x730 canvas alone
+ * took 35-60 ms per frame on this project's 2-core test machine. On such renderers the canvas is drawn within a pixel budget (the browser scales
+ * it up; markers and controls are HTML, so they stay sharp) and the outlines are simplified to match.
+ */
+const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|basic render/i;
+const SOFTWARE_PIXEL_BUDGET = 150_000;
+
+/**
+ * Whether WebGL runs without a GPU, asked from a throwaway 1x1 context in a task before the map's, so the map is
+ * created with its pixel ratio instead of being resized (a new drawing buffer) right after.
+ */
+function probeSoftwareRenderer(): boolean {
+  const canvas = document.createElement("canvas");
+  canvas.width = 1;
+  canvas.height = 1;
+  const gl = canvas.getContext("webgl2");
+  if (!gl) return false;
+  const info = gl.getExtension("WEBGL_debug_renderer_info");
+  const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? "");
+  gl.getExtension("WEBGL_lose_context")?.loseContext();
+  return SOFTWARE_RENDERER.test(renderer);
+}
+
+function budgetPixelRatio(container: HTMLElement): number {
+  const area = Math.max(1, container.clientWidth * container.clientHeight);
+  const ratio = Math.min(window.devicePixelRatio || 1, Math.sqrt(SOFTWARE_PIXEL_BUDGET / area));
+  // Whole percents, so layout jitter does not resize the canvas.
+  return Math.max(0.25, Math.floor(ratio * 100) / 100);
+}
+
+/**
+ * Resolves once the GPU has finished the commands issued so far, without waiting on the main thread: a WebGL 2
+ * fence is polled between tasks. The first frame is the costly one (a software renderer compiles its shaders
+ * then); while the canvas is hidden nothing reads it back, so that work runs off the main thread. Showing the
+ * canvas only after it then costs one read back of a finished frame.
+ */
+function gpuSettled(canvas: HTMLCanvasElement, timeoutMs = 5_000): Promise<void> {
+  const gl = canvas.getContext("webgl2");
+  const sync = gl?.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+  if (!gl || !sync) return Promise.resolve();
+  gl.flush();
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const poll = () => {
+      const done = gl.isContextLost() || gl.getSyncParameter(sync, gl.SYNC_STATUS) === gl.SIGNALED;
+      if (done || performance.now() - started > timeoutMs) {
+        if (!gl.isContextLost()) gl.deleteSync(sync);
+        resolve();
+      } else setTimeout(poll, 16);
+    };
+    setTimeout(poll, 16);
+  });
 }
 
 const FETCH_DEBOUNCE_MS = 120;
@@ -169,10 +248,19 @@ function popupContent(slug: string, name: string, markerType: string): HTMLEleme
   return wrap;
 }
 
-export function createMapController(opts: MapOptions): MapController {
+/** Resolves in a later task, so the work before and after it are separate tasks. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Creates the interactive map in steps of their own (renderer probe, map and WebGL context, style), none of
+ * them long. The caller checks the result is still wanted when it resolves.
+ */
+export async function createMapController(opts: MapOptions): Promise<MapController> {
+  const software = probeSoftwareRenderer();
+  await nextTask();
   const map = new MapLibreMap({
     container: opts.container,
-    style: opts.styleUrl || offlineStyle(),
+    // The style comes below, in a task of its own.
     center: [opts.center.lng, opts.center.lat],
     zoom: opts.zoom,
     maxZoom: MAX_ZOOM,
@@ -183,9 +271,22 @@ export function createMapController(opts: MapOptions): MapController {
     touchPitch: false,
     // Fades would delay the swap from the SVG for no benefit.
     fadeDuration: 0,
+    ...(software ? { pixelRatio: budgetPixelRatio(opts.container) } : {}),
   });
   map.touchZoomRotate.disableRotation();
   map.keyboard.disableRotation();
+  if (software) {
+    map.on("resize", () => {
+      const ratio = budgetPixelRatio(opts.container);
+      if (Math.abs(ratio - map.getPixelRatio()) > 0.02) map.setPixelRatio(ratio);
+    });
+  }
+  // Without a GPU every animation frame is drawn by the CPU: the controls move the map in one step instead.
+  const motion = { animate: !software };
+  const styleTimer = setTimeout(
+    () => map.setStyle(opts.styleUrl || offlineStyle(Math.min(3, Math.max(0.375, 1 / map.getPixelRatio())))),
+    0,
+  );
 
   const markers = new Map<string, Marker>();
   let popup: Popup | null = null;
@@ -254,7 +355,10 @@ export function createMapController(opts: MapOptions): MapController {
       });
       if (!painted) {
         painted = true;
-        // Markers are in the DOM; the next frame shows them.
+        // The page shows the canvas only once its first frame is drawn (see gpuSettled); the markers are in
+        // the DOM, so the next frame shows both.
+        await firstFrameDrawn;
+        if (destroyed) return;
         requestAnimationFrame(() => {
           performance.mark("map:maplibre-clusters-painted");
           opts.onReady();
@@ -271,7 +375,18 @@ export function createMapController(opts: MapOptions): MapController {
     timer = setTimeout(() => void load(), FETCH_DEBOUNCE_MS);
   }
 
-  map.on("load", () => void load());
+  let settle: () => void = () => {};
+  const firstFrameDrawn = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  map.once("load", () => {
+    // The land came first; the lines follow in the next frames, so each frame compiles fewer shaders (the
+    // renderer waits for each compilation).
+    if (!opts.styleUrl) for (const layer of OUTLINE_LAYERS) map.addLayer(layer);
+    // 'idle' follows the first frame with everything drawn; the fence covers that frame.
+    map.once("idle", () => void gpuSettled(map.getCanvas()).then(settle));
+    void load();
+  });
   map.on("moveend", schedule);
   map.on("error", (e: ErrorEvent) => {
     // A missing tile or style resource should not break the page; report it once.
@@ -279,17 +394,23 @@ export function createMapController(opts: MapOptions): MapController {
   });
 
   const api: MapController = {
-    zoomIn: () => map.zoomIn(),
-    zoomOut: () => map.zoomOut(),
+    zoomIn: () => map.zoomIn(motion),
+    zoomOut: () => map.zoomOut(motion),
     panBy: (fx, fy) => {
       const { clientWidth, clientHeight } = map.getContainer();
-      map.panBy([fx * clientWidth, fy * clientHeight]);
+      map.panBy([fx * clientWidth, fy * clientHeight], motion);
     },
-    flyTo: (lng, lat, zoom) => map.flyTo({ center: [lng, lat], zoom, essential: true }),
+    flyTo: (lng, lat, zoom) =>
+      software ? map.jumpTo({ center: [lng, lat], zoom }) : map.flyTo({ center: [lng, lat], zoom, essential: true }),
     zoomToCluster: (lng, lat, expansion) =>
-      map.easeTo({ center: [lng, lat], zoom: Math.min(Math.max(expansion, map.getZoom() + 1), MAX_ZOOM) }),
+      map.easeTo({
+        center: [lng, lat],
+        zoom: Math.min(Math.max(expansion, map.getZoom() + 1), MAX_ZOOM),
+        ...motion,
+      }),
     destroy: () => {
       destroyed = true;
+      clearTimeout(styleTimer);
       clearTimeout(timer);
       abort?.abort();
       popup?.remove();

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { basemapOutlineSvg, basemapVersion } from "../../lib/basemap.server";
+import { MAX_ZOOM } from "../../lib/map-geometry";
+import type { Route } from "./+types/map-outline";
+
+/**
+ * GET /api/map/outline?lat&lng&zoom&width&height&v -> the land and borders of one map view as an SVG image on a
+ * transparent background (the server-drawn maps of / and /map lay it over their water; see outlineHref).
+ * With v equal to the current basemap version the response never changes, so it is cached for good; any other
+ * v (a page rendered before a deploy) still gets the current drawing, cached briefly.
+ */
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const SHORT = "public, max-age=3600";
+
+const num = (label: string, min: number, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .transform(Number)
+    .refine(Number.isFinite, { message: `${label} must be a number`, abort: true })
+    .refine((n) => n >= min && n <= max, `${label} must be between ${min} and ${max}`);
+
+const size = (label: string) =>
+  num(label, 16, 2048).refine(Number.isInteger, `${label} must be a whole number of pixels`);
+
+const OutlineQuerySchema = z.object({
+  lat: num("lat", -85.06, 85.06),
+  lng: num("lng", -180, 180),
+  zoom: num("zoom", 0, MAX_ZOOM),
+  width: size("width"),
+  height: size("height"),
+  v: z
+    .string()
+    .max(64, "v is too long")
+    .regex(/^[\w-]*$/, "v must be a basemap version")
+    .optional(),
+});
+
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const raw: Record<string, string> = {};
+  for (const key of ["lat", "lng", "zoom", "width", "height", "v"]) {
+    const value = params.get(key);
+    if (value !== null) raw[key] = value;
+  }
+  const parsed = OutlineQuerySchema.safeParse(raw);
+  if (!parsed.success) {
+    return Response.json(
+      { error: parsed.error.issues.map((i) => i.message).join("; ") },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const { lat, lng, zoom, width, height, v } = parsed.data;
+  const svg = basemapOutlineSvg({ center: { lat, lng }, zoom, width, height });
+  return new Response(svg, {
+    headers: {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Cache-Control": v === basemapVersion() ? IMMUTABLE : SHORT,
+    },
+  });
+}
