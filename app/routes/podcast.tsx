@@ -1,6 +1,5 @@
 import { CalendarDays, CircleCheck, Clock, Mic, Rss } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { z } from "../lib/zod";
 import { formatDate, formatDuration, paragraphs } from "../components/public/format";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { PODCAST_DESCRIPTION } from "../lib/feeds/rss";
@@ -8,6 +7,7 @@ import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { hitRateLimit } from "../lib/rate-limit.server";
 import { EmailSchema, fieldErrors } from "../lib/schemas";
+import { z } from "../lib/zod";
 import { listEpisodes, subscribeToPodcast } from "../queries/podcast.server";
 import type { Route } from "./+types/podcast";
 

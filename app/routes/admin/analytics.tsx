@@ -1,5 +1,4 @@
 import { data, Form, useNavigation } from "react-router";
-import { z } from "../../lib/zod";
 import { PageHeader } from "../../components/admin/shell/page-header";
 import { BarList } from "../../components/charts/bar-list";
 import { TimeSeriesChart } from "../../components/charts/time-series-chart";
@@ -7,6 +6,7 @@ import { exportHref } from "../../lib/admin-exports";
 import { resolveAnalyticsQuery } from "../../lib/analytics-query.server";
 import { requireAdmin } from "../../lib/guard.server";
 import { redirectWithToast } from "../../lib/toast.server";
+import { z } from "../../lib/zod";
 import { getAnalyticsReport, getRetentionDays, setRetentionDays } from "../../queries/analytics.server";
 import { recordAudit } from "../../queries/audit.server";
 import type { Route } from "./+types/analytics";

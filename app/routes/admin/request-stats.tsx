@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
-import { z } from "../../lib/zod";
 import { PageHeader } from "../../components/admin/shell/page-header";
 import { TimeSeriesChart } from "../../components/charts/time-series-chart";
 import { requireAdmin } from "../../lib/guard.server";
+import { z } from "../../lib/zod";
 import { getRequestStatsReport } from "../../queries/request-stats.server";
 import type { Route } from "./+types/request-stats";
 
