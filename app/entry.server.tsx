@@ -1,10 +1,10 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { appCssHref, InlineCssContext } from "./components/shell/app-stylesheet";
+import { lowPriorityModulePreloads } from "./lib/head-rewrite.server";
 
 export const streamTimeout = 5_000;
 
@@ -29,9 +29,14 @@ export default function handleRequest(
       </InlineCssContext.Provider>,
       {
         nonce,
+        // React 19.2+ moves any finished Suspense boundary over 500 bytes to the end of the document once 12.8 KB
+        // have been sent, and a script puts it in place. Our pages are complete when the shell is (islands render
+        // synchronously on the server), so keep everything in document order: the HTML reads right without
+        // JavaScript and nothing shifts when the script runs.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = lowPriorityModulePreloads();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -37,3 +37,26 @@ for (const path of PAGES) {
     expect(bodyFont).toContain("system-ui");
   });
 }
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the home page shows its map, its forms and the footer in place", async ({ page }) => {
+    await page.goto("/");
+    // Parts that hydrate later (islands) must be in the HTML where they belong, not appended for a script to move.
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator("svg[data-map-svg]")).toBeVisible();
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("heading", { name: "Stay Updated" })).toBeVisible();
+    await expect(footer.getByRole("textbox", { name: /e-?mail/i })).toBeVisible();
+    await expect(page.locator("main").getByRole("textbox", { name: /e-?mail/i })).toBeVisible();
+    expect(await page.locator("div[hidden][id^='S:']").count()).toBe(0);
+  });
+
+  test("an unknown page shows the not-found message inside the shell", async ({ page }) => {
+    const res = await page.goto("/no-such-page-here");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: /not found/i })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  });
+});
