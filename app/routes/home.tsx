@@ -1,7 +1,6 @@
 import { ArrowRight, CalendarDays, MapPin, Mic } from "lucide-react";
 import { Link } from "react-router";
-import { InteractiveMap } from "../components/map/interactive-map";
-import { NewsletterForm } from "../components/newsletter-form";
+import { island } from "../components/island";
 import { FORMAT_LABELS, formatDate, formatDateRange, formatDuration } from "../components/public/format";
 import { ResponsivePicture } from "../components/public/picture";
 import { getClusterStore, mapSnapshot } from "../lib/clusters.server";
@@ -14,6 +13,11 @@ import { listEpisodes } from "../queries/podcast.server";
 import { listUpcomingPrograms } from "../queries/programs.server";
 import { DEFAULT_GENERAL, getGeneralSettings } from "../queries/settings.server";
 import type { Route } from "./+types/home";
+
+// Both hydrate after the page load (see components/island.tsx): until then the map is the server-drawn SVG, whose
+// clusters and places are links, and the form is a plain POST form.
+const HomeMap = island(() => import("../components/map/interactive-map").then((m) => m.InteractiveMap));
+const HomeNewsletter = island(() => import("../components/newsletter-form").then((m) => m.NewsletterForm));
 
 const FEATURED_LIMIT = 6;
 const UPCOMING_LIMIT = 4;
@@ -98,7 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Open the full map <ArrowRight aria-hidden="true" className="h-4 w-4" />
           </Link>
         </div>
-        <InteractiveMap
+        <HomeMap
           snapshot={snapshot}
           styleUrl={loaderData.styleUrl}
           activation="interaction"
@@ -239,7 +243,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 className="text-2xl font-bold">Stay in the loop</h2>
             <p className="mt-2 text-leaf-50">Get new places, programs and podcast episodes in your inbox.</p>
             <div className="mt-4">
-              <NewsletterForm source="home" variant="dark" />
+              <HomeNewsletter source="home" variant="dark" />
             </div>
           </div>
         </div>

@@ -183,6 +183,8 @@ export function InteractiveMap({
       observer.observe(box);
     }
     for (const e of events) box.addEventListener(e, onInteract, { passive: true, once: true });
+    // The map may hydrate after the page load (an island): a pointer or focus that reached it earlier still counts.
+    if (activation === "interaction" && (box.matches(":hover") || box.contains(document.activeElement))) start();
     return () => {
       observer?.disconnect();
       if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
