@@ -1,13 +1,27 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { installAnalyticsListeners, sendAnalytics } from "../lib/analytics.client";
+
+// The sender and listeners load after hydration, outside the initial bundle; events wait for them.
+const loadAnalytics = () => import("../lib/analytics.client");
 
 /** Records a page view on every route change (path and title) and installs the interaction/form listeners. */
 export function Analytics({ productionHostname }: { productionHostname: string }) {
   const location = useLocation();
   const lastPath = useRef<string | null>(null);
 
-  useEffect(() => installAnalyticsListeners(productionHostname), [productionHostname]);
+  useEffect(() => {
+    let cancelled = false;
+    let uninstall: (() => void) | undefined;
+    loadAnalytics()
+      .then((m) => {
+        if (!cancelled) uninstall = m.installAnalyticsListeners(productionHostname);
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+      uninstall?.();
+    };
+  }, [productionHostname]);
 
   useEffect(() => {
     const path = location.pathname + location.search;
@@ -16,10 +30,10 @@ export function Analytics({ productionHostname }: { productionHostname: string }
     lastPath.current = path;
     // Let the new route's <title> render first.
     const timer = window.setTimeout(() => {
-      sendAnalytics(
-        { kind: "page_view", path: location.pathname, title: document.title, referrer },
-        productionHostname,
-      );
+      const event = { kind: "page_view" as const, path: location.pathname, title: document.title, referrer };
+      loadAnalytics()
+        .then((m) => m.sendAnalytics(event, productionHostname))
+        .catch(() => {});
     }, 0);
     return () => window.clearTimeout(timer);
   }, [location.pathname, location.search, productionHostname]);

@@ -163,15 +163,7 @@ export function zoomForBox(snapshotZoom: number, boxWidth: number, boxHeight: nu
   return clamp(snapshotZoom + Math.log2(Math.max(scale, 1e-3)), MIN_ZOOM, MAX_ZOOM);
 }
 
-/**
- * A whole number with thousands separators ("50,075"), as en-US writes it. Plain string work: the first
- * toLocaleString("en") of a page builds an ICU number formatter, about 10 ms of main thread on a slow machine.
- */
-export function formatInteger(value: number): string {
-  const n = Math.round(value);
-  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return n < 0 ? `-${digits}` : digits;
-}
+export { formatInteger } from "./numbers";
 
 /** "1.2k" style counts for cluster labels. */
 export function formatCount(count: number): string {

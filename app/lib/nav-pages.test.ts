@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { ALL_PAGES_VISIBLE, allPagesVisible, NAV_PAGE_KEYS } from "./nav-pages";
+import { ALL_PAGES_VISIBLE, allPagesVisible, hiddenPagesKey, NAV_PAGE_KEYS, pagesFromHiddenKey } from "./nav-pages";
 import { normalizeNavigation } from "./navigation";
 
 it("every navigation page is visible by default, and a stored false hides only that page", () => {
@@ -13,4 +13,11 @@ it("every navigation page is visible by default, and a stored false hides only t
 it("an unreadable document shows every page", () => {
   expect(normalizeNavigation("nonsense")).toEqual(ALL_PAGES_VISIBLE);
   expect(normalizeNavigation({ pages: { home: "no" } })).toEqual(ALL_PAGES_VISIBLE);
+});
+
+it("the hidden-pages key round-trips", () => {
+  const pages = { ...ALL_PAGES_VISIBLE, podcast: false, about: false };
+  expect(hiddenPagesKey(pages)).toBe("about,podcast");
+  expect(pagesFromHiddenKey(hiddenPagesKey(pages))).toEqual(pages);
+  expect(pagesFromHiddenKey("")).toEqual(ALL_PAGES_VISIBLE);
 });

@@ -20,3 +20,13 @@ export function allPagesVisible(): NavigationPages {
 }
 
 export const ALL_PAGES_VISIBLE: NavigationPages = Object.freeze(allPagesVisible());
+
+/** The hidden pages as one string ("about,podcast"): a primitive prop, so memoised parts compare it by value. */
+export function hiddenPagesKey(pages: NavigationPages): string {
+  return NAV_PAGE_KEYS.filter((k) => !pages[k]).join(",");
+}
+
+export function pagesFromHiddenKey(key: string): NavigationPages {
+  const hidden = new Set(key.split(","));
+  return Object.fromEntries(NAV_PAGE_KEYS.map((k) => [k, !hidden.has(k)])) as NavigationPages;
+}

@@ -1,12 +1,11 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { island } from "../components/island";
 import { MobileBottomBar } from "../components/shell/mobile-bottom-bar";
-import { SiteFooter } from "../components/shell/site-footer";
 import { SiteHeader } from "../components/shell/site-header";
 import { useLiveSettings } from "../components/shell/use-live-settings";
 import { MOBILE_BOTTOM_BAR_PADDING_PX } from "../lib/constants";
 import type { NavigationPages } from "../lib/nav-pages";
-import { allPagesVisible } from "../lib/nav-pages";
+import { allPagesVisible, hiddenPagesKey } from "../lib/nav-pages";
 import { DEFAULT_GENERAL, getGeneralSettings, getNavigation } from "../queries/settings.server";
 import type { Route } from "./+types/public-layout";
 
@@ -24,6 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 // Error pages are rare: their content hydrates after the page load instead of weighing on every page's bundle.
 const NotFoundContent = island(() => import("../components/shell/not-found-content").then((m) => m.NotFoundContent));
+// The footer is below the fold: it hydrates after the page load (its links and form work before that).
+const SiteFooter = island(() => import("../components/shell/site-footer").then((m) => m.SiteFooterIsland));
 const ErrorContent = island(() => import("../components/shell/not-found-content").then((m) => m.ErrorContent));
 
 /** Used only when the layout's own data is missing (its loader failed); mirrors DEFAULT_GENERAL, which is server-only. */
@@ -51,7 +52,7 @@ function Shell({
       </a>
       <SiteHeader pages={live.pages} />
       <div className="flex-1">{children}</div>
-      <SiteFooter pages={live.pages} contactEmail={live.contactEmail} year={year} />
+      <SiteFooter hiddenPages={hiddenPagesKey(live.pages)} contactEmail={live.contactEmail} year={year} />
       <MobileBottomBar pages={live.pages} />
     </div>
   );

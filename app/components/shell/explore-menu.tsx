@@ -2,7 +2,16 @@ import { ChevronDown } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { EXPLORE_CLOSE_DELAY_MS } from "../../lib/constants";
-import { type ExploreEntry, type ExploreKey, REGION_LINKS, RESOURCE_TYPE_LINKS, type SiteLink } from "./nav-links";
+import { pagesFromHiddenKey } from "../../lib/nav-pages";
+import {
+  EXPLORE_ENTRIES,
+  type ExploreEntry,
+  type ExploreKey,
+  REGION_LINKS,
+  RESOURCE_TYPE_LINKS,
+  type SiteLink,
+  visibleLinks,
+} from "./nav-links";
 import { useHydrated } from "./use-hydrated";
 
 const PANEL_LINKS: Partial<Record<ExploreKey, { heading: string; links: readonly SiteLink[] }>> = {
@@ -166,4 +175,9 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
       </div>
     </div>
   );
+}
+
+/** The menu as an island (site-header): its entries follow from the hidden pages, passed as one string prop. */
+export function ExploreMenuIsland({ hiddenPages }: { hiddenPages: string }) {
+  return <ExploreMenu entries={visibleLinks(EXPLORE_ENTRIES, pagesFromHiddenKey(hiddenPages))} />;
 }

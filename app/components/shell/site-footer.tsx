@@ -1,7 +1,7 @@
 import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import { SITE_NAME, SITE_TAGLINE } from "../../lib/constants";
-import type { NavigationPages } from "../../lib/nav-pages";
+import { type NavigationPages, pagesFromHiddenKey } from "../../lib/nav-pages";
 import { island } from "../island";
 import { FOOTER_QUICK_LINKS, visibleLinks } from "./nav-links";
 
@@ -84,4 +84,17 @@ export function SiteFooter({
       </div>
     </footer>
   );
+}
+
+/** The footer as an island (public-layout): the same footer, with the hidden pages as one string prop. */
+export function SiteFooterIsland({
+  hiddenPages,
+  contactEmail,
+  year,
+}: {
+  hiddenPages: string;
+  contactEmail: string;
+  year: number;
+}) {
+  return <SiteFooter pages={pagesFromHiddenKey(hiddenPages)} contactEmail={contactEmail} year={year} />;
 }

@@ -2,8 +2,8 @@ import { Menu, Sprout, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { SITE_NAME } from "../../lib/constants";
-import type { NavigationPages } from "../../lib/nav-pages";
-import { ExploreMenu } from "./explore-menu";
+import { hiddenPagesKey, type NavigationPages } from "../../lib/nav-pages";
+import { island } from "../island";
 import {
   EXPLORE_ENTRIES,
   HEADER_LINKS_AFTER_EXPLORE,
@@ -24,6 +24,10 @@ function HeaderNavLink({ link, className }: { link: SiteLink; className: string 
     </NavLink>
   );
 }
+
+// The dropdown's behaviour (hover, keyboard, close delay) hydrates right after the page load; its button is in
+// the HTML from the start.
+const ExploreMenu = island(() => import("./explore-menu").then((m) => m.ExploreMenuIsland));
 
 /**
  * Site header: desktop links with the Explore dropdown; below lg (where the full row no longer fits) a Newsletter
@@ -75,7 +79,7 @@ export function SiteHeader({ pages }: { pages: NavigationPages }) {
             ))}
             {explore.length > 0 && (
               <li>
-                <ExploreMenu entries={explore} />
+                <ExploreMenu hiddenPages={hiddenPagesKey(pages)} />
               </li>
             )}
             {after.map((l) => (

@@ -1,0 +1,158 @@
+import { ArrowRight, CalendarDays, Mic } from "lucide-react";
+import { Link } from "react-router";
+import { locationPath, programPath } from "../../lib/slug";
+import type { Route } from "../../routes/+types/home";
+import { island } from "../island";
+import { FORMAT_LABELS, formatDate, formatDateRange, formatDuration } from "./format";
+import { moreLink, sectionHeading } from "./home-styles";
+import { ResponsivePicture } from "./picture";
+
+type HomeData = Route.ComponentProps["loaderData"];
+
+const HomeNewsletter = island(() => import("../newsletter-form").then((m) => m.NewsletterForm));
+
+/** The home page below the map: featured places, upcoming programs, recent episodes, apply and subscribe. */
+export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "featured" | "upcoming" | "episodes">) {
+  return (
+    <>
+      {featured.length > 0 ? (
+        <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 py-8">
+          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="featured-heading" className={sectionHeading}>
+              Featured locations
+            </h2>
+            <Link to="/locations" className={moreLink}>
+              All locations <ArrowRight aria-hidden="true" className="h-4 w-4" />
+            </Link>
+          </div>
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {featured.map((l) => (
+              <li key={l.id} className="overflow-hidden rounded-xl border border-leaf-100 bg-white shadow-sm">
+                <ResponsivePicture
+                  webp={l.webpImageUrl}
+                  fallback={l.originalImageUrl}
+                  alt=""
+                  width={l.imageWidth ?? 960}
+                  height={l.imageHeight ?? 600}
+                  sizes="(min-width: 1024px) 368px, (min-width: 640px) 50vw, 100vw"
+                />
+                <div className="p-4">
+                  <h3 className="text-lg font-semibold">
+                    <Link
+                      to={locationPath(l.name)}
+                      className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
+                    >
+                      {l.name}
+                    </Link>
+                  </h3>
+                  <p className="text-sm text-stone-700">{l.country}</p>
+                  <p className="mt-2 line-clamp-3 text-sm text-stone-800">{l.shortDescription}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="programs-heading" className="mx-auto max-w-6xl px-4 py-8">
+        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="programs-heading" className={sectionHeading}>
+            Upcoming programs
+          </h2>
+          <Link to="/programs" className={moreLink}>
+            All programs <ArrowRight aria-hidden="true" className="h-4 w-4" />
+          </Link>
+        </div>
+        {upcoming.length > 0 ? (
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {upcoming.map((p) => (
+              <li key={p.id} className="rounded-xl border border-leaf-100 bg-white p-4 shadow-sm">
+                <h3 className="text-lg font-semibold">
+                  <Link
+                    to={programPath(p.name)}
+                    className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
+                  >
+                    {p.name}
+                  </Link>
+                </h3>
+                <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-800">
+                  <CalendarDays aria-hidden="true" className="h-4 w-4 text-leaf-700" />
+                  {formatDateRange(p.startDate, p.endDate)}
+                </p>
+                <p className="mt-1 text-sm text-stone-700">
+                  {FORMAT_LABELS[p.format] ?? p.format}
+                  {p.locationName
+                    ? ` · ${[p.locationName, p.locationCity, p.locationCountry].filter(Boolean).join(", ")}`
+                    : ""}
+                </p>
+                {p.summary ? <p className="mt-2 line-clamp-2 text-sm text-stone-800">{p.summary}</p> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-stone-800">No programs are scheduled right now. Check back soon.</p>
+        )}
+      </section>
+
+      {episodes.length > 0 ? (
+        <section aria-labelledby="episodes-heading" className="mx-auto max-w-6xl px-4 py-8">
+          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="episodes-heading" className={sectionHeading}>
+              Recent podcast episodes
+            </h2>
+            <Link to="/podcast" className={moreLink}>
+              All episodes <ArrowRight aria-hidden="true" className="h-4 w-4" />
+            </Link>
+          </div>
+          <ul className="grid gap-4 md:grid-cols-3">
+            {episodes.map((e) => (
+              <li key={e.id} className="rounded-xl border border-leaf-100 bg-white p-4 shadow-sm">
+                <p className="flex items-center gap-1.5 text-sm text-stone-700">
+                  <Mic aria-hidden="true" className="h-4 w-4 text-leaf-700" />
+                  Episode {e.number} · <time dateTime={e.publishedAt}>{formatDate(e.publishedAt)}</time>
+                  {e.durationSeconds ? ` · ${formatDuration(e.durationSeconds)}` : ""}
+                </p>
+                <h3 className="mt-1 text-lg font-semibold">
+                  <Link
+                    to={`/podcast#episode-${e.number}`}
+                    className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
+                  >
+                    {e.title}
+                  </Link>
+                </h3>
+                {e.guest ? <p className="text-sm text-stone-700">With {e.guest}</p> : null}
+                <p className="mt-2 line-clamp-3 text-sm text-stone-800">{e.summary}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="join-heading" className="mx-auto max-w-6xl px-4 py-10">
+        <div className="grid gap-6 rounded-2xl bg-leaf-800 p-6 text-white sm:p-10 md:grid-cols-2">
+          <div>
+            <h2 id="join-heading" className="text-2xl font-bold">
+              Teach or learn with us
+            </h2>
+            <p className="mt-2 text-leaf-50">
+              Educators and learners apply in a few minutes; we answer every application personally.
+            </p>
+            <Link
+              to="/application"
+              className="mt-5 inline-flex items-center gap-2 rounded-md bg-white px-5 py-3 font-semibold text-leaf-900 hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              Apply now <ArrowRight aria-hidden="true" className="h-5 w-5" />
+            </Link>
+          </div>
+          <div>
+            <h2 className="text-2xl font-bold">Stay in the loop</h2>
+            <p className="mt-2 text-leaf-50">Get new places, programs and podcast episodes in your inbox.</p>
+            <div className="mt-4">
+              <HomeNewsletter source="home" variant="dark" />
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
