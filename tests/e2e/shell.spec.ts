@@ -5,11 +5,17 @@ import { expectNoAxeViolations } from "./axe";
 /** Client behaviour (hover delay, focus return) needs React attached; SSR markup alone only has the CSS fallback. */
 async function gotoHydrated(page: Page, url: string) {
   const res = await page.goto(url);
-  await page.waitForFunction(() => {
-    const header = document.querySelector("header");
-    return !!header && Object.keys(header).some((k) => k.startsWith("__reactFiber"));
-  });
+  await waitForHydration(page);
   return res;
+}
+
+async function waitForHydration(page: Page) {
+  // The header hydrates with the page; the Explore menu is an island that hydrates just after the load event.
+  await page.waitForFunction(() => {
+    const hydrated = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+    const explore = document.querySelector('nav[aria-label="Main"] button[aria-expanded]');
+    return hydrated(document.querySelector("header")) && (!explore || hydrated(explore));
+  });
 }
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
@@ -46,6 +52,17 @@ test.describe("desktop header", () => {
     await expect(page).toHaveURL(/\/locations\?region=SouthAmerica$/);
     await expect(explore).toHaveAttribute("aria-expanded", "false");
     await expect(mainNav(page).getByRole("link", { name: "North America" })).toBeHidden();
+  });
+
+  test("a pointer already on Explore when its script arrives keeps the panel open", async ({ page }) => {
+    await page.goto("/");
+    const explore = mainNav(page).getByRole("button", { name: "Explore" });
+    await explore.hover();
+    // Before the menu hydrates, CSS shows the panel on hover; after, the menu's own state must agree.
+    await expect(mainNav(page).getByRole("link", { name: "Europe" })).toBeVisible();
+    await waitForHydration(page);
+    await expect(explore).toHaveAttribute("aria-expanded", "true");
+    await expect(mainNav(page).getByRole("link", { name: "Europe" })).toBeVisible();
   });
 
   test("Explore closes shortly after the pointer leaves", async ({ page }) => {

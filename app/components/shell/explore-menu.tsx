@@ -39,6 +39,7 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
   const closeTimer = useRef<number | undefined>(undefined);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const { pathname, search } = useLocation();
 
@@ -55,6 +56,12 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
   // Any navigation (a pick, back/forward) closes the panel.
   useEffect(() => close(), [pathname, search, close]);
   useEffect(() => cancelClose, [cancelClose]);
+  // The menu hydrates after the page load (an island). Before that, CSS shows the panel on hover or focus; a
+  // pointer or focus already there when the script arrives keeps it open instead of hiding it under the visitor.
+  useEffect(() => {
+    const root = rootRef.current;
+    if (root && (root.matches(":hover") || root.contains(document.activeElement))) setOpen(true);
+  }, []);
 
   if (entries.length === 0) return null;
   const activeEntry = entries.find((e) => e.key === active) ?? entries[0];
@@ -106,6 +113,7 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover/Escape handling for the disclosure wraps its button and panel
     <div
+      ref={rootRef}
       className="group relative"
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
