@@ -1,5 +1,8 @@
+import { PROGRAM_FORMATS } from "./query-string";
 import { REGIONS, RESOURCE_TYPES, type RegionKey, type ResourceType } from "./taxonomy";
 import { z } from "./zod";
+
+export { PROGRAM_FORMATS, type ProgramFormat, toQueryString } from "./query-string";
 
 /**
  * Parsing of list-page query parameters (/locations, /programs, /resources and the open-data feeds).
@@ -112,18 +115,6 @@ export function resolveLocationFilters(query: LocationQuery, ref: RefLike) {
   };
 }
 
-/** Builds a query string from the non-empty values (page 1 is left out so URLs stay canonical). */
-export function toQueryString(values: Record<string, string | number | undefined | null>): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(values)) {
-    if (v === undefined || v === null || v === "") continue;
-    if (k === "page" && Number(v) === 1) continue;
-    params.set(k, String(v));
-  }
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
-
 // ---------------------------------------------------------------------------
 // Resources
 // ---------------------------------------------------------------------------
@@ -152,8 +143,6 @@ export function parseResourceQuery(params: URLSearchParams): { type?: ResourceTy
 // ---------------------------------------------------------------------------
 // Programs
 // ---------------------------------------------------------------------------
-export const PROGRAM_FORMATS = ["in-person", "online", "hybrid"] as const;
-export type ProgramFormat = (typeof PROGRAM_FORMATS)[number];
 
 export const ProgramQuerySchema = z.object({
   format: lenient(z.enum(PROGRAM_FORMATS)),

@@ -1,9 +1,10 @@
 import { InteractiveMap } from "../components/map/interactive-map";
 import { MapFilters } from "../components/map/map-filters";
 import { getClusterStore, mapSnapshot, parseMapPosition } from "../lib/clusters.server";
-import { parseLocationQuery, resolveLocationFilters, toQueryString } from "../lib/filters";
+import { parseLocationQuery, resolveLocationFilters } from "../lib/filters";
 import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, formatInteger, SNAPSHOT_SIZE } from "../lib/map-geometry";
 import { pageMeta } from "../lib/meta";
+import { toQueryString } from "../lib/query-string";
 import { listLocationCountries } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
 import { DEFAULT_GENERAL, getGeneralSettings } from "../queries/settings.server";
