@@ -17,8 +17,12 @@
  * It measures whatever database the server has (seed 50,000 places with `npm run seed:scale -- --locations 50000`).
  * Other work on the machine shows up in these figures: compare medians of several runs, under the same load.
  */
+import fs from "node:fs";
+import os from "node:os";
+import nodePath from "node:path";
 import { gzipSync } from "node:zlib";
 import { type CDPSession, chromium } from "playwright-core";
+import { type RunningServer, startServer } from "../../tests/helpers/server-process";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -26,7 +30,15 @@ function arg(name: string, fallback: string): string {
   return value ?? fallback;
 }
 
-const baseUrl = arg("url", "http://localhost:3000").replace(/\/$/, "");
+// Without --url (as `npm run bench` runs it) the bench starts its own server: on BENCH_MAP_DATA_DIR when set (for
+// example a copy seeded with 50,000 places), otherwise on a fresh demo database.
+const givenUrl = process.argv.includes("--url") ? arg("url", "") : "";
+const ownDataDir = givenUrl ? null : (process.env.BENCH_MAP_DATA_DIR ?? null);
+const tempDataDir = givenUrl || ownDataDir ? null : fs.mkdtempSync(nodePath.join(os.tmpdir(), "bench-map-"));
+const ownServer: RunningServer | null = givenUrl
+  ? null
+  : await startServer({ DATA_DIR: ownDataDir ?? tempDataDir ?? "", LOG_LEVEL: "silent" });
+const baseUrl = (givenUrl || ownServer?.url || "").replace(/\/$/, "");
 const runs = Math.max(1, Number(arg("runs", "3")) || 3);
 const path = arg("path", "/map");
 const tracing = !process.argv.includes("--no-trace");
@@ -405,3 +417,6 @@ if (tracing) {
     `  tasks over ${LONG_TASK_MS} ms, by main work:   ${kinds.length ? kinds.map(([k, n]) => `${k} ${n}`).join(", ") : "none"} (all runs, traced)`,
   );
 }
+
+await ownServer?.stop();
+if (tempDataDir) fs.rmSync(tempDataDir, { recursive: true, force: true });
