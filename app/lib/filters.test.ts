@@ -9,8 +9,8 @@ import {
   parseRegionKey,
   parseResourceQuery,
   resolveLocationFilters,
-  toQueryString,
 } from "./filters";
+import { toQueryString } from "./query-string";
 
 const q = (s: string) => parseLocationQuery(new URLSearchParams(s));
 

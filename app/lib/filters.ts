@@ -2,8 +2,6 @@ import { PROGRAM_FORMATS } from "./query-string";
 import { REGIONS, RESOURCE_TYPES, type RegionKey, type ResourceType } from "./taxonomy";
 import { z } from "./zod";
 
-export { PROGRAM_FORMATS, type ProgramFormat, toQueryString } from "./query-string";
-
 /**
  * Parsing of list-page query parameters (/locations, /programs, /resources and the open-data feeds).
  * Every value comes from a URL anyone can type, so each field is validated on its own and an invalid one is

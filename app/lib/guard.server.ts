@@ -6,9 +6,20 @@ export type SessionUser = { id: string; email: string; name: string; role: Role;
 
 /** The signed-in user with their role read from the user record, or null. Never throws. */
 export async function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  const { auth, db, logger } = context.services;
+  return sessionUserFromHeaders(request.headers, context.services);
+}
+
+/**
+ * The same for any request's headers (the Express storage API uses it too, so a disabled account is refused there
+ * exactly as on the admin pages).
+ */
+export async function sessionUserFromHeaders(
+  headers: Headers,
+  services: Pick<AppLoadContext["services"], "auth" | "db" | "logger">,
+): Promise<SessionUser | null> {
+  const { auth, db, logger } = services;
   try {
-    const session = await auth.api.getSession({ headers: request.headers });
+    const session = await auth.api.getSession({ headers });
     if (!session) return null;
     const record = await readUserRecord(db, session.user.id, logger);
     // A disabled account's sessions are deleted when it is disabled; this also covers one created in between.

@@ -4,7 +4,6 @@ import {
   countInView,
   fitZoom,
   formatCount,
-  formatInteger,
   fullMapHref,
   outlineHref,
   project,
@@ -12,6 +11,7 @@ import {
   viewBounds,
   zoomForBox,
 } from "./map-geometry";
+import { formatInteger } from "./numbers";
 
 describe("map geometry", () => {
   const view = { center: { lng: 10, lat: 22 }, zoom: 1, width: 1024, height: 512 };

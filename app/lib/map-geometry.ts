@@ -163,8 +163,6 @@ export function zoomForBox(snapshotZoom: number, boxWidth: number, boxHeight: nu
   return clamp(snapshotZoom + Math.log2(Math.max(scale, 1e-3)), MIN_ZOOM, MAX_ZOOM);
 }
 
-export { formatInteger } from "./numbers";
-
 /** "1.2k" style counts for cluster labels. */
 export function formatCount(count: number): string {
   if (count < 1000) return String(count);

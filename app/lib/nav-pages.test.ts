@@ -1,9 +1,9 @@
 import { expect, it } from "vitest";
-import { ALL_PAGES_VISIBLE, allPagesVisible, hiddenPagesKey, NAV_PAGE_KEYS, pagesFromHiddenKey } from "./nav-pages";
+import { ALL_PAGES_VISIBLE, hiddenPagesKey, NAV_PAGE_KEYS, pagesFromHiddenKey } from "./nav-pages";
 import { normalizeNavigation } from "./navigation";
 
 it("every navigation page is visible by default, and a stored false hides only that page", () => {
-  expect(Object.keys(allPagesVisible()).sort()).toEqual([...NAV_PAGE_KEYS].sort());
+  expect(Object.keys(ALL_PAGES_VISIBLE).sort()).toEqual([...NAV_PAGE_KEYS].sort());
   expect(Object.values(ALL_PAGES_VISIBLE).every(Boolean)).toBe(true);
   const pages = normalizeNavigation({ pages: { podcast: false, unknown: false } });
   expect(pages.podcast).toBe(false);

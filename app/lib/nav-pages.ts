@@ -15,11 +15,9 @@ export const NAV_PAGE_KEYS = [
 export type NavPageKey = (typeof NAV_PAGE_KEYS)[number];
 export type NavigationPages = Record<NavPageKey, boolean>;
 
-export function allPagesVisible(): NavigationPages {
-  return Object.fromEntries(NAV_PAGE_KEYS.map((k) => [k, true])) as NavigationPages;
-}
-
-export const ALL_PAGES_VISIBLE: NavigationPages = Object.freeze(allPagesVisible());
+export const ALL_PAGES_VISIBLE: Readonly<NavigationPages> = Object.freeze(
+  Object.fromEntries(NAV_PAGE_KEYS.map((k) => [k, true])) as NavigationPages,
+);
 
 /** The hidden pages as one string ("about,podcast"): a primitive prop, so memoised parts compare it by value. */
 export function hiddenPagesKey(pages: NavigationPages): string {

@@ -15,3 +15,8 @@ export function toQueryString(values: Record<string, string | number | undefined
 
 export const PROGRAM_FORMATS = ["in-person", "online", "hybrid"] as const;
 export type ProgramFormat = (typeof PROGRAM_FORMATS)[number];
+export const PROGRAM_FORMAT_LABELS: Record<ProgramFormat, string> = {
+  "in-person": "In person",
+  online: "Online",
+  hybrid: "Hybrid",
+};

@@ -43,16 +43,6 @@ export function getUserById(db: Database, id: string): Promise<UserSummary | und
     .then((r) => r[0]);
 }
 
-/** The user's role from their record; DEFAULT when the record is missing or the read fails (spec section 4). */
-export async function getUserRole(db: Database, userId: string): Promise<Role> {
-  try {
-    const user = await getUserById(db, userId);
-    return user?.role === "ADMIN" ? "ADMIN" : DEFAULT_ROLE;
-  } catch {
-    return DEFAULT_ROLE;
-  }
-}
-
 export function listUsers(db: Database): Promise<UserSummary[]> {
   return db.select(summaryColumns).from(users).orderBy(asc(users.email));
 }

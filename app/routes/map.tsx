@@ -1,8 +1,9 @@
 import { InteractiveMap } from "../components/map/interactive-map";
-import { MapFilters } from "../components/map/map-filters";
+import { LocationFilters } from "../components/public/location-filters";
 import { getClusterStore, mapSnapshot, parseMapPosition } from "../lib/clusters.server";
 import { parseLocationQuery, resolveLocationFilters } from "../lib/filters";
-import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, formatInteger, SNAPSHOT_SIZE } from "../lib/map-geometry";
+import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "../lib/map-geometry";
+import { formatInteger } from "../lib/numbers";
 import { pageMeta } from "../lib/meta";
 import { toQueryString } from "../lib/query-string";
 import { listLocationCountries } from "../queries/locations.server";
@@ -84,7 +85,9 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
                 {snapshot.total === 1 ? "location" : "locations"} with a place on the map.
               </p>
             </div>
-            <MapFilters
+            <LocationFilters
+              variant="map"
+              hasFilters={Object.values(values).some(Boolean)}
               values={values}
               regions={loaderData.regions}
               subRegions={loaderData.subRegions}

@@ -5,7 +5,7 @@ import { SiteHeader } from "../components/shell/site-header";
 import { useLiveSettings } from "../components/shell/use-live-settings";
 import { MOBILE_BOTTOM_BAR_PADDING_PX } from "../lib/constants";
 import type { NavigationPages } from "../lib/nav-pages";
-import { allPagesVisible, hiddenPagesKey } from "../lib/nav-pages";
+import { ALL_PAGES_VISIBLE, hiddenPagesKey } from "../lib/nav-pages";
 import { DEFAULT_GENERAL, getGeneralSettings, getNavigation } from "../queries/settings.server";
 import type { Route } from "./+types/public-layout";
 
@@ -28,7 +28,7 @@ const SiteFooter = island(() => import("../components/shell/site-footer").then((
 const ErrorContent = island(() => import("../components/shell/not-found-content").then((m) => m.ErrorContent));
 
 /** Used only when the layout's own data is missing (its loader failed); mirrors DEFAULT_GENERAL, which is server-only. */
-const FALLBACK = { navigation: allPagesVisible(), contactEmail: "info@permaculture.example" };
+const FALLBACK = { navigation: ALL_PAGES_VISIBLE, contactEmail: "info@permaculture.example" };
 
 function Shell({
   navigation,

@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
+import { fromNodeHeaders } from "better-auth/node";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { z } from "zod";
+import { sessionUserFromHeaders } from "../../app/lib/guard.server";
 import type { Services } from "../../app/lib/services.server";
 import { StorageError, storageErrors } from "../../app/lib/storage/errors";
 import {
@@ -13,7 +15,6 @@ import {
   safeContentDisposition,
   validateObjectName,
 } from "../../app/lib/storage/paths";
-import { getUserRole } from "../../app/queries/users.server";
 import type { StorageService, UploadFields } from "./service";
 
 /** Multipart overhead allowed on top of the file limit (boundaries, part headers, metadata fields). */
@@ -21,16 +22,9 @@ const MULTIPART_SLACK = 256 * 1024;
 /** A refused body this large is still read and discarded so the client sees the JSON answer. */
 const DRAIN_LIMIT = 128 * 1024 * 1024;
 
-type AuthLike = Pick<Services, "auth" | "db" | "logger">;
+const RESERVED_METADATA_KEYS = new Set(["variantOf", "width", "height"]);
 
-function headersOf(req: Request): Headers {
-  const h = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (typeof v === "string") h.set(k, v);
-    else if (Array.isArray(v)) for (const item of v) h.append(k, item);
-  }
-  return h;
-}
+type AuthLike = Pick<Services, "auth" | "db" | "logger">;
 
 /** Path after a route prefix, decoded; accepts both /a/b and a single %2F-encoded segment. */
 function objectPathFrom(req: Request, routePrefix: string): string {
@@ -72,8 +66,12 @@ function parseFields(source: Record<string, string | undefined>): UploadFields {
       `Invalid metadata field ${String(issue?.path.join(".") ?? "")}: ${issue?.message}`,
     );
   }
-  if (parsed.data.customMetadata && Object.keys(parsed.data.customMetadata).length > 50) {
-    throw storageErrors.invalidArgument("customMetadata is limited to 50 keys.");
+  const keys = Object.keys(parsed.data.customMetadata ?? {});
+  if (keys.length > 50) throw storageErrors.invalidArgument("customMetadata is limited to 50 keys.");
+  // The service writes these itself on generated image copies and sizes; a client must not fake them.
+  const reserved = keys.filter((k) => RESERVED_METADATA_KEYS.has(k));
+  if (reserved.length > 0) {
+    throw storageErrors.invalidArgument(`customMetadata keys ${reserved.join(", ")} are reserved.`);
   }
   return parsed.data;
 }
@@ -182,15 +180,9 @@ export function createStorageRouter(services: AuthLike & { storage: StorageServi
   const router = express.Router();
 
   async function requireAdminUser(req: Request, pathForMessage: string): Promise<void> {
-    let session: Awaited<ReturnType<Services["auth"]["api"]["getSession"]>> = null;
-    try {
-      session = await services.auth.api.getSession({ headers: headersOf(req) });
-    } catch {
-      session = null;
-    }
-    if (!session) throw storageErrors.unauthenticated();
-    const role = await getUserRole(services.db, session.user.id);
-    if (role !== "ADMIN") throw storageErrors.unauthorized(pathForMessage);
+    const user = await sessionUserFromHeaders(fromNodeHeaders(req.headers), services);
+    if (!user) throw storageErrors.unauthenticated();
+    if (user.role !== "ADMIN") throw storageErrors.unauthorized(pathForMessage);
   }
 
   const wrap =
@@ -329,13 +321,13 @@ export function createStorageRouter(services: AuthLike & { storage: StorageServi
     wrap(async (req, res) => {
       const fullPath = objectPathFrom(req, "/download/");
       const token = typeof req.query.token === "string" ? req.query.token : undefined;
-      const pre = await storage.getRow(fullPath).catch(() => undefined);
+      const row = await storage.authorizeDownload(fullPath, token);
       let range: { start: number; end: number } | undefined;
       const rangeHeader = req.headers.range;
-      if (pre && rangeHeader) {
+      if (rangeHeader) {
         const m = /^bytes=(\d*)-(\d*)$/.exec(rangeHeader);
         if (m && (m[1] || m[2])) {
-          const size = pre.size;
+          const size = row.size;
           const start = m[1] ? Number(m[1]) : Math.max(0, size - Number(m[2]));
           const end = m[1] && m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
           if (start > end || start >= size) {
@@ -345,17 +337,11 @@ export function createStorageRouter(services: AuthLike & { storage: StorageServi
           range = { start, end };
         }
       }
-      const { row, stream } = await storage.openDownload(fullPath, token, range);
-      if (
-        req.headers["if-none-match"] &&
-        row.md5Hash &&
-        req.headers["if-none-match"] === `"${row.md5Hash}"` &&
-        !range
-      ) {
-        stream.destroy();
+      if (!range && row.md5Hash && req.headers["if-none-match"] === `"${row.md5Hash}"`) {
         res.status(304).end();
         return;
       }
+      const stream = await storage.openBlob(row, range);
       const type = row.contentType ?? "application/octet-stream";
       res.setHeader("Content-Type", type);
       res.setHeader("X-Content-Type-Options", "nosniff");

@@ -284,11 +284,8 @@ export function createStorageService(opts: {
 
   return {
     bucket,
-    driver,
     limits,
     tempFile,
-    getRow,
-    usedBytes,
 
     async getMetadata(rawPath: string): Promise<StorageMetadata> {
       const fullPath = validateObjectName(rawPath);
@@ -460,12 +457,11 @@ export function createStorageService(opts: {
       return toMetadata(row);
     },
 
-    /** Opens the bytes for a download URL after checking the token against the stored ones. */
-    async openDownload(
-      rawPath: string,
-      token: string | undefined,
-      range?: ByteRange,
-    ): Promise<{ row: Row; stream: Readable }> {
+    /**
+     * The object a download URL names, after checking its token against the stored ones. Nothing about the object
+     * (not even its size, for a Range request) is revealed before this passes.
+     */
+    async authorizeDownload(rawPath: string, token: string | undefined): Promise<Row> {
       const fullPath = validateObjectName(rawPath);
       const row = await getRow(fullPath);
       if (!row) throw storageErrors.objectNotFound(fullPath);
@@ -475,8 +471,12 @@ export function createStorageService(opts: {
         .filter(Boolean);
       if (tokens.length === 0) throw storageErrors.noDownloadUrl();
       if (!token || !tokens.includes(token)) throw storageErrors.unauthorized(fullPath);
-      const stream = await driver.get(row.storageKey, range);
-      return { row, stream };
+      return row;
+    },
+
+    /** The bytes of an authorised object (a byte range of them when asked). */
+    openBlob(row: Row, range?: ByteRange): Promise<Readable> {
+      return driver.get(row.storageKey, range);
     },
   };
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
 import S3rver from "s3rver";
@@ -15,7 +15,7 @@ import { STORAGE_MESSAGES } from "../../app/lib/storage/errors";
 import { encodeObjectPath, firstDownloadUrl, type StorageMetadata } from "../../app/lib/storage/paths";
 import { getImageUrls } from "../../app/queries/media.server";
 import { createUserWithPassword } from "../../app/queries/users.server";
-import { mediaObjects } from "../../db/schema";
+import { mediaObjects, users } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { type BlobDriver, createLocalDriver, createS3Driver } from "./drivers";
 import { createStorageRouter } from "./router";
@@ -368,6 +368,12 @@ describe.each(["local", "s3"] as const)("storage API with the %s driver", (kind)
     const range = await fetch(`${h.base}${url}`, { headers: { Range: "bytes=0-4" } });
     expect(range.status).toBe(206);
     expect(await range.text()).toBe("%PDF-");
+    // A range past the end is 416 with the size, but only for a valid token: without one nothing is revealed.
+    const past = await fetch(`${h.base}${url}`, { headers: { Range: "bytes=999999-" } });
+    expect(past.status).toBe(416);
+    const probe = await fetch(`${h.base}/api/storage/download/docs/token.pdf`, { headers: { Range: "bytes=999999-" } });
+    await expectError(probe, 403, "storage/unauthorized");
+    expect(probe.headers.get("content-range")).toBeNull();
 
     const rotated = await fetch(`${h.base}/api/storage/o/${encodeObjectPath(meta.fullPath)}/token`, {
       method: "POST",
@@ -413,6 +419,42 @@ describe.each(["local", "s3"] as const)("storage API with the %s driver", (kind)
       404,
       "storage/object-not-found",
     );
+  });
+
+  it("refuses client metadata under the keys the service writes on image copies", async () => {
+    const before = await snapshot(h);
+    await expectError(
+      await upload(h, "x/fake.svg", '<svg xmlns="http://www.w3.org/2000/svg"/>', {
+        type: "image/svg+xml",
+        fields: { customMetadata: JSON.stringify({ variantOf: "locations/farm one.jpg", width: "9000" }) },
+      }),
+      400,
+      "storage/invalid-argument",
+      /variantOf, width are reserved/,
+    );
+    await expectNothingWritten(h, before);
+  });
+
+  it("refuses a disabled administrator like a signed-out one, as the admin pages do", async () => {
+    const bannedId = await createUserWithPassword(t.db, {
+      email: `banned-${Date.now()}@example.org`,
+      name: "Disabled Admin",
+      password: "a-long-test-password-3",
+      role: "ADMIN",
+    });
+    await t.db.update(users).set({ banned: true }).where(eq(users.id, bannedId));
+    const before = await snapshot(h);
+    await expectError(
+      await upload(h, "x/banned.pdf", "%PDF-1.4\n", { user: bannedId }),
+      401,
+      "storage/unauthenticated",
+    );
+    await expectError(
+      await fetch(`${h.base}/api/storage/o?prefix=docs/`, { headers: as(bannedId) }),
+      401,
+      "storage/unauthenticated",
+    );
+    await expectNothingWritten(h, before);
   });
 
   it("refuses anonymous and non-admin callers with the catalogue messages", async () => {

@@ -5,7 +5,6 @@ import {
   type ClusterTuple,
   clamp,
   countInView,
-  formatInteger,
   fullMapHref,
   latToUnitY,
   lngToUnitX,
@@ -18,6 +17,7 @@ import {
   worldSize,
   zoomForBox,
 } from "../../lib/map-geometry";
+import { formatInteger } from "../../lib/numbers";
 import { locationPath, nameFromSlug } from "../../lib/slug";
 import { MapLegend } from "./map-legend";
 import { MapSvg } from "./map-svg";

@@ -1,3 +1,5 @@
+import { PROGRAM_FORMAT_LABELS } from "../../lib/query-string";
+
 /** Display formatting shared by the public pages (fixed locale and time zone so server and browser agree). */
 const LOCALE = "en-GB";
 
@@ -55,11 +57,7 @@ export function isoDuration(seconds: number): string {
   return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}${s || (!h && !m) ? `${s}S` : ""}`;
 }
 
-export const FORMAT_LABELS: Record<string, string> = {
-  "in-person": "In person",
-  online: "Online",
-  hybrid: "Hybrid",
-};
+export const FORMAT_LABELS: Record<string, string> = PROGRAM_FORMAT_LABELS;
 
 /** Splits stored text into paragraphs on blank lines. */
 export function paragraphs(text: string | null | undefined): string[] {

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
-import { useEffect, useId, useState } from "react";
-import { Form, Link } from "react-router";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { Form, Link, useNavigate } from "react-router";
 
 type Option = { id: string; name: string };
 type RegionOption = { key: string; id: string; name: string };
@@ -17,10 +17,33 @@ export type LocationFilterValues = {
 const fieldCls =
   "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 focus:border-leaf-600";
 
+/** Where the filters are used: the list (a row of fields) and the full-screen map (a narrow column). */
+const VARIANTS = {
+  list: {
+    action: "/locations",
+    label: "Filter locations",
+    submit: "Show locations",
+    form: "grid gap-4 rounded-xl border border-leaf-100 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6",
+    search: "sm:col-span-2 lg:col-span-6",
+    pair: "lg:col-span-2",
+    wide: "sm:col-span-2 lg:col-span-3",
+  },
+  map: {
+    action: "/map",
+    label: "Filter the map",
+    submit: "Apply filters",
+    form: "space-y-3",
+    search: "",
+    pair: "",
+    wide: "",
+  },
+} as const;
+
 /**
- * The /locations filter form: a plain GET form, so every filter ends up in the URL and it works before
- * JavaScript loads. Without JavaScript the sub-region list shows every sub-region grouped by region; once
- * hydrated it narrows to the chosen region.
+ * The location filters shared by /locations and /map (the same query parameters, so a filtered view is a URL that
+ * can be shared): a plain GET form that works before JavaScript loads. Without JavaScript the sub-region list
+ * shows every sub-region grouped by region; once hydrated it narrows to the chosen region, and empty fields are
+ * left out of the URL (?region=Europe, not ?q=&region=Europe&...).
  */
 export function LocationFilters({
   values,
@@ -29,6 +52,7 @@ export function LocationFilters({
   focusAreas,
   countries,
   hasFilters,
+  variant = "list",
 }: {
   values: LocationFilterValues;
   regions: RegionOption[];
@@ -36,8 +60,11 @@ export function LocationFilters({
   focusAreas: Option[];
   countries: string[];
   hasFilters: boolean;
+  variant?: keyof typeof VARIANTS;
 }) {
+  const v = VARIANTS[variant];
   const id = useId();
+  const navigate = useNavigate();
   const [hydrated, setHydrated] = useState(false);
   const [region, setRegion] = useState(values.region ?? "");
   const [subRegion, setSubRegion] = useState(values.subRegion ?? "");
@@ -54,15 +81,20 @@ export function LocationFilters({
     .map((r) => ({ region: r, items: subRegions.filter((s) => s.regionId === r.id) }))
     .filter((g) => g.items.length > 0);
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(event.currentTarget)) {
+      if (typeof value === "string" && value.trim() !== "") params.set(key, value.trim());
+    }
+    const query = params.toString();
+    navigate(query ? `${v.action}?${query}` : v.action);
+  };
+
   return (
-    <Form
-      method="get"
-      action="/locations"
-      role="search"
-      aria-label="Filter locations"
-      className="grid gap-4 rounded-xl border border-leaf-100 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6"
-    >
-      <div className="sm:col-span-2 lg:col-span-6">
+    <Form method="get" action={v.action} role="search" aria-label={v.label} className={v.form} onSubmit={onSubmit}>
+      {variant === "map" ? <h2 className="text-base font-semibold text-stone-900">{v.label}</h2> : null}
+      <div className={v.search}>
         <label htmlFor={`${id}-q`} className="text-sm font-semibold text-stone-800">
           Search
         </label>
@@ -83,7 +115,7 @@ export function LocationFilters({
           />
         </div>
       </div>
-      <div className="lg:col-span-2">
+      <div className={v.pair}>
         <label htmlFor={`${id}-region`} className="text-sm font-semibold text-stone-800">
           Region
         </label>
@@ -109,7 +141,7 @@ export function LocationFilters({
           ))}
         </select>
       </div>
-      <div className="lg:col-span-2">
+      <div className={v.pair}>
         <label htmlFor={`${id}-sub`} className="text-sm font-semibold text-stone-800">
           Sub-region
         </label>
@@ -133,7 +165,7 @@ export function LocationFilters({
           ))}
         </select>
       </div>
-      <div className="lg:col-span-2">
+      <div className={v.pair}>
         <label htmlFor={`${id}-country`} className="text-sm font-semibold text-stone-800">
           Country
         </label>
@@ -153,7 +185,7 @@ export function LocationFilters({
           ))}
         </select>
       </div>
-      <div className="sm:col-span-2 lg:col-span-3">
+      <div className={v.wide}>
         <label htmlFor={`${id}-focus`} className="text-sm font-semibold text-stone-800">
           Focus area
         </label>
@@ -173,15 +205,15 @@ export function LocationFilters({
           ))}
         </select>
       </div>
-      <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-3">
+      <div className={`flex flex-wrap items-end gap-3 ${v.wide}`}>
         <button
           type="submit"
           className="min-h-11 rounded-md bg-leaf-700 px-5 py-2 font-semibold text-white hover:bg-leaf-800"
         >
-          Show locations
+          {v.submit}
         </button>
         {hasFilters ? (
-          <Link to="/locations" className="min-h-11 px-2 py-2 font-semibold text-leaf-800 underline">
+          <Link to={v.action} className="min-h-11 px-2 py-2 font-semibold text-leaf-800 underline">
             Clear filters
           </Link>
         ) : null}

@@ -1,6 +1,22 @@
+import { data } from "react-router";
 import { z } from "../zod";
 
 export type FormValues = Record<string, string | string[]>;
+
+/**
+ * The request's form body. A body that is not a form (JSON, garbage, a wrong content type) is the client's mistake:
+ * it is answered 400 with a message, never a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data("The form could not be read. Please submit it again from the page.", {
+      status: 400,
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
+}
 
 /** A form's fields as plain values: repeated names (checkbox groups) become arrays, files are dropped. */
 export function formDataToObject(formData: FormData): FormValues {

@@ -1,11 +1,9 @@
+import { PROGRAM_FORMATS as FORMAT_VALUES, PROGRAM_FORMAT_LABELS } from "../query-string";
 import { z } from "../zod";
 import { idList, optionalNumber, optionalText, optionalUrl, requiredText } from "./form";
 
-export const PROGRAM_FORMATS = [
-  { value: "in-person", label: "In person" },
-  { value: "online", label: "Online" },
-  { value: "hybrid", label: "Hybrid" },
-] as const;
+/** The format choices of the admin form: the filter's values with their labels (lib/query-string.ts). */
+export const PROGRAM_FORMATS = FORMAT_VALUES.map((value) => ({ value, label: PROGRAM_FORMAT_LABELS[value] }));
 
 export const PROGRAM_NAME_TAKEN = "Another program already uses this name (its page address would be the same).";
 export const PROGRAM_HOST_UNKNOWN = "No location has this name. Pick one from the suggestions or leave it blank.";

@@ -5,6 +5,7 @@ import { TimeSeriesChart } from "../../components/charts/time-series-chart";
 import { exportHref } from "../../lib/admin-exports";
 import { resolveAnalyticsQuery } from "../../lib/analytics-query.server";
 import { requireAdmin } from "../../lib/guard.server";
+import { readForm } from "../../lib/schemas/form";
 import { redirectWithToast } from "../../lib/toast.server";
 import { z } from "../../lib/zod";
 import { getAnalyticsReport, getRetentionDays, setRetentionDays } from "../../queries/analytics.server";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const parsed = RetentionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = RetentionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data(
       { errors: { retentionDays: parsed.error.issues[0]?.message ?? "Enter a number of days." } },

@@ -9,7 +9,7 @@ import { exportHref as csvExportHref } from "../../lib/admin-exports";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
 import { ApplicantActionSchema, REVIEW_STATUS_LABELS, REVIEW_STATUS_VALUES } from "../../lib/schemas/applicant";
-import { formDataToObject } from "../../lib/schemas/form";
+import { formDataToObject, readForm } from "../../lib/schemas/form";
 import { redirectWithToast } from "../../lib/toast.server";
 import {
   countApplicationsByStatus,
@@ -79,7 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db, logger } = context.services;
-  const values = formDataToObject(await request.formData());
+  const values = formDataToObject(await readForm(request));
   const parsed = ApplicantActionSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
   const back = new URL(request.url);

@@ -9,7 +9,7 @@ import { MediaUrlField } from "../../components/admin/media/media-url-field";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
 import { ChangeMakerSchema, MAX_LINKS } from "../../lib/schemas/change-maker";
-import { type FormValues, formDataToObject, listValue } from "../../lib/schemas/form";
+import { type FormValues, formDataToObject, listValue, readForm } from "../../lib/schemas/form";
 import {
   type ChangeMakerInput,
   type ChangeMakerRow,
@@ -46,7 +46,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.services;
   const id = "id" in params ? params.id : undefined;
   if (id && !(await getChangeMakerById(db, id))) throw data("No change-maker with this id exists.", { status: 404 });
-  const values = formDataToObject(await request.formData());
+  const values = formDataToObject(await readForm(request));
   const parsed = ChangeMakerSchema.safeParse(values);
   if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
   const v = parsed.data;

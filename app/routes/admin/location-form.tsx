@@ -10,7 +10,7 @@ import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } fr
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
-import { type FormValues, formDataToObject, textValue } from "../../lib/schemas/form";
+import { type FormValues, formDataToObject, readForm, textValue } from "../../lib/schemas/form";
 import {
   checkLocationReferences,
   LOCATION_LIMITS,
@@ -54,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = "id" in params ? params.id : undefined;
   const existing = id ? await getLocationById(db, id) : null;
   if (id && !existing) throw data("No location with this id exists.", { status: 404 });
-  const values = formDataToObject(await request.formData());
+  const values = formDataToObject(await readForm(request));
   const parsed = LocationSchema.safeParse(values);
   if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
   const ref = await loadReferenceData(db);

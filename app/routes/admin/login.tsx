@@ -13,6 +13,7 @@ import {
 import { getDummyHash, verifyPassword } from "../../lib/password.server";
 import { fieldErrors } from "../../lib/schemas";
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from "../../lib/schemas/admin-login";
+import { readForm } from "../../lib/schemas/form";
 import { getUserByEmail } from "../../queries/users.server";
 import type { Route } from "./+types/login";
 
@@ -44,7 +45,7 @@ type ActionResult = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, db, logger, config } = context.services;
-  const form = await request.formData();
+  const form = await readForm(request);
   const raw = {
     email: typeof form.get("email") === "string" ? String(form.get("email")) : "",
     password: typeof form.get("password") === "string" ? String(form.get("password")) : "",

@@ -14,7 +14,7 @@ import { exportHref as csvExportHref } from "../../lib/admin-exports";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
 import { EPISODE_NUMBER_TAKEN, EpisodeSchema, formatDuration } from "../../lib/schemas/episode";
-import { type FormValues, formDataToObject, optionalUrl, textValue } from "../../lib/schemas/form";
+import { type FormValues, formDataToObject, optionalUrl, readForm, textValue } from "../../lib/schemas/form";
 import { parseDownloadUrl } from "../../lib/storage/download-url";
 import {
   countPodcastSubscriptionsMatching,
@@ -112,7 +112,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
-  const values = formDataToObject(await request.formData());
+  const values = formDataToObject(await readForm(request));
   const intent = textValue(values, "intent");
   const id = textValue(values, "id");
   if (intent === "delete") {

@@ -8,7 +8,7 @@ import { ErrorSummary, SelectField, TextAreaField, TextField } from "../../compo
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
-import { type FormValues, formDataToObject } from "../../lib/schemas/form";
+import { type FormValues, formDataToObject, readForm } from "../../lib/schemas/form";
 import {
   PROGRAM_FORMATS,
   PROGRAM_HOST_UNKNOWN,
@@ -55,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.services;
   const id = "id" in params ? params.id : undefined;
   if (id && !(await getProgramById(db, id))) throw data("No program with this id exists.", { status: 404 });
-  const values = formDataToObject(await request.formData());
+  const values = formDataToObject(await readForm(request));
   const parsed = ProgramSchema.safeParse(values);
   if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
   const v = parsed.data;

@@ -6,6 +6,7 @@ import { requireAdmin } from "../../lib/guard.server";
 import { NAV_PAGE_KEYS } from "../../lib/navigation";
 import { fieldErrors } from "../../lib/schemas";
 import { NAV_PAGE_LABELS, SiteSettingsSchema, toNavigationPages } from "../../lib/schemas/admin-settings";
+import { readForm } from "../../lib/schemas/form";
 import { redirectWithToast } from "../../lib/toast.server";
 import { recordAudit } from "../../queries/audit.server";
 import { getGeneralSettings, getNavigation, saveGeneralSettings, saveNavigation } from "../../queries/settings.server";
@@ -31,7 +32,7 @@ type ActionResult = {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db, logger } = context.services;
-  const form = await request.formData();
+  const form = await readForm(request);
   const str = (key: string) => {
     const v = form.get(key);
     return typeof v === "string" ? v : "";

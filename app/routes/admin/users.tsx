@@ -5,6 +5,7 @@ import { PageHeader } from "../../components/admin/shell/page-header";
 import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
 import { ROLE_LABELS, USER_ROLES, UserActionSchema } from "../../lib/schemas/admin-users";
+import { readForm } from "../../lib/schemas/form";
 import { redirectWithToast } from "../../lib/toast.server";
 import { recordAudit } from "../../queries/audit.server";
 import {
@@ -47,7 +48,7 @@ function isUniqueViolation(err: unknown): boolean {
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(request, context);
   const { db, logger } = context.services;
-  const form = await request.formData();
+  const form = await readForm(request);
   const raw: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") raw[key] = value;
   const parsed = UserActionSchema.safeParse(raw);

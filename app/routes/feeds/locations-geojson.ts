@@ -1,5 +1,6 @@
 import { absolute } from "../../lib/feeds/xml";
-import { parseFeedPage, parseLocationQuery, resolveLocationFilters, toQueryString } from "../../lib/filters";
+import { parseFeedPage, parseLocationQuery, resolveLocationFilters } from "../../lib/filters";
+import { toQueryString } from "../../lib/query-string";
 import { PUBLIC_CACHE_CONTROL } from "../../lib/public-cache";
 import { locationPath } from "../../lib/slug";
 import { listLocationFeatures } from "../../queries/locations.server";

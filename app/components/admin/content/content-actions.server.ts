@@ -3,6 +3,7 @@ import type { Database } from "../../../../db/client";
 import { type ContentEntity, notifyContentChanged } from "../../../lib/content-events.server";
 import type { SessionUser } from "../../../lib/guard.server";
 import type { FormValues } from "../../../lib/schemas/form";
+import { readForm } from "../../../lib/schemas/form";
 import { redirectWithToast } from "../../../lib/toast.server";
 import { recordAudit } from "../../../queries/audit.server";
 
@@ -74,7 +75,7 @@ export async function saveContent<Input>(context: AppLoadContext, save: SaveCont
 
 /** The id a list's delete form posts; a post with any other intent is refused (400). */
 export async function readDeleteId(request: Request): Promise<string> {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "delete") throw data("Unknown action.", { status: 400 });
   return String(form.get("id") ?? "");
 }
