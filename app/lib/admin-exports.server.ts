@@ -1,6 +1,7 @@
+import { data } from "react-router";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import { getAnalyticsReport } from "../queries/analytics.server";
+import { DIMENSIONS, getAnalyticsReport } from "../queries/analytics.server";
 import { listApplications, REVIEW_STATUSES } from "../queries/applications.server";
 import { listNewsletterSubscriptions } from "../queries/newsletter.server";
 import { listPodcastSubscriptions } from "../queries/podcast.server";
@@ -82,14 +83,14 @@ export async function exportCsv(db: Database, dataset: ExportDataset, params: UR
       );
     }
     case "analytics": {
-      const { from, to, granularity } = resolveAnalyticsQuery(params, new Date());
+      const { from, to, granularity, error } = resolveAnalyticsQuery(params, new Date());
+      // The page shows this message and falls back to 30 days; a download must not quietly do the same.
+      if (error) throw data(error, { status: 400 });
       const report = await getAnalyticsReport(db, { from, to, granularity });
       const rows: (string | number)[][] = [
         ...report.series.map((s) => ["views over time", s.bucket, s.pageViews, s.visitors]),
         ...report.topPages.map((p) => ["top page", p.path, p.views, p.visitors]),
-        ...(["referrer", "device", "country", "form", "interaction"] as const).flatMap((d) =>
-          report.dims[d].map((x) => [d, x.key, x.count, ""]),
-        ),
+        ...DIMENSIONS.flatMap((d) => report.dims[d].map((x) => [d, x.key, x.count, ""])),
       ];
       return csvResponse(`analytics-${from}-to-${to}.csv`, ["section", "key", "count", "visitors"], rows);
     }

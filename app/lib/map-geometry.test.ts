@@ -51,6 +51,7 @@ describe("map geometry", () => {
     expect(clusterRadius(2)).toBeLessThan(clusterRadius(5000));
     expect(clusterRadius(10 ** 9)).toBe(30);
     expect(fullMapHref(38.123456, -9.1, 8)).toBe("/map?lat=38.1235&lng=-9.1&zoom=8");
+    expect(fullMapHref(38.1, -9.1, 8, "region=Europe")).toBe("/map?lat=38.1&lng=-9.1&zoom=8&region=Europe");
     expect(countInView([[0, 0, 10, 1, 3]], [[1, 1, "a", "A", "farm"]])).toBe(11);
   });
 

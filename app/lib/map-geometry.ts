@@ -90,8 +90,9 @@ export function wrapLng(lng: number): number {
 }
 
 /** A link that opens the full map centred on a place. */
-export function fullMapHref(lat: number, lng: number, zoom: number): string {
-  return `/map?lat=${roundTo(lat, 4)}&lng=${roundTo(lng, 4)}&zoom=${roundTo(zoom, 2)}`;
+export function fullMapHref(lat: number, lng: number, zoom: number, filterQuery = ""): string {
+  const position = `/map?lat=${roundTo(lat, 4)}&lng=${roundTo(lng, 4)}&zoom=${roundTo(zoom, 2)}`;
+  return filterQuery ? `${position}&${filterQuery}` : position;
 }
 
 /** The mini map's fixed frame: what the basemap endpoint draws and where the marker sits. */

@@ -3,7 +3,17 @@ import { expect, test } from "@playwright/test";
 // What Chrome's issues panel and Lighthouse's best-practices audit would flag on a public page: content-security-
 // policy violations, errors in the console (including hydration mismatches), and uncaught exceptions. Pages with
 // forms matter most: form libraries are where eval-style tricks hide.
-const PAGES = ["/", "/locations", "/programs", "/application", "/newsletter", "/podcast", "/resources", "/about"];
+const PAGES = [
+  "/",
+  "/locations",
+  "/map",
+  "/programs",
+  "/application",
+  "/newsletter",
+  "/podcast",
+  "/resources",
+  "/about",
+];
 
 for (const path of PAGES) {
   test(`${path} loads styled, with no CSP violation or console error`, async ({ page }) => {

@@ -27,6 +27,19 @@ test.describe("map", () => {
     await context.close();
   });
 
+  test("without JavaScript, zooming into a cluster keeps the filters", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/map?region=Europe");
+    const cluster = page
+      .locator("svg[data-map-svg]")
+      .getByRole("link", { name: /locations here; zoom in/ })
+      .first();
+    await cluster.click();
+    await expect(page).toHaveURL(/\/map\?lat=.*&zoom=[\d.]+&region=Europe$/);
+    await context.close();
+  });
+
   test("clusters endpoint returns compact JSON and rejects a bad bbox with a clear 400", async ({ request }) => {
     const ok = await request.get("/api/map/clusters?bbox=-180,-85,180,85&zoom=1");
     expect(ok.status()).toBe(200);

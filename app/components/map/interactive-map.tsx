@@ -222,17 +222,14 @@ export function InteractiveMap({
         const { latitude, longitude } = pos.coords;
         setNotice("Showing places near you.");
         if (live) live.flyTo(longitude, latitude, NEAR_ME_ZOOM + 2);
-        else
-          window.location.assign(
-            fullMapHref(latitude, longitude, NEAR_ME_ZOOM) + (filterQuery ? `&${filterQuery}` : ""),
-          );
+        else window.location.assign(fullMapHref(latitude, longitude, NEAR_ME_ZOOM, filterQuery));
       },
       (err) => setNotice(geolocationMessage(err)),
       { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 },
     );
   };
 
-  const href = (cam: Camera) => `${fullMapHref(cam.lat, cam.lng, cam.zoom)}${filterQuery ? `&${filterQuery}` : ""}`;
+  const href = (cam: Camera) => fullMapHref(cam.lat, cam.lng, cam.zoom, filterQuery);
   const zoomIn = { ...camera, zoom: clamp(camera.zoom + 1, 0, MAX_ZOOM) };
   const zoomOut = { ...camera, zoom: clamp(camera.zoom - 1, 0, MAX_ZOOM) };
   const total = countInView(items.clusters, items.points);
@@ -297,7 +294,7 @@ export function InteractiveMap({
       data-map-box=""
       data-map-ready={ready ? "true" : "false"}
     >
-      {ready ? null : <MapSvg snapshot={snapshot} label={label} />}
+      {ready ? null : <MapSvg snapshot={snapshot} label={label} filterQuery={filterQuery} />}
       {ready ? null : (
         <script
           nonce={nonce}

@@ -12,7 +12,16 @@ import { markerStyle } from "./marker-style";
  * their own (cached by the browser, preloaded from the head), so their bytes are neither in the HTML nor in
  * the hydration data; the water is painted at once and the land appears over it, with no layout change.
  */
-export function MapSvg({ snapshot, label }: { snapshot: MapSnapshot; label: string }) {
+export function MapSvg({
+  snapshot,
+  label,
+  filterQuery = "",
+}: {
+  snapshot: MapSnapshot;
+  label: string;
+  /** The page's filters (region=Europe&...), kept by the cluster links so zooming in keeps the filtered view. */
+  filterQuery?: string;
+}) {
   const { view } = snapshot;
   // React puts this in the document's head: the fetch starts before the parser reaches the map.
   preload(snapshot.outline, { as: "image", fetchPriority: "high" });
@@ -51,7 +60,11 @@ export function MapSvg({ snapshot, label }: { snapshot: MapSnapshot; label: stri
         const [x, y] = project(view, lng, lat);
         const r = clusterRadius(count);
         return (
-          <a key={`c-${id}`} href={fullMapHref(lat, lng, expansion)} aria-label={`${count} locations here; zoom in`}>
+          <a
+            key={`c-${id}`}
+            href={fullMapHref(lat, lng, expansion, filterQuery)}
+            aria-label={`${count} locations here; zoom in`}
+          >
             <circle cx={x} cy={y} r={r + 4} fill={MAP_COLORS.cluster} fillOpacity={0.25} />
             <circle cx={x} cy={y} r={r} fill={MAP_COLORS.cluster} stroke={MAP_COLORS.clusterRing} strokeWidth={2} />
             <text

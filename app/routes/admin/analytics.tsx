@@ -5,6 +5,7 @@ import { TimeSeriesChart } from "../../components/charts/time-series-chart";
 import { exportHref } from "../../lib/admin-exports";
 import { resolveAnalyticsQuery } from "../../lib/analytics-query.server";
 import { requireAdmin } from "../../lib/guard.server";
+import { fieldErrors } from "../../lib/schemas";
 import { readForm } from "../../lib/schemas/form";
 import { redirectWithToast } from "../../lib/toast.server";
 import { z } from "../../lib/zod";
@@ -13,7 +14,6 @@ import { recordAudit } from "../../queries/audit.server";
 import type { Route } from "./+types/analytics";
 
 const RetentionSchema = z.object({
-  intent: z.literal("retention"),
   retentionDays: z.coerce
     .number({ error: "Enter a number of days." })
     .int("Enter a whole number of days.")
@@ -33,20 +33,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const parsed = RetentionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const form = await readForm(request);
+  if (form.get("intent") !== "retention") throw data("Unknown action.", { status: 400 });
+  const parsed = RetentionSchema.safeParse({ retentionDays: form.get("retentionDays") });
   if (!parsed.success) {
     return data(
-      { errors: { retentionDays: parsed.error.issues[0]?.message ?? "Enter a number of days." } },
+      { errors: { retentionDays: fieldErrors(parsed.error).retentionDays ?? "Enter a number of days." } },
       { status: 400, headers: { "Cache-Control": "no-store" } },
     );
   }
   await setRetentionDays(context.services.db, parsed.data.retentionDays, user.id);
-  await recordAudit(context.services.db, {
-    user,
-    action: "settings",
-    entity: "analytics",
-    summary: `Raw analytics events kept for ${parsed.data.retentionDays} days`,
-  });
+  await recordAudit(
+    context.services.db,
+    {
+      user,
+      action: "settings",
+      entity: "analytics",
+      summary: `Raw analytics events kept for ${parsed.data.retentionDays} days`,
+    },
+    (err) => context.services.logger.warn({ err }, "audit entry not written"),
+  );
   return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, "Retention saved");
 }
 

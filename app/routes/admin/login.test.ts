@@ -131,3 +131,17 @@ describe("admin sign-in page", () => {
     expect((thrown as Response).headers.get("Location")).toBe("/admin/dashboard/users");
   });
 });
+
+describe("a body that is not a form", () => {
+  it("is answered 400 with a message, not a server error", async () => {
+    const request = new Request("http://localhost:3000/admin/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@example.org", password }),
+    });
+    await expect(action({ request, context, params: {} } as never)).rejects.toMatchObject({
+      data: expect.stringContaining("could not be read"),
+      init: { status: 400 },
+    });
+  });
+});
