@@ -388,13 +388,20 @@ export function createStorageService(opts: {
           throw storageErrors.quotaExceeded(bucket);
         }
         const names = variantNames(fullPath, IMAGE_WIDTHS);
-        const staleVariants = [names.webp, ...names.sized.values()];
+        const variantPaths = [names.webp, ...names.sized.values()];
+        // A file an admin uploaded under a variant's name (x.webp) is theirs: never overwritten or deleted here.
+        const taken = await db
+          .select({ fullPath: mediaObjects.fullPath, customMetadata: mediaObjects.customMetadata })
+          .from(mediaObjects)
+          .where(and(eq(mediaObjects.bucket, bucket), inArray(mediaObjects.fullPath, variantPaths)));
+        const foreign = new Set(taken.filter((r) => r.customMetadata.variantOf !== fullPath).map((r) => r.fullPath));
         const oldKeys: string[] = [];
         const { row, oldKey } = await storeObject(fullPath, mainFile, type.mime, fields, customMetadata);
         if (oldKey) oldKeys.push(oldKey);
         const written = new Set<string>();
         for (const v of variants) {
           const vPath = v.width === null ? names.webp : (names.sized.get(v.width) as string);
+          if (foreign.has(vPath)) continue;
           const meta = await sharp(v.file).metadata();
           const r = await storeObject(
             vPath,
@@ -407,7 +414,7 @@ export function createStorageService(opts: {
           if (r.oldKey) oldKeys.push(r.oldKey);
         }
         // Variants of an earlier, larger version that this one did not produce.
-        const stale = staleVariants.filter((p) => !written.has(p));
+        const stale = variantPaths.filter((p) => !written.has(p) && !foreign.has(p));
         if (stale.length) {
           const gone = await db
             .delete(mediaObjects)

@@ -421,6 +421,31 @@ describe.each(["local", "s3"] as const)("storage API with the %s driver", (kind)
     );
   });
 
+  it("re-uploading replaces its own copies and leaves a same-named file someone else uploaded alone", async () => {
+    const own = await photo(2000, 1200);
+    expect((await upload(h, "swap/pic", own, { filename: "pic.jpg" })).status).toBe(200);
+    const mine = await h.storage.list({ prefix: "swap/", maxResults: 100 });
+    expect(mine.items.map((i) => i.fullPath).sort()).toEqual(
+      ["swap/pic", "swap/pic.webp", "swap/pic@1600.webp", "swap/pic@480.webp", "swap/pic@960.webp"].sort(),
+    );
+    // A smaller image produces fewer copies: the larger ones of the old version go.
+    expect((await upload(h, "swap/pic", await photo(600, 400), { filename: "pic.jpg" })).status).toBe(200);
+    const after = await h.storage.list({ prefix: "swap/", maxResults: 100 });
+    expect(after.items.map((i) => i.fullPath).sort()).toEqual(
+      ["swap/pic", "swap/pic.webp", "swap/pic@480.webp"].sort(),
+    );
+
+    // An admin's own file under a copy's name survives an image uploaded next to it.
+    const theirs = await photo(300, 200);
+    const webp = await sharp(theirs).webp().toBuffer();
+    expect((await upload(h, "mine/logo.webp", webp, { filename: "logo.webp" })).status).toBe(200);
+    const before = await h.storage.getMetadata("mine/logo.webp");
+    expect((await upload(h, "mine/logo", await photo(2000, 1200), { filename: "logo.jpg" })).status).toBe(200);
+    const kept = await h.storage.getMetadata("mine/logo.webp");
+    expect(kept.md5Hash).toBe(before.md5Hash);
+    expect(kept.customMetadata?.variantOf).toBeUndefined();
+  });
+
   it("refuses client metadata under the keys the service writes on image copies", async () => {
     const before = await snapshot(h);
     await expectError(
