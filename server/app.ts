@@ -146,8 +146,9 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
 }
 
 /**
- * Reads built client assets once and keeps them in memory, for the stylesheet the HTML inlines. Only paths under
- * /assets/ are read, so a caller can never reach another file.
+ * Reads built client assets once and keeps them in memory, for the stylesheet the HTML inlines. Only CSS files
+ * under /assets/ are read, so a caller can never reach another file; a stylesheet that could close the <style>
+ * element early is not inlined (null: the page links it instead).
  */
 function clientAssetReader(clientDir: string) {
   const cache = new Map<string, string | null>();
@@ -158,6 +159,7 @@ function clientAssetReader(clientDir: string) {
     if (/^\/assets\/[\w.-]+\.css$/.test(href)) {
       try {
         text = fs.readFileSync(path.join(clientDir, href), "utf8");
+        if (text.toLowerCase().includes("</style")) text = null;
       } catch {
         text = null;
       }

@@ -22,7 +22,7 @@ function readCssFromDocument(): string | null {
 export function AppStylesheet() {
   const serverCss = useContext(InlineCssContext);
   const css = typeof document === "undefined" ? serverCss : readCssFromDocument();
-  if (css && !css.toLowerCase().includes("</style")) {
+  if (css) {
     // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, read from the build folder.
     return <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: css }} />;
   }

@@ -41,12 +41,9 @@ function Stat({ label, value, warn }: { label: string; value: string; warn?: boo
 export default function RequestStatsPage({ loaderData }: Route.ComponentProps) {
   const { report, enabled } = loaderData;
   const t = report.totals;
+  // Labels are also the chart's keys, so each must be unique: a day spans 25 hourly buckets (the same hour twice).
   const label = (iso: string) =>
-    report.window === "hour"
-      ? iso.slice(11, 16)
-      : report.window === "day"
-        ? `${iso.slice(11, 13)}:00`
-        : `${iso.slice(5, 10)} ${iso.slice(11, 13)}h`;
+    report.window === "hour" ? iso.slice(11, 16) : `${iso.slice(5, 10)} ${iso.slice(11, 13)}h`;
   return (
     <>
       <PageHeader

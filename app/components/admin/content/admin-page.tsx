@@ -90,5 +90,3 @@ export function AdminErrorBoundary({
     </div>
   );
 }
-
-// The applicants screen reads its page number through this module; the parsing lives with the other list helpers.

@@ -1,5 +1,5 @@
-// Plain functions rather than Zod schemas: this module is reachable from browser code (admin-page re-exports
-// parsePage), and a schema built at the top of a module would put Zod into every admin list's bundle.
+// Plain functions rather than Zod schemas: this module is reachable from browser code (the list screens import
+// it), and a schema built at the top of a module would put Zod into every admin list's bundle.
 
 const MAX_PAGE = 100_000;
 const MAX_QUERY_LENGTH = 200;
