@@ -1,6 +1,7 @@
 import { ArrowRight, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { island } from "../components/island";
+import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { moreLink, primaryBtn, secondaryBtn, sectionHeading } from "../components/public/home-styles";
 import { getClusterStore, mapSnapshot } from "../lib/clusters.server";
 import { SITE_NAME, SITE_TAGLINE } from "../lib/constants";
@@ -10,7 +11,6 @@ import { formatInteger } from "../lib/numbers";
 import { listFeaturedLocations } from "../queries/locations.server";
 import { listEpisodes } from "../queries/podcast.server";
 import { listUpcomingPrograms } from "../queries/programs.server";
-import { DEFAULT_GENERAL, getGeneralSettings } from "../queries/settings.server";
 import type { Route } from "./+types/home";
 
 // Islands: both hydrate after the page load (see components/island.tsx). Until then the map is the server-drawn
@@ -24,16 +24,12 @@ const UPCOMING_LIMIT = 4;
 const EPISODES_LIMIT = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = context.services;
+  const { db } = context.services;
   const today = new Date().toISOString().slice(0, 10);
-  const [featured, upcoming, episodes, general, snapshot] = await Promise.all([
+  const [featured, upcoming, episodes, snapshot] = await Promise.all([
     listFeaturedLocations(db, FEATURED_LIMIT),
     listUpcomingPrograms(db, { from: today, limit: UPCOMING_LIMIT }),
     listEpisodes(db, { limit: EPISODES_LIMIT }),
-    getGeneralSettings(db).catch((err: unknown) => {
-      logger.warn({ err }, "general settings unreadable; using the built-in basemap");
-      return DEFAULT_GENERAL;
-    }),
     mapSnapshot(getClusterStore(context.services), {
       center: DEFAULT_VIEW_CENTER,
       zoom: DEFAULT_VIEW_ZOOM,
@@ -43,7 +39,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     siteUrl: context.services.config.siteUrl,
     snapshot,
-    styleUrl: general.mapStyleUrl ?? "",
     featured,
     upcoming,
     episodes: episodes.map((e) => ({
@@ -64,6 +59,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { snapshot, featured, upcoming, episodes } = loaderData;
+  const styleUrl = useMapStyleUrl();
   return (
     <main id="main">
       <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-leaf-50 to-white">
@@ -96,7 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         <HomeMap
           snapshot={snapshot}
-          styleUrl={loaderData.styleUrl}
+          styleUrl={styleUrl}
           activation="interaction"
           label={`Map of ${formatInteger(snapshot.total)} permaculture locations`}
         />

@@ -1,28 +1,21 @@
 import { InteractiveMap } from "../components/map/interactive-map";
+import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { LocationFilters } from "../components/public/location-filters";
 import { getClusterStore, mapSnapshot, parseMapPosition } from "../lib/clusters.server";
 import { parseLocationQuery, resolveLocationFilters } from "../lib/filters";
 import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "../lib/map-geometry";
-import { formatInteger } from "../lib/numbers";
 import { pageMeta } from "../lib/meta";
+import { formatInteger } from "../lib/numbers";
 import { toQueryString } from "../lib/query-string";
 import { listLocationCountries } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
-import { DEFAULT_GENERAL, getGeneralSettings } from "../queries/settings.server";
 import type { Route } from "./+types/map";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, logger } = context.services;
+  const { db } = context.services;
   const params = new URL(request.url).searchParams;
   const query = parseLocationQuery(params);
-  const [ref, countries, general] = await Promise.all([
-    loadReferenceData(db),
-    listLocationCountries(db),
-    getGeneralSettings(db).catch((err: unknown) => {
-      logger.warn({ err }, "general settings unreadable; using the built-in basemap");
-      return DEFAULT_GENERAL;
-    }),
-  ]);
+  const [ref, countries] = await Promise.all([loadReferenceData(db), listLocationCountries(db)]);
   const filters = resolveLocationFilters(query, ref);
   const position = parseMapPosition(params);
   const view = {
@@ -44,7 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     siteUrl: context.services.config.siteUrl,
     snapshot,
-    styleUrl: general.mapStyleUrl ?? "",
     values,
     filterQuery: toQueryString(values).replace(/^\?/, ""),
     regions: ref.regions.map((r) => ({ key: r.key, id: r.id, name: r.name })),
@@ -72,7 +64,7 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
       <InteractiveMap
         snapshot={snapshot}
         filterQuery={loaderData.filterQuery}
-        styleUrl={loaderData.styleUrl}
+        styleUrl={useMapStyleUrl()}
         variant="full"
         activation="idle"
         label={`Map of ${formatInteger(snapshot.total)} ${filtered ? "matching " : ""}permaculture locations`}

@@ -18,7 +18,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       return DEFAULT_GENERAL;
     }),
   ]);
-  return { navigation, contactEmail: general.contactEmail, year: new Date().getFullYear() };
+  return {
+    navigation,
+    contactEmail: general.contactEmail,
+    // Read here once for the pages with a map (home, /map), which take it from this layout's data.
+    mapStyleUrl: general.mapStyleUrl ?? "",
+    year: new Date().getFullYear(),
+  };
 }
 
 // Error pages are rare: their content hydrates after the page load instead of weighing on every page's bundle.
