@@ -1,7 +1,7 @@
 import { absolute } from "../../lib/feeds/xml";
 import { parseFeedPage, parseLocationQuery, resolveLocationFilters } from "../../lib/filters";
-import { toQueryString } from "../../lib/query-string";
 import { PUBLIC_CACHE_CONTROL } from "../../lib/public-cache";
+import { toQueryString } from "../../lib/query-string";
 import { locationPath } from "../../lib/slug";
 import { listLocationFeatures } from "../../queries/locations.server";
 import { loadReferenceData } from "../../queries/reference.server";
