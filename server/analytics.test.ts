@@ -106,8 +106,18 @@ describe("analytics ingestion", () => {
         )
       ).status,
     ).toBe(202);
+    // Staff working in the admin area are not visitors.
+    for (const path of ["/admin", "/admin/dashboard/analytics", "/ADMIN/login"]) {
+      expect((await send({ kind: "page_view", path, hostname: "permaculture.example" })).status).toBe(202);
+    }
     await ingest.flush();
     expect((await t.db.select().from(analyticsEvents)).length).toBe(before);
+    // A public path that merely starts with the same letters still counts.
+    expect(
+      (await send({ kind: "page_view", path: "/administration-course", hostname: "permaculture.example" })).status,
+    ).toBe(204);
+    await ingest.flush();
+    expect((await t.db.select().from(analyticsEvents)).length).toBe(before + 1);
   });
 
   it("answers bad input with a clear 4xx", async () => {

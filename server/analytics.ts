@@ -28,6 +28,11 @@ export const AnalyticsEventSchema = z.discriminatedUnion("kind", [
 ]);
 export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
 
+/** The admin area is staff at work, not visitors: its page views would crowd the site's own top pages. */
+export function isStaffPath(path: string): boolean {
+  return /^\/admin(\/|$)/i.test(path);
+}
+
 /** Coarse device class from the user agent; the user agent itself is not stored. */
 export function deviceOf(ua: string): "mobile" | "tablet" | "desktop" {
   if (/iPad|Tablet|Nexus (7|9|10)|SM-T/i.test(ua)) return "tablet";
@@ -139,7 +144,13 @@ export function createAnalyticsIngest(opts: {
       } catch {
         originHost = "invalid";
       }
-      if (event.hostname !== productionHost || (originHost && originHost !== productionHost) || !ua || isbot(ua)) {
+      if (
+        event.hostname !== productionHost ||
+        (originHost && originHost !== productionHost) ||
+        !ua ||
+        isbot(ua) ||
+        isStaffPath(event.path)
+      ) {
         counters.ignored++;
         res.status(202).end();
         return;

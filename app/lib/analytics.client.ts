@@ -9,6 +9,8 @@ type Event =
 
 export function sendAnalytics(event: Event, productionHostname: string): boolean {
   if (typeof window === "undefined" || window.location.hostname !== productionHostname) return false;
+  // The server ignores the admin area (staff at work, not visitors); do not send it at all.
+  if (/^\/admin(\/|$)/i.test(window.location.pathname)) return false;
   const body = JSON.stringify({ ...event, hostname: window.location.hostname });
   try {
     if (navigator.sendBeacon?.("/api/analytics", new Blob([body], { type: "text/plain" }))) return true;
