@@ -9,20 +9,60 @@ function parseDate(value: string | Date): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
 }
 
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/*
+ * Dates are formatted by hand in the en-GB style ("3 July 2027") rather than with Intl.DateTimeFormat: building an
+ * ICU formatter costs several milliseconds in a browser, and the home page's sections format a dozen dates while
+ * hydrating. The output is the same as Intl's en-GB long date, checked in format.test.ts.
+ */
+function parts(value: string | Date): { day: number; month: string; year: number } {
+  const date = parseDate(value);
+  return { day: date.getUTCDate(), month: MONTHS[date.getUTCMonth()] ?? "", year: date.getUTCFullYear() };
+}
+
 export function formatDate(value: string | Date): string {
-  return new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    parseDate(value),
-  );
+  const { day, month, year } = parts(value);
+  return Number.isNaN(day) ? String(value) : `${day} ${month} ${year}`;
 }
 
 /** "10 – 21 May 2027", "28 June – 3 July 2027", or one date when start and end are equal. */
 export function formatDateRange(start: string | null, end: string | null): string {
   if (!start) return "Dates to be announced";
   if (!end || end === start) return formatDate(start);
-  const fmt = new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-  // Node's and browsers' ICU space ranges differently (thin, narrow or no-break spaces); one form for both keeps
-  // server HTML and hydration identical.
-  return fmt.formatRange(parseDate(start), parseDate(end)).replace(/[\u2009\u202f\u00a0]/g, " ");
+  const a = parts(start);
+  const b = parts(end);
+  if (Number.isNaN(a.day) || Number.isNaN(b.day)) return formatDate(start);
+  if (a.year !== b.year) return `${a.day} ${a.month} ${a.year} – ${b.day} ${b.month} ${b.year}`;
+  if (a.month !== b.month) return `${a.day} ${a.month} – ${b.day} ${b.month} ${b.year}`;
+  if (a.day === b.day) return formatDate(start);
+  return `${a.day} – ${b.day} ${b.month} ${b.year}`;
+}
+
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
+/** One NumberFormat per currency and precision: constructing them is the expensive part. */
+function priceFormat(currency: string, fractionDigits: number): Intl.NumberFormat {
+  const key = `${currency}:${fractionDigits}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, { style: "currency", currency, maximumFractionDigits: fractionDigits });
+    priceFormats.set(key, format);
+  }
+  return format;
 }
 
 /** Price from cents with its currency; null means the program is free. */
@@ -30,11 +70,7 @@ export function formatPrice(cents: number | null, currency: string): string {
   if (cents === null || cents === undefined) return "Free";
   if (cents === 0) return "Free";
   try {
-    return new Intl.NumberFormat(LOCALE, {
-      style: "currency",
-      currency: currency || "USD",
-      maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
-    }).format(cents / 100);
+    return priceFormat(currency || "USD", cents % 100 === 0 ? 0 : 2).format(cents / 100);
   } catch {
     return `${(cents / 100).toFixed(2)} ${currency}`;
   }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDateRange, formatPrice } from "./format";
+
+const intl = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const noon = (day: string) => new Date(`${day}T12:00:00Z`);
+
+describe("public date formatting", () => {
+  it("writes every day of two years exactly as Intl's en-GB long date", () => {
+    const start = Date.UTC(2026, 0, 1, 12);
+    for (let i = 0; i < 731; i++) {
+      const day = new Date(start + i * 86_400_000).toISOString().slice(0, 10);
+      expect(formatDate(day)).toBe(intl.format(noon(day)));
+    }
+  });
+
+  it("writes ranges as Intl's en-GB formatRange does, with plain spaces", () => {
+    const cases: [string, string][] = [
+      ["2027-05-10", "2027-05-21"],
+      ["2027-06-28", "2027-07-03"],
+      ["2026-12-28", "2027-01-03"],
+      ["2027-02-01", "2027-02-28"],
+    ];
+    for (const [a, b] of cases) {
+      const expected = intl.formatRange(noon(a), noon(b)).replace(/[\u2009\u202f\u00a0]/g, " ");
+      expect(formatDateRange(a, b)).toBe(expected);
+    }
+    expect(formatDateRange("2027-05-10", "2027-05-21")).toBe("10 – 21 May 2027");
+  });
+
+  it("shows one date for a one-day program and a notice when dates are not set", () => {
+    expect(formatDateRange("2027-05-10", "2027-05-10")).toBe("10 May 2027");
+    expect(formatDateRange("2027-05-10", null)).toBe("10 May 2027");
+    expect(formatDateRange(null, null)).toBe("Dates to be announced");
+  });
+
+  it("formats timestamps by their UTC day", () => {
+    expect(formatDate(new Date("2027-03-31T23:30:00Z"))).toBe("31 March 2027");
+    expect(formatDate("2027-03-31T23:30:00.000Z")).toBe("31 March 2027");
+  });
+
+  it("formats prices per currency, whole amounts without cents, and free programs", () => {
+    expect(formatPrice(null, "USD")).toBe("Free");
+    expect(formatPrice(0, "EUR")).toBe("Free");
+    expect(formatPrice(120000, "EUR")).toBe("€1,200");
+    expect(formatPrice(99950, "GBP")).toBe("£999.50");
+    expect(formatPrice(5000, "AUD")).toBe("A$50");
+    expect(formatPrice(5050, "AUD")).toBe("A$50.50");
+    expect(formatPrice(5000, "not-a-currency")).toBe("50.00 not-a-currency");
+  });
+});
