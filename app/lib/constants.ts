@@ -19,3 +19,6 @@ export const SITE_NAME = "Permaculture Network";
 export const SITE_TAGLINE =
   "Connecting permaculture educators and learners worldwide. Discover sustainable living practices and find your next learning opportunity.";
 export const LOCATIONS_PAGE_SIZE = 24;
+
+/** The error for a focus area that is not in the list (only a tampered form can post one). */
+export const UNKNOWN_FOCUS_AREAS = "Please choose focus areas from the list.";

@@ -1,3 +1,4 @@
+import { UNKNOWN_FOCUS_AREAS } from "../constants";
 import { MARKER_TYPES } from "../taxonomy";
 import { z } from "../zod";
 import {
@@ -74,7 +75,7 @@ export function checkLocationReferences(value: LocationFormOutput, ref: Location
       errors.subRegionId = "This sub-region does not belong to the chosen region.";
   }
   const known = new Set(ref.focusAreas.map((f) => f.id));
-  if (value.focusAreas.some((id) => !known.has(id))) errors.focusAreas = "Please choose focus areas from the list.";
+  if (value.focusAreas.some((id) => !known.has(id))) errors.focusAreas = UNKNOWN_FOCUS_AREAS;
   if ((value.latitude === null) !== (value.longitude === null)) {
     errors[value.latitude === null ? "latitude" : "longitude"] = "Enter both latitude and longitude, or neither.";
   }

@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { PageHeader } from "../../components/admin/shell/page-header";
+import { Stat } from "../../components/admin/stat";
 import { BarList } from "../../components/charts/bar-list";
 import { TimeSeriesChart } from "../../components/charts/time-series-chart";
 import { exportHref } from "../../lib/admin-exports";
@@ -61,15 +62,6 @@ export function meta() {
 }
 
 const nf = new Intl.NumberFormat("en");
-
-function Stat({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="rounded-lg border border-stone-200 bg-white p-4">
-      <dt className="text-sm text-stone-700">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tabular-nums text-stone-900">{nf.format(value)}</dd>
-    </div>
-  );
-}
 
 export default function AnalyticsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { report, range, granularity, error, retentionDays } = loaderData;

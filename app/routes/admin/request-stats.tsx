@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { PageHeader } from "../../components/admin/shell/page-header";
+import { Stat } from "../../components/admin/stat";
 import { TimeSeriesChart } from "../../components/charts/time-series-chart";
 import { requireAdmin } from "../../lib/guard.server";
 import { z } from "../../lib/zod";
@@ -28,15 +29,6 @@ export function meta() {
 const nf = new Intl.NumberFormat("en");
 const ms = (n: number) => (n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(1)} ms`);
 const pct = (n: number) => `${(n * 100).toFixed(n > 0 && n < 0.001 ? 3 : 1)} %`;
-
-function Stat({ label, value, warn }: { label: string; value: string; warn?: boolean }) {
-  return (
-    <div className={`rounded-lg border bg-white p-4 ${warn ? "border-red-300" : "border-stone-200"}`}>
-      <dt className="text-sm text-stone-700">{label}</dt>
-      <dd className={`mt-1 text-2xl font-bold tabular-nums ${warn ? "text-red-800" : "text-stone-900"}`}>{value}</dd>
-    </div>
-  );
-}
 
 export default function RequestStatsPage({ loaderData }: Route.ComponentProps) {
   const { report, enabled } = loaderData;
@@ -69,7 +61,7 @@ export default function RequestStatsPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-5">
-        <Stat label="Requests" value={nf.format(t.count)} />
+        <Stat label="Requests" value={t.count} />
         <Stat label="Server errors (5xx)" value={pct(t.errorRate)} warn={t.errorRate > 0.01} />
         <Stat label="p50 latency" value={ms(t.p50)} />
         <Stat label="p95 latency" value={ms(t.p95)} />

@@ -1,8 +1,7 @@
 import type { Database } from "../../../../db/client";
 import { listFocusAreas } from "../../../queries/reference.server";
 
-/** The error for a focus area that is not in the list (only a tampered form can post one). */
-export const UNKNOWN_FOCUS_AREAS = "Please choose focus areas from the list.";
+export { UNKNOWN_FOCUS_AREAS } from "../../../lib/constants";
 
 /** True when some of the posted focus areas do not exist. */
 export async function hasUnknownFocusAreas(db: Database, ids: readonly string[]): Promise<boolean> {
