@@ -2,12 +2,39 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
-  // SOURCEMAP=1 npm run build: source maps, e.g. to see what each module adds to a chunk.
-  build: { target: "es2022", sourcemap: process.env.SOURCEMAP === "1" },
+  build: {
+    target: "es2022",
+    // SOURCEMAP=1 npm run build: source maps, e.g. to see what each module adds to a chunk.
+    sourcemap: process.env.SOURCEMAP === "1",
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                // React, React DOM and React Router: one file, needed by every page.
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+                  priority: 2,
+                },
+                // Small app modules shared by several pages (the shell's icons, constants, navigation): one file
+                // instead of a dozen 1 KB requests.
+                {
+                  name: "shared",
+                  test: /lucide-react|[\\/]app[\\/]lib[\\/](constants|taxonomy|nav-pages|numbers|meta|slug|query-string)\.ts|[\\/]app[\\/]components[\\/](island|shell[\\/]nav-links)\.tsx/,
+                  minShareCount: 2,
+                  priority: 1,
+                },
+              ],
+            },
+          },
+        },
+  },
   ssr: {
     // Server-only packages stay external; they are loaded from node_modules at run time.
     external: ["@electric-sql/pglite", "pg", "sharp", "pino", "better-auth"],
   },
-});
+}));
