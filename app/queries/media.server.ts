@@ -1,18 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { mediaObjects } from "../../db/schema";
-import { downloadUrl, type ImageUrls, variantNames } from "../lib/storage/paths";
-
-const WIDTHS = [480, 960, 1600] as const;
-
-function firstToken(tokens: string): string | null {
-  return (
-    tokens
-      .split(",")
-      .map((t) => t.trim())
-      .find(Boolean) ?? null
-  );
-}
+import { downloadUrl, firstDownloadToken, type ImageUrls, variantNames } from "../lib/storage/paths";
 
 /**
  * URLs for a stored image and its WebP variants, so a form can fill originalImageUrl and webpImageUrl (and a page
@@ -24,7 +13,7 @@ export async function getImageUrls(
   fullPath: string,
   origin = "",
 ): Promise<ImageUrls | null> {
-  const names = variantNames(fullPath, WIDTHS);
+  const names = variantNames(fullPath);
   const rows = await db
     .select({
       fullPath: mediaObjects.fullPath,
@@ -40,11 +29,11 @@ export async function getImageUrls(
     );
   const byPath = new Map(rows.map((r) => [r.fullPath, r]));
   const original = byPath.get(fullPath);
-  const token = original ? firstToken(original.downloadTokens) : null;
+  const token = original ? firstDownloadToken(original.downloadTokens) : null;
   if (!original || !token) return null;
   const urlOf = (p: string) => {
     const row = byPath.get(p);
-    const t = row ? firstToken(row.downloadTokens) : null;
+    const t = row ? firstDownloadToken(row.downloadTokens) : null;
     return row && t && row.customMetadata.variantOf === fullPath ? downloadUrl(p, t, origin) : null;
   };
   const width = Number(original.customMetadata.width) || null;

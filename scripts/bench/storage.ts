@@ -10,6 +10,7 @@ import pino from "pino";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import type { Services } from "../../app/lib/services.server";
+import { IMAGE_WIDTHS } from "../../app/lib/storage/paths";
 import { createUserWithPassword } from "../../app/queries/users.server";
 import { type BlobDriver, createLocalDriver, createS3Driver } from "../../server/storage/drivers";
 import { createStorageRouter } from "../../server/storage/router";
@@ -133,13 +134,15 @@ async function benchWebp() {
   fast.sort((a, b) => a - b);
   console.log(`webp 4000x3000 (12 MP), effort 2 (as uploads): median ${(fast[1] ?? 0).toFixed(0)} ms`);
   const t0 = performance.now();
-  for (const w of [480, 960, 1600]) {
+  for (const w of IMAGE_WIDTHS) {
     await sharp(photo)
       .resize({ width: w })
       .webp({ quality: 80, effort: 2 })
       .toFile(path.join(dir, `photo@${w}.webp`));
   }
-  console.log(`webp responsive sizes 480/960/1600 from 12 MP: ${(performance.now() - t0).toFixed(0)} ms total`);
+  console.log(
+    `webp responsive sizes ${IMAGE_WIDTHS.join("/")} from 12 MP: ${(performance.now() - t0).toFixed(0)} ms total`,
+  );
 }
 
 try {

@@ -19,7 +19,10 @@ import type { StorageService, UploadFields } from "./service";
 
 /** Multipart overhead allowed on top of the file limit (boundaries, part headers, metadata fields). */
 const MULTIPART_SLACK = 256 * 1024;
-/** A refused body this large is still read and discarded so the client sees the JSON answer. */
+/**
+ * After a refused upload has been answered, up to this much more of its body is read and discarded, so a browser
+ * that keeps sending until it notices the answer can still read it instead of seeing a reset connection.
+ */
 const DRAIN_LIMIT = 128 * 1024 * 1024;
 
 const RESERVED_METADATA_KEYS = new Set(["variantOf", "width", "height"]);
@@ -93,7 +96,8 @@ async function receiveBody(req: Request, file: string, limit: number, tooLarge: 
       if (settled) return;
       settled = true;
       req.off("data", onData);
-      req.resume();
+      // Stop reading here: the refusal is answered first, then the error handler decides what to discard.
+      req.pause();
       out.destroy();
       fsp.rm(file, { force: true }).finally(() => reject(err));
     };
@@ -195,14 +199,18 @@ export function createStorageRouter(services: AuthLike & { storage: StorageServi
         if (!known) logger.error({ err, path: req.path }, "storage request failed");
         const e = known ?? storageErrors.unknown();
         if (!res.headersSent) {
-          // A refused upload may still be streaming: keep reading (bounded) so the client receives this answer.
+          // A refused upload may still be streaming. Answer at once, without reading on; only once the answer is
+          // out, discard what still arrives (bounded), so a client that keeps sending can read the answer.
           if (req.method === "POST" && !req.complete && !req.readableEnded) {
-            let drained = 0;
-            req.on("data", (c: Buffer) => {
-              drained += c.length;
-              if (drained > DRAIN_LIMIT) req.destroy();
+            req.pause();
+            res.once("finish", () => {
+              let drained = 0;
+              req.on("data", (c: Buffer) => {
+                drained += c.length;
+                if (drained > DRAIN_LIMIT) req.destroy();
+              });
+              req.resume();
             });
-            req.resume();
           }
           sendError(res, e);
         } else res.destroy();

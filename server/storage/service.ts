@@ -3,11 +3,14 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
-import sharp, { type Metadata } from "sharp";
+import { and, eq, inArray, like, type SQL, sql } from "drizzle-orm";
+import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
 import { z } from "zod";
 import { storageErrors } from "../../app/lib/storage/errors";
+import { STORAGE_MAX_UPLOAD_BYTES } from "../../app/lib/storage/limits";
 import {
+  downloadTokenList,
+  IMAGE_WIDTHS,
   type StorageListResult,
   type StorageMetadata,
   validateMaxResults,
@@ -21,14 +24,8 @@ import { ConfigError } from "../config";
 import type { BlobDriver, ByteRange } from "./drivers";
 import { type DetectedType, describeUnknown, detectType, svgRefusalReason } from "./sniff";
 
-export const IMAGE_WIDTHS = [480, 960, 1600] as const;
-
 const LimitsSchema = z.object({
-  STORAGE_MAX_UPLOAD_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(25 * 1024 * 1024),
+  STORAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(STORAGE_MAX_UPLOAD_BYTES),
   STORAGE_QUOTA_BYTES: z.coerce
     .number()
     .int()
@@ -67,6 +64,9 @@ export type UploadFields = {
 };
 
 type Row = typeof mediaObjects.$inferSelect;
+
+/** One file the image pipeline wrote: `width` is the responsive width it was made for (null: full size). */
+type ImageOutput = { file: string; width: number | null; pixelWidth: number; pixelHeight: number; size: number };
 
 export type StorageService = ReturnType<typeof createStorageService>;
 
@@ -109,6 +109,21 @@ async function readHead(file: string, bytes = 4096): Promise<Uint8Array> {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Generated image copies are found through their original, never listed on their own. */
+const notVariant = sql`(${mediaObjects.customMetadata} ->> 'variantOf') is null`;
+
+/**
+ * A listing entry's key in SQL: the object's full path, or with the '/' delimiter its folder under the prefix
+ * ("a/b/c.jpg" under "a/" is "a/b/"). `prefixChars` is the prefix's length in characters (code points, as
+ * Postgres counts them), inlined as a number so the expression has no parameters and can be grouped on.
+ */
+function entryKey(prefixChars: number, delimiter: boolean): SQL<string> {
+  if (!delimiter) return sql<string>`${mediaObjects.fullPath}`;
+  const n = sql.raw(String(prefixChars));
+  const cut = sql`strpos(substr(${mediaObjects.fullPath}, ${n} + 1), '/')`;
+  return sql<string>`case when ${cut} > 0 then left(${mediaObjects.fullPath}, ${n} + ${cut}) else ${mediaObjects.fullPath} end`;
+}
 
 type PageCursor = { p: string; a: string };
 
@@ -169,8 +184,8 @@ export function createStorageService(opts: {
     contentType: string,
     fields: UploadFields,
     customMetadata: Record<string, string>,
+    size: number,
   ): Promise<{ row: Row; oldKey: string | null }> {
-    const size = (await fsp.stat(file)).size;
     const md5Hash = await md5File(file);
     const key = driver.newKey();
     await driver.put(key, file, size, contentType);
@@ -210,11 +225,14 @@ export function createStorageService(opts: {
     }
   }
 
-  /** Image pipeline: re-encode (drops EXIF and other metadata), then a WebP and never-upscaled responsive sizes. */
+  /**
+   * Image pipeline: re-encode (drops EXIF and other metadata), then a WebP and never-upscaled responsive sizes. The
+   * source is opened once and every output is a clone of that one input; sizes come from what sharp reports.
+   */
   async function processImage(
     source: string,
     type: Extract<DetectedType, { kind: "image" }>,
-  ): Promise<{ main: string; width: number; height: number; variants: { width: number | null; file: string }[] }> {
+  ): Promise<{ main: ImageOutput; variants: ImageOutput[] }> {
     let meta: Metadata;
     try {
       meta = await sharp(source, { limitInputPixels: false }).metadata();
@@ -229,11 +247,18 @@ export function createStorageService(opts: {
       );
     }
     const animated = type.mime === "image/gif" || type.mime === "image/webp";
-    const input = () => sharp(source, { limitInputPixels: limits.maxImagePixels, animated, failOn: "error" }).rotate();
-    const main = tempFile();
-    const out: string[] = [main];
+    const input = sharp(source, { limitInputPixels: limits.maxImagePixels, animated, failOn: "error" }).rotate();
+    const out: string[] = [];
+    // An animated image's frames are stacked in the output: its height is one frame's.
+    const frameHeight = (info: OutputInfo) => info.pageHeight ?? info.height;
+    const write = async (pipe: Sharp, width: number | null): Promise<ImageOutput> => {
+      const file = tempFile();
+      out.push(file);
+      const info = await pipe.toFile(file);
+      return { file, width, pixelWidth: info.width, pixelHeight: frameHeight(info), size: info.size };
+    };
     try {
-      let pipe = input();
+      let pipe = input.clone();
       switch (type.mime) {
         case "image/jpeg":
           pipe = pipe.jpeg({ quality: 85, mozjpeg: true });
@@ -251,22 +276,14 @@ export function createStorageService(opts: {
           pipe = pipe.avif({ quality: 55, effort: 2 });
           break;
       }
-      const info = await pipe.toFile(main);
-      const width = info.width;
-      const height = animated && meta.pageHeight ? meta.pageHeight : info.height;
-      const variants: { width: number | null; file: string }[] = [];
-      const webp = tempFile();
-      out.push(webp);
-      await input().webp({ quality: 80, effort: 2 }).toFile(webp);
-      variants.push({ width: null, file: webp });
+      const main = await write(pipe, null);
+      const variants = [await write(input.clone().webp({ quality: 80, effort: 2 }), null)];
       for (const target of IMAGE_WIDTHS) {
-        if (target >= width) continue;
-        const f = tempFile();
-        out.push(f);
-        await input().resize({ width: target, withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toFile(f);
-        variants.push({ width: target, file: f });
+        if (target >= main.pixelWidth) continue;
+        const resized = input.clone().resize({ width: target, withoutEnlargement: true });
+        variants.push(await write(resized.webp({ quality: 80, effort: 2 }), target));
       }
-      return { main, width, height, variants };
+      return { main, variants };
     } catch (err) {
       await Promise.all(out.map((f) => fsp.rm(f, { force: true })));
       if ((err as { code?: string }).code?.startsWith("storage/")) throw err;
@@ -306,44 +323,48 @@ export function createStorageService(opts: {
       if (delimiter !== "" && delimiter !== "/")
         throw storageErrors.invalidArgument("The only supported delimiter is '/'.");
       const after = opts.pageToken ? decodeToken(opts.pageToken, prefix) : null;
-      const paths = await db
-        .select({ fullPath: mediaObjects.fullPath })
+      // One page of entries (folders and files, in byte order of their keys), computed by the database: keyset
+      // paging after the last key of the previous page, generated copies left out before the page is cut.
+      const key = entryKey([...prefix].length, delimiter !== "");
+      const entries = db
+        .select({ key: sql<string>`(${key}) collate "C"`.as("key") })
         .from(mediaObjects)
-        .where(and(eq(mediaObjects.bucket, bucket), like(mediaObjects.fullPath, `${escapeLike(prefix)}%`)))
-        .orderBy(asc(mediaObjects.fullPath));
-      // Entries in name order: folders (with delimiter) collapse to one prefix entry each.
-      const entries: { key: string; prefix: boolean }[] = [];
-      const seen = new Set<string>();
-      for (const { fullPath } of paths) {
-        const rest = fullPath.slice(prefix.length);
-        const cut = delimiter ? rest.indexOf(delimiter) : -1;
-        if (cut >= 0) {
-          const p = prefix + rest.slice(0, cut + 1);
-          if (!seen.has(p)) {
-            seen.add(p);
-            entries.push({ key: p, prefix: true });
-          }
-        } else {
-          entries.push({ key: fullPath, prefix: false });
-        }
-      }
-      entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      const start = after === null ? 0 : entries.findIndex((e) => e.key > after);
-      const page = start < 0 ? [] : entries.slice(start, start + maxResults);
-      const more = start >= 0 && start + maxResults < entries.length;
-      const itemPaths = page.filter((e) => !e.prefix).map((e) => e.key);
+        .where(
+          and(
+            eq(mediaObjects.bucket, bucket),
+            like(mediaObjects.fullPath, `${escapeLike(prefix)}%`),
+            notVariant,
+            // Every path under an entry sorts after the entry's key, so this only skips rows of earlier pages.
+            after === null ? undefined : sql`${mediaObjects.fullPath} collate "C" > ${after}`,
+          ),
+        )
+        .as("entries");
+      const keys = await db
+        .select({ key: entries.key })
+        .from(entries)
+        .where(after === null ? undefined : sql`${entries.key} > ${after}`)
+        .groupBy(entries.key)
+        .orderBy(entries.key)
+        .limit(maxResults + 1);
+      const page = keys.slice(0, maxResults).map((k) => k.key);
+      const more = keys.length > maxResults;
+      // Object names never end with '/': a key that does is a folder.
+      const itemPaths = page.filter((k) => !k.endsWith("/"));
       const rows = itemPaths.length
         ? await db
             .select()
             .from(mediaObjects)
             .where(and(eq(mediaObjects.bucket, bucket), inArray(mediaObjects.fullPath, itemPaths)))
-            .orderBy(asc(mediaObjects.fullPath))
         : [];
+      const byPath = new Map(rows.map((r) => [r.fullPath, r]));
       const last = page[page.length - 1];
       return {
-        prefixes: page.filter((e) => e.prefix).map((e) => e.key),
-        items: rows.map(toMetadata),
-        ...(more && last ? { nextPageToken: encodeToken({ p: prefix, a: last.key }) } : {}),
+        prefixes: page.filter((k) => k.endsWith("/")),
+        items: itemPaths.flatMap((p) => {
+          const row = byPath.get(p);
+          return row ? [toMetadata(row)] : [];
+        }),
+        ...(more && last ? { nextPageToken: encodeToken({ p: prefix, a: last }) } : {}),
       };
     },
 
@@ -363,7 +384,8 @@ export function createStorageService(opts: {
         if (!type) throw storageErrors.unsupportedType(describeUnknown(head));
         const customMetadata: Record<string, string> = { ...(fields.customMetadata ?? {}) };
         let mainFile = file;
-        let variants: { width: number | null; file: string }[] = [];
+        let mainSize = size;
+        let variants: ImageOutput[] = [];
         if (type.kind === "svg") {
           if (size > 2 * 1024 * 1024) throw storageErrors.invalidArgument("SVG files are limited to 2 MB.");
           const reason = svgRefusalReason(await fsp.readFile(file, "utf8"));
@@ -373,21 +395,21 @@ export function createStorageService(opts: {
             );
           }
         } else if (type.kind === "image") {
-          const processed = await processImage(file, type);
-          mainFile = processed.main;
-          variants = processed.variants;
-          cleanup.push(processed.main, ...variants.map((v) => v.file));
-          customMetadata.width = String(processed.width);
-          customMetadata.height = String(processed.height);
+          const { main, variants: copies } = await processImage(file, type);
+          mainFile = main.file;
+          mainSize = main.size;
+          variants = copies;
+          cleanup.push(main.file, ...variants.map((v) => v.file));
+          customMetadata.width = String(main.pixelWidth);
+          customMetadata.height = String(main.pixelHeight);
         }
-        const variantTotal = (await Promise.all(variants.map((v) => fsp.stat(v.file)))).reduce((n, s) => n + s.size, 0);
-        const mainSize = (await fsp.stat(mainFile)).size;
+        const variantTotal = variants.reduce((n, v) => n + v.size, 0);
         const existing = await getRow(fullPath);
         const freed = existing ? existing.size : 0;
         if ((await usedBytes()) - freed + mainSize + variantTotal > limits.quotaBytes) {
           throw storageErrors.quotaExceeded(bucket);
         }
-        const names = variantNames(fullPath, IMAGE_WIDTHS);
+        const names = variantNames(fullPath);
         const variantPaths = [names.webp, ...names.sized.values()];
         // A file an admin uploaded under a variant's name (x.webp) is theirs: never overwritten or deleted here.
         const taken = await db
@@ -396,19 +418,19 @@ export function createStorageService(opts: {
           .where(and(eq(mediaObjects.bucket, bucket), inArray(mediaObjects.fullPath, variantPaths)));
         const foreign = new Set(taken.filter((r) => r.customMetadata.variantOf !== fullPath).map((r) => r.fullPath));
         const oldKeys: string[] = [];
-        const { row, oldKey } = await storeObject(fullPath, mainFile, type.mime, fields, customMetadata);
+        const { row, oldKey } = await storeObject(fullPath, mainFile, type.mime, fields, customMetadata, mainSize);
         if (oldKey) oldKeys.push(oldKey);
         const written = new Set<string>();
         for (const v of variants) {
           const vPath = v.width === null ? names.webp : (names.sized.get(v.width) as string);
           if (foreign.has(vPath)) continue;
-          const meta = await sharp(v.file).metadata();
           const r = await storeObject(
             vPath,
             v.file,
             "image/webp",
             { cacheControl: fields.cacheControl },
-            { variantOf: fullPath, width: String(meta.width ?? ""), height: String(meta.height ?? "") },
+            { variantOf: fullPath, width: String(v.pixelWidth), height: String(v.pixelHeight) },
+            v.size,
           );
           written.add(vPath);
           if (r.oldKey) oldKeys.push(r.oldKey);
@@ -431,7 +453,7 @@ export function createStorageService(opts: {
 
     async delete(rawPath: string): Promise<void> {
       const fullPath = validateObjectName(rawPath);
-      const names = variantNames(fullPath, IMAGE_WIDTHS);
+      const names = variantNames(fullPath);
       const row = await getRow(fullPath);
       if (!row) throw storageErrors.objectNotFound(fullPath);
       const candidates = await db
@@ -466,19 +488,24 @@ export function createStorageService(opts: {
 
     /**
      * The object a download URL names, after checking its token against the stored ones. Nothing about the object
-     * (not even its size, for a Range request) is revealed before this passes.
+     * (not even its size, for a Range request) is revealed before this passes. A generated copy also opens with its
+     * original's current token: listings show only originals, and whoever may see an image may see it smaller.
      */
     async authorizeDownload(rawPath: string, token: string | undefined): Promise<Row> {
       const fullPath = validateObjectName(rawPath);
       const row = await getRow(fullPath);
       if (!row) throw storageErrors.objectNotFound(fullPath);
-      const tokens = row.downloadTokens
-        .split(",")
-        .map((t) => t.trim())
-        .filter(Boolean);
+      const tokens = downloadTokenList(row.downloadTokens);
       if (tokens.length === 0) throw storageErrors.noDownloadUrl();
-      if (!token || !tokens.includes(token)) throw storageErrors.unauthorized(fullPath);
-      return row;
+      if (token && tokens.includes(token)) return row;
+      const originalPath = row.customMetadata.variantOf;
+      if (token && originalPath) {
+        const original = await getRow(originalPath);
+        const own = original ? variantNames(originalPath) : null;
+        const isOwnCopy = own !== null && (own.webp === fullPath || [...own.sized.values()].includes(fullPath));
+        if (original && isOwnCopy && downloadTokenList(original.downloadTokens).includes(token)) return row;
+      }
+      throw storageErrors.unauthorized(fullPath);
     },
 
     /** The bytes of an authorised object (a byte range of them when asked). */

@@ -3,8 +3,7 @@ import fsp from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { count, eq } from "drizzle-orm";
+import { and, asc, count, eq, like } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
 import S3rver from "s3rver";
@@ -12,7 +11,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "../../app/lib/services.server";
 import { STORAGE_MESSAGES } from "../../app/lib/storage/errors";
-import { encodeObjectPath, firstDownloadUrl, type StorageMetadata } from "../../app/lib/storage/paths";
+import {
+  downloadUrl,
+  encodeObjectPath,
+  firstDownloadUrl,
+  type StorageMetadata,
+  thumbnailUrl,
+} from "../../app/lib/storage/paths";
 import { getImageUrls } from "../../app/queries/media.server";
 import { createUserWithPassword } from "../../app/queries/users.server";
 import { mediaObjects, users } from "../../db/schema";
@@ -153,6 +158,16 @@ async function rowCount(h: Harness): Promise<number> {
   return r[0]?.n ?? 0;
 }
 
+/** Every stored path under a prefix, generated copies included (the listing API leaves those out). */
+async function storedPaths(h: Harness, prefix: string): Promise<string[]> {
+  const rows = await t.db
+    .select({ p: mediaObjects.fullPath })
+    .from(mediaObjects)
+    .where(and(eq(mediaObjects.bucket, h.storage.bucket), like(mediaObjects.fullPath, `${prefix}%`)))
+    .orderBy(asc(mediaObjects.fullPath));
+  return rows.map((r) => r.p).sort();
+}
+
 async function expectNothingWritten(h: Harness, before: { rows: number; blobs: number }) {
   expect(await rowCount(h)).toBe(before.rows);
   expect((await h.driver.list()).length).toBe(before.blobs);
@@ -162,6 +177,39 @@ async function expectNothingWritten(h: Harness, before: { rows: number; blobs: n
 
 async function snapshot(h: Harness) {
   return { rows: await rowCount(h), blobs: (await h.driver.list()).length };
+}
+
+/** Bytes the client may have in flight past the point of refusal (socket and stream buffers on loopback). */
+const UPLOAD_SLACK = 8 * MB;
+
+/**
+ * A request body of `total` zero bytes, made on demand, that records how many bytes the upload has pulled from it,
+ * so a test can tell whether the server stopped reading or took the whole file.
+ */
+function countingBody(total: number) {
+  const chunk = new Uint8Array(64 * 1024);
+  let pulled = 0;
+  let last = Date.now();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        last = Date.now();
+        if (pulled >= total) return controller.close();
+        const n = Math.min(chunk.length, total - pulled);
+        pulled += n;
+        controller.enqueue(chunk.slice(0, n));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return {
+    body,
+    pulled: () => pulled,
+    /** Resolves once nothing more has been pulled for a while (the upload has stopped, one way or another). */
+    async settled(quietMs = 300) {
+      while (Date.now() - last < quietMs) await new Promise((r) => setTimeout(r, 50));
+    },
+  };
 }
 
 async function photo(width: number, height: number): Promise<Uint8Array> {
@@ -251,19 +299,32 @@ describe.each(["local", "s3"] as const)("storage API with the %s driver", (kind)
     expect(stored.exif).toBeUndefined();
     expect(bytes.includes(Buffer.from("secret-camera-owner"))).toBe(false);
 
-    const variants = await fetch(`${h.base}/api/storage/o?prefix=locations/&delimiter=/`, { headers: as(adminId) });
-    const list = (await variants.json()) as { items: StorageMetadata[] };
-    const names = list.items.map((i) => i.fullPath);
-    expect(names).toEqual([
+    // The listing shows the original only; its generated copies exist beside it.
+    const listed = await fetch(`${h.base}/api/storage/o?prefix=locations/&delimiter=/`, { headers: as(adminId) });
+    const list = (await listed.json()) as { items: StorageMetadata[] };
+    expect(list.items.map((i) => i.fullPath)).toEqual(["locations/farm one.jpg"]);
+    expect(await storedPaths(h, "locations/")).toEqual([
       "locations/farm one.jpg",
       "locations/farm one.jpg.webp",
       "locations/farm one.jpg@1600.webp",
       "locations/farm one.jpg@480.webp",
       "locations/farm one.jpg@960.webp",
     ]);
-    const w480 = list.items.find((i) => i.fullPath.endsWith("@480.webp"));
-    expect(w480?.customMetadata).toMatchObject({ variantOf: "locations/farm one.jpg", width: "480", height: "288" });
-    expect(w480?.contentType).toBe("image/webp");
+    const w480 = (await (
+      await fetch(`${h.base}/api/storage/o/${encodeObjectPath("locations/farm one.jpg@480.webp")}`, {
+        headers: as(adminId),
+      })
+    ).json()) as StorageMetadata;
+    expect(w480.customMetadata).toMatchObject({ variantOf: "locations/farm one.jpg", width: "480", height: "288" });
+    expect(w480.contentType).toBe("image/webp");
+    expect(w480.size).toBe(Buffer.from(await (await fetch(`${h.base}${firstDownloadUrl(w480)}`)).arrayBuffer()).length);
+
+    // The library's preview is the 480 px copy, opened with the original's token.
+    const thumb = thumbnailUrl(meta);
+    expect(thumb).toBe(downloadUrl("locations/farm one.jpg@480.webp", meta.downloadTokens));
+    const small = await fetch(`${h.base}${thumb}`);
+    expect(small.status).toBe(200);
+    expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(480);
 
     const urls = await getImageUrls(t.db, h.storage.bucket, "locations/farm one.jpg");
     expect(urls).toMatchObject({ originalUrl: firstDownloadUrl(meta), width: 2000, height: 1200 });
@@ -283,11 +344,10 @@ describe.each(["local", "s3"] as const)("storage API with the %s driver", (kind)
         .toBuffer(),
     );
     expect(res.status).toBe(200);
-    const list = await (await fetch(`${h.base}/api/storage/o?prefix=small/`, { headers: as(adminId) })).json();
-    expect((list as { items: StorageMetadata[] }).items.map((i) => i.fullPath)).toEqual([
-      "small/icon.png",
-      "small/icon.png.webp",
-    ]);
+    expect(await storedPaths(h, "small/")).toEqual(["small/icon.png", "small/icon.png.webp"]);
+    // Too small for a 480 px copy: its preview is the file itself.
+    const meta = (await res.json()) as StorageMetadata;
+    expect(thumbnailUrl(meta)).toBe(firstDownloadUrl(meta));
   });
 
   it("lists with prefix, delimiter, pageToken and maxResults bounds", async () => {
@@ -424,16 +484,12 @@ describe.each(["local", "s3"] as const)("storage API with the %s driver", (kind)
   it("re-uploading replaces its own copies and leaves a same-named file someone else uploaded alone", async () => {
     const own = await photo(2000, 1200);
     expect((await upload(h, "swap/pic", own, { filename: "pic.jpg" })).status).toBe(200);
-    const mine = await h.storage.list({ prefix: "swap/", maxResults: 100 });
-    expect(mine.items.map((i) => i.fullPath).sort()).toEqual(
+    expect(await storedPaths(h, "swap/")).toEqual(
       ["swap/pic", "swap/pic.webp", "swap/pic@1600.webp", "swap/pic@480.webp", "swap/pic@960.webp"].sort(),
     );
     // A smaller image produces fewer copies: the larger ones of the old version go.
     expect((await upload(h, "swap/pic", await photo(600, 400), { filename: "pic.jpg" })).status).toBe(200);
-    const after = await h.storage.list({ prefix: "swap/", maxResults: 100 });
-    expect(after.items.map((i) => i.fullPath).sort()).toEqual(
-      ["swap/pic", "swap/pic.webp", "swap/pic@480.webp"].sort(),
-    );
+    expect(await storedPaths(h, "swap/")).toEqual(["swap/pic", "swap/pic.webp", "swap/pic@480.webp"].sort());
 
     // An admin's own file under a copy's name survives an image uploaded next to it.
     const theirs = await photo(300, 200);
@@ -573,35 +629,39 @@ describe.each(["local", "s3"] as const)("storage API with the %s driver", (kind)
     expect(dl.headers.get("content-security-policy")).toMatch(/^sandbox/);
   });
 
-  it("refuses a 50 MB file (declared and streamed) without buffering it and writes nothing", async () => {
+  it("refuses a 50 MB file while it streams in (declared or not) and writes nothing", async () => {
     const before = await snapshot(h);
-    const big = path.join(scratch, "fifty.bin");
-    const fh = await fsp.open(big, "w");
-    await fh.truncate(50 * MB);
-    await fh.close();
-    const rss0 = process.memoryUsage().rss;
-    // Streamed without Content-Length: the server counts bytes and stops at the limit.
-    const streamed = await fetch(`${h.base}/api/storage/o?name=big/fifty.pdf`, {
-      method: "POST",
-      headers: { ...as(adminId), "Content-Type": "application/pdf" },
-      body: Readable.toWeb(fs.createReadStream(big)) as ReadableStream,
-      duplex: "half",
-    } as RequestInit & { duplex: "half" });
+    const post = (body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
+      fetch(`${h.base}/api/storage/o?name=big/fifty.pdf`, {
+        method: "POST",
+        headers: { ...as(adminId), "Content-Type": "application/pdf", ...headers },
+        body,
+        duplex: "half",
+      } as RequestInit & { duplex: "half" });
+
+    // Streamed without Content-Length: the server counts bytes and answers as soon as the count passes the limit.
+    const streamed = countingBody(50 * MB);
+    const res = await post(streamed.body);
+    const pulledAtAnswer = streamed.pulled();
     await expectError(
-      streamed,
+      res,
       413,
       "storage/payload-too-large",
       "The file is larger than the 25 MB upload limit; nothing was stored.",
     );
-    // Declared Content-Length above the limit: refused before reading the body.
-    const declared = await fetch(`${h.base}/api/storage/o?name=big/fifty.pdf`, {
-      method: "POST",
-      headers: { ...as(adminId), "Content-Type": "application/pdf", "Content-Length": String(50 * MB) },
-      body: Readable.toWeb(fs.createReadStream(big)) as ReadableStream,
-      duplex: "half",
-    } as RequestInit & { duplex: "half" });
-    await expectError(declared, 413, "storage/payload-too-large");
-    expect(process.memoryUsage().rss - rss0).toBeLessThan(300 * MB);
+    expect(pulledAtAnswer).toBeGreaterThan(25 * MB);
+    expect(pulledAtAnswer).toBeLessThan(25 * MB + UPLOAD_SLACK);
+    await streamed.settled();
+    expect(streamed.pulled()).toBeLessThan(25 * MB + UPLOAD_SLACK);
+
+    // Declared Content-Length above the limit: refused before the body is read.
+    const declared = countingBody(50 * MB);
+    const res2 = await post(declared.body, { "Content-Length": String(50 * MB) });
+    const pulledAtRefusal = declared.pulled();
+    await expectError(res2, 413, "storage/payload-too-large");
+    expect(pulledAtRefusal).toBeLessThan(UPLOAD_SLACK);
+    await declared.settled();
+    expect(declared.pulled()).toBeLessThan(UPLOAD_SLACK);
     await expectNothingWritten(h, before);
   });
 

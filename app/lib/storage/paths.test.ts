@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   decodeUploadString,
+  downloadTokenList,
+  firstDownloadToken,
   firstDownloadUrl,
+  IMAGE_WIDTHS,
+  type StorageMetadata,
   safeContentDisposition,
+  thumbnailUrl,
   validateMaxResults,
   validateObjectName,
+  variantNames,
 } from "./paths";
 
 describe("storage path rules", () => {
@@ -56,5 +62,47 @@ describe("storage path rules", () => {
     expect(firstDownloadUrl({ fullPath: "a b/c.png", downloadTokens: "t1,t2" })).toBe(
       "/api/storage/download/a%20b/c.png?token=t1",
     );
+    expect(firstDownloadUrl({ fullPath: "a.png", downloadTokens: " , t2 ,t3" })).toBe(
+      "/api/storage/download/a.png?token=t2",
+    );
+  });
+
+  it("reads the stored token list, skipping blanks and spaces", () => {
+    expect(downloadTokenList(" a , ,b,")).toEqual(["a", "b"]);
+    expect(firstDownloadToken(" , b")).toBe("b");
+    expect(firstDownloadToken(" , ")).toBeNull();
+  });
+
+  it("names every responsive width's copy beside the original", () => {
+    const names = variantNames("x/p.jpg");
+    expect(names.webp).toBe("x/p.jpg.webp");
+    expect([...names.sized.keys()]).toEqual([...IMAGE_WIDTHS]);
+    expect(names.sized.get(480)).toBe("x/p.jpg@480.webp");
+  });
+});
+
+describe("thumbnailUrl", () => {
+  const meta = (fullPath: string, contentType: string, customMetadata: Record<string, string> = {}) =>
+    ({ fullPath, contentType, customMetadata, downloadTokens: "tok-a,tok-b" }) as StorageMetadata;
+
+  it("uses the 480 px copy of a wide raster image, with the original's first token", () => {
+    expect(thumbnailUrl(meta("f/wide.jpg", "image/jpeg", { width: "2000" }))).toBe(
+      "/api/storage/download/f/wide.jpg%40480.webp?token=tok-a",
+    );
+  });
+
+  it("uses the file itself when it has no smaller copy: narrow images, unknown widths and SVGs", () => {
+    expect(thumbnailUrl(meta("f/narrow.png", "image/png", { width: "480" }))).toBe(
+      "/api/storage/download/f/narrow.png?token=tok-a",
+    );
+    expect(thumbnailUrl(meta("f/old.png", "image/png"))).toBe("/api/storage/download/f/old.png?token=tok-a");
+    expect(thumbnailUrl(meta("f/logo.svg", "image/svg+xml", { width: "2000" }))).toBe(
+      "/api/storage/download/f/logo.svg?token=tok-a",
+    );
+  });
+
+  it("has none for files that are not images or have no download token", () => {
+    expect(thumbnailUrl(meta("f/a.pdf", "application/pdf"))).toBeNull();
+    expect(thumbnailUrl({ ...meta("f/b.jpg", "image/jpeg", { width: "2000" }), downloadTokens: "" })).toBeNull();
   });
 });

@@ -82,11 +82,24 @@ export function downloadUrl(fullPath: string, token: string, origin = ""): strin
   return `${origin}/api/storage/download/${encodeObjectPath(fullPath)}?token=${encodeURIComponent(token)}`;
 }
 
+/** The download tokens an object carries (stored comma-separated, as the spec's metadata field is). */
+export function downloadTokenList(tokens: string): string[] {
+  return tokens
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+/** The first download token, the one download URLs are built from; null when there is none. */
+export function firstDownloadToken(tokens: string): string | null {
+  return downloadTokenList(tokens)[0] ?? null;
+}
+
 /** The URL from the first download token (spec section 7), or storage/no-download-url. */
 export function firstDownloadUrl(meta: Pick<StorageMetadata, "fullPath" | "downloadTokens">, origin = ""): string {
-  const token = meta.downloadTokens.split(",").find((t) => t.trim() !== "");
+  const token = firstDownloadToken(meta.downloadTokens);
   if (!token) throw storageErrors.noDownloadUrl();
-  return downloadUrl(meta.fullPath, token.trim(), origin);
+  return downloadUrl(meta.fullPath, token, origin);
 }
 
 export const STRING_FORMATS = ["raw", "base64", "base64url", "data_url"] as const;
@@ -165,9 +178,15 @@ export type ImageUrls = {
   srcset: string;
 };
 
+/** The responsive WebP widths made for every raster image (never upscaled: only widths below the original's). */
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+
+/** The generated width a grid of files shows as each image's preview. */
+export const THUMBNAIL_WIDTH = IMAGE_WIDTHS[0];
+
 export function variantNames(
   fullPath: string,
-  widths: readonly number[],
+  widths: readonly number[] = IMAGE_WIDTHS,
 ): { webp: string; sized: Map<number, string> } {
   const sized = new Map<number, string>();
   for (const w of widths) sized.set(w, `${fullPath}@${w}.webp`);
@@ -176,4 +195,19 @@ export function variantNames(
 
 export function isStorageError(err: unknown): err is StorageError {
   return err instanceof StorageError;
+}
+
+/**
+ * The preview URL for a listed file: its smallest generated WebP width when the image is wide enough to have one,
+ * else the file itself; null for files that are not images or have no download token. Listings leave the generated
+ * copies out, so the copy's URL is built from the original's token, which the download route accepts for its copies.
+ */
+export function thumbnailUrl(meta: StorageMetadata): string | null {
+  if (!meta.contentType?.startsWith("image/")) return null;
+  const token = firstDownloadToken(meta.downloadTokens);
+  if (!token) return null;
+  // SVGs stay vectors; a raster image only has widths below its own (see IMAGE_WIDTHS).
+  const hasCopy = meta.contentType !== "image/svg+xml" && Number(meta.customMetadata.width) > THUMBNAIL_WIDTH;
+  const copy = hasCopy ? variantNames(meta.fullPath, [THUMBNAIL_WIDTH]).sized.get(THUMBNAIL_WIDTH) : undefined;
+  return downloadUrl(copy ?? meta.fullPath, token);
 }

@@ -1,12 +1,16 @@
 import { Outlet, useRouteLoaderData } from "react-router";
+import { UploadLimitContext } from "../../components/admin/media/upload-zone";
 import { AdminErrorPage } from "../../components/admin/shell/admin-error";
 import { AdminShell } from "../../components/admin/shell/admin-shell";
 import { requireAdmin } from "../../lib/guard.server";
+import { STORAGE_MAX_UPLOAD_BYTES } from "../../lib/storage/limits";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
-  return { user: { email: user.email, name: user.name } };
+  // The upload limit the storage service enforces (STORAGE_MAX_UPLOAD_BYTES may change it), for the upload hints.
+  const maxUploadBytes = context.services.storage?.limits.maxUploadBytes ?? STORAGE_MAX_UPLOAD_BYTES;
+  return { user: { email: user.email, name: user.name }, maxUploadBytes };
 }
 
 /** Admin pages are private to one person: never stored by the browser or a shared cache (errors included). */
@@ -17,7 +21,9 @@ export function headers() {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell email={loaderData.user.email}>
-      <Outlet />
+      <UploadLimitContext.Provider value={loaderData.maxUploadBytes}>
+        <Outlet />
+      </UploadLimitContext.Provider>
     </AdminShell>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { createStorageClient } from "../../../lib/storage/client";
 import { formatBytes, StorageError } from "../../../lib/storage/errors";
-import { firstDownloadUrl, type StorageListResult, type StorageMetadata } from "../../../lib/storage/paths";
+import { type StorageListResult, type StorageMetadata, thumbnailUrl } from "../../../lib/storage/paths";
 import { buttonClasses } from "../form-field";
 import { MetadataPanel } from "./metadata-panel";
 import { UploadZone } from "./upload-zone";
@@ -10,19 +10,9 @@ import { useUploads } from "./use-uploads";
 
 const PAGE_SIZE = 50;
 
-/** Generated WebP copies are listed with their original, not as separate files. */
+/** Generated WebP copies belong to their original, not shown as separate files (the listing API leaves them out). */
 export function isVariant(meta: StorageMetadata): boolean {
   return Boolean(meta.customMetadata.variantOf);
-}
-
-function thumbUrl(meta: StorageMetadata, all: StorageMetadata[]): string | null {
-  if (!meta.contentType?.startsWith("image/")) return null;
-  const small = all.find((m) => m.fullPath === `${meta.fullPath}@480.webp`) ?? meta;
-  try {
-    return firstDownloadUrl(small);
-  } catch {
-    return null;
-  }
 }
 
 function message(err: unknown): string {
@@ -194,7 +184,7 @@ export function MediaLibrary({ initial }: { initial?: StorageListResult }) {
               </li>
             ))}
             {items.map((m) => {
-              const thumb = thumbUrl(m, page?.items ?? []);
+              const thumb = thumbnailUrl(m);
               return (
                 <li key={m.fullPath}>
                   <button

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { createStorageClient, type StorageClient } from "../../../lib/storage/client";
 import { StorageError } from "../../../lib/storage/errors";
-import { firstDownloadUrl, type StorageMetadata } from "../../../lib/storage/paths";
+import { firstDownloadUrl, type StorageMetadata, thumbnailUrl } from "../../../lib/storage/paths";
 import { buttonClasses } from "../form-field";
 import { isVariant } from "./media-library";
 import { UploadZone } from "./upload-zone";
@@ -71,12 +71,6 @@ export async function describePick(
     width: Number(meta.customMetadata.width) || null,
     height: Number(meta.customMetadata.height) || null,
   };
-}
-
-function thumbnail(meta: StorageMetadata, listed: StorageMetadata[]): string | null {
-  if (!meta.contentType?.startsWith("image/")) return null;
-  const small = listed.find((m) => m.fullPath === `${meta.fullPath}@480.webp`) ?? meta;
-  return safeUrl(small);
 }
 
 /**
@@ -279,7 +273,7 @@ export function MediaPicker({
               </li>
             ))}
             {files.map((m) => {
-              const thumb = thumbnail(m, items);
+              const thumb = thumbnailUrl(m);
               return (
                 <li key={m.fullPath}>
                   <button

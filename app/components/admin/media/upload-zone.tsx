@@ -1,5 +1,6 @@
-import { useId, useState } from "react";
+import { createContext, useContext, useId, useState } from "react";
 import { formatBytes } from "../../../lib/storage/errors";
+import { STORAGE_MAX_UPLOAD_BYTES } from "../../../lib/storage/limits";
 import { buttonClasses } from "../form-field";
 import type { UploadItem } from "./use-uploads";
 
@@ -15,18 +16,22 @@ export const IMAGE_ACCEPT = only("image/");
 /** The audio types the storage service takes (for an episode's audio). */
 export const AUDIO_ACCEPT = only("audio/");
 
-const IMAGE_HINT =
-  "Images (JPEG, PNG, WebP, GIF, AVIF, SVG), up to 25 MB each. Images are re-encoded without camera metadata and get WebP copies.";
-const AUDIO_HINT = "Audio (MP3, M4A, OGG), up to 25 MB each.";
-const ALL_HINT =
-  "Images (JPEG, PNG, WebP, GIF, AVIF, SVG), PDF and audio (MP3, M4A, OGG), up to 25 MB each. Images are re-encoded without camera metadata and get WebP copies.";
-
-function hintFor(accept: string): string {
+/**
+ * The hint for a file input. `maxBytes` is the limit the server enforces (the admin layout's loader reads it from the
+ * storage service), so the hint cannot promise more, or less, than an upload gets.
+ */
+export function hintFor(accept: string, maxBytes: number = STORAGE_MAX_UPLOAD_BYTES): string {
+  const each = `up to ${formatBytes(maxBytes)} each`;
   const types = accept.split(",").map((t) => t.trim());
-  if (types.every((t) => t.startsWith("image/"))) return IMAGE_HINT;
-  if (types.every((t) => t.startsWith("audio/"))) return AUDIO_HINT;
-  return ALL_HINT;
+  if (types.every((t) => t.startsWith("image/"))) {
+    return `Images (JPEG, PNG, WebP, GIF, AVIF, SVG), ${each}. Images are re-encoded without camera metadata and get WebP copies.`;
+  }
+  if (types.every((t) => t.startsWith("audio/"))) return `Audio (MP3, M4A, OGG), ${each}.`;
+  return `Images (JPEG, PNG, WebP, GIF, AVIF, SVG), PDF and audio (MP3, M4A, OGG), ${each}. Images are re-encoded without camera metadata and get WebP copies.`;
 }
+
+/** The upload limit in force, provided by the admin layout from its loader; the shared default elsewhere. */
+export const UploadLimitContext = createContext<number>(STORAGE_MAX_UPLOAD_BYTES);
 
 /** Drop files here or pick them with the (keyboard-accessible) file input; one progress bar per file. */
 export function UploadZone({
@@ -46,6 +51,7 @@ export function UploadZone({
 }) {
   const inputId = useId();
   const hintId = useId();
+  const maxBytes = useContext(UploadLimitContext);
   const [over, setOver] = useState(false);
   return (
     <section aria-label="Upload files" className="mb-6">
@@ -85,7 +91,7 @@ export function UploadZone({
           />
         </label>
         <p id={hintId} className="mt-2 text-sm text-stone-700">
-          {hintFor(accept)}
+          {hintFor(accept, maxBytes)}
         </p>
       </div>
       {items.length > 0 ? (
