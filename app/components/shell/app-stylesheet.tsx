@@ -23,7 +23,6 @@ export function AppStylesheet() {
   const serverCss = useContext(InlineCssContext);
   const css = typeof document === "undefined" ? serverCss : readCssFromDocument();
   if (css) {
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, read from the build folder.
     return <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: css }} />;
   }
   return <link rel="stylesheet" href={appCssHref} />;
