@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Position } from "geojson";
 import { merge, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
+import { MAP_COLORS } from "../components/map/map-config";
 import { latToUnitY, lngToUnitX, type View, worldSize } from "./map-geometry";
 
 /**
@@ -47,7 +48,7 @@ let version: string | null = null;
 export function basemapVersion(): string {
   version ??= createHash("sha256")
     .update(readTopologyText())
-    .update(`${pathFor}${outlineMarkup}${basemapOutlineSvg}${JSON.stringify(BASEMAP_COLORS)}`)
+    .update(`${pathFor}${outlineMarkup}${basemapOutlineSvg}${JSON.stringify(MAP_COLORS)}`)
     .digest("base64url")
     .slice(0, 12);
   return version;
@@ -201,21 +202,14 @@ export function basemapPaths(view: View): BasemapPaths {
   return paths;
 }
 
-export const BASEMAP_COLORS = { water: "#cfe3ef", land: "#eef3e6", border: "#9aa98c", coast: "#7f9a86" } as const;
-
 function outlineMarkup({ land, borders }: BasemapPaths): string {
-  const c = BASEMAP_COLORS;
+  const c = MAP_COLORS;
   return `<path d="${land}" fill="${c.land}" stroke="${c.coast}" stroke-width="0.75" stroke-linejoin="round"/><path d="${borders}" fill="none" stroke="${c.border}" stroke-width="0.6" stroke-linejoin="round"/>`;
 }
 
-/** A standalone SVG image of the basemap for a view, water included (used by the small per-location maps). */
-export function basemapSvg(view: View): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${view.width} ${view.height}" width="${view.width}" height="${view.height}"><rect width="100%" height="100%" fill="${BASEMAP_COLORS.water}"/>${outlineMarkup(basemapPaths(view))}</svg>`;
-}
-
 /**
- * Land and borders of a view on a transparent background: the server-drawn maps paint their water at once and
- * lay this image over it (app/components/map/map-svg.tsx).
+ * Land and borders of a view on a transparent background: every server-drawn map (/, /map and each location's
+ * mini map) paints its water at once and lays this image over it (map-svg.tsx, location-mini-map.tsx).
  */
 export function basemapOutlineSvg(view: View): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${view.width} ${view.height}" width="${view.width}" height="${view.height}">${outlineMarkup(basemapPaths(view))}</svg>`;

@@ -5,6 +5,7 @@ import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../comp
 import { JsonLd } from "../components/public/json-ld";
 import { ResponsivePicture } from "../components/public/picture";
 import { TagList } from "../components/public/tag-list";
+import { basemapVersion } from "../lib/basemap.server";
 import { placeJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
@@ -40,6 +41,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const today = new Date().toISOString().slice(0, 10);
   return {
     siteUrl: config.siteUrl,
+    // Versions the mini map's outline image so browsers may keep it for good.
+    basemapVersion: basemapVersion(),
     location: {
       id: location.id,
       name: location.name,
@@ -340,6 +343,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   longitude={l.longitude}
                   name={l.name}
                   markerType={l.markerType}
+                  basemapVersion={loaderData.basemapVersion}
                 />
               ) : (
                 <p className="text-stone-700">This location has no map position yet.</p>

@@ -1,5 +1,5 @@
 import { LocateFixed, Minus, MoveDown, MoveLeft, MoveRight, MoveUp, Plus } from "lucide-react";
-import { type MouseEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type MouseEvent, Suspense, startTransition, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import {
   type ClusterTuple,
@@ -19,6 +19,7 @@ import {
 } from "../../lib/map-geometry";
 import { formatInteger } from "../../lib/numbers";
 import { locationPath, nameFromSlug } from "../../lib/slug";
+import { MAP_COLORS } from "./map-config";
 import { MapLegend } from "./map-legend";
 import { MapSvg } from "./map-svg";
 import type { MapController, ViewUpdate } from "./maplibre-map.client";
@@ -31,6 +32,19 @@ const LIST_LIMIT = 150;
 const PAINT_MARK = "map:clusters-painted";
 
 type Camera = { lng: number; lat: number; zoom: number };
+
+/** What MapLibre last showed, tied to the snapshot it started from. */
+type LiveView = { snapshot: MapSnapshot; clusters: ClusterTuple[]; points: PointTuple[]; camera: Camera };
+
+/**
+ * A part of the page hydrated on its own. The server renders it in full (no fallback is ever shown), but React
+ * hydrates each boundary in a pass of its own after the page's shell, at low priority, yielding between them: the
+ * /map page's hydration is then several short tasks instead of one long one, and an early click or key press on a
+ * part still hydrates that part first.
+ */
+function Part({ children }: { children: React.ReactNode }) {
+  return <Suspense>{children}</Suspense>;
+}
 
 /** A camera moved by a fraction of the logical frame, for the no-JavaScript pan links. */
 function panned(cam: Camera, fx: number, fy: number): Camera {
@@ -70,6 +84,58 @@ type Props = {
   aside?: React.ReactNode;
 };
 
+/**
+ * Starts MapLibre when the page is idle or when the visitor reaches for the map. Rendered inside the map box, so
+ * its effect runs once that part is hydrated and the box is this page's element (see Part).
+ */
+function Activation({
+  activation,
+  start,
+  boxRef,
+}: {
+  activation: "idle" | "interaction";
+  start: () => void;
+  boxRef: React.RefObject<HTMLDivElement | null>;
+}) {
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    let idleHandle: number | undefined;
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    let observer: IntersectionObserver | undefined;
+    const events = ["pointerenter", "pointerdown", "focusin", "wheel", "touchstart"] as const;
+    const onInteract = () => start();
+    if (activation === "idle") {
+      const whenIdle = () => {
+        if ("requestIdleCallback" in window) idleHandle = window.requestIdleCallback(start, { timeout: 1500 });
+        else timeout = setTimeout(start, 200);
+      };
+      // Only once the map nears the viewport, so a map far down a page costs nothing.
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) {
+            observer?.disconnect();
+            whenIdle();
+          }
+        },
+        { rootMargin: "300px" },
+      );
+      observer.observe(box);
+    }
+    for (const e of events) box.addEventListener(e, onInteract, { passive: true, once: true });
+    // The map may hydrate after the page load (an island): a pointer or focus that reached it earlier still counts.
+    if (activation === "interaction" && (box.matches(":hover") || box.contains(document.activeElement))) start();
+    return () => {
+      observer?.disconnect();
+      if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
+      clearTimeout(timeout);
+      for (const e of events) box.removeEventListener(e, onInteract);
+    };
+  }, [activation, start, boxRef]);
+
+  return null;
+}
+
 export function InteractiveMap({
   snapshot,
   filterQuery = "",
@@ -87,21 +153,16 @@ export function InteractiveMap({
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [items, setItems] = useState<{ clusters: ClusterTuple[]; points: PointTuple[] }>({
-    clusters: snapshot.clusters,
-    points: snapshot.points,
-  });
-  const [camera, setCamera] = useState<Camera>({
+  // What MapLibre reports once it runs; until then, and as soon as a navigation brings a new snapshot, the
+  // snapshot itself is what is shown (derived here, so a new snapshot never shows the old view for a render).
+  const [liveView, setLiveView] = useState<LiveView | null>(null);
+  const current = liveView?.snapshot === snapshot ? liveView : null;
+  const items = current ?? snapshot;
+  const camera: Camera = current?.camera ?? {
     lng: snapshot.view.center.lng,
     lat: snapshot.view.center.lat,
     zoom: snapshot.view.zoom,
-  });
-
-  // A new snapshot (filters or position changed by navigation) resets what is shown.
-  useEffect(() => {
-    setItems({ clusters: snapshot.clusters, points: snapshot.points });
-    setCamera({ lng: snapshot.view.center.lng, lat: snapshot.view.center.lat, zoom: snapshot.view.zoom });
-  }, [snapshot]);
+  };
 
   // The SVG's clusters were painted with the HTML; the inline script marks that moment, this is the fallback
   // for client-side navigations (where inline scripts do not run).
@@ -137,14 +198,20 @@ export function InteractiveMap({
           zoom,
           styleUrl,
           filterQuery,
-          onView: (update: ViewUpdate) => {
-            setItems({ clusters: update.clusters, points: update.points });
-            setCamera({
-              lng: update.center.lng,
-              lat: update.center.lat,
-              zoom: clamp(update.zoom - scaleZoom, 0, MAX_ZOOM),
-            });
-          },
+          // A transition: the list and the pan links re-render in slices, never in one long task after a move.
+          onView: (update: ViewUpdate) =>
+            startTransition(() =>
+              setLiveView({
+                snapshot,
+                clusters: update.clusters,
+                points: update.points,
+                camera: {
+                  lng: update.center.lng,
+                  lat: update.center.lat,
+                  zoom: clamp(update.zoom - scaleZoom, 0, MAX_ZOOM),
+                },
+              }),
+            ),
           onReady: () => setReady(true),
           onError: (message) => setFailed(message),
         });
@@ -156,42 +223,6 @@ export function InteractiveMap({
         setFailed("The interactive map could not be loaded.");
       });
   }, [snapshot, styleUrl, filterQuery]);
-
-  useEffect(() => {
-    const box = boxRef.current;
-    if (!box) return;
-    let idleHandle: number | undefined;
-    let timeout: ReturnType<typeof setTimeout> | undefined;
-    let observer: IntersectionObserver | undefined;
-    const events = ["pointerenter", "pointerdown", "focusin", "wheel", "touchstart"] as const;
-    const onInteract = () => start();
-    if (activation === "idle") {
-      const whenIdle = () => {
-        if ("requestIdleCallback" in window) idleHandle = window.requestIdleCallback(start, { timeout: 1500 });
-        else timeout = setTimeout(start, 200);
-      };
-      // Only once the map nears the viewport, so a map far down a page costs nothing.
-      observer = new IntersectionObserver(
-        (entries) => {
-          if (entries.some((e) => e.isIntersecting)) {
-            observer?.disconnect();
-            whenIdle();
-          }
-        },
-        { rootMargin: "300px" },
-      );
-      observer.observe(box);
-    }
-    for (const e of events) box.addEventListener(e, onInteract, { passive: true, once: true });
-    // The map may hydrate after the page load (an island): a pointer or focus that reached it earlier still counts.
-    if (activation === "interaction" && (box.matches(":hover") || box.contains(document.activeElement))) start();
-    return () => {
-      observer?.disconnect();
-      if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
-      clearTimeout(timeout);
-      for (const e of events) box.removeEventListener(e, onInteract);
-    };
-  }, [activation, start]);
 
   // The map instance belongs to this snapshot; a new one (navigation) starts over.
   useEffect(() => {
@@ -247,7 +278,11 @@ export function InteractiveMap({
         {total === 1 ? "1 location in view" : `${formatInteger(total)} locations in view`}
       </p>
       {listEntries.length > 0 ? (
-        <ul aria-labelledby={`${id}-summary`} className="mt-2 space-y-1 text-sm">
+        <ul
+          aria-labelledby={`${id}-summary`}
+          // Below the fold of the side panel on load: its layout and paint wait until it is scrolled near.
+          className="mt-2 space-y-1 text-sm [contain-intrinsic-size:auto_40rem] [content-visibility:auto]"
+        >
           {listEntries.slice(0, LIST_LIMIT).map((entry) =>
             entry.kind === "point" ? (
               <li key={`p-${entry.p[2]}`}>
@@ -288,9 +323,10 @@ export function InteractiveMap({
       ref={boxRef}
       className={
         variant === "full"
-          ? "relative h-[65vh] min-h-[320px] w-full overflow-hidden bg-[#cfe3ef] lg:h-full"
-          : "relative aspect-[2/1] w-full overflow-hidden rounded-xl border border-leaf-100 bg-[#cfe3ef]"
+          ? "relative h-[65vh] min-h-[320px] w-full overflow-hidden lg:h-full"
+          : "relative aspect-[2/1] w-full overflow-hidden rounded-xl border border-leaf-100"
       }
+      style={{ background: MAP_COLORS.water }}
       data-map-box=""
       data-map-ready={ready ? "true" : "false"}
     >
@@ -316,6 +352,7 @@ export function InteractiveMap({
         {/* MapLibre makes its container position: relative, so it gets an inner box of its own. */}
         <div ref={canvasRef} className="h-full w-full" />
       </section>
+      <Activation activation={activation} start={start} boxRef={boxRef} />
       <nav aria-label="Map controls" className="absolute right-2 top-2 z-10 flex flex-col gap-1">
         <a
           href={href(zoomIn)}
@@ -400,15 +437,17 @@ export function InteractiveMap({
   if (variant === "full") {
     return (
       <div className="grid lg:h-[calc(100dvh-4.5rem)] lg:grid-cols-[minmax(0,1fr)_22rem]">
-        {box}
+        <Part>{box}</Part>
         <aside
           aria-label="Map filters and places in view"
           className="space-y-5 overflow-y-auto border-leaf-100 bg-white p-4 lg:border-l"
         >
-          {aside}
-          {status}
-          <MapLegend />
-          {list}
+          {aside ? <Part>{aside}</Part> : null}
+          <Part>{status}</Part>
+          <Part>
+            <MapLegend />
+          </Part>
+          <Part>{list}</Part>
         </aside>
       </div>
     );

@@ -1,4 +1,5 @@
-import { fullMapHref, MINI_MAP, miniMapCenter, project } from "../../lib/map-geometry";
+import { fullMapHref, MINI_MAP, miniMapCenter, outlineHref, project } from "../../lib/map-geometry";
+import { MAP_COLORS } from "./map-config";
 import { MarkerShape } from "./marker-shape";
 import { markerStyle } from "./marker-style";
 
@@ -6,20 +7,26 @@ import { markerStyle } from "./marker-style";
 const FULL_MAP_ZOOM = 8;
 
 /**
- * A small map of one place: country outlines around it (an SVG drawn and cached by the server, so the
- * outline data never enters the page's JavaScript) with the place's marker on top. Fixed aspect ratio,
- * so it never shifts the layout; readable without JavaScript.
+ * A small map of one place: country outlines around it (the same outline image the big maps use, drawn and
+ * cached by the server, so the outline data never enters the page's JavaScript) over the water, with the
+ * place's marker on top. Fixed aspect ratio, so it never shifts the layout; readable without JavaScript.
  */
 export function LocationMiniMap({
   latitude,
   longitude,
   name,
   markerType,
+  basemapVersion = "",
 }: {
   latitude: number | null;
   longitude: number | null;
   name: string;
   markerType?: string;
+  /**
+   * The server's basemapVersion(), when the page's loader passes it: the image URL then never changes for a
+   * drawing and is cached for good. Without it the image is still the current drawing, cached for an hour.
+   */
+  basemapVersion?: string;
 }) {
   if (latitude === null || longitude === null || !Number.isFinite(latitude) || !Number.isFinite(longitude)) {
     return null;
@@ -28,7 +35,7 @@ export function LocationMiniMap({
   const center = miniMapCenter(latitude, longitude);
   const view = { center, zoom, width, height };
   const [x, y] = project(view, longitude, latitude);
-  const basemap = `/api/map/clusters?basemap=svg&lat=${center.lat}&lng=${center.lng}&zoom=${zoom}&width=${width}&height=${height}`;
+  const outline = outlineHref(view, basemapVersion);
   const label = `Map showing ${name} at ${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
   const style = markerStyle(markerType);
   return (
@@ -42,8 +49,8 @@ export function LocationMiniMap({
           preserveAspectRatio="xMidYMid slice"
         >
           <title>{label}</title>
-          <rect width={width} height={height} fill="#cfe3ef" />
-          <image href={basemap} x={0} y={0} width={width} height={height} />
+          <rect width={width} height={height} fill={MAP_COLORS.water} />
+          <image href={outline} x={0} y={0} width={width} height={height} preserveAspectRatio="none" />
           <circle cx={x} cy={y} r={16} fill={style.color} fillOpacity={0.18} />
           <MarkerShape markerType={markerType} x={x} y={y} r={8} />
         </svg>

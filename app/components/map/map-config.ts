@@ -1,7 +1,10 @@
 /** The built-in basemap (Natural Earth land and borders as GeoJSON), served by the clusters endpoint. */
 export const MAP_BASEMAP_URL = "/api/map/clusters?basemap=1";
 
-/** The map's palette, shared by the server-drawn SVG, the legend and MapLibre's offline style. */
+/**
+ * The map's palette, the one place its colours are set: the server-drawn SVGs and their outline images
+ * (app/lib/basemap.server.ts), the legend, the mini map and MapLibre's offline style and markers.
+ */
 export const MAP_COLORS = {
   water: "#cfe3ef",
   land: "#eef3e6",

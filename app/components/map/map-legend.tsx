@@ -19,7 +19,7 @@ export function MapLegend({ className = "" }: { className?: string }) {
         ))}
         <li className="flex items-center gap-1.5">
           <svg width="18" height="18" viewBox="-9 -9 18 18" aria-hidden="true">
-            <circle r={8} fill={MAP_COLORS.cluster} stroke="#ffffff" strokeWidth={1.5} />
+            <circle r={8} fill={MAP_COLORS.cluster} stroke={MAP_COLORS.clusterRing} strokeWidth={1.5} />
           </svg>
           Group of locations (number shows how many)
         </li>

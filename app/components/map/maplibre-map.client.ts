@@ -14,7 +14,7 @@ import {
   setWorkerUrl,
 } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
-import "maplibre-gl/dist/maplibre-gl.css";
+import "./maplibre-map.css";
 import {
   type ClusterTuple,
   clamp,
@@ -185,10 +185,11 @@ function clusterElement(count: number, onClick: () => void): HTMLElement {
     width: `${r * 2}px`,
     height: `${r * 2}px`,
     borderRadius: "9999px",
-    background: "#2f5927",
+    background: MAP_COLORS.cluster,
     color: "#ffffff",
-    border: "2px solid #ffffff",
-    boxShadow: "0 0 0 4px rgba(47, 89, 39, 0.25)",
+    border: `2px solid ${MAP_COLORS.clusterRing}`,
+    // The halo the server-drawn SVG paints as a wider circle at 25% opacity.
+    boxShadow: `0 0 0 4px color-mix(in srgb, ${MAP_COLORS.cluster} 25%, transparent)`,
     font: `700 ${r > 20 ? 13 : 12}px/1 system-ui, sans-serif`,
     cursor: "pointer",
   });

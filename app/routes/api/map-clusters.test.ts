@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
+import { basemapVersion } from "../../lib/basemap.server";
 import { createLocation } from "../../queries/locations.server";
 import { loader } from "./map-clusters";
 
@@ -80,13 +81,15 @@ describe("GET /api/map/clusters", () => {
     expect(((await res.json()) as { error: string }).error).toContain(message);
   });
 
-  it("serves the offline basemap as GeoJSON and as an SVG image", async () => {
+  it("serves the offline basemap as GeoJSON, and sends the old SVG basemap URL to the outline image", async () => {
     const geo = await call("basemap=1");
     expect(geo.headers.get("Content-Type")).toContain("application/geo+json");
     const fc = (await geo.json()) as { features: { properties: { kind: string } }[] };
     expect(fc.features.map((f) => f.properties.kind)).toEqual(["land", "border"]);
     const svg = await call("basemap=svg&lat=39&lng=-9&zoom=3&width=320&height=200");
-    expect(svg.headers.get("Content-Type")).toContain("image/svg+xml");
-    expect(await svg.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 320 200"/);
+    expect(svg.status).toBe(301);
+    expect(svg.headers.get("Location")).toBe(
+      `/api/map/outline?lat=39&lng=-9&zoom=3&width=320&height=200&v=${basemapVersion()}`,
+    );
   });
 });

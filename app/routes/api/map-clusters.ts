@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { basemapGeoJsonText, basemapSvg } from "../../lib/basemap.server";
+import { basemapGeoJsonText, basemapVersion } from "../../lib/basemap.server";
 import { ClustersQuerySchema, getClusterStore } from "../../lib/clusters.server";
 import { parseLocationQuery, resolveLocationFilters } from "../../lib/filters";
-import { clamp, MINI_MAP } from "../../lib/map-geometry";
+import { clamp, MINI_MAP, outlineHref } from "../../lib/map-geometry";
 import { loadReferenceData } from "../../queries/reference.server";
 import type { Route } from "./+types/map-clusters";
 
@@ -10,7 +10,8 @@ import type { Route } from "./+types/map-clusters";
  * GET /api/map/clusters?bbox=w,s,e,n&zoom=z[&region&subRegion&focus&country&q]
  *   -> { zoom, clusters: [lng, lat, count, id, expansionZoom][], points: [lng, lat, slug, name, markerType][], total, truncated }
  * GET /api/map/clusters?basemap=1 -> the self-contained basemap (land + borders) as GeoJSON for MapLibre
- * GET /api/map/clusters?basemap=svg&lat&lng&zoom&width&height -> the basemap of one small view as an SVG image
+ * GET /api/map/clusters?basemap=svg&lat&lng&zoom&width&height -> redirects to that view's image at /api/map/outline
+ *   (pages rendered before the outline endpoint served every map still link here)
  */
 
 const CLUSTERS_CACHE = "public, max-age=30, stale-while-revalidate=300";
@@ -42,9 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const parsed = SvgViewSchema.safeParse(Object.fromEntries(params));
     if (!parsed.success) return badRequest("basemap=svg needs lat (-85..85), lng (-180..180) and zoom (0..8)");
     const { lat, lng, zoom, width, height } = parsed.data;
-    const svg = basemapSvg({ center: { lat, lng }, zoom, width, height });
-    return new Response(svg, {
-      headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": BASEMAP_CACHE },
+    return new Response(null, {
+      status: 301,
+      headers: {
+        Location: outlineHref({ center: { lat, lng }, zoom, width, height }, basemapVersion()),
+        "Cache-Control": BASEMAP_CACHE,
+      },
     });
   }
   if (basemap !== null) return badRequest("basemap must be 1 (GeoJSON) or svg");
