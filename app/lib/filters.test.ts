@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   GEOJSON_DEFAULT_LIMIT,
   GEOJSON_MAX_LIMIT,
+  locationFilterForm,
   MAX_PAGE,
   parseFeedPage,
   parseLocationQuery,
@@ -114,5 +115,43 @@ describe("resource and program queries", () => {
       limit: GEOJSON_MAX_LIMIT,
       offset: 20,
     });
+  });
+});
+
+describe("location filter form (shared by /locations and /map)", () => {
+  const ref = {
+    regions: [
+      { id: "r1", key: "Europe", name: "Europe" },
+      { id: "r2", key: "Africa", name: "Africa" },
+    ],
+    subRegions: [{ id: "11111111-1111-4111-8111-111111111111", regionId: "r1", name: "Western Europe" }],
+    focusAreas: [
+      { id: "22222222-2222-4222-8222-222222222222", name: "Water" },
+      { id: "33333333-3333-4333-8333-333333333333", name: "Agroforestry" },
+    ],
+  };
+
+  it("shows only recognised filters, by the keys the URL uses", () => {
+    const query = parseLocationQuery(
+      new URLSearchParams(
+        "region=Europe&subRegion=11111111-1111-4111-8111-111111111111&focus=44444444-4444-4444-8444-444444444444&q=forest",
+      ),
+    );
+    const form = locationFilterForm(resolveLocationFilters(query, ref), ref, ["Kenya", "Portugal"]);
+    expect(form.values).toEqual({
+      region: "Europe",
+      subRegion: "11111111-1111-4111-8111-111111111111",
+      focus: undefined,
+      country: undefined,
+      q: "forest",
+    });
+    expect(form.focusAreas.map((f) => f.name)).toEqual(["Agroforestry", "Water"]);
+  });
+
+  it("keeps a country from the address selectable even when no location has it yet", () => {
+    const query = parseLocationQuery(new URLSearchParams("country=Chile"));
+    const form = locationFilterForm(resolveLocationFilters(query, ref), ref, ["Kenya", "Portugal"]);
+    expect(form.values.country).toBe("Chile");
+    expect(form.countries).toEqual(["Chile", "Kenya", "Portugal"]);
   });
 });

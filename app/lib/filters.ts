@@ -113,6 +113,39 @@ export function resolveLocationFilters(query: LocationQuery, ref: RefLike) {
   };
 }
 
+type NamedRef = {
+  regions: { id: string; key: string; name: string }[];
+  subRegions: { id: string; regionId: string; name: string }[];
+  focusAreas: { id: string; name: string }[];
+};
+
+/**
+ * What the location filter form (on /locations and /map alike) shows: the filters in force, by the keys the URL
+ * uses, and the choices. A country typed into the address that no location has yet stays selectable, so the form
+ * shows what the results are filtered by.
+ */
+export function locationFilterForm(
+  filters: ReturnType<typeof resolveLocationFilters>,
+  ref: NamedRef,
+  countries: string[],
+) {
+  const region = filters.regionId ? ref.regions.find((r) => r.id === filters.regionId) : undefined;
+  return {
+    values: {
+      region: region?.key,
+      subRegion: filters.subRegionId,
+      focus: filters.focusAreaId,
+      country: filters.country,
+      q: filters.q,
+    },
+    regions: ref.regions.map((r) => ({ key: r.key, id: r.id, name: r.name })),
+    subRegions: ref.subRegions.map((s) => ({ id: s.id, name: s.name, regionId: s.regionId })),
+    focusAreas: ref.focusAreas.map((f) => ({ id: f.id, name: f.name })).sort((a, b) => a.name.localeCompare(b.name)),
+    countries:
+      filters.country && !countries.includes(filters.country) ? [...countries, filters.country].sort() : countries,
+  };
+}
+
 // ---------------------------------------------------------------------------
 // Resources
 // ---------------------------------------------------------------------------

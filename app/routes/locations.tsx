@@ -5,7 +5,7 @@ import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { Pagination } from "../components/public/pagination";
 import { ResponsivePicture } from "../components/public/picture";
 import { LOCATIONS_PAGE_SIZE } from "../lib/constants";
-import { parseLocationQuery, resolveLocationFilters } from "../lib/filters";
+import { locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { toQueryString } from "../lib/query-string";
@@ -27,16 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     offset: (query.page - 1) * LOCATIONS_PAGE_SIZE,
   });
   const region = filters.regionId ? ref.regionsById.get(filters.regionId) : undefined;
-  const applied = {
-    region: region?.key,
-    subRegion: filters.subRegionId,
-    focus: filters.focusAreaId,
-    country: filters.country,
-    q: filters.q,
-  };
+  const form = locationFilterForm(filters, ref, countries);
   return {
     siteUrl: config.siteUrl,
-    applied,
+    applied: form.values,
     ignored: query.ignored.length > 0 || (query.subRegion !== undefined && !filters.subRegionId),
     page: query.page,
     total,
@@ -44,10 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     region: region ? { name: region.name, description: region.description } : null,
     subRegionName: filters.subRegionId ? ref.subRegionsById.get(filters.subRegionId)?.name : undefined,
     focusName: filters.focusAreaId ? ref.focusAreasById.get(filters.focusAreaId)?.name : undefined,
-    regions: ref.regions.map((r) => ({ key: r.key, id: r.id, name: r.name })),
-    subRegions: ref.subRegions.map((s) => ({ id: s.id, name: s.name, regionId: s.regionId })),
-    focusAreas: ref.focusAreas.map((f) => ({ id: f.id, name: f.name })),
-    countries,
+    regions: form.regions,
+    subRegions: form.subRegions,
+    focusAreas: form.focusAreas,
+    countries: form.countries,
     locations: rows.map((r) => ({
       id: r.id,
       name: r.name,

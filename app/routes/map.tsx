@@ -2,7 +2,7 @@ import { InteractiveMap } from "../components/map/interactive-map";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { LocationFilters } from "../components/public/location-filters";
 import { getClusterStore, mapSnapshot, parseMapPosition } from "../lib/clusters.server";
-import { parseLocationQuery, resolveLocationFilters } from "../lib/filters";
+import { locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
 import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "../lib/map-geometry";
 import { pageMeta } from "../lib/meta";
 import { formatInteger } from "../lib/numbers";
@@ -27,22 +27,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...SNAPSHOT_SIZE,
   };
   const snapshot = await mapSnapshot(getClusterStore(context.services), view, filters);
-  const values = {
-    region: query.region,
-    subRegion: filters.subRegionId,
-    focus: filters.focusAreaId,
-    country: query.country,
-    q: query.q,
-  };
+  const {
+    values,
+    regions,
+    subRegions,
+    focusAreas,
+    countries: countryChoices,
+  } = locationFilterForm(filters, ref, countries);
   return {
     siteUrl: context.services.config.siteUrl,
     snapshot,
     values,
     filterQuery: toQueryString(values).replace(/^\?/, ""),
-    regions: ref.regions.map((r) => ({ key: r.key, id: r.id, name: r.name })),
-    subRegions: ref.subRegions.map((s) => ({ id: s.id, name: s.name, regionId: s.regionId })),
-    focusAreas: ref.focusAreas.map((f) => ({ id: f.id, name: f.name })).sort((a, b) => a.name.localeCompare(b.name)),
-    countries: query.country && !countries.includes(query.country) ? [...countries, query.country].sort() : countries,
+    regions,
+    subRegions,
+    focusAreas,
+    countries: countryChoices,
   };
 }
 
