@@ -2,22 +2,21 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { storageLimitsFromEnv } from "../../../../server/storage/service";
-import { AUDIO_ACCEPT, IMAGE_ACCEPT, UploadZone } from "./upload-zone";
+import { AUDIO_ACCEPT, IMAGE_ACCEPT, UploadLimitContext, UploadZone } from "./upload-zone";
 
 // A limit other than the usual 25 MB: the hint and the server must both follow the one shared value.
 vi.mock("../../../lib/storage/limits", () => ({ STORAGE_MAX_UPLOAD_BYTES: 10 * 1024 * 1024 }));
 
-const zone = (accept?: string) =>
-  renderToStaticMarkup(
-    createElement(UploadZone, {
-      onFiles: () => {},
-      items: [],
-      onCancel: () => {},
-      onClear: () => {},
-      folderLabel: "the top folder",
-      accept,
-    }),
-  );
+const zoneElement = (accept?: string) =>
+  createElement(UploadZone, {
+    onFiles: () => {},
+    items: [],
+    onCancel: () => {},
+    onClear: () => {},
+    folderLabel: "the top folder",
+    accept,
+  });
+const zone = (accept?: string) => renderToStaticMarkup(zoneElement(accept));
 
 describe("upload zone limit hint", () => {
   it("quotes the limit the server enforces by default, for every kind of file", () => {
@@ -31,22 +30,10 @@ describe("upload zone limit hint", () => {
 });
 
 describe("upload zone limit from the storage service", () => {
-  it("quotes the limit the admin layout provides when the environment changes it", async () => {
-    const { UploadLimitContext } = await import("./upload-zone");
+  it("quotes the limit the admin layout provides when the environment changes it", () => {
     const limit = storageLimitsFromEnv({ STORAGE_MAX_UPLOAD_BYTES: String(5 * 1024 * 1024) }).maxUploadBytes;
     const html = renderToStaticMarkup(
-      createElement(
-        UploadLimitContext.Provider,
-        { value: limit },
-        createElement(UploadZone, {
-          onFiles: () => {},
-          items: [],
-          onCancel: () => {},
-          onClear: () => {},
-          folderLabel: "the top folder",
-          accept: IMAGE_ACCEPT,
-        }),
-      ),
+      createElement(UploadLimitContext.Provider, { value: limit }, zoneElement(IMAGE_ACCEPT)),
     );
     expect(html).toContain("up to 5 MB each");
   });
