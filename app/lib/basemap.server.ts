@@ -5,7 +5,7 @@ import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Positio
 import { merge, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { MAP_COLORS } from "../components/map/map-config";
-import { latToUnitY, lngToUnitX, type View, worldSize } from "./map-geometry";
+import { latToUnitY, lngToUnitX, roundView, type View, worldSize } from "./map-geometry";
 
 /**
  * The self-contained basemap: Natural Earth 1:110m countries from the `world-atlas` package, so maps work
@@ -189,7 +189,10 @@ const PATH_CACHE_MAX = 200;
 
 /** Land and border paths for a view; cached, since the same few views (home, /map default) repeat. */
 export function basemapPaths(view: View): BasemapPaths {
-  const key = `${view.center.lng.toFixed(4)},${view.center.lat.toFixed(4)},${view.zoom.toFixed(3)},${view.width}x${view.height}`;
+  // Keyed at the precision outline URLs carry (roundView): coarser keys would hand a view another view's drawing,
+  // shifted by pixels at high zoom, and the outline endpoint caches what it serves for good.
+  const r = roundView(view);
+  const key = `${r.center.lng},${r.center.lat},${r.zoom},${r.width}x${r.height}`;
   const hit = pathCache.get(key);
   if (hit) return hit;
   const basemap = getBasemap();

@@ -11,7 +11,6 @@ import {
   viewBounds,
   zoomForBox,
 } from "./map-geometry";
-import { formatInteger } from "./numbers";
 
 describe("map geometry", () => {
   const view = { center: { lng: 10, lat: 22 }, zoom: 1, width: 1024, height: 512 };
@@ -53,12 +52,6 @@ describe("map geometry", () => {
     expect(fullMapHref(38.123456, -9.1, 8)).toBe("/map?lat=38.1235&lng=-9.1&zoom=8");
     expect(fullMapHref(38.1, -9.1, 8, "region=Europe")).toBe("/map?lat=38.1&lng=-9.1&zoom=8&region=Europe");
     expect(countInView([[0, 0, 10, 1, 3]], [[1, 1, "a", "A", "farm"]])).toBe(11);
-  });
-
-  it("writes whole numbers with thousands separators, as en-US does", () => {
-    for (const n of [0, 7, 999, 1000, 12_345, 50_075, 1_234_567, -4321, 1499.6]) {
-      expect(formatInteger(n)).toBe(Math.round(n).toLocaleString("en-US"));
-    }
   });
 
   it("rounds a view for its outline URL to well under a pixel", () => {

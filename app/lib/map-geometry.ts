@@ -119,7 +119,7 @@ export type MapSnapshot = {
 };
 
 /** The country outlines of a view as a separate, cacheable SVG image (app/routes/api/map-outline.ts). */
-export const OUTLINE_PATH = "/api/map/outline";
+const OUTLINE_PATH = "/api/map/outline";
 
 /**
  * A view with its numbers rounded as they are written in URLs (well under a pixel even at the highest zoom), so

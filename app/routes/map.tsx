@@ -79,7 +79,7 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
             </div>
             <LocationFilters
               variant="map"
-              hasFilters={Object.values(values).some(Boolean)}
+              hasFilters={filtered}
               values={values}
               regions={loaderData.regions}
               subRegions={loaderData.subRegions}

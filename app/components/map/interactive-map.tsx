@@ -186,8 +186,8 @@ export function InteractiveMap({
     controllerRef.current = placeholder;
     // Each step (loading and evaluating MapLibre's module, creating the map) runs in tasks of its own.
     import("./maplibre-map.client")
-      .then(async ({ createMapController }) => {
-        await new Promise((resolve) => setTimeout(resolve, 0));
+      .then(async ({ createMapController, nextTask }) => {
+        await nextTask();
         // The page moved on (new filters or position) while the chunk loaded: that start is void.
         if (controllerRef.current !== placeholder || !container.isConnected) return;
         const zoom = zoomForBox(snapshot.view.zoom, box.clientWidth, box.clientHeight);

@@ -250,7 +250,7 @@ function popupContent(slug: string, name: string, markerType: string): HTMLEleme
 }
 
 /** Resolves in a later task, so the work before and after it are separate tasks. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Creates the interactive map in steps of their own (renderer probe, map and WebGL context, style), none of

@@ -31,6 +31,15 @@ describe("GET /api/map/outline", () => {
     expect(lisbon.length).toBeLessThan(world.length);
   });
 
+  it("never hands a view another nearby view's drawing (they differ by pixels at high zoom)", async () => {
+    const at = (lng: number) =>
+      call(outlineHref({ center: { lng, lat: 38.7 }, zoom: 18, width: 1024, height: 512 }, basemapVersion())).text();
+    const first = await at(-9.14);
+    // 0.00005° is about 9 px at zoom 18.
+    expect(await at(-9.14005)).not.toBe(first);
+    expect(await at(-9.14)).toBe(first);
+  });
+
   it("caches an old or missing version only briefly (the drawing may have changed since)", () => {
     for (const v of ["&v=old-version", ""]) {
       const res = call(`/api/map/outline?lat=22&lng=10&zoom=1&width=1024&height=512${v}`);

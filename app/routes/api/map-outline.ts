@@ -39,13 +39,7 @@ const OutlineQuerySchema = z.object({
 });
 
 export function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const raw: Record<string, string> = {};
-  for (const key of ["lat", "lng", "zoom", "width", "height", "v"]) {
-    const value = params.get(key);
-    if (value !== null) raw[key] = value;
-  }
-  const parsed = OutlineQuerySchema.safeParse(raw);
+  const parsed = OutlineQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) {
     return Response.json(
       { error: parsed.error.issues.map((i) => i.message).join("; ") },
