@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { downloadUrl, IMAGE_WIDTHS, thumbnailUrl, variantNames } from "../../app/lib/storage/paths";
 import { mediaObjects } from "../../db/schema";
+import { type MediaRow, mediaRow } from "../../tests/helpers/media-rows";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { createLocalDriver } from "./drivers";
 import { createStorageService, type StorageService } from "./service";
@@ -14,25 +15,14 @@ let storage: StorageService;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "storage-listing-"));
 const BUCKET = "listing";
 
-type Row = typeof mediaObjects.$inferInsert;
-
-/** A media_objects row as an upload leaves it (the bytes are not needed to list or authorise). */
-function row(fullPath: string, customMetadata: Record<string, string> = {}, token = `tok-${fullPath}`): Row {
-  return {
-    bucket: BUCKET,
-    fullPath,
-    name: fullPath.split("/").pop() ?? fullPath,
-    size: 10,
-    generation: "1",
-    contentType: customMetadata.variantOf ? "image/webp" : "image/jpeg",
-    customMetadata,
-    downloadTokens: token,
-    storageKey: "00/00000000-0000-0000-0000-000000000000",
-  };
+/** A row as an upload leaves it: a JPEG original, or a generated WebP copy when it names its original. */
+function row(fullPath: string, customMetadata: Record<string, string> = {}, token = `tok-${fullPath}`): MediaRow {
+  const contentType = customMetadata.variantOf ? "image/webp" : "image/jpeg";
+  return mediaRow(BUCKET, fullPath, { downloadTokens: token, contentType, customMetadata });
 }
 
 /** An original image with every generated copy, as the service stores a wide upload. */
-function withCopies(fullPath: string): Row[] {
+function withCopies(fullPath: string): MediaRow[] {
   const names = variantNames(fullPath);
   return [
     row(fullPath, { width: "2000", height: "1200" }),

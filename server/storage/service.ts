@@ -177,7 +177,10 @@ export function createStorageService(opts: {
     return Number(r[0]?.total ?? 0);
   }
 
-  /** Stores one file's bytes and upserts its row; returns the row and the blob key it replaced, if any. */
+  /**
+   * Stores one file's bytes and upserts its row over `existing` (the row now at that path, read by the caller);
+   * returns the row and the blob key it replaced, if any.
+   */
   async function storeObject(
     fullPath: string,
     file: string,
@@ -185,11 +188,11 @@ export function createStorageService(opts: {
     fields: UploadFields,
     customMetadata: Record<string, string>,
     size: number,
+    existing: Row | undefined,
   ): Promise<{ row: Row; oldKey: string | null }> {
     const md5Hash = await md5File(file);
     const key = driver.newKey();
     await driver.put(key, file, size, contentType);
-    const existing = await getRow(fullPath);
     const now = new Date();
     const values = {
       bucket,
@@ -403,27 +406,43 @@ export function createStorageService(opts: {
           customMetadata.width = String(main.pixelWidth);
           customMetadata.height = String(main.pixelHeight);
         }
-        const variantTotal = variants.reduce((n, v) => n + v.size, 0);
-        const existing = await getRow(fullPath);
-        const freed = existing ? existing.size : 0;
-        if ((await usedBytes()) - freed + mainSize + variantTotal > limits.quotaBytes) {
-          throw storageErrors.quotaExceeded(bucket);
-        }
         const names = variantNames(fullPath);
         const variantPaths = [names.webp, ...names.sized.values()];
-        // A file an admin uploaded under a variant's name (x.webp) is theirs: never overwritten or deleted here.
-        const taken = await db
-          .select({ fullPath: mediaObjects.fullPath, customMetadata: mediaObjects.customMetadata })
+        // The rows now at this path and its copies' paths, read once: they decide the quota and what gets replaced.
+        const current = await db
+          .select()
           .from(mediaObjects)
-          .where(and(eq(mediaObjects.bucket, bucket), inArray(mediaObjects.fullPath, variantPaths)));
-        const foreign = new Set(taken.filter((r) => r.customMetadata.variantOf !== fullPath).map((r) => r.fullPath));
+          .where(and(eq(mediaObjects.bucket, bucket), inArray(mediaObjects.fullPath, [fullPath, ...variantPaths])));
+        const existing = current.find((r) => r.fullPath === fullPath);
+        // A file an admin uploaded under a variant's name (x.webp) is theirs: never overwritten or deleted here.
+        const ownCopies = new Map(
+          current.filter((r) => r.customMetadata.variantOf === fullPath).map((r) => [r.fullPath, r]),
+        );
+        const foreign = new Set(
+          current.filter((r) => r.fullPath !== fullPath && !ownCopies.has(r.fullPath)).map((r) => r.fullPath),
+        );
+        const pathOf = (v: ImageOutput) => (v.width === null ? names.webp : (names.sized.get(v.width) as string));
+        const kept = variants.filter((v) => !foreign.has(pathOf(v)));
+        // Every own copy of the earlier version is replaced or removed below, so its bytes are freed too.
+        const freed = [existing, ...ownCopies.values()].reduce((n, r) => n + (r?.size ?? 0), 0);
+        const added = kept.reduce((n, v) => n + v.size, mainSize);
+        if ((await usedBytes()) - freed + added > limits.quotaBytes) {
+          throw storageErrors.quotaExceeded(bucket);
+        }
         const oldKeys: string[] = [];
-        const { row, oldKey } = await storeObject(fullPath, mainFile, type.mime, fields, customMetadata, mainSize);
+        const { row, oldKey } = await storeObject(
+          fullPath,
+          mainFile,
+          type.mime,
+          fields,
+          customMetadata,
+          mainSize,
+          existing,
+        );
         if (oldKey) oldKeys.push(oldKey);
         const written = new Set<string>();
-        for (const v of variants) {
-          const vPath = v.width === null ? names.webp : (names.sized.get(v.width) as string);
-          if (foreign.has(vPath)) continue;
+        for (const v of kept) {
+          const vPath = pathOf(v);
           const r = await storeObject(
             vPath,
             v.file,
@@ -431,6 +450,7 @@ export function createStorageService(opts: {
             { cacheControl: fields.cacheControl },
             { variantOf: fullPath, width: String(v.pixelWidth), height: String(v.pixelHeight) },
             v.size,
+            ownCopies.get(vPath),
           );
           written.add(vPath);
           if (r.oldKey) oldKeys.push(r.oldKey);

@@ -182,7 +182,7 @@ export type ImageUrls = {
 export const IMAGE_WIDTHS = [480, 960, 1600] as const;
 
 /** The generated width a grid of files shows as each image's preview. */
-export const THUMBNAIL_WIDTH = IMAGE_WIDTHS[0];
+const THUMBNAIL_WIDTH = IMAGE_WIDTHS[0];
 
 export function variantNames(
   fullPath: string,
@@ -208,6 +208,6 @@ export function thumbnailUrl(meta: StorageMetadata): string | null {
   if (!token) return null;
   // SVGs stay vectors; a raster image only has widths below its own (see IMAGE_WIDTHS).
   const hasCopy = meta.contentType !== "image/svg+xml" && Number(meta.customMetadata.width) > THUMBNAIL_WIDTH;
-  const copy = hasCopy ? variantNames(meta.fullPath, [THUMBNAIL_WIDTH]).sized.get(THUMBNAIL_WIDTH) : undefined;
+  const copy = hasCopy ? variantNames(meta.fullPath).sized.get(THUMBNAIL_WIDTH) : undefined;
   return downloadUrl(copy ?? meta.fullPath, token);
 }

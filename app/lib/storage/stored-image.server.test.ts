@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaObjects } from "../../../db/schema";
+import { mediaRow } from "../../../tests/helpers/media-rows";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
 import { downloadUrl } from "./paths";
 import { resolvePicture } from "./stored-image.server";
@@ -7,19 +8,8 @@ import { resolvePicture } from "./stored-image.server";
 let t: TestDatabase;
 const BUCKET = "local";
 
-/** A media_objects row as the storage service writes it after an upload (the bytes themselves are not needed). */
 function row(fullPath: string, token: string, contentType: string, customMetadata: Record<string, string>) {
-  return {
-    bucket: BUCKET,
-    fullPath,
-    name: fullPath.split("/").pop() ?? fullPath,
-    size: 1000,
-    generation: "1",
-    contentType,
-    customMetadata,
-    downloadTokens: token,
-    storageKey: `key-${fullPath}`,
-  };
+  return mediaRow(BUCKET, fullPath, { downloadTokens: token, contentType, customMetadata });
 }
 
 beforeAll(async () => {

@@ -16,6 +16,7 @@ import { fieldErrors } from "../../lib/schemas";
 import { EPISODE_NUMBER_TAKEN, EpisodeSchema, formatDuration } from "../../lib/schemas/episode";
 import { type FormValues, formDataToObject, optionalUrl, readForm, textValue } from "../../lib/schemas/form";
 import { parseDownloadUrl } from "../../lib/storage/download-url";
+import { downloadTokenList } from "../../lib/storage/paths";
 import {
   countPodcastSubscriptionsMatching,
   createEpisode,
@@ -62,7 +63,7 @@ async function audioDetails(
   const ref = parseDownloadUrl(audioUrl);
   if (ref && services.storage) {
     const meta = await services.storage.getMetadata(ref.fullPath).catch(() => null);
-    const tokens = meta?.downloadTokens.split(",").map((t) => t.trim()) ?? [];
+    const tokens = meta ? downloadTokenList(meta.downloadTokens) : [];
     if (meta?.contentType?.startsWith("audio/") && tokens.includes(ref.token)) {
       return { audioType: meta.contentType, audioBytes: meta.size };
     }

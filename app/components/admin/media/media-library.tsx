@@ -10,11 +10,6 @@ import { useUploads } from "./use-uploads";
 
 const PAGE_SIZE = 50;
 
-/** Generated WebP copies belong to their original, not shown as separate files (the listing API leaves them out). */
-export function isVariant(meta: StorageMetadata): boolean {
-  return Boolean(meta.customMetadata.variantOf);
-}
-
 function message(err: unknown): string {
   return err instanceof StorageError ? err.message : "Something went wrong. Please try again.";
 }
@@ -67,7 +62,8 @@ export function MediaLibrary({ initial }: { initial?: StorageListResult }) {
   };
 
   const crumbs = prefix.split("/").filter(Boolean);
-  const items = (page?.items ?? []).filter((m) => !isVariant(m));
+  // Generated WebP copies are not listed: the listing API leaves them out.
+  const items = page?.items ?? [];
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">

@@ -58,38 +58,31 @@ describe("matchesAccept", () => {
 });
 
 describe("describePick", () => {
-  it("takes the WebP copy from the listing and the size from the original's metadata", async () => {
-    const { client, asked } = fakeServer([]);
-    expect(await describePick(client, photo, [photo, photoWebp])).toEqual({
+  it("asks the server for the WebP copy (listings leave copies out) and takes the size from the original", async () => {
+    const { client, asked } = fakeServer([photoWebp]);
+    expect(await describePick(client, photo)).toEqual({
       meta: photo,
       url: downloadUrl("people/ana.jpg", photo.downloadTokens),
       webpUrl: downloadUrl("people/ana.jpg.webp", photoWebp.downloadTokens),
       width: 600,
       height: 800,
     });
-    expect(asked).toEqual([]);
-  });
-
-  it("asks the server for a WebP copy that is not on the listed page", async () => {
-    const { client, asked } = fakeServer([photoWebp]);
-    const picked = await describePick(client, photo, [photo]);
-    expect(picked?.webpUrl).toBe(downloadUrl("people/ana.jpg.webp", photoWebp.downloadTokens));
     expect(asked).toEqual(["people/ana.jpg.webp"]);
   });
 
   it("ignores a same-named file that is not the generated copy, and never asks for audio or SVG copies", async () => {
     const impostor = meta("people/ana.jpg.webp", "image/webp");
     const { client, asked } = fakeServer([impostor]);
-    expect((await describePick(client, photo, [photo]))?.webpUrl).toBeNull();
+    expect((await describePick(client, photo))?.webpUrl).toBeNull();
     const song = meta("podcast/ep1.mp3", "audio/mpeg");
-    expect(await describePick(client, song, [song])).toMatchObject({ webpUrl: null, width: null, height: null });
+    expect(await describePick(client, song)).toMatchObject({ webpUrl: null, width: null, height: null });
     const logo = meta("logo.svg", "image/svg+xml");
-    expect((await describePick(client, logo, [logo]))?.webpUrl).toBeNull();
+    expect((await describePick(client, logo))?.webpUrl).toBeNull();
     expect(asked).toEqual(["people/ana.jpg.webp"]);
   });
 
   it("gives nothing for a file without a download token", async () => {
     const { client } = fakeServer([]);
-    expect(await describePick(client, meta("private.jpg", "image/jpeg", { downloadTokens: "" }), [])).toBeNull();
+    expect(await describePick(client, meta("private.jpg", "image/jpeg", { downloadTokens: "" }))).toBeNull();
   });
 });

@@ -3,7 +3,6 @@ import { createStorageClient, type StorageClient } from "../../../lib/storage/cl
 import { StorageError } from "../../../lib/storage/errors";
 import { firstDownloadUrl, type StorageMetadata, thumbnailUrl } from "../../../lib/storage/paths";
 import { buttonClasses } from "../form-field";
-import { isVariant } from "./media-library";
 import { UploadZone } from "./upload-zone";
 import { useUploads } from "./use-uploads";
 
@@ -37,33 +36,20 @@ function safeUrl(meta: StorageMetadata): string | null {
   }
 }
 
-/** The generated WebP copy of an image, from the listing when it is there, else asked for by name. */
-async function findWebpCopy(
-  client: StorageClient,
-  meta: StorageMetadata,
-  listed: StorageMetadata[],
-): Promise<StorageMetadata | null> {
-  const webpPath = `${meta.fullPath}.webp`;
-  const isCopy = (m: StorageMetadata | null | undefined) =>
-    m?.fullPath === webpPath && m.customMetadata.variantOf === meta.fullPath;
-  const fromList = listed.find(isCopy);
-  if (fromList) return fromList;
+/** The generated WebP copy of an image (listings leave copies out, so it is asked for by name). */
+async function findWebpCopy(client: StorageClient, meta: StorageMetadata): Promise<StorageMetadata | null> {
   // SVGs are kept as vectors and other files are not images: neither gets a WebP copy.
   if (!meta.contentType?.startsWith("image/") || meta.contentType === "image/svg+xml") return null;
-  // The copy can sit on a later page of a long folder.
+  const webpPath = `${meta.fullPath}.webp`;
   const found = await client.getMetadata(webpPath).catch(() => null);
-  return isCopy(found) ? found : null;
+  return found?.fullPath === webpPath && found.customMetadata.variantOf === meta.fullPath ? found : null;
 }
 
 /** Describes a chosen file the way forms use it: its download URL, its WebP copy's URL and its pixel size. */
-export async function describePick(
-  client: StorageClient,
-  meta: StorageMetadata,
-  listed: StorageMetadata[],
-): Promise<PickedMedia | null> {
+export async function describePick(client: StorageClient, meta: StorageMetadata): Promise<PickedMedia | null> {
   const url = safeUrl(meta);
   if (!url) return null;
-  const webp = await findWebpCopy(client, meta, listed);
+  const webp = await findWebpCopy(client, meta);
   return {
     meta,
     url,
@@ -161,7 +147,7 @@ export function MediaPicker({
   const pick = async (meta: StorageMetadata) => {
     setPicking(meta.fullPath);
     try {
-      const picked = await describePick(client, meta, items);
+      const picked = await describePick(client, meta);
       if (!picked) {
         setError(`${meta.name} has no download link. Create one in the media library, then choose it again.`);
         return;
@@ -173,7 +159,7 @@ export function MediaPicker({
     }
   };
 
-  const files = items.filter((m) => !isVariant(m) && matchesAccept(m.contentType, accept));
+  const files = items.filter((m) => matchesAccept(m.contentType, accept));
   const folderName = prefix ? prefix.slice(0, -1) : "";
 
   return (

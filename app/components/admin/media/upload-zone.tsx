@@ -20,7 +20,7 @@ export const AUDIO_ACCEPT = only("audio/");
  * The hint for a file input. `maxBytes` is the limit the server enforces (the admin layout's loader reads it from the
  * storage service), so the hint cannot promise more, or less, than an upload gets.
  */
-export function hintFor(accept: string, maxBytes: number = STORAGE_MAX_UPLOAD_BYTES): string {
+function hintFor(accept: string, maxBytes: number = STORAGE_MAX_UPLOAD_BYTES): string {
   const each = `up to ${formatBytes(maxBytes)} each`;
   const types = accept.split(",").map((t) => t.trim());
   if (types.every((t) => t.startsWith("image/"))) {
