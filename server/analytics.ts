@@ -2,6 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import express, { type Request, type Response } from "express";
 import { isbot } from "isbot";
 import { z } from "zod";
+import { isStaffPath } from "../app/lib/staff-path";
 import type { Database } from "../db/client";
 import { analyticsEvents } from "../db/schema";
 
@@ -27,11 +28,6 @@ export const AnalyticsEventSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("form_submission"), formName: text(100).min(1), ...common }),
 ]);
 export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
-
-/** The admin area is staff at work, not visitors: its page views would crowd the site's own top pages. */
-export function isStaffPath(path: string): boolean {
-  return /^\/admin(\/|$)/i.test(path);
-}
 
 /** Coarse device class from the user agent; the user agent itself is not stored. */
 export function deviceOf(ua: string): "mobile" | "tablet" | "desktop" {

@@ -1,3 +1,5 @@
+import { isStaffPath } from "./staff-path";
+
 /**
  * Client side of the privacy-friendly analytics: events go to /api/analytics only when the page is served from the
  * production hostname (SITE_URL's). No cookies, no identifiers kept in the browser.
@@ -9,8 +11,8 @@ type Event =
 
 export function sendAnalytics(event: Event, productionHostname: string): boolean {
   if (typeof window === "undefined" || window.location.hostname !== productionHostname) return false;
-  // The server ignores the admin area (staff at work, not visitors); do not send it at all.
-  if (/^\/admin(\/|$)/i.test(window.location.pathname)) return false;
+  // The server ignores the admin area; do not send it at all.
+  if (isStaffPath(window.location.pathname)) return false;
   const body = JSON.stringify({ ...event, hostname: window.location.hostname });
   try {
     if (navigator.sendBeacon?.("/api/analytics", new Blob([body], { type: "text/plain" }))) return true;

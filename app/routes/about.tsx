@@ -3,6 +3,7 @@ import { PageIntro } from "../components/public/page-intro";
 import { Prose } from "../components/public/prose";
 import { SITE_NAME } from "../lib/constants";
 import { pageMeta } from "../lib/meta";
+import { formatInteger } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
 import { countChangeMakers } from "../queries/change-makers.server";
 import { countLocations } from "../queries/locations.server";
@@ -54,7 +55,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           ].map((s) => (
             <div key={s.label} className="rounded-xl border border-leaf-100 bg-white p-4 text-center shadow-sm">
               <dt className="text-sm text-stone-700">{s.label}</dt>
-              <dd className="text-3xl font-bold text-leaf-800">{s.value.toLocaleString("en-GB")}</dd>
+              <dd className="text-3xl font-bold text-leaf-800">{formatInteger(s.value)}</dd>
             </div>
           ))}
         </dl>

@@ -2,7 +2,7 @@ import { ArrowRight, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { island } from "../components/island";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
-import { moreLink, primaryBtn, secondaryBtn, sectionHeading } from "../components/public/home-styles";
+import { SectionHeader } from "../components/public/section-header";
 import { getClusterStore, mapSnapshot } from "../lib/clusters.server";
 import { SITE_NAME, SITE_TAGLINE } from "../lib/constants";
 import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "../lib/map-geometry";
@@ -12,6 +12,11 @@ import { listFeaturedLocations } from "../queries/locations.server";
 import { listEpisodes } from "../queries/podcast.server";
 import { listUpcomingPrograms } from "../queries/programs.server";
 import type { Route } from "./+types/home";
+
+const primaryBtn =
+  "inline-flex items-center gap-2 rounded-md bg-leaf-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-leaf-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700";
+const secondaryBtn =
+  "inline-flex items-center gap-2 rounded-md border border-leaf-700 bg-white px-5 py-3 font-semibold text-leaf-800 hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700";
 
 // Islands: both hydrate after the page load (see components/island.tsx). Until then the map is the server-drawn
 // SVG, whose clusters and places are links, and the sections are links and a plain POST form.
@@ -82,14 +87,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="map-heading" className="mx-auto max-w-6xl px-4 py-6">
-        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="map-heading" className={sectionHeading}>
-            {formatInteger(snapshot.total)} places on the map
-          </h2>
-          <Link to="/map" className={moreLink}>
-            Open the full map <ArrowRight aria-hidden="true" className="h-4 w-4" />
-          </Link>
-        </div>
+        <SectionHeader
+          id="map-heading"
+          title={`${formatInteger(snapshot.total)} places on the map`}
+          to="/map"
+          linkText="Open the full map"
+          spacing="mb-3"
+        />
         <HomeMap
           snapshot={snapshot}
           styleUrl={styleUrl}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { formatInteger } from "../../lib/numbers";
 
 /** Builds the URL of another page of the current list, keeping its search and filters. */
 export function pageHref(search: URLSearchParams | string, page: number, param = "page"): string {
@@ -31,8 +32,7 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-stone-700">
-        Page {Math.min(page, pageCount)} of {pageCount} ({total.toLocaleString("en-US")}{" "}
-        {total === 1 ? "result" : "results"})
+        Page {Math.min(page, pageCount)} of {pageCount} ({formatInteger(total)} {total === 1 ? "result" : "results"})
       </p>
       {pageCount > 1 ? (
         <ul className="flex gap-2">

@@ -4,8 +4,8 @@ import { locationPath, programPath } from "../../lib/slug";
 import type { Route } from "../../routes/+types/home";
 import { island } from "../island";
 import { FORMAT_LABELS, formatDate, formatDateRange, formatDuration } from "./format";
-import { moreLink, sectionHeading } from "./home-styles";
 import { ResponsivePicture } from "./picture";
+import { CardTitleLink, SectionHeader } from "./section-header";
 
 type HomeData = Route.ComponentProps["loaderData"];
 
@@ -17,14 +17,7 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
     <>
       {featured.length > 0 ? (
         <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 py-8">
-          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="featured-heading" className={sectionHeading}>
-              Featured locations
-            </h2>
-            <Link to="/locations" className={moreLink}>
-              All locations <ArrowRight aria-hidden="true" className="h-4 w-4" />
-            </Link>
-          </div>
+          <SectionHeader id="featured-heading" title="Featured locations" to="/locations" linkText="All locations" />
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {featured.map((l) => (
               <li key={l.id} className="overflow-hidden rounded-xl border border-leaf-100 bg-white shadow-sm">
@@ -38,12 +31,7 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
                 />
                 <div className="p-4">
                   <h3 className="text-lg font-semibold">
-                    <Link
-                      to={locationPath(l.name)}
-                      className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
-                    >
-                      {l.name}
-                    </Link>
+                    <CardTitleLink to={locationPath(l.name)}>{l.name}</CardTitleLink>
                   </h3>
                   <p className="text-sm text-stone-700">{l.country}</p>
                   <p className="mt-2 line-clamp-3 text-sm text-stone-800">{l.shortDescription}</p>
@@ -55,25 +43,13 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
       ) : null}
 
       <section aria-labelledby="programs-heading" className="mx-auto max-w-6xl px-4 py-8">
-        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="programs-heading" className={sectionHeading}>
-            Upcoming programs
-          </h2>
-          <Link to="/programs" className={moreLink}>
-            All programs <ArrowRight aria-hidden="true" className="h-4 w-4" />
-          </Link>
-        </div>
+        <SectionHeader id="programs-heading" title="Upcoming programs" to="/programs" linkText="All programs" />
         {upcoming.length > 0 ? (
           <ul className="grid gap-4 sm:grid-cols-2">
             {upcoming.map((p) => (
               <li key={p.id} className="rounded-xl border border-leaf-100 bg-white p-4 shadow-sm">
                 <h3 className="text-lg font-semibold">
-                  <Link
-                    to={programPath(p.name)}
-                    className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
-                  >
-                    {p.name}
-                  </Link>
+                  <CardTitleLink to={programPath(p.name)}>{p.name}</CardTitleLink>
                 </h3>
                 <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-800">
                   <CalendarDays aria-hidden="true" className="h-4 w-4 text-leaf-700" />
@@ -96,14 +72,7 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
 
       {episodes.length > 0 ? (
         <section aria-labelledby="episodes-heading" className="mx-auto max-w-6xl px-4 py-8">
-          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="episodes-heading" className={sectionHeading}>
-              Recent podcast episodes
-            </h2>
-            <Link to="/podcast" className={moreLink}>
-              All episodes <ArrowRight aria-hidden="true" className="h-4 w-4" />
-            </Link>
-          </div>
+          <SectionHeader id="episodes-heading" title="Recent podcast episodes" to="/podcast" linkText="All episodes" />
           <ul className="grid gap-4 md:grid-cols-3">
             {episodes.map((e) => (
               <li key={e.id} className="rounded-xl border border-leaf-100 bg-white p-4 shadow-sm">
@@ -113,12 +82,7 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
                   {e.durationSeconds ? ` · ${formatDuration(e.durationSeconds)}` : ""}
                 </p>
                 <h3 className="mt-1 text-lg font-semibold">
-                  <Link
-                    to={`/podcast#episode-${e.number}`}
-                    className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
-                  >
-                    {e.title}
-                  </Link>
+                  <CardTitleLink to={`/podcast#episode-${e.number}`}>{e.title}</CardTitleLink>
                 </h3>
                 {e.guest ? <p className="text-sm text-stone-700">With {e.guest}</p> : null}
                 <p className="mt-2 line-clamp-3 text-sm text-stone-800">{e.summary}</p>

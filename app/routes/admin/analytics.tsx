@@ -6,6 +6,7 @@ import { TimeSeriesChart } from "../../components/charts/time-series-chart";
 import { exportHref } from "../../lib/admin-exports";
 import { resolveAnalyticsQuery } from "../../lib/analytics-query.server";
 import { requireAdmin } from "../../lib/guard.server";
+import { formatInteger } from "../../lib/numbers";
 import { fieldErrors } from "../../lib/schemas";
 import { readForm } from "../../lib/schemas/form";
 import { redirectWithToast } from "../../lib/toast.server";
@@ -60,8 +61,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta() {
   return [{ title: "Analytics | Admin" }, { name: "robots", content: "noindex" }];
 }
-
-const nf = new Intl.NumberFormat("en");
 
 export default function AnalyticsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { report, range, granularity, error, retentionDays } = loaderData;
@@ -170,7 +169,7 @@ export default function AnalyticsPage({ loaderData, actionData }: Route.Componen
             items={report.topPages.map((p) => ({
               label: p.path,
               value: p.views,
-              hint: `${nf.format(p.visitors)} visitors`,
+              hint: `${formatInteger(p.visitors)} visitors`,
             }))}
           />
           <BarList

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { formatDateTime, REVIEW_STATUS_LABELS, REVIEW_STATUS_ORDER } from "../../components/admin/shell/format";
 import { PageHeader } from "../../components/admin/shell/page-header";
 import { requireAdmin } from "../../lib/guard.server";
+import { formatInteger } from "../../lib/numbers";
 import { listRecentAudit } from "../../queries/audit.server";
 import { getDashboardCounts, listRecentApplications } from "../../queries/dashboard.server";
 import type { Route } from "./+types/dashboard";
@@ -42,8 +43,6 @@ const SHORTCUTS = [
   { to: "/admin/dashboard/change-makers/add", label: "Add change-maker" },
 ];
 
-const numberFormat = new Intl.NumberFormat("en-GB");
-
 function StatCard({ label, value, to }: { label: string; value: number; to: string }) {
   return (
     <li>
@@ -52,7 +51,7 @@ function StatCard({ label, value, to }: { label: string; value: number; to: stri
         className="block rounded-lg border border-stone-200 bg-white p-4 shadow-sm hover:border-leaf-500 hover:bg-leaf-50"
       >
         <span className="block text-sm text-stone-700">{label}</span>
-        <span className="mt-1 block text-2xl font-bold text-stone-900">{numberFormat.format(value)}</span>
+        <span className="mt-1 block text-2xl font-bold text-stone-900">{formatInteger(value)}</span>
       </Link>
     </li>
   );

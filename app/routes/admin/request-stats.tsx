@@ -3,6 +3,7 @@ import { PageHeader } from "../../components/admin/shell/page-header";
 import { Stat } from "../../components/admin/stat";
 import { TimeSeriesChart } from "../../components/charts/time-series-chart";
 import { requireAdmin } from "../../lib/guard.server";
+import { formatInteger } from "../../lib/numbers";
 import { z } from "../../lib/zod";
 import { getRequestStatsReport } from "../../queries/request-stats.server";
 import type { Route } from "./+types/request-stats";
@@ -26,7 +27,6 @@ export function meta() {
   return [{ title: "Request statistics | Admin" }, { name: "robots", content: "noindex" }];
 }
 
-const nf = new Intl.NumberFormat("en");
 const ms = (n: number) => (n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(1)} ms`);
 const pct = (n: number) => `${(n * 100).toFixed(n > 0 && n < 0.001 ? 3 : 1)} %`;
 
@@ -123,11 +123,11 @@ export default function RequestStatsPage({ loaderData }: Route.ComponentProps) {
                   <th scope="row" className="px-4 py-2 font-mono text-xs font-normal text-stone-900">
                     {r.method} {r.route}
                   </th>
-                  <td className="px-4 py-2 text-right tabular-nums">{nf.format(r.count)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatInteger(r.count)}</td>
                   <td className="px-4 py-2 text-right tabular-nums">{ms(r.p50)}</td>
                   <td className="px-4 py-2 text-right tabular-nums">{ms(r.p95)}</td>
                   <td className="px-4 py-2 text-right tabular-nums">{ms(r.p99)}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{nf.format(r.count4xx)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatInteger(r.count4xx)}</td>
                   <td
                     className={`px-4 py-2 text-right tabular-nums ${r.errorRate > 0.01 ? "font-semibold text-red-800" : ""}`}
                   >

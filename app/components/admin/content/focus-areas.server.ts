@@ -1,8 +1,6 @@
 import type { Database } from "../../../../db/client";
 import { listFocusAreas } from "../../../queries/reference.server";
 
-export { UNKNOWN_FOCUS_AREAS } from "../../../lib/constants";
-
 /** True when some of the posted focus areas do not exist. */
 export async function hasUnknownFocusAreas(db: Database, ids: readonly string[]): Promise<boolean> {
   const known = new Set((await listFocusAreas(db)).map((f) => f.id));
