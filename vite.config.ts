@@ -11,6 +11,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? undefined
       : {
+          // lucide-react's icon modules build their own component at load; app/components/icons.tsx takes only
+          // their shape data, so that call may go.
+          treeshake: { manualPureFunctions: ["createLucideIcon"] },
           output: {
             codeSplitting: {
               groups: [
@@ -24,7 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // instead of a dozen 1 KB requests.
                 {
                   name: "shared",
-                  test: /lucide-react|[\\/]app[\\/]lib[\\/](constants|taxonomy|nav-pages|numbers|meta|slug|query-string)\.ts|[\\/]app[\\/]components[\\/](island|shell[\\/]nav-links)\.tsx/,
+                  test: /lucide-react|[\\/]app[\\/]components[\\/]icons\.tsx|[\\/]app[\\/]lib[\\/](constants|taxonomy|nav-pages|numbers|meta|slug|query-string|after-load)\.ts|[\\/]app[\\/]components[\\/](island|app-link|shell[\\/]nav-links)\.tsx/,
                   minShareCount: 2,
                   priority: 1,
                 },

@@ -11,9 +11,11 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { Analytics } from "./components/analytics";
+import { useDelegatedNavigation } from "./components/app-link";
 import { AppStylesheet } from "./components/shell/app-stylesheet";
 import { PageLoadingIndicator } from "./components/shell/page-loading-indicator";
 import { ScrollToTop } from "./components/shell/scroll-to-top";
+import { afterPageLoad } from "./lib/after-load";
 import { readToast } from "./lib/toast.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -48,19 +50,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** Work that must never delay the first paint: the service worker and the web-vitals log start after `load`. */
 function useAfterLoad() {
-  useEffect(() => {
-    const start = () => {
-      if (import.meta.env.PROD && "serviceWorker" in navigator) {
-        navigator.serviceWorker.register("/sw.js").catch((err: unknown) => {
-          console.warn("Service worker registration failed", err);
-        });
-      }
-      import("./lib/web-vitals.client").then((m) => m.startWebVitalsLogging()).catch(() => {});
-    };
-    if (document.readyState === "complete") start();
-    else window.addEventListener("load", start, { once: true });
-    return () => window.removeEventListener("load", start);
-  }, []);
+  useEffect(
+    () =>
+      afterPageLoad(() => {
+        if (import.meta.env.PROD && "serviceWorker" in navigator) {
+          navigator.serviceWorker.register("/sw.js").catch((err: unknown) => {
+            console.warn("Service worker registration failed", err);
+          });
+        }
+        import("./lib/web-vitals.client").then((m) => m.startWebVitalsLogging()).catch(() => {});
+      }),
+    [],
+  );
 }
 
 const AppToaster = lazy(() => import("./components/toaster"));
@@ -68,9 +69,14 @@ const AppToaster = lazy(() => import("./components/toaster"));
 export default function App({ loaderData }: Route.ComponentProps) {
   const { toast, siteUrl } = loaderData;
   useAfterLoad();
+  useDelegatedNavigation();
   // The toaster (and its library) loads only after hydration, keeping it out of the initial JavaScript.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // A signal for browser tests and monitoring that the page is live (public pages hydrate after paint).
+    document.documentElement.setAttribute("data-hydrated", "");
+  }, []);
 
   return (
     <>

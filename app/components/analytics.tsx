@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { afterPageLoad } from "../lib/after-load";
 
 // The sender and listeners load after hydration, outside the initial bundle; events wait for them.
 const loadAnalytics = () => import("../lib/analytics.client");
@@ -9,16 +10,20 @@ export function Analytics({ productionHostname }: { productionHostname: string }
   const location = useLocation();
   const lastPath = useRef<string | null>(null);
 
+  // The listeners and the first page view wait for the page's load event: nothing here competes with hydration.
   useEffect(() => {
     let cancelled = false;
     let uninstall: (() => void) | undefined;
-    loadAnalytics()
-      .then((m) => {
-        if (!cancelled) uninstall = m.installAnalyticsListeners(productionHostname);
-      })
-      .catch(() => {});
+    const cancelStart = afterPageLoad(() => {
+      loadAnalytics()
+        .then((m) => {
+          if (!cancelled) uninstall = m.installAnalyticsListeners(productionHostname);
+        })
+        .catch(() => {});
+    });
     return () => {
       cancelled = true;
+      cancelStart();
       uninstall?.();
     };
   }, [productionHostname]);
@@ -28,14 +33,21 @@ export function Analytics({ productionHostname }: { productionHostname: string }
     if (lastPath.current === path) return;
     const referrer = lastPath.current === null ? document.referrer || undefined : undefined;
     lastPath.current = path;
-    // Let the new route's <title> render first.
-    const timer = window.setTimeout(() => {
-      const event = { kind: "page_view" as const, path: location.pathname, title: document.title, referrer };
-      loadAnalytics()
-        .then((m) => m.sendAnalytics(event, productionHostname))
-        .catch(() => {});
-    }, 0);
-    return () => window.clearTimeout(timer);
+    let timer: number | undefined;
+    const send = () => {
+      // Let the new route's <title> render first.
+      timer = window.setTimeout(() => {
+        const event = { kind: "page_view" as const, path: location.pathname, title: document.title, referrer };
+        loadAnalytics()
+          .then((m) => m.sendAnalytics(event, productionHostname))
+          .catch(() => {});
+      }, 0);
+    };
+    const cancelStart = afterPageLoad(send);
+    return () => {
+      cancelStart();
+      window.clearTimeout(timer);
+    };
   }, [location.pathname, location.search, productionHostname]);
 
   return null;

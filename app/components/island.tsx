@@ -1,18 +1,17 @@
 import { type ComponentType, memo, Suspense, use } from "react";
+import { afterPageLoad } from "../lib/after-load";
 
 type Tracked<T> = Promise<T> & { status?: "fulfilled"; value?: T };
 
 /** Resolves after the page's load event, once the browser is idle, so island code never competes with hydration. */
 function afterLoadIdle(): Promise<void> {
   return new Promise((resolve) => {
-    const idle = () => {
+    afterPageLoad(() => {
       // Safari has no requestIdleCallback.
       if (typeof window.requestIdleCallback === "function")
         window.requestIdleCallback(() => resolve(), { timeout: 1500 });
       else setTimeout(resolve, 1);
-    };
-    if (document.readyState === "complete") idle();
-    else window.addEventListener("load", idle, { once: true });
+    });
   });
 }
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../components/app-link";
 import { PageIntro } from "../components/public/page-intro";
 import { Prose } from "../components/public/prose";
 import { SITE_NAME } from "../lib/constants";
@@ -78,15 +78,15 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <li>
             <strong>Locations</strong> are farms, schools, eco-villages and restoration projects. Each has a page with a
             description, focus areas, contact details and a map. You can browse them{" "}
-            <Link to="/locations">by region</Link> or on the <Link to="/map">map</Link>.
+            <AppLink to="/locations">by region</AppLink> or on the <AppLink to="/map">map</AppLink>.
           </li>
           <li>
             <strong>Programs</strong> are courses and workshops run by those locations, with dates, format and price.
-            See <Link to="/programs">upcoming programs</Link> or subscribe to them in your calendar.
+            See <AppLink to="/programs">upcoming programs</AppLink> or subscribe to them in your calendar.
           </li>
           <li>
             <strong>Change-makers</strong> are people whose work we want more people to know about.{" "}
-            <Link to="/change-makers">Read their stories</Link>.
+            <AppLink to="/change-makers">Read their stories</AppLink>.
           </li>
           <li>
             <strong>Resources</strong> are books, channels, podcasts and tools recommended by educators in the network.
@@ -100,8 +100,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <h2>How to get listed</h2>
         <ol>
           <li>
-            Fill in the <Link to="/application">application form</Link> as an educator. Tell us about your place, what
-            you teach and who it is for.
+            Fill in the <AppLink to="/application">application form</AppLink> as an educator. Tell us about your place,
+            what you teach and who it is for.
           </li>
           <li>A volunteer reviews it, usually within two weeks, and may ask a few questions by e-mail.</li>
           <li>

@@ -1,5 +1,6 @@
-import { CircleCheck } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { AppLink } from "../components/app-link";
+import { CircleCheck } from "../components/icons";
 import { ApplicationForm } from "../components/public/application-form";
 import { PageIntro } from "../components/public/page-intro";
 import { checkFormToken, issueFormToken } from "../lib/form-timing.server";
@@ -188,18 +189,18 @@ function ThankYou({ contactEmail }: { contactEmail: string }) {
             .
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link
+            <AppLink
               to="/programs"
               className="rounded-md bg-leaf-700 px-5 py-2.5 font-semibold text-white hover:bg-leaf-800"
             >
               Browse programs
-            </Link>
-            <Link
+            </AppLink>
+            <AppLink
               to="/locations"
               className="rounded-md border border-leaf-300 px-5 py-2.5 font-semibold text-leaf-900 hover:bg-leaf-50"
             >
               Explore locations
-            </Link>
+            </AppLink>
           </div>
         </div>
       </div>
@@ -246,9 +247,9 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             <p className="mt-2">
               Only our small review team sees your application. We never sell or share it, and we delete it on request.
               Details are in the{" "}
-              <Link to="/privacy" className="underline">
+              <AppLink to="/privacy" className="underline">
                 privacy policy
-              </Link>
+              </AppLink>
               .
             </p>
           </section>

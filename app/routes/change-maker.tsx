@@ -1,5 +1,6 @@
-import { ExternalLink, MapPin } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { AppLink } from "../components/app-link";
+import { ExternalLink, MapPin } from "../components/icons";
 import { paragraphs } from "../components/public/format";
 import { JsonLd } from "../components/public/json-ld";
 import { ResponsivePicture } from "../components/public/picture";
@@ -88,9 +89,9 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
       <JsonLd data={jsonLd} />
       <article className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
         <nav aria-label="Breadcrumb" className="text-sm text-stone-700">
-          <Link to="/change-makers" className="underline">
+          <AppLink to="/change-makers" className="underline">
             Change-Makers
-          </Link>
+          </AppLink>
           <span aria-hidden="true"> / </span>
           <span aria-current="page">{p.name}</span>
         </nav>
@@ -149,9 +150,9 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
               <ul className="mt-3 space-y-2">
                 {related.map((r) => (
                   <li key={r.id}>
-                    <Link to={r.path} className="font-medium text-leaf-800 underline">
+                    <AppLink to={r.path} className="font-medium text-leaf-800 underline">
                       {r.name}
-                    </Link>
+                    </AppLink>
                     {r.place ? <span className="block text-sm text-stone-700">{r.place}</span> : null}
                   </li>
                 ))}

@@ -1,5 +1,5 @@
-import { MapPin } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "../components/app-link";
+import { MapPin } from "../components/icons";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { ResponsivePicture } from "../components/public/picture";
 import { pageMeta } from "../lib/meta";
@@ -61,9 +61,9 @@ export default function ChangeMakers({ loaderData: d }: Route.ComponentProps) {
                   />
                   <div className="p-4">
                     <h2 className="text-lg font-semibold text-leaf-900">
-                      <Link to={`/change-makers/${c.id}`} className="after:absolute after:inset-0 hover:underline">
+                      <AppLink to={`/change-makers/${c.id}`} className="after:absolute after:inset-0 hover:underline">
                         {c.name}
-                      </Link>
+                      </AppLink>
                     </h2>
                     <p className="mt-1 text-sm text-stone-800">{c.role}</p>
                     {c.country ? (

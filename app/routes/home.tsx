@@ -1,5 +1,5 @@
-import { ArrowRight, MapPin } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "../components/app-link";
+import { ArrowRight, MapPin } from "../components/icons";
 import { island } from "../components/island";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { SectionHeader } from "../components/public/section-header";
@@ -74,14 +74,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-stone-800">{SITE_TAGLINE}</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/map" className={primaryBtn}>
+            <AppLink to="/map" className={primaryBtn}>
               <MapPin aria-hidden="true" className="h-5 w-5" />
               Explore the map
-            </Link>
-            <Link to="/application" className={secondaryBtn}>
+            </AppLink>
+            <AppLink to="/application" className={secondaryBtn}>
               Apply now
               <ArrowRight aria-hidden="true" className="h-5 w-5" />
-            </Link>
+            </AppLink>
           </div>
         </div>
       </section>

@@ -1,5 +1,6 @@
-import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { AppLink } from "../components/app-link";
+import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../components/icons";
 import { LocationMiniMap } from "../components/map/location-mini-map";
 import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../components/public/format";
 import { JsonLd } from "../components/public/json-ld";
@@ -149,16 +150,16 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
               <nav aria-label="Breadcrumb" className="text-sm text-leaf-100">
                 <ol className="flex flex-wrap gap-1">
                   <li>
-                    <Link to="/locations" className="underline hover:text-white">
+                    <AppLink to="/locations" className="underline hover:text-white">
                       Locations
-                    </Link>
+                    </AppLink>
                     <span aria-hidden="true"> / </span>
                   </li>
                   {l.region?.key ? (
                     <li>
-                      <Link to={`/locations?region=${l.region.key}`} className="underline hover:text-white">
+                      <AppLink to={`/locations?region=${l.region.key}`} className="underline hover:text-white">
                         {l.region.name}
-                      </Link>
+                      </AppLink>
                       <span aria-hidden="true"> / </span>
                     </li>
                   ) : null}
@@ -227,9 +228,9 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
               {upcoming.length === 0 && past.length === 0 ? (
                 <p className="mt-3 text-stone-700">
                   No programs are listed here yet. Browse{" "}
-                  <Link to="/programs" className="text-leaf-800 underline">
+                  <AppLink to="/programs" className="text-leaf-800 underline">
                     all programs
-                  </Link>{" "}
+                  </AppLink>{" "}
                   or contact the location directly.
                 </p>
               ) : (
@@ -237,9 +238,9 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   {[...upcoming, ...past].map((p) => (
                     <li key={p.id} className="rounded-lg border border-leaf-100 bg-white p-4">
                       <h3 className="font-semibold text-leaf-900">
-                        <Link to={p.path} className="hover:underline">
+                        <AppLink to={p.path} className="hover:underline">
                           {p.name}
-                        </Link>
+                        </AppLink>
                         {p.past ? <span className="ml-2 text-sm font-normal text-stone-600">(finished)</span> : null}
                       </h3>
                       <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
@@ -352,9 +353,9 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
 
             <p className="text-sm text-stone-600">
               Is something out of date? Write to the location, or{" "}
-              <Link to="/about#contact" className="text-leaf-800 underline">
+              <AppLink to="/about#contact" className="text-leaf-800 underline">
                 let us know
-              </Link>
+              </AppLink>
               .
             </p>
           </aside>

@@ -1,5 +1,5 @@
-import { MapPin } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "../components/app-link";
+import { MapPin } from "../components/icons";
 import { LocationFilters } from "../components/public/location-filters";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { Pagination } from "../components/public/pagination";
@@ -141,24 +141,24 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
             <div className="mt-6">
               {d.total > 0 ? (
                 <EmptyState title={`There is no page ${d.page} of these results.`}>
-                  <Link
+                  <AppLink
                     to={`/locations${toQueryString({ ...d.applied })}`}
                     className="font-semibold text-leaf-800 underline"
                   >
                     Go to the first page
-                  </Link>
+                  </AppLink>
                 </EmptyState>
               ) : (
                 <EmptyState title="No locations match these filters.">
                   <p>Try a wider region, another focus area or a shorter search.</p>
                   <p className="mt-3">
-                    <Link to="/locations" className="font-semibold text-leaf-800 underline">
+                    <AppLink to="/locations" className="font-semibold text-leaf-800 underline">
                       Clear filters
-                    </Link>{" "}
+                    </AppLink>{" "}
                     or{" "}
-                    <Link to="/map" className="font-semibold text-leaf-800 underline">
+                    <AppLink to="/map" className="font-semibold text-leaf-800 underline">
                       explore the map
-                    </Link>
+                    </AppLink>
                     .
                   </p>
                 </EmptyState>
@@ -180,9 +180,9 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
                     />
                     <div className="flex flex-1 flex-col p-4">
                       <h3 className="text-lg font-semibold text-leaf-900">
-                        <Link to={l.path} className="after:absolute after:inset-0 hover:underline">
+                        <AppLink to={l.path} className="after:absolute after:inset-0 hover:underline">
                           {l.name}
-                        </Link>
+                        </AppLink>
                       </h3>
                       <p className="mt-1 flex items-center gap-1 text-sm text-stone-700">
                         <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />

@@ -1,5 +1,5 @@
-import { CalendarDays, Leaf, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "../components/app-link";
+import { CalendarDays, Leaf, ShieldCheck } from "../components/icons";
 import { NewsletterForm, type NewsletterFormState } from "../components/newsletter-form";
 import { isNewsletterErrorCode, NEWSLETTER_ERRORS } from "../components/newsletter-outcome";
 import { NEWSLETTER_MESSAGES } from "../lib/constants";
@@ -82,9 +82,9 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="mt-2 text-sm text-stone-700">
           By subscribing you agree to our{" "}
-          <Link to="/privacy" className="font-medium text-leaf-700 underline">
+          <AppLink to="/privacy" className="font-medium text-leaf-700 underline">
             privacy policy
-          </Link>
+          </AppLink>
           . You can unsubscribe at any time.
         </p>
       </section>

@@ -1,5 +1,5 @@
-import { CalendarDays, CircleCheck, Clock, Mic, Rss } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
+import { CalendarDays, CircleCheck, Clock, Mic, Rss } from "../components/icons";
 import { formatDate, formatDuration, paragraphs } from "../components/public/format";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { PODCAST_DESCRIPTION } from "../lib/feeds/rss";

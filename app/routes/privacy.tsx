@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../components/app-link";
 import { PageIntro } from "../components/public/page-intro";
 import { Prose } from "../components/public/prose";
 import { SITE_NAME } from "../lib/constants";
@@ -60,12 +60,13 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         </p>
         <h3>Applications</h3>
         <p>
-          When you send the <Link to="/application">application form</Link> we store what you enter: your name, e-mail
-          address, whether you apply as an educator or a learner, your organisation, country and region, focus areas,
-          your answers about experience and what you are looking for, your website if you gave one, and the time you
-          agreed to this policy. We use it to review your application, reply to you and, for educators who are accepted,
-          to prepare a listing with you. We keep applications for up to two years after our last contact with you, then
-          delete them. Information that becomes part of a public listing is published only after you have agreed to it.
+          When you send the <AppLink to="/application">application form</AppLink> we store what you enter: your name,
+          e-mail address, whether you apply as an educator or a learner, your organisation, country and region, focus
+          areas, your answers about experience and what you are looking for, your website if you gave one, and the time
+          you agreed to this policy. We use it to review your application, reply to you and, for educators who are
+          accepted, to prepare a listing with you. We keep applications for up to two years after our last contact with
+          you, then delete them. Information that becomes part of a public listing is published only after you have
+          agreed to it.
         </p>
         <h3>Visit statistics</h3>
         <p>
@@ -116,7 +117,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           subscribed or applied, we will tell them by e-mail first.
         </p>
         <p>
-          See also our <Link to="/terms">terms of use</Link>.
+          See also our <AppLink to="/terms">terms of use</AppLink>.
         </p>
       </Prose>
     </main>

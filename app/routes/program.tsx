@@ -1,5 +1,6 @@
-import { CalendarDays, ExternalLink, MapPin, Ticket, Users } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { AppLink } from "../components/app-link";
+import { CalendarDays, ExternalLink, MapPin, Ticket, Users } from "../components/icons";
 import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../components/public/format";
 import { JsonLd } from "../components/public/json-ld";
 import { ResponsivePicture } from "../components/public/picture";
@@ -131,9 +132,9 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
         <header className="border-b border-leaf-100 bg-gradient-to-b from-leaf-50 to-soil-50">
           <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
             <nav aria-label="Breadcrumb" className="text-sm text-stone-700">
-              <Link to="/programs" className="underline">
+              <AppLink to="/programs" className="underline">
                 Programs
-              </Link>
+              </AppLink>
               <span aria-hidden="true"> / </span>
               <span aria-current="page">{p.name}</span>
             </nav>
@@ -142,9 +143,9 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
             {p.past ? (
               <p className="mt-4 inline-block rounded-md bg-soil-100 px-3 py-1 text-sm text-soil-900">
                 This program has finished. See{" "}
-                <Link to="/programs" className="underline">
+                <AppLink to="/programs" className="underline">
                   upcoming programs
-                </Link>
+                </AppLink>
                 .
               </p>
             ) : null}
@@ -232,9 +233,9 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                       Hosted by
                     </dt>
                     <dd className="ml-7 font-medium">
-                      <Link to={host.path} className="text-leaf-800 underline">
+                      <AppLink to={host.path} className="text-leaf-800 underline">
                         {host.name}
-                      </Link>
+                      </AppLink>
                       <span className="block text-sm font-normal text-stone-700">
                         {[host.city, host.country].filter(Boolean).join(", ")}
                       </span>
@@ -271,9 +272,9 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
               )}
               <p className="mt-4 text-sm text-leaf-50">
                 New to the network?{" "}
-                <Link to="/application" className="font-semibold text-white underline">
+                <AppLink to="/application" className="font-semibold text-white underline">
                   Send us an application
-                </Link>{" "}
+                </AppLink>{" "}
                 and we will help you find the right course.
               </p>
             </section>

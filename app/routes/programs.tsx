@@ -1,5 +1,6 @@
-import { CalendarDays, MapPin, Users } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { AppLink } from "../components/app-link";
+import { CalendarDays, MapPin, Users } from "../components/icons";
 import { FORMAT_LABELS, formatDateRange, formatPrice } from "../components/public/format";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { parseProgramQuery } from "../lib/filters";
@@ -84,9 +85,9 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
         {past ? <span className="text-stone-600">Finished</span> : null}
       </div>
       <h3 className="mt-3 text-lg font-semibold text-leaf-900">
-        <Link to={p.path} className="hover:underline">
+        <AppLink to={p.path} className="hover:underline">
           {p.name}
-        </Link>
+        </AppLink>
       </h3>
       <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
         <CalendarDays aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
@@ -97,9 +98,9 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
           <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
           <span>
             Hosted by{" "}
-            <Link to={p.location.path} className="text-leaf-800 underline">
+            <AppLink to={p.location.path} className="text-leaf-800 underline">
               {p.location.name}
-            </Link>
+            </AppLink>
             {p.location.place ? `, ${p.location.place}` : ""}
           </span>
         </p>
@@ -182,9 +183,9 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
               Show programs
             </button>
             {hasFilters ? (
-              <Link to="/programs" className="px-2 py-2 font-semibold text-leaf-800 underline">
+              <AppLink to="/programs" className="px-2 py-2 font-semibold text-leaf-800 underline">
                 Clear filters
-              </Link>
+              </AppLink>
             ) : null}
           </div>
         </Form>
@@ -202,9 +203,9 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
             <div className="mt-4">
               <EmptyState title="No upcoming programs match.">
                 {hasFilters ? (
-                  <Link to="/programs" className="font-semibold text-leaf-800 underline">
+                  <AppLink to="/programs" className="font-semibold text-leaf-800 underline">
                     Clear filters
-                  </Link>
+                  </AppLink>
                 ) : (
                   <p>New programs are added regularly. Subscribe to the newsletter to hear about them.</p>
                 )}
@@ -236,22 +237,22 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
                   ))}
                 </ul>
                 <p className="mt-4">
-                  <Link
+                  <AppLink
                     to={`/programs${toQueryString({ ...d.applied })}`}
                     className="font-semibold text-leaf-800 underline"
                   >
                     Hide past programs
-                  </Link>
+                  </AppLink>
                 </p>
               </>
             ) : (
               <p className="mt-3">
-                <Link
+                <AppLink
                   to={`/programs${toQueryString({ ...d.applied, past: 1 })}`}
                   className="font-semibold text-leaf-800 underline"
                 >
                   Show {d.pastCount} past program{d.pastCount === 1 ? "" : "s"}
-                </Link>
+                </AppLink>
               </p>
             )}
           </section>
@@ -263,9 +264,9 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
             subscribe to the programs calendar (iCalendar)
           </a>
           . Want to list your own course?{" "}
-          <Link to="/application" className="text-leaf-800 underline">
+          <AppLink to="/application" className="text-leaf-800 underline">
             Apply as an educator
-          </Link>
+          </AppLink>
           .
         </p>
       </div>

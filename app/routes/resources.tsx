@@ -1,6 +1,6 @@
-import { AppWindow, BookOpen, ExternalLink, FileText, Globe, Mic, TvMinimalPlay } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { AppLink } from "../components/app-link";
+import { AppWindow, BookOpen, ExternalLink, FileText, Globe, Mic, TvMinimalPlay } from "../components/icons";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { TagList } from "../components/public/tag-list";
 import { parseResourceQuery } from "../lib/filters";
@@ -85,24 +85,24 @@ export default function Resources({ loaderData: d }: Route.ComponentProps) {
         <nav aria-label="Resource types">
           <ul className="flex flex-wrap gap-2">
             <li>
-              <Link
+              <AppLink
                 to="/resources"
                 aria-current={d.type === null ? "page" : undefined}
                 className={tabCls(d.type === null)}
               >
                 All
-              </Link>
+              </AppLink>
             </li>
             {RESOURCE_TYPES.map((t) => (
               <li key={t.value}>
-                <Link
+                <AppLink
                   to={`/resources?type=${encodeURIComponent(t.value)}`}
                   aria-current={d.type === t.value ? "page" : undefined}
                   className={tabCls(d.type === t.value)}
                 >
                   {TYPE_ICONS[t.value]}
                   {t.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -120,9 +120,9 @@ export default function Resources({ loaderData: d }: Route.ComponentProps) {
           {d.resources.length === 0 ? (
             <div className="mt-4">
               <EmptyState title="Nothing here yet.">
-                <Link to="/resources" className="font-semibold text-leaf-800 underline">
+                <AppLink to="/resources" className="font-semibold text-leaf-800 underline">
                   See all resources
-                </Link>
+                </AppLink>
               </EmptyState>
             </div>
           ) : (

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../components/app-link";
 import { PageIntro } from "../components/public/page-intro";
 import { Prose } from "../components/public/prose";
 import { SITE_NAME } from "../lib/constants";
@@ -42,7 +42,7 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
         <p>
           These terms apply to everyone who uses the {SITE_NAME} website. By using the site you accept them. If you do
           not agree, please do not use the site. How we handle personal data is described separately in our{" "}
-          <Link to="/privacy">privacy policy</Link>.
+          <AppLink to="/privacy">privacy policy</AppLink>.
         </p>
 
         <h2>The directory</h2>

@@ -1,4 +1,3 @@
-import { LocateFixed, Minus, MoveDown, MoveLeft, MoveRight, MoveUp, Plus } from "lucide-react";
 import { type MouseEvent, Suspense, startTransition, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import {
@@ -19,6 +18,7 @@ import {
 } from "../../lib/map-geometry";
 import { formatInteger } from "../../lib/numbers";
 import { locationPath, nameFromSlug } from "../../lib/slug";
+import { LocateFixed, Minus, MoveDown, MoveLeft, MoveRight, MoveUp, Plus } from "../icons";
 import { MAP_COLORS } from "./map-config";
 import { MapLegend } from "./map-legend";
 import { MapSvg } from "./map-svg";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import {
   APPLICANT_TYPES,
   APPLICATION_FIELDS,
@@ -12,6 +12,7 @@ import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
 } from "../../lib/schemas/application";
+import { AppLink } from "../app-link";
 
 type Errors = Partial<Record<ApplicationField, string>>;
 
@@ -419,9 +420,9 @@ export function ApplicationForm({
             </label>
             <p id="consent-hint" className="text-sm text-stone-700">
               Read how we handle your data in our{" "}
-              <Link to="/privacy" className="text-leaf-800 underline">
+              <AppLink to="/privacy" className="text-leaf-800 underline">
                 privacy policy
-              </Link>
+              </AppLink>
               . We keep applications for up to two years and delete them sooner on request.
             </p>
             <FieldError id="consent-error" message={errors.consent} />

@@ -1,7 +1,7 @@
-import { ArrowRight, CalendarDays, Mic } from "lucide-react";
-import { Link } from "react-router";
 import { locationPath, programPath } from "../../lib/slug";
 import type { Route } from "../../routes/+types/home";
+import { AppLink } from "../app-link";
+import { ArrowRight, CalendarDays, Mic } from "../icons";
 import { island } from "../island";
 import { FORMAT_LABELS, formatDate, formatDateRange, formatDuration } from "./format";
 import { ResponsivePicture } from "./picture";
@@ -101,12 +101,12 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
             <p className="mt-2 text-leaf-50">
               Educators and learners apply in a few minutes; we answer every application personally.
             </p>
-            <Link
+            <AppLink
               to="/application"
               className="mt-5 inline-flex items-center gap-2 rounded-md bg-white px-5 py-3 font-semibold text-leaf-900 hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             >
               Apply now <ArrowRight aria-hidden="true" className="h-5 w-5" />
-            </Link>
+            </AppLink>
           </div>
           <div>
             <h2 className="text-2xl font-bold">Stay in the loop</h2>

@@ -1,6 +1,7 @@
-import { Search } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Form, Link, useNavigate } from "react-router";
+import { Form, useNavigate } from "react-router";
+import { AppLink } from "../app-link";
+import { Search } from "../icons";
 
 type Option = { id: string; name: string };
 type RegionOption = { key: string; id: string; name: string };
@@ -213,9 +214,9 @@ export function LocationFilters({
           {v.submit}
         </button>
         {hasFilters ? (
-          <Link to={v.action} className="min-h-11 px-2 py-2 font-semibold text-leaf-800 underline">
+          <AppLink to={v.action} className="min-h-11 px-2 py-2 font-semibold text-leaf-800 underline">
             Clear filters
-          </Link>
+          </AppLink>
         ) : null}
       </div>
     </Form>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../app-link";
 
 /** Page numbers to show: first, last, and two either side of the current one, with gaps as null. */
 export function pageWindow(current: number, total: number): (number | null)[] {
@@ -33,9 +33,9 @@ export function Pagination({
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {page > 1 ? (
-            <Link to={hrefFor(page - 1)} rel="prev" className={`${base} border-leaf-200 bg-white hover:bg-leaf-50`}>
+            <AppLink to={hrefFor(page - 1)} rel="prev" className={`${base} border-leaf-200 bg-white hover:bg-leaf-50`}>
               Previous<span className="sr-only"> page</span>
-            </Link>
+            </AppLink>
           ) : (
             <span className={`${base} border-stone-200 text-stone-500`} aria-disabled="true">
               Previous<span className="sr-only"> page</span>
@@ -50,7 +50,7 @@ export function Pagination({
             </li>
           ) : (
             <li key={p}>
-              <Link
+              <AppLink
                 to={hrefFor(p)}
                 aria-current={p === page ? "page" : undefined}
                 aria-label={`Page ${p}`}
@@ -61,15 +61,15 @@ export function Pagination({
                 }
               >
                 {p}
-              </Link>
+              </AppLink>
             </li>
           ),
         )}
         <li>
           {page < totalPages ? (
-            <Link to={hrefFor(page + 1)} rel="next" className={`${base} border-leaf-200 bg-white hover:bg-leaf-50`}>
+            <AppLink to={hrefFor(page + 1)} rel="next" className={`${base} border-leaf-200 bg-white hover:bg-leaf-50`}>
               Next<span className="sr-only"> page</span>
-            </Link>
+            </AppLink>
           ) : (
             <span className={`${base} border-stone-200 text-stone-500`} aria-disabled="true">
               Next<span className="sr-only"> page</span>

@@ -1,4 +1,4 @@
-import { Leaf } from "lucide-react";
+import { Leaf } from "../icons";
 
 /**
  * A content image as <picture>: WebP first, the original (JPEG) as fallback. Width and height are the stored

@@ -1,5 +1,5 @@
-import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "../app-link";
+import { ArrowRight } from "../icons";
 
 /** A home page section's heading with its "see all" link on the right. */
 export function SectionHeader({
@@ -20,12 +20,12 @@ export function SectionHeader({
       <h2 id={id} className="text-2xl font-bold text-leaf-900">
         {title}
       </h2>
-      <Link
+      <AppLink
         to={to}
         className="inline-flex items-center gap-1 font-semibold text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
       >
         {linkText} <ArrowRight aria-hidden="true" className="h-4 w-4" />
-      </Link>
+      </AppLink>
     </div>
   );
 }
@@ -33,8 +33,8 @@ export function SectionHeader({
 /** A card's title linking to its page. */
 export function CardTitleLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
-    <Link to={to} className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
+    <AppLink to={to} className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900">
       {children}
-    </Link>
+    </AppLink>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "../app-link";
 
 /** Focus areas as small chips; with ids they link to the location list filtered by that focus area. */
 export function TagList({
@@ -19,9 +19,9 @@ export function TagList({
         return (
           <li key={t.id ?? t.name}>
             {href ? (
-              <Link to={href} className={`${cls} hover:bg-leaf-200 hover:underline`}>
+              <AppLink to={href} className={`${cls} hover:bg-leaf-200 hover:underline`}>
                 {t.name}
-              </Link>
+              </AppLink>
             ) : (
               <span className={cls}>{t.name}</span>
             )}

@@ -1,8 +1,9 @@
-import { ChevronDown } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { EXPLORE_CLOSE_DELAY_MS } from "../../lib/constants";
 import { pagesFromHiddenKey } from "../../lib/nav-pages";
+import { AppLink } from "../app-link";
+import { ChevronDown } from "../icons";
 import {
   EXPLORE_ENTRIES,
   type ExploreEntry,
@@ -137,7 +138,7 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
           <ul className="border-r border-leaf-100 bg-leaf-50 p-2">
             {entries.map((entry) => (
               <li key={entry.key}>
-                <Link
+                <AppLink
                   to={entry.to}
                   onClick={close}
                   onPointerEnter={() => setActive(entry.key)}
@@ -147,7 +148,7 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
                   }`}
                 >
                   {entry.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -159,25 +160,25 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
                 <ul className="mt-1 grid grid-cols-2 gap-x-2">
                   {sub.links.map((l) => (
                     <li key={l.to}>
-                      <Link
+                      <AppLink
                         to={l.to}
                         onClick={close}
                         className="block rounded px-2 py-1.5 text-sm text-stone-800 hover:bg-leaf-50 hover:text-leaf-800"
                       >
                         {l.label}
-                      </Link>
+                      </AppLink>
                     </li>
                   ))}
                 </ul>
               </>
             )}
-            <Link
+            <AppLink
               to={activeEntry?.to ?? "/locations"}
               onClick={close}
               className="mt-3 inline-block text-sm font-semibold text-leaf-700 underline"
             >
               {ALL_LABEL[activeKey]}
-            </Link>
+            </AppLink>
           </div>
         </div>
       </div>

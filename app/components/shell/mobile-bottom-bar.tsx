@@ -1,10 +1,10 @@
-import { ClipboardPen, GraduationCap, type LucideIcon, Map as MapIcon, MapPin, Mic } from "lucide-react";
 import { NavLink } from "react-router";
 import { MOBILE_BOTTOM_BAR_PADDING_PX } from "../../lib/constants";
 import type { NavigationPages } from "../../lib/nav-pages";
+import { ClipboardPen, GraduationCap, type Icon, MapIcon, MapPin, Mic } from "../icons";
 import { BOTTOM_BAR_LINKS, type BottomBarIcon, visibleLinks } from "./nav-links";
 
-const ICONS: Record<BottomBarIcon, LucideIcon> = {
+const ICONS: Record<BottomBarIcon, Icon> = {
   map: MapIcon,
   programs: GraduationCap,
   apply: ClipboardPen,

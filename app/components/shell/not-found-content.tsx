@@ -1,6 +1,7 @@
-import { Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { SITE_NAME } from "../../lib/constants";
+import { AppLink } from "../app-link";
+import { Search } from "../icons";
 
 /** The public 404 page body: what happened, where to go next, and a location search. */
 export function NotFoundContent({ message }: { message?: string }) {
@@ -38,19 +39,19 @@ export function NotFoundContent({ message }: { message?: string }) {
       <h2 className="mt-10 text-xl font-semibold text-stone-900">Or try one of these</h2>
       <ul className="mt-3 space-y-2">
         <li>
-          <Link to="/" className="font-semibold text-leaf-700 underline">
+          <AppLink to="/" className="font-semibold text-leaf-700 underline">
             Go to the home page
-          </Link>
+          </AppLink>
         </li>
         <li>
-          <Link to="/locations" className="font-semibold text-leaf-700 underline">
+          <AppLink to="/locations" className="font-semibold text-leaf-700 underline">
             Browse all locations
-          </Link>
+          </AppLink>
         </li>
         <li>
-          <Link to="/map" className="font-semibold text-leaf-700 underline">
+          <AppLink to="/map" className="font-semibold text-leaf-700 underline">
             Explore the map
-          </Link>
+          </AppLink>
         </li>
       </ul>
     </main>
@@ -65,9 +66,9 @@ export function ErrorContent({ title, message }: { title: string; message: strin
       <h1 className="text-4xl font-bold text-leaf-900">{title}</h1>
       <p className="mt-4 text-lg text-stone-800">{message}</p>
       <p className="mt-6">
-        <Link to="/" className="font-semibold text-leaf-700 underline">
+        <AppLink to="/" className="font-semibold text-leaf-700 underline">
           Go to the home page
-        </Link>
+        </AppLink>
       </p>
     </main>
   );

@@ -1,6 +1,6 @@
-import { LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
+import { LoaderCircle } from "../icons";
 
 /** Shown only when a page load takes longer than this, so fast navigations do not flash a spinner. */
 const SHOW_AFTER_MS = 150;

@@ -1,7 +1,7 @@
-import { Mail } from "lucide-react";
-import { Link } from "react-router";
 import { SITE_NAME, SITE_TAGLINE } from "../../lib/constants";
 import { type NavigationPages, pagesFromHiddenKey } from "../../lib/nav-pages";
+import { AppLink } from "../app-link";
+import { Mail } from "../icons";
 import { island } from "../island";
 import { FOOTER_QUICK_LINKS, visibleLinks } from "./nav-links";
 
@@ -42,9 +42,9 @@ export function SiteFooter({
           <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm md:grid-cols-1">
             {quickLinks.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className={footerLink}>
+                <AppLink to={l.to} className={footerLink}>
                   {l.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -69,14 +69,14 @@ export function SiteFooter({
           </p>
           <ul className="flex flex-wrap gap-4">
             <li>
-              <Link to="/privacy" className={footerLink}>
+              <AppLink to="/privacy" className={footerLink}>
                 Privacy Policy
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/terms" className={footerLink}>
+              <AppLink to="/terms" className={footerLink}>
                 Terms of Service
-              </Link>
+              </AppLink>
             </li>
           </ul>
           <p>Website made with care by the Permaculture Network volunteers.</p>

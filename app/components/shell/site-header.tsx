@@ -1,8 +1,9 @@
-import { Menu, Sprout, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { SITE_NAME } from "../../lib/constants";
 import { hiddenPagesKey, type NavigationPages } from "../../lib/nav-pages";
+import { AppLink } from "../app-link";
+import { Menu, Sprout, X } from "../icons";
 import { island } from "../island";
 import {
   EXPLORE_ENTRIES,
@@ -63,13 +64,13 @@ export function SiteHeader({ pages }: { pages: NavigationPages }) {
   return (
     <header className="sticky top-0 z-40 border-b border-leaf-100 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
-        <Link
+        <AppLink
           to="/"
           className="mr-1 inline-flex min-w-0 items-center gap-1.5 text-[15px] font-bold text-leaf-800 sm:text-lg lg:mr-2"
         >
           <Sprout aria-hidden="true" className="hidden size-6 shrink-0 text-leaf-700 min-[400px]:block" />
           <span className="truncate">{SITE_NAME}</span>
-        </Link>
+        </AppLink>
         <nav aria-label="Main" className="hidden flex-1 lg:block">
           <ul className="flex items-center gap-1 text-sm xl:gap-2">
             {before.map((l) => (
@@ -89,16 +90,16 @@ export function SiteHeader({ pages }: { pages: NavigationPages }) {
             ))}
           </ul>
         </nav>
-        <Link
+        <AppLink
           to="/application"
           className="hidden shrink-0 rounded-md bg-leaf-700 px-4 py-2 text-sm font-semibold text-white hover:bg-leaf-800 lg:inline-block"
         >
           Apply Now
-        </Link>
+        </AppLink>
         <div className="ml-auto flex shrink-0 items-center lg:hidden">
-          <Link to="/newsletter" className="rounded px-1.5 py-2 text-sm font-medium text-leaf-700 underline">
+          <AppLink to="/newsletter" className="rounded px-1.5 py-2 text-sm font-medium text-leaf-700 underline">
             Newsletter
-          </Link>
+          </AppLink>
           <button
             id="mobile-menu-toggle"
             type="button"
@@ -139,12 +140,12 @@ export function SiteHeader({ pages }: { pages: NavigationPages }) {
             </li>
           ))}
         </ul>
-        <Link
+        <AppLink
           to="/application"
           className="mt-3 block rounded-md bg-leaf-700 px-4 py-3 text-center font-semibold text-white hover:bg-leaf-800"
         >
           Apply Now
-        </Link>
+        </AppLink>
       </nav>
     </header>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { afterPageLoad } from "../../lib/after-load";
 import type { NavigationPages } from "../../lib/nav-pages";
 
 type LiveSettings = { pages: NavigationPages; contactEmail: string };
@@ -11,8 +12,9 @@ export function useLiveSettings(pages: NavigationPages, contactEmail: string): L
   const [live, setLive] = useState<LiveSettings>({ pages, contactEmail });
 
   // New loader data (a navigation or revalidation) is fresher than anything streamed before it.
+  // On the first render they are the same objects, so this re-renders nothing.
   useEffect(() => {
-    setLive({ pages, contactEmail });
+    setLive((prev) => (prev.pages === pages && prev.contactEmail === contactEmail ? prev : { pages, contactEmail }));
   }, [pages, contactEmail]);
 
   useEffect(() => {
@@ -34,12 +36,11 @@ export function useLiveSettings(pages: NavigationPages, contactEmail: string): L
           // Offline or a new deployment: the next page load tries again.
         });
     };
-    if (document.readyState === "complete") start();
-    else window.addEventListener("load", start, { once: true });
+    const cancel = afterPageLoad(start);
 
     return () => {
       stopped = true;
-      window.removeEventListener("load", start);
+      cancel();
       close?.();
     };
   }, []);

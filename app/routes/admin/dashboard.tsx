@@ -1,7 +1,7 @@
-import { Plus } from "lucide-react";
 import { data, Link } from "react-router";
 import { formatDateTime, REVIEW_STATUS_LABELS, REVIEW_STATUS_ORDER } from "../../components/admin/shell/format";
 import { PageHeader } from "../../components/admin/shell/page-header";
+import { Plus } from "../../components/icons";
 import { requireAdmin } from "../../lib/guard.server";
 import { formatInteger } from "../../lib/numbers";
 import { listRecentAudit } from "../../queries/audit.server";

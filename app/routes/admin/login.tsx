@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
-import { Leaf } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { SignOutButton } from "../../components/admin/shell/sign-out-button";
+import { Leaf } from "../../components/icons";
 import { getSessionUser, safeReturnPath } from "../../lib/guard.server";
 import {
   checkLoginAllowed,

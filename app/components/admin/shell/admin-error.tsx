@@ -1,5 +1,5 @@
-import { ShieldAlert } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
+import { ShieldAlert } from "../../icons";
 import { SignOutButton } from "./sign-out-button";
 
 function isAccessDenied(data: unknown): data is { message: string; email: string } {

@@ -1,6 +1,6 @@
-import { Leaf } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
+import { Leaf } from "../../icons";
 import { ADMIN_NAV_ITEMS } from "./nav-items";
 import { SignOutButton } from "./sign-out-button";
 
