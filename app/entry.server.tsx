@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { appCssHref, InlineCssContext } from "./components/shell/app-stylesheet";
+import { deferHydration, hydratesAfterPaint } from "./lib/defer-hydration.server";
 
 export const streamTimeout = 5_000;
 
@@ -38,9 +39,13 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
+          // Public pages paint before their scripts load (decision 009).
+          const deferred = import.meta.env.PROD && hydratesAfterPaint(new URL(request.url).pathname);
+          const output = deferred ? deferHydration() : body;
+          if (deferred) output.pipe(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          pipe(output);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -1,5 +1,5 @@
-// Initial JavaScript per page: every script the HTML asks for before anything is lazily loaded (module preloads and
-// the bootstrap's imports), gzip-compressed one by one as a browser would receive them. Budget for `/`: 120 KB.
+// Initial JavaScript per page: every script the HTML asks for before anything is lazily loaded (module preloads, also
+// when deferred, and the bootstrap's imports), gzip-compressed one by one as a browser would receive them. Budget for `/`: 120 KB.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +18,9 @@ try {
     const urls = new Set<string>();
     for (const m of html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
     for (const m of html.matchAll(/import[^"]*"(\/assets\/[^"]+\.js)"/g)) if (m[1]) urls.add(m[1]);
+    // Public pages list their preloads in the deferred-hydration starter (app/lib/defer-hydration.server.ts).
+    for (const m of html.matchAll(/\(function\(\)\{var p=(\[[^\]]*\])/g))
+      for (const u of JSON.parse(m[1] ?? "[]")) urls.add(u);
     const sizes: [number, string][] = [];
     for (const url of urls) {
       const body = Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer());

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { createUserViaScreen, SLOW, signIn, uniqueEmail } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 const FAILED = "The e-mail or password is incorrect.";
 

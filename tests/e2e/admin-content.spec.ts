@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 const SLOW = { timeout: 30_000 };
 

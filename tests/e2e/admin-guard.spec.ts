@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { createUserViaScreen, SLOW, signIn, uniqueEmail } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 const SOME_UUID = "123e4567-e89b-42d3-a456-426614174000";
 

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { SLOW, signIn } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 // Several steps hash passwords on purpose (slow by design); give each test room on a loaded machine.

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { expect, test } from "./fixtures";
 
 const PAYLOAD = "<script>alert(1)</script><img src=x onerror=alert(1)>";
 // For fields limited to 20-40 characters.

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { SLOW, signIn } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 // The ingestion endpoint ignores bots, and headless Chromium says so in its user agent; browse as a person would.
 test.use({

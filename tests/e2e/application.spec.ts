@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 /** The server refuses forms sent faster than a person could fill them (3 s). */
 const HUMAN_PAUSE_MS = 3200;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // What Chrome's issues panel and Lighthouse's best-practices audit would flag on a public page: content-security-
 // policy violations, errors in the console (including hydration mismatches), and uncaught exceptions. Pages with

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 test.describe("home page", () => {
   test("hero says what the site is and leads to the map and the application", async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 test.describe("map", () => {
   test("the server HTML already contains the map with links to places and clusters", async ({ request }) => {

@@ -1,8 +1,9 @@
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "../../playwright.config";
 import { SLOW, signIn } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);

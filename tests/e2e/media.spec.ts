@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { SLOW, signIn } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 // A 2×2 PNG, small enough to inline.
 const PNG = Buffer.from(

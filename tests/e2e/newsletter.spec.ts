@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { NEWSLETTER_MESSAGES } from "../../app/lib/constants";
+import { expect, test } from "./fixtures";
 
 // Request routing below must see every sign-up request, so no service worker sits in between.
 test.use({ serviceWorkers: "block" });

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 /** Parses every JSON-LD block on the page (throws if one is not valid JSON). */
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { SITE_TAGLINE } from "../../app/lib/constants";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 /** Client behaviour (hover delay, focus return) needs React attached; SSR markup alone only has the CSS fallback. */
 async function gotoHydrated(page: Page, url: string) {
@@ -215,6 +216,75 @@ test("a route change scrolls to the top of the new page", async ({ page }) => {
   await page.getByRole("contentinfo").getByRole("link", { name: "Programs" }).click();
   await expect(page).toHaveURL(/\/programs$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("a public page paints and loads before it asks for its scripts, then comes alive; the map starts at once", async ({
+  page,
+}) => {
+  const timing = () =>
+    page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const paint = performance.getEntriesByName("first-contentful-paint")[0];
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((e) => /\/assets\/[^/]+\.js$/.test(new URL(e.name).pathname))
+        .map((e) => e.startTime);
+      return { load: nav.loadEventStart, paint: paint?.startTime ?? Number.NaN, firstScript: Math.min(...scripts) };
+    });
+
+  await page.goto("/programs");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  const programs = await timing();
+  expect(programs.paint).toBeLessThan(programs.firstScript);
+  expect(programs.load).toBeLessThanOrEqual(programs.firstScript);
+  // The HTML as sent has no module preload in its head: the starter asks for the scripts after load.
+  const html = await (await page.request.get("/programs")).text();
+  expect(html.slice(0, html.indexOf("</head>"))).not.toContain("modulepreload");
+
+  await page.goto("/map");
+  const map = await timing();
+  expect(map.firstScript).toBeLessThan(map.load);
+});
+
+test("content links navigate inside the app once it is live, and modified clicks stay with the browser", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await gotoHydrated(page, "/programs");
+  const documents: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "document") documents.push(r.url());
+  });
+  await page.evaluate(() => {
+    (window as unknown as { samePage: boolean }).samePage = true;
+  });
+  const card = page.getByRole("main").getByRole("heading", { level: 3 }).first().getByRole("link");
+  const name = (await card.textContent())?.trim() ?? "";
+  await card.click();
+  await expect(page).toHaveURL(/\/program\//);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  // The same document: a client-side navigation, not a page load.
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  expect(documents).toEqual([]);
+
+  // Back, then a Ctrl+click opens the program in a new tab and leaves this page where it is.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/programs$/);
+  const opened = context.waitForEvent("page");
+  await page
+    .getByRole("main")
+    .getByRole("heading", { level: 3 })
+    .first()
+    .getByRole("link")
+    .click({
+      modifiers: ["ControlOrMeta"],
+    });
+  const tab = await opened;
+  await tab.waitForLoadState();
+  expect(tab.url()).toMatch(/\/program\//);
+  await expect(page).toHaveURL(/\/programs$/);
+  await tab.close();
 });
 
 test("admin pages show no public header, footer or bottom bar", async ({ page }) => {

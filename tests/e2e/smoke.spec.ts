@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 test("home page is server-rendered with the site's purpose and links to locations", async ({ page, request }) => {
   const res = await request.get("/");

@@ -1,0 +1,92 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { DEFERRED_MODULE_ID, deferHydration, hydratesAfterPaint } from "./defer-hydration.server";
+
+const BOOT = `;\nimport * as route0 from "/assets/root-A.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-B.js");`;
+
+/** A page shaped like React Router's output: preloads hoisted into the head, the bootstrap near the end. */
+const page = (nonce = ' nonce="abc=="') =>
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Programs · Café</title>' +
+  `<link rel="modulepreload" href="/assets/entry.client-B.js"${nonce}/>` +
+  `<link rel="modulepreload" href="/assets/framework-C.js"${nonce}/>` +
+  '<link rel="icon" href="/favicon.svg"/><style id="app-css">body{color:#222}</style></head>' +
+  "<body><main><h1>Programs — été</h1><p>Links &amp; forms</p></main>" +
+  `<script${nonce}>window.__reactRouterContext = {};</script>` +
+  `<script${nonce} type="module" async="">${BOOT}</script>` +
+  `<script${nonce}>window.__reactRouterContext.streamController.close();</script></body></html>`;
+
+async function run(chunks: (string | Buffer)[]): Promise<string> {
+  return text(Readable.from(chunks).pipe(deferHydration()));
+}
+
+function expectDeferred(html: string, nonce: string | null = "abc==") {
+  const head = html.slice(0, html.indexOf("</head>"));
+  expect(head).not.toContain("modulepreload");
+  expect(head).toContain('<link rel="icon" href="/favicon.svg"/>');
+  // The bootstrap code is kept verbatim, inert.
+  expect(html).toContain(`<script type="text/x-deferred-module" id="${DEFERRED_MODULE_ID}">${BOOT}</script>`);
+  expect(html).not.toContain('type="module" async=""');
+  // The starter carries the nonce and both module URLs, in order.
+  const starter = html.match(/<script(?: nonce="([^"]*)")?>\(function\(\)\{var p=(\[[^\]]*\])/);
+  expect(starter?.[1] ?? null).toBe(nonce);
+  expect(JSON.parse(starter?.[2] ?? "[]")).toEqual(["/assets/entry.client-B.js", "/assets/framework-C.js"]);
+  // Everything else is untouched, in place.
+  expect(html).toContain("<main><h1>Programs — été</h1><p>Links &amp; forms</p></main>");
+  expect(html.endsWith("streamController.close();</script></body></html>")).toBe(true);
+  expect(html.indexOf("window.__reactRouterContext = {}")).toBeLessThan(html.indexOf(DEFERRED_MODULE_ID));
+}
+
+describe("deferHydration", () => {
+  it("moves the module preloads and the bootstrap behind a starter that waits for load and paint", async () => {
+    const html = await run([page()]);
+    expectDeferred(html);
+    expect(html).toContain("addEventListener('load',go,{once:true})");
+    expect(html).toContain("requestAnimationFrame");
+  });
+
+  it("gives the same document however the stream is cut, even inside a tag or a multi-byte character", async () => {
+    const bytes = Buffer.from(page());
+    const whole = await run([bytes]);
+    for (let cut = 1; cut < bytes.length; cut += 7) {
+      expect(await run([bytes.subarray(0, cut), bytes.subarray(cut)]), `cut at ${cut}`).toBe(whole);
+    }
+    const small: Buffer[] = [];
+    for (let i = 0; i < bytes.length; i += 5) small.push(bytes.subarray(i, i + 5));
+    expect(await run(small)).toBe(whole);
+  });
+
+  it("works without a CSP nonce", async () => {
+    expectDeferred(await run([page("")]), null);
+  });
+
+  it("passes through a document without a bootstrap, and one without a head, byte for byte apart from preloads", async () => {
+    const noScripts = "<html><head><title>x</title></head><body><p>Plain</p></body></html>";
+    expect(await run([noScripts])).toBe(noScripts);
+    const fragment = "<p>No head at all</p>";
+    expect(await run([fragment])).toBe(fragment);
+  });
+
+  it("sends the page up to a possible bootstrap as soon as it has it", async () => {
+    const transform = deferHydration();
+    const received: string[] = [];
+    transform.on("data", (chunk: Buffer) => received.push(chunk.toString()));
+    const html = page();
+    const contentEnd = html.indexOf("</main>") + "</main>".length;
+    transform.write(html.slice(0, contentEnd));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(received.join("")).toContain("<h1>Programs — été</h1>");
+    transform.end(html.slice(contentEnd));
+    await new Promise((resolve) => transform.on("end", resolve));
+    expectDeferred(received.join(""));
+  });
+
+  it("applies to the public pages, not to the admin area or the full-screen map", () => {
+    for (const path of ["/", "/locations", "/location/x", "/programs", "/application", "/nowhere"]) {
+      expect(hydratesAfterPaint(path), path).toBe(true);
+    }
+    for (const path of ["/map", "/map/", "/admin", "/admin/locations", "/ADMIN/login"]) {
+      expect(hydratesAfterPaint(path), path).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,124 @@
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import { isStaffPath } from "./staff-path";
+
+/**
+ * Public pages paint first and hydrate after (decision 009).
+ *
+ * React Router puts a `<link rel="modulepreload">` in the head for every module of the page and ends the body with
+ * an inline module script that imports them and starts hydration. A browser on a fast connection then has the
+ * scripts before its first paint and runs them in the same stretch; on a slow one they compete with the page's
+ * own HTML and images for bandwidth. Our pages are complete without JavaScript (server-rendered, links and plain
+ * forms), so this stream transform holds the scripts back until the page has loaded and painted:
+ *
+ * - the modulepreload links leave the head;
+ * - the bootstrap script keeps its code, but as an inert `<script type="text/x-deferred-module">`;
+ * - a small inline script, after the load event and the next frame, adds the same preload links (all at once, so
+ *   nothing is discovered in a waterfall) and runs the bootstrap code as a module script.
+ *
+ * Everything else passes through byte for byte. Only the head and the stretch up to the bootstrap are held, never
+ * more than what React has already rendered, and nothing at all once the bootstrap has been rewritten.
+ */
+
+const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*?\/?>/g;
+const BOOTSTRAP_OPEN = /<script(?: nonce="([^"]*)")? type="module" async="">/;
+export const DEFERRED_MODULE_ID = "deferred-hydration";
+
+/** The inline script that starts hydration after load and paint. `hrefs` are the page's module URLs. */
+/**
+ * Which pages paint before hydrating: the public ones whose content is all in the HTML. The admin area (staff at
+ * work) and /map (whose content is the interactive map) start their scripts at once.
+ */
+export function hydratesAfterPaint(pathname: string): boolean {
+  return !isStaffPath(pathname) && !/^\/map\/?$/i.test(pathname);
+}
+
+export function deferredStarter(hrefs: string[], nonce: string | undefined): string {
+  const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
+  const code =
+    `(function(){var p=${list},n=document.currentScript.nonce;` +
+    "function run(){p.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;" +
+    "document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.nonce=n;" +
+    `s.textContent=document.getElementById('${DEFERRED_MODULE_ID}').textContent;document.body.appendChild(s)}` +
+    // A background tab never gets an animation frame: start at once there.
+    "function go(){if(document.hidden)run();else requestAnimationFrame(function(){setTimeout(run,0)})}" +
+    "if(document.readyState==='complete')go();else addEventListener('load',go,{once:true})})()";
+  return `<script${nonce ? ` nonce="${nonce}"` : ""}>${code}</script>`;
+}
+
+export function deferHydration(): Transform {
+  const decoder = new StringDecoder("utf8");
+  let held = "";
+  let phase: "head" | "body" | "done" = "head";
+  const hrefs: string[] = [];
+
+  /** Processes what is held; returns the text that can go out now. */
+  function advance(final: boolean): string {
+    let out = "";
+    if (phase === "head") {
+      const end = held.indexOf("</head>");
+      if (end === -1) {
+        if (!final) return "";
+        phase = "done";
+        out = held;
+        held = "";
+        return out;
+      }
+      out += held.slice(0, end).replace(PRELOAD, (_tag, href: string) => {
+        hrefs.push(href);
+        return "";
+      });
+      held = held.slice(end);
+      phase = "body";
+    }
+    if (phase === "body") {
+      const open = BOOTSTRAP_OPEN.exec(held);
+      const close = open ? held.indexOf("</script>", open.index) : -1;
+      if (open && close !== -1) {
+        const code = held.slice(open.index + open[0].length, close);
+        out += held.slice(0, open.index);
+        out += `<script type="text/x-deferred-module" id="${DEFERRED_MODULE_ID}">${code}</script>`;
+        out += deferredStarter(hrefs, open[1]);
+        held = held.slice(close + "</script>".length);
+        phase = "done";
+      } else if (final) {
+        // No bootstrap came: the page has no scripts to start, and the preloads would only fetch unused code.
+        out += held;
+        held = "";
+        phase = "done";
+      } else {
+        // Keep from an opening tag that may be the bootstrap, or a tag cut off at the end of the chunk.
+        const lastOpen = held.lastIndexOf("<");
+        const keepFrom = open
+          ? open.index
+          : lastOpen !== -1 && held.indexOf(">", lastOpen) === -1
+            ? lastOpen
+            : held.length;
+        out += held.slice(0, keepFrom);
+        held = held.slice(keepFrom);
+        return out;
+      }
+    }
+    out += held;
+    held = "";
+    return out;
+  }
+
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const text = typeof chunk === "string" ? chunk : decoder.write(chunk);
+      if (phase === "done") {
+        callback(null, text);
+        return;
+      }
+      held += text;
+      const out = advance(false);
+      callback(null, out.length > 0 ? out : undefined);
+    },
+    flush(callback) {
+      held += decoder.end();
+      const out = phase === "done" ? held : advance(true);
+      callback(null, out.length > 0 ? out : undefined);
+    },
+  });
+}
