@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -42,7 +42,8 @@ export default function handleRequest(
           // Public pages paint before their scripts load (decision 009).
           const deferred = import.meta.env.PROD && hydratesAfterPaint(new URL(request.url).pathname);
           const output = deferred ? deferHydration() : body;
-          if (deferred) output.pipe(body);
+          // pipeline: when the client goes away and `body` is destroyed, the transform is too, which aborts React.
+          if (deferred) pipeline(output, body, () => {});
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(output);

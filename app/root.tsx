@@ -64,6 +64,11 @@ function useAfterLoad() {
   );
 }
 
+/** Marks `<html data-hydrated>` once the app is live: a signal for browser tests and monitoring (decision 009). */
+function useMarkHydrated() {
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
+}
+
 const AppToaster = lazy(() => import("./components/toaster"));
 
 export default function App({ loaderData }: Route.ComponentProps) {
@@ -72,11 +77,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useDelegatedNavigation();
   // The toaster (and its library) loads only after hydration, keeping it out of the initial JavaScript.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    setHydrated(true);
-    // A signal for browser tests and monitoring that the page is live (public pages hydrate after paint).
-    document.documentElement.setAttribute("data-hydrated", "");
-  }, []);
+  useEffect(() => setHydrated(true), []);
+  useMarkHydrated();
 
   return (
     <>
@@ -94,6 +96,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useMarkHydrated();
   let title = "Something went wrong";
   let message = "An unexpected error occurred. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {

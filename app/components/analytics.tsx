@@ -10,7 +10,7 @@ export function Analytics({ productionHostname }: { productionHostname: string }
   const location = useLocation();
   const lastPath = useRef<string | null>(null);
 
-  // The listeners and the first page view wait for the page's load event: nothing here competes with hydration.
+  // The listeners wait for the page's load event: nothing here competes with hydration.
   useEffect(() => {
     let cancelled = false;
     let uninstall: (() => void) | undefined;
@@ -33,21 +33,15 @@ export function Analytics({ productionHostname }: { productionHostname: string }
     if (lastPath.current === path) return;
     const referrer = lastPath.current === null ? document.referrer || undefined : undefined;
     lastPath.current = path;
-    let timer: number | undefined;
-    const send = () => {
-      // Let the new route's <title> render first.
-      timer = window.setTimeout(() => {
-        const event = { kind: "page_view" as const, path: location.pathname, title: document.title, referrer };
-        loadAnalytics()
-          .then((m) => m.sendAnalytics(event, productionHostname))
-          .catch(() => {});
-      }, 0);
-    };
-    const cancelStart = afterPageLoad(send);
-    return () => {
-      cancelStart();
-      window.clearTimeout(timer);
-    };
+    // Let the new route's <title> render first. Public pages hydrate after load already (decision 009); waiting
+    // longer would lose the view of a visitor who moves on quickly.
+    const timer = window.setTimeout(() => {
+      const event = { kind: "page_view" as const, path: location.pathname, title: document.title, referrer };
+      loadAnalytics()
+        .then((m) => m.sendAnalytics(event, productionHostname))
+        .catch(() => {});
+    }, 0);
+    return () => window.clearTimeout(timer);
   }, [location.pathname, location.search, productionHostname]);
 
   return null;

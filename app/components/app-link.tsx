@@ -31,7 +31,8 @@ export function clientNavigationTarget(
   if ((frame && frame !== "_self") || anchor.hasAttribute("download")) return null;
   const href = anchor.getAttribute("href");
   if (!href) return null;
-  const url = new URL(href, `${origin}/`);
+  // The browser's resolved URL: relative targets ("?page=2", "#contact") are relative to the current page.
+  const url = new URL((anchor as HTMLAnchorElement).href || href, `${origin}/`);
   if (url.origin !== origin) return null;
   return url.pathname + url.search + url.hash;
 }

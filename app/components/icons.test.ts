@@ -34,7 +34,7 @@ describe("icons", () => {
     expect(svg).toContain('class="lucide lucide-map-pin h-4 w-4"');
 
     const named = openingTagOf(
-      renderToStaticMarkup(createElement(Icons.Rss, { "aria-hidden": false, "aria-label": "RSS feed", role: "img" })),
+      renderToStaticMarkup(createElement(Icons.Rss, { "aria-label": "RSS feed", role: "img" })),
     );
     expect(named).toContain('aria-label="RSS feed"');
     expect(named).not.toContain('aria-hidden="true"');

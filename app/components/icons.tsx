@@ -82,8 +82,8 @@ function icon({ name, node }: IconData): Icon {
         strokeWidth={2}
         strokeLinecap="round"
         strokeLinejoin="round"
-        // Decorative unless the caller names it (aria-label) and sets aria-hidden={false}.
-        aria-hidden="true"
+        // Decorative unless the caller names it.
+        aria-hidden={props["aria-label"] || props["aria-labelledby"] ? undefined : "true"}
         {...props}
         className={className ? `${base} ${className}` : base}
         // Constant markup built once from the icon package's data (see above), never from input.
