@@ -36,12 +36,20 @@ export function hydratesAfterPaint(pathname: string): boolean {
 export function deferredStarter(hrefs: string[], nonce: string | undefined): string {
   const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
   const code =
-    `(function(){var p=${list},n=document.currentScript.nonce;` +
-    "function run(){p.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;" +
-    "document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.nonce=n;" +
-    `s.textContent=document.getElementById('${DEFERRED_MODULE_ID}').textContent;document.body.appendChild(s)}` +
-    // A background tab never gets an animation frame: start at once there.
-    "function go(){if(document.hidden)run();else requestAnimationFrame(function(){setTimeout(run,0)})}" +
+    `(function(){var p=${list},n=document.currentScript.nonce,started=false;` +
+    "function run(){if(started)return;started=true;p.forEach(function(h){var l=document.createElement('link');" +
+    "l.rel='modulepreload';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');" +
+    `s.type='module';s.nonce=n;s.textContent=document.getElementById('${DEFERRED_MODULE_ID}').textContent;` +
+    "document.body.appendChild(s)}" +
+    // After load, wait until the first contentful paint has been presented and two more frames have passed (an
+    // image painted just after load), then start. A background tab paints nothing: start at once there. If paint
+    // timing is missing or never comes, start anyway after three seconds.
+    "function go(){if(document.hidden)return run();var painted=false,framed=false;" +
+    "function maybe(){if(painted&&framed)run()}" +
+    "try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){" +
+    "o.disconnect();painted=true;maybe()}}).observe({type:'paint',buffered:true})}catch(e){painted=true}" +
+    "requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(function(){framed=true;maybe()},0)})});" +
+    "setTimeout(run,3000)}" +
     "if(document.readyState==='complete')go();else addEventListener('load',go,{once:true})})()";
   return `<script${nonce ? ` nonce="${nonce}"` : ""}>${code}</script>`;
 }

@@ -142,6 +142,30 @@ test.describe("mobile", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
   });
 
+  test("the menu opens without JavaScript too (a popover), and Escape closes it", async ({ browser, page }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const plain = await context.newPage();
+    await plain.goto("/programs");
+    const menu = plain.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeHidden();
+    await plain.getByRole("button", { name: "Menu" }).click();
+    await expect(menu.getByRole("link", { name: "About Us", exact: true })).toBeVisible();
+    await menu.getByRole("link", { name: "About Us", exact: true }).click();
+    await expect(plain).toHaveURL(/\/about$/);
+    await context.close();
+
+    // With the app live, Escape closes the menu and gives focus back to the toggle.
+    await gotoHydrated(page, "/programs");
+    const toggle = page.getByRole("button", { name: "Menu" });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Map", exact: true }).focus();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toBeFocused();
+  });
+
   test("the bottom bar highlights the current page and the page keeps room for it", async ({ page }) => {
     await gotoHydrated(page, "/programs");
     const bar = page.getByRole("navigation", { name: "Shortcuts" });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { SITE_NAME } from "../../lib/constants";
 import { hiddenPagesKey, type NavigationPages } from "../../lib/nav-pages";
@@ -41,24 +41,31 @@ export function SiteHeader({ pages }: { pages: NavigationPages }) {
   const before = visibleLinks(HEADER_LINKS_BEFORE_EXPLORE, pages);
   const after = visibleLinks(HEADER_LINKS_AFTER_EXPLORE, pages);
 
-  // A route change closes the menu.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The menu is a popover opened by its toggle (popovertarget): it works before the page's scripts have loaded,
+  // and the browser closes it on Escape (focus back on the toggle) or a click outside. The state only follows it,
+  // for the toggle's icon and aria-expanded.
+  const menuRef = useRef<HTMLElement>(null);
+  const closeMenu = useCallback(() => {
+    const menu = menuRef.current;
+    if (menu?.matches(":popover-open")) menu.hidePopover();
+  }, []);
 
+  // Opened before the page went live: the toggle's icon and aria-expanded catch up.
   useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        setMenuOpen(false);
-        document.getElementById("mobile-menu-toggle")?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
+    if (menuRef.current?.matches(":popover-open")) setMenuOpen(true);
+  }, []);
+
+  // A route change closes the menu (not the first render: a menu opened before hydration stays open).
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    closeMenu();
+  }, [pathname, closeMenu]);
 
   // Choosing any link in the mobile menu closes it, even when the link points at the current page.
   function onMobileMenuClick(e: React.MouseEvent<HTMLElement>) {
-    if ((e.target as HTMLElement).closest("a")) setMenuOpen(false);
+    if ((e.target as HTMLElement).closest("a")) closeMenu();
   }
 
   return (
@@ -106,7 +113,7 @@ export function SiteHeader({ pages }: { pages: NavigationPages }) {
             className="inline-flex size-10 items-center justify-center rounded text-stone-800 hover:bg-leaf-50"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((o) => !o)}
+            popoverTarget="mobile-menu"
           >
             {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
             <span className="sr-only">Menu</span>
@@ -115,11 +122,13 @@ export function SiteHeader({ pages }: { pages: NavigationPages }) {
       </div>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: delegation only reacts to link activation, which is keyboard-accessible */}
       <nav
+        ref={menuRef}
         id="mobile-menu"
         aria-label="Mobile"
-        hidden={!menuOpen}
+        popover="auto"
+        onToggle={(e) => setMenuOpen(e.newState === "open")}
         onClick={onMobileMenuClick}
-        className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-leaf-100 bg-white px-4 pb-4 lg:hidden"
+        className="fixed inset-x-0 top-16 bottom-auto m-0 h-auto max-h-[calc(100vh-4rem)] w-full overflow-y-auto border-0 border-t border-b border-leaf-100 bg-white px-4 pb-4 text-stone-800 shadow-lg lg:hidden"
       >
         {explore.length > 0 && (
           <>
