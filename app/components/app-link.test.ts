@@ -10,10 +10,13 @@ function clickOn(
 ) {
   const anchor = {
     href: attrs.resolved ?? new URL(attrs.href, `${ORIGIN}/locations?region=Europe`).href,
-    getAttribute: (name: string) => (name === "href" ? attrs.href : name === "target" ? (attrs.target ?? null) : null),
+    getAttribute: (name: string) => (name === "target" ? (attrs.target ?? null) : null),
     hasAttribute: (name: string) => name === "download" && Boolean(attrs.download),
   };
-  const target = { closest: (selector: string) => (attrs.appLink === false ? null : selector && anchor) };
+  // The clicked element sits inside the anchor, which is an app link unless `appLink: false`.
+  const target = {
+    closest: (selector: string) => (selector === "a[data-app-link]" && attrs.appLink !== false ? anchor : null),
+  };
   return clientNavigationTarget(
     {
       defaultPrevented: false,

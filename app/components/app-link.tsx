@@ -29,10 +29,10 @@ export function clientNavigationTarget(
   if (!anchor) return null;
   const frame = anchor.getAttribute("target");
   if ((frame && frame !== "_self") || anchor.hasAttribute("download")) return null;
-  const href = anchor.getAttribute("href");
-  if (!href) return null;
   // The browser's resolved URL: relative targets ("?page=2", "#contact") are relative to the current page.
-  const url = new URL((anchor as HTMLAnchorElement).href || href, `${origin}/`);
+  const href = (anchor as HTMLAnchorElement).href;
+  if (!href) return null;
+  const url = new URL(href);
   if (url.origin !== origin) return null;
   return url.pathname + url.search + url.hash;
 }

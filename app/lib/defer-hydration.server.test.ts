@@ -1,7 +1,13 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { DEFERRED_MODULE_ID, deferHydration, hydratesAfterPaint } from "./defer-hydration.server";
+import {
+  DEFERRED_MODULE_ID,
+  deferHydration,
+  deferredPreloads,
+  deferredStarter,
+  hydratesAfterPaint,
+} from "./defer-hydration.server";
 
 const BOOT = `;\nimport * as route0 from "/assets/root-A.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-B.js");`;
 
@@ -28,9 +34,8 @@ function expectDeferred(html: string, nonce: string | null = "abc==") {
   expect(html).toContain(`<script type="text/x-deferred-module" id="${DEFERRED_MODULE_ID}">${BOOT}</script>`);
   expect(html).not.toContain('type="module" async=""');
   // The starter carries the nonce and both module URLs, in order.
-  const starter = html.match(/<script(?: nonce="([^"]*)")?>\(function\(\)\{var p=(\[[^\]]*\])/);
-  expect(starter?.[1] ?? null).toBe(nonce);
-  expect(JSON.parse(starter?.[2] ?? "[]")).toEqual(["/assets/entry.client-B.js", "/assets/framework-C.js"]);
+  expect(html).toContain(deferredStarter(["/assets/entry.client-B.js", "/assets/framework-C.js"], nonce ?? undefined));
+  expect(deferredPreloads(html)).toEqual(["/assets/entry.client-B.js", "/assets/framework-C.js"]);
   // Everything else is untouched, in place.
   expect(html).toContain("<main><h1>Programs — été</h1><p>Links &amp; forms</p></main>");
   expect(html.endsWith("streamController.close();</script></body></html>")).toBe(true);
@@ -60,9 +65,12 @@ describe("deferHydration", () => {
     expectDeferred(await run([page("")]), null);
   });
 
-  it("passes through a document without a bootstrap, and one without a head, byte for byte apart from preloads", async () => {
+  it("passes through a document without a bootstrap, and one without a head, byte for byte", async () => {
     const noScripts = "<html><head><title>x</title></head><body><p>Plain</p></body></html>";
     expect(await run([noScripts])).toBe(noScripts);
+    // Preloads with no bootstrap to use them would only fetch code nothing runs.
+    const preloadsOnly = noScripts.replace("</head>", '<link rel="modulepreload" href="/assets/a.js"/></head>');
+    expect(await run([preloadsOnly])).toBe(noScripts);
     const fragment = "<p>No head at all</p>";
     expect(await run([fragment])).toBe(fragment);
   });

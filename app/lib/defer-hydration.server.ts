@@ -33,25 +33,35 @@ export function hydratesAfterPaint(pathname: string): boolean {
   return !isStaffPath(pathname) && !/^\/map\/?$/i.test(pathname);
 }
 
+// The starter's code after its two per-page values (`p`, the module URLs; `n`, the nonce); the same for every page.
+const STARTER_BODY =
+  "started=false;function run(){if(started)return;started=true;p.forEach(function(h){" +
+  "var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});" +
+  `var s=document.createElement('script');s.type='module';s.nonce=n;` +
+  `s.textContent=document.getElementById('${DEFERRED_MODULE_ID}').textContent;document.body.appendChild(s)}` +
+  // After load, wait until the first contentful paint has been presented and two more frames have passed (an
+  // image painted just after load), then start. A background tab paints nothing: start at once there. If paint
+  // timing is missing or never comes, start anyway after three seconds.
+  "function go(){if(document.hidden)return run();var painted=false,framed=false;" +
+  "function maybe(){if(painted&&framed)run()}" +
+  "try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){" +
+  "o.disconnect();painted=true;maybe()}}).observe({type:'paint',buffered:true})}catch(e){painted=true}" +
+  "requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(function(){framed=true;maybe()},0)})});" +
+  "setTimeout(run,3000)}" +
+  "if(document.readyState==='complete')go();else addEventListener('load',go,{once:true})";
+
+const STARTER_PRELOADS = /<script(?: nonce="[^"]*")?>\(function\(\)\{var p=(\[[^\]]*\]),/;
+
+/** The inline script that starts hydration after load and paint. `hrefs` are the page's module URLs. */
 export function deferredStarter(hrefs: string[], nonce: string | undefined): string {
   const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
-  const code =
-    `(function(){var p=${list},n=document.currentScript.nonce,started=false;` +
-    "function run(){if(started)return;started=true;p.forEach(function(h){var l=document.createElement('link');" +
-    "l.rel='modulepreload';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');" +
-    `s.type='module';s.nonce=n;s.textContent=document.getElementById('${DEFERRED_MODULE_ID}').textContent;` +
-    "document.body.appendChild(s)}" +
-    // After load, wait until the first contentful paint has been presented and two more frames have passed (an
-    // image painted just after load), then start. A background tab paints nothing: start at once there. If paint
-    // timing is missing or never comes, start anyway after three seconds.
-    "function go(){if(document.hidden)return run();var painted=false,framed=false;" +
-    "function maybe(){if(painted&&framed)run()}" +
-    "try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){" +
-    "o.disconnect();painted=true;maybe()}}).observe({type:'paint',buffered:true})}catch(e){painted=true}" +
-    "requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(function(){framed=true;maybe()},0)})});" +
-    "setTimeout(run,3000)}" +
-    "if(document.readyState==='complete')go();else addEventListener('load',go,{once:true})})()";
-  return `<script${nonce ? ` nonce="${nonce}"` : ""}>${code}</script>`;
+  return `<script${nonce ? ` nonce="${nonce}"` : ""}>(function(){var p=${list},n=document.currentScript.nonce,${STARTER_BODY}})()</script>`;
+}
+
+/** The module URLs a deferred page will preload once it starts (for the initial-JavaScript benchmark and tests). */
+export function deferredPreloads(html: string): string[] {
+  const match = STARTER_PRELOADS.exec(html);
+  return match?.[1] ? (JSON.parse(match[1]) as string[]) : [];
 }
 
 export function deferHydration(): Transform {

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { deferredPreloads } from "../../app/lib/defer-hydration.server";
 import { startServer } from "../../tests/helpers/server-process";
 
 const PAGES = ["/", "/locations", "/programs", "/application", "/map"];
@@ -18,9 +19,8 @@ try {
     const urls = new Set<string>();
     for (const m of html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+)"/g)) if (m[1]) urls.add(m[1]);
     for (const m of html.matchAll(/import[^"]*"(\/assets\/[^"]+\.js)"/g)) if (m[1]) urls.add(m[1]);
-    // Public pages list their preloads in the deferred-hydration starter (app/lib/defer-hydration.server.ts).
-    for (const m of html.matchAll(/\(function\(\)\{var p=(\[[^\]]*\])/g))
-      for (const u of JSON.parse(m[1] ?? "[]")) urls.add(u);
+    // Public pages list their preloads in the deferred-hydration starter.
+    for (const url of deferredPreloads(html)) urls.add(url);
     const sizes: [number, string][] = [];
     for (const url of urls) {
       const body = Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer());
