@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -15,6 +15,7 @@ import { useDelegatedNavigation } from "./components/app-link";
 import { AppStylesheet } from "./components/shell/app-stylesheet";
 import { PageLoadingIndicator } from "./components/shell/page-loading-indicator";
 import { ScrollToTop } from "./components/shell/scroll-to-top";
+import { useHydrated } from "./components/shell/use-hydrated";
 import { afterPageLoad } from "./lib/after-load";
 import { readToast } from "./lib/toast.server";
 
@@ -76,8 +77,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useAfterLoad();
   useDelegatedNavigation();
   // The toaster (and its library) loads only after hydration, keeping it out of the initial JavaScript.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   useMarkHydrated();
 
   return (

@@ -68,9 +68,11 @@ export function iconMarkup(node: IconNode): string {
 }
 
 function icon({ name, node }: IconData): Icon {
-  const inner = { __html: iconMarkup(node) };
+  // Built at the icon's first render, not when the module loads: most pages draw a few of these icons.
+  let inner: { __html: string } | undefined;
   const base = `lucide lucide-${name}`;
   function StaticIcon({ className, ...props }: IconProps) {
+    if (!inner) inner = { __html: iconMarkup(node) };
     return (
       <svg
         xmlns="http://www.w3.org/2000/svg"

@@ -1,6 +1,7 @@
 import { preload } from "react-dom";
 import { clusterRadius, formatCount, fullMapHref, type MapSnapshot, project } from "../../lib/map-geometry";
 import { locationPath, nameFromSlug } from "../../lib/slug";
+import { countCapHeight, GLYPH_STROKE, glyphRunPath } from "./count-glyphs";
 import { MAP_COLORS } from "./map-config";
 import { MarkerShape } from "./marker-shape";
 import { markerStyle } from "./marker-style";
@@ -59,6 +60,7 @@ export function MapSvg({
       {snapshot.clusters.map(([lng, lat, count, id, expansion]) => {
         const [x, y] = project(view, lng, lat);
         const r = clusterRadius(count);
+        const capHeight = countCapHeight(r);
         return (
           <a
             key={`c-${id}`}
@@ -67,17 +69,15 @@ export function MapSvg({
           >
             <circle cx={x} cy={y} r={r + 4} fill={MAP_COLORS.cluster} fillOpacity={0.25} />
             <circle cx={x} cy={y} r={r} fill={MAP_COLORS.cluster} stroke={MAP_COLORS.clusterRing} strokeWidth={2} />
-            <text
-              x={x}
-              y={y}
-              dy="0.35em"
-              textAnchor="middle"
-              fill="#ffffff"
-              fontSize={r > 20 ? 13 : 12}
-              fontWeight={700}
-            >
-              {formatCount(count)}
-            </text>
+            {/* The count, stroked (count-glyphs.ts): no text layout in the first frame. The link names it. */}
+            <path
+              d={glyphRunPath(formatCount(count), x, y, capHeight)}
+              fill="none"
+              stroke="#ffffff"
+              strokeWidth={(GLYPH_STROKE * capHeight) / 10}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </a>
         );
       })}

@@ -25,6 +25,7 @@ import {
   roundTo,
 } from "../../lib/map-geometry";
 import { locationPath, nameFromSlug } from "../../lib/slug";
+import { countCapHeight, GLYPH_STROKE, glyphRunPath } from "./count-glyphs";
 import { MAP_BASEMAP_URL, MAP_COLORS } from "./map-config";
 import { markerPath, markerStyle } from "./marker-style";
 
@@ -180,7 +181,24 @@ function clusterElement(count: number, onClick: () => void): HTMLElement {
   el.type = "button";
   el.className = "map-cluster";
   el.setAttribute("aria-label", `${count} locations here; zoom in`);
-  el.textContent = formatCount(count);
+  // The same stroked count as the server-drawn map (count-glyphs.ts), so the handover changes nothing on screen.
+  const cap = countCapHeight(r);
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${r * 2} ${r * 2}`);
+  svg.setAttribute("width", String(r * 2));
+  svg.setAttribute("height", String(r * 2));
+  svg.setAttribute("aria-hidden", "true");
+  // Over the whole button, border included, so (r, r) is the circle's centre as in the server-drawn map.
+  Object.assign(svg.style, { position: "absolute", left: "-2px", top: "-2px", pointerEvents: "none" });
+  const path = document.createElementNS(SVG_NS, "path");
+  path.setAttribute("d", glyphRunPath(formatCount(count), r, r, cap));
+  path.setAttribute("fill", "none");
+  path.setAttribute("stroke", "#ffffff");
+  path.setAttribute("stroke-width", String((GLYPH_STROKE * cap) / 10));
+  path.setAttribute("stroke-linecap", "round");
+  path.setAttribute("stroke-linejoin", "round");
+  svg.append(path);
+  el.append(svg);
   Object.assign(el.style, {
     width: `${r * 2}px`,
     height: `${r * 2}px`,
@@ -190,7 +208,7 @@ function clusterElement(count: number, onClick: () => void): HTMLElement {
     border: `2px solid ${MAP_COLORS.clusterRing}`,
     // The halo the server-drawn SVG paints as a wider circle at 25% opacity.
     boxShadow: `0 0 0 4px color-mix(in srgb, ${MAP_COLORS.cluster} 25%, transparent)`,
-    font: `700 ${r > 20 ? 13 : 12}px/1 system-ui, sans-serif`,
+    padding: "0",
     cursor: "pointer",
   });
   el.addEventListener("click", (e) => {

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { AppLink } from "../app-link";
 import { Search } from "../icons";
+import { useHydrated } from "../shell/use-hydrated";
 
 type Option = { id: string; name: string };
 type RegionOption = { key: string; id: string; name: string };
@@ -66,10 +67,9 @@ export function LocationFilters({
   const v = VARIANTS[variant];
   const id = useId();
   const navigate = useNavigate();
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [region, setRegion] = useState(values.region ?? "");
   const [subRegion, setSubRegion] = useState(values.subRegion ?? "");
-  useEffect(() => setHydrated(true), []);
   // Follow the URL when the visitor navigates (back button, region links in the header).
   useEffect(() => {
     setRegion(values.region ?? "");
