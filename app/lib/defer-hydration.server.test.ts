@@ -89,11 +89,11 @@ describe("deferHydration", () => {
     expectDeferred(received.join(""));
   });
 
-  it("applies to the public pages, not to the admin area or the full-screen map", () => {
-    for (const path of ["/", "/locations", "/location/x", "/programs", "/application", "/nowhere"]) {
+  it("applies to the public pages, the full-screen map included, not to the admin area", () => {
+    for (const path of ["/", "/locations", "/location/x", "/programs", "/application", "/nowhere", "/map", "/map/"]) {
       expect(hydratesAfterPaint(path), path).toBe(true);
     }
-    for (const path of ["/map", "/map/", "/admin", "/admin/locations", "/ADMIN/login"]) {
+    for (const path of ["/admin", "/admin/locations", "/ADMIN/login"]) {
       expect(hydratesAfterPaint(path), path).toBe(false);
     }
   });

@@ -26,11 +26,12 @@ export const DEFERRED_MODULE_ID = "deferred-hydration";
 
 /** The inline script that starts hydration after load and paint. `hrefs` are the page's module URLs. */
 /**
- * Which pages paint before hydrating: the public ones whose content is all in the HTML. The admin area (staff at
- * work) and /map (whose content is the interactive map) start their scripts at once.
+ * Which pages paint before hydrating: every public page, /map included (decision 010: its server-drawn clusters are
+ * its first paint, and compiling the scripts during that first frame made it the page's longest task). The admin
+ * area, where staff work, starts its scripts at once.
  */
 export function hydratesAfterPaint(pathname: string): boolean {
-  return !isStaffPath(pathname) && !/^\/map\/?$/i.test(pathname);
+  return !isStaffPath(pathname);
 }
 
 // The starter's code after its two per-page values (`p`, the module URLs; `n`, the nonce); the same for every page.

@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -107,6 +108,32 @@ test.describe("map", () => {
     await expect(page).toHaveURL(/\/map$/);
   });
 
+  test("cluster counts are drawn as strokes inside their circles on the server-drawn map", async ({ browser }) => {
+    // The count's strokes (not text: count-glyphs.ts) sit inside the cluster's circle, centred on it.
+    const inkInsideCircle = async (scope: Locator, circle: string) => {
+      const ink = await scope.locator("path").last().boundingBox();
+      const disc = await scope.locator(circle).last().boundingBox();
+      expect(ink && disc).toBeTruthy();
+      if (!ink || !disc) return;
+      expect(ink.width).toBeGreaterThan(4);
+      expect(ink.height).toBeGreaterThan(4);
+      expect(ink.x).toBeGreaterThan(disc.x);
+      expect(ink.x + ink.width).toBeLessThan(disc.x + disc.width);
+      expect(Math.abs(ink.x + ink.width / 2 - (disc.x + disc.width / 2))).toBeLessThan(2);
+      expect(Math.abs(ink.y + ink.height / 2 - (disc.y + disc.height / 2))).toBeLessThan(2);
+    };
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const before = await context.newPage();
+    await before.goto("/map");
+    const svgCluster = before
+      .locator("svg[data-map-svg]")
+      .getByRole("link", { name: /locations here; zoom in/ })
+      .first();
+    await inkInsideCircle(svgCluster, "circle");
+    await expect(svgCluster.locator("text")).toHaveCount(0);
+    await context.close();
+  });
+
   test("cluster markers on the interactive map are keyboard buttons that zoom in", async ({ page }) => {
     await page.goto("/map");
     await expect(page.locator("[data-map-box]")).toHaveAttribute("data-map-ready", "true", { timeout: 30_000 });
@@ -114,6 +141,15 @@ test.describe("map", () => {
       .locator("[data-map-canvas]")
       .getByRole("button", { name: /locations here; zoom in/ })
       .first();
+    // The count is drawn as on the server-drawn map: strokes centred in the marker.
+    const ink = await cluster.locator("path").boundingBox();
+    const disc = await cluster.boundingBox();
+    expect(ink && disc).toBeTruthy();
+    if (ink && disc) {
+      expect(ink.width).toBeGreaterThan(4);
+      expect(Math.abs(ink.x + ink.width / 2 - (disc.x + disc.width / 2))).toBeLessThan(2);
+      expect(Math.abs(ink.y + ink.height / 2 - (disc.y + disc.height / 2))).toBeLessThan(2);
+    }
     await cluster.focus();
     const response = page.waitForResponse((r) => r.url().includes("/api/map/clusters?bbox="));
     await page.keyboard.press("Enter");

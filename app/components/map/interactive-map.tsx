@@ -19,6 +19,7 @@ import {
 import { formatInteger } from "../../lib/numbers";
 import { locationPath, nameFromSlug } from "../../lib/slug";
 import { LocateFixed, Minus, MoveDown, MoveLeft, MoveRight, MoveUp, Plus } from "../icons";
+import { useHydrated } from "../shell/use-hydrated";
 import { MAP_COLORS } from "./map-config";
 import { MapLegend } from "./map-legend";
 import { MapSvg } from "./map-svg";
@@ -151,6 +152,7 @@ export function InteractiveMap({
   const canvasRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<MapController | null>(null);
   const [ready, setReady] = useState(false);
+  const hydrated = useHydrated();
   const [failed, setFailed] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // What MapLibre reports once it runs; until then, and as soon as a navigation brings a new snapshot, the
@@ -415,10 +417,12 @@ export function InteractiveMap({
 
   const status = (
     <div className="space-y-1 text-sm">
+      {/* Geolocation needs the page's scripts: the button is inert (and says so) until they run. */}
       <button
         type="button"
         onClick={nearMe}
-        className="inline-flex items-center gap-2 rounded-md border border-leaf-700 bg-white px-3 py-2 font-semibold text-leaf-800 hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700"
+        disabled={!hydrated}
+        className="inline-flex items-center gap-2 rounded-md border border-leaf-700 bg-white px-3 py-2 font-semibold text-leaf-800 hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700 disabled:cursor-not-allowed disabled:border-stone-400 disabled:text-stone-600 disabled:hover:bg-white"
       >
         <LocateFixed aria-hidden="true" className="h-4 w-4" />
         Near me
