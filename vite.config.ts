@@ -27,7 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // instead of a dozen 1 KB requests.
                 {
                   name: "shared",
-                  test: /lucide-react|[\\/]app[\\/]components[\\/]icons\.tsx|[\\/]app[\\/]lib[\\/](constants|taxonomy|nav-pages|numbers|meta|slug|query-string|after-load)\.ts|[\\/]app[\\/]components[\\/](island|app-link|shell[\\/]nav-links)\.tsx/,
+                  test: /lucide-react|[\\/]app[\\/]components[\\/]icons\.tsx|[\\/]app[\\/]lib[\\/](constants|taxonomy|nav-pages|numbers|meta|slug|query-string|after-load)\.ts|[\\/]app[\\/]components[\\/](island|app-link|shell[\\/]nav-links)\.tsx|[\\/]app[\\/]components[\\/]shell[\\/]use-hydrated\.ts/,
                   minShareCount: 2,
                   priority: 1,
                 },
