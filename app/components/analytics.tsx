@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { afterPageLoad } from "../lib/after-load";
+import { PAGE_VIEW_FLAG } from "../lib/page-view-flag";
 
 // The sender and listeners load after hydration, outside the initial bundle; events wait for them.
 const loadAnalytics = () => import("../lib/analytics.client");
@@ -31,11 +32,19 @@ export function Analytics({ productionHostname }: { productionHostname: string }
   useEffect(() => {
     const path = location.pathname + location.search;
     if (lastPath.current === path) return;
-    const referrer = lastPath.current === null ? document.referrer || undefined : undefined;
+    const first = lastPath.current === null;
+    const referrer = first ? document.referrer || undefined : undefined;
     lastPath.current = path;
     // Let the new route's <title> render first. Public pages hydrate after load already (decision 009); waiting
     // longer would lose the view of a visitor who moves on quickly.
     const timer = window.setTimeout(() => {
+      // The page's first view: the paint-first starter may have sent it already, for a visitor who was leaving
+      // before the app was live (defer-hydration.server.ts). One view per page either way.
+      if (first) {
+        const flags = window as unknown as Record<string, boolean | undefined>;
+        if (flags[PAGE_VIEW_FLAG]) return;
+        flags[PAGE_VIEW_FLAG] = true;
+      }
       const event = { kind: "page_view" as const, path: location.pathname, title: document.title, referrer };
       loadAnalytics()
         .then((m) => m.sendAnalytics(event, productionHostname))

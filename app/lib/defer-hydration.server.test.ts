@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import {
   DEFERRED_MODULE_ID,
@@ -89,12 +90,86 @@ describe("deferHydration", () => {
     expectDeferred(received.join(""));
   });
 
+  it("carries SITE_URL's hostname for the early page view when asked to", async () => {
+    const html = await text(Readable.from([page()]).pipe(deferHydration({ pageViewHostname: "permaculture.example" })));
+    expect(html).toContain(
+      deferredStarter(["/assets/entry.client-B.js", "/assets/framework-C.js"], "abc==", "permaculture.example"),
+    );
+    expect(deferredPreloads(html)).toEqual(["/assets/entry.client-B.js", "/assets/framework-C.js"]);
+  });
+
   it("applies to the public pages, the full-screen map included, not to the admin area", () => {
     for (const path of ["/", "/locations", "/location/x", "/programs", "/application", "/nowhere", "/map", "/map/"]) {
       expect(hydratesAfterPaint(path), path).toBe(true);
     }
     for (const path of ["/admin", "/admin/locations", "/ADMIN/login"]) {
       expect(hydratesAfterPaint(path), path).toBe(false);
+    }
+  });
+});
+
+/** Runs a starter script in a bare page-like context; returns its listeners and the beacons it sent. */
+function runStarter(hostnameSetting: string | undefined, page: { hostname: string; flag?: boolean }) {
+  const script = deferredStarter(["/assets/a.js"], "n1", hostnameSetting);
+  const code = script.replace(/^<script[^>]*>/, "").replace(/<\/script>$/, "");
+  const listeners: Record<string, (() => void)[]> = {};
+  const beacons: { url: string; body: Blob }[] = [];
+  const window: Record<string, unknown> = {
+    addEventListener: (type: string, fn: () => void) => {
+      listeners[type] ??= [];
+      listeners[type].push(fn);
+    },
+    location: { hostname: page.hostname, pathname: "/programs" },
+    document: {
+      readyState: "loading",
+      title: "Programs · Permaculture",
+      referrer: "https://search.example/",
+      currentScript: { nonce: "n1" },
+    },
+    navigator: {
+      sendBeacon: (url: string, body: Blob) => {
+        beacons.push({ url, body });
+        return true;
+      },
+    },
+    Blob,
+    JSON,
+  };
+  if (page.flag) window.__pcPageViewSent = true;
+  window.window = window;
+  vm.runInNewContext(code, window);
+  return { listeners, beacons, window };
+}
+
+describe("the early page view", () => {
+  it("sends the page view as a beacon when the visitor leaves before the app is live", async () => {
+    const { listeners, beacons, window } = runStarter("permaculture.example", { hostname: "permaculture.example" });
+    expect(beacons).toHaveLength(0);
+    for (const fn of listeners.pagehide ?? []) fn();
+    expect(beacons).toHaveLength(1);
+    expect(beacons[0]?.url).toBe("/api/analytics");
+    expect(JSON.parse(await (beacons[0]?.body ?? new Blob([])).text())).toEqual({
+      kind: "page_view",
+      path: "/programs",
+      title: "Programs · Permaculture",
+      referrer: "https://search.example/",
+      hostname: "permaculture.example",
+    });
+    // Leaving again (a page restored from the back/forward cache) or the app going live later sends nothing more.
+    expect(window.__pcPageViewSent).toBe(true);
+    for (const fn of listeners.pagehide ?? []) fn();
+    expect(beacons).toHaveLength(1);
+  });
+
+  it("sends nothing when the app has sent the view, on another hostname, or without a configured hostname", () => {
+    for (const [setting, page] of [
+      ["permaculture.example", { hostname: "permaculture.example", flag: true }],
+      ["permaculture.example", { hostname: "staging.example" }],
+      [undefined, { hostname: "permaculture.example" }],
+    ] as const) {
+      const { listeners, beacons } = runStarter(setting, page);
+      for (const fn of listeners.pagehide ?? []) fn();
+      expect(beacons, JSON.stringify([setting, page])).toHaveLength(0);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { PAGE_VIEW_FLAG } from "./page-view-flag";
 import { isStaffPath } from "./staff-path";
 
 /**
@@ -36,8 +37,8 @@ export function hydratesAfterPaint(pathname: string): boolean {
 
 // The starter's code after its two per-page values (`p`, the module URLs; `n`, the nonce); the same for every page.
 const STARTER_BODY =
-  "started=false;function run(){if(started)return;started=true;p.forEach(function(h){" +
-  "var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});" +
+  "started=false;function run(){if(started)return;started=true;p.forEach(function(u){" +
+  "var l=document.createElement('link');l.rel='modulepreload';l.href=u;document.head.appendChild(l)});" +
   `var s=document.createElement('script');s.type='module';s.nonce=n;` +
   `s.textContent=document.getElementById('${DEFERRED_MODULE_ID}').textContent;document.body.appendChild(s)}` +
   // After load, wait until the first contentful paint has been presented and two more frames have passed (an
@@ -51,12 +52,28 @@ const STARTER_BODY =
   "setTimeout(run,3000)}" +
   "if(document.readyState==='complete')go();else addEventListener('load',go,{once:true})";
 
+/**
+ * The page view of a visitor who leaves before the app is live (the app sends it once it is: analytics.tsx). On
+ * `pagehide`, unless the app has sent it (the `PAGE_VIEW_FLAG` window property), and only on the production hostname `h`,
+ * the same event goes out as a beacon: path, title, referrer, no cookies.
+ */
+const EARLY_PAGE_VIEW =
+  ";if(h)addEventListener('pagehide',function(){" +
+  `if(window.${PAGE_VIEW_FLAG}||location.hostname!==h)return;window.${PAGE_VIEW_FLAG}=true;` +
+  "try{navigator.sendBeacon('/api/analytics',new Blob([JSON.stringify({kind:'page_view',path:location.pathname," +
+  "title:document.title,referrer:document.referrer||undefined,hostname:location.hostname})],{type:'text/plain'}))}" +
+  "catch(e){}});";
+
 const STARTER_PRELOADS = /<script(?: nonce="[^"]*")?>\(function\(\)\{var p=(\[[^\]]*\]),/;
 
-/** The inline script that starts hydration after load and paint. `hrefs` are the page's module URLs. */
-export function deferredStarter(hrefs: string[], nonce: string | undefined): string {
+/**
+ * The inline script that starts hydration after load and paint. `hrefs` are the page's module URLs;
+ * `pageViewHostname`, SITE_URL's hostname, turns on the early page view (above).
+ */
+export function deferredStarter(hrefs: string[], nonce: string | undefined, pageViewHostname?: string): string {
   const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
-  return `<script${nonce ? ` nonce="${nonce}"` : ""}>(function(){var p=${list},n=document.currentScript.nonce,${STARTER_BODY}})()</script>`;
+  const host = JSON.stringify(pageViewHostname ?? "").replace(/</g, "\\u003c");
+  return `<script${nonce ? ` nonce="${nonce}"` : ""}>(function(){var p=${list},n=document.currentScript.nonce,h=${host},${STARTER_BODY}${EARLY_PAGE_VIEW}})()</script>`;
 }
 
 /** The module URLs a deferred page will preload once it starts (for the initial-JavaScript benchmark and tests). */
@@ -65,7 +82,7 @@ export function deferredPreloads(html: string): string[] {
   return match?.[1] ? (JSON.parse(match[1]) as string[]) : [];
 }
 
-export function deferHydration(): Transform {
+export function deferHydration(options: { pageViewHostname?: string } = {}): Transform {
   const decoder = new StringDecoder("utf8");
   let held = "";
   let phase: "head" | "body" | "done" = "head";
@@ -97,7 +114,7 @@ export function deferHydration(): Transform {
         const code = held.slice(open.index + open[0].length, close);
         out += held.slice(0, open.index);
         out += `<script type="text/x-deferred-module" id="${DEFERRED_MODULE_ID}">${code}</script>`;
-        out += deferredStarter(hrefs, open[1]);
+        out += deferredStarter(hrefs, open[1], options.pageViewHostname);
         held = held.slice(close + "</script>".length);
         phase = "done";
       } else if (final) {

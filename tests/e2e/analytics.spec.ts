@@ -4,9 +4,9 @@ import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 // The ingestion endpoint ignores bots, and headless Chromium says so in its user agent; browse as a person would.
-test.use({
-  userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
-});
+const HUMAN_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+test.use({ userAgent: HUMAN_UA });
 
 test("page views on the production hostname reach the analytics dashboard; other hostnames do not", async ({
   page,
@@ -59,4 +59,48 @@ test("request statistics show route patterns, not raw URLs", async ({ page }) =>
   }).toPass({ timeout: 30_000 });
   await expect(page.getByRole("rowheader", { name: /\/location\/:slug/ }).first()).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("a visitor who leaves before the page's scripts run is counted, once; so is one who stays", async ({
+  playwright,
+  baseURL,
+}) => {
+  // A beacon sent while a page unloads goes out from the browser itself, with the browser's own user agent (the
+  // context's override no longer applies), and the endpoint ignores headless Chromium's: start a browser that
+  // introduces itself as a person's.
+  const browser = await playwright.chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", `--user-agent=${HUMAN_UA}`],
+  });
+  const page = await browser.newPage({ baseURL });
+  const tag = Date.now().toString(36);
+  const early = `/location/Early-Leaver-${tag}`;
+  const stayed = `/location/Stayed-On-${tag}`;
+
+  // The scripts never arrive: the visitor reads the server-rendered page and moves on before it comes alive.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto(early, { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "");
+  await page.unroute("**/assets/*.js");
+
+  // This one stays until the app is live (the app sends the view), then moves on: the starter sends nothing more.
+  await page.goto(stayed);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  await page.goto("/about");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  // The ingestion endpoint writes in batches about once a second.
+  await page.waitForTimeout(2500);
+
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard/, SLOW);
+  const csv = await (await page.request.get("/admin/dashboard/export/analytics?range=7d")).text();
+  await browser.close();
+  const views = (path: string) =>
+    csv
+      .split("\n")
+      .map((line) => line.split(","))
+      .find((cells) => cells[0] === "top page" && cells[1] === path)?.[2];
+  expect(views(early)).toBe("1");
+  expect(views(stayed)).toBe("1");
 });
