@@ -38,16 +38,19 @@ export function Analytics({ productionHostname }: { productionHostname: string }
     // Let the new route's <title> render first. Public pages hydrate after load already (decision 009); waiting
     // longer would lose the view of a visitor who moves on quickly.
     const timer = window.setTimeout(() => {
-      // The page's first view: the paint-first starter may have sent it already, for a visitor who was leaving
-      // before the app was live (defer-hydration.server.ts). One view per page either way.
-      if (first) {
-        const flags = window as unknown as Record<string, boolean | undefined>;
-        if (flags[PAGE_VIEW_FLAG]) return;
-        flags[PAGE_VIEW_FLAG] = true;
-      }
       const event = { kind: "page_view" as const, path: location.pathname, title: document.title, referrer };
       loadAnalytics()
-        .then((m) => m.sendAnalytics(event, productionHostname))
+        .then((m) => {
+          // The page's first view: the paint-first starter may have sent it already, for a visitor who was
+          // leaving before the app was live (defer-hydration.server.ts). Checked and claimed only now, when the
+          // sender is here: a visitor who leaves while it loads is still counted, by the starter. Once either way.
+          if (first) {
+            const flags = window as unknown as Record<string, boolean | undefined>;
+            if (flags[PAGE_VIEW_FLAG]) return;
+            flags[PAGE_VIEW_FLAG] = true;
+          }
+          m.sendAnalytics(event, productionHostname);
+        })
         .catch(() => {});
     }, 0);
     return () => window.clearTimeout(timer);

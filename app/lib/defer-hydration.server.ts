@@ -35,7 +35,8 @@ export function hydratesAfterPaint(pathname: string): boolean {
   return !isStaffPath(pathname);
 }
 
-// The starter's code after its two per-page values (`p`, the module URLs; `n`, the nonce); the same for every page.
+// The starter's code after its per-page values (`p`, the module URLs; `n`, the nonce; `h`, the hostname whose page
+// views count); the same for every page.
 const STARTER_BODY =
   "started=false;function run(){if(started)return;started=true;p.forEach(function(u){" +
   "var l=document.createElement('link');l.rel='modulepreload';l.href=u;document.head.appendChild(l)});" +

@@ -79,9 +79,15 @@ test("a visitor who leaves before the page's scripts run is counted, once; so is
 
   // The scripts never arrive: the visitor reads the server-rendered page and moves on before it comes alive.
   await page.route("**/assets/*.js", (route) => route.abort());
-  await page.goto(early, { waitUntil: "domcontentloaded" });
+  await page.goto(early, { waitUntil: "load" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The starter has tried (it asks for the scripts after load and paint) and failed: the page is not the app.
+  await expect
+    .poll(() => page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"]').length))
+    .toBeGreaterThan(0);
+  await page.waitForTimeout(500);
   await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "");
+  await page.goto("about:blank");
   await page.unroute("**/assets/*.js");
 
   // This one stays until the app is live (the app sends the view), then moves on: the starter sends nothing more.

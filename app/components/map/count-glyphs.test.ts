@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCount } from "../../lib/map-geometry";
-import { countCapHeight, glyphRunPath, glyphRunWidth, hasGlyphs } from "./count-glyphs";
+import { clusterRadius, formatCount } from "../../lib/map-geometry";
+import { countCapHeight, GLYPH_STROKE, glyphRunPath, glyphRunWidth, hasGlyphs } from "./count-glyphs";
 
 /** Every point of a path (M, m, l, c and z commands, as the glyphs use), in absolute coordinates. */
 function points(d: string): [number, number][] {
@@ -48,10 +48,17 @@ describe("cluster count glyphs", () => {
     expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo((glyphRunWidth("1.3k") * cap) / 10, 0);
   });
 
-  it("gives longer counts more room and fits them inside the smallest cluster", () => {
+  it("gives longer counts more room and fits every count inside its own cluster's circle", () => {
     expect(glyphRunWidth("50k")).toBeGreaterThan(glyphRunWidth("8k"));
-    // The smallest cluster circle (radius 13) holds the widest small-cluster label, "999".
-    expect((glyphRunWidth("999") * countCapHeight(13)) / 10).toBeLessThan(2 * 13 - 4);
+    const counts = [2, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 99_999, 100_000, 999_999];
+    for (let n = 2; n < 20_000; n += 37) counts.push(n);
+    for (const count of counts) {
+      const r = clusterRadius(count);
+      const label = formatCount(count);
+      // Inside the circle's inner edge (its 2 px ring), with the stroke's own width.
+      const width = (glyphRunWidth(label) * countCapHeight(r)) / 10 + (GLYPH_STROKE * countCapHeight(r)) / 10;
+      expect(width, `${label} at r=${r}`).toBeLessThan(2 * r - 4);
+    }
   });
 
   it("writes each glyph the same way wherever it is drawn, so the page's counts compress", () => {

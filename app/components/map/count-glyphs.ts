@@ -81,7 +81,8 @@ const fixed = (n: number, digits: number) => {
   if (text === "-0" || text === "0") return "0";
   return text.replace(/^(-?)0\./, "$1.");
 };
-/** Numbers joined as SVG writes them shortest: a minus sign or a leading "." needs no separating space. */
+/** Numbers joined for path data: no space before a minus sign, one space otherwise (also before ".5", which after
+ * an integer would be read as its decimals). */
 const join = (values: string[]) =>
   values.reduce((acc, v, i) => (i === 0 || v.startsWith("-") ? acc + v : `${acc} ${v}`), "");
 
@@ -107,6 +108,8 @@ function relativeGlyph(ch: string, scale: number): { start: [number, number]; re
       [px, py] = [sx, sy];
       continue;
     }
+    // Relative to the command's start point: right for M and L (one pair each, as in every glyph here) and for C,
+    // whose control points and end point are all relative to where the curve starts.
     const deltas: string[] = [];
     for (let i = 0; i + 1 < xy.length; i += 2) {
       deltas.push(fixed(((xy[i] ?? 0) - px) * scale, 2), fixed(((xy[i + 1] ?? 0) - py) * scale, 2));

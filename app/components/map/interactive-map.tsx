@@ -417,7 +417,7 @@ export function InteractiveMap({
 
   const status = (
     <div className="space-y-1 text-sm">
-      {/* Geolocation needs the page's scripts: the button is inert (and says so) until they run. */}
+      {/* Geolocation needs the page's scripts: the button is disabled until they run, and says why without them. */}
       <button
         type="button"
         onClick={nearMe}
@@ -427,6 +427,9 @@ export function InteractiveMap({
         <LocateFixed aria-hidden="true" className="h-4 w-4" />
         Near me
       </button>
+      <noscript>
+        <p className="text-stone-700">Near me needs JavaScript to find your position.</p>
+      </noscript>
       <p role="alert" className={notice ? "text-stone-800" : "sr-only"}>
         {notice ?? ""}
       </p>
