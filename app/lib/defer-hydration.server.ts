@@ -38,10 +38,14 @@ export function hydratesAfterPaint(pathname: string): boolean {
 // The starter's code after its per-page values (`p`, the module URLs; `n`, the nonce; `h`, the hostname whose page
 // views count); the same for every page.
 const STARTER_BODY =
-  "started=false;function run(){if(started)return;started=true;p.forEach(function(u){" +
-  "var l=document.createElement('link');l.rel='modulepreload';l.href=u;document.head.appendChild(l)});" +
-  `var s=document.createElement('script');s.type='module';s.nonce=n;` +
-  `s.textContent=document.getElementById('${DEFERRED_MODULE_ID}').textContent;document.body.appendChild(s)}` +
+  // The preloads go in two per task, and the bootstrap in a task of its own: each request a script starts costs the
+  // main thread a little, and eleven of them with the bootstrap made one long task.
+  "started=false;function run(){if(started)return;started=true;var i=0;(function next(){" +
+  "for(var k=0;k<2&&i<p.length;k++,i++){var l=document.createElement('link');l.rel='modulepreload';l.href=p[i];" +
+  "document.head.appendChild(l)}" +
+  "if(i<p.length){setTimeout(next,0);return}" +
+  `setTimeout(function(){var s=document.createElement('script');s.type='module';s.nonce=n;` +
+  `s.textContent=document.getElementById('${DEFERRED_MODULE_ID}').textContent;document.body.appendChild(s)},0)})()}` +
   // After load, wait until the first contentful paint has been presented and two more frames have passed (an
   // image painted just after load), then start. A background tab paints nothing: start at once there. If paint
   // timing is missing or never comes, start anyway after three seconds.
