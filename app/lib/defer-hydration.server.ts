@@ -14,8 +14,9 @@ import { isStaffPath } from "./staff-path";
  *
  * - the modulepreload links leave the head;
  * - the bootstrap script keeps its code, but as an inert `<script type="text/x-deferred-module">`;
- * - a small inline script, after the load event and the next frame, adds the same preload links (all at once, so
- *   nothing is discovered in a waterfall) and runs the bootstrap code as a module script.
+ * - a small inline script, after the load event, the first paint and two more frames, adds the same preload links
+ *   (all of them before any module runs, so nothing is discovered in a waterfall; two per task, so no task is long)
+ *   and then runs the bootstrap code as a module script.
  *
  * Everything else passes through byte for byte. Only the head and the stretch up to the bootstrap are held, never
  * more than what React has already rendered, and nothing at all once the bootstrap has been rewritten.
