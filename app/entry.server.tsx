@@ -9,15 +9,6 @@ import { deferHydration, hydratesAfterPaint } from "./lib/defer-hydration.server
 
 export const streamTimeout = 5_000;
 
-/** SITE_URL's hostname: page views are counted only there (analytics). */
-function siteHostname(loadContext: AppLoadContext): string | undefined {
-  try {
-    return new URL(loadContext.services.config.siteUrl).hostname;
-  } catch {
-    return undefined;
-  }
-}
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -51,7 +42,9 @@ export default function handleRequest(
           // Public pages paint before their scripts load (decision 009).
           const deferred = import.meta.env.PROD && hydratesAfterPaint(new URL(request.url).pathname);
           // The starter also sends the page view of a visitor who leaves before the app is live.
-          const output = deferred ? deferHydration({ pageViewHostname: siteHostname(loadContext) }) : body;
+          const output = deferred
+            ? deferHydration({ pageViewHostname: loadContext.services.config.siteHostname })
+            : body;
           // pipeline: when the client goes away and `body` is destroyed, the transform is too, which aborts React.
           if (deferred) pipeline(output, body, () => {});
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

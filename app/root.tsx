@@ -21,7 +21,7 @@ import { readToast } from "./lib/toast.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clearHeader } = readToast(request);
-  const payload = { nonce: context.cspNonce, siteUrl: context.services.config.siteUrl, toast };
+  const payload = { nonce: context.cspNonce, siteHostname: context.services.config.siteHostname, toast };
   // The toast is shown once: the same response clears its cookie.
   return clearHeader ? data(payload, { headers: { "Set-Cookie": clearHeader } }) : payload;
 }
@@ -73,7 +73,7 @@ function useMarkHydrated() {
 const AppToaster = lazy(() => import("./components/toaster"));
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { toast, siteUrl } = loaderData;
+  const { toast, siteHostname } = loaderData;
   useAfterLoad();
   useDelegatedNavigation();
   // The toaster (and its library) loads only after hydration, keeping it out of the initial JavaScript.
@@ -84,7 +84,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <PageLoadingIndicator />
       <ScrollToTop />
-      <Analytics productionHostname={new URL(siteUrl).hostname} />
+      <Analytics productionHostname={siteHostname} />
       <Outlet />
       {hydrated ? (
         <Suspense fallback={null}>

@@ -54,6 +54,7 @@ export async function prepareServices(
     storage: await createConfiguredStorage(config, handle.db),
     config: {
       siteUrl: config.siteUrl,
+      siteHostname: new URL(config.siteUrl).hostname,
       env: config.env,
       trustProxy: config.trustProxy,
       hashSecret: config.hashSecret,

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
+import { AnalyticsEventSchema } from "../../server/analytics";
 import {
   DEFERRED_MODULE_ID,
   deferHydration,
@@ -148,7 +149,10 @@ describe("the early page view", () => {
     for (const fn of listeners.pagehide ?? []) fn();
     expect(beacons).toHaveLength(1);
     expect(beacons[0]?.url).toBe("/api/analytics");
-    expect(JSON.parse(await (beacons[0]?.body ?? new Blob([])).text())).toEqual({
+    const sent = JSON.parse(await (beacons[0]?.body ?? new Blob([])).text());
+    // What the ingestion endpoint accepts, checked with its own schema.
+    expect(AnalyticsEventSchema.safeParse(sent).success).toBe(true);
+    expect(sent).toEqual({
       kind: "page_view",
       path: "/programs",
       title: "Programs · Permaculture",

@@ -26,7 +26,6 @@ const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*?\/?>/g;
 const BOOTSTRAP_OPEN = /<script(?: nonce="([^"]*)")? type="module" async="">/;
 export const DEFERRED_MODULE_ID = "deferred-hydration";
 
-/** The inline script that starts hydration after load and paint. `hrefs` are the page's module URLs. */
 /**
  * Which pages paint before hydrating: every public page, /map included (decision 010: its server-drawn clusters are
  * its first paint, and compiling the scripts during that first frame made it the page's longest task). The admin

@@ -14,6 +14,8 @@ export type Services = {
   storage?: StorageService;
   config: {
     siteUrl: string;
+    /** SITE_URL's hostname, worked out once at boot: page views are counted only there. */
+    siteHostname: string;
     env: "development" | "production" | "test";
     trustProxy: boolean;
     hashSecret: string;

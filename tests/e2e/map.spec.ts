@@ -1,6 +1,26 @@
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
+
+const CLUSTER_NAME = /locations here; zoom in/;
+
+/** The first cluster link of the server-drawn map (what shows before MapLibre takes over, or without JavaScript). */
+const firstSvgCluster = (page: Page) =>
+  page.locator("svg[data-map-svg]").getByRole("link", { name: CLUSTER_NAME }).first();
+
+/** A cluster's count (count-glyphs.ts) is drawn as strokes, not text, centred inside the cluster's `disc`. */
+async function expectCountCentredIn(ink: Locator, disc: Locator) {
+  const inkBox = await ink.boundingBox();
+  const discBox = await disc.boundingBox();
+  expect(inkBox && discBox).toBeTruthy();
+  if (!inkBox || !discBox) return;
+  expect(inkBox.width).toBeGreaterThan(4);
+  expect(inkBox.height).toBeGreaterThan(4);
+  expect(inkBox.x).toBeGreaterThan(discBox.x);
+  expect(inkBox.x + inkBox.width).toBeLessThan(discBox.x + discBox.width);
+  expect(Math.abs(inkBox.x + inkBox.width / 2 - (discBox.x + discBox.width / 2))).toBeLessThan(2);
+  expect(Math.abs(inkBox.y + inkBox.height / 2 - (discBox.y + discBox.height / 2))).toBeLessThan(2);
+}
 
 test.describe("map", () => {
   test("the server HTML already contains the map with links to places and clusters", async ({ request }) => {
@@ -15,30 +35,40 @@ test.describe("map", () => {
     expect(html).toMatch(/locations in view/);
   });
 
-  test("works before JavaScript: clusters and places in the SVG are links", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto("/map");
-    const svg = page.locator("svg[data-map-svg]");
-    await expect(svg).toBeVisible();
-    const cluster = svg.getByRole("link", { name: /locations here; zoom in/ }).first();
-    await expect(cluster).toBeVisible();
-    await cluster.click();
-    await expect(page).toHaveURL(/\/map\?lat=.*&zoom=\d+/);
-    await context.close();
-  });
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
 
-  test("without JavaScript, zooming into a cluster keeps the filters", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto("/map?region=Europe");
-    const cluster = page
-      .locator("svg[data-map-svg]")
-      .getByRole("link", { name: /locations here; zoom in/ })
-      .first();
-    await cluster.click();
-    await expect(page).toHaveURL(/\/map\?lat=.*&zoom=[\d.]+&region=Europe$/);
-    await context.close();
+    test("clusters and places in the SVG are links", async ({ page }) => {
+      await page.goto("/map");
+      await expect(page.locator("svg[data-map-svg]")).toBeVisible();
+      const cluster = firstSvgCluster(page);
+      await expect(cluster).toBeVisible();
+      await cluster.click();
+      await expect(page).toHaveURL(/\/map\?lat=.*&zoom=\d+/);
+    });
+
+    test("zooming into a cluster keeps the filters", async ({ page }) => {
+      await page.goto("/map?region=Europe");
+      await firstSvgCluster(page).click();
+      await expect(page).toHaveURL(/\/map\?lat=.*&zoom=[\d.]+&region=Europe$/);
+    });
+
+    test("cluster counts are drawn as strokes inside their circles", async ({ page }) => {
+      await page.goto("/map");
+      const cluster = firstSvgCluster(page);
+      await expectCountCentredIn(cluster.locator("path").last(), cluster.locator("circle").last());
+      await expect(cluster.locator("text")).toHaveCount(0);
+    });
+
+    test("'Near me' is disabled and says it needs JavaScript", async ({ page }) => {
+      await page.goto("/map");
+      await expect(page.getByRole("button", { name: "Near me" })).toBeDisabled();
+      // A <noscript> line (Playwright's script switch leaves the parser scripting, so it stays unparsed here; a
+      // browser with JavaScript turned off shows it).
+      expect(await page.content()).toMatch(
+        /<noscript>[^<]*<p[^>]*>Near me needs JavaScript to find your position\.<\/p><\/noscript>/,
+      );
+    });
   });
 
   test("clusters endpoint returns compact JSON and rejects a bad bbox with a clear 400", async ({ request }) => {
@@ -108,48 +138,12 @@ test.describe("map", () => {
     await expect(page).toHaveURL(/\/map$/);
   });
 
-  test("cluster counts are drawn as strokes inside their circles on the server-drawn map", async ({ browser }) => {
-    // The count's strokes (not text: count-glyphs.ts) sit inside the cluster's circle, centred on it.
-    const inkInsideCircle = async (scope: Locator, circle: string) => {
-      const ink = await scope.locator("path").last().boundingBox();
-      const disc = await scope.locator(circle).last().boundingBox();
-      expect(ink && disc).toBeTruthy();
-      if (!ink || !disc) return;
-      expect(ink.width).toBeGreaterThan(4);
-      expect(ink.height).toBeGreaterThan(4);
-      expect(ink.x).toBeGreaterThan(disc.x);
-      expect(ink.x + ink.width).toBeLessThan(disc.x + disc.width);
-      expect(Math.abs(ink.x + ink.width / 2 - (disc.x + disc.width / 2))).toBeLessThan(2);
-      expect(Math.abs(ink.y + ink.height / 2 - (disc.y + disc.height / 2))).toBeLessThan(2);
-    };
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const before = await context.newPage();
-    await before.goto("/map");
-    const svgCluster = before
-      .locator("svg[data-map-svg]")
-      .getByRole("link", { name: /locations here; zoom in/ })
-      .first();
-    await inkInsideCircle(svgCluster, "circle");
-    await expect(svgCluster.locator("text")).toHaveCount(0);
-    await context.close();
-  });
-
   test("cluster markers on the interactive map are keyboard buttons that zoom in", async ({ page }) => {
     await page.goto("/map");
     await expect(page.locator("[data-map-box]")).toHaveAttribute("data-map-ready", "true", { timeout: 30_000 });
-    const cluster = page
-      .locator("[data-map-canvas]")
-      .getByRole("button", { name: /locations here; zoom in/ })
-      .first();
+    const cluster = page.locator("[data-map-canvas]").getByRole("button", { name: CLUSTER_NAME }).first();
     // The count is drawn as on the server-drawn map: strokes centred in the marker.
-    const ink = await cluster.locator("path").boundingBox();
-    const disc = await cluster.boundingBox();
-    expect(ink && disc).toBeTruthy();
-    if (ink && disc) {
-      expect(ink.width).toBeGreaterThan(4);
-      expect(Math.abs(ink.x + ink.width / 2 - (disc.x + disc.width / 2))).toBeLessThan(2);
-      expect(Math.abs(ink.y + ink.height / 2 - (disc.y + disc.height / 2))).toBeLessThan(2);
-    }
+    await expectCountCentredIn(cluster.locator("path"), cluster);
     await cluster.focus();
     const response = page.waitForResponse((r) => r.url().includes("/api/map/clusters?bbox="));
     await page.keyboard.press("Enter");

@@ -37,6 +37,7 @@ export async function createAdminHarness(t: TestDatabase, email = "content-admin
     logger: pino({ level: "silent" }),
     config: {
       siteUrl: "http://localhost",
+      siteHostname: "localhost",
       env: "test" as const,
       trustProxy: false,
       hashSecret: "test",

@@ -1,3 +1,5 @@
+import { formatCount } from "../../lib/map-geometry";
+
 /**
  * Cluster counts on the server-drawn map, drawn as strokes instead of SVG `<text>`.
  *
@@ -142,4 +144,16 @@ export function glyphRunPath(text: string, cx: number, cy: number, capHeight: nu
     x += (glyph.width + TRACKING) * scale;
   }
   return parts.join("");
+}
+
+/**
+ * A cluster's count as one stroked SVG `<path>`: the markup both the server-drawn map (map-svg.tsx) and MapLibre's
+ * cluster markers (maplibre-map.client.ts) draw, so the two look the same. `r` is the cluster's radius; (cx, cy)
+ * its centre. The markup holds only numbers and path commands, never input.
+ */
+export function clusterCountMarkup(count: number, r: number, cx: number, cy: number): string {
+  const cap = countCapHeight(r);
+  const d = glyphRunPath(formatCount(count), cx, cy, cap);
+  const width = fixed((GLYPH_STROKE * cap) / 10, 2);
+  return `<path d="${d}" fill="none" stroke="#ffffff" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"/>`;
 }

@@ -1,7 +1,7 @@
 import { preload } from "react-dom";
-import { clusterRadius, formatCount, fullMapHref, type MapSnapshot, project } from "../../lib/map-geometry";
+import { clusterRadius, fullMapHref, type MapSnapshot, project } from "../../lib/map-geometry";
 import { locationPath, nameFromSlug } from "../../lib/slug";
-import { countCapHeight, GLYPH_STROKE, glyphRunPath } from "./count-glyphs";
+import { clusterCountMarkup } from "./count-glyphs";
 import { MAP_COLORS } from "./map-config";
 import { MarkerShape } from "./marker-shape";
 import { markerStyle } from "./marker-style";
@@ -60,7 +60,6 @@ export function MapSvg({
       {snapshot.clusters.map(([lng, lat, count, id, expansion]) => {
         const [x, y] = project(view, lng, lat);
         const r = clusterRadius(count);
-        const capHeight = countCapHeight(r);
         return (
           <a
             key={`c-${id}`}
@@ -70,14 +69,7 @@ export function MapSvg({
             <circle cx={x} cy={y} r={r + 4} fill={MAP_COLORS.cluster} fillOpacity={0.25} />
             <circle cx={x} cy={y} r={r} fill={MAP_COLORS.cluster} stroke={MAP_COLORS.clusterRing} strokeWidth={2} />
             {/* The count, stroked (count-glyphs.ts): no text layout in the first frame. The link names it. */}
-            <path
-              d={glyphRunPath(formatCount(count), x, y, capHeight)}
-              fill="none"
-              stroke="#ffffff"
-              strokeWidth={(GLYPH_STROKE * capHeight) / 10}
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
+            <g dangerouslySetInnerHTML={{ __html: clusterCountMarkup(count, r, x, y) }} />
           </a>
         );
       })}

@@ -15,17 +15,9 @@ import {
 } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "./maplibre-map.css";
-import {
-  type ClusterTuple,
-  clamp,
-  clusterRadius,
-  formatCount,
-  MAX_ZOOM,
-  type PointTuple,
-  roundTo,
-} from "../../lib/map-geometry";
+import { type ClusterTuple, clamp, clusterRadius, MAX_ZOOM, type PointTuple, roundTo } from "../../lib/map-geometry";
 import { locationPath, nameFromSlug } from "../../lib/slug";
-import { countCapHeight, GLYPH_STROKE, glyphRunPath } from "./count-glyphs";
+import { clusterCountMarkup } from "./count-glyphs";
 import { MAP_BASEMAP_URL, MAP_COLORS } from "./map-config";
 import { markerPath, markerStyle } from "./marker-style";
 
@@ -175,6 +167,9 @@ function gpuSettled(canvas: HTMLCanvasElement, timeoutMs = 5_000): Promise<void>
 const FETCH_DEBOUNCE_MS = 120;
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+/** The cluster marker's ring, as wide as the server-drawn circle's stroke (map-svg.tsx). */
+const RING = 2;
+
 function clusterElement(count: number, onClick: () => void): HTMLElement {
   const r = clusterRadius(count);
   const el = document.createElement("button");
@@ -182,22 +177,14 @@ function clusterElement(count: number, onClick: () => void): HTMLElement {
   el.className = "map-cluster";
   el.setAttribute("aria-label", `${count} locations here; zoom in`);
   // The same stroked count as the server-drawn map (count-glyphs.ts), so the handover changes nothing on screen.
-  const cap = countCapHeight(r);
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${r * 2} ${r * 2}`);
   svg.setAttribute("width", String(r * 2));
   svg.setAttribute("height", String(r * 2));
   svg.setAttribute("aria-hidden", "true");
-  // Over the whole button, border included, so (r, r) is the circle's centre as in the server-drawn map.
-  Object.assign(svg.style, { position: "absolute", left: "-2px", top: "-2px", pointerEvents: "none" });
-  const path = document.createElementNS(SVG_NS, "path");
-  path.setAttribute("d", glyphRunPath(formatCount(count), r, r, cap));
-  path.setAttribute("fill", "none");
-  path.setAttribute("stroke", "#ffffff");
-  path.setAttribute("stroke-width", String((GLYPH_STROKE * cap) / 10));
-  path.setAttribute("stroke-linecap", "round");
-  path.setAttribute("stroke-linejoin", "round");
-  svg.append(path);
+  // Over the whole button, ring included, so (r, r) is the circle's centre as in the server-drawn map.
+  Object.assign(svg.style, { position: "absolute", left: `-${RING}px`, top: `-${RING}px`, pointerEvents: "none" });
+  svg.innerHTML = clusterCountMarkup(count, r, r, r);
   el.append(svg);
   Object.assign(el.style, {
     width: `${r * 2}px`,
@@ -205,7 +192,7 @@ function clusterElement(count: number, onClick: () => void): HTMLElement {
     borderRadius: "9999px",
     background: MAP_COLORS.cluster,
     color: "#ffffff",
-    border: `2px solid ${MAP_COLORS.clusterRing}`,
+    border: `${RING}px solid ${MAP_COLORS.clusterRing}`,
     // The halo the server-drawn SVG paints as a wider circle at 25% opacity.
     boxShadow: `0 0 0 4px color-mix(in srgb, ${MAP_COLORS.cluster} 25%, transparent)`,
     padding: "0",
