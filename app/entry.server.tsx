@@ -1,11 +1,13 @@
-import { PassThrough, pipeline } from "node:stream";
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { appCssHref, InlineCssContext } from "./components/shell/app-stylesheet";
+import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { deferHydration, hydratesAfterPaint } from "./lib/defer-hydration.server";
+import { inlineScriptHashes } from "./lib/script-hashes.server";
 
 export const streamTimeout = 5_000;
 
@@ -19,9 +21,14 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and the render cache get the whole document at once; browsers get the shell as soon as it is ready.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const nonce = loadContext.cspNonce || undefined;
+    // Public pages in production are built whole and sent with the hashes of their inline scripts in their policy
+    // (no per-response nonce), so the same bytes serve every visitor: the render cache and a CDN may keep them.
+    // They paint before their scripts load (decision 009).
+    const whole = import.meta.env.PROD && !nonce && hydratesAfterPaint(new URL(request.url).pathname);
+    // Crawlers get the whole document at once too; browsers get the admin area's shell as soon as it is ready.
+    const readyOption =
+      whole || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const css = loadContext.readClientAsset?.(appCssHref) ?? null;
 
     const { pipe, abort } = renderToPipeableStream(
@@ -37,19 +44,27 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (whole) {
+            // The starter also sends the page view of a visitor who leaves before the app is live.
+            const output = deferHydration({ pageViewHostname: loadContext.services.config.siteHostname });
+            const chunks: Buffer[] = [];
+            output.on("data", (chunk: Buffer) => chunks.push(chunk));
+            output.once("error", reject);
+            output.once("end", () => {
+              const body = Buffer.concat(chunks);
+              const policy = contentSecurityPolicy({ hashes: inlineScriptHashes(body.toString("utf8")) });
+              responseHeaders.set("Content-Security-Policy", policy);
+              responseHeaders.set("Content-Length", String(body.length));
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+            });
+            pipe(output);
+            return;
+          }
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
-          // Public pages paint before their scripts load (decision 009).
-          const deferred = import.meta.env.PROD && hydratesAfterPaint(new URL(request.url).pathname);
-          // The starter also sends the page view of a visitor who leaves before the app is live.
-          const output = deferred
-            ? deferHydration({ pageViewHostname: loadContext.services.config.siteHostname })
-            : body;
-          // pipeline: when the client goes away and `body` is destroyed, the transform is too, which aborts React.
-          if (deferred) pipeline(output, body, () => {});
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(output);
+          pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);

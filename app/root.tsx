@@ -21,7 +21,8 @@ import { readToast } from "./lib/toast.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clearHeader } = readToast(request);
-  const payload = { nonce: context.cspNonce, siteHostname: context.services.config.siteHostname, toast };
+  // Public pages allow their scripts by hash (no nonce), so their bytes are the same for every visitor.
+  const payload = { nonce: context.cspNonce || undefined, siteHostname: context.services.config.siteHostname, toast };
   // The toast is shown once: the same response clears its cookie.
   return clearHeader ? data(payload, { headers: { "Set-Cookie": clearHeader } }) : payload;
 }

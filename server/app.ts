@@ -1,14 +1,16 @@
 import fs from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import type { Services } from "../app/lib/services.server";
+import { isStaffPath } from "../app/lib/staff-path";
 import { createAnalyticsIngest } from "./analytics";
 import { createRenderCache } from "./render-cache";
 import { createRequestStats } from "./request-stats";
-import { csrfGuard, securityHeaders } from "./security";
+import { constantSecurityHeaders, csrfGuard, securityHeaders } from "./security";
 import { createStorageRouter } from "./storage";
 
 export type AppOptions = {
@@ -24,7 +26,11 @@ export type AppOptions = {
   renderCache?: boolean;
 };
 
-/** The Express app around the React Router handler: one place for headers, caching, logs and health. */
+/**
+ * The Express app around the React Router handler: one place for headers, caching, logs and health. `handle` is the
+ * server's request listener: it logs and counts every request, answers what the render cache holds at once, and hands
+ * the rest to Express.
+ */
 export function createApp({ services, build, isReady, mediaDir, renderCache }: AppOptions) {
   const { logger, config } = services;
   const app = express();
@@ -36,7 +42,6 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
     build: build.kind === "production" ? build.serverBuild : undefined,
     onError: (err) => logger.warn({ err }, "request stats flush failed"),
   });
-  if (config.requestStats) app.use(requestStats.middleware);
   const analytics = createAnalyticsIngest({
     db: services.db,
     siteUrl: config.siteUrl,
@@ -45,24 +50,30 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
     onError: (err) => logger.warn({ err }, "analytics flush failed"),
   });
 
-  // One JSON log line per request.
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  // One JSON log line per request, and the request statistics.
+  const track = (req: IncomingMessage, res: ServerResponse) => {
     const start = process.hrtime.bigint();
-    res.on("finish", () => {
+    res.once("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      logger.info(
-        {
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          ms: Math.round(ms * 10) / 10,
-          bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
-        },
-        "request",
-      );
+      const url = req.url ?? "/";
+      const q = url.indexOf("?");
+      const pathname = q === -1 ? url : url.slice(0, q);
+      if (config.requestStats)
+        requestStats.record(requestStats.patternFor(pathname), req.method ?? "GET", res.statusCode, ms);
+      if (logger.isLevelEnabled("info")) {
+        logger.info(
+          {
+            method: req.method,
+            path: pathname,
+            status: res.statusCode,
+            ms: Math.round(ms * 10) / 10,
+            bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+          },
+          "request",
+        );
+      }
     });
-    next();
-  });
+  };
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -71,7 +82,10 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
   });
 
   app.use(compression());
-  app.use(securityHeaders({ https: config.siteUrl.startsWith("https://") }));
+  const https = config.siteUrl.startsWith("https://");
+  // Public pages in production carry the hashes of their inline scripts instead of a nonce (render-cache friendly).
+  const usesNonce = (pathname: string) => build.kind === "development" || isStaffPath(pathname);
+  app.use(securityHeaders({ https, usesNonce }));
   app.use(csrfGuard({ siteUrl: config.siteUrl }));
   app.use(analytics.router);
   if (services.storage) app.use("/api/storage", createStorageRouter({ ...services, storage: services.storage }));
@@ -105,9 +119,11 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
     app.use("/media", express.static(mediaDir, { maxAge: "7d", index: false, dotfiles: "deny" }));
   }
 
-  if (renderCache ?? build.kind === "production") {
-    app.use(createRenderCache({ bus: services.bus }).middleware);
-  }
+  const cache =
+    (renderCache ?? build.kind === "production")
+      ? createRenderCache({ bus: services.bus, constantHeaders: constantSecurityHeaders({ https }) })
+      : undefined;
+  if (cache) app.use(cache.middleware);
 
   const readClientAsset = build.kind === "production" ? clientAssetReader(build.clientDir) : undefined;
   const getLoadContext = (req: Request, res: Response) => ({
@@ -142,7 +158,12 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
   const flushBuffers = async () => {
     await Promise.all([requestStats.close(), analytics.close()]);
   };
-  return { app, flushBuffers };
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    track(req, res);
+    if (cache?.serve(req, res)) return;
+    app(req, res);
+  };
+  return { app, handle, renderCache: cache, flushBuffers };
 }
 
 /**

@@ -67,8 +67,8 @@ async function main() {
     });
   }
 
-  const { app, flushBuffers } = created;
-  const server = http.createServer(app);
+  const { handle: listener, flushBuffers } = created;
+  const server = http.createServer(listener);
   server.keepAliveTimeout = 5_000;
   server.on("error", (err: NodeJS.ErrnoException) => {
     if (err.code === "EADDRINUSE")

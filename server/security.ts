@@ -1,35 +1,41 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import onHeaders from "on-headers";
+import { contentSecurityPolicy } from "../app/lib/content-security-policy";
 
-/** Security headers for every response; a fresh CSP nonce per response for the inline scripts SSR emits. */
-export function securityHeaders(opts: { https: boolean }) {
-  return (_req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
-    res.setHeader(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob: https:",
-        "font-src 'self' data:",
-        "connect-src 'self' https:",
-        "media-src 'self' https: blob:",
-        "worker-src 'self' blob:",
-        "child-src 'self' blob:",
-        "frame-ancestors 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "object-src 'none'",
-      ].join("; "),
-    );
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), payment=(), geolocation=(self)");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    if (opts.https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+/** The security headers every response carries, whatever its content (the CSP aside). */
+export function constantSecurityHeaders(opts: { https: boolean }): [string, string][] {
+  const headers: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), payment=(), geolocation=(self)"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+  ];
+  if (opts.https) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  return headers;
+}
+
+/**
+ * Security headers for every response. Pages rendered with a nonce (`usesNonce`: the admin area, development) get a
+ * fresh one per response for the inline scripts SSR emits; public pages send a policy with the hashes of their own
+ * inline scripts (set where the page is rendered), so the same bytes are valid for every visitor and may be cached.
+ * A response that sets no policy of its own (feeds, files, errors) gets one that allows no inline script.
+ */
+export function securityHeaders(opts: { https: boolean; usesNonce: (pathname: string) => boolean }) {
+  const constant = constantSecurityHeaders(opts);
+  const fallbackPolicy = contentSecurityPolicy("none");
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (opts.usesNonce(req.path)) {
+      const nonce = randomBytes(16).toString("base64");
+      res.locals.cspNonce = nonce;
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }));
+    } else {
+      onHeaders(res, () => {
+        if (!res.hasHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", fallbackPolicy);
+      });
+    }
+    for (const [name, value] of constant) res.setHeader(name, value);
     next();
   };
 }

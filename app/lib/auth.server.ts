@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "../../db/client";
 import * as schema from "../../db/schema";
+import { COOKIE_PREFIX } from "./cookie-names";
 import { hashPassword, verifyPassword } from "./password.server";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
@@ -49,7 +50,7 @@ export function createAuth(db: Database, opts: { secret: string; siteUrl: string
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: secure,
-      cookiePrefix: "pc",
+      cookiePrefix: COOKIE_PREFIX,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure, path: "/" },
       ipAddress: { disableIpTracking: true },
     },

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
+import { TOAST_COOKIE as COOKIE } from "./cookie-names";
 
-const COOKIE = "pc_toast";
+const TOAST_VALUE = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`);
 
 export type Toast = { message: string; type: "success" | "error" | "info" };
 
@@ -15,7 +16,7 @@ export function redirectWithToast(url: string, message: string, type: Toast["typ
 /** Reads the pending toast, if any, and the header that clears it. */
 export function readToast(request: Request): { toast: Toast | null; clearHeader: string | null } {
   const cookie = request.headers.get("cookie") ?? "";
-  const match = cookie.match(/(?:^|;\s*)pc_toast=([^;]*)/);
+  const match = cookie.match(TOAST_VALUE);
   if (!match?.[1]) return { toast: null, clearHeader: null };
   const clearHeader = `${COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
   try {

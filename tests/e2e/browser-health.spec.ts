@@ -50,6 +50,26 @@ for (const path of PAGES) {
   });
 }
 
+test("a page served from the render cache runs its scripts under the page's own hash policy", async ({ page }) => {
+  const violations: string[] = [];
+  await page.exposeFunction("reportViolation", (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(e.violatedDirective);
+    });
+  });
+  // The first view renders and stores the page; later views come from memory, the same bytes for every visitor.
+  let cached = false;
+  for (let i = 0; i < 10 && !cached; i++) {
+    const res = await page.goto("/resources");
+    cached = res?.headers()["x-render-cache"] === "hit";
+    if (!cached) await page.waitForTimeout(100);
+  }
+  expect(cached).toBe(true);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  expect(violations).toEqual([]);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

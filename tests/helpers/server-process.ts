@@ -26,11 +26,15 @@ export type RunningServer = {
 };
 
 /** Starts the built server with the given environment and waits until /healthz answers 200. */
-export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
   const port = await freePort();
   let out = "";
-  const proc = spawn(process.execPath, [SERVER_ENTRY], {
+  const proc = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
