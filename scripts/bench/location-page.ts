@@ -1,5 +1,9 @@
-// Location page throughput: the real server (render cache hit and miss) beside a bare Node http server sending the
-// same bytes, measured with autocannon over loopback. Prints figures; asserts nothing.
+// Serving at the limit: the real server beside a bare Node http server sending the same bytes, side by side in one
+// run. A page from the render cache (no compression asked, 50 connections), and fresh renders (the cache bypassed by
+// a session cookie, 20 connections) of location pages (every demo location in turn), `/` and `/locations`.
+// Uses wrk when it is installed (it measures higher ceilings), else autocannon, and says which. Prints figures;
+// asserts nothing.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -8,14 +12,89 @@ import autocannon from "autocannon";
 import { startServer } from "../../tests/helpers/server-process";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const CACHED_CONNECTIONS = 50;
+const FRESH_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+// A cookie the site reads: the render cache never answers it, so each request is rendered afresh.
+const FRESH = { cookie: "pc.session_token=bench" };
 
 type Figures = { label: string; rps: number; p50: number; p99: number };
 
-async function measure(label: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  if (result.non2xx > 0) throw new Error(`${label}: ${result.non2xx} non-2xx answers`);
-  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
+
+/** wrk with a script that walks the given paths in turn and adds the headers; latency in ms. */
+async function runWrk(base: string, paths: string[], connections: number, headers: Record<string, string>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wrk-"));
+  const script = path.join(dir, "paths.lua");
+  fs.writeFileSync(
+    script,
+    [
+      `local paths = { ${paths.map((p) => JSON.stringify(p)).join(", ")} }`,
+      "local i = 0",
+      ...Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`),
+      "request = function() i = i % #paths + 1; return wrk.format(nil, paths[i]) end",
+      "done = function(summary, latency, requests)",
+      '  io.write(string.format("RESULT %f %f %f %d %d\\n", summary.requests / (summary.duration / 1e6),',
+      "    latency:percentile(50) / 1000, latency:percentile(99) / 1000,",
+      "    summary.errors.status, summary.errors.connect + summary.errors.read + summary.errors.timeout))",
+      "end",
+    ].join("\n"),
+  );
+  const threads = Math.min(2, connections);
+  // Not spawnSync: the bare server runs in this process and must keep answering.
+  const args = ["-t", String(threads), "-c", String(connections), "-d", `${DURATION_S}s`, "-s", script, base];
+  const r = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn("wrk", args);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += String(d);
+    });
+    child.stderr.on("data", (d) => {
+      stderr += String(d);
+    });
+    child.on("error", reject);
+    child.on("close", () => resolve({ stdout, stderr }));
+  });
+  fs.rmSync(dir, { recursive: true, force: true });
+  const m = /RESULT (\S+) (\S+) (\S+) (\d+) (\d+)/.exec(r.stdout);
+  if (!m) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
+  if (Number(m[4]) > 0) throw new Error(`${Number(m[4])} non-2xx answers`);
+  return { rps: Number(m[1]), p50: Number(m[2]), p99: Number(m[3]) };
+}
+
+async function runAutocannon(base: string, paths: string[], connections: number, headers: Record<string, string>) {
+  let i = 0;
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: DURATION_S,
+    headers,
+    requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
+  });
+  if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function measure(
+  label: string,
+  base: string,
+  paths: string[],
+  connections: number,
+  headers: Record<string, string> = {},
+): Promise<Figures> {
+  const f = hasWrk ? await runWrk(base, paths, connections, headers) : await runAutocannon(base, paths, connections, headers);
+  return { label, ...f };
+}
+
+function table(title: string, rows: Figures[], reference: Figures) {
+  console.log(`\n${title}`);
+  console.log("| target | req/s | p50 ms | p99 ms | req/s vs bare |");
+  console.log("| --- | ---: | ---: | ---: | ---: |");
+  for (const f of rows) {
+    console.log(
+      `| ${f.label} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${(f.rps / reference.rps).toFixed(3)} |`,
+    );
+  }
 }
 
 export async function benchLocationPage(): Promise<Figures[]> {
@@ -26,8 +105,15 @@ export async function benchLocationPage(): Promise<Figures[]> {
     const list = await (await fetch(`${server.url}/locations`)).text();
     const href = list.match(/href="(\/location\/[^"]+)"/)?.[1];
     if (!href) throw new Error("no location link on /locations");
-    const url = `${server.url}${href}`;
-    const res = await fetch(url);
+    // Every demo location, for fresh renders that do not repeat one page.
+    const pages = new Set<string>();
+    for (let page = 1; page < 50; page++) {
+      const html = await (await fetch(`${server.url}/locations?page=${page}`)).text();
+      const before = pages.size;
+      for (const m of html.matchAll(/href="(\/location\/[^"]+)"/g)) if (m[1]) pages.add(m[1]);
+      if (pages.size === before) break;
+    }
+    const res = await fetch(`${server.url}${href}`, { headers: { "accept-encoding": "identity" } });
     const body = Buffer.from(await res.arrayBuffer());
     const contentType = res.headers.get("content-type") ?? "text/html";
     bare.on("request", (_req, out) => {
@@ -36,24 +122,41 @@ export async function benchLocationPage(): Promise<Figures[]> {
     });
     await new Promise<void>((r) => bare.listen(0, "127.0.0.1", () => r()));
     const addr = bare.address();
-    const bareUrl = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}${href}`;
-
-    const figures = [
-      await measure("bare node http (same bytes)", bareUrl),
-      await measure("server, render cache hit", url),
-      // Any cookie bypasses the render cache: every request renders with React and reads the database.
-      await measure("server, uncached render", url, { cookie: "bench=1" }),
-    ];
-    console.log(
-      `\nLocation page ${href} (${(body.length / 1024).toFixed(1)} KB HTML), ${CONNECTIONS} connections, ${DURATION_S} s each`,
-    );
-    console.log("| target | req/s | p50 ms | p99 ms | req/s vs bare |");
-    console.log("| --- | ---: | ---: | ---: | ---: |");
-    const bareRps = figures[0]?.rps ?? 1;
-    for (const f of figures) {
-      console.log(`| ${f.label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${(f.rps / bareRps).toFixed(3)} |`);
+    const bareUrl = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+    // Store the page in the render cache before measuring hits.
+    for (let i = 0; i < 20; i++) {
+      const r = await fetch(`${server.url}${href}`);
+      await r.arrayBuffer();
+      if (r.headers.get("x-render-cache") === "hit") break;
+      await new Promise((r) => setTimeout(r, 50));
     }
-    return figures;
+
+    const bareFigures = await measure("bare node http (same bytes)", bareUrl, [href], CACHED_CONNECTIONS);
+    const cached = await measure("server, render cache hit", server.url, [href], CACHED_CONNECTIONS);
+    const bareFresh = await measure("bare node http (same bytes)", bareUrl, [href], FRESH_CONNECTIONS);
+    const fresh = [
+      await measure(
+        `location pages rendered afresh (${pages.size} in turn)`,
+        server.url,
+        [...pages],
+        FRESH_CONNECTIONS,
+        FRESH,
+      ),
+      await measure("/ rendered afresh", server.url, ["/"], FRESH_CONNECTIONS, FRESH),
+      await measure("/locations rendered afresh", server.url, ["/locations"], FRESH_CONNECTIONS, FRESH),
+    ];
+    const tool = hasWrk ? "wrk" : "autocannon (wrk is not installed)";
+    table(
+      `Location page ${href} (${(body.length / 1024).toFixed(1)} KB HTML, no compression asked), ${CACHED_CONNECTIONS} connections, ${DURATION_S} s each, ${tool}. Bar: cache hit ≥ 0.5 × bare.`,
+      [bareFigures, cached],
+      bareFigures,
+    );
+    table(
+      `Fresh renders, ${FRESH_CONNECTIONS} connections, ${DURATION_S} s each, ${tool}. Bars: location ≥ 1,000 req/s with p99 ≤ 50 ms; / and /locations ≥ 500 req/s.`,
+      [bareFresh, ...fresh],
+      bareFresh,
+    );
+    return [bareFigures, cached, ...fresh];
   } finally {
     bare.close();
     await server.stop();
