@@ -1,9 +1,11 @@
 import path from "node:path";
 import type { Logger } from "pino";
 import { createAuth } from "../app/lib/auth.server";
+import { PODCAST_COVER_PATH } from "../app/lib/feeds/rss";
 import type { Services } from "../app/lib/services.server";
 import { createUserWithPassword, getUserByEmail } from "../app/queries/users.server";
 import { type DatabaseHandle, openDatabase } from "../db/client";
+import { writePodcastCover } from "../db/seed/images";
 import { markSeedNone, seedDemo, seedReferenceData } from "../db/seed/seed";
 import type { Config } from "./config";
 import { createConfiguredStorage } from "./storage";
@@ -19,6 +21,10 @@ export async function prepareServices(
   try {
     await handle.migrate();
     await seedReferenceData(handle.db);
+    // Every site's feed names this cover (podcast apps refuse a feed without one), demo content or not.
+    await writePodcastCover(path.join(config.dataDir, PODCAST_COVER_PATH)).catch((err: unknown) => {
+      logger.warn({ err }, "podcast cover could not be written");
+    });
     if (config.seed === "demo") {
       const result = await seedDemo(handle.db, {
         mediaDir: path.join(config.dataDir, "media", "demo"),

@@ -76,7 +76,6 @@ export interface DemoEpisode {
   showNotes: string;
   guest: string;
   publishedAt: string;
-  durationSeconds: number;
 }
 
 /** Joins paragraphs with a blank line between them. */
@@ -3007,7 +3006,6 @@ export const DEMO_EPISODES: DemoEpisode[] = [
     ),
     guest: "Ines Carvalhal",
     publishedAt: "2026-01-14",
-    durationSeconds: 2640,
   },
   {
     number: 2,
@@ -3019,7 +3017,6 @@ export const DEMO_EPISODES: DemoEpisode[] = [
     ),
     guest: "Ana Lucia Condori",
     publishedAt: "2026-02-18",
-    durationSeconds: 2910,
   },
   {
     number: 3,
@@ -3033,7 +3030,6 @@ export const DEMO_EPISODES: DemoEpisode[] = [
     ),
     guest: "Sina Leavasa",
     publishedAt: "2026-03-25",
-    durationSeconds: 3180,
   },
   {
     number: 4,
@@ -3045,7 +3041,6 @@ export const DEMO_EPISODES: DemoEpisode[] = [
     ),
     guest: "Dev Raghunathan",
     publishedAt: "2026-05-06",
-    durationSeconds: 2460,
   },
   {
     number: 5,
@@ -3057,7 +3052,6 @@ export const DEMO_EPISODES: DemoEpisode[] = [
     ),
     guest: "Callum Ferreira",
     publishedAt: "2026-06-17",
-    durationSeconds: 3420,
   },
   {
     number: 6,
@@ -3069,7 +3063,6 @@ export const DEMO_EPISODES: DemoEpisode[] = [
     ),
     guest: "Wanjiru Odhiambo",
     publishedAt: "2026-08-05",
-    durationSeconds: 2780,
   },
   {
     number: 7,
@@ -3081,7 +3074,6 @@ export const DEMO_EPISODES: DemoEpisode[] = [
     ),
     guest: "Darnell Whitfield",
     publishedAt: "2026-09-23",
-    durationSeconds: 3000,
   },
   {
     number: 8,
@@ -3094,6 +3086,5 @@ export const DEMO_EPISODES: DemoEpisode[] = [
     ),
     guest: "Hiroko Tanabe",
     publishedAt: "2026-11-04",
-    durationSeconds: 3840,
   },
 ];

@@ -116,3 +116,43 @@ export async function writeDemoImage(
     height: DEMO_IMAGE_HEIGHT,
   };
 }
+
+/** Podcast apps want square cover art of 1400 to 3000 pixels; 1400 keeps the file small. */
+export const PODCAST_COVER_SIZE = 1400;
+
+/** The podcast's cover: a square landscape with a sound-wave badge (no text, so no fonts are needed). */
+export function podcastCoverSvg(size = PODCAST_COVER_SIZE): string {
+  const landscape = landscapeSvg("Permaculture Network Podcast", size, size);
+  const c = size / 2;
+  const r = size * 0.24;
+  const heights = [0.3, 0.55, 0.85, 1, 0.7, 0.45, 0.25];
+  const barWidth = r * 0.13;
+  const gap = r * 0.09;
+  const left = c - (heights.length * barWidth + (heights.length - 1) * gap) / 2;
+  const bars = heights
+    .map((h, i) => {
+      const height = r * 1.1 * h;
+      const x = left + i * (barWidth + gap);
+      return `<rect x="${x.toFixed(0)}" y="${(c - height / 2).toFixed(0)}" width="${barWidth.toFixed(0)}" height="${height.toFixed(0)}" rx="${(barWidth / 2).toFixed(0)}" fill="#ffffff"/>`;
+    })
+    .join("\n");
+  const badge = `<circle cx="${c}" cy="${c}" r="${r.toFixed(0)}" fill="#1f3d2b" opacity="0.88"/>
+<circle cx="${c}" cy="${c}" r="${(r * 1.06).toFixed(0)}" fill="none" stroke="#fff3c4" stroke-width="${(size * 0.008).toFixed(0)}"/>
+${bars}
+</svg>`;
+  return landscape.replace(/<\/svg>\s*$/, badge);
+}
+
+/** Writes the podcast cover as a JPEG at `file` unless it is there already. */
+export async function writePodcastCover(file: string): Promise<void> {
+  const present = await fs.access(file).then(
+    () => true,
+    () => false,
+  );
+  if (present) return;
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  // Written under another name first, so a reader never sees half a file.
+  const partial = `${file}.${process.pid}.partial`;
+  await sharp(Buffer.from(podcastCoverSvg())).jpeg({ quality: 80, mozjpeg: true }).toFile(partial);
+  await fs.rename(partial, file);
+}

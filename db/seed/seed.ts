@@ -13,6 +13,7 @@ import {
   siteSettings,
   subRegions,
 } from "../schema";
+import { writeDemoEpisodeAudio } from "./audio";
 import {
   DEMO_CHANGE_MAKERS,
   DEMO_EPISODES,
@@ -50,7 +51,13 @@ export async function seedDemo(db: Database, opts: { mediaDir: string; mediaUrlP
   const [existing] = await db.select({ n: count() }).from(locations);
   if ((existing?.n ?? 0) > 0) return { seeded: false, reason: "database has content" };
 
-  // Images are files; render them before the transaction (they are reused if present).
+  // Images and episode audio are files; render them before the transaction (images are reused if present).
+  // The audio is encoded on this thread while sharp renders the images on its own threads.
+  const audio = writeDemoEpisodeAudio(
+    opts.mediaDir,
+    opts.mediaUrlPrefix,
+    DEMO_EPISODES.map((e) => e.number),
+  );
   const images = new Map<string, Awaited<ReturnType<typeof writeDemoImage>>>();
   const queue = [
     ...DEMO_LOCATIONS.map((l) => l.name),
@@ -62,7 +69,7 @@ export async function seedDemo(db: Database, opts: { mediaDir: string; mediaUrlP
       images.set(key, await writeDemoImage(opts.mediaDir, opts.mediaUrlPrefix, key));
     }
   });
-  await Promise.all(workers);
+  const [episodeAudio] = await Promise.all([audio, ...workers]);
 
   await db.transaction(async (tx) => {
     const regionRows = await tx.select().from(regions);
@@ -168,15 +175,21 @@ export async function seedDemo(db: Database, opts: { mediaDir: string; mediaUrlP
       })),
     );
     await tx.insert(podcastEpisodes).values(
-      DEMO_EPISODES.map((e) => ({
-        number: e.number,
-        title: e.title,
-        summary: e.summary,
-        showNotes: e.showNotes,
-        guest: e.guest,
-        durationSeconds: e.durationSeconds,
-        publishedAt: new Date(e.publishedAt),
-      })),
+      DEMO_EPISODES.map((e) => {
+        const sound = episodeAudio.get(e.number);
+        return {
+          number: e.number,
+          title: e.title,
+          summary: e.summary,
+          showNotes: e.showNotes,
+          guest: e.guest,
+          audioUrl: sound?.url ?? null,
+          audioType: sound?.type,
+          audioBytes: sound?.bytes ?? null,
+          durationSeconds: sound?.durationSeconds ?? 0,
+          publishedAt: new Date(e.publishedAt),
+        };
+      }),
     );
     await tx
       .insert(siteSettings)

@@ -90,6 +90,8 @@ describe("XML feeds", () => {
     expect(rss.match(/<enclosure /g)).toHaveLength(1);
     expect(rss).toContain(`<enclosure url="${SITE}/media/ep2.mp3" length="1234" type="audio/mpeg"/>`);
     expect(rss.match(/<guid /g)).toHaveLength(2);
+    // Podcast apps need square JPEG or PNG cover art; the site's SVG icon is neither.
+    expect(rss).toContain(`<itunes:image href="${SITE}/media/podcast/cover.jpg"/>`);
     for (const url of rss.matchAll(/(?:url|href)="([^"]+)"|<link>([^<]+)<\/link>/g)) {
       expect(url[1] ?? url[2]).toMatch(/^https:\/\//);
     }

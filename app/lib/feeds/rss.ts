@@ -20,6 +20,9 @@ export const PODCAST_TITLE = `${SITE_NAME} Podcast`;
 export const PODCAST_DESCRIPTION =
   "Conversations with permaculture educators, farmers and designers about the places they care for and what they have learned.";
 
+/** The square cover the server writes at start (under DATA_DIR, served from /media) for podcast apps. */
+export const PODCAST_COVER_PATH = "/media/podcast/cover.jpg";
+
 function hms(seconds: number): string {
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
@@ -69,7 +72,7 @@ export function buildPodcastRss(opts: { siteUrl: string; episodes: RssEpisode[];
     `    <lastBuildDate>${rfc822(newest)}</lastBuildDate>`,
     `    <itunes:author>${escapeXml(SITE_NAME)}</itunes:author>`,
     `    <itunes:summary>${escapeXml(PODCAST_DESCRIPTION)}</itunes:summary>`,
-    `    <itunes:image href="${escapeXml(absolute(siteUrl, "/favicon.svg"))}"/>`,
+    `    <itunes:image href="${escapeXml(absolute(siteUrl, PODCAST_COVER_PATH))}"/>`,
     '    <itunes:category text="Education"/>',
     "    <itunes:explicit>false</itunes:explicit>",
     ...items,
