@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -6,7 +6,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { appCssHref, InlineCssContext } from "./components/shell/app-stylesheet";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
-import { deferHydration, hydratesAfterPaint } from "./lib/defer-hydration.server";
+import { deferHydrationInDocument, hydratesAfterPaint } from "./lib/defer-hydration.server";
 import { inlineScriptHashes } from "./lib/script-hashes.server";
 
 export const streamTimeout = 5_000;
@@ -46,19 +46,29 @@ export default function handleRequest(
           shellRendered = true;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (whole) {
-            // The starter also sends the page view of a visitor who leaves before the app is live.
-            const output = deferHydration({ pageViewHostname: loadContext.services.config.siteHostname });
             const chunks: Buffer[] = [];
-            output.on("data", (chunk: Buffer) => chunks.push(chunk));
-            output.once("error", reject);
-            output.once("end", () => {
-              const body = Buffer.concat(chunks);
-              const policy = contentSecurityPolicy({ hashes: inlineScriptHashes(body.toString("utf8")) });
-              responseHeaders.set("Content-Security-Policy", policy);
-              responseHeaders.set("Content-Length", String(body.length));
-              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+            const sink = new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
+              final(callback) {
+                // The starter also sends the page view of a visitor who leaves before the app is live.
+                const html = deferHydrationInDocument(Buffer.concat(chunks).toString("utf8"), {
+                  pageViewHostname: loadContext.services.config.siteHostname,
+                });
+                const body = Buffer.from(html, "utf8");
+                responseHeaders.set(
+                  "Content-Security-Policy",
+                  contentSecurityPolicy({ hashes: inlineScriptHashes(html) }),
+                );
+                responseHeaders.set("Content-Length", String(body.length));
+                resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+                callback();
+              },
             });
-            pipe(output);
+            sink.once("error", reject);
+            pipe(sink);
             return;
           }
           const body = new PassThrough();

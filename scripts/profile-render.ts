@@ -36,6 +36,7 @@ function owner(frame: Node["callFrame"]): string {
   if (pkg?.[1]) return pkg[1];
   if (url.startsWith("node:")) return url.replace(/^node:internal\//, "node:");
   if (url.startsWith("wasm://")) return "(wasm: the embedded database)";
+  if (url.startsWith("data:")) return "(wasm, inline)";
   if (url.includes("/build/")) return "(our code)";
   return url;
 }
@@ -102,8 +103,8 @@ try {
         url: server.url,
         connections: 10,
         duration: seconds,
-        // Any cookie bypasses the render cache: each request is rendered afresh.
-        headers: { cookie: "profile=1" },
+        // A cookie the site reads: the render cache never answers it, so each request is rendered afresh.
+        headers: { cookie: "pc.session_token=profile" },
         requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
       });
       await server.stop("SIGINT");

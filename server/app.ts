@@ -103,8 +103,14 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
         fallthrough: true,
       }),
     );
-    // The service worker is revalidated on every check, so a new version reaches visitors at once.
-    app.use(
+    // The service worker is revalidated on every check, so a new version reaches visitors at once. Only the files
+    // the build put there are looked up: page requests never touch the file system.
+    const rootFiles = fs
+      .readdirSync(build.clientDir, { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => `/${e.name}`);
+    app.get(
+      rootFiles,
       express.static(build.clientDir, {
         maxAge: "1h",
         index: false,

@@ -6,6 +6,7 @@ import { AnalyticsEventSchema } from "../../server/analytics";
 import {
   DEFERRED_MODULE_ID,
   deferHydration,
+  deferHydrationInDocument,
   deferredPreloads,
   deferredStarter,
   hydratesAfterPaint,
@@ -175,5 +176,17 @@ describe("the early page view", () => {
       for (const fn of listeners.pagehide ?? []) fn();
       expect(beacons, JSON.stringify([setting, page])).toHaveLength(0);
     }
+  });
+});
+
+describe("deferHydrationInDocument", () => {
+  it("rewrites a whole document exactly as the stream does", async () => {
+    for (const html of [page(), page().replace(/ nonce="abc=="/g, ""), "<html><body><p>no head</p></body></html>"]) {
+      const streamed = await text(
+        Readable.from([html]).pipe(deferHydration({ pageViewHostname: "permaculture.example" })),
+      );
+      expect(deferHydrationInDocument(html, { pageViewHostname: "permaculture.example" })).toBe(streamed);
+    }
+    expectDeferred(deferHydrationInDocument(page()));
   });
 });

@@ -87,8 +87,8 @@ export function deferredPreloads(html: string): string[] {
   return match?.[1] ? (JSON.parse(match[1]) as string[]) : [];
 }
 
-export function deferHydration(options: { pageViewHostname?: string } = {}): Transform {
-  const decoder = new StringDecoder("utf8");
+/** The rewrite as a state machine over text as it comes: `push` returns what can go out now, `finish` the rest. */
+function rewriter(options: { pageViewHostname?: string }) {
   let held = "";
   let phase: "head" | "body" | "done" = "head";
   const hrefs: string[] = [];
@@ -145,20 +145,35 @@ export function deferHydration(options: { pageViewHostname?: string } = {}): Tra
     return out;
   }
 
+  return {
+    push(text: string): string {
+      if (phase === "done") return text;
+      held += text;
+      return advance(false);
+    },
+    finish(): string {
+      return phase === "done" ? held : advance(true);
+    },
+  };
+}
+
+/** The rewrite of a whole document at once (public pages are rendered whole before they are sent). */
+export function deferHydrationInDocument(html: string, options: { pageViewHostname?: string } = {}): string {
+  const r = rewriter(options);
+  return r.push(html) + r.finish();
+}
+
+/** The same rewrite as a stream transform, for a document sent as it renders. */
+export function deferHydration(options: { pageViewHostname?: string } = {}): Transform {
+  const decoder = new StringDecoder("utf8");
+  const r = rewriter(options);
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
-      const text = typeof chunk === "string" ? chunk : decoder.write(chunk);
-      if (phase === "done") {
-        callback(null, text);
-        return;
-      }
-      held += text;
-      const out = advance(false);
+      const out = r.push(typeof chunk === "string" ? chunk : decoder.write(chunk));
       callback(null, out.length > 0 ? out : undefined);
     },
     flush(callback) {
-      held += decoder.end();
-      const out = phase === "done" ? held : advance(true);
+      const out = r.push(decoder.end()) + r.finish();
       callback(null, out.length > 0 ? out : undefined);
     },
   });

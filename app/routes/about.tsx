@@ -8,7 +8,7 @@ import { publicPageHeaders } from "../lib/public-cache";
 import { countChangeMakers } from "../queries/change-makers.server";
 import { countLocations } from "../queries/locations.server";
 import { listPrograms } from "../queries/programs.server";
-import { getGeneralSettings } from "../queries/settings.server";
+import { getPublicSettings } from "../services/site-settings.server";
 import type { Route } from "./+types/about";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     countLocations(db),
     countChangeMakers(db),
     listPrograms(db).catch(() => []),
-    getGeneralSettings(db).catch(() => ({ contactEmail: "info@permaculture.example" })),
+    getPublicSettings(context.services).then((s) => s.general),
   ]);
   return {
     siteUrl: config.siteUrl,

@@ -17,7 +17,7 @@ import {
 import { PROJECT_CATEGORIES } from "../lib/taxonomy";
 import { createApplication } from "../queries/applications.server";
 import { loadReferenceData } from "../queries/reference.server";
-import { getGeneralSettings } from "../queries/settings.server";
+import { getPublicSettings } from "../services/site-settings.server";
 import type { Route } from "./+types/application";
 
 const FORM_NAME = "application";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const submitted = new URL(request.url).searchParams.get("submitted") === "1";
   const [ref, general] = await Promise.all([
     loadReferenceData(db),
-    getGeneralSettings(db).catch(() => ({ contactEmail: "info@permaculture.example" })),
+    getPublicSettings(context.services).then((s) => s.general),
   ]);
   const focusGroups: { id: string; name: string; items: { id: string; name: string }[] }[] = PROJECT_CATEGORIES.map(
     (c) => ({

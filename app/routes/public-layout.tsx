@@ -6,18 +6,14 @@ import { useLiveSettings } from "../components/shell/use-live-settings";
 import { MOBILE_BOTTOM_BAR_PADDING_PX } from "../lib/constants";
 import type { NavigationPages } from "../lib/nav-pages";
 import { ALL_PAGES_VISIBLE, hiddenPagesKey } from "../lib/nav-pages";
-import { DEFAULT_GENERAL, getGeneralSettings, getNavigation } from "../queries/settings.server";
+import { getPublicSettings } from "../services/site-settings.server";
 import type { Route } from "./+types/public-layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = context.services;
-  const [navigation, general] = await Promise.all([
-    getNavigation(db, (err) => logger.warn({ err }, "navigation settings unreadable; showing all pages")),
-    getGeneralSettings(db).catch((err: unknown) => {
-      logger.warn({ err }, "general settings unreadable; using defaults");
-      return DEFAULT_GENERAL;
-    }),
-  ]);
+  const { logger } = context.services;
+  const { navigation, general } = await getPublicSettings(context.services, (err) =>
+    logger.warn({ err }, "site settings unreadable; showing all pages and the default contact"),
+  );
   return {
     navigation,
     contactEmail: general.contactEmail,

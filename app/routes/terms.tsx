@@ -4,14 +4,14 @@ import { Prose } from "../components/public/prose";
 import { SITE_NAME } from "../lib/constants";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
-import { getGeneralSettings } from "../queries/settings.server";
+import { getPublicSettings } from "../services/site-settings.server";
 import type { Route } from "./+types/terms";
 
 const LAST_UPDATED = "22 November 2026";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, config } = context.services;
-  const general = await getGeneralSettings(db).catch(() => ({ contactEmail: "info@permaculture.example" }));
+  const { config } = context.services;
+  const general = (await getPublicSettings(context.services)).general;
   return { siteUrl: config.siteUrl, contactEmail: general.contactEmail };
 }
 

@@ -82,7 +82,9 @@ async function measure(
   connections: number,
   headers: Record<string, string> = {},
 ): Promise<Figures> {
-  const f = hasWrk ? await runWrk(base, paths, connections, headers) : await runAutocannon(base, paths, connections, headers);
+  const f = hasWrk
+    ? await runWrk(base, paths, connections, headers)
+    : await runAutocannon(base, paths, connections, headers);
   return { label, ...f };
 }
 
