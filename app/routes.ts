@@ -18,6 +18,7 @@ export default [
     route("map", "routes/map.tsx"),
     route("privacy", "routes/privacy.tsx"),
     route("terms", "routes/terms.tsx"),
+    route("search", "routes/search.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("login", "routes/login.ts"),

@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -51,7 +53,9 @@ const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
 /** Opens PGlite persisted in `dataDir` (or in memory when dataDir is "memory://"). */
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir && !dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // Search needs trigram similarity and accent folding; Postgres ships both in contrib (decision 013).
+  const extensions = { pg_trgm, unaccent };
+  const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
   const emitter = new EventEmitter();

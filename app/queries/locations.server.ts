@@ -1,9 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { locations } from "../../db/schema";
+import { parseSearch } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
 import { DEFAULT_MARKER_TYPE } from "../lib/taxonomy";
 import type { ReferenceData, Region, SubRegion } from "./reference.server";
+import { searchOrderSql } from "./search.server";
 
 export type LocationRow = typeof locations.$inferSelect;
 
@@ -159,15 +161,9 @@ export function locationFilterSql(f: LocationFilters): SQL | undefined {
   if (f.focusAreaId) conds.push(sql`${locations.focusAreas} @> ARRAY[${f.focusAreaId}]::uuid[]`);
   if (f.country) conds.push(eq(locations.country, f.country));
   if (f.q) {
-    const pattern = `%${escapeLike(f.q)}%`;
-    conds.push(
-      or(
-        ilike(locations.name, pattern),
-        ilike(locations.country, pattern),
-        ilike(locations.shortDescription, pattern),
-        ilike(locations.contactCity, pattern),
-      ) as SQL,
-    );
+    // Every word must match somewhere in the entry (decision 013); input with no word to search matches nothing.
+    const parsed = parseSearch(f.q);
+    conds.push(parsed.ok ? searchOrderSql("location", parsed.text, parsed.terms, "locations").where : sql`false`);
   }
   return conds.length ? and(...conds) : undefined;
 }
@@ -179,7 +175,10 @@ export async function searchLocations(
   page: { limit: number; offset: number; sort?: LocationSort },
 ): Promise<{ rows: LocationRow[]; total: number }> {
   const where = locationFilterSql(filters);
+  const parsed = filters.q ? parseSearch(filters.q) : null;
   const order = (() => {
+    // Words typed and no order asked for: the best match first.
+    if (parsed?.ok && !page.sort) return [searchOrderSql("location", parsed.text, parsed.terms, "locations").orderBy];
     switch (page.sort ?? "name") {
       case "-name":
         return [desc(locations.name)];

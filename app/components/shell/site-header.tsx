@@ -3,7 +3,7 @@ import { NavLink, useLocation } from "react-router";
 import { SITE_NAME } from "../../lib/constants";
 import { hiddenPagesKey, type NavigationPages } from "../../lib/nav-pages";
 import { AppLink } from "../app-link";
-import { Menu, Sprout, X } from "../icons";
+import { Menu, Search, Sprout, X } from "../icons";
 import { island } from "../island";
 import {
   EXPLORE_ENTRIES,
@@ -98,12 +98,26 @@ export function SiteHeader({ pages }: { pages: NavigationPages }) {
           </ul>
         </nav>
         <AppLink
+          to="/search"
+          className="hidden size-10 shrink-0 items-center justify-center rounded text-stone-800 hover:bg-leaf-50 hover:text-leaf-700 lg:inline-flex"
+        >
+          <Search aria-hidden="true" className="size-5" />
+          <span className="sr-only">Search</span>
+        </AppLink>
+        <AppLink
           to="/application"
           className="hidden shrink-0 rounded-md bg-leaf-700 px-4 py-2 text-sm font-semibold text-white hover:bg-leaf-800 lg:inline-block"
         >
           Apply Now
         </AppLink>
         <div className="ml-auto flex shrink-0 items-center lg:hidden">
+          <AppLink
+            to="/search"
+            className="inline-flex size-10 items-center justify-center rounded text-stone-800 hover:bg-leaf-50"
+          >
+            <Search aria-hidden="true" className="size-5" />
+            <span className="sr-only">Search</span>
+          </AppLink>
           <AppLink to="/newsletter" className="rounded px-1.5 py-2 text-sm font-medium text-leaf-700 underline">
             Newsletter
           </AppLink>

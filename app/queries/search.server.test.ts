@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { parseSearch } from "../lib/search-query";
+import { createLocation } from "./locations.server";
+import { correctWords, searchEverything } from "./search.server";
+
+let t: TestDatabase;
+
+const base = {
+  shortDescription: "",
+  longDescription: "",
+  originalImageUrl: null,
+  webpImageUrl: null,
+  website: null,
+  regionName: "",
+  regionId: null,
+  subRegionId: null,
+  contactEmail: null,
+  contactPhone: null,
+  contactAddress: null,
+  contactState: null,
+  contactZipCode: null,
+  focusAreas: [],
+  latitude: null,
+  longitude: null,
+};
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await createLocation(t.db, {
+    ...base,
+    name: "Rift Valley Water Harvest",
+    country: "Kenya",
+    contactCity: "Nakuru",
+    regionName: "Africa",
+    shortDescription: "Rainwater tanks and swales on dry land.",
+  });
+  await createLocation(t.db, {
+    ...base,
+    name: "Quinta do Vale",
+    country: "Portugal",
+    contactCity: "Aljezur",
+    shortDescription: "A permaculture farm with agroforestry terraces.",
+    longDescription: "Courses in water management every spring.",
+  });
+  await createLocation(t.db, {
+    ...base,
+    name: "Sítio Verde",
+    country: "Brazil",
+    contactCity: "São Paulo",
+    shortDescription: "An urban eco-village and seed library.",
+  });
+  await createLocation(t.db, {
+    ...base,
+    name: "Agroforestry",
+    country: "Peru",
+    contactCity: "Cusco",
+    shortDescription: "Andean food forests.",
+  });
+  await createLocation(t.db, {
+    ...base,
+    name: "Highland Farm School",
+    country: "Scotland",
+    contactCity: "Inverness",
+    shortDescription: "Teaching agroforestry in a cold climate; no water shortage here.",
+  });
+});
+
+afterAll(async () => {
+  await t.destroy();
+});
+
+async function names(q: string): Promise<string[]> {
+  const out = await searchEverything(t.db, q, { kinds: ["location"], perKind: 20 });
+  if (out.status !== "ok") return [];
+  return out.groups[0]?.hits.map((h) => h.name) ?? [];
+}
+
+describe(`search (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
+  it("needs every word, found in any field and in any order", async () => {
+    expect(await names("kenya water")).toEqual(["Rift Valley Water Harvest"]);
+    expect(await names("water kenya")).toEqual(["Rift Valley Water Harvest"]);
+    expect(await names("permaculture portugal")).toEqual(["Quinta do Vale"]);
+    // The directory's subject is implied: a place need not say "permaculture" to be found with it.
+    expect(await names("permaculture kenya")).toEqual(["Rift Valley Water Harvest"]);
+    expect(await names("permaculture")).toEqual(["Quinta do Vale"]);
+    expect(await names("Nakuru rainwater")).toEqual(["Rift Valley Water Harvest"]);
+  });
+
+  it("ignores case and accents, and reads hyphenated words either way", async () => {
+    expect(await names("sao paulo")).toEqual(["Sítio Verde"]);
+    expect(await names("SITIO")).toEqual(["Sítio Verde"]);
+    expect(await names("eco village")).toEqual(["Sítio Verde"]);
+    expect(await names("eco-village")).toEqual(["Sítio Verde"]);
+  });
+
+  it("matches the last word as the start of a word, for search as you type", async () => {
+    expect(await names("quinta agrofo")).toEqual(["Quinta do Vale"]);
+    expect(await names("agrofo quinta")).toEqual([]);
+  });
+
+  it("puts the exact name first, then names before descriptions", async () => {
+    const hits = await names("agroforestry");
+    expect(hits[0]).toBe("Agroforestry");
+    expect(new Set(hits)).toEqual(new Set(["Agroforestry", "Quinta do Vale", "Highland Farm School"]));
+    const water = await names("water");
+    expect(water[0]).toBe("Rift Valley Water Harvest");
+  });
+
+  it("understands quoted phrases and -exclusions", async () => {
+    expect(await names('"water management"')).toEqual(["Quinta do Vale"]);
+    expect(await names('"management water"')).toEqual([]);
+    expect(new Set(await names("agroforestry -peru -scotland"))).toEqual(new Set(["Quinta do Vale"]));
+  });
+
+  it("corrects a typo when the words as typed find nothing, and says what it searched for", async () => {
+    const out = await searchEverything(t.db, "agroforstry", { kinds: ["location"] });
+    expect(out.status).toBe("ok");
+    if (out.status !== "ok") return;
+    expect(out.correctedTo).toBe("agroforestry");
+    expect(out.groups[0]?.total).toBe(3);
+    expect((await correctWords(t.db, ["portugl"])).get("portugl")).toBe("portugal");
+    expect((await correctWords(t.db, ["portugal"])).size).toBe(0);
+  });
+
+  it("marks the matched words in a snippet as text, never as markup", async () => {
+    await createLocation(t.db, {
+      ...base,
+      name: "Script Garden",
+      country: "Chile",
+      contactCity: null,
+      shortDescription: "<img src=x onerror=alert(1)> compost workshops",
+    });
+    const out = await searchEverything(t.db, "compost", { kinds: ["location"] });
+    if (out.status !== "ok") throw new Error("no search");
+    const snippet = out.groups[0]?.hits[0]?.snippet ?? [];
+    expect(snippet.find((r) => r.match)?.text.toLowerCase()).toBe("compost");
+    // The stored text comes back as plain text runs (rendered by React as text), tags included or dropped.
+    expect(snippet.map((r) => r.text).join("")).toContain("onerror=alert(1)>");
+  });
+
+  it("answers hostile or empty input without an error", async () => {
+    for (const q of [
+      "",
+      " ",
+      "a",
+      "!!!",
+      "'; DROP TABLE locations; --",
+      "a:* & | ! <->",
+      "\\",
+      "x".repeat(10_000),
+      '"""',
+      "-",
+    ]) {
+      const out = await searchEverything(t.db, q);
+      expect(["ok", "none"]).toContain(out.status);
+    }
+    expect(parseSearch("a").ok).toBe(false);
+    expect(parseSearch("!!!")).toMatchObject({ ok: false, reason: "no-words" });
+    expect(parseSearch("x".repeat(10_000))).toMatchObject({ ok: true, truncated: true });
+  });
+});

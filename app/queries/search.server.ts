@@ -1,0 +1,195 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  correctableWords,
+  type ParsedSearch,
+  parseSearch,
+  rewriteSearch,
+  type SearchTerm,
+  toTsquery,
+} from "../lib/search-query";
+
+export type SearchKind = "location" | "program" | "change-maker" | "resource" | "episode";
+export const SEARCH_KINDS: readonly SearchKind[] = ["location", "program", "change-maker", "resource", "episode"];
+
+/** A snippet as text runs, the matched words marked (rendered as <mark>; never as HTML). */
+export type Snippet = { text: string; match: boolean }[];
+
+export type SearchHit = { kind: SearchKind; id: string; name: string; key: string; snippet: Snippet; rank: number };
+export type SearchGroup = { kind: SearchKind; total: number; hits: SearchHit[] };
+
+export type SearchOutcome =
+  | { status: "none"; parsed: ParsedSearch }
+  | {
+      status: "ok";
+      parsed: Extract<ParsedSearch, { ok: true }>;
+      /** The query searched instead, when the words as typed found nothing and a correction did. */
+      correctedTo: string | null;
+      terms: SearchTerm[];
+      groups: SearchGroup[];
+    };
+
+type KindTable = {
+  table: SQL;
+  name: SQL;
+  key: SQL;
+  text: SQL;
+  /** Extra ordering between equally ranked entries, before the name. */
+  tieBreak?: (t: SQL) => SQL;
+};
+
+// Each kind: where it lives, its display name, the key its page is addressed by, and the text shown in snippets.
+const KINDS: Record<SearchKind, KindTable> = {
+  location: {
+    table: sql`locations`,
+    name: sql`name`,
+    key: sql`slug`,
+    text: sql`short_description || ' ' || long_description`,
+    tieBreak: (t) => sql`(EXISTS (SELECT 1 FROM programs p WHERE p.location_id = ${t}.id)) DESC`,
+  },
+  program: { table: sql`programs`, name: sql`name`, key: sql`slug`, text: sql`summary || ' ' || description` },
+  "change-maker": { table: sql`change_makers`, name: sql`name`, key: sql`id::text`, text: sql`role || '. ' || bio` },
+  resource: { table: sql`resources`, name: sql`title`, key: sql`url`, text: sql`description` },
+  episode: { table: sql`podcast_episodes`, name: sql`title`, key: sql`number::text`, text: sql`summary` },
+};
+
+// Marks that cannot occur in stored text; the snippet is split on them, so no stored text is ever read as markup.
+const START = "\u0002";
+const STOP = "\u0003";
+
+function toSnippet(headline: string): Snippet {
+  const runs: Snippet = [];
+  for (const part of headline.split(START)) {
+    const [marked, after] = part.includes(STOP) ? part.split(STOP, 2) : [null, part];
+    if (marked) runs.push({ text: marked, match: true });
+    if (after) runs.push({ text: after, match: false });
+  }
+  return runs;
+}
+
+/** The tsquery for a parsed search, folded like the indexed text. */
+export function tsquerySql(terms: SearchTerm[], weights = ""): SQL {
+  return sql`to_tsquery('simple', search_fold(${toTsquery(terms, weights)}))`;
+}
+
+/**
+ * The condition and ranking that put a kind's entries in the order a visitor expects: the exact name first, then
+ * entries whose name matches every word, then by full-text rank (names weigh most, then places and topics, then
+ * summaries, then long text), then the kind's own tie-break and the name.
+ */
+export function searchOrderSql(
+  kind: SearchKind,
+  text: string,
+  terms: SearchTerm[],
+  alias = "t",
+): { where: SQL; orderBy: SQL } {
+  const k = KINDS[kind];
+  const t = sql.raw(`"${alias}"`);
+  const q = tsquerySql(terms);
+  const names = tsquerySql(terms, "A");
+  return {
+    where: sql`${t}.search_vector @@ ${q}`,
+    orderBy: sql.join(
+      [
+        sql`(${t}.search_name = search_fold(${text})) DESC`,
+        sql`(${t}.search_vector @@ ${names}) DESC`,
+        sql`ts_rank_cd('{0.1, 0.3, 0.6, 1.0}', ${t}.search_vector, ${q}, 1) DESC`,
+        ...(k.tieBreak ? [k.tieBreak(t)] : []),
+        sql`${t}.${k.name} ASC`,
+      ],
+      sql`, `,
+    ),
+  };
+}
+
+async function searchKind(
+  db: Database,
+  kind: SearchKind,
+  text: string,
+  terms: SearchTerm[],
+  limit: number,
+): Promise<SearchGroup> {
+  const k = KINDS[kind];
+  const { where, orderBy } = searchOrderSql(kind, text, terms);
+  const q = tsquerySql(terms);
+  const rows = (await db.execute(sql`
+    SELECT t.id::text AS id, t.${k.name} AS name, t.${k.key} AS key, count(*) OVER () AS total,
+      ts_rank_cd('{0.1, 0.3, 0.6, 1.0}', t.search_vector, ${q}, 1) AS rank,
+      ts_headline('simple', ${k.text}, ${q},
+        ${`StartSel=${START}, StopSel=${STOP}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`}) AS headline
+    FROM ${k.table} t
+    WHERE ${where}
+    ORDER BY ${orderBy}
+    LIMIT ${limit}
+  `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
+  const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
+  return {
+    kind,
+    total: Number(list[0]?.total ?? 0),
+    hits: list.map((r) => ({
+      kind,
+      id: String(r.id),
+      name: String(r.name),
+      key: String(r.key),
+      rank: Number(r.rank),
+      snippet: toSnippet(String(r.headline ?? "")),
+    })),
+  };
+}
+
+/**
+ * For each word that no indexed entry contains, the closest word that one does (trigram similarity over the
+ * lexicon of indexed words), if one is close enough.
+ */
+export async function correctWords(db: Database, words: string[]): Promise<Map<string, string>> {
+  const fixes = new Map<string, string>();
+  for (const word of words) {
+    const result = (await db.execute(sql`
+      SELECT w.word, (SELECT word FROM search_lexicon l WHERE l.word = w.word) IS NOT NULL AS known,
+        (SELECT l.word FROM search_lexicon l
+          WHERE l.word % w.word AND abs(length(l.word) - length(w.word)) <= 2
+          ORDER BY similarity(l.word, w.word) DESC, l.word LIMIT 1) AS closest
+      FROM (SELECT search_fold(${word}) AS word) w
+    `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
+    const row = (Array.isArray(result) ? result : (result.rows ?? []))[0];
+    if (row && !row.known && typeof row.closest === "string" && row.closest !== row.word) {
+      fixes.set(word, row.closest);
+    }
+  }
+  return fixes;
+}
+
+/**
+ * Searches every kind of entry for what a visitor typed: each group's total and its best `perKind` entries. When
+ * the words as typed find nothing at all, words that no entry contains are replaced by the closest indexed word and
+ * the search is run again; the outcome says so.
+ */
+export async function searchEverything(
+  db: Database,
+  raw: string | null | undefined,
+  opts: { perKind?: number; kinds?: readonly SearchKind[] } = {},
+): Promise<SearchOutcome> {
+  const parsed = parseSearch(raw);
+  if (!parsed.ok) return { status: "none", parsed };
+  const kinds = opts.kinds ?? SEARCH_KINDS;
+  const run = (terms: SearchTerm[], text: string) =>
+    Promise.all(kinds.map((kind) => searchKind(db, kind, text, terms, opts.perKind ?? 5)));
+  let terms = parsed.terms;
+  let groups = await run(terms, parsed.text);
+  let correctedTo: string | null = null;
+  if (groups.every((g) => g.total === 0)) {
+    const fixes = await correctWords(db, correctableWords(terms));
+    if (fixes.size > 0) {
+      const corrected = parseSearch(rewriteSearch(terms, fixes));
+      if (corrected.ok) {
+        const again = await run(corrected.terms, corrected.text);
+        if (again.some((g) => g.total > 0)) {
+          terms = corrected.terms;
+          groups = again;
+          correctedTo = corrected.text;
+        }
+      }
+    }
+  }
+  return { status: "ok", parsed, correctedTo, terms, groups };
+}
