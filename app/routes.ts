@@ -32,6 +32,7 @@ export default [
   route("api/settings/stream", "routes/api/settings-stream.ts"),
   route("api/map/clusters", "routes/api/map-clusters.ts"),
   route("api/map/outline", "routes/api/map-outline.ts"),
+  route("api/search/suggest", "routes/api/search-suggest.ts"),
 
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { SearchKindName } from "../lib/search-links";
 import {
   correctableWords,
   type ParsedSearch,
@@ -9,7 +10,7 @@ import {
   toTsquery,
 } from "../lib/search-query";
 
-export type SearchKind = "location" | "program" | "change-maker" | "resource" | "episode";
+export type SearchKind = SearchKindName;
 export const SEARCH_KINDS: readonly SearchKind[] = ["location", "program", "change-maker", "resource", "episode"];
 
 /** A snippet as text runs, the matched words marked (rendered as <mark>; never as HTML). */
@@ -192,4 +193,30 @@ export async function searchEverything(
     }
   }
   return { status: "ok", parsed, correctedTo, terms, groups };
+}
+
+export type Suggestion = { kind: SearchKind; name: string; key: string };
+
+/**
+ * Names to offer while a visitor types: entries whose name holds every word (the last as a prefix), the exact name
+ * first, then the closest names, across every kind; at most `limit`.
+ */
+export async function suggestNames(db: Database, raw: string, limit = 8): Promise<Suggestion[]> {
+  const parsed = parseSearch(raw);
+  if (!parsed.ok) return [];
+  const names = tsquerySql(parsed.terms, "A");
+  const parts = SEARCH_KINDS.map((kind) => {
+    const k = KINDS[kind];
+    return sql`(SELECT ${kind} AS kind, t.${k.name} AS name, t.${k.key} AS key,
+        (t.search_name = search_fold(${parsed.text})) AS exact,
+        ts_rank_cd(t.search_vector, ${names}) AS rank
+      FROM ${k.table} t WHERE t.search_vector @@ ${names}
+      ORDER BY exact DESC, rank DESC, t.${k.name} LIMIT ${limit})`;
+  });
+  const result = (await db.execute(sql`
+    SELECT kind, name, key FROM (${sql.join(parts, sql` UNION ALL `)}) s
+    ORDER BY exact DESC, rank DESC, length(name), name LIMIT ${limit}
+  `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
+  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+  return rows.map((r) => ({ kind: r.kind as SearchKind, name: String(r.name), key: String(r.key) }));
 }

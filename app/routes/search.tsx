@@ -1,38 +1,15 @@
 import { AppLink } from "../components/app-link";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
+import { SearchCombobox } from "../components/search/search-combobox";
 import { pageMeta } from "../lib/meta";
 import { formatInteger } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
+import { SEARCH_KIND_LABELS as KIND_LABELS, searchHref } from "../lib/search-links";
 import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES } from "../lib/search-query";
-import { locationPath, programPath } from "../lib/slug";
-import { type SearchHit, type SearchKind, searchEverything } from "../queries/search.server";
+import { type SearchKind, searchEverything } from "../queries/search.server";
 import type { Route } from "./+types/search";
 
 const PER_KIND = 5;
-
-const KIND_LABELS: Record<SearchKind, { one: string; many: string }> = {
-  location: { one: "place", many: "Places" },
-  program: { one: "program", many: "Programs" },
-  "change-maker": { one: "change-maker", many: "Change-makers" },
-  resource: { one: "resource", many: "Resources" },
-  episode: { one: "podcast episode", many: "Podcast episodes" },
-};
-
-/** Where an entry's page is. */
-function hitHref(hit: SearchHit): string {
-  switch (hit.kind) {
-    case "location":
-      return locationPath(hit.name);
-    case "program":
-      return programPath(hit.name);
-    case "change-maker":
-      return `/change-makers/${encodeURIComponent(hit.key)}`;
-    case "resource":
-      return hit.key;
-    case "episode":
-      return `/podcast#episode-${hit.key}`;
-  }
-}
 
 /** The list page that shows every match of a kind, when it takes the words. */
 function seeAllHref(kind: SearchKind, q: string): string | null {
@@ -66,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         kind: g.kind,
         total: g.total,
         seeAll: g.total > g.hits.length ? seeAllHref(g.kind, outcome.correctedTo ?? outcome.parsed.text) : null,
-        hits: g.hits.map((h) => ({ id: h.id, name: h.name, href: hitHref(h), snippet: h.snippet })),
+        hits: g.hits.map((h) => ({ id: h.id, name: h.name, href: searchHref(h), snippet: h.snippet })),
       })),
   };
 }
@@ -96,17 +73,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <PageIntro title="Search" lead="Places, programs, change-makers, resources and podcast episodes.">
         <search className="mt-6 block max-w-2xl">
           <form method="get" action="/search" className="flex flex-wrap gap-2">
-            <label htmlFor="search-page-q" className="sr-only">
-              Search the directory
-            </label>
-            <input
-              id="search-page-q"
-              type="search"
-              name="q"
+            <SearchCombobox
               defaultValue={q}
-              maxLength={SEARCH_MAX_LENGTH}
+              label="Search the directory"
               placeholder="e.g. water harvesting Kenya"
-              className="min-w-0 flex-1 rounded-lg border border-stone-400 bg-white px-3 py-2 text-base"
+              autoFocus={q === ""}
+              className="w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base"
             />
             <button
               type="submit"

@@ -5,7 +5,7 @@ test("the header's search leads to results across the directory, grouped by kind
   await page.goto("/programs");
   await page.getByRole("banner").getByRole("link", { name: "Search" }).first().click();
   await expect(page).toHaveURL(/\/search$/);
-  const box = page.getByRole("searchbox", { name: "Search the directory" });
+  const box = page.getByRole("combobox", { name: "Search the directory" });
   await box.fill("kenya water");
   await box.press("Enter");
   await expect(page).toHaveURL(/\/search\?q=kenya\+water/);
@@ -21,7 +21,12 @@ test("the header's search leads to results across the directory, grouped by kind
 test("a typo still finds, and the page says what it searched for instead", async ({ page }) => {
   await page.goto("/search?q=agroforstry");
   await expect(page.getByText(/Showing results for/)).toContainText("agroforestry");
-  await expect(page.getByRole("region", { name: /^Places/ }).getByRole("listitem").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: /^Places/ })
+      .getByRole("listitem")
+      .first(),
+  ).toBeVisible();
 });
 
 test("words found across fields on /locations, in either order, with accents ignored", async ({ page }) => {
@@ -47,8 +52,57 @@ test.describe("without JavaScript", () => {
 
   test("the search form works as a plain GET form", async ({ page }) => {
     await page.goto("/search");
-    await page.getByRole("searchbox", { name: "Search the directory" }).fill("permaculture portugal");
+    await page.getByRole("combobox", { name: "Search the directory" }).fill("permaculture portugal");
     await page.getByRole("button", { name: "Search" }).click();
-    await expect(page.getByRole("region", { name: /^Places/ }).getByRole("link").first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: /^Places/ })
+        .getByRole("link")
+        .first(),
+    ).toBeVisible();
   });
+});
+
+test("suggestions as you type: announced, chosen with the arrow keys, opened with Enter, closed with Escape", async ({
+  page,
+}) => {
+  await page.goto("/search");
+  const box = page.getByRole("combobox", { name: "Search the directory" });
+  await expect(box).toBeFocused();
+  await box.pressSequentially("adelaide hil", { delay: 30 });
+  const list = page.getByRole("listbox", { name: "Suggestions" });
+  await expect(list).toBeVisible();
+  await expect(box).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText(/\d+ suggestions?\. Use the up and down arrow keys/)).toBeAttached();
+  const option = list.getByRole("option", { name: /Adelaide Hills Water Wise Garden/ });
+  await expect(option).toBeVisible();
+  await box.press("Escape");
+  await expect(list).toBeHidden();
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+  await expect(box).toHaveValue("adelaide hil");
+  await box.press("ArrowDown");
+  await expect(list).toBeVisible();
+  await expect(list.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  const activeId = await box.getAttribute("aria-activedescendant");
+  expect(activeId).toBe(await list.getByRole("option").first().getAttribute("id"));
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/location\/Adelaide-Hills-Water-Wise-Garden$/);
+});
+
+test("Enter with no suggestion chosen searches for the words", async ({ page }) => {
+  await page.goto("/search");
+  const box = page.getByRole("combobox", { name: "Search the directory" });
+  await box.pressSequentially("water", { delay: 20 });
+  await expect(page.getByRole("listbox", { name: "Suggestions" })).toBeVisible();
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=water$/);
+});
+
+test("the suggestions endpoint answers every input with JSON, never an error", async ({ request }) => {
+  for (const q of ["", "a", "!!!", "adel", "x".repeat(3000), "'\\\"; --"]) {
+    const res = await request.get(`/api/search/suggest?q=${encodeURIComponent(q)}`);
+    expect(res.status(), q).toBe(200);
+    const body = (await res.json()) as { suggestions: unknown[] };
+    expect(Array.isArray(body.suggestions)).toBe(true);
+  }
 });
