@@ -31,7 +31,8 @@ CREATE OR REPLACE FUNCTION search_remember_words(v tsvector) RETURNS void
   LANGUAGE sql
   AS $$
     INSERT INTO search_lexicon (word)
-    SELECT w FROM unnest(tsvector_to_array(v)) AS w WHERE length(w) BETWEEN 3 AND 40
+    -- Words with digits (numbers, codes) are never a typo's correction.
+    SELECT w FROM unnest(tsvector_to_array(v)) AS w WHERE length(w) BETWEEN 3 AND 40 AND w !~ '[0-9]'
     ON CONFLICT DO NOTHING
   $$;
 --> statement-breakpoint
