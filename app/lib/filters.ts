@@ -175,9 +175,23 @@ export function parseResourceQuery(params: URLSearchParams): { type?: ResourceTy
 // Programs
 // ---------------------------------------------------------------------------
 
+export const PROGRAM_WHEN = ["month", "quarter", "dates"] as const;
+export type ProgramWhen = (typeof PROGRAM_WHEN)[number];
+export const PROGRAM_PRICES = ["free", "paid"] as const;
+
+const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s));
+
 export const ProgramQuerySchema = z.object({
+  q: lenient(SearchText),
   format: lenient(z.enum(PROGRAM_FORMATS)),
   region: lenient(RegionParam),
+  when: lenient(z.enum(PROGRAM_WHEN)),
+  from: lenient(IsoDate),
+  to: lenient(IsoDate),
+  price: lenient(z.enum(PROGRAM_PRICES)),
   past: z
     .enum(["1", "true", "yes"])
     .transform(() => true)
@@ -186,11 +200,46 @@ export const ProgramQuerySchema = z.object({
 });
 export type ProgramQuery = z.infer<typeof ProgramQuerySchema>;
 
+const PROGRAM_KEYS = ["q", "format", "region", "when", "from", "to", "price"] as const;
+
 /** Parses /programs and /programs.ics query parameters; never throws. */
 export function parseProgramQuery(params: URLSearchParams): ProgramQuery & { ignored: string[] } {
-  const raw = firstValues(params, ["format", "region", "past"]);
+  const raw = firstValues(params, [...PROGRAM_KEYS, "past"]);
   const parsed = ProgramQuerySchema.parse(raw);
-  return { ...parsed, ignored: ignoredKeys(raw, parsed, ["format", "region"]) };
+  return { ...parsed, ignored: ignoredKeys(raw, parsed, PROGRAM_KEYS) };
+}
+
+function addMonths(isoDay: string, months: number): string {
+  const d = new Date(`${isoDay}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The days a program must overlap to be shown, from the "when" choice: this calendar month, the next three months
+ * from today, or the chosen dates (either end may be open; reversed ends are swapped). Undefined: any time.
+ */
+export function programDateWindow(
+  q: Pick<ProgramQuery, "when" | "from" | "to">,
+  today: string,
+): { from?: string; to?: string } | undefined {
+  if (q.when === "month") {
+    const first = `${today.slice(0, 7)}-01`;
+    return { from: first, to: lastDayOfMonth(first) };
+  }
+  if (q.when === "quarter") return { from: today, to: addMonths(today, 3) };
+  if (q.when === "dates" || q.from || q.to) {
+    if (!q.from && !q.to) return undefined;
+    const [from, to] = q.from && q.to && q.from > q.to ? [q.to, q.from] : [q.from, q.to];
+    return { from, to };
+  }
+  return undefined;
+}
+
+function lastDayOfMonth(first: string): string {
+  const d = new Date(`${addMonths(first, 1)}T00:00:00Z`);
+  d.setUTCDate(0);
+  return d.toISOString().slice(0, 10);
 }
 
 // ---------------------------------------------------------------------------

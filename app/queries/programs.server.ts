@@ -1,8 +1,10 @@
-import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { locations, programs } from "../../db/schema";
+import { parseSearch } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
 import { escapeLike, isUuid } from "./locations.server";
+import { searchOrderSql } from "./search.server";
 
 export type ProgramRow = typeof programs.$inferSelect;
 export type ProgramInput = Omit<typeof programs.$inferInsert, "id" | "slug" | "createdAt" | "updatedAt">;
@@ -68,10 +70,31 @@ export function listProgramsByLocation(db: Database, locationId: string): Promis
 }
 
 /** Programs as listed publicly: the fields a list or feed shows, with the host location's name and place. */
-export function listProgramSummaries(db: Database, opts: { format?: ProgramRow["format"]; regionId?: string } = {}) {
-  const conds = [];
+export type ProgramListFilters = {
+  format?: ProgramRow["format"];
+  regionId?: string;
+  /** Words, read with web-search syntax (decision 013); the best match first. */
+  q?: string;
+  /** Programs overlapping these days (either end open); programs without dates are left out. */
+  from?: string;
+  to?: string;
+  price?: "free" | "paid";
+};
+
+/** Programs with their host location, soonest first (or best match first with words), for the public list and feeds. */
+export function listProgramSummaries(db: Database, opts: ProgramListFilters = {}) {
+  const conds: SQL[] = [];
   if (opts.format) conds.push(eq(programs.format, opts.format));
   if (opts.regionId) conds.push(eq(locations.regionId, opts.regionId));
+  const parsed = opts.q ? parseSearch(opts.q) : null;
+  const search = parsed?.ok ? searchOrderSql("program", parsed.text, parsed.terms, "programs") : null;
+  if (parsed) conds.push(search ? search.where : sql`false`);
+  if (opts.from || opts.to) conds.push(sql`${programs.startDate} IS NOT NULL`);
+  if (opts.to) conds.push(sql`${programs.startDate} <= ${opts.to}`);
+  if (opts.from) conds.push(sql`coalesce(${programs.endDate}, ${programs.startDate}) >= ${opts.from}`);
+  if (opts.price === "free") conds.push(sql`coalesce(${programs.priceCents}, 0) = 0`);
+  if (opts.price === "paid") conds.push(sql`${programs.priceCents} > 0`);
+  const order = search ? [search.orderBy] : [sql`${programs.startDate} asc nulls last`, asc(programs.name)];
   return db
     .select({
       id: programs.id,
@@ -95,7 +118,7 @@ export function listProgramSummaries(db: Database, opts: { format?: ProgramRow["
     .from(programs)
     .leftJoin(locations, eq(programs.locationId, locations.id))
     .where(conds.length ? and(...conds) : undefined)
-    .orderBy(sql`${programs.startDate} asc nulls last`, asc(programs.name));
+    .orderBy(...order);
 }
 export type ProgramSummary = Awaited<ReturnType<typeof listProgramSummaries>>[number];
 

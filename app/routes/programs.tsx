@@ -3,7 +3,7 @@ import { AppLink } from "../components/app-link";
 import { CalendarDays, MapPin, Users } from "../components/icons";
 import { FORMAT_LABELS, formatDateRange, formatPrice } from "../components/public/format";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
-import { parseProgramQuery } from "../lib/filters";
+import { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN, parseProgramQuery, programDateWindow } from "../lib/filters";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { PROGRAM_FORMATS, toQueryString } from "../lib/query-string";
@@ -20,7 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const region = query.region ? ref.regions.find((r) => r.key === query.region) : undefined;
   let rows: ProgramSummary[] = [];
   try {
-    rows = await listProgramSummaries(db, { format: query.format, regionId: region?.id });
+    const window = programDateWindow(query, new Date().toISOString().slice(0, 10));
+    rows = await listProgramSummaries(db, {
+      format: query.format,
+      regionId: region?.id,
+      q: query.q,
+      price: query.price,
+      ...window,
+    });
   } catch (err) {
     // Spec section 8: a programs read that fails leaves the list empty rather than breaking the page.
     logger.warn({ err }, "programs could not be read; showing an empty list");
@@ -50,7 +57,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const past = rows.filter(isPast).reverse().map(toCard);
   return {
     siteUrl: config.siteUrl,
-    applied: { format: query.format, region: region?.key },
+    applied: {
+      q: query.q,
+      format: query.format,
+      region: region?.key,
+      when: query.when,
+      from: query.from,
+      to: query.to,
+      price: query.price,
+    },
     regionName: region?.name,
     showPast: query.past,
     ignored: query.ignored.length > 0,
@@ -68,9 +83,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
     description:
       "Permaculture design certificates, workshops and online courses from educators in the network, with dates, format and price.",
     siteUrl: loaderData?.siteUrl,
-    path: `/programs${toQueryString({ ...loaderData?.applied })}`,
+    // The canonical list is by format and region; words, dates and price are views of it.
+    path: `/programs${toQueryString({ format: loaderData?.applied.format, region: loaderData?.applied.region })}`,
   });
 }
+
+const WHEN_LABELS: Record<(typeof PROGRAM_WHEN)[number], string> = {
+  month: "This month",
+  quarter: "In the next three months",
+  dates: "Between these dates",
+};
 
 type Card = Route.ComponentProps["loaderData"]["upcoming"][number];
 
@@ -120,7 +142,8 @@ const selectCls =
   "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 focus:border-leaf-600";
 
 export default function Programs({ loaderData: d }: Route.ComponentProps) {
-  const hasFilters = Boolean(d.applied.format || d.applied.region);
+  const a = d.applied;
+  const hasFilters = Object.values(a).some(Boolean);
   return (
     <main id="main">
       <PageIntro
@@ -135,6 +158,21 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
           aria-label="Filter programs"
           className="grid gap-4 rounded-xl border border-leaf-100 bg-white p-4 shadow-sm sm:grid-cols-3"
         >
+          <div className="sm:col-span-3">
+            <label htmlFor="program-q" className="text-sm font-semibold text-stone-800">
+              Words
+            </label>
+            <input
+              id="program-q"
+              type="search"
+              name="q"
+              defaultValue={a.q ?? ""}
+              key={`q-${a.q ?? ""}`}
+              maxLength={MAX_QUERY_LENGTH}
+              placeholder="e.g. design certificate, food forest"
+              className={selectCls}
+            />
+          </div>
           <div>
             <label htmlFor="program-format" className="text-sm font-semibold text-stone-800">
               Format
@@ -175,6 +213,75 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
               ))}
             </select>
           </div>
+          <div>
+            <label htmlFor="program-price" className="text-sm font-semibold text-stone-800">
+              Price
+            </label>
+            <select
+              id="program-price"
+              name="price"
+              autoComplete="off"
+              defaultValue={a.price ?? ""}
+              key={`price-${a.price ?? ""}`}
+              className={selectCls}
+            >
+              <option value="">Free or paid</option>
+              {PROGRAM_PRICES.map((p) => (
+                <option key={p} value={p}>
+                  {p === "free" ? "Free only" : "Paid only"}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="program-when" className="text-sm font-semibold text-stone-800">
+              When
+            </label>
+            <select
+              id="program-when"
+              name="when"
+              autoComplete="off"
+              defaultValue={a.when ?? ""}
+              key={`when-${a.when ?? ""}`}
+              className={selectCls}
+            >
+              <option value="">Any time</option>
+              {PROGRAM_WHEN.map((w) => (
+                <option key={w} value={w}>
+                  {WHEN_LABELS[w]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <fieldset className="grid grid-cols-2 gap-2 sm:col-span-2">
+            <legend className="text-sm font-semibold text-stone-800">Chosen dates (with “Between these dates”)</legend>
+            <div>
+              <label htmlFor="program-from" className="text-sm text-stone-800">
+                From
+              </label>
+              <input
+                id="program-from"
+                type="date"
+                name="from"
+                defaultValue={a.from ?? ""}
+                key={`from-${a.from ?? ""}`}
+                className={selectCls}
+              />
+            </div>
+            <div>
+              <label htmlFor="program-to" className="text-sm text-stone-800">
+                To
+              </label>
+              <input
+                id="program-to"
+                type="date"
+                name="to"
+                defaultValue={a.to ?? ""}
+                key={`to-${a.to ?? ""}`}
+                className={selectCls}
+              />
+            </div>
+          </fieldset>
           <div className="flex flex-wrap items-end gap-3">
             <button
               type="submit"

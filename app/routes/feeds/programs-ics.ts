@@ -1,6 +1,6 @@
 import { buildCalendar } from "../../lib/feeds/ics";
 import { absolute } from "../../lib/feeds/xml";
-import { parseProgramQuery } from "../../lib/filters";
+import { parseProgramQuery, programDateWindow } from "../../lib/filters";
 import { PUBLIC_CACHE_CONTROL } from "../../lib/public-cache";
 import { programPath } from "../../lib/slug";
 import { listProgramSummaries, type ProgramSummary } from "../../queries/programs.server";
@@ -17,7 +17,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const region = query.region ? ref.regions.find((r) => r.key === query.region) : undefined;
   let rows: ProgramSummary[] = [];
   try {
-    rows = await listProgramSummaries(db, { format: query.format, regionId: region?.id });
+    const window = programDateWindow(query, new Date().toISOString().slice(0, 10));
+    rows = await listProgramSummaries(db, {
+      format: query.format,
+      regionId: region?.id,
+      q: query.q,
+      price: query.price,
+      ...window,
+    });
   } catch (err) {
     logger.warn({ err }, "programs could not be read; serving an empty calendar");
   }

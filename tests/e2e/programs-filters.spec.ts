@@ -1,0 +1,42 @@
+import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
+
+test("programs filter by words, format and time together, and the calendar feed follows", async ({ page, request }) => {
+  await page.goto("/programs");
+  const filters = page.getByRole("search", { name: "Filter programs" });
+  await filters.getByLabel("Words").fill("agroforestry");
+  await filters.getByLabel("Format").selectOption("online");
+  await filters.getByRole("button", { name: "Show programs" }).click();
+  await expect(page).toHaveURL(/q=agroforestry/);
+  const upcoming = page.getByRole("region", { name: "Upcoming programs" });
+  await expect(upcoming.getByRole("heading", { name: "Syntropic Agroforestry Online Foundations" })).toBeVisible();
+  await expect(upcoming.getByRole("article")).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  await filters.getByLabel("Format").selectOption("in-person");
+  await filters.getByRole("button", { name: "Show programs" }).click();
+  await expect(page.getByText("No upcoming programs match.")).toBeVisible();
+
+  const ics = await (await request.get("/programs.ics?q=agroforestry")).text();
+  expect(ics).toContain("SUMMARY:Syntropic Agroforestry Online Foundations");
+  expect(ics).not.toContain("Desert Rain Harvesting Certificate");
+});
+
+test("chosen dates keep only programs on those days; an impossible date is ignored with a note", async ({ page }) => {
+  await page.goto("/programs?when=dates&from=1990-01-01&to=1990-12-31");
+  await expect(page.getByText("No upcoming programs match.")).toBeVisible();
+  await page.goto("/programs?from=2027-02-30");
+  await expect(page.getByText(/not recognised and have been ignored/)).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the filter form is a plain GET form", async ({ page }) => {
+    await page.goto("/programs");
+    await page.getByLabel("Words").fill("composting");
+    await page.getByLabel("Price").selectOption("paid");
+    await page.getByRole("button", { name: "Show programs" }).click();
+    await expect(page.getByRole("heading", { name: "Community Composting Starter Course" })).toBeVisible();
+  });
+});
