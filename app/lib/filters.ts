@@ -146,6 +146,12 @@ export function locationFilterForm(
   };
 }
 
+/** The search words of a list page (?q=), or null when none (or none readable) were given. */
+export function parseListWords(params: URLSearchParams): string | null {
+  const parsed = SearchText.safeParse(params.get("q") ?? "");
+  return parsed.success ? parsed.data : null;
+}
+
 // ---------------------------------------------------------------------------
 // Resources
 // ---------------------------------------------------------------------------

@@ -1,15 +1,22 @@
-import { asc, count, eq, ilike } from "drizzle-orm";
+import { asc, count, eq, ilike, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { changeMakers } from "../../db/schema";
+import { parseSearch } from "../lib/search-query";
 import { escapeLike, isUuid } from "./locations.server";
+import { searchOrderSql } from "./search.server";
 
 export type ChangeMakerRow = typeof changeMakers.$inferSelect;
 export type ChangeMakerInput = Omit<typeof changeMakers.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
-/** All change-makers, ordered by name (optionally matching a search). */
+/** All change-makers by name, or those matching search words, best match first. */
 export function listChangeMakers(db: Database, opts: { q?: string } = {}): Promise<ChangeMakerRow[]> {
-  const where = opts.q ? ilike(changeMakers.name, `%${escapeLike(opts.q)}%`) : undefined;
-  return db.select().from(changeMakers).where(where).orderBy(asc(changeMakers.name));
+  const parsed = opts.q ? parseSearch(opts.q) : null;
+  const search = parsed?.ok ? searchOrderSql("change-maker", parsed.text, parsed.terms, "change_makers") : null;
+  return db
+    .select()
+    .from(changeMakers)
+    .where(parsed ? (search?.where ?? sql`false`) : undefined)
+    .orderBy(search ? search.orderBy : asc(changeMakers.name));
 }
 
 export async function getChangeMakerById(db: Database, id: string): Promise<ChangeMakerRow | null> {

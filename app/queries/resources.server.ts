@@ -1,25 +1,26 @@
-import { and, asc, count, eq, ilike, or } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { resources } from "../../db/schema";
+import { parseSearch } from "../lib/search-query";
 import type { ResourceType } from "../lib/taxonomy";
 import { escapeLike, isUuid } from "./locations.server";
+import { searchOrderSql } from "./search.server";
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type ResourceInput = Omit<typeof resources.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
-/** Resources ordered by title, optionally of one type and matching a search. */
+/** Resources, optionally of one type and matching search words (best match first; by title otherwise). */
 export function listResources(db: Database, opts: { type?: ResourceType; q?: string } = {}): Promise<ResourceRow[]> {
-  const conds = [];
+  const conds: SQL[] = [];
   if (opts.type) conds.push(eq(resources.type, opts.type));
-  if (opts.q) {
-    const p = `%${escapeLike(opts.q)}%`;
-    conds.push(or(ilike(resources.title, p), ilike(resources.author, p), ilike(resources.description, p)));
-  }
+  const parsed = opts.q ? parseSearch(opts.q) : null;
+  const search = parsed?.ok ? searchOrderSql("resource", parsed.text, parsed.terms, "resources") : null;
+  if (parsed) conds.push(search ? search.where : sql`false`);
   return db
     .select()
     .from(resources)
     .where(conds.length ? and(...conds) : undefined)
-    .orderBy(asc(resources.title));
+    .orderBy(search ? search.orderBy : asc(resources.title));
 }
 
 export async function getResourceById(db: Database, id: string): Promise<ResourceRow | null> {

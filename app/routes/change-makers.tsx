@@ -1,17 +1,21 @@
 import { AppLink } from "../components/app-link";
 import { MapPin } from "../components/icons";
+import { ListSearch } from "../components/public/list-search";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { ResponsivePicture } from "../components/public/picture";
+import { parseListWords } from "../lib/filters";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { listChangeMakers } from "../queries/change-makers.server";
 import type { Route } from "./+types/change-makers";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.services;
-  const rows = await listChangeMakers(db);
+  const q = parseListWords(new URL(request.url).searchParams);
+  const rows = await listChangeMakers(db, { q: q ?? undefined });
   return {
     siteUrl: config.siteUrl,
+    q,
     people: rows.map((c) => ({
       id: c.id,
       name: c.name,
@@ -43,10 +47,17 @@ export default function ChangeMakers({ loaderData: d }: Route.ComponentProps) {
         lead="Farmers, teachers and designers whose work shows what permaculture can do. Read their stories and visit the places where they teach."
       />
       <div className="mx-auto max-w-6xl px-4 py-8">
+        <div className="mb-8">
+          <ListSearch action="/change-makers" label="Search change-makers" q={d.q} placeholder="e.g. soil, Kenya" />
+        </div>
         {d.people.length === 0 ? (
-          <EmptyState title="No profiles yet.">
-            <p>Check back soon.</p>
-          </EmptyState>
+          d.q ? (
+            <EmptyState title={`No change-makers match “${d.q}”.`} />
+          ) : (
+            <EmptyState title="No profiles yet.">
+              <p>Check back soon.</p>
+            </EmptyState>
+          )
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {d.people.map((c, i) => (

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { AppLink } from "../components/app-link";
 import { AppWindow, BookOpen, ExternalLink, FileText, Globe, Mic, TvMinimalPlay } from "../components/icons";
+import { ListSearch } from "../components/public/list-search";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { TagList } from "../components/public/tag-list";
-import { parseResourceQuery } from "../lib/filters";
+import { parseListWords, parseResourceQuery } from "../lib/filters";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { RESOURCE_TYPES, type ResourceType } from "../lib/taxonomy";
@@ -32,11 +33,14 @@ const TYPE_SINGULAR: Record<ResourceType, string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.services;
-  const { type, invalid } = parseResourceQuery(new URL(request.url).searchParams);
-  const [rows, ref] = await Promise.all([listResources(db, { type }), loadReferenceData(db)]);
+  const params = new URL(request.url).searchParams;
+  const { type, invalid } = parseResourceQuery(params);
+  const q = parseListWords(params);
+  const [rows, ref] = await Promise.all([listResources(db, { type, q: q ?? undefined }), loadReferenceData(db)]);
   return {
     siteUrl: config.siteUrl,
     type: type ?? null,
+    q,
     invalid,
     resources: rows.map((r) => ({
       id: r.id,
@@ -107,6 +111,13 @@ export default function Resources({ loaderData: d }: Route.ComponentProps) {
             ))}
           </ul>
         </nav>
+        <ListSearch
+          action="/resources"
+          label="Search resources"
+          q={d.q}
+          placeholder="e.g. soil, forest garden"
+          keep={{ type: d.type }}
+        />
         {d.invalid ? (
           <p role="status" className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
             We don't know that resource type, so all resources are shown. Choose one of the types above.
@@ -119,7 +130,7 @@ export default function Resources({ loaderData: d }: Route.ComponentProps) {
           </h2>
           {d.resources.length === 0 ? (
             <div className="mt-4">
-              <EmptyState title="Nothing here yet.">
+              <EmptyState title={d.q ? `No resources match “${d.q}”.` : "Nothing here yet."}>
                 <AppLink to="/resources" className="font-semibold text-leaf-800 underline">
                   See all resources
                 </AppLink>

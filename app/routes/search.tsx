@@ -13,7 +13,13 @@ const PER_KIND = 5;
 
 /** The list page that shows every match of a kind, when it takes the words. */
 function seeAllHref(kind: SearchKind, q: string): string | null {
-  return kind === "location" ? `/locations?q=${encodeURIComponent(q)}` : null;
+  const list: Partial<Record<SearchKind, string>> = {
+    location: "/locations",
+    program: "/programs",
+    "change-maker": "/change-makers",
+    resource: "/resources",
+  };
+  return list[kind] ? `${list[kind]}?q=${encodeURIComponent(q)}` : null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -106,3 +106,19 @@ test("the suggestions endpoint answers every input with JSON, never an error", a
     expect(Array.isArray(body.suggestions)).toBe(true);
   }
 });
+
+test("resources and change-makers take words too, and keep the chosen type", async ({ page }) => {
+  await page.goto("/resources?type=book");
+  await page.getByLabel("Search resources").fill("water");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/resources\?q=water&type=book/);
+  const list = page.getByRole("region", { name: /books?$/i });
+  await expect(list.getByRole("heading", { name: "The Small Farm Water Year" })).toBeVisible();
+  await expect(list.getByRole("article")).toHaveCount(1);
+  await page.goto("/resources?q=zzzzqqqq");
+  await expect(page.getByText("No resources match “zzzzqqqq”.")).toBeVisible();
+  await page.goto("/change-makers?q=kenya");
+  await expect(page.getByRole("article").first()).toBeVisible();
+  await page.getByRole("link", { name: "Show all" }).click();
+  await expect(page).toHaveURL(/\/change-makers$/);
+});
