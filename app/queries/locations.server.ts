@@ -168,6 +168,37 @@ export function locationFilterSql(f: LocationFilters): SQL | undefined {
   return conds.length ? and(...conds) : undefined;
 }
 
+/**
+ * For each choice of region, country and focus area: how many locations it would give together with the other
+ * filters in force (its own dimension left out, so the counts say what switching to that choice would show).
+ */
+export async function locationFacetCounts(
+  db: Database,
+  filters: LocationFilters,
+): Promise<{ region: Map<string, number>; country: Map<string, number>; focus: Map<string, number> }> {
+  const [byRegion, byCountry, byFocus] = await Promise.all([
+    db
+      .select({ key: locations.regionId, n: count() })
+      .from(locations)
+      .where(locationFilterSql({ ...filters, regionId: undefined, subRegionId: undefined }))
+      .groupBy(locations.regionId),
+    db
+      .select({ key: locations.country, n: count() })
+      .from(locations)
+      .where(locationFilterSql({ ...filters, country: undefined }))
+      .groupBy(locations.country),
+    db
+      .select({ key: sql<string>`f.id::text`, n: count() })
+      .from(locations)
+      .innerJoin(sql`unnest(${locations.focusAreas}) AS f(id)`, sql`true`)
+      .where(locationFilterSql({ ...filters, focusAreaId: undefined }))
+      .groupBy(sql`f.id`),
+  ]);
+  const toMap = (rows: { key: string | null; n: number }[]) =>
+    new Map(rows.filter((r) => r.key !== null).map((r) => [String(r.key), Number(r.n)]));
+  return { region: toMap(byRegion), country: toMap(byCountry), focus: toMap(byFocus) };
+}
+
 /** A page of locations matching the filters, with the total count. */
 export async function searchLocations(
   db: Database,

@@ -10,7 +10,7 @@ import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { toQueryString } from "../lib/query-string";
 import { locationPath } from "../lib/slug";
-import { listLocationCountries, searchLocations } from "../queries/locations.server";
+import { listLocationCountries, locationFacetCounts, searchLocations } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
 import type { Route } from "./+types/locations";
 
@@ -22,10 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseLocationQuery(new URL(request.url).searchParams);
   const [ref, countries] = await Promise.all([loadReferenceData(db), listLocationCountries(db)]);
   const filters = resolveLocationFilters(query, ref);
-  const { rows, total } = await searchLocations(db, filters, {
-    limit: LOCATIONS_PAGE_SIZE,
-    offset: (query.page - 1) * LOCATIONS_PAGE_SIZE,
-  });
+  const [{ rows, total }, facets] = await Promise.all([
+    searchLocations(db, filters, { limit: LOCATIONS_PAGE_SIZE, offset: (query.page - 1) * LOCATIONS_PAGE_SIZE }),
+    // With words, each choice says how many results it would give.
+    filters.q ? locationFacetCounts(db, filters) : null,
+  ]);
   const region = filters.regionId ? ref.regionsById.get(filters.regionId) : undefined;
   const form = locationFilterForm(filters, ref, countries);
   return {
@@ -42,6 +43,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subRegions: form.subRegions,
     focusAreas: form.focusAreas,
     countries: form.countries,
+    counts: facets
+      ? {
+          region: Object.fromEntries(ref.regions.map((r) => [r.key, facets.region.get(r.id) ?? 0] as const)),
+          country: Object.fromEntries(facets.country),
+          focus: Object.fromEntries(facets.focus),
+        }
+      : null,
     locations: rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -117,6 +125,7 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
           focusAreas={d.focusAreas}
           countries={d.countries}
           hasFilters={hasFilters}
+          counts={d.counts}
         />
         {d.ignored ? (
           <p className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">

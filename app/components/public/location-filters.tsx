@@ -8,6 +8,17 @@ type Option = { id: string; name: string };
 type RegionOption = { key: string; id: string; name: string };
 type SubRegionOption = { id: string; name: string; regionId: string };
 
+export type FacetCounts = {
+  region: Record<string, number>;
+  focus: Record<string, number>;
+  country: Record<string, number>;
+};
+
+/** An option's label, with the number of results it would give when the words are counted. */
+function counted(label: string, counts: Record<string, number> | undefined, key: string): string {
+  return counts ? `${label} (${counts[key] ?? 0})` : label;
+}
+
 export type LocationFilterValues = {
   region?: string;
   subRegion?: string;
@@ -55,6 +66,7 @@ export function LocationFilters({
   countries,
   hasFilters,
   variant = "list",
+  counts = null,
 }: {
   values: LocationFilterValues;
   regions: RegionOption[];
@@ -63,6 +75,8 @@ export function LocationFilters({
   countries: string[];
   hasFilters: boolean;
   variant?: keyof typeof VARIANTS;
+  /** With search words: how many results each choice would give (by region key, focus-area id, country). */
+  counts?: FacetCounts | null;
 }) {
   const v = VARIANTS[variant];
   const id = useId();
@@ -137,7 +151,7 @@ export function LocationFilters({
           <option value="">All regions</option>
           {regions.map((r) => (
             <option key={r.key} value={r.key}>
-              {r.name}
+              {counted(r.name, counts?.region, r.key)}
             </option>
           ))}
         </select>
@@ -181,7 +195,7 @@ export function LocationFilters({
           <option value="">All countries</option>
           {countries.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {counted(c, counts?.country, c)}
             </option>
           ))}
         </select>
@@ -201,7 +215,7 @@ export function LocationFilters({
           <option value="">All focus areas</option>
           {focusAreas.map((f) => (
             <option key={f.id} value={f.id}>
-              {f.name}
+              {counted(f.name, counts?.focus, f.id)}
             </option>
           ))}
         </select>
