@@ -12,7 +12,16 @@ export function createLogger(level: string) {
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: {
-        paths: ["password", "*.password", "secret", "*.secret", "authSecret", "*.authSecret", "headers.cookie", "cookie"],
+        paths: [
+          "password",
+          "*.password",
+          "secret",
+          "*.secret",
+          "authSecret",
+          "*.authSecret",
+          "headers.cookie",
+          "cookie",
+        ],
         censor: "[redacted]",
       },
     },
