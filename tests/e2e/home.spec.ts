@@ -1,5 +1,7 @@
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
+import { seen, takesClicks } from "./seen";
 
 test.describe("home page", () => {
   test("hero says what the site is and leads to the map and the application", async ({ page }) => {
@@ -118,5 +120,116 @@ test.describe("home page", () => {
   test("the home page has no axe violations", async ({ page }) => {
     await page.goto("/");
     await expectNoAxeViolations(page);
+  });
+});
+
+/** The share of the map that its visible controls (zoom and pan) cover, from 0 to 1. */
+async function controlsCover(page: Page): Promise<number> {
+  const map = page.locator("[data-map-box]");
+  const mapBox = await map.boundingBox();
+  if (!mapBox) throw new Error("the map has no box");
+  let covered = 0;
+  for (const control of await map.getByRole("navigation").getByRole("link").all()) {
+    const box = (await seen(control)) ? await control.boundingBox() : null;
+    if (box) covered += box.width * box.height;
+  }
+  return covered / (mapBox.width * mapBox.height);
+}
+
+const focusInMap = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest("[data-map-box]")));
+
+for (const [device, use] of [
+  ["a narrow window with a mouse", { viewport: { width: 390, height: 844 } }],
+  ["a touch phone", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
+] as const) {
+  test.describe(`the home map in ${device}`, () => {
+    test.use(use);
+
+    test("shows the map, not the controls: no pan arrows and small zoom buttons, before and after MapLibre takes over", async ({
+      page,
+    }) => {
+      await page.goto("/");
+      const map = page.locator("[data-map-box]");
+      await map.scrollIntoViewIfNeeded();
+      await expect(map.locator("svg[data-map-svg]")).toBeVisible();
+      const panNorth = map.getByRole("link", { name: "Pan north" });
+      await expect.poll(() => seen(panNorth)).toBe(false);
+      // Nor do they catch a click or a tap meant for the map.
+      expect(await takesClicks(panNorth)).toBe(false);
+      await expect(map.getByRole("link", { name: "Zoom in", exact: true })).toBeVisible();
+      await expect(map.getByRole("link", { name: "Zoom out", exact: true })).toBeVisible();
+      expect(await takesClicks(map.getByRole("link", { name: "Zoom in", exact: true }))).toBe(true);
+      expect(await controlsCover(page)).toBeLessThan(0.05);
+
+      // Reaching for the map (a tap or the pointer, near its top edge where there are no clusters) starts MapLibre.
+      const box = await map.boundingBox();
+      if (!box) throw new Error("the map has no box");
+      if ("hasTouch" in use) await page.touchscreen.tap(box.x + box.width / 2, box.y + 4);
+      else {
+        await page.mouse.move(box.x + box.width / 2, box.y + 4);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width / 2 - 40, box.y + 4, { steps: 4 });
+        await page.mouse.up();
+      }
+      await expect(map).toHaveAttribute("data-map-ready", "true", { timeout: 30_000 });
+      await expect.poll(() => seen(panNorth)).toBe(false);
+      await expect(map.getByRole("link", { name: "Zoom in", exact: true })).toBeVisible();
+      expect(await controlsCover(page)).toBeLessThan(0.05);
+      await expect(page).toHaveURL(/\/$/);
+    });
+
+    test("keyboard focus in the map shows the pan arrows, which pan it, as do the arrow keys", async ({ page }) => {
+      await page.goto("/");
+      const map = page.locator("[data-map-box]");
+      const panNorth = map.getByRole("link", { name: "Pan north" });
+      await page.getByRole("link", { name: "Open the full map" }).focus();
+      await page.keyboard.press("Tab");
+      expect(await focusInMap(page)).toBe(true);
+      // The server-drawn map has the focus: the arrows show at once.
+      await expect.poll(() => seen(panNorth)).toBe(true);
+      // Focus started MapLibre; when it replaces the server-drawn map, focus stays in the map and so do the arrows.
+      await expect(map).toHaveAttribute("data-map-ready", "true", { timeout: 30_000 });
+      await expect(map.locator("canvas.maplibregl-canvas")).toBeFocused();
+      await expect.poll(() => seen(panNorth)).toBe(true);
+
+      let moved = page.waitForResponse((r) => r.url().includes("/api/map/clusters?bbox="));
+      await page.keyboard.press("ArrowRight");
+      await moved;
+
+      const panEast = map.getByRole("link", { name: "Pan east" });
+      for (let i = 0; i < 80 && !(await panEast.evaluate((el) => el === document.activeElement)); i++) {
+        await page.keyboard.press("Tab");
+        await expect.poll(() => seen(panNorth)).toBe(true);
+      }
+      await expect(panEast).toBeFocused();
+      moved = page.waitForResponse((r) => r.url().includes("/api/map/clusters?bbox="));
+      await page.keyboard.press("Enter");
+      await moved;
+      await expect(page).toHaveURL(/\/$/);
+
+      // Focus leaves the map: the arrows give way again.
+      for (let i = 0; i < 80 && (await focusInMap(page)); i++) await page.keyboard.press("Tab");
+      await expect.poll(() => seen(panNorth)).toBe(false);
+    });
+  });
+}
+
+test.describe("the home map in a narrow window without JavaScript", () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+
+  test("the pan arrows show on keyboard focus and are links that pan the full map", async ({ page }) => {
+    await page.goto("/");
+    const map = page.locator("[data-map-box]");
+    await expect(map.locator("svg[data-map-svg]")).toBeVisible();
+    const panEast = map.getByRole("link", { name: "Pan east" });
+    await expect.poll(() => seen(panEast)).toBe(false);
+    await page.getByRole("link", { name: "Open the full map" }).focus();
+    await page.keyboard.press("Tab");
+    await expect.poll(() => seen(panEast)).toBe(true);
+    for (let i = 0; i < 80 && !(await panEast.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press("Tab");
+    }
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/map\?lat=[-\d.]+&lng=[-\d.]+&zoom=/);
   });
 });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
+import { seen } from "./seen";
 
 const CLUSTER_NAME = /locations here; zoom in/;
 
@@ -129,7 +130,7 @@ test.describe("map", () => {
     const before = await summary.textContent();
     // Zoom in with the keyboard-operable control: fewer places fit in view.
     const response = page.waitForResponse((r) => r.url().includes("/api/map/clusters?bbox="));
-    await page.getByRole("link", { name: "Zoom in" }).focus();
+    await page.getByRole("link", { name: "Zoom in", exact: true }).focus();
     await page.keyboard.press("Enter");
     await response;
     await page.getByRole("link", { name: "Pan east" }).press("Enter");
@@ -179,7 +180,7 @@ test.describe("map", () => {
     await expect(page).toHaveTitle(/Map/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/map$/);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Map/);
-    await expect(page.getByRole("link", { name: "Zoom out" })).toHaveAttribute("href", /zoom=5/);
+    await expect(page.getByRole("link", { name: "Zoom out", exact: true })).toHaveAttribute("href", /zoom=5/);
   });
 
   test("'Near me' explains a denied location permission", async ({ browser }) => {
@@ -202,6 +203,32 @@ test.describe("map", () => {
     await page.getByRole("button", { name: "Near me" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Showing places near you." })).toBeVisible();
     await context.close();
+  });
+
+  test("on a wide screen the pan arrows and full-size zoom buttons show for mouse users too", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/map");
+    const map = page.locator("[data-map-box]");
+    for (const name of ["Pan north", "Pan west", "Pan east", "Pan south", "Zoom in", "Zoom out"]) {
+      expect(await seen(map.getByRole("link", { name, exact: true }))).toBe(true);
+    }
+    expect((await map.getByRole("link", { name: "Zoom in", exact: true }).boundingBox())?.width).toBe(40);
+    await expect(map).toHaveAttribute("data-map-ready", "true", { timeout: 30_000 });
+    await map.hover();
+    expect(await seen(map.getByRole("link", { name: "Pan north" }))).toBe(true);
+  });
+
+  test("on a phone the full map is small too: its pan arrows wait for keyboard focus", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/map");
+    const map = page.locator("[data-map-box]");
+    await expect(map.getByRole("link", { name: "Zoom in", exact: true })).toBeVisible();
+    await expect.poll(() => seen(map.getByRole("link", { name: "Pan north" }))).toBe(false);
+    await page.getByRole("link", { name: "Skip to content" }).focus();
+    for (let i = 0; i < 60 && !(await page.evaluate(() => !!document.activeElement?.closest("[data-map-box]"))); i++) {
+      await page.keyboard.press("Tab");
+    }
+    await expect.poll(() => seen(map.getByRole("link", { name: "Pan north" }))).toBe(true);
   });
 
   test("the map page has no axe violations", async ({ page }) => {

@@ -1,5 +1,6 @@
-import type { Page } from "@playwright/test";
-import { SITE_TAGLINE } from "../../app/lib/constants";
+import type { Locator, Page } from "@playwright/test";
+import { EXPLORE_CLOSE_DELAY_MS, SITE_TAGLINE } from "../../app/lib/constants";
+import { exposedExpanded } from "./ax-state";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -15,12 +16,35 @@ async function gotoHydrated(page: Page, url: string) {
 
 async function waitForExplore(page: Page) {
   await page.waitForFunction(() => {
-    const explore = document.querySelector('nav[aria-label="Main"] button[aria-expanded]');
+    const explore = document.querySelector('nav[aria-label="Main"] button[aria-controls]');
     return !explore || Object.keys(explore).some((k) => k.startsWith("__reactFiber"));
   });
 }
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+/** The Explore menu's code, held back: the moments before the island hydrates (or when it cannot load). */
+const EXPLORE_CHUNK = /\/assets\/explore-menu-[\w-]+\.js$/;
+
+/** What a visitor sees of the Explore panel and what the button tells assistive technology, at one moment. */
+async function exploreState(page: Page) {
+  const expanded = await exposedExpanded(page, "Explore");
+  const shown = await mainNav(page).getByRole("link", { name: "Europe" }).isVisible();
+  return { expanded, shown };
+}
+
+/** The panel is open or closed, and the button says the same. */
+async function expectExplore(page: Page, open: boolean) {
+  await expect.poll(() => exploreState(page)).toEqual({ expanded: open, shown: open });
+}
+
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press("Tab");
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error("Tab never reached the target");
+}
 
 test.describe("desktop header", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -41,40 +65,63 @@ test.describe("desktop header", () => {
   test("Explore opens on hover, a region pick filters locations and closes it", async ({ page }) => {
     await gotoHydrated(page, "/");
     const explore = mainNav(page).getByRole("button", { name: "Explore" });
-    await expect(explore).toHaveAttribute("aria-expanded", "false");
+    await expectExplore(page, false);
     await explore.hover();
-    await expect(explore).toHaveAttribute("aria-expanded", "true");
+    await expectExplore(page, true);
     for (const name of ["Locations", "Change-Makers", "Resources", "Programs"]) {
       await expect(mainNav(page).getByRole("link", { name, exact: true })).toBeVisible();
     }
     for (const name of ["North America", "South America", "Europe", "Africa", "Asia", "Oceania"]) {
       await expect(mainNav(page).getByRole("link", { name })).toBeVisible();
     }
+    // The panel sits right under its button.
+    const button = await explore.boundingBox();
+    const first = await mainNav(page).getByRole("link", { name: "Locations", exact: true }).boundingBox();
+    if (!button || !first) throw new Error("the button or the panel has no box");
+    expect(first.y).toBeGreaterThan(button.y + button.height);
+    expect(first.y - (button.y + button.height)).toBeLessThan(40);
+    expect(Math.abs(first.x - button.x)).toBeLessThan(40);
     await mainNav(page).getByRole("link", { name: "South America" }).click();
     await expect(page).toHaveURL(/\/locations\?region=SouthAmerica$/);
-    await expect(explore).toHaveAttribute("aria-expanded", "false");
-    await expect(mainNav(page).getByRole("link", { name: "North America" })).toBeHidden();
+    await expectExplore(page, false);
   });
 
-  test("a pointer already on Explore when its script arrives keeps the panel open", async ({ page }) => {
+  test("a pointer already on Explore when its script arrives opens the panel, and the button says so", async ({
+    page,
+  }) => {
     await page.goto("/");
     const explore = mainNav(page).getByRole("button", { name: "Explore" });
     await explore.hover();
-    // Before the menu hydrates, CSS shows the panel on hover; after, the menu's own state must agree.
-    await expect(mainNav(page).getByRole("link", { name: "Europe" })).toBeVisible();
     await waitForExplore(page);
-    await expect(explore).toHaveAttribute("aria-expanded", "true");
-    await expect(mainNav(page).getByRole("link", { name: "Europe" })).toBeVisible();
+    await expectExplore(page, true);
   });
 
-  test("Explore closes shortly after the pointer leaves", async ({ page }) => {
+  test("Explore closes 200 ms after the pointer leaves, not sooner, and the button says so", async ({ page }) => {
     await gotoHydrated(page, "/");
     const explore = mainNav(page).getByRole("button", { name: "Explore" });
     await explore.hover();
-    await expect(mainNav(page).getByRole("link", { name: "Europe" })).toBeVisible();
+    await expectExplore(page, true);
+    // Moving from the button down into the panel keeps it open.
+    await mainNav(page).getByRole("link", { name: "Europe" }).hover();
+    await page.waitForTimeout(EXPLORE_CLOSE_DELAY_MS * 2);
+    await expectExplore(page, true);
+    // The moment the panel disappears, measured in the page from just before the pointer leaves.
+    const left = await page.evaluate(() => {
+      const link = [...document.querySelectorAll('nav[aria-label="Main"] a')].find((a) => a.textContent === "Europe");
+      const w = window as unknown as { exploreClosedAt: Promise<number> };
+      w.exploreClosedAt = new Promise((resolve) => {
+        const tick = () => (link?.checkVisibility() ? requestAnimationFrame(tick) : resolve(performance.now()));
+        tick();
+      });
+      return performance.now();
+    });
     await page.mouse.move(640, 700);
-    await expect(mainNav(page).getByRole("link", { name: "Europe" })).toBeHidden();
-    await expect(explore).toHaveAttribute("aria-expanded", "false");
+    const closedAt = await page.evaluate(
+      () => (window as unknown as { exploreClosedAt: Promise<number> }).exploreClosedAt,
+    );
+    expect(closedAt - left).toBeGreaterThanOrEqual(EXPLORE_CLOSE_DELAY_MS);
+    expect(closedAt - left).toBeLessThan(EXPLORE_CLOSE_DELAY_MS + 1000);
+    await expectExplore(page, false);
   });
 
   test("Explore works from the keyboard: Enter opens, Escape closes and returns focus, types filter resources", async ({
@@ -82,15 +129,33 @@ test.describe("desktop header", () => {
   }) => {
     await gotoHydrated(page, "/");
     const explore = mainNav(page).getByRole("button", { name: "Explore" });
-    await explore.focus();
+    await tabTo(page, explore);
+    await expectExplore(page, false);
     await page.keyboard.press("Enter");
-    await expect(explore).toHaveAttribute("aria-expanded", "true");
+    await expectExplore(page, true);
+    // Escape with focus still on the button.
+    await page.keyboard.press("Escape");
+    await expectExplore(page, false);
+    await expect(explore).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expectExplore(page, true);
     await page.keyboard.press("Tab");
     await expect(mainNav(page).getByRole("link", { name: "Locations", exact: true })).toBeFocused();
     await page.keyboard.press("Escape");
-    await expect(explore).toHaveAttribute("aria-expanded", "false");
+    await expectExplore(page, false);
     await expect(explore).toBeFocused();
 
+    // Arrow down opens the panel on its first link; leaving it with Tab closes it.
+    await page.keyboard.press("ArrowDown");
+    await expect(mainNav(page).getByRole("link", { name: "Locations", exact: true })).toBeFocused();
+    await expectExplore(page, true);
+    await page.keyboard.press("Shift+Tab");
+    await expect(explore).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expectExplore(page, false);
+
+    await explore.focus();
     await page.keyboard.press("Enter");
     const resources = mainNav(page).getByRole("link", { name: "Resources", exact: true });
     await resources.focus();
@@ -102,14 +167,49 @@ test.describe("desktop header", () => {
     await youtube.focus();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/resources\?type=youtube%20channel$/);
-    await expect(explore).toHaveAttribute("aria-expanded", "false");
+    await expectExplore(page, false);
+  });
+
+  test("before the menu's script arrives, its panel shows exactly when the button says it is expanded", async ({
+    page,
+  }) => {
+    await page.route(EXPLORE_CHUNK, (route) => route.abort());
+    await page.goto("/");
+    const explore = mainNav(page).getByRole("button", { name: "Explore" });
+    // The keyboard: focus alone opens nothing, Enter opens, Escape closes and focus stays on the button.
+    await tabTo(page, explore);
+    await expectExplore(page, false);
+    await page.keyboard.press("Enter");
+    await expectExplore(page, true);
+    await page.keyboard.press("Escape");
+    await expectExplore(page, false);
+    await expect(explore).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await expect(mainNav(page).getByRole("link", { name: "Locations", exact: true })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expectExplore(page, false);
+    await expect(explore).toBeFocused();
+    // The mouse: whatever a hover does, the button agrees; a click opens and a click elsewhere closes.
+    await page.mouse.move(640, 700);
+    await explore.hover();
+    const hovered = await exploreState(page);
+    expect(hovered.shown).toBe(hovered.expanded);
+    await explore.click();
+    await expectExplore(page, true);
+    await page.mouse.click(640, 700);
+    await expectExplore(page, false);
   });
 
   test("without JavaScript the Explore links are plain links that work", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto("/");
-    await mainNav(page).getByRole("button", { name: "Explore" }).hover();
+    await mainNav(page).getByRole("button", { name: "Explore" }).click();
+    await expect(mainNav(page).getByRole("link", { name: "Oceania" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(mainNav(page).getByRole("link", { name: "Oceania" })).toBeHidden();
+    await mainNav(page).getByRole("button", { name: "Explore" }).click();
     await mainNav(page).getByRole("link", { name: "Oceania" }).click();
     await expect(page).toHaveURL(/\/locations\?region=Oceania$/);
     await context.close();
@@ -128,19 +228,19 @@ test.describe("mobile", () => {
     await gotoHydrated(page, "/");
     await expect(page.getByRole("banner").getByRole("link", { name: "Newsletter" })).toBeVisible();
     const toggle = page.getByRole("button", { name: "Menu" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => exposedExpanded(page, "Menu")).toBe(false);
     await expect(toggle).toHaveAttribute("aria-controls", "mobile-menu");
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect(menu).toBeHidden();
     await toggle.click();
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(() => exposedExpanded(page, "Menu")).toBe(true);
     for (const name of ["Locations", "Change-Makers", "Resources", "Programs", "Home", "Map", "About Us", "Podcast"]) {
       await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await menu.getByRole("link", { name: "About Us" }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(menu).toBeHidden();
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => exposedExpanded(page, "Menu")).toBe(false);
   });
 
   test("the menu opens without JavaScript too (a popover), and Escape closes it", async ({ browser, page }) => {
@@ -159,11 +259,11 @@ test.describe("mobile", () => {
     await gotoHydrated(page, "/programs");
     const toggle = page.getByRole("button", { name: "Menu" });
     await toggle.click();
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(() => exposedExpanded(page, "Menu")).toBe(true);
     await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Map", exact: true }).focus();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => exposedExpanded(page, "Menu")).toBe(false);
     await expect(toggle).toBeFocused();
   });
 

@@ -151,6 +151,8 @@ export function InteractiveMap({
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<MapController | null>(null);
+  /** Whether a link of the server-drawn map had the focus when MapLibre became ready. */
+  const focusOnSvg = useRef(false);
   const [ready, setReady] = useState(false);
   const hydrated = useHydrated();
   const [failed, setFailed] = useState<string | null>(null);
@@ -214,7 +216,10 @@ export function InteractiveMap({
                 },
               }),
             ),
-          onReady: () => setReady(true),
+          onReady: () => {
+            focusOnSvg.current = Boolean(box.querySelector("[data-map-svg]")?.contains(document.activeElement));
+            setReady(true);
+          },
           onError: (message) => setFailed(message),
         });
         if (controllerRef.current === placeholder && container.isConnected) controllerRef.current = controller;
@@ -225,6 +230,15 @@ export function InteractiveMap({
         setFailed("The interactive map could not be loaded.");
       });
   }, [snapshot, styleUrl, filterQuery]);
+
+  // MapLibre replaces the server-drawn map, whose links go with it: a keyboard user on one of them (their focus
+  // is what started MapLibre on the home page) keeps the focus in the map, on MapLibre's canvas, instead of
+  // losing it to the page.
+  useEffect(() => {
+    if (!ready || !focusOnSvg.current) return;
+    focusOnSvg.current = false;
+    canvasRef.current?.querySelector<HTMLElement>("canvas")?.focus();
+  }, [ready]);
 
   // The map instance belongs to this snapshot; a new one (navigation) starts over.
   useEffect(() => {
@@ -267,7 +281,7 @@ export function InteractiveMap({
   const zoomOut = { ...camera, zoom: clamp(camera.zoom - 1, 0, MAX_ZOOM) };
   const total = countInView(items.clusters, items.points);
   const controlCls =
-    "flex h-10 w-10 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 shadow-sm hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700";
+    "flex size-10 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 shadow-sm hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700 map-small:size-8";
 
   const listEntries = [
     ...items.points.map((p) => ({ kind: "point" as const, p })),
@@ -325,8 +339,8 @@ export function InteractiveMap({
       ref={boxRef}
       className={
         variant === "full"
-          ? "relative h-[65vh] min-h-[320px] w-full overflow-hidden lg:h-full"
-          : "relative aspect-[2/1] w-full overflow-hidden rounded-xl border border-leaf-100"
+          ? "map-box @container/map relative h-[65vh] min-h-[320px] w-full overflow-hidden lg:h-full"
+          : "map-box @container/map relative aspect-[2/1] w-full overflow-hidden rounded-xl border border-leaf-100"
       }
       style={{ background: MAP_COLORS.water }}
       data-map-box=""
@@ -355,7 +369,10 @@ export function InteractiveMap({
         <div ref={canvasRef} className="h-full w-full" />
       </section>
       <Activation activation={activation} start={start} boxRef={boxRef} />
-      <nav aria-label="Map controls" className="absolute right-2 top-2 z-10 flex flex-col gap-1">
+      <nav
+        aria-label="Map controls"
+        className="absolute right-2 top-2 z-10 flex flex-col gap-1 map-small:right-1.5 map-small:top-1.5 map-small:flex-row"
+      >
         <a
           href={href(zoomIn)}
           onClick={(e) => withMap(e, (m) => m.zoomIn())}
@@ -373,7 +390,14 @@ export function InteractiveMap({
           <Minus aria-hidden="true" className="h-5 w-5" />
         </a>
       </nav>
-      <nav aria-label="Pan the map" className="absolute bottom-2 left-2 z-10 grid grid-cols-3 gap-1">
+      {/* On a small map the arrows show only while the keyboard is in the map: a mouse drags the map and a finger
+          swipes it, and the arrows would cover most of it. Transparent and click-through rather than hidden, so they
+          stay in the tab order: hidden, they would stop being focusable the moment focus left the element before
+          them. */}
+      <nav
+        aria-label="Pan the map"
+        className="absolute bottom-2 left-2 z-10 grid grid-cols-3 gap-1 map-small:bottom-1.5 map-small:left-1.5 map-small:map-idle:pointer-events-none map-small:map-idle:opacity-0"
+      >
         <span />
         <a
           href={href(panned(camera, 0, -0.33))}

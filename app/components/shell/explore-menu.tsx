@@ -13,7 +13,6 @@ import {
   type SiteLink,
   visibleLinks,
 } from "./nav-links";
-import { useHydrated } from "./use-hydrated";
 
 const PANEL_LINKS: Partial<Record<ExploreKey, { heading: string; links: readonly SiteLink[] }>> = {
   locations: { heading: "Browse by region", links: REGION_LINKS },
@@ -28,13 +27,15 @@ const ALL_LABEL: Record<ExploreKey, string> = {
 };
 
 /**
- * The header's Explore dropdown (a disclosure, not an ARIA menu: its items are plain links). Opens on hover and
- * on click/Enter, closes EXPLORE_CLOSE_DELAY_MS after the pointer leaves, on Escape (focus returns to the button),
- * when focus leaves it and after a pick. Before hydration, CSS :hover/:focus-within shows the same links.
+ * The header's Explore dropdown (a disclosure, not an ARIA menu: its items are plain links). The panel is a
+ * popover opened by its button (popovertarget), so the browser itself opens and closes it on click, Enter and
+ * Escape, exposes the button's expanded state from the panel's real state, and does so before this code has
+ * hydrated (it is an island) or without JavaScript at all; the button has no aria-expanded of its own, which
+ * could disagree (and HTML forbids it next to popovertarget). Once hydrated it also opens on hover and closes
+ * EXPLORE_CLOSE_DELAY_MS after the pointer leaves, when focus leaves it and after a pick; Escape returns focus
+ * to the button.
  */
 export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
-  const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
   const [active, setActive] = useState<ExploreKey>(entries[0]?.key ?? "locations");
   const openedByClick = useRef(false);
   const closeTimer = useRef<number | undefined>(undefined);
@@ -44,25 +45,35 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
   const panelId = useId();
   const { pathname, search } = useLocation();
 
+  const isOpen = useCallback(() => panelRef.current?.matches(":popover-open") ?? false, []);
   const cancelClose = useCallback(() => {
     window.clearTimeout(closeTimer.current);
     closeTimer.current = undefined;
   }, []);
+  const show = useCallback(() => {
+    cancelClose();
+    const panel = panelRef.current;
+    if (panel?.isConnected && !panel.matches(":popover-open")) panel.showPopover();
+  }, [cancelClose]);
   const close = useCallback(() => {
     cancelClose();
     openedByClick.current = false;
-    setOpen(false);
+    if (panelRef.current?.matches(":popover-open")) panelRef.current.hidePopover();
   }, [cancelClose]);
 
-  // Any navigation (a pick, back/forward) closes the panel.
-  useEffect(() => close(), [pathname, search, close]);
-  useEffect(() => cancelClose, [cancelClose]);
-  // The menu hydrates after the page load (an island). Before that, CSS shows the panel on hover or focus; a
-  // pointer or focus already there when the script arrives keeps it open instead of hiding it under the visitor.
+  // Any navigation (a pick, back/forward) closes the panel; not the first render, so a panel opened before
+  // hydration stays open.
+  const shownLocation = useRef(pathname + search);
   useEffect(() => {
-    const root = rootRef.current;
-    if (root && (root.matches(":hover") || root.contains(document.activeElement))) setOpen(true);
-  }, []);
+    if (shownLocation.current === pathname + search) return;
+    shownLocation.current = pathname + search;
+    close();
+  }, [pathname, search, close]);
+  useEffect(() => cancelClose, [cancelClose]);
+  // A pointer already resting on the button when the code arrives opens the panel, as a hover would have.
+  useEffect(() => {
+    if (rootRef.current?.matches(":hover")) show();
+  }, [show]);
 
   if (entries.length === 0) return null;
   const activeEntry = entries.find((e) => e.key === active) ?? entries[0];
@@ -71,34 +82,37 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
 
   function onPointerEnter(e: React.PointerEvent) {
     if (e.pointerType === "touch") return;
-    cancelClose();
-    setOpen(true);
+    show();
   }
   function onPointerLeave(e: React.PointerEvent) {
     if (e.pointerType === "touch" || openedByClick.current) return;
     cancelClose();
     closeTimer.current = window.setTimeout(close, EXPLORE_CLOSE_DELAY_MS);
   }
-  function onButtonClick() {
-    cancelClose();
-    // A click after hover pins the panel open; a second click (or Enter) closes it.
-    if (open && openedByClick.current) {
+  function onButtonClick(e: React.MouseEvent) {
+    // Instead of the browser's plain toggle: a click after hover pins the panel open; a second click (or Enter)
+    // closes it.
+    e.preventDefault();
+    if (isOpen() && openedByClick.current) {
       close();
     } else {
+      show();
       openedByClick.current = true;
-      setOpen(true);
     }
   }
   function onButtonKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
     if (e.key === "ArrowDown") {
       e.preventDefault();
+      show();
       openedByClick.current = true;
-      setOpen(true);
-      requestAnimationFrame(() => panelRef.current?.querySelector<HTMLAnchorElement>("a")?.focus());
+      panelRef.current?.querySelector<HTMLAnchorElement>("a")?.focus();
     }
   }
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    if (e.key === "Escape" && open) {
+    // Handled here rather than left to the browser, which returns focus only to where it was when the panel
+    // opened (not the button, after a hover).
+    if (e.key === "Escape" && isOpen()) {
+      e.preventDefault();
       e.stopPropagation();
       close();
       buttonRef.current?.focus();
@@ -107,9 +121,13 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
   function onBlur(e: React.FocusEvent<HTMLDivElement>) {
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) close();
   }
-
-  // Without JavaScript the panel still opens on hover and keyboard focus through CSS.
-  const visibility = hydrated ? (open ? "block" : "hidden") : "hidden group-hover:block group-focus-within:block";
+  function onToggle(e: React.ToggleEvent<HTMLDivElement>) {
+    // Closed by the browser (a click elsewhere): the next hover starts unpinned.
+    if (e.newState === "closed") {
+      cancelClose();
+      openedByClick.current = false;
+    }
+  }
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover/Escape handling for the disclosure wraps its button and panel
@@ -124,16 +142,16 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
       <button
         ref={buttonRef}
         type="button"
-        className="inline-flex items-center gap-1 rounded px-2 py-2 text-stone-700 hover:text-leaf-700"
-        aria-expanded={open}
+        className="explore-button inline-flex items-center gap-1 rounded px-2 py-2 text-stone-700 hover:text-leaf-700"
+        popoverTarget={panelId}
         aria-controls={panelId}
         onClick={onButtonClick}
         onKeyDown={onButtonKeyDown}
       >
         Explore
-        <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
+        <ChevronDown aria-hidden="true" className="size-4 transition-transform group-has-[:popover-open]:rotate-180" />
       </button>
-      <div ref={panelRef} id={panelId} className={`${visibility} absolute left-0 top-full z-50 w-[34rem] pt-2`}>
+      <div ref={panelRef} id={panelId} popover="auto" onToggle={onToggle} className="explore-panel w-[34rem] pt-2">
         <div className="grid grid-cols-[12rem_1fr] overflow-hidden rounded-lg border border-leaf-100 bg-white shadow-lg">
           <ul className="border-r border-leaf-100 bg-leaf-50 p-2">
             {entries.map((entry) => (

@@ -42,15 +42,16 @@ export function SiteHeader({ pages }: { pages: NavigationPages }) {
   const after = visibleLinks(HEADER_LINKS_AFTER_EXPLORE, pages);
 
   // The menu is a popover opened by its toggle (popovertarget): it works before the page's scripts have loaded,
-  // and the browser closes it on Escape (focus back on the toggle) or a click outside. The state only follows it,
-  // for the toggle's icon and aria-expanded.
+  // the browser closes it on Escape (focus back on the toggle) or a click outside, and exposes the toggle's
+  // expanded state itself (an aria-expanded beside popovertarget is invalid HTML and could disagree). The state
+  // only follows it, for the toggle's icon.
   const menuRef = useRef<HTMLElement>(null);
   const closeMenu = useCallback(() => {
     const menu = menuRef.current;
     if (menu?.matches(":popover-open")) menu.hidePopover();
   }, []);
 
-  // Opened before the page went live: the toggle's icon and aria-expanded catch up.
+  // Opened before the page went live: the toggle's icon catches up.
   useEffect(() => {
     if (menuRef.current?.matches(":popover-open")) setMenuOpen(true);
   }, []);
@@ -125,7 +126,6 @@ export function SiteHeader({ pages }: { pages: NavigationPages }) {
             id="mobile-menu-toggle"
             type="button"
             className="inline-flex size-10 items-center justify-center rounded text-stone-800 hover:bg-leaf-50"
-            aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             popoverTarget="mobile-menu"
           >
