@@ -122,3 +122,14 @@ test("resources and change-makers take words too, and keep the chosen type", asy
   await page.getByRole("link", { name: "Show all" }).click();
   await expect(page).toHaveURL(/\/change-makers$/);
 });
+
+test("with words, the location filters say how many places each choice would give", async ({ page }) => {
+  await page.goto("/locations?q=water");
+  const filters = page.getByRole("search", { name: "Filter locations" });
+  const africa = filters.getByLabel("Region").locator("option", { hasText: /^Africa \(\d+\)$/ });
+  await expect(africa).toHaveCount(1);
+  const n = Number((await africa.textContent())?.match(/\((\d+)\)/)?.[1]);
+  expect(n).toBeGreaterThan(0);
+  await page.goto("/locations?q=water&region=Africa");
+  await expect(page.getByText(new RegExp(`\\b${n} (location|place)s?\\b`, "i")).first()).toBeVisible();
+});
