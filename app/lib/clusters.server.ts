@@ -44,7 +44,8 @@ export const MAX_ITEMS_PER_VIEW = 1500;
 const FILTERED_CACHE_SIZE = 24;
 
 type Feature = PointFeature<MapPointProps>;
-type Index = { index: Supercluster<MapPointProps>; total: number };
+/** An index, how many places it holds, and the box around them (null when empty). */
+type Index = { index: Supercluster<MapPointProps>; total: number; bbox: BBox | null };
 
 const SUPERCLUSTER_OPTIONS = { radius: 60, extent: 512, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 2 } as const;
 
@@ -55,7 +56,14 @@ function toMarkerType(value: string): MarkerType {
 function buildIndex(features: Feature[]): Index {
   const index = new Supercluster<MapPointProps>(SUPERCLUSTER_OPTIONS);
   index.load(features);
-  return { index, total: features.length };
+  let bbox: BBox | null = null;
+  for (const f of features) {
+    const [lng, lat] = f.geometry.coordinates as [number, number];
+    bbox = bbox
+      ? [Math.min(bbox[0], lng), Math.min(bbox[1], lat), Math.max(bbox[2], lng), Math.max(bbox[3], lat)]
+      : [lng, lat, lng, lat];
+  }
+  return { index, total: features.length, bbox };
 }
 
 function hasFilters(f: LocationFilters): boolean {
@@ -156,6 +164,11 @@ export class ClusterStore {
     }
     promise.catch(() => this.filtered.delete(key));
     return promise;
+  }
+
+  /** The box around the places a filter keeps (west, south, east, north), or null when it keeps none. */
+  async bounds(filters: LocationFilters = {}): Promise<BBox | null> {
+    return (await this.index(filters)).bbox;
   }
 
   /** Clusters and single points in a bounding box at a zoom level. */

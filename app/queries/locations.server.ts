@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { locations } from "../../db/schema";
 import { parseSearch } from "../lib/search-query";
@@ -145,7 +145,10 @@ export async function isLocationNameTaken(db: Database, name: string, exceptId?:
 }
 
 export type LocationFilters = {
+  /** Search words, as a visitor types them (full-text search, decision 013). */
   q?: string;
+  /** Staff lists: a part of the name, city, country or summary, letter for letter. */
+  contains?: string;
   regionId?: string;
   subRegionId?: string;
   focusAreaId?: string;
@@ -160,6 +163,17 @@ export function locationFilterSql(f: LocationFilters): SQL | undefined {
   if (f.subRegionId) conds.push(eq(locations.subRegionId, f.subRegionId));
   if (f.focusAreaId) conds.push(sql`${locations.focusAreas} @> ARRAY[${f.focusAreaId}]::uuid[]`);
   if (f.country) conds.push(eq(locations.country, f.country));
+  if (f.contains) {
+    const pattern = `%${escapeLike(f.contains)}%`;
+    conds.push(
+      or(
+        ilike(locations.name, pattern),
+        ilike(locations.country, pattern),
+        ilike(locations.shortDescription, pattern),
+        ilike(locations.contactCity, pattern),
+      ) as SQL,
+    );
+  }
   if (f.q) {
     // Every word must match somewhere in the entry (decision 013); input with no word to search matches nothing.
     const parsed = parseSearch(f.q);

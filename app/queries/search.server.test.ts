@@ -173,3 +173,15 @@ describe("facet counts with words", () => {
     expect(inKenya.country.get("Portugal")).toBe(1);
   });
 });
+
+describe("text that looks like markup", () => {
+  it("is found by its words: angle brackets are not tags in plain text", async () => {
+    await createLocation(t.db, {
+      ...base,
+      name: "Tag <b>Bold</b> Farm",
+      country: "Chile",
+      contactCity: null,
+    });
+    expect(await names("bold farm")).toEqual(["Tag <b>Bold</b> Farm"]);
+  });
+});

@@ -3,13 +3,35 @@ import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { LocationFilters } from "../components/public/location-filters";
 import { getClusterStore, mapSnapshot, parseMapPosition } from "../lib/clusters.server";
 import { locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
-import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "../lib/map-geometry";
+import {
+  DEFAULT_VIEW_CENTER,
+  DEFAULT_VIEW_ZOOM,
+  fitZoom,
+  latToUnitY,
+  lngToUnitX,
+  SNAPSHOT_SIZE,
+  unitXToLng,
+  unitYToLat,
+} from "../lib/map-geometry";
 import { pageMeta } from "../lib/meta";
 import { formatInteger } from "../lib/numbers";
 import { toQueryString } from "../lib/query-string";
 import { listLocationCountries } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
 import type { Route } from "./+types/map";
+
+/** A single place is shown at a town's scale, not as close as the map goes. */
+const FOUND_MAX_ZOOM = 10;
+
+/** The view that shows a box of places whole. */
+function fitView([w, s, e, n]: [number, number, number, number]) {
+  const x = (lngToUnitX(w) + lngToUnitX(e)) / 2;
+  const y = (latToUnitY(s) + latToUnitY(n)) / 2;
+  return {
+    center: { lng: unitXToLng(x), lat: unitYToLat(y) },
+    zoom: Math.min(FOUND_MAX_ZOOM, Math.floor(fitZoom([w, s, e, n], SNAPSHOT_SIZE.width, SNAPSHOT_SIZE.height, 0.1))),
+  };
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.services;
@@ -18,15 +40,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [ref, countries] = await Promise.all([loadReferenceData(db), listLocationCountries(db)]);
   const filters = resolveLocationFilters(query, ref);
   const position = parseMapPosition(params);
-  const view = {
-    center:
-      position.lat !== undefined && position.lng !== undefined
-        ? { lat: position.lat, lng: position.lng }
-        : DEFAULT_VIEW_CENTER,
-    zoom: position.zoom ?? DEFAULT_VIEW_ZOOM,
-    ...SNAPSHOT_SIZE,
-  };
-  const snapshot = await mapSnapshot(getClusterStore(context.services), view, filters);
+  const store = getClusterStore(context.services);
+  // Words and no position asked for: the map moves to what was found.
+  const found = filters.q && position.lat === undefined ? await store.bounds(filters) : null;
+  const view = found
+    ? { ...fitView(found), ...SNAPSHOT_SIZE }
+    : {
+        center:
+          position.lat !== undefined && position.lng !== undefined
+            ? { lat: position.lat, lng: position.lng }
+            : DEFAULT_VIEW_CENTER,
+        zoom: position.zoom ?? DEFAULT_VIEW_ZOOM,
+        ...SNAPSHOT_SIZE,
+      };
+  const snapshot = await mapSnapshot(store, view, filters);
   const {
     values,
     regions,

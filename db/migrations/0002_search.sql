@@ -17,10 +17,12 @@ CREATE OR REPLACE FUNCTION search_focus_names(ids uuid[]) RETURNS text
 CREATE OR REPLACE FUNCTION search_weighted(a text, b text, c text, d text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$
-    SELECT setweight(to_tsvector('simple', coalesce(search_fold(a), '')), 'A')
-      || setweight(to_tsvector('simple', coalesce(search_fold(b), '')), 'B')
-      || setweight(to_tsvector('simple', coalesce(search_fold(c), '')), 'C')
-      || setweight(to_tsvector('simple', coalesce(search_fold(d), '')), 'D')
+    -- Angle brackets become spaces: the text is plain text, and the parser would drop anything between them as an
+    -- HTML tag (a name with "<b>" in it could not be found by its words).
+    SELECT setweight(to_tsvector('simple', coalesce(search_fold(translate(a, '<>', '  ')), '')), 'A')
+      || setweight(to_tsvector('simple', coalesce(search_fold(translate(b, '<>', '  ')), '')), 'B')
+      || setweight(to_tsvector('simple', coalesce(search_fold(translate(c, '<>', '  ')), '')), 'C')
+      || setweight(to_tsvector('simple', coalesce(search_fold(translate(d, '<>', '  ')), '')), 'D')
   $$;
 --> statement-breakpoint
 CREATE TABLE search_lexicon (word text PRIMARY KEY);

@@ -1,13 +1,18 @@
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
-test("the header's search leads to results across the directory, grouped by kind with counts", async ({ page }) => {
+test("the header's search field leads to results across the directory, grouped by kind with counts", async ({
+  page,
+}) => {
   await page.goto("/programs");
-  await page.getByRole("banner").getByRole("link", { name: "Search" }).first().click();
-  await expect(page).toHaveURL(/\/search$/);
-  const box = page.getByRole("combobox", { name: "Search the directory" });
-  await box.fill("kenya water");
-  await box.press("Enter");
+  await page.getByRole("banner").getByRole("button", { name: "Search" }).first().click();
+  const field = page.getByRole("searchbox", { name: "Search the directory" });
+  await expect(field).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(field).toBeHidden();
+  await page.getByRole("banner").getByRole("button", { name: "Search" }).first().click();
+  await field.fill("kenya water");
+  await field.press("Enter");
   await expect(page).toHaveURL(/\/search\?q=kenya\+water/);
   const places = page.getByRole("region", { name: /^Places/ });
   await expect(places.getByRole("heading", { level: 2 })).toContainText(/Places \(\d+\)/);
@@ -15,6 +20,15 @@ test("the header's search leads to results across the directory, grouped by kind
   // The matched words are marked in each snippet.
   await expect(places.locator("mark").first()).toHaveText(/kenya|water/i);
   await expect(page.getByRole("region", { name: /^Programs/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the header's search field on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Search" }).click();
+  const field = page.getByRole("searchbox", { name: "Search the directory" });
+  await expect(field).toBeFocused();
   await expectNoAxeViolations(page);
 });
 
@@ -50,10 +64,18 @@ test("hostile and meaningless queries get a clear answer, never an error", async
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  test("the header's search field opens and searches with no script", async ({ page }) => {
+    await page.goto("/about");
+    await page.getByRole("banner").getByRole("button", { name: "Search" }).first().click();
+    await page.getByRole("searchbox", { name: "Search the directory" }).fill("nakuru");
+    await page.getByRole("searchbox", { name: "Search the directory" }).press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=nakuru/);
+  });
+
   test("the search form works as a plain GET form", async ({ page }) => {
     await page.goto("/search");
     await page.getByRole("combobox", { name: "Search the directory" }).fill("permaculture portugal");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
     await expect(
       page
         .getByRole("region", { name: /^Places/ })
@@ -110,7 +132,7 @@ test("the suggestions endpoint answers every input with JSON, never an error", a
 test("resources and change-makers take words too, and keep the chosen type", async ({ page }) => {
   await page.goto("/resources?type=book");
   await page.getByLabel("Search resources").fill("water");
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/resources\?q=water&type=book/);
   const list = page.getByRole("region", { name: /books?$/i });
   await expect(list.getByRole("heading", { name: "The Small Farm Water Year" })).toBeVisible();
@@ -132,4 +154,19 @@ test("with words, the location filters say how many places each choice would giv
   expect(n).toBeGreaterThan(0);
   await page.goto("/locations?q=water&region=Africa");
   await expect(page.getByText(new RegExp(`\\b${n} (location|place)s?\\b`, "i")).first()).toBeVisible();
+});
+
+test.describe("the map and search words", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("words on /map move the map to what was found", async ({ page }) => {
+    await page.goto("/map?q=nakuru");
+    const pan = page.getByRole("link", { name: "Pan east" });
+    const href = new URL((await pan.getAttribute("href")) ?? "", "http://x");
+    // Nakuru, Kenya: about 0.3° S, 36.1° E, shown at a town's scale rather than the whole world.
+    expect(Math.abs(Number(href.searchParams.get("lat")) - -0.3)).toBeLessThan(3);
+    expect(Math.abs(Number(href.searchParams.get("lng")) - 36.1)).toBeLessThan(5);
+    expect(Number(href.searchParams.get("zoom"))).toBeGreaterThanOrEqual(6);
+    expect(href.searchParams.get("q")).toBe("nakuru");
+  });
 });

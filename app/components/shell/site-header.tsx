@@ -98,13 +98,14 @@ export function SiteHeader({ pages }: { pages: NavigationPages }) {
             ))}
           </ul>
         </nav>
-        <AppLink
-          to="/search"
+        <button
+          type="button"
+          popoverTarget="site-search"
           className="hidden size-10 shrink-0 items-center justify-center rounded text-stone-800 hover:bg-leaf-50 hover:text-leaf-700 lg:inline-flex"
         >
           <Search aria-hidden="true" className="size-5" />
           <span className="sr-only">Search</span>
-        </AppLink>
+        </button>
         <AppLink
           to="/application"
           className="hidden shrink-0 rounded-md bg-leaf-700 px-4 py-2 text-sm font-semibold text-white hover:bg-leaf-800 lg:inline-block"
@@ -112,13 +113,14 @@ export function SiteHeader({ pages }: { pages: NavigationPages }) {
           Apply Now
         </AppLink>
         <div className="ml-auto flex shrink-0 items-center lg:hidden">
-          <AppLink
-            to="/search"
+          <button
+            type="button"
+            popoverTarget="site-search"
             className="inline-flex size-10 items-center justify-center rounded text-stone-800 hover:bg-leaf-50"
           >
             <Search aria-hidden="true" className="size-5" />
             <span className="sr-only">Search</span>
-          </AppLink>
+          </button>
           <AppLink to="/newsletter" className="rounded px-1.5 py-2 text-sm font-medium text-leaf-700 underline">
             Newsletter
           </AppLink>
@@ -133,6 +135,37 @@ export function SiteHeader({ pages }: { pages: NavigationPages }) {
             <span className="sr-only">Menu</span>
           </button>
         </div>
+      </div>
+      {/* The search field opens under the header from its button (a native popover: it works before any script runs,
+          and Escape or a click outside closes it). */}
+      <div
+        id="site-search"
+        popover="auto"
+        className="fixed inset-x-0 top-16 bottom-auto m-0 h-auto w-full border-0 border-b border-leaf-100 bg-white px-4 py-4 shadow-lg"
+      >
+        <search className="mx-auto block max-w-2xl">
+          <form method="get" action="/search" className="flex gap-2">
+            <label htmlFor="site-search-q" className="sr-only">
+              Search the directory
+            </label>
+            <input
+              id="site-search-q"
+              type="search"
+              name="q"
+              maxLength={200}
+              // biome-ignore lint/a11y/noAutofocus: focused when the visitor opens the search field, not on page load
+              autoFocus
+              placeholder="Places, programs, people, resources"
+              className="min-w-0 flex-1 rounded-lg border border-stone-400 bg-white px-3 py-2 text-base"
+            />
+            <button
+              type="submit"
+              className="rounded-lg bg-leaf-700 px-4 py-2 font-semibold text-white hover:bg-leaf-800"
+            >
+              Search
+            </button>
+          </form>
+        </search>
       </div>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: delegation only reacts to link activation, which is keyboard-accessible */}
       <nav

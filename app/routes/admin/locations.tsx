@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const regionParam = url.searchParams.get("region") ?? "";
   const regionId = isUuid(regionParam) ? regionParam.toLowerCase() : "";
   const [result, regions, confirm] = await Promise.all([
-    searchLocations(db, { q: q || undefined, regionId: regionId || undefined }, { ...range, sort }),
+    searchLocations(db, { contains: q || undefined, regionId: regionId || undefined }, { ...range, sort }),
     listRegions(db),
     confirmId ? getLocationById(db, confirmId) : null,
   ]);

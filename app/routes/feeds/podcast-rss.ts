@@ -3,10 +3,13 @@ import { PUBLIC_CACHE_CONTROL } from "../../lib/public-cache";
 import { listEpisodes } from "../../queries/podcast.server";
 import type { Route } from "./+types/podcast-rss";
 
-/** The podcast's RSS 2.0 feed (with the iTunes namespace) for podcast apps. */
+/**
+ * The podcast's RSS 2.0 feed (with the iTunes namespace) for podcast apps. Only episodes with audio are listed: an
+ * item without an enclosure is one a podcast app cannot play (the page still shows them, as coming soon).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.services;
-  const episodes = await listEpisodes(db);
+  const episodes = (await listEpisodes(db)).filter((e) => Boolean(e.audioUrl));
   return new Response(buildPodcastRss({ siteUrl: config.siteUrl, episodes }), {
     headers: {
       "Content-Type": "application/rss+xml; charset=utf-8",
