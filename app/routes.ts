@@ -1,6 +1,6 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** Every public and admin route of the spec's route tables (section 2), plus feeds and health. */
+/** Every public and admin route, plus feeds and health. */
 export default [
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),

@@ -23,7 +23,7 @@ const timestamps = {
 };
 
 // ---------------------------------------------------------------------------
-// Enumerations (spec section 3)
+// Enumerations
 // ---------------------------------------------------------------------------
 export const regionKeyEnum = pgEnum("region_key", [
   "NorthAmerica",
@@ -297,7 +297,7 @@ export const newsletterSubscriptions = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
-    /** The spec's `timestamp` field: when the address subscribed. */
+    /** The subscription's `timestamp`: when the address subscribed. */
     timestamp: timestamp("timestamp", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     source: text("source").notNull().default("footer"),
   },
@@ -348,7 +348,7 @@ export const applications = pgTable(
 // ---------------------------------------------------------------------------
 // Settings, media, audit, analytics
 // ---------------------------------------------------------------------------
-/** One row per settings document; the spec's `navigation` document lives here. */
+/** One row per settings document; the `navigation` document lives here. */
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
@@ -356,7 +356,7 @@ export const siteSettings = pgTable("site_settings", {
   updatedBy: text("updated_by"),
 });
 
-/** Stored file metadata (spec section 3) for the media library. */
+/** Stored file metadata for the media library. */
 export const mediaObjects = pgTable(
   "media_objects",
   {

@@ -16,7 +16,7 @@ function afterLoadIdle(): Promise<void> {
 }
 
 /**
- * A part of a server-rendered page whose JavaScript stays out of the initial bundle (spec: initial JavaScript
+ * A part of a server-rendered page whose JavaScript stays out of the initial bundle (the initial JavaScript
  * budget). The server renders it in full, so the HTML is complete and, being made of links and plain forms, works
  * before any script runs. In the browser the part stays exactly as the server sent it until its code has loaded
  * after the page load; then React hydrates it in place (a dehydrated Suspense boundary), with no flash.

@@ -57,7 +57,7 @@ export function NewsletterForm({
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    // Spec section 5: ignored while one is in progress, and at most one per NEWSLETTER_THROTTLE_MS.
+    // Ignored while one is in progress, and at most one per NEWSLETTER_THROTTLE_MS.
     if (inFlight.current) return;
     inFlight.current = true;
     try {

@@ -1,6 +1,6 @@
 /**
  * Leading-edge throttle: the first call passes, and further calls within `intervalMs` of the last accepted one
- * are refused (spec section 5: one newsletter submission per 1000 ms, first call only counts).
+ * are refused (one newsletter submission per 1000 ms, first call only counts).
  */
 export function createThrottle(intervalMs: number, now: () => number = Date.now): () => boolean {
   let last = Number.NEGATIVE_INFINITY;

@@ -5,7 +5,7 @@ import { TOAST_DURATION_MS } from "../lib/constants";
 export type PendingToast = { message: string; type: "success" | "error" | "info" } | null;
 
 /**
- * Toasts bottom-center, closing after 4 s (spec). Loaded lazily after hydration so the toast library is not part of
+ * Toasts bottom-center, closing after 4 s. Loaded lazily after hydration so the toast library is not part of
  * the initial JavaScript; the Toaster mounts before the effect below shows a pending toast.
  */
 export default function AppToaster({ toast }: { toast: PendingToast }) {

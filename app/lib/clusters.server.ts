@@ -23,7 +23,7 @@ import { slugFromName } from "./slug";
 import { DEFAULT_MARKER_TYPE, MARKER_TYPES, type MarkerType } from "./taxonomy";
 
 /**
- * Map clusters computed on the server (ARCHITECTURE.md, "The map's first paint"): one supercluster index of
+ * Map clusters computed on the server (docs/decisions/010-map-first-frame.md): one supercluster index of
  * every located place, built lazily on first use and kept per process; a content-change notification for
  * locations marks it stale and the next request rebuilds it (concurrent requests share one rebuild).
  * Filtered views (the /locations filters) get their own small indexes, built on demand and kept in an LRU.

@@ -1,4 +1,4 @@
-/** The spec's business constants and limits (section 9), in one place so they are findable. */
+/** The site's business constants and limits, in one place so they are findable. */
 export const NEWSLETTER_THROTTLE_MS = 1000;
 export const TOAST_DURATION_MS = 4000;
 export const EXPLORE_CLOSE_DELAY_MS = 200;

@@ -53,7 +53,7 @@ async function readUserRecord(
   }
 }
 
-/** The role read from the user record; DEFAULT when the record is missing or could not be read (spec section 4). */
+/** The role read from the user record; DEFAULT when the record is missing or could not be read. */
 export function roleFromRecord(record: UserRecord | "unreadable" | null): Role {
   if (!record || record === "unreadable") return DEFAULT_ROLE;
   return record.role === "ADMIN" ? "ADMIN" : DEFAULT_ROLE;

@@ -1,5 +1,5 @@
 /**
- * The pages the `navigation` settings document can hide (spec section 3). Kept free of Zod so the shell, on every
+ * The pages the `navigation` settings document can hide. Kept free of Zod so the shell, on every
  * public page, can use the list without downloading the validation library (lib/navigation.ts holds the schema).
  */
 export const NAV_PAGE_KEYS = [

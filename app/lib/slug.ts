@@ -1,4 +1,4 @@
-/** A location's or program's URL slug: its name with spaces as hyphens (spec section 2). */
+/** A location's or program's URL slug: its name with spaces as hyphens. */
 export function slugFromName(name: string): string {
   return name.replaceAll(" ", "-");
 }

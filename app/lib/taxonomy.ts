@@ -1,4 +1,4 @@
-/** The spec's project category taxonomy (section 3): the source of focus areas. */
+/** The project category taxonomy: the source of focus areas. */
 export const PROJECT_CATEGORIES = [
   {
     id: "agriculture",
@@ -42,14 +42,14 @@ export const PROJECT_CATEGORIES = [
 export type ProjectCategoryId = (typeof PROJECT_CATEGORIES)[number]["id"];
 export type FocusAreaName = (typeof PROJECT_CATEGORIES)[number]["subcategories"][number];
 
-/** All subcategories as one flat list (the spec's helper). */
+/** All subcategories as one flat list. */
 export function allSubcategories(): { name: FocusAreaName; categoryId: ProjectCategoryId; categoryName: string }[] {
   return PROJECT_CATEGORIES.flatMap((c) =>
     c.subcategories.map((name) => ({ name, categoryId: c.id, categoryName: c.name })),
   );
 }
 
-/** Regions of the spec: enum key, display name. */
+/** The regions: enum key, display name. */
 export const REGIONS = [
   { key: "NorthAmerica", name: "North America" },
   { key: "SouthAmerica", name: "South America" },

@@ -1,6 +1,6 @@
 /**
  * Logs the Core Web Vitals and friends (LCP, CLS, INP, FID, FCP, TTFB) to the console with PerformanceObserver,
- * without a library (spec section 7: performance metrics are logged to the console). LCP, CLS and INP are final
+ * without a library (performance metrics are logged to the console). LCP, CLS and INP are final
  * only when the page is hidden, so they are logged then; the others as soon as they are known.
  */
 type Metric = "LCP" | "CLS" | "INP" | "FID" | "FCP" | "TTFB";

@@ -9,7 +9,7 @@ import { searchOrderSql } from "./search.server";
 
 export type LocationRow = typeof locations.$inferSelect;
 
-/** The writable fields of a location (spec section 3); timestamps are set by the query module. */
+/** The writable fields of a location; timestamps are set by the query module. */
 export type LocationInput = {
   name: string;
   shortDescription: string;
@@ -36,7 +36,7 @@ export type LocationInput = {
   featured?: boolean;
 };
 
-/** A location as shown (spec section 3): with its region and sub-region objects, focus-area names and ISO timestamps. */
+/** A location as shown: with its region and sub-region objects, focus-area names and ISO timestamps. */
 export type LocationView = Omit<LocationRow, "createdAt" | "updatedAt"> & {
   description: string;
   region: Pick<Region, "id" | "name" | "description"> | null;
@@ -52,7 +52,7 @@ function toIso(value: Date | string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? new Date().toISOString() : d.toISOString();
 }
 
-/** Builds the spec's "as shown" shape from a stored row and the reference data. */
+/** Builds the "as shown" shape from a stored row and the reference data. */
 export function toLocationView(
   row: LocationRow,
   ref: Pick<ReferenceData, "regionsById" | "subRegionsById" | "focusAreasById">,

@@ -19,7 +19,7 @@ export async function getSettingsDocument(db: Database, key: string): Promise<un
   return row?.value;
 }
 
-/** The navigation document; every page is visible when it is missing or cannot be read (spec section 8). */
+/** The navigation document; every page is visible when it is missing or cannot be read. */
 export async function getNavigation(db: Database, log?: (err: unknown) => void): Promise<NavigationPages> {
   try {
     return normalizeNavigation(await getSettingsDocument(db, NAVIGATION_DOC));

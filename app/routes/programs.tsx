@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...window,
     });
   } catch (err) {
-    // Spec section 8: a programs read that fails leaves the list empty rather than breaking the page.
+    // A programs read that fails leaves the list empty rather than breaking the page.
     logger.warn({ err }, "programs could not be read; showing an empty list");
   }
   const today = new Date().toISOString().slice(0, 10);

@@ -27,7 +27,7 @@ import { writeDemoImage } from "./images";
 
 const SEED_MARKER = "seed";
 
-/** Regions and focus areas (the spec's taxonomy) exist in every database, demo or not. Idempotent. */
+/** Regions and focus areas (the project category taxonomy) exist in every database, demo or not. Idempotent. */
 export async function seedReferenceData(db: Database): Promise<void> {
   await db
     .insert(regions)

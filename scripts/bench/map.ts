@@ -1,5 +1,5 @@
 /**
- * Map first-paint and responsiveness benchmark (ARCHITECTURE.md, "The map's first paint"; issue 3's bar).
+ * Map first-paint and responsiveness benchmark (docs/decisions/010-map-first-frame.md; bar: no main-thread task over 50 ms while /map loads).
  *
  *   npx tsx scripts/bench/map.ts --url http://localhost:3000 [--runs 3] [--path /map] [--browser warm|cold|both]
  *                                [--no-trace] [--no-explain]

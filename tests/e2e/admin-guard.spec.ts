@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 
 const SOME_UUID = "123e4567-e89b-42d3-a456-426614174000";
 
-/** Every guarded admin route of the spec (section 2), plus case and trailing-slash variants. */
+/** Every guarded admin route, plus case and trailing-slash variants. */
 const GUARDED = [
   "/admin",
   "/admin/dashboard",

@@ -49,7 +49,7 @@ async function tabTo(page: Page, target: Locator) {
 test.describe("desktop header", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("has the spec's links and an Apply Now button", async ({ page }) => {
+  test("has the header's links and an Apply Now button", async ({ page }) => {
     await gotoHydrated(page, "/");
     const nav = mainNav(page);
     for (const name of ["Home", "Map", "Application", "About Us", "Podcast", "Newsletter"]) {

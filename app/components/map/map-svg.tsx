@@ -7,7 +7,7 @@ import { MarkerShape } from "./marker-shape";
 import { markerStyle } from "./marker-style";
 
 /**
- * The map's first paint (ARCHITECTURE.md): the view's clusters and places drawn by the server over the
+ * The map's first paint (docs/decisions/010-map-first-frame.md): the view's clusters and places drawn by the server over the
  * country outlines, as plain SVG in the HTML. Readable and clickable before any JavaScript runs: a
  * cluster links to the full map zoomed in on it, a place links to its page. The outlines are an image of
  * their own (cached by the browser, preloaded from the head), so their bytes are neither in the HTML nor in

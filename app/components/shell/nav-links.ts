@@ -7,7 +7,7 @@ export type SiteLink = { to: string; label: string; page?: NavPageKey };
 export type ExploreKey = "locations" | "change-makers" | "resources" | "programs";
 export type ExploreEntry = SiteLink & { key: ExploreKey; blurb: string };
 
-/** The Explore dropdown's entries, in the spec's order (section 2, Header). */
+/** The Explore dropdown's entries, in the header's order. */
 export const EXPLORE_ENTRIES: readonly ExploreEntry[] = [
   {
     key: "locations",
@@ -76,7 +76,7 @@ export const REGION_LINKS: readonly SiteLink[] = REGIONS.map((r) => ({
   label: r.name,
 }));
 
-/** Resource-type filter links; encodeURIComponent keeps spaces as %20 ("youtube%20channel"), as the spec's URLs. */
+/** Resource-type filter links; encodeURIComponent keeps spaces as %20 ("youtube%20channel"), as the site's URLs always have. */
 export const RESOURCE_TYPE_LINKS: readonly SiteLink[] = RESOURCE_TYPES.map((t) => ({
   to: `/resources?type=${encodeURIComponent(t.value)}`,
   label: t.label,

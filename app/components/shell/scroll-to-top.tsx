@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
 
 /**
- * Every route change starts at the top of the new page (spec, shell behaviour). Links to an #anchor keep their
+ * Every route change starts at the top of the new page. Links to an #anchor keep their
  * target, and back/forward leave ScrollRestoration to put the reader where they were.
  */
 export function ScrollToTop() {

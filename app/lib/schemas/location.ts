@@ -23,7 +23,7 @@ export const LOCATION_LIMITS = {
 
 export const LOCATION_NAME_TAKEN = "Another location already uses this name (its page address would be the same).";
 
-/** A location as the admin form submits it (spec section 3). regionName is derived on the server. */
+/** A location as the admin form submits it. regionName is derived on the server. */
 export const LocationSchema = z.object({
   name: requiredText("Name", LOCATION_LIMITS.name),
   shortDescription: optionalText("Short description", LOCATION_LIMITS.shortDescription),

@@ -75,7 +75,7 @@ export type UploadOptions = {
   customMetadata?: Record<string, string>;
 };
 
-/** Typed calls to /api/storage with the spec's retry policy and cancellation. */
+/** Typed calls to /api/storage with the storage retry policy (lib/storage/retry.ts) and cancellation. */
 export function createStorageClient(opts: StorageClientOptions = {}) {
   const base = `${opts.baseUrl ?? ""}/api/storage`;
   const transport = opts.transport ?? fetchTransport();

@@ -1,5 +1,5 @@
 /**
- * The storage error catalogue (spec section 8). Codes carry the `storage/` prefix; the messages the spec quotes are
+ * The storage error catalogue. Codes carry the `storage/` prefix; the messages quoted are
  * kept word for word, because clients match on them. Shared by the server router and the browser client.
  */
 export const STORAGE_ERROR_CODES = [
@@ -86,7 +86,7 @@ export class StorageError extends Error {
   override name = "StorageError";
   readonly code: `storage/${StorageErrorCode}`;
   readonly status: number;
-  /** Server response body, when the error came from one (spec: "check the error payload"). */
+  /** Server response body, when the error came from one. */
   serverResponse: string | null = null;
 
   constructor(code: StorageErrorCode, message: string, status = storageStatus(code)) {

@@ -1,7 +1,7 @@
 import { STORAGE_LIST_MAX_RESULTS } from "../constants";
 import { StorageError, storageErrors } from "./errors";
 
-/** Stored file metadata as the API returns it (spec section 3, plus the download tokens). */
+/** Stored file metadata as the API returns it. */
 export type StorageMetadata = {
   bucket: string;
   generation: string;
@@ -82,7 +82,7 @@ export function downloadUrl(fullPath: string, token: string, origin = ""): strin
   return `${origin}/api/storage/download/${encodeObjectPath(fullPath)}?token=${encodeURIComponent(token)}`;
 }
 
-/** The download tokens an object carries (stored comma-separated, as the spec's metadata field is). */
+/** The download tokens an object carries (stored comma-separated). */
 export function downloadTokenList(tokens: string): string[] {
   return tokens
     .split(",")
@@ -95,7 +95,7 @@ export function firstDownloadToken(tokens: string): string | null {
   return downloadTokenList(tokens)[0] ?? null;
 }
 
-/** The URL from the first download token (spec section 7), or storage/no-download-url. */
+/** The URL from the first download token, or storage/no-download-url. */
 export function firstDownloadUrl(meta: Pick<StorageMetadata, "fullPath" | "downloadTokens">, origin = ""): string {
   const token = firstDownloadToken(meta.downloadTokens);
   if (!token) throw storageErrors.noDownloadUrl();
@@ -106,7 +106,7 @@ export const STRING_FORMATS = ["raw", "base64", "base64url", "data_url"] as cons
 export type StringFormat = (typeof STRING_FORMATS)[number];
 
 /**
- * Decodes an upload string in its declared format (spec section 5: it must match). Returns the bytes and, for data
+ * Decodes an upload string in its declared format (it must match). Returns the bytes and, for data
  * URLs, the declared content type.
  */
 export function decodeUploadString(format: StringFormat, value: string): { bytes: Uint8Array; contentType?: string } {

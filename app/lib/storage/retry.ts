@@ -1,7 +1,7 @@
 import { STORAGE_MAX_BACKOFF_FACTOR } from "../constants";
 import { StorageError, storageErrors } from "./errors";
 
-/** Statuses worth trying again (spec section 9); 0 stands for a network failure with no response. */
+/** Statuses worth trying again; 0 stands for a network failure with no response. */
 export function isRetryableStatus(status: number): boolean {
   return status === 0 || status >= 500 || status === 408 || status === 429;
 }
@@ -34,7 +34,7 @@ export type AttemptResult<T> = { done: true; value: T } | { done: false; error: 
 
 /**
  * Runs `attempt` until it succeeds, fails for good, the time limit passes or the signal aborts. The wait before
- * retry n is (factor + random) seconds, the factor doubling from 1 up to 64 (spec section 9).
+ * retry n is (factor + random) seconds, the factor doubling from 1 up to 64.
  */
 export async function withRetry<T>(
   attempt: () => Promise<AttemptResult<T>>,

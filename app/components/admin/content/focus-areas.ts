@@ -1,7 +1,7 @@
 import { PROJECT_CATEGORIES } from "../../../lib/taxonomy";
 import type { SelectOption } from "../form-field";
 
-/** Focus areas grouped under their project category (spec taxonomy), for a checkbox group. */
+/** Focus areas grouped under their project category, for a checkbox group. */
 export function focusAreaGroups(
   focusAreas: readonly { id: string; name: string; categoryId: string }[],
 ): { label: string; options: SelectOption[] }[] {

@@ -6,7 +6,7 @@ import { SignOutButton } from "./sign-out-button";
 
 /**
  * The admin area's frame: a skip link, a sidebar on wide screens (a scrolling strip of links on small ones), the
- * signed-in e-mail and a sign-out button. No public header, footer or bottom bar (spec section 2).
+ * signed-in e-mail and a sign-out button. No public header, footer or bottom bar.
  */
 export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
   return (

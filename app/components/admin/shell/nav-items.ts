@@ -1,4 +1,4 @@
-/** Every admin screen of the spec (section 2), in the order the sidebar lists them. */
+/** Every admin screen, in the order the sidebar lists them. */
 export const ADMIN_NAV_ITEMS = [
   { to: "/admin/dashboard", label: "Dashboard", end: true },
   { to: "/admin/dashboard/locations", label: "Locations", end: false },
