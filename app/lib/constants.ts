@@ -22,3 +22,6 @@ export const LOCATIONS_PAGE_SIZE = 24;
 
 /** The error for a focus area that is not in the list (only a tampered form can post one). */
 export const UNKNOWN_FOCUS_AREAS = "Please choose focus areas from the list.";
+
+/** Distances a visitor can limit location results to, in kilometres. */
+export const WITHIN_KM = [10, 25, 50, 100, 250, 500, 1000] as const;

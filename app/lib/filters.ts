@@ -1,3 +1,4 @@
+import { WITHIN_KM } from "./constants";
 import { PROGRAM_FORMATS } from "./query-string";
 import { REGIONS, RESOURCE_TYPES, type RegionKey, type ResourceType } from "./taxonomy";
 import { z } from "./zod";
@@ -55,12 +56,20 @@ function lenient<T extends z.ZodType>(schema: T) {
   return schema.optional().catch(undefined);
 }
 
+const Coordinate = (max: number) => z.coerce.number().min(-max).max(max);
+
 export const LocationQuerySchema = z.object({
   region: lenient(RegionParam),
   subRegion: lenient(UUID),
   focus: lenient(UUID),
   country: lenient(SearchText),
   q: lenient(SearchText),
+  /** Sort by distance from a place the directory knows (a town or a location's name) … */
+  near: lenient(SearchText),
+  /** … or from a position (the visitor's, from the browser). */
+  lat: lenient(Coordinate(90)),
+  lng: lenient(Coordinate(180)),
+  within: lenient(z.coerce.number().pipe(z.union(WITHIN_KM.map((k) => z.literal(k))))),
   page: PageParam.catch(1).default(1),
 });
 export type LocationQuery = z.infer<typeof LocationQuerySchema>;
@@ -80,7 +89,7 @@ function ignoredKeys(raw: Record<string, string>, parsed: Record<string, unknown
   return keys.filter((k) => raw[k] !== undefined && parsed[k] === undefined);
 }
 
-const LOCATION_KEYS = ["region", "subRegion", "focus", "country", "q", "page"] as const;
+const LOCATION_KEYS = ["region", "subRegion", "focus", "country", "q", "near", "lat", "lng", "within", "page"] as const;
 
 /** Parses /locations (and /locations.geojson) query parameters; never throws. */
 export function parseLocationQuery(params: URLSearchParams): LocationQuery & { ignored: string[] } {
@@ -88,7 +97,7 @@ export function parseLocationQuery(params: URLSearchParams): LocationQuery & { i
   const parsed = LocationQuerySchema.parse(raw);
   return {
     ...parsed,
-    ignored: ignoredKeys(raw, parsed, ["region", "subRegion", "focus", "country", "q"]),
+    ignored: ignoredKeys(raw, parsed, ["region", "subRegion", "focus", "country", "q", "near", "lat", "lng", "within"]),
   };
 }
 

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { locations } from "../../db/schema";
 import { parseSearch } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
 import { DEFAULT_MARKER_TYPE } from "../lib/taxonomy";
+import { distanceKmSql, type Point, withinKmSql } from "./distance.server";
 import type { ReferenceData, Region, SubRegion } from "./reference.server";
 import { searchOrderSql } from "./search.server";
 
@@ -149,6 +150,9 @@ export type LocationFilters = {
   q?: string;
   /** Staff lists: a part of the name, city, country or summary, letter for letter. */
   contains?: string;
+  /** Nearest first from this point; with `withinKm`, only locations that close. */
+  near?: Point;
+  withinKm?: number;
   regionId?: string;
   subRegionId?: string;
   focusAreaId?: string;
@@ -163,6 +167,7 @@ export function locationFilterSql(f: LocationFilters): SQL | undefined {
   if (f.subRegionId) conds.push(eq(locations.subRegionId, f.subRegionId));
   if (f.focusAreaId) conds.push(sql`${locations.focusAreas} @> ARRAY[${f.focusAreaId}]::uuid[]`);
   if (f.country) conds.push(eq(locations.country, f.country));
+  if (f.near && f.withinKm) conds.push(withinKmSql(f.near, f.withinKm));
   if (f.contains) {
     const pattern = `%${escapeLike(f.contains)}%`;
     conds.push(
@@ -213,15 +218,18 @@ export async function locationFacetCounts(
   return { region: toMap(byRegion), country: toMap(byCountry), focus: toMap(byFocus) };
 }
 
-/** A page of locations matching the filters, with the total count. */
+/** A page of locations matching the filters, with the total count (and each one's distance, when near a point). */
 export async function searchLocations(
   db: Database,
   filters: LocationFilters,
   page: { limit: number; offset: number; sort?: LocationSort },
-): Promise<{ rows: LocationRow[]; total: number }> {
+): Promise<{ rows: (LocationRow & { distanceKm: number | null })[]; total: number }> {
   const where = locationFilterSql(filters);
   const parsed = filters.q ? parseSearch(filters.q) : null;
+  const distance = filters.near ? distanceKmSql(filters.near) : null;
   const order = (() => {
+    // Near a point: the nearest first (places without a position last), then the best match.
+    if (distance && !page.sort) return [sql`${distance} ASC NULLS LAST`, asc(locations.name)];
     // Words typed and no order asked for: the best match first.
     if (parsed?.ok && !page.sort) return [searchOrderSql("location", parsed.text, parsed.terms, "locations").orderBy];
     switch (page.sort ?? "name") {
@@ -239,7 +247,7 @@ export async function searchLocations(
   })();
   const [rows, totals] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(locations), distanceKm: distance ?? sql<null>`NULL::float8` })
       .from(locations)
       .where(where)
       .orderBy(...order)
@@ -247,7 +255,10 @@ export async function searchLocations(
       .offset(page.offset),
     db.select({ n: count() }).from(locations).where(where),
   ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  return {
+    rows: rows.map((r) => ({ ...r, distanceKm: r.distanceKm === null ? null : Number(r.distanceKm) })),
+    total: totals[0]?.n ?? 0,
+  };
 }
 
 /** Distinct countries that have locations, alphabetically (for filters). */

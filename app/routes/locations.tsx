@@ -6,10 +6,12 @@ import { Pagination } from "../components/public/pagination";
 import { ResponsivePicture } from "../components/public/picture";
 import { LOCATIONS_PAGE_SIZE } from "../lib/constants";
 import { locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
+import { formatDistance } from "../lib/geo";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { toQueryString } from "../lib/query-string";
 import { locationPath } from "../lib/slug";
+import { resolvePlace } from "../queries/distance.server";
 import { listLocationCountries, locationFacetCounts, searchLocations } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
 import type { Route } from "./+types/locations";
@@ -21,7 +23,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.services;
   const query = parseLocationQuery(new URL(request.url).searchParams);
   const [ref, countries] = await Promise.all([loadReferenceData(db), listLocationCountries(db)]);
-  const filters = resolveLocationFilters(query, ref);
+  // Nearest first from the visitor's position, or from a place the directory knows.
+  const place =
+    query.lat !== undefined && query.lng !== undefined
+      ? { lat: query.lat, lng: query.lng, label: "your position" }
+      : query.near
+        ? await resolvePlace(db, query.near)
+        : null;
+  const filters = {
+    ...resolveLocationFilters(query, ref),
+    near: place ?? undefined,
+    withinKm: place ? query.within : undefined,
+  };
   const [{ rows, total }, facets] = await Promise.all([
     searchLocations(db, filters, { limit: LOCATIONS_PAGE_SIZE, offset: (query.page - 1) * LOCATIONS_PAGE_SIZE }),
     // With words, each choice says how many results it would give.
@@ -31,7 +44,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const form = locationFilterForm(filters, ref, countries);
   return {
     siteUrl: config.siteUrl,
-    applied: form.values,
+    applied: {
+      ...form.values,
+      near: query.near,
+      lat: place && !query.near ? query.lat : undefined,
+      lng: place && !query.near ? query.lng : undefined,
+      within: query.within,
+    },
+    nearLabel: place?.label ?? null,
+    unknownPlace: query.near && !place ? query.near : null,
     ignored: query.ignored.length > 0 || (query.subRegion !== undefined && !filters.subRegionId),
     page: query.page,
     total,
@@ -56,6 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       path: locationPath(r.name),
       summary: r.shortDescription,
       city: r.contactCity,
+      distance: r.distanceKm === null ? null : formatDistance(r.distanceKm),
       country: r.country,
       region: r.regionId ? (ref.regionsById.get(r.regionId)?.name ?? r.regionName) : r.regionName,
       subRegion: r.subRegionId ? ref.subRegionsById.get(r.subRegionId)?.name : undefined,
@@ -127,6 +149,12 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
           hasFilters={hasFilters}
           counts={d.counts}
         />
+        {d.unknownPlace ? (
+          <p role="status" className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
+            We don't know a place called “{d.unknownPlace}”. Try the name of a town where places are listed, or of a
+            place.
+          </p>
+        ) : null}
         {d.ignored ? (
           <p className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
             Some filter values in the address were not recognised and have been ignored.
@@ -197,6 +225,11 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
                         <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
                         {[l.city, l.country].filter(Boolean).join(", ")}
                       </p>
+                      {l.distance ? (
+                        <p className="text-sm font-semibold text-leaf-800">
+                          {l.distance} from {d.nearLabel}
+                        </p>
+                      ) : null}
                       <p className="text-sm text-stone-600">{[l.region, l.subRegion].filter(Boolean).join(" · ")}</p>
                       <p className="mt-3 line-clamp-3 text-sm text-stone-800">{l.summary}</p>
                       {l.focus.length > 0 ? (

@@ -36,7 +36,7 @@ test.describe("locations list", () => {
 
     // A text search on top of the region keeps both in the URL.
     const firstName = (await cards.first().getByRole("heading").textContent())?.trim() ?? "";
-    await page.getByLabel("Search").fill(firstName);
+    await page.getByRole("search", { name: "Filter locations" }).getByLabel("Search", { exact: true }).fill(firstName);
     await page.getByRole("button", { name: "Show locations" }).click();
     await expect(page).toHaveURL(/region=Europe/);
     await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(firstName).replace(/%20/g, "(\\+|%20)")}`));

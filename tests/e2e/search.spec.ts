@@ -170,3 +170,27 @@ test.describe("the map and search words", () => {
     expect(href.searchParams.get("q")).toBe("nakuru");
   });
 });
+
+test("places nearest to a town come first, with their distance, and a limit in kilometres", async ({ page }) => {
+  await page.goto("/locations");
+  const filters = page.getByRole("search", { name: "Filter locations" });
+  await filters.getByLabel("Nearest to").fill("nakuru");
+  await filters.getByLabel("Within").selectOption("500");
+  await filters.getByRole("button", { name: "Show locations" }).click();
+  const cards = page.getByRole("region", { name: "Results" }).getByRole("article");
+  await expect(cards.first()).toContainText("Rift Valley Permaculture Training Centre");
+  await expect(cards.first()).toContainText(/\d+(\.\d)? (m|km) from Nakuru, Kenya/);
+  for (const text of await cards.allTextContents()) expect(text).toMatch(/Kenya|Uganda|Tanzania/);
+  await page.goto("/locations?near=Atlantis");
+  await expect(page.getByText("We don't know a place called “Atlantis”.", { exact: false })).toBeVisible();
+});
+
+test("Use my position sorts by distance from where the visitor is", async ({ page, context }) => {
+  await context.grantPermissions(["geolocation"]);
+  await context.setGeolocation({ latitude: 52.52, longitude: 13.405 });
+  await page.goto("/locations");
+  await page.getByRole("button", { name: "Use my position" }).click();
+  await expect(page).toHaveURL(/lat=52\.52/);
+  const first = page.getByRole("region", { name: "Results" }).getByRole("article").first();
+  await expect(first).toContainText(/from your position/);
+});

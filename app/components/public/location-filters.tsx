@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form, useNavigate } from "react-router";
+import { WITHIN_KM } from "../../lib/constants";
 import { AppLink } from "../app-link";
 import { Search } from "../icons";
 import { useHydrated } from "../shell/use-hydrated";
@@ -7,6 +8,38 @@ import { useHydrated } from "../shell/use-hydrated";
 type Option = { id: string; name: string };
 type RegionOption = { key: string; id: string; name: string };
 type SubRegionOption = { id: string; name: string; regionId: string };
+
+/** Fills the form with the browser's position (asked for once, on the visitor's click) and sends it. */
+function fillMyPosition(form: HTMLFormElement | null, say: (message: string) => void) {
+  if (!form) return;
+  if (!("geolocation" in navigator)) {
+    say("This browser cannot tell its position: type a town instead.");
+    return;
+  }
+  say("Finding your position…");
+  navigator.geolocation.getCurrentPosition(
+    (position) => {
+      const set = (name: string, value: string) => {
+        let input = form.querySelector<HTMLInputElement>(`input[type=hidden][name=${name}]`);
+        if (!input) {
+          input = document.createElement("input");
+          input.type = "hidden";
+          input.name = name;
+          form.append(input);
+        }
+        input.value = value;
+      };
+      set("lat", position.coords.latitude.toFixed(4));
+      set("lng", position.coords.longitude.toFixed(4));
+      const near = form.querySelector<HTMLInputElement>("input[name=near]");
+      if (near) near.value = "";
+      say("");
+      form.requestSubmit();
+    },
+    () => say("Your position is not available: type a town or a place instead."),
+    { timeout: 10_000, maximumAge: 300_000 },
+  );
+}
 
 export type FacetCounts = {
   region: Record<string, number>;
@@ -25,6 +58,10 @@ export type LocationFilterValues = {
   focus?: string;
   country?: string;
   q?: string;
+  near?: string;
+  lat?: number;
+  lng?: number;
+  within?: number;
 };
 
 const fieldCls =
@@ -82,6 +119,7 @@ export function LocationFilters({
   const id = useId();
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  const [positionMessage, setPositionMessage] = useState("");
   const [region, setRegion] = useState(values.region ?? "");
   const [subRegion, setSubRegion] = useState(values.subRegion ?? "");
   // Follow the URL when the visitor navigates (back button, region links in the header).
@@ -220,6 +258,66 @@ export function LocationFilters({
           ))}
         </select>
       </div>
+      {variant === "list" ? (
+        <>
+          <div className="sm:col-span-2 lg:col-span-2">
+            <label htmlFor={`${id}-near`} className="text-sm font-semibold text-stone-800">
+              Nearest to
+            </label>
+            <input
+              id={`${id}-near`}
+              type="search"
+              name="near"
+              defaultValue={values.near ?? ""}
+              key={`near-${values.near ?? ""}`}
+              maxLength={100}
+              placeholder="A town or a place"
+              aria-describedby={`${id}-near-hint`}
+              className={fieldCls}
+            />
+            <p id={`${id}-near-hint`} className="mt-1 text-xs text-stone-700">
+              {hydrated ? (
+                <button
+                  type="button"
+                  className="font-semibold text-leaf-800 underline"
+                  onClick={(e) => fillMyPosition(e.currentTarget.form, setPositionMessage)}
+                >
+                  Use my position
+                </button>
+              ) : (
+                "Places are sorted by distance."
+              )}
+              {positionMessage ? <span role="status"> {positionMessage}</span> : null}
+            </p>
+            {values.lat !== undefined && values.lng !== undefined && !values.near ? (
+              <>
+                <input type="hidden" name="lat" value={values.lat} />
+                <input type="hidden" name="lng" value={values.lng} />
+              </>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor={`${id}-within`} className="text-sm font-semibold text-stone-800">
+              Within
+            </label>
+            <select
+              id={`${id}-within`}
+              name="within"
+              autoComplete="off"
+              defaultValue={values.within ? String(values.within) : ""}
+              key={`within-${values.within ?? ""}`}
+              className={fieldCls}
+            >
+              <option value="">Any distance</option>
+              {WITHIN_KM.map((km) => (
+                <option key={km} value={km}>
+                  {km.toLocaleString("en-GB")} km
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      ) : null}
       <div className={`flex flex-wrap items-end gap-3 ${v.wide}`}>
         <button
           type="submit"
