@@ -16,6 +16,7 @@ fi
 
 echo "== typecheck"; npm run --silent typecheck
 echo "== lint"; npm run --silent lint
+echo "== layers (docs/decisions/011-layers.md)"; npm run --silent check:layers
 echo "== build"; npm run --silent build
 echo "== unit and integration tests"; npx vitest run
 echo "== end-to-end tests"; npx playwright test
