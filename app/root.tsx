@@ -17,7 +17,7 @@ import { PageLoadingIndicator } from "./components/shell/page-loading-indicator"
 import { ScrollToTop } from "./components/shell/scroll-to-top";
 import { useHydrated } from "./components/shell/use-hydrated";
 import { afterPageLoad } from "./lib/after-load";
-import { readToast } from "./lib/toast.server";
+import { readToast } from "./services/toast.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clearHeader } = readToast(request);

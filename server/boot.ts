@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { Logger } from "pino";
-import { createAuth } from "../app/lib/auth.server";
 import { PODCAST_COVER_PATH } from "../app/lib/feeds/rss";
-import type { Services } from "../app/lib/services.server";
 import { createUserWithPassword, getUserByEmail } from "../app/queries/users.server";
+import { createAuth } from "../app/services/auth.server";
+import type { Services } from "../app/services/services.server";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { writePodcastCover } from "../db/seed/images";
 import { markSeedNone, seedDemo, seedReferenceData } from "../db/seed/seed";

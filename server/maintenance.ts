@@ -1,6 +1,6 @@
-import type { Services } from "../app/lib/services.server";
 import { rollupAnalytics } from "../app/queries/analytics.server";
 import { rollupRequestStats } from "../app/queries/request-stats.server";
+import type { Services } from "../app/services/services.server";
 
 const FIRST_RUN_MS = 15_000;
 const EVERY_MS = 60 * 60_000;

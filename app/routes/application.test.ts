@@ -2,9 +2,9 @@ import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
-import { issueFormToken } from "../lib/form-timing.server";
 import { listApplications } from "../queries/applications.server";
 import { listFocusAreas } from "../queries/reference.server";
+import { issueFormToken } from "../services/form-timing.server";
 import { action } from "./application";
 
 const SECRET = "test-hash-secret";

@@ -3,9 +3,7 @@ import { AppLink } from "../components/app-link";
 import { CircleCheck } from "../components/icons";
 import { ApplicationForm } from "../components/public/application-form";
 import { PageIntro } from "../components/public/page-intro";
-import { checkFormToken, issueFormToken } from "../lib/form-timing.server";
 import { pageMeta } from "../lib/meta";
-import { hitRateLimit } from "../lib/rate-limit.server";
 import {
   type ApplicationField,
   ApplicationSchema,
@@ -17,6 +15,8 @@ import {
 import { PROJECT_CATEGORIES } from "../lib/taxonomy";
 import { createApplication } from "../queries/applications.server";
 import { loadReferenceData } from "../queries/reference.server";
+import { checkFormToken, issueFormToken } from "../services/form-timing.server";
+import { hitRateLimit } from "../services/rate-limit.server";
 import { getPublicSettings } from "../services/site-settings.server";
 import type { Route } from "./+types/application";
 

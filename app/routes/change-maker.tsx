@@ -9,10 +9,10 @@ import { personJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath } from "../lib/slug";
-import { resolvePicture } from "../lib/storage/stored-image.server";
 import { getChangeMakerById } from "../queries/change-makers.server";
 import { isUuid, listLocationLinksByIds } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
+import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/change-maker";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

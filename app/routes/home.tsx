@@ -3,7 +3,6 @@ import { ArrowRight, MapPin } from "../components/icons";
 import { island } from "../components/island";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { SectionHeader } from "../components/public/section-header";
-import { getClusterStore, mapSnapshot } from "../lib/clusters.server";
 import { SITE_NAME, SITE_TAGLINE } from "../lib/constants";
 import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "../lib/map-geometry";
 import { pageMeta } from "../lib/meta";
@@ -11,6 +10,7 @@ import { formatInteger } from "../lib/numbers";
 import { listFeaturedLocations } from "../queries/locations.server";
 import { listEpisodes } from "../queries/podcast.server";
 import { listUpcomingPrograms } from "../queries/programs.server";
+import { getClusterStore, mapSnapshot } from "../services/clusters.server";
 import type { Route } from "./+types/home";
 
 const primaryBtn =

@@ -6,15 +6,15 @@ import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../comp
 import { JsonLd } from "../components/public/json-ld";
 import { ResponsivePicture } from "../components/public/picture";
 import { TagList } from "../components/public/tag-list";
-import { basemapVersion } from "../lib/basemap.server";
 import { placeJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";
-import { resolvePicture } from "../lib/storage/stored-image.server";
 import { getLocationBySlug, toLocationView } from "../queries/locations.server";
 import { listProgramsByLocation } from "../queries/programs.server";
 import { loadReferenceData } from "../queries/reference.server";
+import { basemapVersion } from "../services/basemap.server";
+import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/location";
 
 /** Longer than any name we store (names are bounded well below this), so the lookup is never attempted. */

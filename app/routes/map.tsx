@@ -1,7 +1,6 @@
 import { InteractiveMap } from "../components/map/interactive-map";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { LocationFilters } from "../components/public/location-filters";
-import { getClusterStore, mapSnapshot, parseMapPosition } from "../lib/clusters.server";
 import { locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
 import {
   DEFAULT_VIEW_CENTER,
@@ -18,6 +17,7 @@ import { formatInteger } from "../lib/numbers";
 import { toQueryString } from "../lib/query-string";
 import { listLocationCountries } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
+import { getClusterStore, mapSnapshot, parseMapPosition } from "../services/clusters.server";
 import type { Route } from "./+types/map";
 
 /** A single place is shown at a town's scale, not as close as the map goes. */

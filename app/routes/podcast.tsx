@@ -5,10 +5,10 @@ import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { PODCAST_DESCRIPTION } from "../lib/feeds/rss";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
-import { hitRateLimit } from "../lib/rate-limit.server";
 import { EmailSchema, fieldErrors } from "../lib/schemas";
 import { z } from "../lib/zod";
 import { listEpisodes, subscribeToPodcast } from "../queries/podcast.server";
+import { hitRateLimit } from "../services/rate-limit.server";
 import type { Route } from "./+types/podcast";
 
 const PodcastSubscribeSchema = z.object({ email: EmailSchema });

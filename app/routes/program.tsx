@@ -9,10 +9,10 @@ import { courseJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";
-import { resolvePicture } from "../lib/storage/stored-image.server";
 import { getLocationById } from "../queries/locations.server";
 import { getProgramBySlug } from "../queries/programs.server";
 import { loadReferenceData } from "../queries/reference.server";
+import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/program";
 
 const MAX_SLUG_LENGTH = 200;

@@ -4,8 +4,6 @@ import { pipeline } from "node:stream/promises";
 import { fromNodeHeaders } from "better-auth/node";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { z } from "zod";
-import { sessionUserFromHeaders } from "../../app/lib/guard.server";
-import type { Services } from "../../app/lib/services.server";
 import { StorageError, storageErrors } from "../../app/lib/storage/errors";
 import {
   decodeUploadString,
@@ -15,6 +13,8 @@ import {
   safeContentDisposition,
   validateObjectName,
 } from "../../app/lib/storage/paths";
+import { sessionUserFromHeaders } from "../../app/services/guard.server";
+import type { Services } from "../../app/services/services.server";
 import type { StorageService, UploadFields } from "./service";
 
 /** Multipart overhead allowed on top of the file limit (boundaries, part headers, metadata fields). */

@@ -9,7 +9,6 @@ import pino from "pino";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Services } from "../../app/lib/services.server";
 import { STORAGE_MESSAGES } from "../../app/lib/storage/errors";
 import {
   downloadUrl,
@@ -20,6 +19,7 @@ import {
 } from "../../app/lib/storage/paths";
 import { getImageUrls } from "../../app/queries/media.server";
 import { createUserWithPassword } from "../../app/queries/users.server";
+import type { Services } from "../../app/services/services.server";
 import { mediaObjects, users } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { type BlobDriver, createLocalDriver, createS3Driver } from "./drivers";

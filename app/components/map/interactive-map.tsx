@@ -1,5 +1,6 @@
 import { type MouseEvent, Suspense, startTransition, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
+import { MAP_COLORS } from "../../lib/map-config";
 import {
   type ClusterTuple,
   clamp,
@@ -20,7 +21,6 @@ import { formatInteger } from "../../lib/numbers";
 import { locationPath, nameFromSlug } from "../../lib/slug";
 import { LocateFixed, Minus, MoveDown, MoveLeft, MoveRight, MoveUp, Plus } from "../icons";
 import { useHydrated } from "../shell/use-hydrated";
-import { MAP_COLORS } from "./map-config";
 import { MapLegend } from "./map-legend";
 import { MapSvg } from "./map-svg";
 import type { MapController, ViewUpdate } from "./maplibre-map.client";

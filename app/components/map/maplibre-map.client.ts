@@ -15,10 +15,10 @@ import {
 } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "./maplibre-map.css";
+import { MAP_BASEMAP_URL, MAP_COLORS } from "../../lib/map-config";
 import { type ClusterTuple, clamp, clusterRadius, MAX_ZOOM, type PointTuple, roundTo } from "../../lib/map-geometry";
 import { locationPath, nameFromSlug } from "../../lib/slug";
 import { clusterCountMarkup } from "./count-glyphs";
-import { MAP_BASEMAP_URL, MAP_COLORS } from "./map-config";
 import { markerPath, markerStyle } from "./marker-style";
 
 setWorkerUrl(workerUrl);

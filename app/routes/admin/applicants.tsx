@@ -6,11 +6,9 @@ import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses, ErrorSummary, SubmitButton, TextAreaField } from "../../components/admin/form-field";
 import { Pagination } from "../../components/admin/pagination";
 import { exportHref as csvExportHref } from "../../lib/admin-exports";
-import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
 import { ApplicantActionSchema, REVIEW_STATUS_LABELS, REVIEW_STATUS_VALUES } from "../../lib/schemas/applicant";
 import { formDataToObject, readForm } from "../../lib/schemas/form";
-import { redirectWithToast } from "../../lib/toast.server";
 import {
   countApplicationsByStatus,
   getApplicationById,
@@ -22,6 +20,8 @@ import {
 } from "../../queries/applications.server";
 import { recordAudit } from "../../queries/audit.server";
 import { loadReferenceData } from "../../queries/reference.server";
+import { requireAdmin } from "../../services/guard.server";
+import { redirectWithToast } from "../../services/toast.server";
 import type { Route } from "./+types/applicants";
 
 const LIST = "/admin/dashboard/applicants";

@@ -2,10 +2,10 @@ import { data, Link } from "react-router";
 import { formatDateTime, REVIEW_STATUS_LABELS, REVIEW_STATUS_ORDER } from "../../components/admin/shell/format";
 import { PageHeader } from "../../components/admin/shell/page-header";
 import { Plus } from "../../components/icons";
-import { requireAdmin } from "../../lib/guard.server";
 import { formatInteger } from "../../lib/numbers";
 import { listRecentAudit } from "../../queries/audit.server";
 import { getDashboardCounts, listRecentApplications } from "../../queries/dashboard.server";
+import { requireAdmin } from "../../services/guard.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,14 +1,11 @@
 import { useState } from "react";
 import { data, Form } from "react-router";
 import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
-import { invalid, saveContent } from "../../components/admin/content/content-actions.server";
 import { bindFields, FocusAreasField, FormActions, FormPageHeader } from "../../components/admin/content/content-form";
 import { MapPicker } from "../../components/admin/content/map-picker";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
-import { worldOutlinePath } from "../../components/admin/content/world-outline.server";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
-import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
 import { type FormValues, formDataToObject, readForm, textValue } from "../../lib/schemas/form";
 import {
@@ -18,7 +15,6 @@ import {
   LocationSchema,
 } from "../../lib/schemas/location";
 import { locationPath } from "../../lib/slug";
-import { resolvePicture } from "../../lib/storage/stored-image.server";
 import { MARKER_TYPES } from "../../lib/taxonomy";
 import {
   createLocation,
@@ -28,6 +24,10 @@ import {
   updateLocation,
 } from "../../queries/locations.server";
 import { loadReferenceData } from "../../queries/reference.server";
+import { invalid, saveContent } from "../../services/content-actions.server";
+import { requireAdmin } from "../../services/guard.server";
+import { resolvePicture } from "../../services/stored-image.server";
+import { worldOutlinePath } from "../../services/world-outline.server";
 import type { Route } from "./+types/location-form";
 
 const LIST = "/admin/dashboard/locations";

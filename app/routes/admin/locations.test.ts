@@ -10,10 +10,10 @@ import {
   settle,
 } from "../../../tests/helpers/admin-context";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
-import { CONTENT_CHANNEL } from "../../lib/content-events.server";
 import { LOCATION_NAME_TAKEN } from "../../lib/schemas/location";
 import { getLocationById, getLocationBySlug } from "../../queries/locations.server";
 import { listRegions } from "../../queries/reference.server";
+import { CONTENT_CHANNEL } from "../../services/content-events.server";
 import * as formRoute from "./location-form";
 import * as listRoute from "./locations";
 

@@ -1,11 +1,9 @@
 import { AddLink, AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
-import { deleteContent, readDeleteId } from "../../components/admin/content/content-actions.server";
 import { actionsColumn, ContentTable, nameColumn, RowActions } from "../../components/admin/content/content-table";
 import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admin/content/delete-controls";
 import { readListQuery } from "../../components/admin/content/list-query";
 import { ClearLink, FilterSelect, SearchForm } from "../../components/admin/content/search-form";
 import type { Column } from "../../components/admin/data-table";
-import { requireAdmin } from "../../lib/guard.server";
 import { locationPath } from "../../lib/slug";
 import {
   deleteLocation,
@@ -15,6 +13,8 @@ import {
   searchLocations,
 } from "../../queries/locations.server";
 import { listRegions } from "../../queries/reference.server";
+import { deleteContent, readDeleteId } from "../../services/content-actions.server";
+import { requireAdmin } from "../../services/guard.server";
 import type { Route } from "./+types/locations";
 
 const LIST = "/admin/dashboard/locations";

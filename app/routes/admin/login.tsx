@@ -2,19 +2,19 @@ import { createHmac } from "node:crypto";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { SignOutButton } from "../../components/admin/shell/sign-out-button";
 import { Leaf } from "../../components/icons";
-import { getSessionUser, safeReturnPath } from "../../lib/guard.server";
+import { getDummyHash, verifyPassword } from "../../lib/password.server";
+import { fieldErrors } from "../../lib/schemas";
+import { LOGIN_FAILED_MESSAGE, LoginSchema } from "../../lib/schemas/admin-login";
+import { readForm } from "../../lib/schemas/form";
+import { getUserByEmail } from "../../queries/users.server";
+import { getSessionUser, safeReturnPath } from "../../services/guard.server";
 import {
   checkLoginAllowed,
   normalizeEmail,
   recordLoginFailure,
   recordLoginSuccess,
   tooManyAttemptsMessage,
-} from "../../lib/login-limiter.server";
-import { getDummyHash, verifyPassword } from "../../lib/password.server";
-import { fieldErrors } from "../../lib/schemas";
-import { LOGIN_FAILED_MESSAGE, LoginSchema } from "../../lib/schemas/admin-login";
-import { readForm } from "../../lib/schemas/form";
-import { getUserByEmail } from "../../queries/users.server";
+} from "../../services/login-limiter.server";
 import type { Route } from "./+types/login";
 
 const NO_STORE = { "Cache-Control": "no-store" };

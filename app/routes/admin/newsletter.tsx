@@ -1,5 +1,4 @@
 import { AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
-import { deleteContent, readDeleteId } from "../../components/admin/content/content-actions.server";
 import { actionsColumn, ContentTable } from "../../components/admin/content/content-table";
 import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admin/content/delete-controls";
 import { readListQuery } from "../../components/admin/content/list-query";
@@ -7,13 +6,14 @@ import { ClearLink, SearchForm } from "../../components/admin/content/search-for
 import type { Column } from "../../components/admin/data-table";
 import { buttonClasses } from "../../components/admin/form-field";
 import { exportHref as csvExportHref } from "../../lib/admin-exports";
-import { requireAdmin } from "../../lib/guard.server";
 import {
   countNewsletterSubscriptionsMatching,
   deleteNewsletterSubscription,
   getNewsletterSubscriptionById,
   listNewsletterSubscriptions,
 } from "../../queries/newsletter.server";
+import { deleteContent, readDeleteId } from "../../services/content-actions.server";
+import { requireAdmin } from "../../services/guard.server";
 import type { Route } from "./+types/newsletter";
 
 const LIST = "/admin/dashboard/newsletter";

@@ -1,6 +1,5 @@
 import { data, Form } from "react-router";
 import { AddLink, AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
-import { deleteContent, invalid, saveContent } from "../../components/admin/content/content-actions.server";
 import { bindFields, FormActions } from "../../components/admin/content/content-form";
 import { actionsColumn, ContentTable, RowActions } from "../../components/admin/content/content-table";
 import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admin/content/delete-controls";
@@ -11,7 +10,6 @@ import type { Column } from "../../components/admin/data-table";
 import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
 import { exportHref as csvExportHref } from "../../lib/admin-exports";
-import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
 import { EPISODE_NUMBER_TAKEN, EpisodeSchema, formatDuration } from "../../lib/schemas/episode";
 import { type FormValues, formDataToObject, optionalUrl, readForm, textValue } from "../../lib/schemas/form";
@@ -29,6 +27,8 @@ import {
   listPodcastSubscriptions,
   updateEpisode,
 } from "../../queries/podcast.server";
+import { deleteContent, invalid, saveContent } from "../../services/content-actions.server";
+import { requireAdmin } from "../../services/guard.server";
 import type { Route } from "./+types/podcast";
 
 const PAGE = "/admin/dashboard/podcast";

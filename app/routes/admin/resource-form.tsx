@@ -1,13 +1,10 @@
 import { data, Form } from "react-router";
 import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
-import { invalid, saveContent } from "../../components/admin/content/content-actions.server";
 import { bindFields, FocusAreasField, FormActions, FormPageHeader } from "../../components/admin/content/content-form";
-import { hasUnknownFocusAreas } from "../../components/admin/content/focus-areas.server";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
 import { UNKNOWN_FOCUS_AREAS } from "../../lib/constants";
-import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
 import { type FormValues, formDataToObject, readForm } from "../../lib/schemas/form";
 import { ResourceSchema } from "../../lib/schemas/resource";
@@ -20,6 +17,9 @@ import {
   type ResourceRow,
   updateResource,
 } from "../../queries/resources.server";
+import { invalid, saveContent } from "../../services/content-actions.server";
+import { hasUnknownFocusAreas } from "../../services/focus-areas.server";
+import { requireAdmin } from "../../services/guard.server";
 import type { Route } from "./+types/resource-form";
 
 const LIST = "/admin/dashboard/resources";

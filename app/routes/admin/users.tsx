@@ -2,11 +2,9 @@ import { data, Form, useNavigation } from "react-router";
 import { fieldIds, SelectField, SubmitButton, TextField } from "../../components/admin/form-field";
 import { formatDate } from "../../components/admin/shell/format";
 import { PageHeader } from "../../components/admin/shell/page-header";
-import { requireAdmin } from "../../lib/guard.server";
 import { fieldErrors } from "../../lib/schemas";
 import { ROLE_LABELS, USER_ROLES, UserActionSchema } from "../../lib/schemas/admin-users";
 import { readForm } from "../../lib/schemas/form";
-import { redirectWithToast } from "../../lib/toast.server";
 import { recordAudit } from "../../queries/audit.server";
 import {
   changeUserRole,
@@ -17,6 +15,8 @@ import {
   setUserDisabled,
   type UserChangeResult,
 } from "../../queries/users.server";
+import { requireAdmin } from "../../services/guard.server";
+import { redirectWithToast } from "../../services/toast.server";
 import type { Route } from "./+types/users";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
-import { basemapVersion } from "../../lib/basemap.server";
 import { createLocation } from "../../queries/locations.server";
+import { basemapVersion } from "../../services/basemap.server";
 import { loader } from "./map-clusters";
 
 let t: TestDatabase;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { basemapVersion } from "../../lib/basemap.server";
 import { outlineHref } from "../../lib/map-geometry";
+import { basemapVersion } from "../../services/basemap.server";
 import { loader } from "./map-outline";
 
 function call(pathAndQuery: string): Response {

@@ -1,5 +1,5 @@
-import type { Database } from "../../../../db/client";
-import { listFocusAreas } from "../../../queries/reference.server";
+import type { Database } from "../../db/client";
+import { listFocusAreas } from "../queries/reference.server";
 
 /** True when some of the posted focus areas do not exist. */
 export async function hasUnknownFocusAreas(db: Database, ids: readonly string[]): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import type { BBox } from "../lib/map-geometry";
 import { createLocation, type LocationInput, updateLocation } from "../queries/locations.server";
 import { basemapPaths, basemapVersion } from "./basemap.server";
 import {
@@ -11,7 +12,6 @@ import {
   parseMapPosition,
 } from "./clusters.server";
 import { notifyContentChanged } from "./content-events.server";
-import type { BBox } from "./map-geometry";
 
 let t: TestDatabase;
 const WORLD: BBox = [-180, -85, 180, 85];

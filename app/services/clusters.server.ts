@@ -3,9 +3,6 @@ import Supercluster, { type PointFeature } from "supercluster";
 import { z } from "zod";
 import type { ChangeBus, Database } from "../../db/client";
 import { locations } from "../../db/schema";
-import { type LocationFilters, locationFilterSql } from "../queries/locations.server";
-import { basemapVersion } from "./basemap.server";
-import { onContentChanged } from "./content-events.server";
 import {
   type BBox,
   CLUSTER_MAX_ZOOM,
@@ -18,9 +15,12 @@ import {
   roundView,
   type View,
   viewBounds,
-} from "./map-geometry";
-import { slugFromName } from "./slug";
-import { DEFAULT_MARKER_TYPE, MARKER_TYPES, type MarkerType } from "./taxonomy";
+} from "../lib/map-geometry";
+import { slugFromName } from "../lib/slug";
+import { DEFAULT_MARKER_TYPE, MARKER_TYPES, type MarkerType } from "../lib/taxonomy";
+import { type LocationFilters, locationFilterSql } from "../queries/locations.server";
+import { basemapVersion } from "./basemap.server";
+import { onContentChanged } from "./content-events.server";
 
 /**
  * Map clusters computed on the server (docs/decisions/010-map-first-frame.md): one supercluster index of

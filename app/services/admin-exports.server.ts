@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Database } from "../../db/client";
+import type { ExportDataset } from "../lib/admin-exports";
+import { csvResponse } from "../lib/csv";
 import { DIMENSIONS, getAnalyticsReport } from "../queries/analytics.server";
 import { listApplications, REVIEW_STATUSES } from "../queries/applications.server";
 import { listNewsletterSubscriptions } from "../queries/newsletter.server";
 import { listPodcastSubscriptions } from "../queries/podcast.server";
 import { loadReferenceData } from "../queries/reference.server";
-import type { ExportDataset } from "./admin-exports";
 import { resolveAnalyticsQuery } from "./analytics-query.server";
-import { csvResponse } from "./csv";
 
 const EXPORT_LIMIT = 1_000_000;
 const search = (v: string | null) => (v ?? "").trim().slice(0, 200) || undefined;

@@ -1,6 +1,6 @@
-import type { Database } from "../../../db/client";
-import { getImageUrls } from "../../queries/media.server";
-import { parseDownloadUrl } from "./download-url";
+import type { Database } from "../../db/client";
+import { parseDownloadUrl } from "../lib/storage/download-url";
+import { getImageUrls } from "../queries/media.server";
 
 /** What a page needs to draw a content image as <picture>: the WebP source (URL or srcset), the fallback and size. */
 export type PictureSource = {

@@ -1,11 +1,11 @@
 import { type AppLoadContext, data } from "react-router";
-import type { Database } from "../../../../db/client";
-import { type ContentEntity, notifyContentChanged } from "../../../lib/content-events.server";
-import type { SessionUser } from "../../../lib/guard.server";
-import type { FormValues } from "../../../lib/schemas/form";
-import { readForm } from "../../../lib/schemas/form";
-import { redirectWithToast } from "../../../lib/toast.server";
-import { recordAudit } from "../../../queries/audit.server";
+import type { Database } from "../../db/client";
+import type { FormValues } from "../lib/schemas/form";
+import { readForm } from "../lib/schemas/form";
+import { recordAudit } from "../queries/audit.server";
+import { type ContentEntity, notifyContentChanged } from "./content-events.server";
+import type { SessionUser } from "./guard.server";
+import { redirectWithToast } from "./toast.server";
 
 type FormErrors = Record<string, string>;
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { TOAST_COOKIE as COOKIE } from "./cookie-names";
+import { TOAST_COOKIE as COOKIE } from "../lib/cookie-names";
 
 const TOAST_VALUE = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`);
 

@@ -4,8 +4,8 @@ import { createRequire } from "node:module";
 import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Position } from "geojson";
 import { merge, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
-import { MAP_COLORS } from "../components/map/map-config";
-import { latToUnitY, lngToUnitX, roundView, type View, worldSize } from "./map-geometry";
+import { MAP_COLORS } from "../lib/map-config";
+import { latToUnitY, lngToUnitX, roundView, type View, worldSize } from "../lib/map-geometry";
 
 /**
  * The self-contained basemap: Natural Earth 1:110m countries from the `world-atlas` package, so maps work
