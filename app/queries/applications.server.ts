@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { applications } from "../../db/schema";
-import { isUuid } from "./locations.server";
+import { isUuid } from "../lib/ids";
 
 export const REVIEW_STATUSES = ["NEEDS_REVIEW", "UNDER_REVIEW", "APPROVED", "REJECTED"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];

@@ -1,9 +1,10 @@
 import { asc, count, eq, ilike, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { changeMakers } from "../../db/schema";
+import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
-import { escapeLike, isUuid } from "./locations.server";
 import { searchOrderSql } from "./search.server";
+import { escapeLike } from "./sql-helpers.server";
 
 export type ChangeMakerRow = typeof changeMakers.$inferSelect;
 export type ChangeMakerInput = Omit<typeof changeMakers.$inferInsert, "id" | "createdAt" | "updatedAt">;

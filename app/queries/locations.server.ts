@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { locations } from "../../db/schema";
+import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
 import { DEFAULT_MARKER_TYPE } from "../lib/taxonomy";
 import { distanceKmSql, type Point, withinKmSql } from "./distance.server";
 import type { ReferenceData, Region, SubRegion } from "./reference.server";
 import { searchOrderSql } from "./search.server";
+import { escapeLike } from "./sql-helpers.server";
 
 export type LocationRow = typeof locations.$inferSelect;
 
@@ -278,11 +280,6 @@ export function countLocations(db: Database): Promise<number> {
     .then((r) => r[0]?.n ?? 0);
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID_RE.test(value);
-}
-
 /** Names and places of the given locations (for links from other entities), ordered by name. */
 export async function listLocationLinksByIds(
   db: Database,
@@ -385,9 +382,4 @@ export function listFeaturedLocations(db: Database, limit: number) {
     .where(eq(locations.featured, true))
     .orderBy(desc(locations.updatedAt), asc(locations.name))
     .limit(limit);
-}
-
-/** Escapes LIKE wildcards so user input matches literally. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

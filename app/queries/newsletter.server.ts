@@ -1,7 +1,8 @@
 import { count, desc, eq, ilike } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { newsletterSubscriptions } from "../../db/schema";
-import { escapeLike, isUuid } from "./locations.server";
+import { isUuid } from "../lib/ids";
+import { escapeLike } from "./sql-helpers.server";
 
 /**
  * Stores a subscription (email and timestamp). An address already subscribed, in any letter case,

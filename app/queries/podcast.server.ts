@@ -1,7 +1,8 @@
 import { count, desc, eq, ilike } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { podcastEpisodes, podcastSubscriptions } from "../../db/schema";
-import { escapeLike, isUuid } from "./locations.server";
+import { isUuid } from "../lib/ids";
+import { escapeLike } from "./sql-helpers.server";
 
 export type EpisodeRow = typeof podcastEpisodes.$inferSelect;
 export type EpisodeInput = Omit<typeof podcastEpisodes.$inferInsert, "id" | "createdAt" | "updatedAt">;

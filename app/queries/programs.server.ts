@@ -1,10 +1,11 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { locations, programs } from "../../db/schema";
+import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
-import { escapeLike, isUuid } from "./locations.server";
 import { searchOrderSql } from "./search.server";
+import { escapeLike } from "./sql-helpers.server";
 
 export type ProgramRow = typeof programs.$inferSelect;
 export type ProgramInput = Omit<typeof programs.$inferInsert, "id" | "slug" | "createdAt" | "updatedAt">;

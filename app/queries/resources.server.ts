@@ -1,10 +1,11 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { resources } from "../../db/schema";
+import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
 import type { ResourceType } from "../lib/taxonomy";
-import { escapeLike, isUuid } from "./locations.server";
 import { searchOrderSql } from "./search.server";
+import { escapeLike } from "./sql-helpers.server";
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type ResourceInput = Omit<typeof resources.$inferInsert, "id" | "createdAt" | "updatedAt">;

@@ -18,6 +18,7 @@ import {
   validatePrefix,
   variantNames,
 } from "../../app/lib/storage/paths";
+import { escapeLike } from "../../app/queries/sql-helpers.server";
 import type { Database } from "../../db/client";
 import { mediaObjects } from "../../db/schema";
 import { ConfigError } from "../config";
@@ -107,8 +108,6 @@ async function readHead(file: string, bytes = 4096): Promise<Uint8Array> {
     await fh.close();
   }
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Generated image copies are found through their original, never listed on their own. */
 const notVariant = sql`(${mediaObjects.customMetadata} ->> 'variantOf') is null`;

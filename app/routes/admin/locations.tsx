@@ -4,14 +4,9 @@ import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admi
 import { readListQuery } from "../../components/admin/content/list-query";
 import { ClearLink, FilterSelect, SearchForm } from "../../components/admin/content/search-form";
 import type { Column } from "../../components/admin/data-table";
+import { isUuid } from "../../lib/ids";
 import { locationPath } from "../../lib/slug";
-import {
-  deleteLocation,
-  getLocationById,
-  isUuid,
-  type LocationSort,
-  searchLocations,
-} from "../../queries/locations.server";
+import { deleteLocation, getLocationById, type LocationSort, searchLocations } from "../../queries/locations.server";
 import { listRegions } from "../../queries/reference.server";
 import { deleteContent, readDeleteId } from "../../services/content-actions.server";
 import { requireAdmin } from "../../services/guard.server";
