@@ -64,6 +64,7 @@ export async function prepareServices(
       env: config.env,
       trustProxy: config.trustProxy,
       hashSecret: config.hashSecret,
+      loginLimits: config.loginLimits,
       dataDir: config.dataDir,
       requestStats: config.requestStats,
     },

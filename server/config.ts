@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type LoginLimits, loginLimits } from "../app/services/login-limiter.server";
 
 /** Raised for configuration problems: the server prints the one-line message and exits non-zero. */
 export class ConfigError extends Error {
@@ -13,6 +14,9 @@ const optionalString = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .optional();
+
+const positiveInt = (message: string, fallback: number) =>
+  z.coerce.number({ error: message }).int(message).positive(message).default(fallback);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -49,6 +53,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(["true", "false"], { error: "'true' or 'false'" }).default("false"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   REQUEST_STATS: z.enum(["on", "off"], { error: "'on' or 'off'" }).default("on"),
+  LOGIN_LIMIT_WINDOW_MS: positiveInt("a whole number of milliseconds above 0", 15 * 60_000),
+  LOGIN_ACCOUNT_WINDOW_MS: positiveInt("a whole number of milliseconds above 0", 60 * 60_000),
+  LOGIN_IP_LIMIT: positiveInt("a whole number above 0", 50),
 });
 
 export type Config = {
@@ -78,6 +85,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   requestStats: boolean;
+  /** Sign-in limits per account and per client address. */
+  loginLimits: LoginLimits;
 };
 
 /** Validates the environment once at boot. Throws ConfigError with one line naming the variable. */
@@ -141,6 +150,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === "true",
     logLevel: e.LOG_LEVEL,
     requestStats: e.REQUEST_STATS === "on",
+    loginLimits: loginLimits({
+      backoffWindowMs: e.LOGIN_LIMIT_WINDOW_MS,
+      accountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MS,
+      ipLimit: e.LOGIN_IP_LIMIT,
+    }),
   };
 }
 

@@ -1,10 +1,12 @@
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import {
   checkLoginAllowed,
   type LoginLimits,
   loginKeys,
-  loginLimitsFromEnv,
   recordLoginFailure,
   recordLoginSuccess,
   tooManyAttemptsMessage,
@@ -30,9 +32,11 @@ const SHORT: LoginLimits = {
   ipWindowMs: 60_000,
 };
 
+const dataDir = path.join(os.tmpdir(), "login-limits-config");
+
 describe("login limiter", () => {
   it("defaults: 100 per hour per account, backoff after 5 failures in 15 minutes, configurable window", () => {
-    const d = loginLimitsFromEnv({});
+    const d = loadConfig({ DATA_DIR: dataDir }).loginLimits;
     expect(d).toMatchObject({
       accountLimit: 100,
       accountWindowMs: 3_600_000,
@@ -40,8 +44,12 @@ describe("login limiter", () => {
       backoffWindowMs: 900_000,
     });
     expect(d.backoffBaseMs).toBe(60_000);
-    expect(loginLimitsFromEnv({ LOGIN_LIMIT_WINDOW_MS: "3000" }).backoffWindowMs).toBe(3000);
-    expect(loginLimitsFromEnv({ LOGIN_LIMIT_WINDOW_MS: "nonsense" }).backoffWindowMs).toBe(900_000);
+    expect(loadConfig({ DATA_DIR: dataDir, LOGIN_LIMIT_WINDOW_MS: "3000" }).loginLimits.backoffWindowMs).toBe(3000);
+    // A value that is not a positive whole number stops the server at start, naming the variable.
+    expect(() => loadConfig({ DATA_DIR: dataDir, LOGIN_LIMIT_WINDOW_MS: "nonsense" })).toThrow(
+      /Invalid LOGIN_LIMIT_WINDOW_MS \("nonsense"\): expected a whole number of milliseconds above 0/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, LOGIN_IP_LIMIT: "0" })).toThrow(/Invalid LOGIN_IP_LIMIT/);
   });
 
   it("keys hold only the normalised e-mail and the client address", () => {

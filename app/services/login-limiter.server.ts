@@ -24,28 +24,25 @@ export type LoginLimits = {
   ipWindowMs: number;
 };
 
-const MINUTE = 60_000;
-
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
-}
-
 /**
- * Limits from the environment (read on each call so tests can shorten them):
- * LOGIN_LIMIT_WINDOW_MS (backoff window, default 15 min), LOGIN_ACCOUNT_WINDOW_MS (default 1 h),
- * LOGIN_IP_LIMIT (failed attempts per address per backoff window, default 50).
+ * The sign-in limits from the three settings an operator may change (validated at start: LOGIN_LIMIT_WINDOW_MS, the
+ * backoff window, default 15 min; LOGIN_ACCOUNT_WINDOW_MS, default 1 h; LOGIN_IP_LIMIT, failed attempts per address
+ * per backoff window, default 50).
  */
-export function loginLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): LoginLimits {
-  const backoffWindowMs = positiveInt(env.LOGIN_LIMIT_WINDOW_MS, 15 * MINUTE);
+export function loginLimits(settings: {
+  backoffWindowMs: number;
+  accountWindowMs: number;
+  ipLimit: number;
+}): LoginLimits {
+  const { backoffWindowMs } = settings;
   return {
     accountLimit: 100,
-    accountWindowMs: positiveInt(env.LOGIN_ACCOUNT_WINDOW_MS, 60 * MINUTE),
+    accountWindowMs: settings.accountWindowMs,
     backoffAfter: 5,
     backoffWindowMs,
     // One fifteenth of the window: 1 minute for the default 15-minute window.
     backoffBaseMs: Math.max(1, Math.floor(backoffWindowMs / 15)),
-    ipLimit: positiveInt(env.LOGIN_IP_LIMIT, 50),
+    ipLimit: settings.ipLimit,
     ipWindowMs: backoffWindowMs,
   };
 }
@@ -87,7 +84,7 @@ function currentWindowStart(now: number, windowMs: number): number {
 export async function checkLoginAllowed(
   db: Database,
   input: { email: string; ip: string },
-  limits: LoginLimits = loginLimitsFromEnv(),
+  limits: LoginLimits,
   now = Date.now(),
 ): Promise<LoginGate> {
   const keys = loginKeys(input.email, input.ip);
@@ -116,7 +113,7 @@ export async function checkLoginAllowed(
 export async function recordLoginFailure(
   db: Database,
   input: { email: string; ip: string },
-  limits: LoginLimits = loginLimitsFromEnv(),
+  limits: LoginLimits,
 ): Promise<{ lockedForMs: number }> {
   const keys = loginKeys(input.email, input.ip);
   await hitRateLimit(db, keys.account, { limit: limits.accountLimit, windowMs: limits.accountWindowMs });
@@ -148,6 +145,6 @@ export async function recordLoginSuccess(db: Database, input: { email: string })
 
 /** The message shown when an attempt is refused; minutes rounded up, at least one. */
 export function tooManyAttemptsMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE));
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return `Too many sign-in attempts. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;
 }

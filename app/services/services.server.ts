@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { ChangeBus, Database } from "../../db/client";
 import type { StorageService } from "../../server/storage/service";
 import type { Auth } from "./auth.server";
+import type { LoginLimits } from "./login-limiter.server";
 
 /** What the Node server hands every loader and action through the router's load context. */
 export type Services = {
@@ -21,6 +22,7 @@ export type Services = {
     hashSecret: string;
     dataDir: string;
     requestStats: boolean;
+    loginLimits: LoginLimits;
   };
 };
 

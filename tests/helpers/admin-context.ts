@@ -1,6 +1,7 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { createUserWithPassword } from "../../app/queries/users.server";
+import { loginLimits } from "../../app/services/login-limiter.server";
 import type { TestDatabase } from "./test-db";
 
 export type AdminHarness = {
@@ -42,6 +43,7 @@ export async function createAdminHarness(t: TestDatabase, email = "content-admin
       trustProxy: false,
       hashSecret: "test",
       dataDir: "/tmp",
+      loginLimits: loginLimits({ backoffWindowMs: 900_000, accountWindowMs: 3_600_000, ipLimit: 50 }),
     },
   };
   const context = { services, cspNonce: "nonce", clientIp: "127.0.0.1" } as unknown as AppLoadContext;

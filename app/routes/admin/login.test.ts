@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/te
 import { LOGIN_FAILED_MESSAGE } from "../../lib/schemas/admin-login";
 import { createUserWithPassword, setUserDisabled } from "../../queries/users.server";
 import { createAuth } from "../../services/auth.server";
+import { loginLimits } from "../../services/login-limiter.server";
 import { action, loader } from "./login";
 
 let t: TestDatabase;
@@ -17,7 +18,16 @@ beforeAll(async () => {
   const auth = createAuth(t.db, { secret: "y".repeat(32), siteUrl: "http://localhost:3000" });
   const logger = pino({ level: "info" }, { write: (line: string) => logged.push(JSON.parse(line)) });
   context = {
-    services: { db: t.db, auth, logger, config: { siteUrl: "http://localhost:3000", hashSecret: "s" } },
+    services: {
+      db: t.db,
+      auth,
+      logger,
+      config: {
+        siteUrl: "http://localhost:3000",
+        hashSecret: "s",
+        loginLimits: loginLimits({ backoffWindowMs: 900_000, accountWindowMs: 3_600_000, ipLimit: 50 }),
+      },
+    },
     cspNonce: "",
     clientIp: "192.0.2.10",
   } as unknown as AppLoadContext;

@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "sign-in attempt",
     );
 
-  const gate = await checkLoginAllowed(db, { email, ip });
+  const gate = await checkLoginAllowed(db, { email, ip }, config.loginLimits);
   if (!gate.allowed) {
     logAttempt("rate_limited", { retryAfterMs: gate.retryAfterMs });
     const result: ActionResult = {
@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const failed = async (reason: string) => {
-    const { lockedForMs } = await recordLoginFailure(db, { email, ip });
+    const { lockedForMs } = await recordLoginFailure(db, { email, ip }, config.loginLimits);
     logAttempt("failure", { reason, lockedForMs: lockedForMs || undefined });
     const result: ActionResult = { fields: {}, formError: LOGIN_FAILED_MESSAGE, values: { email } };
     return data(result, { status: 401, headers: NO_STORE });
