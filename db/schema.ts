@@ -16,6 +16,15 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  ANALYTICS_KINDS,
+  APPLICANT_TYPES,
+  PROGRAM_FORMATS,
+  REGION_KEYS,
+  RESOURCE_TYPE_VALUES,
+  REVIEW_STATUSES,
+  USER_ROLES,
+} from "../app/lib/vocabulary";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -25,27 +34,13 @@ const timestamps = {
 // ---------------------------------------------------------------------------
 // Enumerations
 // ---------------------------------------------------------------------------
-export const regionKeyEnum = pgEnum("region_key", [
-  "NorthAmerica",
-  "SouthAmerica",
-  "Europe",
-  "Africa",
-  "Asia",
-  "Oceania",
-]);
-export const resourceTypeEnum = pgEnum("resource_type", [
-  "website",
-  "youtube channel",
-  "book",
-  "podcast",
-  "article",
-  "app",
-]);
-export const reviewStatusEnum = pgEnum("review_status", ["NEEDS_REVIEW", "UNDER_REVIEW", "APPROVED", "REJECTED"]);
-export const userRoleEnum = pgEnum("user_role", ["ADMIN", "DEFAULT"]);
-export const programFormatEnum = pgEnum("program_format", ["in-person", "online", "hybrid"]);
-export const applicantTypeEnum = pgEnum("applicant_type", ["educator", "learner"]);
-export const analyticsKindEnum = pgEnum("analytics_kind", ["page_view", "user_interaction", "form_submission"]);
+export const regionKeyEnum = pgEnum("region_key", REGION_KEYS);
+export const resourceTypeEnum = pgEnum("resource_type", RESOURCE_TYPE_VALUES);
+export const reviewStatusEnum = pgEnum("review_status", REVIEW_STATUSES);
+export const userRoleEnum = pgEnum("user_role", USER_ROLES);
+export const programFormatEnum = pgEnum("program_format", PROGRAM_FORMATS);
+export const applicantTypeEnum = pgEnum("applicant_type", APPLICANT_TYPES);
+export const analyticsKindEnum = pgEnum("analytics_kind", ANALYTICS_KINDS);
 
 // ---------------------------------------------------------------------------
 // Users and authentication (better-auth's tables, with the admin plugin's fields)

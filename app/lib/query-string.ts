@@ -13,8 +13,9 @@ export function toQueryString(values: Record<string, string | number | undefined
   return s ? `?${s}` : "";
 }
 
-export const PROGRAM_FORMATS = ["in-person", "online", "hybrid"] as const;
-export type ProgramFormat = (typeof PROGRAM_FORMATS)[number];
+import type { ProgramFormat } from "./vocabulary";
+
+export { PROGRAM_FORMATS, type ProgramFormat } from "./vocabulary";
 export const PROGRAM_FORMAT_LABELS: Record<ProgramFormat, string> = {
   "in-person": "In person",
   online: "Online",

@@ -71,6 +71,7 @@ export const RESOURCE_TYPES = [
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number]["value"];
 
-export const MARKER_TYPES = ["standard", "school", "farm", "ecovillage"] as const;
-export type MarkerType = (typeof MARKER_TYPES)[number];
+export { MARKER_TYPES, type MarkerType } from "./vocabulary";
+
+import type { MarkerType } from "./vocabulary";
 export const DEFAULT_MARKER_TYPE: MarkerType = "standard";

@@ -3,8 +3,9 @@ import type { Database } from "../../db/client";
 import { applications } from "../../db/schema";
 import { isUuid } from "../lib/ids";
 
-export const REVIEW_STATUSES = ["NEEDS_REVIEW", "UNDER_REVIEW", "APPROVED", "REJECTED"] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+import { REVIEW_STATUSES, type ReviewStatus } from "../lib/vocabulary";
+
+export { REVIEW_STATUSES, type ReviewStatus };
 
 /** Allowed review transitions: NEEDS_REVIEW → UNDER_REVIEW → APPROVED or REJECTED, and back to UNDER_REVIEW. */
 export const REVIEW_TRANSITIONS: Record<ReviewStatus, readonly ReviewStatus[]> = {

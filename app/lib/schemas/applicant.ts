@@ -1,14 +1,9 @@
 import { z } from "../zod";
 import { optionalText } from "./form";
 
-export const REVIEW_STATUS_VALUES = ["NEEDS_REVIEW", "UNDER_REVIEW", "APPROVED", "REJECTED"] as const;
+export { REVIEW_STATUS_LABELS, REVIEW_STATUSES as REVIEW_STATUS_VALUES } from "../vocabulary";
 
-export const REVIEW_STATUS_LABELS: Record<(typeof REVIEW_STATUS_VALUES)[number], string> = {
-  NEEDS_REVIEW: "Needs review",
-  UNDER_REVIEW: "Under review",
-  APPROVED: "Approved",
-  REJECTED: "Rejected",
-};
+import { REVIEW_STATUSES } from "../vocabulary";
 
 const id = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Unknown application.");
 
@@ -19,7 +14,7 @@ export const ApplicantActionSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("status"),
       id,
-      status: z.enum(REVIEW_STATUS_VALUES, { error: "Please choose a review status." }),
+      status: z.enum(REVIEW_STATUSES, { error: "Please choose a review status." }),
     }),
     z.object({ intent: z.literal("notes"), id, notes: optionalText("Notes", 5000) }),
   ],

@@ -10,11 +10,4 @@ export function formatDate(value: Date | string): string {
   return DATE.format(new Date(value));
 }
 
-export const REVIEW_STATUS_LABELS = {
-  NEEDS_REVIEW: "Needs review",
-  UNDER_REVIEW: "Under review",
-  APPROVED: "Approved",
-  REJECTED: "Rejected",
-} as const;
-
-export const REVIEW_STATUS_ORDER = ["NEEDS_REVIEW", "UNDER_REVIEW", "APPROVED", "REJECTED"] as const;
+export { REVIEW_STATUS_LABELS, REVIEW_STATUSES as REVIEW_STATUS_ORDER } from "../../../lib/vocabulary";
