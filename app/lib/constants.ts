@@ -25,3 +25,12 @@ export const UNKNOWN_FOCUS_AREAS = "Please choose focus areas from the list.";
 
 /** Distances a visitor can limit location results to, in kilometres. */
 export const WITHIN_KM = [10, 25, 50, 100, 250, 500, 1000] as const;
+
+/** Staff lists in the admin area: rows per page, and for the long lists of people (subscribers) and media. */
+export const ADMIN_PAGE_SIZE = 25;
+export const ADMIN_LONG_PAGE_SIZE = 50;
+/** Files shown at once in the media picker of a form. */
+export const MEDIA_PICKER_PAGE_SIZE = 100;
+
+/** The longest name a location or program may have; its slug is as long, so a longer slug is never looked up. */
+export const ENTRY_NAME_MAX_LENGTH = 120;

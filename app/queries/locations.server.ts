@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { locations } from "../../db/schema";
+import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
@@ -90,7 +91,7 @@ export async function getLocationById(db: Database, id: string): Promise<Locatio
 
 /** One location by its slug: hyphens turned back to spaces give the name. */
 export async function getLocationBySlug(db: Database, slug: string): Promise<LocationRow | null> {
-  if (slug.length === 0 || slug.length > 300) return null;
+  if (slug.length === 0 || slug.length > ENTRY_NAME_MAX_LENGTH) return null;
   const [row] = await db
     .select()
     .from(locations)

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { locations, programs } from "../../db/schema";
+import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
@@ -23,7 +24,7 @@ export async function getProgramById(db: Database, id: string): Promise<ProgramR
 
 /** One program by slug (hyphens back to spaces give the name), as for locations. */
 export async function getProgramBySlug(db: Database, slug: string): Promise<ProgramRow | null> {
-  if (slug.length === 0 || slug.length > 300) return null;
+  if (slug.length === 0 || slug.length > ENTRY_NAME_MAX_LENGTH) return null;
   const [row] = await db
     .select()
     .from(programs)

@@ -6,6 +6,7 @@ import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../comp
 import { JsonLd } from "../components/public/json-ld";
 import { ResponsivePicture } from "../components/public/picture";
 import { TagList } from "../components/public/tag-list";
+import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { placeJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
@@ -17,12 +18,9 @@ import { basemapVersion } from "../services/basemap.server";
 import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/location";
 
-/** Longer than any name we store (names are bounded well below this), so the lookup is never attempted. */
-const MAX_SLUG_LENGTH = 200;
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config, logger } = context.services;
-  if (params.slug.length > MAX_SLUG_LENGTH) throw data("Location not found", { status: 404 });
+  if (params.slug.length > ENTRY_NAME_MAX_LENGTH) throw data("Location not found", { status: 404 });
   const row = await getLocationBySlug(db, params.slug);
   if (!row) throw data("Location not found", { status: 404 });
   const ref = await loadReferenceData(db);

@@ -5,6 +5,7 @@ import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../comp
 import { JsonLd } from "../components/public/json-ld";
 import { ResponsivePicture } from "../components/public/picture";
 import { TagList } from "../components/public/tag-list";
+import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { courseJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
@@ -15,11 +16,9 @@ import { loadReferenceData } from "../queries/reference.server";
 import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/program";
 
-const MAX_SLUG_LENGTH = 200;
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config, logger } = context.services;
-  if (params.slug.length > MAX_SLUG_LENGTH) throw data("Program not found", { status: 404 });
+  if (params.slug.length > ENTRY_NAME_MAX_LENGTH) throw data("Program not found", { status: 404 });
   const p = await getProgramBySlug(db, params.slug);
   if (!p) throw data("Program not found", { status: 404 });
   const [host, ref, picture] = await Promise.all([

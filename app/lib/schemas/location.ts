@@ -1,4 +1,4 @@
-import { UNKNOWN_FOCUS_AREAS } from "../constants";
+import { ENTRY_NAME_MAX_LENGTH, UNKNOWN_FOCUS_AREAS } from "../constants";
 import { MARKER_TYPES } from "../taxonomy";
 import { z } from "../zod";
 import {
@@ -14,7 +14,7 @@ import {
 } from "./form";
 
 export const LOCATION_LIMITS = {
-  name: 120,
+  name: ENTRY_NAME_MAX_LENGTH,
   shortDescription: 300,
   longDescription: 10_000,
   country: 80,

@@ -1,3 +1,4 @@
+import { ENTRY_NAME_MAX_LENGTH } from "../constants";
 import { PROGRAM_FORMATS as FORMAT_VALUES, PROGRAM_FORMAT_LABELS } from "../query-string";
 import { z } from "../zod";
 import { idList, optionalNumber, optionalText, optionalUrl, requiredText } from "./form";
@@ -28,7 +29,7 @@ function isCurrencyCode(code: string): boolean {
 /** A program as the admin form submits it. The host location is given by name and resolved on the server. */
 export const ProgramSchema = z
   .object({
-    name: requiredText("Name", 120),
+    name: requiredText("Name", ENTRY_NAME_MAX_LENGTH),
     summary: optionalText("Summary", 300),
     description: optionalText("Description", 10_000),
     hostLocation: optionalText("Host location", 120),

@@ -6,6 +6,7 @@ import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses, ErrorSummary, SubmitButton, TextAreaField } from "../../components/admin/form-field";
 import { Pagination } from "../../components/admin/pagination";
 import { exportHref as csvExportHref } from "../../lib/admin-exports";
+import { ADMIN_PAGE_SIZE } from "../../lib/constants";
 import { fieldErrors } from "../../lib/schemas";
 import { ApplicantActionSchema, REVIEW_STATUS_LABELS, REVIEW_STATUS_VALUES } from "../../lib/schemas/applicant";
 import { formDataToObject, readForm } from "../../lib/schemas/form";
@@ -25,7 +26,7 @@ import { redirectWithToast } from "../../services/toast.server";
 import type { Route } from "./+types/applicants";
 
 const LIST = "/admin/dashboard/applicants";
-const PAGE_SIZE = 25;
+const PAGE_SIZE = ADMIN_PAGE_SIZE;
 
 function parseStatus(value: string | null): ReviewStatus | undefined {
   return REVIEW_STATUS_VALUES.find((s) => s === value);

@@ -4,13 +4,14 @@ import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admi
 import { readListQuery } from "../../components/admin/content/list-query";
 import { ClearLink, SearchForm } from "../../components/admin/content/search-form";
 import type { Column } from "../../components/admin/data-table";
+import { ADMIN_PAGE_SIZE } from "../../lib/constants";
 import { deleteChangeMaker, getChangeMakerById, searchChangeMakersForAdmin } from "../../queries/change-makers.server";
 import { deleteContent, readDeleteId } from "../../services/content-actions.server";
 import { requireAdmin } from "../../services/guard.server";
 import type { Route } from "./+types/change-makers";
 
 const LIST = "/admin/dashboard/change-makers";
-const PAGE_SIZE = 25;
+const PAGE_SIZE = ADMIN_PAGE_SIZE;
 const DELETE_DESCRIPTION = "The profile and its public page are removed for good.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,6 +4,7 @@ import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admi
 import { readListQuery } from "../../components/admin/content/list-query";
 import { ClearLink, FilterSelect, SearchForm } from "../../components/admin/content/search-form";
 import type { Column } from "../../components/admin/data-table";
+import { ADMIN_PAGE_SIZE } from "../../lib/constants";
 import { isUuid } from "../../lib/ids";
 import { locationPath } from "../../lib/slug";
 import { deleteLocation, getLocationById, type LocationSort, searchLocations } from "../../queries/locations.server";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/locations";
 
 const LIST = "/admin/dashboard/locations";
 const ADD = "/admin/dashboard/add";
-const PAGE_SIZE = 25;
+const PAGE_SIZE = ADMIN_PAGE_SIZE;
 const SORTS: { value: LocationSort; label: string }[] = [
   { value: "name", label: "Name (A to Z)" },
   { value: "-name", label: "Name (Z to A)" },

@@ -6,6 +6,7 @@ import { ClearLink, SearchForm } from "../../components/admin/content/search-for
 import type { Column } from "../../components/admin/data-table";
 import { buttonClasses } from "../../components/admin/form-field";
 import { exportHref as csvExportHref } from "../../lib/admin-exports";
+import { ADMIN_LONG_PAGE_SIZE } from "../../lib/constants";
 import {
   countNewsletterSubscriptionsMatching,
   deleteNewsletterSubscription,
@@ -17,7 +18,7 @@ import { requireAdmin } from "../../services/guard.server";
 import type { Route } from "./+types/newsletter";
 
 const LIST = "/admin/dashboard/newsletter";
-const PAGE_SIZE = 50;
+const PAGE_SIZE = ADMIN_LONG_PAGE_SIZE;
 const REMOVE_DESCRIPTION = "This address will no longer receive the newsletter.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

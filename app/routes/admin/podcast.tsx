@@ -10,6 +10,7 @@ import type { Column } from "../../components/admin/data-table";
 import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
 import { exportHref as csvExportHref } from "../../lib/admin-exports";
+import { ADMIN_LONG_PAGE_SIZE } from "../../lib/constants";
 import { fieldErrors } from "../../lib/schemas";
 import { EPISODE_NUMBER_TAKEN, EpisodeSchema, formatDuration } from "../../lib/schemas/episode";
 import { type FormValues, formDataToObject, optionalUrl, readForm, textValue } from "../../lib/schemas/form";
@@ -32,7 +33,7 @@ import { requireAdmin } from "../../services/guard.server";
 import type { Route } from "./+types/podcast";
 
 const PAGE = "/admin/dashboard/podcast";
-const SUBS_PAGE_SIZE = 50;
+const SUBS_PAGE_SIZE = ADMIN_LONG_PAGE_SIZE;
 const DELETE_DESCRIPTION = "The episode disappears from the podcast page and feed.";
 
 /** The episode form: the shared episode fields plus the cover image the feed shows as itunes:image. */

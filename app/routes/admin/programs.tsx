@@ -4,6 +4,7 @@ import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admi
 import { readListQuery } from "../../components/admin/content/list-query";
 import { ClearLink, SearchForm } from "../../components/admin/content/search-form";
 import type { Column } from "../../components/admin/data-table";
+import { ADMIN_PAGE_SIZE } from "../../lib/constants";
 import { PROGRAM_FORMATS } from "../../lib/schemas/program";
 import { programPath } from "../../lib/slug";
 import { deleteProgram, getProgramById, searchProgramsForAdmin } from "../../queries/programs.server";
@@ -12,7 +13,7 @@ import { requireAdmin } from "../../services/guard.server";
 import type { Route } from "./+types/programs";
 
 const LIST = "/admin/dashboard/programs";
-const PAGE_SIZE = 25;
+const PAGE_SIZE = ADMIN_PAGE_SIZE;
 const DELETE_DESCRIPTION = "The program and its public page are removed for good.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

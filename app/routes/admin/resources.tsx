@@ -4,6 +4,7 @@ import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admi
 import { readListQuery } from "../../components/admin/content/list-query";
 import { ClearLink, FilterSelect, SearchForm } from "../../components/admin/content/search-form";
 import type { Column } from "../../components/admin/data-table";
+import { ADMIN_PAGE_SIZE } from "../../lib/constants";
 import { RESOURCE_TYPES, type ResourceType } from "../../lib/taxonomy";
 import { deleteResource, getResourceById, searchResourcesForAdmin } from "../../queries/resources.server";
 import { deleteContent, readDeleteId } from "../../services/content-actions.server";
@@ -11,7 +12,7 @@ import { requireAdmin } from "../../services/guard.server";
 import type { Route } from "./+types/resources";
 
 const LIST = "/admin/dashboard/resources";
-const PAGE_SIZE = 25;
+const PAGE_SIZE = ADMIN_PAGE_SIZE;
 const DELETE_DESCRIPTION = "The resource is removed from the public list for good.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

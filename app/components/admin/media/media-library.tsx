@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
+import { ADMIN_LONG_PAGE_SIZE } from "../../../lib/constants";
 import { createStorageClient } from "../../../lib/storage/client";
 import { formatBytes, StorageError } from "../../../lib/storage/errors";
 import { type StorageListResult, type StorageMetadata, thumbnailUrl } from "../../../lib/storage/paths";
@@ -8,7 +9,7 @@ import { MetadataPanel } from "./metadata-panel";
 import { UploadZone } from "./upload-zone";
 import { useUploads } from "./use-uploads";
 
-const PAGE_SIZE = 50;
+const PAGE_SIZE = ADMIN_LONG_PAGE_SIZE;
 
 function message(err: unknown): string {
   return err instanceof StorageError ? err.message : "Something went wrong. Please try again.";

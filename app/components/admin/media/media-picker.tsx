@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { MEDIA_PICKER_PAGE_SIZE } from "../../../lib/constants";
 import { createStorageClient, type StorageClient } from "../../../lib/storage/client";
 import { StorageError } from "../../../lib/storage/errors";
 import { firstDownloadUrl, type StorageMetadata, thumbnailUrl } from "../../../lib/storage/paths";
@@ -6,7 +7,7 @@ import { buttonClasses } from "../form-field";
 import { UploadZone } from "./upload-zone";
 import { useUploads } from "./use-uploads";
 
-const PAGE_SIZE = 100;
+const PAGE_SIZE = MEDIA_PICKER_PAGE_SIZE;
 
 export type PickedMedia = {
   meta: StorageMetadata;
