@@ -57,18 +57,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData?.q ? `Search: ${loaderData.q}` : "Search";
-  return [
-    ...pageMeta({
-      title,
-      description:
-        "Search places, programs, change-makers, resources and podcast episodes of the permaculture network.",
-      siteUrl: loaderData?.siteUrl,
-      path: "/search",
-    }),
-    // Result pages are endless variations of the site's own pages: crawlers should follow, not keep them.
-    { name: "robots", content: "noindex, follow" },
-  ];
+  // Every result page names /search as its canonical address, so crawlers keep one page, not each query.
+  return pageMeta({
+    title: loaderData?.q ? `Search: ${loaderData.q}` : "Search",
+    description: "Search places, programs, change-makers, resources and podcast episodes of the permaculture network.",
+    siteUrl: loaderData?.siteUrl,
+    path: "/search",
+  });
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
