@@ -1,4 +1,7 @@
-import { WITHIN_KM } from "./constants";
+import { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN, WITHIN_KM } from "./constants";
+
+export { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN };
+
 import { PROGRAM_FORMATS } from "./query-string";
 import { REGIONS, RESOURCE_TYPES, type RegionKey, type ResourceType } from "./taxonomy";
 import { z } from "./zod";
@@ -9,7 +12,6 @@ import { z } from "./zod";
  * dropped (the page then shows everything for that field) instead of failing the whole request.
  */
 
-export const MAX_QUERY_LENGTH = 100;
 export const MAX_PAGE = 10_000;
 
 // Control characters (NUL, newlines, escapes) never belong in a filter value.
@@ -189,10 +191,6 @@ export function parseResourceQuery(params: URLSearchParams): { type?: ResourceTy
 // ---------------------------------------------------------------------------
 // Programs
 // ---------------------------------------------------------------------------
-
-export const PROGRAM_WHEN = ["month", "quarter", "dates"] as const;
-export type ProgramWhen = (typeof PROGRAM_WHEN)[number];
-export const PROGRAM_PRICES = ["free", "paid"] as const;
 
 const IsoDate = z
   .string()
