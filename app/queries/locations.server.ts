@@ -384,3 +384,71 @@ export function listFeaturedLocations(db: Database, limit: number) {
     .orderBy(desc(locations.updatedAt), asc(locations.name))
     .limit(limit);
 }
+
+export type LocationPageProgram = {
+  id: string;
+  name: string;
+  summary: string;
+  startDate: string | null;
+  endDate: string | null;
+  format: "in-person" | "online" | "hybrid";
+  priceCents: number | null;
+  currency: string;
+};
+
+/**
+ * Everything a location's public page shows, in one statement: the location with its region (name and key),
+ * sub-region, focus-area names (blank ones dropped) and the programs it hosts, soonest first.
+ */
+export async function getLocationPage(db: Database, slug: string) {
+  if (slug.length === 0 || slug.length > ENTRY_NAME_MAX_LENGTH) return null;
+  const [row] = await db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      shortDescription: locations.shortDescription,
+      longDescription: locations.longDescription,
+      originalImageUrl: locations.originalImageUrl,
+      webpImageUrl: locations.webpImageUrl,
+      imageWidth: locations.imageWidth,
+      imageHeight: locations.imageHeight,
+      website: locations.website,
+      contactEmail: locations.contactEmail,
+      contactPhone: locations.contactPhone,
+      contactAddress: locations.contactAddress,
+      contactCity: locations.contactCity,
+      contactState: locations.contactState,
+      contactZipCode: locations.contactZipCode,
+      country: locations.country,
+      latitude: locations.latitude,
+      longitude: locations.longitude,
+      markerType: locations.markerType,
+      updatedAt: locations.updatedAt,
+      region: sql<{ name: string; key: string } | null>`(SELECT json_build_object('name', r.name, 'key', r.key)
+        FROM regions r WHERE r.id = locations.region_id)`,
+      subRegion: sql<{ id: string; name: string } | null>`(SELECT json_build_object('id', s.id, 'name', s.name)
+        FROM sub_regions s WHERE s.id = locations.sub_region_id)`,
+      focus: sql<{ id: string; name: string }[]>`coalesce((SELECT json_agg(json_build_object('id', f.id, 'name', f.name)
+        ORDER BY array_position(locations.focus_areas, f.id))
+        FROM focus_areas f WHERE f.id = ANY(locations.focus_areas) AND btrim(f.name) <> ''), '[]'::json)`,
+      programs: sql<LocationPageProgram[]>`coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name,
+          'summary', p.summary, 'startDate', p.start_date, 'endDate', p.end_date, 'format', p.format,
+          'priceCents', p.price_cents, 'currency', p.currency) ORDER BY p.start_date ASC NULLS LAST, p.name)
+        FROM programs p WHERE p.location_id = locations.id), '[]'::json)`,
+    })
+    .from(locations)
+    .where(or(eq(locations.name, nameFromSlug(slug)), eq(locations.slug, slug)))
+    .orderBy(sql`${locations.slug} = ${slug} desc`)
+    .limit(1);
+  if (!row) return null;
+  // JSON values arrive parsed from Postgres and as text from some drivers.
+  const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+  return {
+    ...row,
+    markerType: row.markerType || DEFAULT_MARKER_TYPE,
+    region: json(row.region),
+    subRegion: json(row.subRegion),
+    focus: json(row.focus),
+    programs: json(row.programs),
+  };
+}

@@ -6,74 +6,58 @@ import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../comp
 import { JsonLd } from "../components/public/json-ld";
 import { ResponsivePicture } from "../components/public/picture";
 import { TagList } from "../components/public/tag-list";
-import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { placeJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";
-import { getLocationBySlug, toLocationView } from "../queries/locations.server";
-import { listProgramsByLocation } from "../queries/programs.server";
-import { loadReferenceData } from "../queries/reference.server";
+import { getLocationPage } from "../queries/locations.server";
 import { basemapVersion } from "../services/basemap.server";
 import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/location";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config, logger } = context.services;
-  if (params.slug.length > ENTRY_NAME_MAX_LENGTH) throw data("Location not found", { status: 404 });
-  const row = await getLocationBySlug(db, params.slug);
-  if (!row) throw data("Location not found", { status: 404 });
-  const ref = await loadReferenceData(db);
-  const location = toLocationView(row, ref);
-  const [programs, picture] = await Promise.all([
-    listProgramsByLocation(db, row.id).catch((err: unknown) => {
-      logger.warn({ err }, "programs could not be read; showing none");
-      return [];
-    }),
-    resolvePicture(
-      db,
-      context.services.storage?.bucket,
-      { original: row.originalImageUrl, webp: row.webpImageUrl },
-      (err) => logger.warn({ err }, "image lookup failed; showing the stored URLs"),
-    ),
-  ]);
+  const l = await getLocationPage(db, params.slug);
+  if (!l) throw data("Location not found", { status: 404 });
+  const picture = await resolvePicture(
+    db,
+    context.services.storage?.bucket,
+    { original: l.originalImageUrl, webp: l.webpImageUrl },
+    (err) => logger.warn({ err }, "image lookup failed; showing the stored URLs"),
+  );
   const today = new Date().toISOString().slice(0, 10);
   return {
     siteUrl: config.siteUrl,
     // Versions the mini map's outline image so browsers may keep it for good.
     basemapVersion: basemapVersion(),
     location: {
-      id: location.id,
-      name: location.name,
-      path: locationPath(location.name),
-      shortDescription: location.shortDescription,
-      longDescription: location.longDescription,
+      id: l.id,
+      name: l.name,
+      path: locationPath(l.name),
+      shortDescription: l.shortDescription,
+      longDescription: l.longDescription,
       webp: picture.webp,
       webpSrcSet: picture.srcSet,
-      image: location.originalImageUrl,
-      width: picture.width ?? location.imageWidth ?? 960,
-      height: picture.height ?? location.imageHeight ?? 600,
-      website: location.website,
-      email: location.contactEmail,
-      phone: location.contactPhone,
-      address: location.contactAddress,
-      city: location.contactCity,
-      state: location.contactState,
-      zip: location.contactZipCode,
-      country: location.country,
-      region: location.region
-        ? { name: location.region.name, key: ref.regionsById.get(location.region.id)?.key }
-        : null,
-      subRegion: location.subRegion ? { id: location.subRegion.id, name: location.subRegion.name } : null,
-      focus: row.focusAreas
-        .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
-        .filter((f) => f.name.trim() !== ""),
-      latitude: location.latitude,
-      longitude: location.longitude,
-      markerType: location.markerType,
-      updatedAt: location.updatedAt,
+      image: l.originalImageUrl,
+      width: picture.width ?? l.imageWidth ?? 960,
+      height: picture.height ?? l.imageHeight ?? 600,
+      website: l.website,
+      email: l.contactEmail,
+      phone: l.contactPhone,
+      address: l.contactAddress,
+      city: l.contactCity,
+      state: l.contactState,
+      zip: l.contactZipCode,
+      country: l.country,
+      region: l.region,
+      subRegion: l.subRegion,
+      focus: l.focus,
+      latitude: l.latitude,
+      longitude: l.longitude,
+      markerType: l.markerType,
+      updatedAt: l.updatedAt.toISOString(),
     },
-    programs: programs.map((p) => ({
+    programs: l.programs.map((p) => ({
       id: p.id,
       name: p.name,
       path: programPath(p.name),
