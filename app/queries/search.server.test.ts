@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { parseSearch } from "../lib/search-query";
 import { createLocation } from "./locations.server";
-import { correctWords, searchEverything } from "./search.server";
+import { correctWords, searchEverything, suggestNames } from "./search.server";
 
 let t: TestDatabase;
 
@@ -158,6 +158,21 @@ describe(`search (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, ()
     expect(parseSearch("a").ok).toBe(false);
     expect(parseSearch("!!!")).toMatchObject({ ok: false, reason: "no-words" });
     expect(parseSearch("x".repeat(10_000))).toMatchObject({ ok: true, truncated: true });
+  });
+});
+
+describe("suggestions as a name is typed", () => {
+  it("offer names that begin with what was typed before names that only contain the words", async () => {
+    await createLocation(t.db, { ...base, name: "Valley Seed Bank", country: "Kenya", contactCity: null });
+    await createLocation(t.db, { ...base, name: "Old Rift Valley Orchard", country: "Kenya", contactCity: null });
+    const suggested = (await suggestNames(t.db, "rift valley")).map((s) => s.name);
+    expect(suggested[0]).toBe("Rift Valley Water Harvest");
+    expect(suggested).toContain("Old Rift Valley Orchard");
+    expect(suggested).not.toContain("Valley Seed Bank");
+    expect((await suggestNames(t.db, "valle")).map((s) => s.name)[0]).toBe("Valley Seed Bank");
+    // Wildcards typed by a person are literal.
+    expect(await suggestNames(t.db, "%%")).toEqual([]);
+    expect(await suggestNames(t.db, "r_ft")).toEqual([]);
   });
 });
 

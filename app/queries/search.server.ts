@@ -9,6 +9,7 @@ import {
   type SearchTerm,
   toTsquery,
 } from "../lib/search-query";
+import { escapeLike } from "./sql-helpers.server";
 
 export type SearchKind = SearchKindName;
 export const SEARCH_KINDS: readonly SearchKind[] = ["location", "program", "change-maker", "resource", "episode"];
@@ -197,26 +198,48 @@ export async function searchEverything(
 
 export type Suggestion = { kind: SearchKind; name: string; key: string };
 
+/** At most this many entries of a kind whose words match are ranked for suggestions. */
+const SUGGESTION_CANDIDATES = 200;
+
 /**
- * Names to offer while a visitor types: entries whose name holds every word (the last as a prefix), the exact name
- * first, then the closest names, across every kind; at most `limit`.
+ * Names to offer while a visitor types, across every kind, at most `limit`: the exact name first, then names that
+ * begin with what was typed (read in order from a prefix index, so three letters shared by 50,000 names cost no
+ * more than a whole name), then names holding every word (the last as a prefix), the best ranked of the first
+ * candidates found (a short prefix matching thousands of names is not ranked in full: the visitor is still typing).
  */
 export async function suggestNames(db: Database, raw: string, limit = 8): Promise<Suggestion[]> {
   const parsed = parseSearch(raw);
   if (!parsed.ok) return [];
   const names = tsquerySql(parsed.terms, "A");
-  const parts = SEARCH_KINDS.map((kind) => {
+  // Folded in the statement: the planner folds the constant before planning, so the prefix range uses the index.
+  const startsWith = `${escapeLike(parsed.text)}%`;
+  const parts = SEARCH_KINDS.flatMap((kind) => {
     const k = KINDS[kind];
-    return sql`(SELECT ${kind} AS kind, t.${k.name} AS name, t.${k.key} AS key,
-        (t.search_name = search_fold(${parsed.text})) AS exact,
-        ts_rank_cd(t.search_vector, ${names}) AS rank
-      FROM ${k.table} t WHERE t.search_vector @@ ${names}
-      ORDER BY exact DESC, rank DESC, t.${k.name} LIMIT ${limit})`;
+    return [
+      sql`(SELECT ${kind} AS kind, t.${k.name} AS name, t.${k.key}::text AS key,
+          (t.search_name = search_fold(${parsed.text})) AS exact, true AS starts, 1::real AS rank
+        FROM ${k.table} t WHERE t.search_name COLLATE "C" LIKE search_fold(${startsWith})
+        ORDER BY t.search_name COLLATE "C" LIMIT ${limit})`,
+      sql`(SELECT ${kind} AS kind, c.name, c.key, false AS exact, false AS starts,
+          ts_rank_cd(c.search_vector, ${names}) AS rank
+        FROM (SELECT t.${k.name} AS name, t.${k.key}::text AS key, t.search_vector FROM ${k.table} t
+          WHERE t.search_vector @@ ${names} LIMIT ${SUGGESTION_CANDIDATES}) c
+        ORDER BY rank DESC, length(c.name), c.name LIMIT ${limit})`,
+    ];
   });
   const result = (await db.execute(sql`
     SELECT kind, name, key FROM (${sql.join(parts, sql` UNION ALL `)}) s
-    ORDER BY exact DESC, rank DESC, length(name), name LIMIT ${limit}
+    ORDER BY exact DESC, starts DESC, rank DESC, length(name), name
   `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
   const rows = Array.isArray(result) ? result : (result.rows ?? []);
-  return rows.map((r) => ({ kind: r.kind as SearchKind, name: String(r.name), key: String(r.key) }));
+  const seen = new Set<string>();
+  const out: Suggestion[] = [];
+  for (const r of rows) {
+    const id = `${r.kind}:${r.key}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push({ kind: r.kind as SearchKind, name: String(r.name), key: String(r.key) });
+    if (out.length === limit) break;
+  }
+  return out;
 }

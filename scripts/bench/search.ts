@@ -59,21 +59,23 @@ function print(title: string, result: Awaited<ReturnType<typeof measure>>, bars:
 
 const prepared = process.env.BENCH_SEARCH_DATA_DIR;
 const dataDir = prepared ?? fs.mkdtempSync(path.join(os.tmpdir(), "bench-search-"));
-try {
-  if (!prepared) seed({ DATA_DIR: dataDir, DATABASE_URL: "" }, 50_000);
-  const handle = await openPglite(path.join(dataDir, "pglite"));
+// BENCH_SEARCH_EMBEDDED=0 measures Postgres only.
+if (process.env.BENCH_SEARCH_EMBEDDED !== "0")
   try {
-    print(
-      "Embedded database",
-      await measure(handle),
-      "Bars: searches p95 ≤ 90 ms, suggestions ≤ 45 ms (3× the Postgres bars).",
-    );
+    if (!prepared) seed({ DATA_DIR: dataDir, DATABASE_URL: "" }, 50_000);
+    const handle = await openPglite(path.join(dataDir, "pglite"));
+    try {
+      print(
+        "Embedded database",
+        await measure(handle),
+        "Bars: searches p95 ≤ 90 ms, suggestions ≤ 45 ms (3× the Postgres bars).",
+      );
+    } finally {
+      await handle.close();
+    }
   } finally {
-    await handle.close();
+    if (!prepared) fs.rmSync(dataDir, { recursive: true, force: true });
   }
-} finally {
-  if (!prepared) fs.rmSync(dataDir, { recursive: true, force: true });
-}
 
 const pgUrl = process.env.BENCH_SEARCH_DATABASE_URL;
 if (pgUrl) {
