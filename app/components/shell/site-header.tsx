@@ -29,6 +29,8 @@ function HeaderNavLink({ link, className }: { link: SiteLink; className: string 
 // The dropdown's behaviour (hover, keyboard, close delay) hydrates right after the page load; its button is in
 // the HTML from the start.
 const ExploreMenu = island(() => import("./explore-menu").then((m) => m.ExploreMenuIsland));
+// The search field's suggestions (a combobox) likewise: until its code has loaded it is a plain GET form.
+const HeaderSearch = island(() => import("../search/header-search").then((m) => m.HeaderSearchForm));
 
 /**
  * Site header: desktop links with the Explore dropdown; below lg (where the full row no longer fits) a Newsletter
@@ -137,34 +139,15 @@ export function SiteHeader({ pages }: { pages: NavigationPages }) {
         </div>
       </div>
       {/* The search field opens under the header from its button (a native popover: it works before any script runs,
-          and Escape or a click outside closes it). */}
+          and Escape or a click outside closes it; while suggestions are open, Escape closes them first). It lets its
+          suggestion list overflow below it. */}
       <div
         id="site-search"
         popover="auto"
-        className="fixed inset-x-0 top-16 bottom-auto m-0 h-auto w-full border-0 border-b border-leaf-100 bg-white px-4 py-4 shadow-lg"
+        className="fixed inset-x-0 top-16 bottom-auto m-0 h-auto w-full overflow-visible border-0 border-b border-leaf-100 bg-white px-4 py-4 shadow-lg"
       >
         <search className="mx-auto block max-w-2xl">
-          <form method="get" action="/search" className="flex gap-2">
-            <label htmlFor="site-search-q" className="sr-only">
-              Search the directory
-            </label>
-            <input
-              id="site-search-q"
-              type="search"
-              name="q"
-              maxLength={200}
-              // biome-ignore lint/a11y/noAutofocus: focused when the visitor opens the search field, not on page load
-              autoFocus
-              placeholder="Places, programs, people, resources"
-              className="min-w-0 flex-1 rounded-lg border border-stone-400 bg-white px-3 py-2 text-base"
-            />
-            <button
-              type="submit"
-              className="rounded-lg bg-leaf-700 px-4 py-2 font-semibold text-white hover:bg-leaf-800"
-            >
-              Search
-            </button>
-          </form>
+          <HeaderSearch />
         </search>
       </div>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: delegation only reacts to link activation, which is keyboard-accessible */}

@@ -1,0 +1,23 @@
+import { SearchCombobox } from "./search-combobox";
+
+/**
+ * The header's search form: a plain GET form to /search whose field offers suggestions as the visitor types. The
+ * header loads it as an island, so the combobox's code stays out of every page's initial JavaScript; until it has
+ * loaded (or without JavaScript) the same markup is a plain search form.
+ */
+export function HeaderSearchForm() {
+  return (
+    <form method="get" action="/search" className="flex gap-2">
+      <SearchCombobox
+        defaultValue=""
+        label="Search the directory"
+        placeholder="Places, programs, people, resources"
+        autoFocus
+        className="w-full min-w-0 rounded-lg border border-stone-400 bg-white px-3 py-2 text-base"
+      />
+      <button type="submit" className="rounded-lg bg-leaf-700 px-4 py-2 font-semibold text-white hover:bg-leaf-800">
+        Search
+      </button>
+    </form>
+  );
+}
