@@ -157,6 +157,21 @@ export function locationFilterForm(
   };
 }
 
+/**
+ * Facet counts (by region id, country and focus area id) as the filter form reads them: regions by the key the
+ * URL uses, every region present (none found is 0).
+ */
+export function facetCountsForForm(
+  facets: { region: Map<string, number>; country: Map<string, number>; focus: Map<string, number> },
+  ref: { regions: { id: string; key: string }[] },
+): { region: Record<string, number>; country: Record<string, number>; focus: Record<string, number> } {
+  return {
+    region: Object.fromEntries(ref.regions.map((r) => [r.key, facets.region.get(r.id) ?? 0] as const)),
+    country: Object.fromEntries(facets.country),
+    focus: Object.fromEntries(facets.focus),
+  };
+}
+
 /** The search words of a list page (?q=), or null when none (or none readable) were given. */
 export function parseListWords(params: URLSearchParams): string | null {
   const parsed = SearchText.safeParse(params.get("q") ?? "");

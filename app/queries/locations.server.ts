@@ -160,6 +160,8 @@ export type LocationFilters = {
   subRegionId?: string;
   focusAreaId?: string;
   country?: string;
+  /** Only locations with a position (what the map shows). */
+  onMap?: boolean;
 };
 
 export type LocationSort = "name" | "-name" | "updated" | "-updated" | "country";
@@ -170,6 +172,7 @@ export function locationFilterSql(f: LocationFilters): SQL | undefined {
   if (f.subRegionId) conds.push(eq(locations.subRegionId, f.subRegionId));
   if (f.focusAreaId) conds.push(sql`${locations.focusAreas} @> ARRAY[${f.focusAreaId}]::uuid[]`);
   if (f.country) conds.push(eq(locations.country, f.country));
+  if (f.onMap) conds.push(sql`${locations.latitude} IS NOT NULL AND ${locations.longitude} IS NOT NULL`);
   if (f.near && f.withinKm) conds.push(withinKmSql(f.near, f.withinKm));
   if (f.contains) {
     const pattern = `%${escapeLike(f.contains)}%`;

@@ -5,7 +5,7 @@ import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { Pagination } from "../components/public/pagination";
 import { ResponsivePicture } from "../components/public/picture";
 import { LOCATIONS_PAGE_SIZE } from "../lib/constants";
-import { locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
+import { facetCountsForForm, locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
 import { formatDistance } from "../lib/geo";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
@@ -64,13 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subRegions: form.subRegions,
     focusAreas: form.focusAreas,
     countries: form.countries,
-    counts: facets
-      ? {
-          region: Object.fromEntries(ref.regions.map((r) => [r.key, facets.region.get(r.id) ?? 0] as const)),
-          country: Object.fromEntries(facets.country),
-          focus: Object.fromEntries(facets.focus),
-        }
-      : null,
+    counts: facets ? facetCountsForForm(facets, ref) : null,
     locations: rows.map((r) => ({
       id: r.id,
       name: r.name,

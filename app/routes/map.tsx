@@ -1,7 +1,7 @@
 import { InteractiveMap } from "../components/map/interactive-map";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { LocationFilters } from "../components/public/location-filters";
-import { locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
+import { facetCountsForForm, locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
 import {
   DEFAULT_VIEW_CENTER,
   DEFAULT_VIEW_ZOOM,
@@ -15,7 +15,7 @@ import {
 import { pageMeta } from "../lib/meta";
 import { formatInteger } from "../lib/numbers";
 import { toQueryString } from "../lib/query-string";
-import { listLocationCountries } from "../queries/locations.server";
+import { listLocationCountries, locationFacetCounts } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
 import { getClusterStore, mapSnapshot, parseMapPosition } from "../services/clusters.server";
 import type { Route } from "./+types/map";
@@ -53,7 +53,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         zoom: position.zoom ?? DEFAULT_VIEW_ZOOM,
         ...SNAPSHOT_SIZE,
       };
-  const snapshot = await mapSnapshot(store, view, filters);
+  const [snapshot, facets] = await Promise.all([
+    mapSnapshot(store, view, filters),
+    // With words, each choice says how many places on the map it would give.
+    filters.q ? locationFacetCounts(db, { ...filters, onMap: true }) : null,
+  ]);
   const {
     values,
     regions,
@@ -70,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subRegions,
     focusAreas,
     countries: countryChoices,
+    counts: facets ? facetCountsForForm(facets, ref) : null,
   };
 }
 
@@ -112,6 +117,7 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
               subRegions={loaderData.subRegions}
               focusAreas={loaderData.focusAreas}
               countries={loaderData.countries}
+              counts={loaderData.counts}
             />
           </>
         }

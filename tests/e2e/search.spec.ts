@@ -6,7 +6,7 @@ test("the header's search field leads to results across the directory, grouped b
 }) => {
   await page.goto("/programs");
   await page.getByRole("banner").getByRole("button", { name: "Search" }).first().click();
-  const field = page.getByRole("searchbox", { name: "Search the directory" });
+  const field = page.getByRole("combobox", { name: "Search the directory" });
   await expect(field).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(field).toBeHidden();
@@ -23,11 +23,47 @@ test("the header's search field leads to results across the directory, grouped b
   await expectNoAxeViolations(page);
 });
 
+test("the header's search field suggests as you type, chosen by keyboard; Escape closes the list, then the field", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  await page.waitForLoadState("load");
+  await page.getByRole("banner").getByRole("button", { name: "Search" }).first().click();
+  const field = page.getByRole("combobox", { name: "Search the directory" });
+  await expect(field).toBeFocused();
+  // The suggestions' code arrives after the page load; typing before it only fills the plain field.
+  await expect(field).toHaveAttribute("aria-expanded", "false");
+  await expect(async () => {
+    await field.fill("");
+    await field.pressSequentially("rift val", { delay: 20 });
+    await expect(page.getByRole("listbox", { name: "Suggestions" })).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  const list = page.getByRole("listbox", { name: "Suggestions" });
+  await expect(list.getByRole("option", { name: /Rift Valley Permaculture Training Centre/ })).toBeVisible();
+  await field.press("Escape");
+  await expect(list).toBeHidden();
+  await expect(field).toBeVisible();
+  await field.press("ArrowDown");
+  await expect(list.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  await expectNoAxeViolations(page);
+  await field.press("Escape");
+  await field.press("Escape");
+  await expect(field).toHaveValue("");
+  await field.press("Escape");
+  await expect(field).toBeHidden();
+  await page.getByRole("banner").getByRole("button", { name: "Search" }).first().click();
+  await field.pressSequentially("rift valley permaculture", { delay: 20 });
+  await expect(list.getByRole("option", { name: /Rift Valley Permaculture Training Centre/ })).toBeVisible();
+  await field.press("ArrowDown");
+  await field.press("Enter");
+  await expect(page).toHaveURL(/\/location\/Rift-Valley/);
+});
+
 test("the header's search field on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto("/");
   await page.getByRole("banner").getByRole("button", { name: "Search" }).click();
-  const field = page.getByRole("searchbox", { name: "Search the directory" });
+  const field = page.getByRole("combobox", { name: "Search the directory" });
   await expect(field).toBeFocused();
   await expectNoAxeViolations(page);
 });
@@ -67,8 +103,8 @@ test.describe("without JavaScript", () => {
   test("the header's search field opens and searches with no script", async ({ page }) => {
     await page.goto("/about");
     await page.getByRole("banner").getByRole("button", { name: "Search" }).first().click();
-    await page.getByRole("searchbox", { name: "Search the directory" }).fill("nakuru");
-    await page.getByRole("searchbox", { name: "Search the directory" }).press("Enter");
+    await page.getByRole("combobox", { name: "Search the directory" }).fill("nakuru");
+    await page.getByRole("combobox", { name: "Search the directory" }).press("Enter");
     await expect(page).toHaveURL(/\/search\?q=nakuru/);
   });
 
@@ -168,6 +204,23 @@ test.describe("the map and search words", () => {
     expect(Math.abs(Number(href.searchParams.get("lng")) - 36.1)).toBeLessThan(5);
     expect(Number(href.searchParams.get("zoom"))).toBeGreaterThanOrEqual(6);
     expect(href.searchParams.get("q")).toBe("nakuru");
+  });
+
+  test("with words, the map's filters say how many places on the map each choice would give", async ({ page }) => {
+    await page.goto("/map?q=water");
+    const summary = page.getByText(/^\d+ matching locations? with a place on the map\.$/);
+    const total = Number((await summary.textContent())?.match(/^(\d+)/)?.[1]);
+    const region = page.getByLabel("Region");
+    const options = await region.locator("option").allTextContents();
+    const counted = options.map((o) => Number(o.match(/\((\d+)\)$/)?.[1] ?? Number.NaN)).filter((n) => !Number.isNaN(n));
+    expect(counted.length).toBeGreaterThan(3);
+    // Regions do not overlap: their counts add up to the places found (any without a region aside).
+    expect(counted.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(total);
+    expect(Math.max(...counted)).toBeGreaterThan(0);
+    const africa = region.locator("option", { hasText: /^Africa \(\d+\)$/ });
+    const n = Number((await africa.textContent())?.match(/\((\d+)\)/)?.[1]);
+    await page.goto("/map?q=water&region=Africa");
+    await expect(page.getByText(`${n} matching location${n === 1 ? "" : "s"} with a place on the map.`)).toBeVisible();
   });
 });
 
