@@ -212,7 +212,9 @@ test.describe("the map and search words", () => {
     const total = Number((await summary.textContent())?.match(/^(\d+)/)?.[1]);
     const region = page.getByLabel("Region");
     const options = await region.locator("option").allTextContents();
-    const counted = options.map((o) => Number(o.match(/\((\d+)\)$/)?.[1] ?? Number.NaN)).filter((n) => !Number.isNaN(n));
+    const counted = options
+      .map((o) => Number(o.match(/\((\d+)\)$/)?.[1] ?? Number.NaN))
+      .filter((n) => !Number.isNaN(n));
     expect(counted.length).toBeGreaterThan(3);
     // Regions do not overlap: their counts add up to the places found (any without a region aside).
     expect(counted.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(total);
