@@ -19,6 +19,9 @@ import {
 import {
   ANALYTICS_KINDS,
   APPLICANT_TYPES,
+  MAIL_KINDS,
+  MAIL_STATUSES,
+  NEWSLETTER_ISSUE_STATUSES,
   PROGRAM_FORMATS,
   REGION_KEYS,
   RESOURCE_TYPE_VALUES,
@@ -41,6 +44,9 @@ export const userRoleEnum = pgEnum("user_role", USER_ROLES);
 export const programFormatEnum = pgEnum("program_format", PROGRAM_FORMATS);
 export const applicantTypeEnum = pgEnum("applicant_type", APPLICANT_TYPES);
 export const analyticsKindEnum = pgEnum("analytics_kind", ANALYTICS_KINDS);
+export const mailStatusEnum = pgEnum("mail_status", MAIL_STATUSES);
+export const mailKindEnum = pgEnum("mail_kind", MAIL_KINDS);
+export const newsletterIssueStatusEnum = pgEnum("newsletter_issue_status", NEWSLETTER_ISSUE_STATUSES);
 
 // ---------------------------------------------------------------------------
 // Users and authentication (better-auth's tables, with the admin plugin's fields)
@@ -57,6 +63,8 @@ export const users = pgTable(
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
+    /** Staff who asked to hear of each new application by e-mail. */
+    notifyApplications: boolean("notify_applications").notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
@@ -295,10 +303,78 @@ export const newsletterSubscriptions = pgTable(
     /** The subscription's `timestamp`: when the address subscribed. */
     timestamp: timestamp("timestamp", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     source: text("source").notNull().default("footer"),
+    /** When the address confirmed the subscription (double opt-in); until then it receives nothing but the
+     * confirmation message. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+    /** The one confirmation link that is valid: a new request replaces it, confirming clears it. */
+    confirmNonce: text("confirm_nonce"),
+    confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true, mode: "date" }),
+    /** Kept after unsubscribing (for per-issue counts); an unsubscribed address receives nothing. */
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`),
     index("newsletter_timestamp_idx").on(t.timestamp),
+    index("newsletter_confirmed_idx").on(t.confirmedAt),
+  ],
+);
+
+/** An issue of the newsletter: written in Markdown by staff, sent once to every confirmed subscriber. */
+export const newsletterIssues = pgTable(
+  "newsletter_issues",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull().default(""),
+    status: newsletterIssueStatusEnum("status").notNull().default("draft"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** When sending began: subscribers who leave after it count as "unsubscribed since". */
+    sendStartedAt: timestamp("send_started_at", { withTimezone: true, mode: "date" }),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    recipients: integer("recipients").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("newsletter_issues_created_idx").on(t.createdAt)],
+);
+
+/**
+ * The outbox: every e-mail the site sends is a row here, written in the same transaction as the change that causes
+ * it, and handed to the mail server by the mail worker (decision 014). Without a mail server the messages are kept
+ * here (status "held") and shown in the admin Outbox.
+ */
+export const mailMessages = pgTable(
+  "mail_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: mailKindEnum("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    /** Extra headers (List-Unsubscribe and the like), as name → value. */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    messageId: text("message_id").notNull(),
+    status: mailStatusEnum("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** Not before this time (exponential backoff after a temporary failure; throttling of newsletters). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** While "sending": the claim's end; a worker that died mid-send leaves a claim that runs out. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+    /** Sending is given up after this (a day after queueing). */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    newsletterIssueId: uuid("newsletter_issue_id").references(() => newsletterIssues.id, { onDelete: "set null" }),
+    /** One message per purpose (e.g. an issue to one subscriber): a second enqueue of the same key is ignored. */
+    dedupeKey: text("dedupe_key"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("mail_messages_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_messages_created_idx").on(t.createdAt),
+    index("mail_messages_issue_idx").on(t.newsletterIssueId, t.status),
+    index("mail_messages_to_idx").on(sql`lower(${t.toAddress})`, t.createdAt),
+    uniqueIndex("mail_messages_dedupe_unique").on(t.dedupeKey),
   ],
 );
 

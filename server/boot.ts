@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { PODCAST_COVER_PATH } from "../app/lib/feeds/rss";
 import { createUserWithPassword, getUserByEmail } from "../app/queries/users.server";
 import { createAuth } from "../app/services/auth.server";
+import { Mailer } from "../app/services/mail/mailer.server";
 import type { Services } from "../app/services/services.server";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { writePodcastCover } from "../db/seed/images";
@@ -57,6 +58,14 @@ export async function prepareServices(
     bus: handle.bus,
     auth,
     logger,
+    mail: new Mailer({
+      db: handle.db,
+      logger,
+      siteUrl: config.siteUrl,
+      from: config.mail.from,
+      smtpUrl: config.mail.smtpUrl,
+      sendRate: config.mail.sendRate,
+    }),
     storage: await createConfiguredStorage(config, handle.db),
     config: {
       siteUrl: config.siteUrl,
@@ -64,6 +73,7 @@ export async function prepareServices(
       env: config.env,
       trustProxy: config.trustProxy,
       hashSecret: config.hashSecret,
+      authSecret: config.authSecret,
       loginLimits: config.loginLimits,
       dataDir: config.dataDir,
       requestStats: config.requestStats,

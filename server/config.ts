@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { SITE_NAME } from "../app/lib/constants";
 import { type LoginLimits, loginLimits } from "../app/services/login-limiter.server";
 
 /** Raised for configuration problems: the server prints the one-line message and exits non-zero. */
@@ -14,6 +15,9 @@ const optionalString = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .optional();
+
+/** `Name <address>` or a bare address, on one line (no CR or LF can reach a header). */
+const MAIL_FROM_PATTERN = /^(?:[^\r\n<>"]{1,100} <[^\s<>@]+@[^\s<>@]+\.?[^\s<>@]*>|[^\s<>@]+@[^\s<>@]+)$/;
 
 const positiveInt = (message: string, fallback: number) =>
   z.coerce.number({ error: message }).int(message).positive(message).default(fallback);
@@ -56,6 +60,21 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_WINDOW_MS: positiveInt("a whole number of milliseconds above 0", 15 * 60_000),
   LOGIN_ACCOUNT_WINDOW_MS: positiveInt("a whole number of milliseconds above 0", 60 * 60_000),
   LOGIN_IP_LIMIT: positiveInt("a whole number above 0", 50),
+  SMTP_URL: optionalString.pipe(
+    z
+      .url({
+        protocol: /^smtps?$/,
+        error: "an smtp:// or smtps:// URL such as smtp://user:password@mail.example.org:587",
+      })
+      .optional(),
+  ),
+  MAIL_FROM: optionalString.pipe(
+    z
+      .string()
+      .regex(MAIL_FROM_PATTERN, "a sender such as 'Permaculture Network <hello@example.org>' or hello@example.org")
+      .optional(),
+  ),
+  MAIL_SEND_RATE: positiveInt("a whole number of messages per second above 0", 10),
 });
 
 export type Config = {
@@ -87,6 +106,16 @@ export type Config = {
   requestStats: boolean;
   /** Sign-in limits per account and per client address. */
   loginLimits: LoginLimits;
+  mail: MailConfig;
+};
+
+export type MailConfig = {
+  /** The mail server; null keeps every message in the database (the admin Outbox) instead of sending it. */
+  smtpUrl: string | null;
+  /** The sender of every message, `Name <address>`. */
+  from: string;
+  /** Newsletter messages handed to the mail server per second, per server instance. */
+  sendRate: number;
 };
 
 /** Validates the environment once at boot. Throws ConfigError with one line naming the variable. */
@@ -155,6 +184,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MS,
       ipLimit: e.LOGIN_IP_LIMIT,
     }),
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `${SITE_NAME} <no-reply@${new URL(siteUrl).hostname}>`,
+      sendRate: e.MAIL_SEND_RATE,
+    },
   };
 }
 

@@ -89,6 +89,9 @@ async function main() {
   });
 
   const maintenance = startMaintenance(services);
+  services.mail.start();
+  if (!services.mail.sending)
+    logger.info("no SMTP_URL: e-mail is kept in the database and shown in the admin Outbox (/admin/dashboard/outbox)");
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -105,6 +108,7 @@ async function main() {
     server.close(async () => {
       try {
         await flushBuffers();
+        await services.mail.stop();
         await handle.close();
         logger.info("database closed; bye");
       } catch (err) {

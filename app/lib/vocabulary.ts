@@ -21,3 +21,41 @@ export const APPLICANT_TYPES = ["educator", "learner"] as const;
 export const ANALYTICS_KINDS = ["page_view", "user_interaction", "form_submission"] as const;
 export const MARKER_TYPES = ["standard", "school", "farm", "ecovillage"] as const;
 export type MarkerType = (typeof MARKER_TYPES)[number];
+
+/** A message's way through the outbox: waiting, being handed to the mail server, delivered to it, given up, or
+ * kept in the database because no mail server is configured (shown in the admin Outbox). */
+export const MAIL_STATUSES = ["queued", "sending", "sent", "failed", "held"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
+  queued: "Queued",
+  sending: "Sending",
+  sent: "Sent",
+  failed: "Failed",
+  held: "Kept (no mail server)",
+};
+
+/** What a message is, for the Outbox's filter and the per-kind limits. */
+export const MAIL_KINDS = [
+  "newsletter-confirm",
+  "newsletter-issue",
+  "newsletter-test",
+  "application-received",
+  "application-decision",
+  "application-notice",
+  "password-reset",
+  "staff-invite",
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+  "newsletter-confirm": "Newsletter confirmation",
+  "newsletter-issue": "Newsletter",
+  "newsletter-test": "Newsletter test",
+  "application-received": "Application received",
+  "application-decision": "Application decision",
+  "application-notice": "New application notice",
+  "password-reset": "Password reset",
+  "staff-invite": "Staff invitation",
+};
+
+export const NEWSLETTER_ISSUE_STATUSES = ["draft", "sending", "sent"] as const;
+export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];

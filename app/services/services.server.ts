@@ -3,6 +3,7 @@ import type { ChangeBus, Database } from "../../db/client";
 import type { StorageService } from "../../server/storage/service";
 import type { Auth } from "./auth.server";
 import type { LoginLimits } from "./login-limiter.server";
+import type { Mailer } from "./mail/mailer.server";
 
 /** What the Node server hands every loader and action through the router's load context. */
 export type Services = {
@@ -11,6 +12,8 @@ export type Services = {
   bus: ChangeBus;
   auth: Auth;
   logger: Logger;
+  /** E-mail: the outbox and its worker (messages kept in the Outbox when no mail server is configured). */
+  mail: Mailer;
   /** File storage (media library); absent in contexts that do not need it, such as some tests. */
   storage?: StorageService;
   config: {
@@ -20,6 +23,8 @@ export type Services = {
     env: "development" | "production" | "test";
     trustProxy: boolean;
     hashSecret: string;
+    /** Signs the links sent by e-mail (AUTH_SECRET). */
+    authSecret: string;
     dataDir: string;
     requestStats: boolean;
     loginLimits: LoginLimits;

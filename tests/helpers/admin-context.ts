@@ -2,6 +2,7 @@ import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { createUserWithPassword } from "../../app/queries/users.server";
 import { loginLimits } from "../../app/services/login-limiter.server";
+import { Mailer } from "../../app/services/mail/mailer.server";
 import type { TestDatabase } from "./test-db";
 
 export type AdminHarness = {
@@ -15,7 +16,11 @@ export type AdminHarness = {
  * A load context for calling admin loaders and actions directly: a real test database, a signed-in ADMIN user
  * (through a stand-in for better-auth's getSession) and a bus that records what was announced.
  */
-export async function createAdminHarness(t: TestDatabase, email = "content-admin@example.org"): Promise<AdminHarness> {
+export async function createAdminHarness(
+  t: TestDatabase,
+  email = "content-admin@example.org",
+  opts: { smtpUrl?: string } = {},
+): Promise<AdminHarness> {
   const userId = await createUserWithPassword(t.db, {
     email,
     name: "Content Admin",
@@ -36,12 +41,23 @@ export async function createAdminHarness(t: TestDatabase, email = "content-admin
     },
     auth: { api: { getSession: async () => session } },
     logger: pino({ level: "silent" }),
+    // Without a mail server messages are kept in the outbox (status "held"); tests that read mail pass one.
+    mail: new Mailer({
+      db: t.db,
+      logger: pino({ level: "silent" }),
+      siteUrl: "http://localhost",
+      from: "Permaculture Network <no-reply@localhost>",
+      smtpUrl: opts.smtpUrl ?? null,
+      sendRate: 1000,
+      retryBaseMs: 20,
+    }),
     config: {
       siteUrl: "http://localhost",
       siteHostname: "localhost",
       env: "test" as const,
       trustProxy: false,
       hashSecret: "test",
+      authSecret: "t".repeat(32),
       dataDir: "/tmp",
       loginLimits: loginLimits({ backoffWindowMs: 900_000, accountWindowMs: 3_600_000, ipLimit: 50 }),
     },

@@ -25,6 +25,7 @@ beforeAll(async () => {
       config: {
         siteUrl: "http://localhost:3000",
         hashSecret: "s",
+        authSecret: "y".repeat(32),
         loginLimits: loginLimits({ backoffWindowMs: 900_000, accountWindowMs: 3_600_000, ipLimit: 50 }),
       },
     },

@@ -1,0 +1,189 @@
+import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { mailMessages } from "../../db/schema";
+import { isUuid } from "../lib/ids";
+import type { MailKind, MailStatus } from "../lib/vocabulary";
+
+export type MailRow = typeof mailMessages.$inferSelect;
+export type NewMail = {
+  kind: MailKind;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  headers?: Record<string, string>;
+  messageId: string;
+  status: "queued" | "held";
+  expiresAt: Date;
+  nextAttemptAt?: Date;
+  newsletterIssueId?: string | null;
+  dedupeKey?: string | null;
+};
+
+/** A database or a transaction: messages are written in the transaction of the change that causes them. */
+type Executor = Pick<Database, "insert" | "select" | "update" | "execute">;
+
+/** Adds messages to the outbox; a message whose dedupe key is already there is skipped. Returns how many were added. */
+export async function insertMail(db: Executor, messages: NewMail[]): Promise<number> {
+  if (messages.length === 0) return 0;
+  const rows = await db
+    .insert(mailMessages)
+    .values(messages.map((m) => ({ ...m, headers: m.headers ?? {}, nextAttemptAt: m.nextAttemptAt ?? new Date() })))
+    .onConflictDoNothing()
+    .returning({ id: mailMessages.id });
+  return rows.length;
+}
+
+/**
+ * Claims up to `limit` due messages for one worker: queued ones whose time has come, and ones left "sending" by a
+ * worker whose claim ran out (it died mid-send). Rows another worker is claiming are skipped, so with several
+ * instances on one database each message is claimed by one.
+ */
+export async function claimDueMail(
+  db: Database,
+  opts: { limit: number; leaseMs: number; newsletter: boolean },
+): Promise<MailRow[]> {
+  const kindCond = opts.newsletter ? sql`kind = 'newsletter-issue'` : sql`kind <> 'newsletter-issue'`;
+  const result = (await db.execute(sql`
+    UPDATE mail_messages SET status = 'sending', attempts = attempts + 1,
+      locked_until = now() + ${`${opts.leaseMs} milliseconds`}::interval
+    WHERE id IN (
+      SELECT id FROM mail_messages
+      WHERE ((status = 'queued' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now()))
+        AND ${kindCond}
+      ORDER BY next_attempt_at
+      LIMIT ${opts.limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING *`)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
+  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+  return rows.map(fromRaw);
+}
+
+/** Raw rows (from db.execute) use column names; this maps them to the table's field names. */
+function fromRaw(r: Record<string, unknown>): MailRow {
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  return {
+    id: String(r.id),
+    kind: r.kind as MailKind,
+    toAddress: String(r.to_address),
+    subject: String(r.subject),
+    textBody: String(r.text_body),
+    htmlBody: String(r.html_body),
+    headers: (typeof r.headers === "string" ? JSON.parse(r.headers) : (r.headers ?? {})) as Record<string, string>,
+    messageId: String(r.message_id),
+    status: r.status as MailStatus,
+    attempts: Number(r.attempts),
+    nextAttemptAt: date(r.next_attempt_at) as Date,
+    lockedUntil: date(r.locked_until),
+    lastError: (r.last_error as string | null) ?? null,
+    expiresAt: date(r.expires_at) as Date,
+    sentAt: date(r.sent_at),
+    newsletterIssueId: (r.newsletter_issue_id as string | null) ?? null,
+    dedupeKey: (r.dedupe_key as string | null) ?? null,
+    createdAt: date(r.created_at) as Date,
+  };
+}
+
+export async function markMailSent(db: Database, id: string): Promise<void> {
+  await db
+    .update(mailMessages)
+    .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+    .where(eq(mailMessages.id, id));
+}
+
+/** A temporary failure: try again at `at`. */
+export async function markMailRetry(db: Database, id: string, error: string, at: Date): Promise<void> {
+  await db
+    .update(mailMessages)
+    .set({ status: "queued", nextAttemptAt: at, lockedUntil: null, lastError: error })
+    .where(eq(mailMessages.id, id));
+}
+
+export async function markMailFailed(db: Database, id: string, error: string): Promise<void> {
+  await db
+    .update(mailMessages)
+    .set({ status: "failed", lockedUntil: null, lastError: error })
+    .where(eq(mailMessages.id, id));
+}
+
+/** Staff retry a failed message: queued again now, with a new day to get through. */
+export async function retryFailedMail(db: Database, id: string, expiresAt: Date): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .update(mailMessages)
+    .set({ status: "queued", nextAttemptAt: new Date(), expiresAt, lockedUntil: null })
+    .where(and(eq(mailMessages.id, id), eq(mailMessages.status, "failed")))
+    .returning({ id: mailMessages.id });
+  return rows.length > 0;
+}
+
+export async function getMail(db: Database, id: string): Promise<MailRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id)).limit(1);
+  return row ?? null;
+}
+
+export type MailListFilter = { status?: MailStatus; kind?: MailKind; to?: string };
+
+function listWhere(f: MailListFilter) {
+  const conds = [];
+  if (f.status) conds.push(eq(mailMessages.status, f.status));
+  if (f.kind) conds.push(eq(mailMessages.kind, f.kind));
+  if (f.to) conds.push(sql`lower(${mailMessages.toAddress}) = lower(${f.to})`);
+  return conds.length ? and(...conds) : undefined;
+}
+
+/** The Outbox list, newest first, without the bodies. */
+export function listMail(db: Database, f: MailListFilter, page: { limit: number; offset: number }) {
+  return db
+    .select({
+      id: mailMessages.id,
+      kind: mailMessages.kind,
+      toAddress: mailMessages.toAddress,
+      subject: mailMessages.subject,
+      status: mailMessages.status,
+      attempts: mailMessages.attempts,
+      lastError: mailMessages.lastError,
+      createdAt: mailMessages.createdAt,
+      sentAt: mailMessages.sentAt,
+      nextAttemptAt: mailMessages.nextAttemptAt,
+    })
+    .from(mailMessages)
+    .where(listWhere(f))
+    .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countMail(db: Database, f: MailListFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(mailMessages).where(listWhere(f));
+  return Number(row?.n ?? 0);
+}
+
+/** How many messages of an issue are in each state. */
+export async function mailCountsForIssue(db: Database, issueId: string): Promise<Record<MailStatus, number>> {
+  const rows = await db
+    .select({ status: mailMessages.status, n: count() })
+    .from(mailMessages)
+    .where(eq(mailMessages.newsletterIssueId, issueId))
+    .groupBy(mailMessages.status);
+  const out: Record<MailStatus, number> = { queued: 0, sending: 0, sent: 0, failed: 0, held: 0 };
+  for (const r of rows) out[r.status] = Number(r.n);
+  return out;
+}
+
+/** Messages of some kinds sent (or queued) to one address since a time: the per-recipient limit. */
+export async function countRecentMailTo(db: Database, to: string, kinds: MailKind[], since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(mailMessages)
+    .where(
+      and(
+        sql`lower(${mailMessages.toAddress}) = lower(${to})`,
+        inArray(mailMessages.kind, kinds),
+        gte(mailMessages.createdAt, since),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}

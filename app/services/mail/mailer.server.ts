@@ -1,0 +1,240 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import type { Database } from "../../../db/client";
+import type { MailKind } from "../../lib/vocabulary";
+import {
+  claimDueMail,
+  countRecentMailTo,
+  insertMail,
+  type MailRow,
+  markMailFailed,
+  markMailRetry,
+  markMailSent,
+  type NewMail,
+} from "../../queries/mail.server";
+import { type ComposedMail, composeMail, type MailContent } from "./compose.server";
+import { type MailTransport, smtpTransport } from "./transport.server";
+
+/** A message is given up a day after it was queued. */
+export const MAIL_GIVE_UP_MS = 24 * 60 * 60_000;
+
+export type MailerOptions = {
+  db: Database;
+  logger: Logger;
+  siteUrl: string;
+  from: string;
+  /** null: no mail server, messages are kept in the Outbox. */
+  smtpUrl: string | null;
+  /** Newsletter messages per second (per instance). */
+  sendRate: number;
+  /** A transport other than SMTP_URL's (tests). */
+  transport?: MailTransport | null;
+  /** First retry delay after a temporary failure; doubled each time, at most an hour. */
+  retryBaseMs?: number;
+  /** How long a claimed message is a worker's before another may take it over. */
+  leaseMs?: number;
+  /** How often the worker looks for due messages. */
+  pollMs?: number;
+};
+
+export type Outgoing = {
+  kind: MailKind;
+  to: string;
+  content: MailContent;
+  headers?: Record<string, string>;
+  newsletterIssueId?: string | null;
+  dedupeKey?: string | null;
+};
+
+/**
+ * E-mail for the whole site (decision 014). `enqueue` writes messages into the outbox table, in the caller's
+ * transaction when given one, so a message exists exactly when the change that causes it was stored. A worker in
+ * every server instance claims due messages (row locks: each is claimed by one instance) and hands them to the mail
+ * server, retrying temporary failures with exponential backoff for a day. Without SMTP_URL, messages are stored as
+ * "held" and never sent: the admin Outbox shows them with their links.
+ */
+export class Mailer {
+  readonly sending: boolean;
+  readonly siteUrl: string;
+  private readonly db: Database;
+  private readonly logger: Logger;
+  private readonly from: string;
+  private readonly domain: string;
+  private readonly transport: MailTransport | null;
+  private readonly sendRate: number;
+  private readonly retryBaseMs: number;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(o: MailerOptions) {
+    this.db = o.db;
+    this.logger = o.logger;
+    this.siteUrl = o.siteUrl.replace(/\/+$/, "");
+    this.from = o.from;
+    this.domain = new URL(this.siteUrl).hostname;
+    this.transport = o.transport !== undefined ? o.transport : o.smtpUrl ? smtpTransport(o.smtpUrl) : null;
+    this.sending = this.transport !== null;
+    this.sendRate = Math.max(1, o.sendRate);
+    this.retryBaseMs = o.retryBaseMs ?? 60_000;
+    this.leaseMs = o.leaseMs ?? 5 * 60_000;
+    this.pollMs = o.pollMs ?? 1000;
+  }
+
+  /** An absolute link on SITE_URL. */
+  url(path: string, params: Record<string, string> = {}): string {
+    const u = new URL(path, `${this.siteUrl}/`);
+    for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+    return u.toString();
+  }
+
+  compose(content: MailContent): ComposedMail {
+    return composeMail(content);
+  }
+
+  /** The rows for messages, composed, ready to insert (several at once for a newsletter). */
+  rows(messages: Outgoing[]): NewMail[] {
+    const now = Date.now();
+    return messages.map((m) => {
+      const composed = composeMail(m.content);
+      return {
+        kind: m.kind,
+        toAddress: m.to,
+        subject: composed.subject,
+        textBody: composed.text,
+        htmlBody: composed.html,
+        headers: m.headers ?? {},
+        messageId: `<${randomUUID()}@${this.domain}>`,
+        status: this.sending ? "queued" : "held",
+        expiresAt: new Date(now + MAIL_GIVE_UP_MS),
+        newsletterIssueId: m.newsletterIssueId ?? null,
+        dedupeKey: m.dedupeKey ?? null,
+      };
+    });
+  }
+
+  /** Queues messages (in `db`, which may be the transaction of the change that causes them). */
+  async enqueue(db: Database, ...messages: Outgoing[]): Promise<number> {
+    const added = await insertMail(db, this.rows(messages));
+    this.kick();
+    return added;
+  }
+
+  /** Queues prepared rows in batches (a newsletter to every subscriber). */
+  async enqueueRows(db: Database, rows: NewMail[]): Promise<number> {
+    let added = 0;
+    for (let i = 0; i < rows.length; i += 500) added += await insertMail(db, rows.slice(i, i + 500));
+    this.kick();
+    return added;
+  }
+
+  /** How many messages of these kinds went to an address within a window (limits against mail bombing). */
+  recentCount(to: string, kinds: MailKind[], windowMs: number): Promise<number> {
+    return countRecentMailTo(this.db, to, kinds, new Date(Date.now() - windowMs));
+  }
+
+  /** Starts the worker (no-op without a mail server). */
+  start(): void {
+    if (!this.transport || this.timer) return;
+    this.stopped = false;
+    this.timer = setInterval(() => this.kick(), this.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Stops the worker after the message in hand, and closes the connections. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+    this.transport?.close();
+  }
+
+  /** Once started: look for due messages now (after an enqueue), or as soon as the current round ends. */
+  kick(): void {
+    if (!this.transport || this.stopped || !this.timer) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        const sent = await this.runOnce();
+        if (sent > 0) this.again = true;
+      } catch (err) {
+        this.logger.warn({ err }, "mail worker round failed");
+        return;
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  /**
+   * One round: the due transactional messages, then at most a second's worth of newsletter messages (the send
+   * rate), paced over that second. Returns how many were handed over or settled.
+   */
+  async runOnce(): Promise<number> {
+    if (!this.transport) return 0;
+    let handled = 0;
+    const urgent = await claimDueMail(this.db, { limit: 20, leaseMs: this.leaseMs, newsletter: false });
+    for (const m of urgent) {
+      await this.deliver(m);
+      handled++;
+    }
+    if (this.stopped) return handled;
+    const started = Date.now();
+    const batch = await claimDueMail(this.db, { limit: this.sendRate, leaseMs: this.leaseMs, newsletter: true });
+    for (const m of batch) {
+      if (this.stopped) break;
+      await this.deliver(m);
+      handled++;
+    }
+    if (batch.length === this.sendRate) {
+      const rest = 1000 - (Date.now() - started);
+      if (rest > 0) await new Promise((r) => setTimeout(r, rest));
+    }
+    return handled;
+  }
+
+  private async deliver(m: MailRow): Promise<void> {
+    const transport = this.transport;
+    if (!transport) return;
+    const outcome = await transport.send({
+      from: this.from,
+      to: m.toAddress,
+      subject: m.subject,
+      text: m.textBody,
+      html: m.htmlBody,
+      messageId: m.messageId,
+      date: m.createdAt,
+      headers: m.headers,
+    });
+    if (outcome.ok) {
+      await markMailSent(this.db, m.id);
+      return;
+    }
+    if (outcome.permanent) {
+      await markMailFailed(this.db, m.id, outcome.error);
+      this.logger.warn({ id: m.id, kind: m.kind, error: outcome.error }, "mail refused");
+      return;
+    }
+    const delay = Math.min(this.retryBaseMs * 2 ** Math.max(0, m.attempts - 1), 60 * 60_000);
+    const at = new Date(Date.now() + delay);
+    if (at > m.expiresAt) {
+      await markMailFailed(this.db, m.id, `Gave up after a day: ${outcome.error}`);
+      this.logger.warn({ id: m.id, kind: m.kind, error: outcome.error }, "mail given up");
+    } else {
+      await markMailRetry(this.db, m.id, outcome.error, at);
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import type { AddressInfo } from "node:net";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
+
+export type ReceivedMail = ParsedMail & { envelopeTo: string[]; raw: string };
+
+export type TestSmtpServer = {
+  url: string;
+  port: number;
+  /** Every message accepted, parsed, in arrival order. */
+  received: ReceivedMail[];
+  /** Decide per message: undefined accepts, a number refuses with that SMTP reply code (4xx temporary, 5xx not). */
+  refuse: ((to: string[], count: number) => number | undefined) | null;
+  /** Waits until `n` messages have arrived (or throws after `timeoutMs`). */
+  waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+};
+
+/**
+ * A real SMTP server (the smtp-server package) on a free local port, parsing what arrives with mailparser. No TLS
+ * and no authentication: the mailer under test connects with smtp://127.0.0.1:<port>.
+ */
+export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  let seen = 0;
+  const state: TestSmtpServer = {
+    url: "",
+    port: 0,
+    received,
+    refuse: null,
+    async waitFor(n, timeoutMs = 10_000) {
+      const start = Date.now();
+      while (received.length < n) {
+        if (Date.now() - start > timeoutMs) throw new Error(`expected ${n} messages, got ${received.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return received;
+    },
+    close: async () => {},
+  };
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    logger: false,
+    disableReverseLookup: true,
+    onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback: (err?: Error | null) => void) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        const code = state.refuse?.(to, ++seen);
+        if (code) {
+          const err = new Error(code >= 500 ? "Mailbox unavailable" : "Try again later") as Error & {
+            responseCode: number;
+          };
+          err.responseCode = code;
+          callback(err);
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString("utf8");
+        simpleParser(raw)
+          .then((parsed) => {
+            received.push(Object.assign(parsed, { envelopeTo: to, raw }));
+            callback();
+          })
+          .catch((err: Error) => callback(err));
+      });
+    },
+  });
+  // Replies go out at once (no Nagle delay waiting for the client's delayed ACK: 40 ms per command otherwise).
+  server.server.on("connection", (socket: import("node:net").Socket) => socket.setNoDelay(true));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  state.port = port;
+  state.url = `smtp://127.0.0.1:${port}`;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return state;
+}
