@@ -1,30 +1,110 @@
-import { count, desc, eq, ilike } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { newsletterSubscriptions } from "../../db/schema";
 import { isUuid } from "../lib/ids";
 import { escapeLike } from "./sql-helpers.server";
 
-/**
- * Stores a subscription (email and timestamp). An address already subscribed, in any letter case,
- * creates no second record; the caller answers both cases the same way.
- */
-export async function subscribeToNewsletter(
-  db: Database,
-  email: string,
-  source = "footer",
-): Promise<{ created: boolean }> {
-  const rows = await db
-    .insert(newsletterSubscriptions)
-    .values({ email: email.trim(), timestamp: new Date(), source })
-    .onConflictDoNothing()
-    .returning({ id: newsletterSubscriptions.id });
-  return { created: rows.length > 0 };
+export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
+
+/** A subscription counts (lists, exports, sending) once confirmed and while not unsubscribed. */
+export const activeSubscription = and(
+  isNotNull(newsletterSubscriptions.confirmedAt),
+  isNull(newsletterSubscriptions.unsubscribedAt),
+);
+
+/** The subscription of an address, in any letter case, or null. */
+export async function getSubscriptionByEmail(db: Database, email: string): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(sql`lower(${newsletterSubscriptions.email}) = lower(${email.trim()})`)
+    .limit(1);
+  return row ?? null;
 }
 
+/**
+ * Records a sign-up waiting for confirmation: a new address is stored unconfirmed; an address that is unconfirmed
+ * or has unsubscribed gets a new confirmation value (the old link stops working). An address already confirmed and
+ * subscribed is left alone (`status: "active"`).
+ */
+export async function recordSignUp(
+  db: Database,
+  email: string,
+  source: string,
+  nonce: string,
+): Promise<{ status: "new" | "pending" | "active"; id: string }> {
+  const existing = await getSubscriptionByEmail(db, email);
+  if (existing && existing.confirmedAt && !existing.unsubscribedAt) return { status: "active", id: existing.id };
+  if (existing) {
+    await db
+      .update(newsletterSubscriptions)
+      .set({ confirmNonce: nonce, confirmSentAt: new Date() })
+      .where(eq(newsletterSubscriptions.id, existing.id));
+    return { status: "pending", id: existing.id };
+  }
+  const rows = await db
+    .insert(newsletterSubscriptions)
+    .values({ email: email.trim(), timestamp: new Date(), source, confirmNonce: nonce, confirmSentAt: new Date() })
+    .onConflictDoNothing()
+    .returning({ id: newsletterSubscriptions.id });
+  const id = rows[0]?.id;
+  if (id) return { status: "new", id };
+  // Inserted by a concurrent request a moment ago: treat as pending.
+  const again = await getSubscriptionByEmail(db, email);
+  return { status: "pending", id: again?.id ?? "" };
+}
+
+export async function getSubscriptionById(db: Database, id: string): Promise<SubscriptionRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Confirms a subscription whose one-time value is `nonce`; the value is cleared, so the link works once. */
+export async function confirmSubscription(db: Database, id: string, nonce: string): Promise<boolean> {
+  const rows = await db
+    .update(newsletterSubscriptions)
+    .set({ confirmedAt: new Date(), confirmNonce: null, unsubscribedAt: null })
+    .where(and(eq(newsletterSubscriptions.id, id), eq(newsletterSubscriptions.confirmNonce, nonce)))
+    .returning({ id: newsletterSubscriptions.id });
+  return rows.length > 0;
+}
+
+/** Marks a subscription unsubscribed (kept for per-issue counts); false when it was already. */
+export async function unsubscribeSubscription(db: Database, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .update(newsletterSubscriptions)
+    .set({ unsubscribedAt: new Date(), confirmNonce: null })
+    .where(and(eq(newsletterSubscriptions.id, id), isNull(newsletterSubscriptions.unsubscribedAt)))
+    .returning({ id: newsletterSubscriptions.id });
+  return rows.length > 0;
+}
+
+/** Confirmed, subscribed addresses (the recipients of an issue), oldest first. */
+export function listActiveSubscribers(db: Database): Promise<{ id: string; email: string }[]> {
+  return db
+    .select({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email })
+    .from(newsletterSubscriptions)
+    .where(activeSubscription)
+    .orderBy(newsletterSubscriptions.timestamp);
+}
+
+/** How many of these subscriptions unsubscribed after a time (an issue's "unsubscribed since"). */
+export async function countUnsubscribedSince(db: Database, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(newsletterSubscriptions)
+    .where(sql`${newsletterSubscriptions.unsubscribedAt} >= ${since.toISOString()}`);
+  return Number(row?.n ?? 0);
+}
+
+/** Confirmed, subscribed addresses: the number the dashboard shows. */
 export function countNewsletterSubscriptions(db: Database): Promise<number> {
   return db
     .select({ n: count() })
     .from(newsletterSubscriptions)
+    .where(activeSubscription)
     .then((r) => r[0]?.n ?? 0);
 }
 

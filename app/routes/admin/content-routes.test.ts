@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/te
 import { createApplication, getApplicationById } from "../../queries/applications.server";
 import { getChangeMakerById, listChangeMakers } from "../../queries/change-makers.server";
 import { createLocation, type LocationInput } from "../../queries/locations.server";
-import { listNewsletterSubscriptions, subscribeToNewsletter } from "../../queries/newsletter.server";
+import { confirmSubscription, listNewsletterSubscriptions, recordSignUp } from "../../queries/newsletter.server";
 import { listEpisodes, subscribeToPodcast } from "../../queries/podcast.server";
 import { getProgramById, getProgramBySlug } from "../../queries/programs.server";
 import { listResources } from "../../queries/resources.server";
@@ -254,8 +254,10 @@ describe("applicants", () => {
 
 describe("newsletter and podcast", () => {
   it("searches, exports and removes newsletter subscribers", async () => {
-    await subscribeToNewsletter(t.db, "keep@example.org");
-    await subscribeToNewsletter(t.db, "=cmd@example.org");
+    for (const email of ["keep@example.org", "=cmd@example.org"]) {
+      const { id } = await recordSignUp(t.db, email, "footer", "n");
+      await confirmSubscription(t.db, id, "n");
+    }
     const data = (await call(newsletter.loader, getRequest("/admin/dashboard/newsletter?q=keep"), h.context)) as {
       rows: { id: string; email: string }[];
       total: number;

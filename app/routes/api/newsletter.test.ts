@@ -1,16 +1,32 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
 import { NEWSLETTER_MESSAGES } from "../../lib/constants";
-import { countNewsletterSubscriptions } from "../../queries/newsletter.server";
+import { countNewsletterSubscriptions, getSubscriptionByEmail } from "../../queries/newsletter.server";
+import { Mailer } from "../../services/mail/mailer.server";
 import type { Route } from "./+types/newsletter";
 import { action, NEWSLETTER_RATE_LIMIT } from "./newsletter";
 
 let tdb: TestDatabase;
+let smtp: TestSmtpServer;
+let mail: Mailer;
+const config = { siteUrl: "https://permaculture.example.org", authSecret: "s".repeat(32) };
 beforeAll(async () => {
   tdb = await createTestDatabase();
+  smtp = await startTestSmtpServer();
+  mail = new Mailer({
+    db: tdb.db,
+    logger: pino({ level: "silent" }),
+    siteUrl: config.siteUrl,
+    from: "Permaculture Network <hello@permaculture.example.org>",
+    smtpUrl: smtp.url,
+    sendRate: 100,
+  });
 });
 afterAll(async () => {
+  await mail?.stop();
+  await smtp?.close();
   await tdb?.destroy();
 });
 
@@ -30,7 +46,7 @@ async function post(body: Record<string, string>, opts: { json?: boolean; ip: st
     body: opts.json ? JSON.stringify(body) : new URLSearchParams(body).toString(),
   });
   const context = {
-    services: { db: tdb.db, logger: pino({ level: "silent" }) },
+    services: { db: tdb.db, logger: pino({ level: "silent" }), mail, config },
     cspNonce: "",
     clientIp: opts.ip,
   };
@@ -43,14 +59,21 @@ async function post(body: Record<string, string>, opts: { json?: boolean; ip: st
 }
 
 describe("POST /api/newsletter", () => {
-  it("subscribes a new address and answers a repeat (any letter case) the same way, storing it once", async () => {
+  it("stores a new address unconfirmed and answers a repeat (any letter case) the same way, storing it once", async () => {
     const ip = freshIp();
     const before = await countNewsletterSubscriptions(tdb.db);
     const first = await post({ email: "grower@example.org", source: "footer" }, { json: true, ip });
     const again = await post({ email: "Grower@Example.org", source: "home" }, { json: true, ip });
     expect(first).toEqual({ status: 200, location: null, body: { ok: true, message: NEWSLETTER_MESSAGES.success } });
     expect(again).toEqual(first);
-    expect(await countNewsletterSubscriptions(tdb.db)).toBe(before + 1);
+    // Not counted until the address confirms.
+    expect(await countNewsletterSubscriptions(tdb.db)).toBe(before);
+    const row = await getSubscriptionByEmail(tdb.db, "GROWER@example.org");
+    expect(row).toMatchObject({ email: "grower@example.org", confirmedAt: null, unsubscribedAt: null });
+    // Two confirmation messages, the second link replacing the first.
+    await mail.runOnce();
+    const mails = await smtp.waitFor(2);
+    expect(mails.map((m) => m.envelopeTo[0]?.toLowerCase())).toEqual(["grower@example.org", "grower@example.org"]);
   });
 
   it("refuses a missing or malformed address with 400 and a field message", async () => {

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { emailErrorCode, NEWSLETTER_ERRORS, type NewsletterErrorCode } from "../../components/newsletter-outcome";
 import { NEWSLETTER_MESSAGES } from "../../lib/constants";
 import { fieldErrors, NewsletterSchema } from "../../lib/schemas";
-import { subscribeToNewsletter } from "../../queries/newsletter.server";
+import { requestNewsletterSubscription } from "../../services/newsletter.server";
 import { hitRateLimit } from "../../services/rate-limit.server";
 import type { Route } from "./+types/newsletter";
 
@@ -11,8 +11,9 @@ export const NEWSLETTER_RATE_LIMIT = { limit: 20, windowMs: 60_000 } as const;
 
 /**
  * Newsletter subscription. JavaScript clients (Accept or Content-Type application/json) get JSON; a plain form
- * post is redirected back to /newsletter with an outcome code. New and already-subscribed addresses get the same
- * answer, so the form does not reveal who is subscribed.
+ * post is redirected back to /newsletter with an outcome code. A new address is stored unconfirmed and sent a
+ * confirmation link (double opt-in); new, pending and already-subscribed addresses get the same answer, so the form
+ * does not reveal who is subscribed.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ ok: false, message: "Method not allowed" }, { status: 405 });
@@ -54,7 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       : redirect(`/newsletter?error=${code}`, 303);
   }
   try {
-    await subscribeToNewsletter(db, parsed.data.email, parsed.data.source);
+    // Stored unconfirmed, with a confirmation message; the answer is the same whatever the address's state.
+    await requestNewsletterSubscription(context.services, parsed.data.email, parsed.data.source);
   } catch (err) {
     logger.error({ err }, "newsletter subscription failed");
     return fail("failed", 500);

@@ -1,0 +1,118 @@
+import { SITE_NAME } from "../lib/constants";
+import {
+  confirmSubscription,
+  getSubscriptionById,
+  recordSignUp,
+  unsubscribeSubscription,
+} from "../queries/newsletter.server";
+import type { Mailer } from "./mail/mailer.server";
+import { newNonce, sameNonce, signToken, verifyToken } from "./mail/tokens.server";
+import type { Services } from "./services.server";
+
+/** A confirmation link works for seven days. */
+export const CONFIRM_LINK_DAYS = 7;
+/** At most this many confirmation messages to one address a day (a form cannot be used to flood a mailbox). */
+export const CONFIRM_MESSAGES_PER_DAY = 3;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The unsubscribe link of a subscription: signed, valid for as long as the subscription exists. */
+export function newsletterUnsubscribeUrl(mail: Mailer, authSecret: string, subscriptionId: string): string {
+  return mail.url("/newsletter/unsubscribe", {
+    token: signToken(authSecret, { p: "newsletter-unsubscribe", s: subscriptionId }),
+  });
+}
+
+/**
+ * A sign-up from the form: stored unconfirmed, with a confirmation message queued in the same transaction. Every
+ * outcome looks the same to the visitor (the form does not reveal who is subscribed); an address already confirmed
+ * gets no message, and an unconfirmed one at most three a day.
+ */
+export async function requestNewsletterSubscription(
+  services: Pick<Services, "db" | "mail" | "config">,
+  email: string,
+  source: string,
+): Promise<"sent" | "active" | "limited"> {
+  const { db, mail, config } = services;
+  const recent = await mail.recentCount(email, ["newsletter-confirm"], DAY_MS);
+  return db.transaction(async (tx) => {
+    const nonce = newNonce();
+    if (recent >= CONFIRM_MESSAGES_PER_DAY) {
+      // Nothing changes and nothing is sent; the old link still works.
+      return "limited";
+    }
+    const signUp = await recordSignUp(tx, email, source, nonce);
+    if (signUp.status === "active") return "active";
+    const token = signToken(config.authSecret, {
+      p: "newsletter-confirm",
+      s: signUp.id,
+      e: Math.floor((Date.now() + CONFIRM_LINK_DAYS * DAY_MS) / 1000),
+      n: nonce,
+    });
+    await mail.enqueue(tx, {
+      kind: "newsletter-confirm",
+      to: email.trim(),
+      content: {
+        subject: `Confirm your subscription to the ${SITE_NAME} newsletter`,
+        paragraphs: [
+          `Someone, hopefully you, asked to receive the ${SITE_NAME} newsletter at this address.`,
+          "Confirm with the button below and you will get the next issue: new places and programs, podcast episodes and stories from the community, about once a month.",
+        ],
+        action: { label: "Confirm my subscription", url: mail.url("/newsletter/confirm", { token }) },
+        after: [
+          `The link works for ${CONFIRM_LINK_DAYS} days. If you did not ask for this, ignore this message: without confirmation you will not hear from us again.`,
+        ],
+      },
+    });
+    return "sent";
+  });
+}
+
+export type ConfirmOutcome = "confirmed" | "already" | "invalid";
+
+/** The subscription a confirmation link names, if the link is genuine and not expired. */
+export async function checkConfirmLink(
+  services: Pick<Services, "db" | "config">,
+  token: string | null,
+): Promise<{ outcome: "ready" | "already" | "invalid"; email?: string }> {
+  const payload = verifyToken(services.config.authSecret, token, "newsletter-confirm");
+  if (!payload) return { outcome: "invalid" };
+  const sub = await getSubscriptionById(services.db, payload.s);
+  if (!sub) return { outcome: "invalid" };
+  if (sameNonce(sub.confirmNonce, payload.n)) return { outcome: "ready", email: sub.email };
+  if (sub.confirmedAt && !sub.unsubscribedAt) return { outcome: "already", email: sub.email };
+  return { outcome: "invalid" };
+}
+
+/** Confirms the subscription of a genuine, unexpired, unused link. */
+export async function confirmNewsletterLink(
+  services: Pick<Services, "db" | "config">,
+  token: string | null,
+): Promise<ConfirmOutcome> {
+  const payload = verifyToken(services.config.authSecret, token, "newsletter-confirm");
+  if (!payload?.n) return "invalid";
+  if (await confirmSubscription(services.db, payload.s, payload.n)) return "confirmed";
+  const sub = await getSubscriptionById(services.db, payload.s);
+  return sub?.confirmedAt && !sub.unsubscribedAt ? "already" : "invalid";
+}
+
+/** The subscription an unsubscribe link names (null when the link is not genuine). */
+export async function checkUnsubscribeLink(
+  services: Pick<Services, "db" | "config">,
+  token: string | null,
+): Promise<{ id: string; email: string; unsubscribed: boolean } | null> {
+  const payload = verifyToken(services.config.authSecret, token, "newsletter-unsubscribe");
+  if (!payload) return null;
+  const sub = await getSubscriptionById(services.db, payload.s);
+  return sub ? { id: sub.id, email: sub.email, unsubscribed: sub.unsubscribedAt !== null } : null;
+}
+
+/** Unsubscribes through a genuine link (the page's button or a mail client's one-click POST). */
+export async function unsubscribeByLink(
+  services: Pick<Services, "db" | "config">,
+  token: string | null,
+): Promise<"unsubscribed" | "already" | "invalid"> {
+  const found = await checkUnsubscribeLink(services, token);
+  if (!found) return "invalid";
+  return (await unsubscribeSubscription(services.db, found.id)) ? "unsubscribed" : "already";
+}
