@@ -15,6 +15,8 @@ export default [
     route("podcast", "routes/podcast.tsx"),
     route("about", "routes/about.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
+    route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+    route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
     route("map", "routes/map.tsx"),
     route("privacy", "routes/privacy.tsx"),
     route("terms", "routes/terms.tsx"),

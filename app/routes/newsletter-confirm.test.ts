@@ -1,0 +1,181 @@
+import pino from "pino";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSmtpServer, type TestSmtpServer } from "../../tests/helpers/smtp";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { countNewsletterSubscriptions, getSubscriptionByEmail } from "../queries/newsletter.server";
+import { Mailer } from "../services/mail/mailer.server";
+import { signToken } from "../services/mail/tokens.server";
+import { newsletterUnsubscribeUrl, requestNewsletterSubscription } from "../services/newsletter.server";
+import * as confirm from "./newsletter-confirm";
+import * as unsubscribe from "./newsletter-unsubscribe";
+
+let t: TestDatabase;
+let smtp: TestSmtpServer;
+let mail: Mailer;
+let context: AppLoadContext;
+const config = { siteUrl: "https://permaculture.example.org", authSecret: "k".repeat(32) };
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  smtp = await startTestSmtpServer();
+  mail = new Mailer({
+    db: t.db,
+    logger: pino({ level: "silent" }),
+    siteUrl: config.siteUrl,
+    from: "Permaculture Network <hello@permaculture.example.org>",
+    smtpUrl: smtp.url,
+    sendRate: 100,
+  });
+  context = { services: { db: t.db, mail, config }, cspNonce: "", clientIp: "" } as unknown as AppLoadContext;
+});
+
+afterAll(async () => {
+  await mail.stop();
+  await smtp.close();
+  await t.destroy();
+});
+
+type Args = Parameters<typeof confirm.loader>[0];
+const get = (url: string) => ({ request: new Request(url), context, params: {} }) as unknown as Args;
+const post = (url: string, body: Record<string, string>) =>
+  ({
+    request: new Request(url, { method: "POST", body: new URLSearchParams(body) }),
+    context,
+    params: {},
+  }) as unknown as Args;
+
+/** The first link in a message's text part that starts with this address. */
+function linkIn(text: string | undefined, prefix: string): string {
+  const found = text?.match(new RegExp(`${prefix.replace(/[.?/]/g, "\\$&")}\\S+`))?.[0];
+  if (!found) throw new Error(`no ${prefix} link in: ${text}`);
+  return found;
+}
+
+describe("newsletter double opt-in, end to end through a real SMTP server", () => {
+  it("counts an address only after its confirmation link is used, once", async () => {
+    const before = await countNewsletterSubscriptions(t.db);
+    expect(await requestNewsletterSubscription(context.services, "ada@example.org", "footer")).toBe("sent");
+    await mail.runOnce();
+    const [message] = await smtp.waitFor(1);
+    expect(message?.subject).toBe("Confirm your subscription to the Permaculture Network newsletter");
+    expect(message?.messageId).toMatch(/@permaculture\.example\.org>$/);
+    const link = linkIn(message?.text, "https://permaculture.example.org/newsletter/confirm?token=");
+    expect(message?.html).toContain(link.replace(/&/g, "&#38;"));
+    expect(await countNewsletterSubscriptions(t.db)).toBe(before);
+
+    // Opening the link asks; only the button confirms (a mail scanner opening links confirms nothing).
+    expect(await confirm.loader(get(link))).toEqual({
+      state: "ready",
+      token: expect.any(String),
+      email: "ada@example.org",
+    });
+    expect(await countNewsletterSubscriptions(t.db)).toBe(before);
+    const token = new URL(link).searchParams.get("token") ?? "";
+    expect(await confirm.action(post(link, { token }))).toEqual({ state: "confirmed" });
+    expect(await countNewsletterSubscriptions(t.db)).toBe(before + 1);
+    expect((await getSubscriptionByEmail(t.db, "ada@example.org"))?.confirmedAt).toBeInstanceOf(Date);
+
+    // A second use changes nothing.
+    expect(await confirm.action(post(link, { token }))).toEqual({ state: "already" });
+    expect(await countNewsletterSubscriptions(t.db)).toBe(before + 1);
+    // A confirmed address signing up again is sent nothing.
+    expect(await requestNewsletterSubscription(context.services, "ADA@example.org", "footer")).toBe("active");
+  });
+
+  it("refuses a tampered, expired or replaced link", async () => {
+    smtp.received.length = 0;
+    await requestNewsletterSubscription(context.services, "bo@example.org", "footer");
+    await requestNewsletterSubscription(context.services, "bo@example.org", "footer");
+    await mail.runOnce();
+    const [first, second] = await smtp.waitFor(2);
+    // Messages may arrive in either order: the one whose one-time value the database holds is the newer.
+    const tokens = [first, second].map(
+      (m) => new URL(linkIn(m?.text, `${config.siteUrl}/newsletter/confirm?token=`)).searchParams.get("token") ?? "",
+    );
+    const current = (await getSubscriptionByEmail(t.db, "bo@example.org"))?.confirmNonce;
+    const nonceOf = (tok: string) =>
+      (JSON.parse(Buffer.from(tok.split(".")[0] ?? "", "base64url").toString()) as { n: string }).n;
+    const newToken = tokens.find((tok) => nonceOf(tok) === current) ?? "";
+    const oldToken = tokens.find((tok) => nonceOf(tok) !== current) ?? "";
+    expect(newToken).not.toBe("");
+    expect(oldToken).not.toBe("");
+    const url = `${config.siteUrl}/newsletter/confirm`;
+    // The first link was replaced by the second.
+    expect(await confirm.action(post(url, { token: oldToken }))).toEqual({ state: "invalid" });
+    // A changed letter breaks the signature.
+    const tampered = `${newToken.slice(0, -2)}${newToken.endsWith("A") ? "B" : "A"}${newToken.slice(-1)}`;
+    expect(await confirm.action(post(url, { token: tampered }))).toEqual({ state: "invalid" });
+    expect(await confirm.loader(get(`${url}?token=${encodeURIComponent(tampered)}`))).toEqual({ state: "invalid" });
+    // Past its seven days.
+    const sub = await getSubscriptionByEmail(t.db, "bo@example.org");
+    const expired = signToken(config.authSecret, {
+      p: "newsletter-confirm",
+      s: sub?.id ?? "",
+      e: Math.floor(Date.now() / 1000) - 1,
+      n: sub?.confirmNonce ?? "",
+    });
+    expect(await confirm.action(post(url, { token: expired }))).toEqual({ state: "invalid" });
+    // A token for another purpose (unsubscribe) cannot confirm.
+    const other = new URL(newsletterUnsubscribeUrl(mail, config.authSecret, sub?.id ?? "")).searchParams.get("token");
+    expect(await confirm.action(post(url, { token: other ?? "" }))).toEqual({ state: "invalid" });
+    expect(await confirm.action(post(url, { token: newToken }))).toEqual({ state: "confirmed" });
+  });
+
+  it("sends at most three confirmation messages a day to one address", async () => {
+    smtp.received.length = 0;
+    const outcomes = [];
+    for (let i = 0; i < 5; i++)
+      outcomes.push(await requestNewsletterSubscription(context.services, "flood@example.org", "footer"));
+    expect(outcomes).toEqual(["sent", "sent", "sent", "limited", "limited"]);
+    await mail.runOnce();
+    await smtp.waitFor(3);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.received).toHaveLength(3);
+  });
+});
+
+describe("unsubscribe", () => {
+  it("by the page's button and by a mail client's one-click POST, without signing in", async () => {
+    for (const [email, oneClick] of [
+      ["page@example.org", false],
+      ["oneclick@example.org", true],
+    ] as const) {
+      await requestNewsletterSubscription(context.services, email, "footer");
+      const sub = await getSubscriptionByEmail(t.db, email);
+      await t.db.execute(`UPDATE newsletter_subscriptions SET confirmed_at = now() WHERE id = '${sub?.id}'`);
+      const before = await countNewsletterSubscriptions(t.db);
+      const url = newsletterUnsubscribeUrl(mail, config.authSecret, sub?.id ?? "");
+      expect(url).toMatch(/^https:\/\/permaculture\.example\.org\/newsletter\/unsubscribe\?token=/);
+      if (oneClick) {
+        expect(await unsubscribe.action(post(url, { "List-Unsubscribe": "One-Click" }))).toEqual({
+          state: "unsubscribed",
+          email,
+        });
+      } else {
+        const asked = await unsubscribe.loader(get(url));
+        expect(asked).toMatchObject({ state: "ask", email });
+        expect(await unsubscribe.action(post(url, { token: (asked as { token: string }).token }))).toEqual({
+          state: "unsubscribed",
+          email,
+        });
+      }
+      expect(await countNewsletterSubscriptions(t.db)).toBe(before - 1);
+      // Again: still unsubscribed, no error.
+      expect(await unsubscribe.loader(get(url))).toEqual({ state: "unsubscribed", email });
+      expect(await unsubscribe.action(post(url, {}))).toEqual({ state: "unsubscribed", email });
+    }
+    expect(await unsubscribe.loader(get(`${config.siteUrl}/newsletter/unsubscribe?token=nonsense`))).toEqual({
+      state: "invalid",
+    });
+    expect(await unsubscribe.action(post(`${config.siteUrl}/newsletter/unsubscribe`, {}))).toEqual({
+      state: "invalid",
+    });
+  });
+
+  it("an unsubscribed address that signs up again must confirm again", async () => {
+    expect(await requestNewsletterSubscription(context.services, "page@example.org", "footer")).toBe("sent");
+    const sub = await getSubscriptionByEmail(t.db, "page@example.org");
+    expect(sub?.unsubscribedAt).toBeInstanceOf(Date);
+  });
+});
