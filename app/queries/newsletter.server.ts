@@ -34,7 +34,7 @@ export async function recordSignUp(
   nonce: string,
 ): Promise<{ status: "new" | "pending" | "active"; id: string }> {
   const existing = await getSubscriptionByEmail(db, email);
-  if (existing && existing.confirmedAt && !existing.unsubscribedAt) return { status: "active", id: existing.id };
+  if (existing?.confirmedAt && !existing.unsubscribedAt) return { status: "active", id: existing.id };
   if (existing) {
     await db
       .update(newsletterSubscriptions)
