@@ -48,13 +48,17 @@ export async function getApplicationById(db: Database, id: string): Promise<Appl
   return row ?? null;
 }
 
-/** Changes the review status if the transition is allowed; returns the outcome. */
+/**
+ * Changes the review status if the transition is allowed; returns the outcome. The row is locked for the check, so
+ * two staff deciding at once cannot both move it (and both e-mail the applicant).
+ */
 export async function setApplicationStatus(
   db: Database,
   id: string,
   next: ReviewStatus,
 ): Promise<"ok" | "not-found" | "not-allowed"> {
-  const current = await getApplicationById(db, id);
+  if (!isUuid(id)) return "not-found";
+  const [current] = await db.select().from(applications).where(eq(applications.id, id)).limit(1).for("update");
   if (!current) return "not-found";
   if (!REVIEW_TRANSITIONS[current.status].includes(next)) return "not-allowed";
   await db.update(applications).set({ status: next, updatedAt: new Date() }).where(eq(applications.id, id));

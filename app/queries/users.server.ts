@@ -144,3 +144,21 @@ export async function setUserDisabled(db: Database, userId: string, disabled: bo
 export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
+
+/** Staff who asked to hear of each new application (not disabled). */
+export function listApplicationNoticeRecipients(db: Database): Promise<{ email: string; name: string }[]> {
+  return db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(and(eq(users.notifyApplications, true), sql`coalesce(${users.banned}, false) = false`))
+    .orderBy(asc(users.email));
+}
+
+export async function getApplicationNoticeSetting(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ on: users.notifyApplications }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.on ?? false;
+}
+
+export async function setApplicationNoticeSetting(db: Database, userId: string, on: boolean): Promise<void> {
+  await db.update(users).set({ notifyApplications: on, updatedAt: new Date() }).where(eq(users.id, userId));
+}

@@ -1,27 +1,49 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSmtpServer, type TestSmtpServer } from "../../tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { listApplications } from "../queries/applications.server";
+import { listMail } from "../queries/mail.server";
 import { listFocusAreas } from "../queries/reference.server";
+import { createUserWithPassword, setApplicationNoticeSetting } from "../queries/users.server";
 import { issueFormToken } from "../services/form-timing.server";
+import { Mailer } from "../services/mail/mailer.server";
 import { action } from "./application";
 
 const SECRET = "test-hash-secret";
 let t: TestDatabase;
 let focusId = "";
+let smtp: TestSmtpServer;
+let mail: Mailer;
 
 beforeAll(async () => {
   t = await createTestDatabase();
   focusId = (await listFocusAreas(t.db))[0]?.id ?? "";
+  smtp = await startTestSmtpServer();
+  mail = new Mailer({
+    db: t.db,
+    logger: pino({ level: "silent" }),
+    siteUrl: "https://permaculture.example.org",
+    from: "Permaculture Network <hello@permaculture.example.org>",
+    smtpUrl: smtp.url,
+    sendRate: 100,
+  });
 });
 afterAll(async () => {
+  await mail?.stop();
+  await smtp?.close();
   await t?.destroy();
 });
 
 function context(ip: string): AppLoadContext {
   return {
-    services: { db: t.db, logger: pino({ level: "silent" }), config: { hashSecret: SECRET, siteUrl: "http://x.test" } },
+    services: {
+      db: t.db,
+      mail,
+      logger: pino({ level: "silent" }),
+      config: { hashSecret: SECRET, siteUrl: "https://permaculture.example.org" },
+    },
     clientIp: ip,
     cspNonce: "",
   } as unknown as AppLoadContext;
@@ -98,5 +120,43 @@ describe("application action", () => {
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push(statusOf(await post(form({ fullName: `Person ${i}` }), ip)));
     expect(statuses).toEqual([303, 303, 303, 303, 303, 429]);
+  });
+});
+
+describe("messages about an application", () => {
+  it("acknowledges the application to the applicant and tells staff who asked to hear of new ones", async () => {
+    const password = "a long staff password";
+    const keen = await createUserWithPassword(t.db, {
+      email: "keen@staff.example",
+      name: "Keen",
+      role: "DEFAULT",
+      password,
+    });
+    await createUserWithPassword(t.db, { email: "quiet@staff.example", name: "Quiet", role: "ADMIN", password });
+    await setApplicationNoticeSetting(t.db, keen, true);
+    const before = smtp.received.length;
+    expect(statusOf(await post(form({ fullName: "Amara Okafor", email: "amara@example.org" }), "10.0.1.1"))).toBe(303);
+    await mail.runOnce();
+    const got = await smtp.waitFor(before + 2);
+    const ack = got.find((m) => m.envelopeTo.includes("amara@example.org"));
+    expect(ack?.subject).toMatch(/received your application/);
+    expect(ack?.text).toContain("Dear Amara,");
+    const notice = got.find((m) => m.envelopeTo.includes("keen@staff.example"));
+    expect(notice?.subject).toBe("New application: Amara Okafor");
+    expect(notice?.text).toContain("https://permaculture.example.org/admin/dashboard/applicants?id=");
+    expect(got.some((m) => m.envelopeTo.includes("quiet@staff.example"))).toBe(false);
+  });
+
+  it("sends at most three acknowledgements a day to one address, while every application is stored", async () => {
+    for (let i = 0; i < 4; i++) {
+      const res = await post(form({ fullName: `Repeat ${i}`, email: "repeat@example.org" }), `10.0.2.${i}`);
+      expect(statusOf(res)).toBe(303);
+    }
+    const stored = await listApplications(t.db, { limit: 50, offset: 0 });
+    expect(stored.filter((r) => r.email === "repeat@example.org")).toHaveLength(4);
+    const acks = (await listMail(t.db, { kind: "application-received" }, { limit: 50, offset: 0 })).filter(
+      (m) => m.toAddress === "repeat@example.org",
+    );
+    expect(acks).toHaveLength(3);
   });
 });

@@ -13,8 +13,8 @@ import {
   HONEYPOT_FIELD,
 } from "../lib/schemas/application";
 import { PROJECT_CATEGORIES } from "../lib/taxonomy";
-import { createApplication } from "../queries/applications.server";
 import { loadReferenceData } from "../queries/reference.server";
+import { submitApplication } from "../services/applications.server";
 import { checkFormToken, issueFormToken } from "../services/form-timing.server";
 import { hitRateLimit } from "../services/rate-limit.server";
 import { getPublicSettings } from "../services/site-settings.server";
@@ -122,7 +122,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   try {
-    await createApplication(db, {
+    // Stored with its acknowledgement to the applicant (and notices to staff who asked) in one transaction.
+    await submitApplication(context.services, {
       fullName: parsed.data.fullName,
       email: parsed.data.email,
       applicantType: parsed.data.applicantType,

@@ -15,8 +15,19 @@ export const ApplicantActionSchema = z.discriminatedUnion(
       intent: z.literal("status"),
       id,
       status: z.enum(REVIEW_STATUSES, { error: "Please choose a review status." }),
+      /** On approval or rejection: e-mail the applicant (a checked box sends "on"). */
+      notify: z
+        .literal("on")
+        .optional()
+        .transform((v) => v === "on"),
+      /** A personal note for the applicant's message. */
+      message: optionalText("Personal note", 2000),
     }),
     z.object({ intent: z.literal("notes"), id, notes: optionalText("Notes", 5000) }),
+    z.object({
+      intent: z.literal("notices"),
+      notices: z.enum(["on", "off"], { error: "Choose on or off." }),
+    }),
   ],
   { error: "Unknown action." },
 );

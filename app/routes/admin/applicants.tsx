@@ -17,10 +17,11 @@ import {
   REVIEW_TRANSITIONS,
   type ReviewStatus,
   setApplicationNotes,
-  setApplicationStatus,
 } from "../../queries/applications.server";
 import { recordAudit } from "../../queries/audit.server";
 import { loadReferenceData } from "../../queries/reference.server";
+import { getApplicationNoticeSetting, setApplicationNoticeSetting } from "../../queries/users.server";
+import { decideApplication, isDecision } from "../../services/applications.server";
 import { requireAdmin } from "../../services/guard.server";
 import { redirectWithToast } from "../../services/toast.server";
 import type { Route } from "./+types/applicants";
@@ -33,7 +34,7 @@ function parseStatus(value: string | null): ReviewStatus | undefined {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const user = await requireAdmin(request, context);
   const { db } = context.services;
   const url = new URL(request.url);
   const status = parseStatus(url.searchParams.get("status"));
@@ -42,15 +43,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const page = parsePage(url.searchParams.get("page"));
   const id = url.searchParams.get("id");
-  const [counts, rows, selected] = await Promise.all([
+  const [counts, rows, selected, notices] = await Promise.all([
     countApplicationsByStatus(db),
     listApplications(db, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     id ? getApplicationById(db, id) : null,
+    getApplicationNoticeSetting(db, user.id),
   ]);
   if (id && !selected) throw data("No application with this id exists.", { status: 404 });
   const total = status ? counts[status] : Object.values(counts).reduce((a, b) => a + b, 0);
   return {
     status: status ?? null,
+    notices,
+    mailSending: context.services.mail.sending,
     page,
     total,
     counts,
@@ -84,13 +88,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = ApplicantActionSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
   const back = new URL(request.url);
+  if (parsed.data.intent === "notices") {
+    const on = parsed.data.notices === "on";
+    await setApplicationNoticeSetting(db, user.id, on);
+    return redirectWithToast(
+      `${LIST}${back.search}`,
+      on ? "You will get an e-mail for each new application" : "No more e-mails about new applications",
+    );
+  }
   back.searchParams.set("id", parsed.data.id);
   const backHref = `${LIST}${back.search}`;
   if (parsed.data.intent === "status") {
     const current = await getApplicationById(db, parsed.data.id);
     if (!current) throw data("No application with this id exists.", { status: 404 });
     const next = parsed.data.status;
-    const outcome = await setApplicationStatus(db, current.id, next);
+    const { outcome, notified } = await decideApplication(context.services, current, next, {
+      notify: parsed.data.notify,
+      note: parsed.data.message,
+    });
     if (outcome === "not-allowed") {
       const allowed = REVIEW_TRANSITIONS[current.status].map((s) => REVIEW_STATUS_LABELS[s]).join(" or ");
       return data(
@@ -110,11 +125,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         action: "status",
         entity: "application",
         entityId: current.id,
-        summary: `Application of ${current.fullName}: ${current.status} -> ${next}`,
+        summary: `Application of ${current.fullName}: ${current.status} -> ${next}${notified ? " (applicant e-mailed)" : ""}`,
       },
       (err) => logger.warn({ err }, "audit failed"),
     );
-    return redirectWithToast(backHref, `Status changed to ${REVIEW_STATUS_LABELS[next]}`);
+    return redirectWithToast(
+      backHref,
+      `Status changed to ${REVIEW_STATUS_LABELS[next]}${notified ? "; the applicant will get an e-mail" : ""}`,
+    );
   }
   const saved = await setApplicationNotes(db, parsed.data.id, parsed.data.notes);
   if (!saved) throw data("No application with this id exists.", { status: 404 });
@@ -155,7 +173,7 @@ const ACTION_LABELS: Record<ReviewStatus, string> = {
 };
 
 export default function ApplicantsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, page, total, counts, rows, selected } = loaderData;
+  const { status, page, total, counts, rows, selected, notices, mailSending } = loaderData;
   const busy = useListBusy();
   const submitting = useSubmitting();
   const location = useLocation();
@@ -214,6 +232,17 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
           </a>
         }
       />
+      <Form method="post" className="mb-4 flex flex-wrap items-center gap-3 text-sm text-stone-800">
+        <input type="hidden" name="intent" value="notices" />
+        <input type="hidden" name="notices" value={notices ? "off" : "on"} />
+        <p>
+          {notices ? "You get an e-mail for each new application." : "You get no e-mail when an application arrives."}
+          {mailSending ? "" : " (No mail server is configured: messages are kept in the Outbox.)"}
+        </p>
+        <button type="submit" className={buttonClasses.secondary} disabled={submitting}>
+          {notices ? "Stop these e-mails" : "E-mail me about new applications"}
+        </button>
+      </Form>
       <nav aria-label="Filter by review status" className="mb-4">
         <ul className="flex flex-wrap gap-2">
           {tabs.map((t) => {
@@ -250,7 +279,7 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
               Close details
             </Link>
           </div>
-          <ErrorSummary errors={errors} labels={{ status: "Status", notes: "Notes" }} />
+          <ErrorSummary errors={errors} labels={{ status: "Status", notes: "Notes", message: "Personal note" }} />
           <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
             <Detail label="E-mail" value={selected.email} />
             <Detail label="Applicant type" value={selected.applicantType === "educator" ? "Educator" : "Learner"} />
@@ -267,21 +296,40 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
           </dl>
           <div className="mt-6 border-t border-stone-200 pt-4">
             <h3 className="font-semibold text-stone-900">Review status</h3>
-            <Form method="post" className="mt-2 flex flex-wrap gap-2">
+            <Form method="post" className="mt-2">
               <input type="hidden" name="intent" value="status" />
               <input type="hidden" name="id" value={selected.id} />
-              {selected.allowed.map((next) => (
-                <button
-                  key={next}
-                  type="submit"
-                  name="status"
-                  value={next}
-                  disabled={submitting}
-                  className={next === "REJECTED" ? buttonClasses.danger : buttonClasses.primary}
-                >
-                  {ACTION_LABELS[next]}
-                </button>
-              ))}
+              {selected.allowed.some(isDecision) ? (
+                <fieldset className="mb-3 max-w-2xl">
+                  <legend className="text-sm font-semibold text-stone-800">Message to the applicant</legend>
+                  <label className="mt-2 flex items-center gap-2 text-stone-900">
+                    <input type="checkbox" name="notify" defaultChecked className="size-4" />
+                    E-mail {selected.email} when I approve or reject
+                  </label>
+                  <TextAreaField
+                    name="message"
+                    label="Personal note (optional)"
+                    rows={3}
+                    maxLength={2000}
+                    error={errors.message}
+                    hint="Added to the e-mail, for example what happens next or why."
+                  />
+                </fieldset>
+              ) : null}
+              <div className="flex flex-wrap gap-2">
+                {selected.allowed.map((next) => (
+                  <button
+                    key={next}
+                    type="submit"
+                    name="status"
+                    value={next}
+                    disabled={submitting}
+                    className={next === "REJECTED" ? buttonClasses.danger : buttonClasses.primary}
+                  >
+                    {ACTION_LABELS[next]}
+                  </button>
+                ))}
+              </div>
             </Form>
           </div>
           <Form method="post" className="mt-6 border-t border-stone-200 pt-4">

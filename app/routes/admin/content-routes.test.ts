@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/te
 import { createApplication, getApplicationById } from "../../queries/applications.server";
 import { getChangeMakerById, listChangeMakers } from "../../queries/change-makers.server";
 import { createLocation, type LocationInput } from "../../queries/locations.server";
+import { getMail, listMail } from "../../queries/mail.server";
 import { confirmSubscription, listNewsletterSubscriptions, recordSignUp } from "../../queries/newsletter.server";
 import { listEpisodes, subscribeToPodcast } from "../../queries/podcast.server";
 import { getProgramById, getProgramBySlug } from "../../queries/programs.server";
@@ -227,6 +228,51 @@ describe("applicants", () => {
     expect(dataResult((await setStatus("REJECTED")).value).status).toBe(400);
     expect(((await setStatus("UNDER_REVIEW")).value as Response).status).toBe(302);
     expect((await getApplicationById(t.db, appId))?.status).toBe("UNDER_REVIEW");
+  });
+
+  it("e-mails the applicant a decision with staff's personal note, unless staff choose not to", async () => {
+    const decide = (id: string, status: string, extra: Record<string, string>) =>
+      call(
+        applicants.action,
+        formRequest("/admin/dashboard/applicants", { intent: "status", id, status, ...extra }),
+        h.context,
+      );
+    const make = (email: string) =>
+      createApplication(t.db, {
+        fullName: "Wanjiru Kamau",
+        email,
+        applicantType: "educator",
+        country: "Kenya",
+        experience: "Ten years of dryland water harvesting.",
+        consentAt: new Date(),
+      });
+    const told = await make("told@example.org");
+    await decide(told, "UNDER_REVIEW", {});
+    await decide(told, "APPROVED", { notify: "on", message: "We loved your swale photos." });
+    const silent = await make("silent@example.org");
+    await decide(silent, "UNDER_REVIEW", {});
+    await decide(silent, "REJECTED", { message: "not sent" });
+    const decisions = await listMail(t.db, { kind: "application-decision" }, { limit: 10, offset: 0 });
+    expect(decisions.map((m) => m.toAddress)).toEqual(["told@example.org"]);
+    expect(decisions[0]?.subject).toMatch(/is approved/);
+    const full = await getMail(t.db, decisions[0]?.id ?? "");
+    expect(full?.textBody).toContain("Dear Wanjiru,");
+    expect(full?.textBody).toContain("A note from our team: We loved your swale photos.");
+    // Moving to "Under review" is not a decision: nobody was e-mailed about it.
+    expect(await listMail(t.db, { kind: "application-decision" }, { limit: 10, offset: 0 })).toHaveLength(1);
+  });
+
+  it("lets each staff member turn e-mails about new applications on and off", async () => {
+    const toggle = (notices: string) =>
+      call(applicants.action, formRequest("/admin/dashboard/applicants", { intent: "notices", notices }), h.context);
+    const state = async () =>
+      ((await call(applicants.loader, getRequest("/admin/dashboard/applicants"), h.context)) as { notices: boolean })
+        .notices;
+    expect(await state()).toBe(false);
+    await toggle("on");
+    expect(await state()).toBe(true);
+    await toggle("off");
+    expect(await state()).toBe(false);
   });
 
   it("saves internal notes", async () => {
