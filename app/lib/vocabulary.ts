@@ -59,3 +59,17 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
 
 export const NEWSLETTER_ISSUE_STATUSES = ["draft", "sending", "sent"] as const;
 export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];
+
+/** Where a newsletter subscription stands: only confirmed ones receive the newsletter and count. */
+export const SUBSCRIBER_STATES = ["confirmed", "awaiting", "unsubscribed"] as const;
+export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
+export const SUBSCRIBER_STATE_LABELS: Record<SubscriberState, string> = {
+  confirmed: "Confirmed",
+  awaiting: "Awaiting confirmation",
+  unsubscribed: "Unsubscribed",
+};
+
+export function subscriberState(s: { confirmedAt: Date | null; unsubscribedAt: Date | null }): SubscriberState {
+  if (s.unsubscribedAt) return "unsubscribed";
+  return s.confirmedAt ? "confirmed" : "awaiting";
+}

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { newsletterSubscriptions } from "../../db/schema";
 import { isUuid } from "../lib/ids";
+import { type SubscriberState, subscriberState } from "../lib/vocabulary";
 import { escapeLike } from "./sql-helpers.server";
 
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
@@ -108,25 +109,57 @@ export function countNewsletterSubscriptions(db: Database): Promise<number> {
     .then((r) => r[0]?.n ?? 0);
 }
 
-export function listNewsletterSubscriptions(db: Database, opts: { q?: string; limit: number; offset: number }) {
-  const where = opts.q ? ilike(newsletterSubscriptions.email, `%${escapeLike(opts.q)}%`) : undefined;
-  return db
+/** The state of a subscription for the admin list: the SQL condition of each. */
+const STATE_WHERE: Record<SubscriberState, SQL | undefined> = {
+  confirmed: activeSubscription,
+  awaiting: and(isNull(newsletterSubscriptions.confirmedAt), isNull(newsletterSubscriptions.unsubscribedAt)),
+  unsubscribed: isNotNull(newsletterSubscriptions.unsubscribedAt),
+};
+
+function subscriptionsWhere(opts: { q?: string; state?: SubscriberState }) {
+  return and(
+    opts.q ? ilike(newsletterSubscriptions.email, `%${escapeLike(opts.q)}%`) : undefined,
+    opts.state ? STATE_WHERE[opts.state] : undefined,
+  );
+}
+
+/** Subscriptions, newest first, by words in the address and state (all states when none is given). */
+export async function listNewsletterSubscriptions(
+  db: Database,
+  opts: { q?: string; state?: SubscriberState; limit: number; offset: number },
+) {
+  const rows = await db
     .select()
     .from(newsletterSubscriptions)
-    .where(where)
+    .where(subscriptionsWhere(opts))
     .orderBy(desc(newsletterSubscriptions.timestamp))
     .limit(opts.limit)
     .offset(opts.offset);
+  return rows.map((r) => ({ ...r, state: subscriberState(r) }));
 }
 
-/** How many subscriptions match a search (all when no search). */
-export function countNewsletterSubscriptionsMatching(db: Database, q?: string): Promise<number> {
-  const where = q ? ilike(newsletterSubscriptions.email, `%${escapeLike(q)}%`) : undefined;
+/** How many subscriptions match a search and state (all when neither is given). */
+export function countNewsletterSubscriptionsMatching(
+  db: Database,
+  opts: { q?: string; state?: SubscriberState } = {},
+): Promise<number> {
   return db
     .select({ n: count() })
     .from(newsletterSubscriptions)
-    .where(where)
+    .where(subscriptionsWhere(opts))
     .then((r) => r[0]?.n ?? 0);
+}
+
+/** How many subscriptions are in each state. */
+export async function countSubscriptionsByState(db: Database): Promise<Record<SubscriberState, number>> {
+  const [row] = await db
+    .select({
+      confirmed: sql<number>`count(*) filter (where ${STATE_WHERE.confirmed})`.mapWith(Number),
+      awaiting: sql<number>`count(*) filter (where ${STATE_WHERE.awaiting})`.mapWith(Number),
+      unsubscribed: sql<number>`count(*) filter (where ${STATE_WHERE.unsubscribed})`.mapWith(Number),
+    })
+    .from(newsletterSubscriptions);
+  return row ?? { confirmed: 0, awaiting: 0, unsubscribed: 0 };
 }
 
 /** One subscription by id (for the removal confirmation), or null. */

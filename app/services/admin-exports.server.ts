@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { Database } from "../../db/client";
 import type { ExportDataset } from "../lib/admin-exports";
 import { csvResponse } from "../lib/csv";
+import { parseSubscriberView } from "../lib/subscriber-views";
+import { SUBSCRIBER_STATE_LABELS } from "../lib/vocabulary";
 import { DIMENSIONS, getAnalyticsReport } from "../queries/analytics.server";
 import { listApplications, REVIEW_STATUSES } from "../queries/applications.server";
 import { listNewsletterSubscriptions } from "../queries/newsletter.server";
@@ -63,15 +65,24 @@ export async function exportCsv(db: Database, dataset: ExportDataset, params: UR
       );
     }
     case "newsletter": {
+      const view = parseSubscriberView(params.get("state"));
       const rows = await listNewsletterSubscriptions(db, {
         q: search(params.get("q")),
+        state: view === "all" ? undefined : view,
         limit: EXPORT_LIMIT,
         offset: 0,
       });
       return csvResponse(
-        `newsletter-subscribers-${day()}.csv`,
-        ["email", "timestamp", "source"],
-        rows.map((r) => [r.email, r.timestamp, r.source]),
+        `newsletter-subscribers-${view}-${day()}.csv`,
+        ["email", "status", "timestamp", "confirmed_at", "unsubscribed_at", "source"],
+        rows.map((r) => [
+          r.email,
+          SUBSCRIBER_STATE_LABELS[r.state],
+          r.timestamp,
+          r.confirmedAt ?? "",
+          r.unsubscribedAt ?? "",
+          r.source,
+        ]),
       );
     }
     case "podcast-subscribers": {

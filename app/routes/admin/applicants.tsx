@@ -1,5 +1,6 @@
 import { data, Form, Link, useLocation } from "react-router";
 import { AdminErrorBoundary, PageHeader, useListBusy, useSubmitting } from "../../components/admin/content/admin-page";
+import { FilterTabs } from "../../components/admin/content/filter-tabs";
 import { parsePage } from "../../components/admin/content/list-query";
 import { type Column, DataTable } from "../../components/admin/data-table";
 import { EmptyState } from "../../components/admin/empty-state";
@@ -243,26 +244,11 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
           {notices ? "Stop these e-mails" : "E-mail me about new applications"}
         </button>
       </Form>
-      <nav aria-label="Filter by review status" className="mb-4">
-        <ul className="flex flex-wrap gap-2">
-          {tabs.map((t) => {
-            const active = t.key === status;
-            return (
-              <li key={t.label}>
-                <Link
-                  to={hrefWith({ status: t.key, page: null, id: null })}
-                  aria-current={active ? "page" : undefined}
-                  className={`inline-block rounded-full border px-3 py-1 text-sm font-semibold ${
-                    active ? "border-leaf-700 bg-leaf-700 text-white" : "border-stone-400 bg-white text-stone-900"
-                  }`}
-                >
-                  {t.label} <span className={active ? "" : "text-stone-600"}>({t.count})</span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <FilterTabs
+        label="Filter by review status"
+        current={status}
+        tabs={tabs.map((t) => ({ ...t, href: hrefWith({ status: t.key, page: null, id: null }) }))}
+      />
 
       {selected ? (
         <section aria-labelledby="applicant-title" className="mb-6 rounded-lg border border-stone-300 bg-white p-5">

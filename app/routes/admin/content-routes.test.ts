@@ -13,7 +13,12 @@ import { createApplication, getApplicationById } from "../../queries/application
 import { getChangeMakerById, listChangeMakers } from "../../queries/change-makers.server";
 import { createLocation, type LocationInput } from "../../queries/locations.server";
 import { getMail, listMail } from "../../queries/mail.server";
-import { confirmSubscription, listNewsletterSubscriptions, recordSignUp } from "../../queries/newsletter.server";
+import {
+  confirmSubscription,
+  listNewsletterSubscriptions,
+  recordSignUp,
+  unsubscribeSubscription,
+} from "../../queries/newsletter.server";
 import { listEpisodes, subscribeToPodcast } from "../../queries/podcast.server";
 import { getProgramById, getProgramBySlug } from "../../queries/programs.server";
 import { listResources } from "../../queries/resources.server";
@@ -320,6 +325,35 @@ describe("newsletter and podcast", () => {
       h.context,
     );
     expect((await listNewsletterSubscriptions(t.db, { q: "keep", limit: 5, offset: 0 })).length).toBe(0);
+  });
+
+  it("lists confirmed subscribers by default and shows each address's confirmation status, in the list and the CSV", async () => {
+    const waiting = await recordSignUp(t.db, "waiting@example.org", "footer", "w");
+    const gone = await recordSignUp(t.db, "gone@example.org", "footer", "g");
+    await confirmSubscription(t.db, gone.id, "g");
+    await unsubscribeSubscription(t.db, gone.id);
+    type List = { rows: { email: string; state: string }[]; counts: Record<string, number> };
+    const list = async (qs: string) =>
+      (await call(newsletter.loader, getRequest(`/admin/dashboard/newsletter${qs}`), h.context)) as List;
+    const confirmed = await list("");
+    expect(confirmed.rows.map((r) => r.email)).not.toContain("waiting@example.org");
+    expect(confirmed.rows.every((r) => r.state === "confirmed")).toBe(true);
+    expect((await list("?state=awaiting")).rows.map((r) => r.email)).toEqual(["waiting@example.org"]);
+    expect((await list("?state=unsubscribed")).rows.map((r) => r.email)).toEqual(["gone@example.org"]);
+    const all = await list("?state=all");
+    expect(all.counts).toMatchObject({ awaiting: 1, unsubscribed: 1 });
+    const csv = (await call(exportRoute.loader, getRequest("/admin/dashboard/export/newsletter?state=all"), h.context, {
+      dataset: "newsletter",
+    })) as Response;
+    const text = await csv.text();
+    expect(text.split(/\r?\n/)[0]).toBe("email,status,timestamp,confirmed_at,unsubscribed_at,source");
+    expect(text).toMatch(/waiting@example\.org,Awaiting confirmation,/);
+    expect(text).toMatch(/gone@example\.org,Unsubscribed,/);
+    const confirmedCsv = (await call(exportRoute.loader, getRequest("/admin/dashboard/export/newsletter"), h.context, {
+      dataset: "newsletter",
+    })) as Response;
+    expect(await confirmedCsv.text()).not.toContain("waiting@example.org");
+    expect(waiting.status).toBe("new");
   });
 
   it("creates, refuses a duplicate number, edits and deletes episodes; lists subscribers", async () => {

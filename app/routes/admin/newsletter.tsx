@@ -1,14 +1,18 @@
 import { AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
 import { actionsColumn, ContentTable } from "../../components/admin/content/content-table";
 import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admin/content/delete-controls";
+import { FilterTabs } from "../../components/admin/content/filter-tabs";
 import { readListQuery } from "../../components/admin/content/list-query";
 import { ClearLink, SearchForm } from "../../components/admin/content/search-form";
 import type { Column } from "../../components/admin/data-table";
 import { buttonClasses } from "../../components/admin/form-field";
 import { exportHref as csvExportHref } from "../../lib/admin-exports";
 import { ADMIN_LONG_PAGE_SIZE } from "../../lib/constants";
+import { parseSubscriberView, SUBSCRIBER_VIEWS, type SubscriberView } from "../../lib/subscriber-views";
+import { SUBSCRIBER_STATE_LABELS } from "../../lib/vocabulary";
 import {
   countNewsletterSubscriptionsMatching,
+  countSubscriptionsByState,
   deleteNewsletterSubscription,
   getNewsletterSubscriptionById,
   listNewsletterSubscriptions,
@@ -19,22 +23,35 @@ import type { Route } from "./+types/newsletter";
 
 const LIST = "/admin/dashboard/newsletter";
 const PAGE_SIZE = ADMIN_LONG_PAGE_SIZE;
+const DEFAULT_VIEW: SubscriberView = "confirmed";
 const REMOVE_DESCRIPTION = "This address will no longer receive the newsletter.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
-  const { q, page, range, confirmId } = readListQuery(new URL(request.url), PAGE_SIZE);
-  const [rows, total, confirm] = await Promise.all([
-    listNewsletterSubscriptions(db, { q: q || undefined, ...range }),
-    countNewsletterSubscriptionsMatching(db, q || undefined),
+  const url = new URL(request.url);
+  const { q, page, range, confirmId } = readListQuery(url, PAGE_SIZE);
+  const view = parseSubscriberView(url.searchParams.get("state"));
+  const state = view === "all" ? undefined : view;
+  const [rows, total, counts, confirm] = await Promise.all([
+    listNewsletterSubscriptions(db, { q: q || undefined, state, ...range }),
+    countNewsletterSubscriptionsMatching(db, { q: q || undefined, state }),
+    countSubscriptionsByState(db),
     confirmId ? getNewsletterSubscriptionById(db, confirmId) : null,
   ]);
   return {
     q,
     page,
+    view,
     total,
-    rows: rows.map((r) => ({ id: r.id, email: r.email, source: r.source, timestamp: r.timestamp.toISOString() })),
+    counts,
+    rows: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      source: r.source,
+      state: r.state,
+      timestamp: r.timestamp.toISOString(),
+    })),
     confirm: confirm ? { id: confirm.id, email: confirm.email } : null,
   };
 }
@@ -61,9 +78,18 @@ export function meta() {
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function NewsletterAdminPage({ loaderData }: Route.ComponentProps) {
-  const { q, page, total, rows, confirm } = loaderData;
+  const { q, page, view, total, counts, rows, confirm } = loaderData;
   const links = useDeleteLinks(LIST);
-  const exportHref = csvExportHref("newsletter", { q });
+  const stateParam = view === DEFAULT_VIEW ? undefined : view;
+  const exportHref = csvExportHref("newsletter", { q, state: stateParam });
+  const viewHref = (v: SubscriberView) => {
+    const p = new URLSearchParams();
+    if (q) p.set("q", q);
+    if (v !== DEFAULT_VIEW) p.set("state", v);
+    const qs = p.toString();
+    return `${LIST}${qs ? `?${qs}` : ""}`;
+  };
+  const allCount = counts.confirmed + counts.awaiting + counts.unsubscribed;
   const columns: Column<Row>[] = [
     { key: "email", header: "E-mail", rowHeader: true, cell: (r) => r.email },
     {
@@ -71,6 +97,7 @@ export default function NewsletterAdminPage({ loaderData }: Route.ComponentProps
       header: "Subscribed",
       cell: (r) => <time dateTime={r.timestamp}>{r.timestamp.replace("T", " ").slice(0, 16)}</time>,
     },
+    { key: "state", header: "Status", cell: (r) => SUBSCRIBER_STATE_LABELS[r.state] },
     { key: "source", header: "Source", cell: (r) => r.source },
     actionsColumn((r) => (
       <DeleteButton id={r.id} name={r.email} verb="Remove" description={REMOVE_DESCRIPTION} links={links} />
@@ -80,7 +107,7 @@ export default function NewsletterAdminPage({ loaderData }: Route.ComponentProps
     <div>
       <PageHeader
         title="Newsletter"
-        description="People who subscribed to the newsletter."
+        description={`${counts.confirmed} confirmed ${counts.confirmed === 1 ? "subscriber receives" : "subscribers receive"} the newsletter. An address counts once its owner clicks the link in the confirmation e-mail.`}
         action={
           <a className={buttonClasses.secondary} href={exportHref} download>
             Export CSV
@@ -96,7 +123,24 @@ export default function NewsletterAdminPage({ loaderData }: Route.ComponentProps
           links={links}
         />
       ) : null}
-      <SearchForm id="newsletter-q" label="Search subscribers" q={q} clearHref={q ? LIST : undefined} />
+      <FilterTabs
+        label="Filter by subscription status"
+        current={view}
+        tabs={SUBSCRIBER_VIEWS.map((v) => ({
+          key: v,
+          label: v === "all" ? "All" : SUBSCRIBER_STATE_LABELS[v],
+          count: v === "all" ? allCount : counts[v],
+          href: viewHref(v),
+        }))}
+      />
+      <SearchForm
+        id="newsletter-q"
+        label="Search subscribers"
+        q={q}
+        clearHref={q ? (stateParam ? `${LIST}?state=${stateParam}` : LIST) : undefined}
+      >
+        {stateParam ? <input type="hidden" name="state" value={stateParam} /> : null}
+      </SearchForm>
       <ContentTable
         caption="Newsletter subscribers"
         columns={columns}
