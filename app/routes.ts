@@ -58,6 +58,7 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("request-stats", "routes/admin/request-stats.tsx"),
+      route("outbox", "routes/admin/outbox.tsx"),
       route("change-makers", "routes/admin/change-makers.tsx"),
       route("change-makers/add", "routes/admin/change-maker-form.tsx", { id: "admin-change-maker-add" }),
       route("change-makers/edit/:id", "routes/admin/change-maker-form.tsx", { id: "admin-change-maker-edit" }),

@@ -73,3 +73,8 @@ export function subscriberState(s: { confirmedAt: Date | null; unsubscribedAt: D
   if (s.unsubscribedAt) return "unsubscribed";
   return s.confirmedAt ? "confirmed" : "awaiting";
 }
+
+/** The review outcomes an applicant is told of by e-mail (approval and rejection). */
+export function isDecision(status: ReviewStatus): boolean {
+  return status === "APPROVED" || status === "REJECTED";
+}

@@ -9,7 +9,7 @@ export async function recordAudit(
   db: Database,
   entry: {
     user: { id: string; email: string } | null;
-    action: "create" | "update" | "delete" | "status" | "settings" | "role" | "disable" | "enable" | "upload";
+    action: "create" | "update" | "delete" | "status" | "settings" | "role" | "disable" | "enable" | "upload" | "send";
     entity: string;
     entityId?: string | null;
     summary: string;

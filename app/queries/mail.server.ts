@@ -187,3 +187,15 @@ export async function countRecentMailTo(db: Database, to: string, kinds: MailKin
     );
   return Number(row?.n ?? 0);
 }
+
+/** How many messages are in each state, optionally of one kind (the Outbox's tabs). */
+export async function mailStatusCounts(db: Database, kind?: MailKind): Promise<Record<MailStatus, number>> {
+  const rows = await db
+    .select({ status: mailMessages.status, n: count() })
+    .from(mailMessages)
+    .where(kind ? eq(mailMessages.kind, kind) : undefined)
+    .groupBy(mailMessages.status);
+  const out: Record<MailStatus, number> = { queued: 0, sending: 0, sent: 0, failed: 0, held: 0 };
+  for (const r of rows) out[r.status] = Number(r.n);
+  return out;
+}

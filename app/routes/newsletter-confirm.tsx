@@ -6,10 +6,14 @@ import { pageMeta } from "../lib/meta";
 import { checkConfirmLink, confirmNewsletterLink } from "../services/newsletter.server";
 import type { Route } from "./+types/newsletter-confirm";
 
-/** One visitor's link: never cached, never indexed, and the address it carries is not sent on as a referrer. */
+/**
+ * One visitor's link: never cached, never indexed, and the address it carries is not sent to another site as a
+ * referrer. "same-origin" rather than "no-referrer": without a referrer the browser posts the confirmation with
+ * `Origin: null`, which the cross-site guard refuses.
+ */
 export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "X-Robots-Tag": "noindex",
 });
 

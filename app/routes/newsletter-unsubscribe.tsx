@@ -8,7 +8,7 @@ import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "X-Robots-Tag": "noindex",
 });
 

@@ -1,5 +1,5 @@
 import { SITE_NAME } from "../lib/constants";
-import type { ReviewStatus } from "../lib/vocabulary";
+import { isDecision, type ReviewStatus } from "../lib/vocabulary";
 import { type ApplicationInput, createApplication, setApplicationStatus } from "../queries/applications.server";
 import { listApplicationNoticeRecipients } from "../queries/users.server";
 import type { Services } from "./services.server";
@@ -58,13 +58,6 @@ export async function submitApplication(services: MailServices, input: Applicati
     if (messages.length > 0) await mail.enqueue(tx, ...messages);
     return id;
   });
-}
-
-/** The decisions an applicant hears of. */
-const DECISIONS: Partial<Record<ReviewStatus, true>> = { APPROVED: true, REJECTED: true };
-
-export function isDecision(status: ReviewStatus): boolean {
-  return DECISIONS[status] === true;
 }
 
 /**

@@ -11,6 +11,7 @@ import { ADMIN_PAGE_SIZE } from "../../lib/constants";
 import { fieldErrors } from "../../lib/schemas";
 import { ApplicantActionSchema, REVIEW_STATUS_LABELS, REVIEW_STATUS_VALUES } from "../../lib/schemas/applicant";
 import { formDataToObject, readForm } from "../../lib/schemas/form";
+import { isDecision } from "../../lib/vocabulary";
 import {
   countApplicationsByStatus,
   getApplicationById,
@@ -22,7 +23,7 @@ import {
 import { recordAudit } from "../../queries/audit.server";
 import { loadReferenceData } from "../../queries/reference.server";
 import { getApplicationNoticeSetting, setApplicationNoticeSetting } from "../../queries/users.server";
-import { decideApplication, isDecision } from "../../services/applications.server";
+import { decideApplication } from "../../services/applications.server";
 import { requireAdmin } from "../../services/guard.server";
 import { redirectWithToast } from "../../services/toast.server";
 import type { Route } from "./+types/applicants";

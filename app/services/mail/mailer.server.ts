@@ -11,6 +11,7 @@ import {
   markMailRetry,
   markMailSent,
   type NewMail,
+  retryFailedMail,
 } from "../../queries/mail.server";
 import { type ComposedMail, composeMail, type MailContent } from "./compose.server";
 import { type MailTransport, smtpTransport } from "./transport.server";
@@ -129,6 +130,13 @@ export class Mailer {
     for (let i = 0; i < rows.length; i += 500) added += await insertMail(db, rows.slice(i, i + 500));
     this.kick();
     return added;
+  }
+
+  /** Queues a failed message again, with a fresh day before it is given up. False when it is not failed. */
+  async retry(id: string): Promise<boolean> {
+    const again = await retryFailedMail(this.db, id, new Date(Date.now() + MAIL_GIVE_UP_MS));
+    if (again) this.kick();
+    return again;
   }
 
   /** How many messages of these kinds went to an address within a window (limits against mail bombing). */

@@ -7,6 +7,7 @@ export const ADMIN_NAV_ITEMS = [
   { to: "/admin/dashboard/change-makers", label: "Change-makers", end: false },
   { to: "/admin/dashboard/applicants", label: "Applicants", end: false },
   { to: "/admin/dashboard/newsletter", label: "Newsletter", end: false },
+  { to: "/admin/dashboard/outbox", label: "Outbox", end: false },
   { to: "/admin/dashboard/podcast", label: "Podcast", end: false },
   { to: "/admin/dashboard/users", label: "Users", end: false },
   { to: "/admin/dashboard/analytics", label: "Analytics", end: false },

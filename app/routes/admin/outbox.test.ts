@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type AdminHarness,
+  call,
+  createAdminHarness,
+  formRequest,
+  getRequest,
+  settle,
+} from "../../../tests/helpers/admin-context";
+import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/helpers/smtp";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
+import type { Mailer } from "../../services/mail/mailer.server";
+import * as outbox from "./outbox";
+
+type Loaded = {
+  rows: { id: string; subject: string; status: string; lastError: string | null }[];
+  counts: Record<string, number>;
+  total: number;
+  selected: { subject: string; text: string; html: string; links: string[]; status: string } | null;
+  sending: boolean;
+};
+const unwrap = (v: unknown) => (v as { data: Loaded }).data;
+
+describe("the Outbox without a mail server", () => {
+  let t: TestDatabase;
+  let h: AdminHarness;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    h = await createAdminHarness(t, "outbox-admin@example.org");
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+
+  it("keeps messages and shows each with its rendered parts and the links it carries", async () => {
+    const mail = (h.context.services as { mail: Mailer }).mail;
+    await mail.enqueue(t.db, {
+      kind: "newsletter-confirm",
+      to: "reader@example.org",
+      content: {
+        subject: "Confirm your subscription",
+        paragraphs: ["Please confirm."],
+        action: { label: "Confirm", url: mail.url("/newsletter/confirm", { token: "abc" }) },
+      },
+    });
+    const list = unwrap(await call(outbox.loader, getRequest("/admin/dashboard/outbox"), h.context));
+    expect(list.sending).toBe(false);
+    expect(list.rows.map((r) => [r.subject, r.status])).toEqual([["Confirm your subscription", "held"]]);
+    expect(list.counts.held).toBe(1);
+    const id = list.rows[0]?.id ?? "";
+    const one = unwrap(await call(outbox.loader, getRequest(`/admin/dashboard/outbox?id=${id}`), h.context));
+    expect(one.selected?.links).toEqual(["http://localhost/newsletter/confirm?token=abc"]);
+    expect(one.selected?.html).toContain('href="http://localhost/newsletter/confirm?token=abc"');
+    expect(one.selected?.text).toContain("Please confirm.");
+    const filtered = unwrap(
+      await call(outbox.loader, getRequest("/admin/dashboard/outbox?kind=password-reset"), h.context),
+    );
+    expect(filtered.total).toBe(0);
+  });
+
+  it("answers an unknown message with 404 and a bad retry with 400, not 500", async () => {
+    const missing = await settle(() =>
+      call(outbox.loader, getRequest("/admin/dashboard/outbox?id=00000000-0000-4000-8000-000000000000"), h.context),
+    );
+    expect((missing.thrown as { init?: { status?: number } }).init?.status).toBe(404);
+    const bad = await settle(() =>
+      call(outbox.action, formRequest("/admin/dashboard/outbox", { intent: "retry", id: "nope" }), h.context),
+    );
+    expect((bad.thrown as { init?: { status?: number } }).init?.status).toBe(400);
+  });
+});
+
+describe("the Outbox with a mail server", () => {
+  let t: TestDatabase;
+  let h: AdminHarness;
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    smtp = await startTestSmtpServer();
+    h = await createAdminHarness(t, "outbox-admin@example.org", { smtpUrl: smtp.url });
+  });
+  afterAll(async () => {
+    await (h?.context.services as { mail: Mailer } | undefined)?.mail.stop();
+    await smtp?.close();
+    await t?.destroy();
+  });
+
+  it("shows a refused message as failed with the server's reply, and sends it again on request", async () => {
+    const mail = (h.context.services as { mail: Mailer }).mail;
+    smtp.refuse = () => 550;
+    await mail.enqueue(t.db, {
+      kind: "application-received",
+      to: "applicant@example.org",
+      content: { subject: "We have your application", paragraphs: ["Thank you."] },
+    });
+    await mail.runOnce();
+    const failed = unwrap(await call(outbox.loader, getRequest("/admin/dashboard/outbox?status=failed"), h.context));
+    expect(failed.rows).toHaveLength(1);
+    expect(failed.rows[0]?.lastError).toMatch(/550/);
+    smtp.refuse = null;
+    const res = (await call(
+      outbox.action,
+      formRequest("/admin/dashboard/outbox", { intent: "retry", id: failed.rows[0]?.id ?? "" }),
+      h.context,
+    )) as Response;
+    expect(res.status).toBe(302);
+    await mail.runOnce();
+    const [got] = await smtp.waitFor(1);
+    expect(got?.subject).toBe("We have your application");
+    const sent = unwrap(await call(outbox.loader, getRequest("/admin/dashboard/outbox?status=sent"), h.context));
+    expect(sent.rows.map((r) => r.subject)).toEqual(["We have your application"]);
+  });
+});
