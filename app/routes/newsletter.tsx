@@ -81,11 +81,14 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <p className="mt-2 text-sm text-stone-700">
+          We will send you an e-mail with a link to confirm your address: the newsletter starts once you click it.
+        </p>
+        <p className="mt-1 text-sm text-stone-700">
           By subscribing you agree to our{" "}
           <AppLink to="/privacy" className="font-medium text-leaf-700 underline">
             privacy policy
           </AppLink>
-          . You can unsubscribe at any time.
+          . Every newsletter has a link to unsubscribe at any time.
         </p>
       </section>
     </main>
