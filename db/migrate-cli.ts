@@ -3,7 +3,7 @@
 import { loadConfig } from "../server/config";
 import { openDatabase } from "./client";
 
-const config = loadConfig();
+const config = loadConfig(process.env, { tool: true });
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await handle.migrate();

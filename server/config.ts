@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -98,8 +98,9 @@ export type Config = {
         secretAccessKey: string;
         forcePathStyle: boolean;
       };
+  /** AUTH_SECRET: sessions and signed links; every other secret is derived from it (deriveSecret). */
   authSecret: string;
-  /** A per-installation secret for hashing visitor identifiers (analytics) and similar. */
+  /** Derived from authSecret: form timing tokens and the daily salt of visitor identifiers (analytics). */
   hashSecret: string;
   trustProxy: boolean;
   logLevel: string;
@@ -118,8 +119,19 @@ export type MailConfig = {
   sendRate: number;
 };
 
-/** Validates the environment once at boot. Throws ConfigError with one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * A secret for one purpose, derived from AUTH_SECRET with HKDF-SHA256 and a label per purpose: instances given the
+ * same AUTH_SECRET derive the same secrets, and one purpose's secret tells nothing about another's.
+ */
+export function deriveSecret(authSecret: string, purpose: string): string {
+  return Buffer.from(hkdfSync("sha256", authSecret, "", `permaculture-network/${purpose}`, 32)).toString("base64url");
+}
+
+/**
+ * Validates the environment once at boot. Throws ConfigError with one line naming the variable.
+ * `tool`: a command-line tool (migrations, seeding) that signs nothing, so it needs no shared AUTH_SECRET.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: boolean } = {}): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -161,7 +173,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
     };
   }
-  const secrets = loadOrCreateSecrets(dataDir);
+  if (e.DATABASE_URL && !e.AUTH_SECRET && !opts.tool) {
+    // A secret generated here would differ on every instance sharing the database: sessions, signed links and
+    // form tokens made by one would be refused by another.
+    throw new ConfigError(
+      "AUTH_SECRET is required when DATABASE_URL is set: every instance on one database must share it (at least 32 characters, e.g. from `openssl rand -base64 32`).",
+    );
+  }
+  const authSecret = e.AUTH_SECRET ?? loadOrCreateAuthSecret(dataDir);
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     env: e.NODE_ENV,
@@ -174,8 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     seed: e.SEED,
     storage,
-    authSecret: e.AUTH_SECRET ?? secrets.authSecret,
-    hashSecret: secrets.hashSecret,
+    authSecret,
+    hashSecret: deriveSecret(authSecret, "form-and-visitor-hash"),
     trustProxy: e.TRUST_PROXY === "true",
     logLevel: e.LOG_LEVEL,
     requestStats: e.REQUEST_STATS === "on",
@@ -192,23 +211,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-type Secrets = { authSecret: string; hashSecret: string };
-
-/** Secrets not given in the environment are generated once and kept (mode 600) in DATA_DIR. */
-function loadOrCreateSecrets(dataDir: string): Secrets {
+/** Without AUTH_SECRET (one instance on the embedded database) it is generated once and kept (mode 600) in DATA_DIR. */
+function loadOrCreateAuthSecret(dataDir: string): string {
   const file = path.join(dataDir, "secrets.json");
-  let stored: Partial<Secrets> = {};
+  let stored: { authSecret?: unknown } = {};
   try {
-    stored = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<Secrets>;
+    stored = JSON.parse(fs.readFileSync(file, "utf8")) as { authSecret?: unknown };
   } catch {
     // missing or unreadable: generate below
   }
-  const secrets: Secrets = {
-    authSecret: stored.authSecret ?? randomBytes(32).toString("base64url"),
-    hashSecret: stored.hashSecret ?? randomBytes(32).toString("base64url"),
-  };
-  if (secrets.authSecret !== stored.authSecret || secrets.hashSecret !== stored.hashSecret) {
-    fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
-  }
-  return secrets;
+  if (typeof stored.authSecret === "string" && stored.authSecret.length >= 32) return stored.authSecret;
+  const authSecret = randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, JSON.stringify({ authSecret }), { mode: 0o600 });
+  return authSecret;
 }

@@ -23,7 +23,7 @@ const PATHS = [
 ];
 
 export async function generateAnalyticsEvents(events: number, days: number, onProgress?: (done: number) => void) {
-  const config = loadConfig({ ...process.env, SEED: "none" });
+  const config = loadConfig({ ...process.env, SEED: "none" }, { tool: true });
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await handle.migrate();

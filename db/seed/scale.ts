@@ -26,7 +26,7 @@ async function main() {
   const n = Number(values.locations);
   if (!Number.isInteger(n) || n < 1 || n > 1_000_000)
     throw new ConfigError("--locations must be a whole number from 1 to 1,000,000.");
-  const config = loadConfig({ ...process.env, SEED: "none" });
+  const config = loadConfig({ ...process.env, SEED: "none" }, { tool: true });
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await handle.migrate();

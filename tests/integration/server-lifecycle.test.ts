@@ -27,7 +27,7 @@ async function databaseEnv(): Promise<Record<string, string>> {
   }
   const u = new URL(pgUrl);
   u.pathname = `/${pgDbName}`;
-  return { ...env, DATABASE_URL: u.toString() };
+  return { ...env, DATABASE_URL: u.toString(), AUTH_SECRET: "lifecycle-test-auth-secret-0123456789" };
 }
 
 async function openDirect(env: Record<string, string>): Promise<DatabaseHandle> {
@@ -120,8 +120,13 @@ describe("bad configuration fails fast with one clear line", () => {
     ["PORT=abc", { PORT: "abc" }, /^Error: Invalid PORT \("abc"\): expected a whole number between 1 and 65535\.$/],
     [
       "an unreachable DATABASE_URL",
-      { DATABASE_URL: "postgres://nobody:secret@127.0.0.1:1/none" },
+      { DATABASE_URL: "postgres://nobody:secret@127.0.0.1:1/none", AUTH_SECRET: "x".repeat(32) },
       /^Error: Cannot connect to DATABASE_URL \(postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:1\/none\)/,
+    ],
+    [
+      "DATABASE_URL without AUTH_SECRET (instances would each make their own)",
+      { DATABASE_URL: "postgres://nobody:pw@127.0.0.1:1/none" },
+      /^Error: AUTH_SECRET is required when DATABASE_URL is set: every instance on one database must share it/,
     ],
     ["a DATABASE_URL that is not a Postgres URL", { DATABASE_URL: "mysql://x" }, /^Error: Invalid DATABASE_URL/],
     [
