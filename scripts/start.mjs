@@ -1,10 +1,14 @@
-// `npm start`: builds the site when the build is missing or older than the sources, then runs the server.
+// `npm start`: builds the site when the build is missing or older than the sources, then runs the server in this
+// same process, so the signals a process manager sends to `npm start` (SIGTERM, SIGINT) reach the server's own
+// graceful shutdown. (A child process run with spawnSync left the server running when the launcher was stopped.)
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
-const stamp = path.join(root, "build", ".stamp");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const stamp = path.join(buildDir, ".stamp");
 const sources = ["app", "server", "db", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
 
 function newestMtime(p) {
@@ -27,9 +31,6 @@ if (needsBuild) {
   const r = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const r = spawnSync(process.execPath, ["build/server-entry.js"], {
-  cwd: root,
-  stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
-});
-process.exit(r.status ?? (r.signal ? 1 : 0));
+process.env.NODE_ENV ??= "production";
+process.chdir(root);
+await import(pathToFileURL(path.join(buildDir, "server-entry.js")).href);
