@@ -29,6 +29,11 @@ export interface DatabaseHandle {
   bus: ChangeBus;
   /** Applies committed migrations (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work (migrations, seeding) while holding a database-wide lock, so instances started together on
+   * one Postgres database take turns: the second waits, then finds the work done. PGlite has one process only.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,9 @@ export function migrationsFolder(): string {
   if (!found) throw new Error("Database migrations folder not found (expected db/migrations).");
   return found;
 }
+
+/** The advisory lock taken around start-up work ("perm" in ASCII; any constant shared by every instance). */
+export const STARTUP_LOCK_KEY = 0x7065726d;
 
 const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -74,6 +82,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     kind: "pglite",
     bus,
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    withStartupLock: (fn) => fn(),
     async close() {
       emitter.removeAllListeners();
       await client.close();
@@ -166,6 +175,18 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     kind: "postgres",
     bus,
     migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    async withStartupLock(fn) {
+      // A session-level advisory lock on a connection of its own, held until the work is done (or the connection
+      // drops, which releases it: a crashed instance never blocks the others).
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+        return await fn();
+      } finally {
+        await client.query("SELECT pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
     async close() {
       closed = true;
       emitter.removeAllListeners();

@@ -20,33 +20,36 @@ export async function prepareServices(
 ): Promise<{ services: Services; handle: DatabaseHandle }> {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await handle.migrate();
-    await seedReferenceData(handle.db);
-    // Every site's feed names this cover (podcast apps refuse a feed without one), demo content or not.
-    await writePodcastCover(path.join(config.dataDir, PODCAST_COVER_PATH)).catch((err: unknown) => {
-      logger.warn({ err }, "podcast cover could not be written");
-    });
-    if (config.seed === "demo") {
-      const result = await seedDemo(handle.db, {
-        mediaDir: path.join(config.dataDir, "media", "demo"),
-        mediaUrlPrefix: `${MEDIA_URL_PREFIX}/demo`,
+    // Instances started together on one database take turns: migrations and the demo seed run once.
+    await handle.withStartupLock(async () => {
+      await handle.migrate();
+      await seedReferenceData(handle.db);
+      // Every site's feed names this cover (podcast apps refuse a feed without one), demo content or not.
+      await writePodcastCover(path.join(config.dataDir, PODCAST_COVER_PATH)).catch((err: unknown) => {
+        logger.warn({ err }, "podcast cover could not be written");
       });
-      logger.info({ seeded: result.seeded, reason: result.reason }, "demo content");
-    } else {
-      await markSeedNone(handle.db);
-    }
-    if (config.adminEmail && config.adminPassword) {
-      const existing = await getUserByEmail(handle.db, config.adminEmail);
-      if (!existing) {
-        await createUserWithPassword(handle.db, {
-          email: config.adminEmail,
-          name: "Administrator",
-          password: config.adminPassword,
-          role: "ADMIN",
+      if (config.seed === "demo") {
+        const result = await seedDemo(handle.db, {
+          mediaDir: path.join(config.dataDir, "media", "demo"),
+          mediaUrlPrefix: `${MEDIA_URL_PREFIX}/demo`,
         });
-        logger.info({ email: config.adminEmail }, "admin user created");
+        logger.info({ seeded: result.seeded, reason: result.reason }, "demo content");
+      } else {
+        await markSeedNone(handle.db);
       }
-    }
+      if (config.adminEmail && config.adminPassword) {
+        const existing = await getUserByEmail(handle.db, config.adminEmail);
+        if (!existing) {
+          await createUserWithPassword(handle.db, {
+            email: config.adminEmail,
+            name: "Administrator",
+            password: config.adminPassword,
+            role: "ADMIN",
+          });
+          logger.info({ email: config.adminEmail }, "admin user created");
+        }
+      }
+    });
   } catch (err) {
     await handle.close().catch(() => {});
     throw err;

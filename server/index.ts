@@ -38,7 +38,8 @@ async function main() {
   } catch (err) {
     if (err instanceof DatabaseUnavailableError || err instanceof ConfigError) fail(err.message);
     const msg = err instanceof Error ? err.message : String(err);
-    if (/lock|already in use|EBUSY/i.test(msg))
+    // Only the embedded database can be held by another process; on Postgres the real cause is printed below.
+    if (!config.databaseUrl && /lock|already in use|EBUSY/i.test(msg))
       fail(`The embedded database in ${config.dataDir} is in use by another process.`);
     logger.error({ err }, "startup failed");
     fail(`Startup failed: ${msg}`);
