@@ -44,9 +44,6 @@ export function AdminShell({ email, children }: { email: string; children: React
             ))}
           </ul>
         </nav>
-        <p className="border-t border-stone-200 px-4 py-2 text-sm break-all text-stone-700 md:hidden">
-          Signed in as <span className="font-medium text-stone-900">{email}</span>
-        </p>
         <div className="hidden border-t border-stone-200 px-4 py-4 md:block">
           <p className="text-xs text-stone-600">Signed in as</p>
           <p className="mb-3 truncate text-sm font-medium text-stone-900" title={email}>
@@ -54,6 +51,9 @@ export function AdminShell({ email, children }: { email: string; children: React
           </p>
           <SignOutButton />
         </div>
+        <p className="border-t border-stone-200 px-4 py-2 text-sm break-all text-stone-700 md:hidden">
+          Signed in as <span className="font-medium text-stone-900">{email}</span>
+        </p>
       </aside>
       <div className="min-w-0 flex-1">
         <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none md:px-8 md:py-8">
