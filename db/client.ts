@@ -20,6 +20,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** Change notifications that reach every server instance (LISTEN/NOTIFY on Postgres, in-process on PGlite). */
 export interface ChangeBus {
   publish(channel: string, payload: string): Promise<void>;
+  /** Delivers a message to this process's subscribers only. */
+  emitLocal(channel: string, payload: string): void;
   subscribe(channel: string, listener: (payload: string) => void): () => void;
 }
 
@@ -70,6 +72,9 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   emitter.setMaxListeners(0);
   const bus: ChangeBus = {
     async publish(channel, payload) {
+      emitter.emit(channel, payload);
+    },
+    emitLocal(channel, payload) {
       emitter.emit(channel, payload);
     },
     subscribe(channel, listener) {
@@ -162,6 +167,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     async publish(channel, payload) {
       if (!CHANNEL_RE.test(channel)) throw new Error(`bad channel name ${channel}`);
       await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+    emitLocal(channel, payload) {
+      emitter.emit(channel, payload);
     },
     subscribe(channel, fn) {
       if (!CHANNEL_RE.test(channel)) throw new Error(`bad channel name ${channel}`);

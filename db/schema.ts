@@ -427,6 +427,17 @@ export const siteSettings = pgTable("site_settings", {
   updatedBy: text("updated_by"),
 });
 
+/**
+ * A version number per kind of public content, bumped by a statement trigger on every write to its tables (from the
+ * site, `seed:scale`, a migration or `psql`) and visible at commit. Each instance compares it every few seconds with
+ * what its caches were built from, so a lost change notification leaves no instance stale for long.
+ */
+export const contentVersions = pgTable("content_versions", {
+  entity: text("entity").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+  changedAt: timestamp("changed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
 /** Stored file metadata for the media library. */
 export const mediaObjects = pgTable(
   "media_objects",

@@ -3,6 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { ContentVersionWatcher } from "../app/services/content-version.server";
 import { DatabaseUnavailableError } from "../db/client";
 import { createApp } from "./app";
 import { prepareServices } from "./boot";
@@ -91,6 +92,9 @@ async function main() {
 
   const maintenance = startMaintenance(services);
   services.mail.start();
+  // Every instance's caches converge on the database within seconds, whatever happened to the notifications.
+  const contentVersions = new ContentVersionWatcher(services);
+  contentVersions.start();
   if (!services.mail.sending)
     logger.info("no SMTP_URL: e-mail is kept in the database and shown in the admin Outbox (/admin/dashboard/outbox)");
 
@@ -100,6 +104,7 @@ async function main() {
     stopping = true;
     ready = false;
     maintenance.stop();
+    contentVersions.stop();
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => {
       logger.warn("shutdown grace period over; closing remaining connections");

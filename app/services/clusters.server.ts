@@ -18,6 +18,7 @@ import {
 } from "../lib/map-geometry";
 import { slugFromName } from "../lib/slug";
 import { DEFAULT_MARKER_TYPE, MARKER_TYPES, type MarkerType } from "../lib/taxonomy";
+import { readContentVersions } from "../queries/content-versions.server";
 import { type LocationFilters, locationFilterSql } from "../queries/locations.server";
 import { basemapVersion } from "./basemap.server";
 import { onContentChanged } from "./content-events.server";
@@ -74,6 +75,11 @@ function filterKey(f: LocationFilters): string {
   return JSON.stringify([f.regionId ?? "", f.subRegionId ?? "", f.focusAreaId ?? "", f.country ?? "", f.q ?? ""]);
 }
 
+/** What the map index depends on: the versions of locations and of reference data. */
+function versionKey(v: Record<string, number>): string {
+  return `${v.locations ?? 0}:${v.reference ?? 0}`;
+}
+
 export class ClusterStore {
   private generation = 0;
   private base: { generation: number; promise: Promise<{ features: Feature[]; index: Index }> } | null = null;
@@ -81,6 +87,8 @@ export class ClusterStore {
   private filtered = new Map<string, { generation: number; promise: Promise<Index> }>();
   /** How many full index builds ran (for tests and diagnostics). */
   builds = 0;
+  /** The content versions (locations and reference data) the current full index was read at. */
+  private builtFrom: string | null = null;
 
   constructor(private readonly db: Database) {}
 
@@ -90,13 +98,22 @@ export class ClusterStore {
     this.filtered.clear();
   }
 
+  /** True when the current index was read at these content versions (a change it already contains). */
+  isBuiltFrom(versions: Record<string, number>): boolean {
+    return this.base?.generation === this.generation && this.builtFrom === versionKey(versions);
+  }
+
   private baseIndex() {
     if (this.base && this.base.generation === this.generation) return this.base.promise;
     const generation = this.generation;
-    const promise = this.loadFeatures().then((features) => {
+    const promise = (async () => {
+      // Versions first, then rows: the rows are at least as new as the versions recorded.
+      const versions = await readContentVersions(this.db);
+      const features = await this.loadFeatures();
       this.builds++;
+      if (this.generation === generation) this.builtFrom = versionKey(versions);
       return { features, index: buildIndex(features) };
-    });
+    })();
     this.base = { generation, promise };
     // A failed build must not be cached forever.
     promise.catch(() => {
@@ -205,9 +222,13 @@ export function getClusterStore(services: { db: Database; bus: ChangeBus }): Clu
   let store = stores.get(services.db);
   if (!store) {
     const created = new ClusterStore(services.db);
-    onContentChanged(services.bus, (entity) => {
+    onContentChanged(services.bus, (entity, change) => {
       // Reference data (regions, focus areas) changes what filters match, so it invalidates too.
-      if (entity === "locations" || entity === "reference") created.invalidate();
+      if (entity !== "locations" && entity !== "reference") return;
+      // A change found by the version check that this index already contains (it was built after the edit's
+      // notification) needs no second build.
+      if (change.versions && created.isBuiltFrom(change.versions)) return;
+      created.invalidate();
     });
     stores.set(services.db, created);
     store = created;

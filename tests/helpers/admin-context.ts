@@ -37,6 +37,7 @@ export async function createAdminHarness(
         published.push([channel, payload]);
         await t.bus.publish(channel, payload);
       },
+      emitLocal: (channel: string, payload: string) => t.bus.emitLocal(channel, payload),
       subscribe: (channel: string, listener: (payload: string) => void) => t.bus.subscribe(channel, listener),
     },
     auth: { api: { getSession: async () => session } },
