@@ -38,6 +38,8 @@ export default [
 
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    route("reset-password", "routes/admin/reset-password.tsx"),
     route("logout", "routes/admin/logout.ts"),
     index("routes/admin/index.ts"),
     route("dashboard/export/:dataset", "routes/admin/export.ts"),

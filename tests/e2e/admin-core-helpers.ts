@@ -28,7 +28,8 @@ export async function createUserViaScreen(
   const form = page.getByRole("region", { name: "Add a user" });
   await form.getByLabel("Name").fill(user.name);
   await form.getByLabel("E-mail").fill(user.email);
-  await form.getByLabel("Password").fill(user.password);
+  await form.getByLabel("Set a password now").check();
+  await form.getByLabel(/^Password/).fill(user.password);
   await form.getByLabel("Role").selectOption(user.role);
   await form.getByRole("button", { name: "Add user" }).click();
   await expect(page.getByRole("rowheader", { name: user.email })).toBeVisible(SLOW);

@@ -18,11 +18,26 @@ export const CreateUserSchema = z.object({
     .min(1, "Please enter a name.")
     .max(100, "The name can be at most 100 characters."),
   email: EmailSchema,
-  password: z
-    .string({ error: "Please enter a password." })
-    .min(12, "The password must be at least 12 characters.")
-    .max(128, "The password can be at most 128 characters."),
+  /** "invite": e-mail a link to choose their own password (the default); "password": the admin sets one now. */
+  access: z.enum(["invite", "password"], { error: "Choose how they get a password." }).default("invite"),
+  password: z.string().max(128, "The password can be at most 128 characters.").optional(),
   role: RoleSchema,
+});
+
+/** The create form's rule: a typed password only when the admin chose to set one. */
+export function createUserProblems(input: {
+  access: "invite" | "password";
+  password?: string;
+}): Record<string, string> {
+  if (input.access === "invite") return {};
+  if (!input.password) return { password: "Please enter a password." };
+  if (input.password.length < 12) return { password: "The password must be at least 12 characters." };
+  return {};
+}
+
+export const ResendInvitationSchema = z.object({
+  intent: z.literal("resend-invitation"),
+  userId: UserIdSchema,
 });
 
 export const ChangeRoleSchema = z.object({
@@ -39,7 +54,7 @@ export const SetDisabledSchema = z.object({
 /** Every action of the users screen, told apart by the hidden `intent` field; unknown fields are dropped. */
 export const UserActionSchema = z.discriminatedUnion(
   "intent",
-  [CreateUserSchema, ChangeRoleSchema, SetDisabledSchema],
+  [CreateUserSchema, ChangeRoleSchema, SetDisabledSchema, ResendInvitationSchema],
   {
     error: "Unknown action.",
   },

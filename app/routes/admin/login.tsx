@@ -34,7 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   void getDummyHash();
   const user = await getSessionUser(request, context);
   if (user?.role === "ADMIN") throw redirect(redirectTo, { headers: NO_STORE });
-  return data({ redirectTo, signedInAs: user?.email ?? null }, { headers: NO_STORE });
+  const password = url.searchParams.get("password");
+  const notice =
+    password === "changed"
+      ? "Your password has been changed and every other session signed out. Sign in with the new password."
+      : password === "set"
+        ? "Your password is set. Sign in to start."
+        : null;
+  return data({ redirectTo, signedInAs: user?.email ?? null, notice }, { headers: NO_STORE });
 }
 
 type ActionResult = {
@@ -161,6 +168,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </div>
           ) : null}
 
+          {loaderData.notice && !formError ? (
+            <p role="status" className="mt-4 rounded-md border border-leaf-200 bg-leaf-50 p-3 text-sm text-stone-900">
+              {loaderData.notice}
+            </p>
+          ) : null}
+
           {formError ? (
             <p
               id="login-error"
@@ -222,6 +235,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               {submitting ? "Signing in…" : "Sign in"}
             </button>
           </Form>
+          <p className="mt-4 text-center text-sm">
+            <a href="/admin/forgot-password" className="text-leaf-800 underline">
+              Forgot your password?
+            </a>
+          </p>
         </div>
         <p className="mt-6 text-center text-sm">
           <a href="/" className="text-leaf-800 underline">

@@ -37,6 +37,7 @@ describe("users screen actions", () => {
   it("creates a user with a role, ignoring fields that are not part of the form", async () => {
     const { value } = await post({
       intent: "create",
+      access: "password",
       name: "New Person",
       email: "New.Person@Example.org",
       password: "twelve-chars-ok",
@@ -60,6 +61,7 @@ describe("users screen actions", () => {
       (
         await post({
           intent: "create",
+          access: "password",
           name: "Again",
           email: "new.person@example.org",
           password: "twelve-chars-ok",
@@ -71,7 +73,16 @@ describe("users screen actions", () => {
     expect(dup.data.fields.email).toBe("A user with this e-mail address already exists.");
 
     const short = dataResult<Result>(
-      (await post({ intent: "create", name: "S", email: "s@example.org", password: "short", role: "ADMIN" })).value,
+      (
+        await post({
+          intent: "create",
+          access: "password",
+          name: "S",
+          email: "s@example.org",
+          password: "short",
+          role: "ADMIN",
+        })
+      ).value,
     );
     expect(short.status).toBe(400);
     expect(short.data.fields.password).toBe("The password must be at least 12 characters.");

@@ -3,7 +3,7 @@ import { fieldIds, SelectField, SubmitButton, TextField } from "../../components
 import { formatDate } from "../../components/admin/shell/format";
 import { PageHeader } from "../../components/admin/shell/page-header";
 import { fieldErrors } from "../../lib/schemas";
-import { ROLE_LABELS, USER_ROLES, UserActionSchema } from "../../lib/schemas/admin-users";
+import { createUserProblems, ROLE_LABELS, USER_ROLES, UserActionSchema } from "../../lib/schemas/admin-users";
 import { readForm } from "../../lib/schemas/form";
 import { recordAudit } from "../../queries/audit.server";
 import {
@@ -16,6 +16,7 @@ import {
   type UserChangeResult,
 } from "../../queries/users.server";
 import { requireAdmin } from "../../services/guard.server";
+import { inviteStaff, listPendingInvitations, resendInvitation } from "../../services/staff-links.server";
 import { redirectWithToast } from "../../services/toast.server";
 import type { Route } from "./+types/users";
 
@@ -26,8 +27,18 @@ const LAST_ADMIN_MESSAGE =
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context);
-  const users = await listUsers(context.services.db);
-  return data({ users, meId: me.id }, { headers: NO_STORE });
+  const [users, invitations] = await Promise.all([
+    listUsers(context.services.db),
+    listPendingInvitations(context.services.db),
+  ]);
+  return data(
+    {
+      users: users.map((u) => ({ ...u, invitedUntil: invitations.get(u.id)?.toISOString() ?? null })),
+      meId: me.id,
+      mailSending: context.services.mail.sending,
+    },
+    { headers: NO_STORE },
+  );
 }
 
 type ActionResult = {
@@ -35,7 +46,7 @@ type ActionResult = {
   userId?: string;
   fields: Record<string, string>;
   formError?: string;
-  values?: { name: string; email: string; role: string };
+  values?: { name: string; email: string; role: string; access: string };
 };
 
 function isUniqueViolation(err: unknown): boolean {
@@ -57,7 +68,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       intent: raw.intent ?? "",
       userId: raw.userId,
       fields: fieldErrors(parsed.error),
-      values: { name: raw.name ?? "", email: raw.email ?? "", role: raw.role ?? "DEFAULT" },
+      values: {
+        name: raw.name ?? "",
+        email: raw.email ?? "",
+        role: raw.role ?? "DEFAULT",
+        access: raw.access ?? "invite",
+      },
     };
     return data(result, { status: 400, headers: NO_STORE });
   }
@@ -69,8 +85,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fail = (fields: Record<string, string>): ActionResult => ({
       intent: "create",
       fields,
-      values: { name: input.name, email: input.email, role: input.role },
+      values: { name: input.name, email: input.email, role: input.role, access: input.access },
     });
+    const problems = createUserProblems(input);
+    if (Object.keys(problems).length > 0) return data(fail(problems), { status: 400, headers: NO_STORE });
     if (await getUserByEmail(db, input.email)) {
       return data(fail({ email: "A user with this e-mail address already exists." }), {
         status: 409,
@@ -79,7 +97,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     let id: string;
     try {
-      id = await createUserWithPassword(db, input);
+      id =
+        input.access === "invite"
+          ? await inviteStaff(context.services, input, me.email)
+          : await createUserWithPassword(db, { ...input, password: input.password ?? "" });
     } catch (err) {
       if (isUniqueViolation(err)) {
         return data(fail({ email: "A user with this e-mail address already exists." }), {
@@ -95,9 +116,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       action: "create",
       entity: "user",
       entityId: id,
-      summary: `Created user ${email} (${ROLE_LABELS[input.role]})`,
+      summary: `${input.access === "invite" ? "Invited" : "Created"} user ${email} (${ROLE_LABELS[input.role]})`,
     });
-    return redirectWithToast(USERS_PATH, `User ${email} created.`, "success", { headers: NO_STORE });
+    return redirectWithToast(
+      USERS_PATH,
+      input.access === "invite"
+        ? `${email} is invited: they choose their password from the link in the e-mail.`
+        : `User ${email} created.`,
+      "success",
+      { headers: NO_STORE },
+    );
   }
 
   const target = await getUserById(db, input.userId);
@@ -106,6 +134,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(result, { status, headers: NO_STORE });
   };
   if (!target) return refuse("That user no longer exists.", 404);
+
+  if (input.intent === "resend-invitation") {
+    const pending = await listPendingInvitations(db);
+    if (!pending.has(target.id)) return refuse("This user has no open invitation (it was accepted or has expired).");
+    await resendInvitation(context.services, target, me.email);
+    await audit({
+      user: me,
+      action: "send",
+      entity: "user",
+      entityId: target.id,
+      summary: `Sent a new invitation to ${target.email}`,
+    });
+    return redirectWithToast(USERS_PATH, `A new invitation is on its way to ${target.email}.`, "success", {
+      headers: NO_STORE,
+    });
+  }
 
   let outcome: UserChangeResult;
   if (input.intent === "change-role") {
@@ -165,14 +209,13 @@ function PasswordField({ error }: { error?: string }) {
   return (
     <div>
       <label htmlFor={ids.id} className="block text-sm font-semibold text-stone-800">
-        Password<span className="font-normal text-stone-600"> (required)</span>
+        Password<span className="font-normal text-stone-600"> (only to set one now)</span>
       </label>
       <input
         id={ids.id}
         name="password"
         type="password"
         autoComplete="new-password"
-        required
         aria-invalid={error ? true : undefined}
         aria-describedby={[ids.hintId, error ? ids.errorId : null].filter(Boolean).join(" ")}
         className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 shadow-sm aria-[invalid=true]:border-red-700"
@@ -190,7 +233,7 @@ function PasswordField({ error }: { error?: string }) {
 }
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, meId } = loaderData;
+  const { users, meId, mailSending } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const createErrors = actionData?.intent === "create" ? actionData.fields : {};
@@ -279,7 +322,26 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                         </button>
                       </Form>
                     </td>
-                    <td className="px-4 py-3">{u.banned ? "Disabled" : "Active"}</td>
+                    <td className="px-4 py-3">
+                      {u.banned ? (
+                        "Disabled"
+                      ) : u.invitedUntil ? (
+                        <div className="space-y-1">
+                          <p>
+                            Invited, until <time dateTime={u.invitedUntil}>{formatDate(new Date(u.invitedUntil))}</time>
+                          </p>
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="resend-invitation" />
+                            <input type="hidden" name="userId" value={u.id} />
+                            <button type="submit" className={rowButtonClass} disabled={busy}>
+                              Resend invitation<span className="sr-only"> to {u.email}</span>
+                            </button>
+                          </Form>
+                        </div>
+                      ) : (
+                        "Active"
+                      )}
+                    </td>
                     <td className="px-4 py-3 whitespace-nowrap">
                       <time dateTime={new Date(u.createdAt).toISOString()}>{formatDate(u.createdAt)}</time>
                     </td>
@@ -325,6 +387,38 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             error={createErrors.email}
             defaultValue={createValues?.email}
           />
+          <fieldset>
+            <legend className="text-sm font-semibold text-stone-800">How they get a password</legend>
+            <div className="mt-2 space-y-2">
+              <label className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name="access"
+                  value="invite"
+                  defaultChecked={(createValues?.access ?? "invite") === "invite"}
+                  className="mt-1 size-4"
+                />
+                <span>
+                  Send them an invitation to choose their own password
+                  <span className="block text-sm text-stone-600">
+                    {mailSending
+                      ? "The link works once, within seven days."
+                      : "No mail server is configured: the invitation waits in the Outbox, where you can copy its link."}
+                  </span>
+                </span>
+              </label>
+              <label className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name="access"
+                  value="password"
+                  defaultChecked={createValues?.access === "password"}
+                  className="mt-1 size-4"
+                />
+                <span>Set a password now and share it privately</span>
+              </label>
+            </div>
+          </fieldset>
           <PasswordField error={createErrors.password} />
           <SelectField
             name="role"

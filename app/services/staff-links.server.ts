@@ -1,0 +1,182 @@
+import { SITE_NAME } from "../lib/constants";
+import { hashPassword } from "../lib/password.server";
+
+export { RESET_REQUESTED_MESSAGE } from "../lib/schemas/staff-links";
+
+import {
+  consumeUserLink,
+  createInvitedUser,
+  getUserLink,
+  listPendingInvitations,
+  replaceUserLink,
+  setUserPasswordHash,
+  type UserLinkPurpose,
+} from "../queries/user-links.server";
+import { deleteUserSessions, getUserByEmail, getUserById, type Role } from "../queries/users.server";
+import { newNonce, sameNonce, signToken, verifyToken } from "./mail/tokens.server";
+import { hitRateLimit } from "./rate-limit.server";
+import type { Services } from "./services.server";
+
+const HOUR_MS = 60 * 60_000;
+/** A password-reset link works for an hour; an invitation for a week. */
+export const RESET_LINK_MS = HOUR_MS;
+export const INVITE_LINK_MS = 7 * 24 * HOUR_MS;
+/** At most this many reset e-mails to one address an hour (the form cannot flood a mailbox). */
+export const RESETS_PER_ADDRESS_PER_HOUR = 3;
+/** Reset requests per client address an hour (across addresses: no probing of many accounts). */
+export const RESETS_PER_CLIENT_PER_HOUR = 10;
+
+type LinkServices = Pick<Services, "db" | "mail" | "config">;
+
+function linkUrl(services: LinkServices, purpose: UserLinkPurpose, userId: string, nonce: string, ttlMs: number) {
+  const token = signToken(services.config.authSecret, {
+    p: purpose,
+    s: userId,
+    e: Math.floor((Date.now() + ttlMs) / 1000),
+    n: nonce,
+  });
+  return services.mail.url("/admin/reset-password", { token });
+}
+
+/**
+ * "Forgot your password?": queues a single-use link valid for an hour to an existing, enabled account. The caller
+ * shows the same answer whatever happened, except when this client asked too often ("limited", 429).
+ */
+export async function requestPasswordReset(
+  services: LinkServices,
+  email: string,
+  clientIp: string,
+): Promise<{ outcome: "answered" } | { outcome: "limited"; retryAfterMs: number }> {
+  const { db, mail } = services;
+  const client = await hitRateLimit(db, `password-reset:${clientIp}`, {
+    limit: RESETS_PER_CLIENT_PER_HOUR,
+    windowMs: HOUR_MS,
+  });
+  if (!client.allowed) return { outcome: "limited", retryAfterMs: client.retryAfterMs };
+  const user = await getUserByEmail(db, email);
+  if (!user || user.banned) return { outcome: "answered" };
+  if ((await mail.recentCount(user.email, ["password-reset"], HOUR_MS)) >= RESETS_PER_ADDRESS_PER_HOUR) {
+    return { outcome: "answered" };
+  }
+  const nonce = newNonce();
+  await db.transaction(async (tx) => {
+    await replaceUserLink(tx, "password-reset", user.id, nonce, new Date(Date.now() + RESET_LINK_MS));
+    await mail.enqueue(tx, {
+      kind: "password-reset",
+      to: user.email,
+      content: {
+        subject: `Choose a new password for ${SITE_NAME}`,
+        paragraphs: [
+          `Hello ${user.name},`,
+          `Someone, hopefully you, asked to reset the password of the ${SITE_NAME} admin account for this address.`,
+          "The button below lets you choose a new one. It works once, within the next hour; signing in with the new password signs you out everywhere else.",
+        ],
+        action: {
+          label: "Choose a new password",
+          url: linkUrl(services, "password-reset", user.id, nonce, RESET_LINK_MS),
+        },
+        after: ["If you did not ask for this, ignore this message: your password stays as it is."],
+      },
+    });
+  });
+  return { outcome: "answered" };
+}
+
+export type StaffLink =
+  | { valid: true; purpose: UserLinkPurpose; userId: string; name: string; email: string }
+  | { valid: false };
+
+/** What a reset or invitation link opens: its user, when the link is signed, unexpired, unused and current. */
+export async function checkStaffLink(
+  services: Pick<Services, "db" | "config">,
+  token: string | null,
+): Promise<StaffLink> {
+  for (const purpose of ["password-reset", "staff-invite"] as const) {
+    const payload = verifyToken(services.config.authSecret, token, purpose);
+    if (!payload) continue;
+    const [stored, user] = await Promise.all([
+      getUserLink(services.db, purpose, payload.s),
+      getUserById(services.db, payload.s),
+    ]);
+    if (!stored || !user || user.banned || !sameNonce(stored.nonce, payload.n)) return { valid: false };
+    return { valid: true, purpose, userId: user.id, name: user.name, email: user.email };
+  }
+  return { valid: false };
+}
+
+/**
+ * Sets the password chosen through a link and uses the link up, in one transaction; every session of the user ends
+ * (a reset after a stolen password locks the thief out). False when the link no longer works.
+ */
+export async function completeStaffLink(
+  services: Pick<Services, "db" | "config">,
+  token: string,
+  password: string,
+): Promise<{ ok: true; userId: string; email: string; purpose: UserLinkPurpose } | { ok: false }> {
+  const link = await checkStaffLink(services, token);
+  if (!link.valid) return { ok: false };
+  const payload = verifyToken(services.config.authSecret, token, link.purpose);
+  const hash = await hashPassword(password);
+  const used = await services.db.transaction(async (tx) => {
+    if (!payload?.n || !(await consumeUserLink(tx, link.purpose, link.userId, payload.n))) return false;
+    await setUserPasswordHash(tx, link.userId, hash);
+    await deleteUserSessions(tx, link.userId);
+    return true;
+  });
+  return used ? { ok: true, userId: link.userId, email: link.email, purpose: link.purpose } : { ok: false };
+}
+
+function invitationMessage(services: LinkServices, name: string, role: Role, url: string, invitedBy: string) {
+  return {
+    subject: `You are invited to help run ${SITE_NAME}`,
+    paragraphs: [
+      `Hello ${name},`,
+      `${invitedBy} has invited you to the ${SITE_NAME} admin area${role === "ADMIN" ? " as an administrator" : ""}.`,
+      "Choose your password with the button below to accept. The link works once, within seven days.",
+    ],
+    action: { label: "Choose my password", url },
+    after: [`Once your password is set, sign in at ${services.mail.url("/admin/login")}.`],
+  };
+}
+
+/** Creates a user without a password and queues their invitation, in one transaction. */
+export async function inviteStaff(
+  services: LinkServices,
+  input: { name: string; email: string; role: Role },
+  invitedBy: string,
+): Promise<string> {
+  const { db, mail } = services;
+  const nonce = newNonce();
+  return db.transaction(async (tx) => {
+    const id = await createInvitedUser(tx, input);
+    await replaceUserLink(tx, "staff-invite", id, nonce, new Date(Date.now() + INVITE_LINK_MS));
+    const url = linkUrl(services, "staff-invite", id, nonce, INVITE_LINK_MS);
+    await mail.enqueue(tx, {
+      kind: "staff-invite",
+      to: input.email.trim().toLowerCase(),
+      content: invitationMessage(services, input.name, input.role, url, invitedBy),
+    });
+    return id;
+  });
+}
+
+/** Sends a new invitation (the old link stops working). */
+export async function resendInvitation(
+  services: LinkServices,
+  user: { id: string; name: string; email: string; role: Role },
+  invitedBy: string,
+): Promise<void> {
+  const { db, mail } = services;
+  const nonce = newNonce();
+  await db.transaction(async (tx) => {
+    await replaceUserLink(tx, "staff-invite", user.id, nonce, new Date(Date.now() + INVITE_LINK_MS));
+    const url = linkUrl(services, "staff-invite", user.id, nonce, INVITE_LINK_MS);
+    await mail.enqueue(tx, {
+      kind: "staff-invite",
+      to: user.email,
+      content: invitationMessage(services, user.name, user.role, url, invitedBy),
+    });
+  });
+}
+
+export { listPendingInvitations };
