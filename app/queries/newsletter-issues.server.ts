@@ -1,0 +1,100 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { mailMessages, newsletterIssues } from "../../db/schema";
+import { isUuid } from "../lib/ids";
+
+export type IssueRow = typeof newsletterIssues.$inferSelect;
+
+export async function createIssue(
+  db: Database,
+  input: { subject: string; body: string; createdBy: string | null },
+): Promise<string> {
+  const [row] = await db.insert(newsletterIssues).values(input).returning({ id: newsletterIssues.id });
+  if (!row) throw new Error("newsletter issue not created");
+  return row.id;
+}
+
+export async function getIssue(db: Database, id: string): Promise<IssueRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Saves a draft; false when the issue is no longer a draft (sending has begun) or does not exist. */
+export async function updateDraft(db: Database, id: string, input: { subject: string; body: string }) {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .update(newsletterIssues)
+    .set({ ...input, updatedAt: new Date() })
+    .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, "draft")))
+    .returning({ id: newsletterIssues.id });
+  return rows.length > 0;
+}
+
+export async function deleteDraft(db: Database, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .delete(newsletterIssues)
+    .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, "draft")))
+    .returning({ id: newsletterIssues.id });
+  return rows.length > 0;
+}
+
+/** Issues, newest first, with how many of each issue's messages are sent, failed or still to go. */
+export async function listIssues(db: Database) {
+  const rows = await db
+    .select({
+      id: newsletterIssues.id,
+      subject: newsletterIssues.subject,
+      status: newsletterIssues.status,
+      recipients: newsletterIssues.recipients,
+      createdAt: newsletterIssues.createdAt,
+      sendStartedAt: newsletterIssues.sendStartedAt,
+      sentAt: newsletterIssues.sentAt,
+      sent: sql<number>`count(${mailMessages.id}) filter (where ${mailMessages.status} = 'sent')`.mapWith(Number),
+      failed: sql<number>`count(${mailMessages.id}) filter (where ${mailMessages.status} = 'failed')`.mapWith(Number),
+    })
+    .from(newsletterIssues)
+    .leftJoin(mailMessages, eq(mailMessages.newsletterIssueId, newsletterIssues.id))
+    .groupBy(newsletterIssues.id)
+    .orderBy(desc(newsletterIssues.createdAt));
+  return rows;
+}
+
+/** Moves a draft to "sending" (locked, so two admins pressing Send at once send it once); false if not a draft. */
+export async function beginSending(db: Database, id: string, recipients: number): Promise<boolean> {
+  const rows = await db
+    .update(newsletterIssues)
+    .set({ status: "sending", sendStartedAt: new Date(), recipients, updatedAt: new Date() })
+    .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, "draft")))
+    .returning({ id: newsletterIssues.id });
+  return rows.length > 0;
+}
+
+/** Locks a draft's row for the rest of the transaction (null when it is not a draft). */
+export async function lockDraft(db: Database, id: string): Promise<IssueRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(newsletterIssues)
+    .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, "draft")))
+    .for("update");
+  return row ?? null;
+}
+
+/** Marks a sending issue as sent once none of its messages is queued or being sent. */
+export async function finishIfDone(db: Database, id: string): Promise<boolean> {
+  const rows = await db
+    .update(newsletterIssues)
+    .set({ status: "sent", sentAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(newsletterIssues.id, id),
+        eq(newsletterIssues.status, "sending"),
+        sql`not exists (select 1 from ${mailMessages} where ${mailMessages.newsletterIssueId} = ${id}
+          and ${mailMessages.status} in ('queued', 'sending'))`,
+      ),
+    )
+    .returning({ id: newsletterIssues.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,104 @@
+import { SITE_NAME } from "../lib/constants";
+import type { MailStatus } from "../lib/vocabulary";
+import { mailCountsForIssue } from "../queries/mail.server";
+import {
+  countNewsletterSubscriptions,
+  countUnsubscribedSince,
+  listActiveSubscribers,
+} from "../queries/newsletter.server";
+import { beginSending, finishIfDone, getIssue, type IssueRow, lockDraft } from "../queries/newsletter-issues.server";
+import type { MailContent } from "./mail/compose.server";
+import type { Outgoing } from "./mail/mailer.server";
+import { markdownToMailHtml } from "./mail/markdown.server";
+import { newsletterUnsubscribeUrl } from "./newsletter.server";
+import type { Services } from "./services.server";
+
+type IssueServices = Pick<Services, "db" | "mail" | "config">;
+
+const FOOTER_TEXT = `You receive this because you subscribed to the ${SITE_NAME} newsletter and confirmed your address.`;
+
+/** An issue as one subscriber receives it: the Markdown body, and their own unsubscribe link at the foot. */
+export function issueContent(
+  services: Pick<IssueServices, "mail">,
+  issue: { subject: string; body: string },
+  unsubscribeUrl: string,
+): MailContent {
+  return {
+    subject: issue.subject,
+    paragraphs: [],
+    body: { html: markdownToMailHtml(issue.body, services.mail.siteUrl), text: issue.body },
+    footer: { text: FOOTER_TEXT, link: { label: "Unsubscribe", url: unsubscribeUrl } },
+  };
+}
+
+/** The e-mail HTML of a draft, for the live preview (with a stand-in unsubscribe link). */
+export function previewIssueHtml(services: Pick<IssueServices, "mail">, issue: { subject: string; body: string }) {
+  const content = issueContent(services, issue, services.mail.url("/newsletter/unsubscribe"));
+  return services.mail.compose(content).html;
+}
+
+/** Queues the issue to one staff member, marked as a test. */
+export async function sendTestIssue(services: IssueServices, issue: IssueRow, to: string): Promise<void> {
+  const content = issueContent(
+    services,
+    { ...issue, subject: `[Test] ${issue.subject}` },
+    services.mail.url("/newsletter/unsubscribe"),
+  );
+  await services.mail.enqueue(services.db, { kind: "newsletter-test", to, content });
+}
+
+/**
+ * Sends a draft to every confirmed subscriber: in one transaction the issue becomes "sending" (row-locked, so it
+ * starts once however many admins press Send) and one message per subscriber is queued, each with its own
+ * one-click unsubscribe (RFC 8058 headers and a visible link) and a dedupe key, so no subscriber can be queued
+ * twice. The mail worker then sends them at MAIL_SEND_RATE; a restart resumes from the queue.
+ */
+export async function sendIssue(
+  services: IssueServices,
+  issueId: string,
+): Promise<{ outcome: "started"; recipients: number } | { outcome: "not-draft" } | { outcome: "no-subscribers" }> {
+  const { db, mail, config } = services;
+  return db.transaction(async (tx) => {
+    const issue = await lockDraft(tx, issueId);
+    if (!issue) return { outcome: "not-draft" as const };
+    const subscribers = await listActiveSubscribers(tx);
+    if (subscribers.length === 0) return { outcome: "no-subscribers" as const };
+    const messages: Outgoing[] = subscribers.map((s) => {
+      const unsubscribe = newsletterUnsubscribeUrl(mail, config.authSecret, s.id);
+      return {
+        kind: "newsletter-issue",
+        to: s.email,
+        content: issueContent(services, issue, unsubscribe),
+        headers: {
+          "List-Unsubscribe": `<${unsubscribe}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+        newsletterIssueId: issue.id,
+        dedupeKey: `issue:${issue.id}:${s.id}`,
+      };
+    });
+    await beginSending(tx, issue.id, subscribers.length);
+    await mail.enqueueRows(tx, mail.rows(messages));
+    return { outcome: "started" as const, recipients: subscribers.length };
+  });
+}
+
+export type IssueProgress = {
+  counts: Record<MailStatus, number>;
+  done: number;
+  unsubscribedSince: number;
+};
+
+/** How far an issue's sending is, and the counts afterwards; marks it sent once nothing is left to send. */
+export async function issueProgress(services: Pick<IssueServices, "db">, issue: IssueRow): Promise<IssueProgress> {
+  const { db } = services;
+  const [counts, unsubscribedSince] = await Promise.all([
+    mailCountsForIssue(db, issue.id),
+    issue.sendStartedAt ? countUnsubscribedSince(db, issue.sendStartedAt) : Promise.resolve(0),
+  ]);
+  if (issue.status === "sending") await finishIfDone(db, issue.id);
+  // Tests to staff carry no issue id: these figures are the subscribers' messages only.
+  return { counts, done: counts.sent + counts.failed, unsubscribedSince };
+}
+
+export { countNewsletterSubscriptions, getIssue };
