@@ -6,7 +6,14 @@ import {
   countUnsubscribedSince,
   listActiveSubscribers,
 } from "../queries/newsletter.server";
-import { beginSending, finishIfDone, getIssue, type IssueRow, lockDraft } from "../queries/newsletter-issues.server";
+import {
+  beginSending,
+  createIssue,
+  finishIfDone,
+  getIssue,
+  type IssueRow,
+  lockDraft,
+} from "../queries/newsletter-issues.server";
 import type { MailContent } from "./mail/compose.server";
 import type { Outgoing } from "./mail/mailer.server";
 import { markdownToMailHtml } from "./mail/markdown.server";
@@ -101,4 +108,10 @@ export async function issueProgress(services: Pick<IssueServices, "db">, issue: 
   return { counts, done: counts.sent + counts.failed, unsubscribedSince };
 }
 
+/** A new draft with its subject; the body is written on the issue's screen. */
+export function createDraftIssue(services: Pick<IssueServices, "db">, subject: string, user: { id: string }) {
+  return createIssue(services.db, { subject, body: "", createdBy: user.id });
+}
+
+export { deleteDraft, listIssues, updateDraft } from "../queries/newsletter-issues.server";
 export { countNewsletterSubscriptions, getIssue };

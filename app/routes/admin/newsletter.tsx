@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
 import { actionsColumn, ContentTable } from "../../components/admin/content/content-table";
 import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admin/content/delete-controls";
@@ -109,9 +110,14 @@ export default function NewsletterAdminPage({ loaderData }: Route.ComponentProps
         title="Newsletter"
         description={`${counts.confirmed} confirmed ${counts.confirmed === 1 ? "subscriber receives" : "subscribers receive"} the newsletter. An address counts once its owner clicks the link in the confirmation e-mail.`}
         action={
-          <a className={buttonClasses.secondary} href={exportHref} download>
-            Export CSV
-          </a>
+          <div className="flex flex-wrap gap-3">
+            <Link className={buttonClasses.primary} to="/admin/dashboard/newsletter/issues">
+              Newsletter issues
+            </Link>
+            <a className={buttonClasses.secondary} href={exportHref} download>
+              Export CSV
+            </a>
+          </div>
         }
       />
       {confirm ? (

@@ -1,0 +1,333 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-router";
+import { AdminErrorBoundary, PageHeader, useSubmitting } from "../../components/admin/content/admin-page";
+import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "../../components/admin/form-field";
+import { fieldErrors } from "../../lib/schemas";
+import { formDataToObject, readForm } from "../../lib/schemas/form";
+import { IssueActionSchema } from "../../lib/schemas/newsletter-issue";
+import { recordAudit } from "../../queries/audit.server";
+import { requireAdmin } from "../../services/guard.server";
+import {
+  countNewsletterSubscriptions,
+  deleteDraft,
+  getIssue,
+  issueProgress,
+  previewIssueHtml,
+  sendIssue,
+  sendTestIssue,
+  updateDraft,
+} from "../../services/newsletter-issues.server";
+import { redirectWithToast } from "../../services/toast.server";
+import type { Route } from "./+types/newsletter-issue";
+
+const LIST = "/admin/dashboard/newsletter/issues";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const issue = await getIssue(context.services.db, params.id);
+  if (!issue) throw data("No newsletter issue with this id exists.", { status: 404 });
+  const [subscribers, progress] = await Promise.all([
+    countNewsletterSubscriptions(context.services.db),
+    issue.status === "draft" ? null : issueProgress(context.services, issue),
+  ]);
+  const confirming = new URL(request.url).searchParams.get("confirm") === "send";
+  return data(
+    {
+      issue: {
+        id: issue.id,
+        subject: issue.subject,
+        body: issue.body,
+        status: progress && progress.done >= issue.recipients && issue.status === "sending" ? "sent" : issue.status,
+        recipients: issue.recipients,
+        sendStartedAt: issue.sendStartedAt?.toISOString() ?? null,
+      },
+      preview: previewIssueHtml(context.services, issue),
+      subscribers,
+      progress,
+      confirming,
+      sending: context.services.mail.sending,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const { db, logger } = context.services;
+  const parsed = IssueActionSchema.safeParse(formDataToObject(await readForm(request)));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  const here = `${LIST}/${params.id}`;
+  const input = parsed.data;
+  const audit = (summary: string, action: "update" | "send" | "delete") =>
+    recordAudit(db, { user, action, entity: "newsletter-issue", entityId: params.id, summary }, (err) =>
+      logger.warn({ err }, "audit failed"),
+    );
+  if (input.intent === "save" || input.intent === "test") {
+    if (!(await updateDraft(db, params.id, { subject: input.subject, body: input.body }))) {
+      return data({ errors: { form: "This issue is no longer a draft: it has been sent." } }, { status: 409 });
+    }
+    if (input.intent === "save") return redirectWithToast(here, "Draft saved");
+    const issue = await getIssue(db, params.id);
+    if (!issue) throw data("No newsletter issue with this id exists.", { status: 404 });
+    await sendTestIssue(context.services, issue, user.email);
+    return redirectWithToast(
+      here,
+      context.services.mail.sending
+        ? `A test is on its way to ${user.email}`
+        : "The test is in the Outbox (no mail server is configured)",
+    );
+  }
+  if (input.intent === "delete") {
+    if (!(await deleteDraft(db, params.id))) {
+      return data({ errors: { form: "Only a draft can be deleted." } }, { status: 409 });
+    }
+    await audit("Deleted a newsletter draft", "delete");
+    return redirectWithToast(LIST, "Draft deleted");
+  }
+  const result = await sendIssue(context.services, params.id);
+  if (result.outcome === "not-draft") {
+    return data({ errors: { form: "This issue has already been sent." } }, { status: 409 });
+  }
+  if (result.outcome === "no-subscribers") {
+    return data({ errors: { form: "There is no confirmed subscriber to send it to yet." } }, { status: 409 });
+  }
+  await audit(`Sent a newsletter issue to ${result.recipients} subscribers`, "send");
+  throw redirect(here);
+}
+
+export function meta({ data: d }: Route.MetaArgs) {
+  return [{ title: `${d?.issue.subject ?? "Newsletter issue"} | Admin` }, { name: "robots", content: "noindex" }];
+}
+
+/** The e-mail as it will look, updated as staff type (debounced; a newer request supersedes an older one). */
+function usePreview(initial: string, issueId: string) {
+  const fetcher = useFetcher<{ html: string }>();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [html, setHtml] = useState(initial);
+  useEffect(() => setHtml(initial), [initial]);
+  useEffect(() => {
+    if (fetcher.data?.html) setHtml(fetcher.data.html);
+  }, [fetcher.data]);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const onInput = (form: HTMLFormElement) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const fd = new FormData(form);
+      fetcher.submit(
+        { subject: String(fd.get("subject") ?? ""), body: String(fd.get("body") ?? "") },
+        { method: "post", action: `${LIST}/${issueId}/preview` },
+      );
+    }, 400);
+  };
+  return { html, onInput };
+}
+
+function SendProgress({ done, total, sent, failed }: { done: number; total: number; sent: number; failed: number }) {
+  const label = `${sent.toLocaleString("en")} of ${total.toLocaleString("en")} sent${failed ? `, ${failed.toLocaleString("en")} failed` : ""}`;
+  return (
+    <div className="mt-3">
+      <label htmlFor="send-progress" className="block text-sm font-semibold text-stone-900">
+        {label}
+      </label>
+      <progress id="send-progress" max={total} value={done} className="mt-1 h-3 w-full">
+        {label}
+      </progress>
+    </div>
+  );
+}
+
+export default function NewsletterIssuePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { issue, preview, subscribers, progress, confirming, sending } = loaderData;
+  const submitting = useSubmitting();
+  const revalidator = useRevalidator();
+  const { html, onInput } = usePreview(preview, issue.id);
+  const errors: Record<string, string> = actionData?.errors ?? {};
+
+  // While the issue goes out, the figures refresh every few seconds.
+  useEffect(() => {
+    if (issue.status !== "sending" || !sending) return;
+    const t = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 3000);
+    return () => clearInterval(t);
+  }, [issue.status, sending, revalidator]);
+
+  const frame = (
+    <iframe
+      title={`Preview of "${issue.subject}"`}
+      srcDoc={html}
+      sandbox=""
+      className="h-[32rem] w-full rounded border border-stone-300 bg-white"
+    />
+  );
+
+  if (issue.status !== "draft") {
+    return (
+      <div>
+        <PageHeader
+          title={issue.subject}
+          description={
+            issue.status === "sent"
+              ? "Sent."
+              : sending
+                ? "Being sent to the confirmed subscribers."
+                : "Queued for the confirmed subscribers; without a mail server the messages wait in the Outbox."
+          }
+          action={
+            <Link to={LIST} className={buttonClasses.secondary}>
+              All issues
+            </Link>
+          }
+        />
+        {progress ? (
+          <section aria-labelledby="delivery" className="mb-6 rounded-lg border border-stone-300 bg-white p-5">
+            <h2 id="delivery" className="text-lg font-semibold text-stone-900">
+              Delivery
+            </h2>
+            <SendProgress
+              done={progress.done}
+              total={issue.recipients}
+              sent={progress.counts.sent}
+              failed={progress.counts.failed}
+            />
+            <dl className="mt-4 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+              <div>
+                <dt className="text-stone-700">Sent</dt>
+                <dd className="text-lg font-semibold">{progress.counts.sent}</dd>
+              </div>
+              <div>
+                <dt className="text-stone-700">Failed</dt>
+                <dd className="text-lg font-semibold">{progress.counts.failed}</dd>
+              </div>
+              <div>
+                <dt className="text-stone-700">Waiting</dt>
+                <dd className="text-lg font-semibold">
+                  {progress.counts.queued + progress.counts.sending + progress.counts.held}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-stone-700">Unsubscribed since</dt>
+                <dd className="text-lg font-semibold">{progress.unsubscribedSince}</dd>
+              </div>
+            </dl>
+            {!sending ? (
+              <p className="mt-3 text-sm text-stone-700">
+                No mail server is configured: the messages are kept in the{" "}
+                <Link to="/admin/dashboard/outbox?kind=newsletter-issue" className="text-leaf-800 underline">
+                  Outbox
+                </Link>
+                .
+              </p>
+            ) : null}
+            {issue.status === "sending" ? (
+              <p className="mt-3 text-sm">
+                <Link to="." className="text-leaf-800 underline">
+                  Refresh
+                </Link>
+              </p>
+            ) : null}
+          </section>
+        ) : null}
+        <h2 className="mb-2 text-lg font-semibold text-stone-900">The message</h2>
+        {frame}
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title={issue.subject}
+        description="A draft. Write in Markdown: the preview shows the e-mail as subscribers will see it."
+        action={
+          <Link to={LIST} className={buttonClasses.secondary}>
+            All issues
+          </Link>
+        }
+      />
+      <ErrorSummary errors={errors} labels={{ subject: "Subject", body: "Text", form: "Issue" }} />
+      {confirming && subscribers > 0 ? (
+        <section
+          aria-labelledby="confirm-send"
+          className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-5 text-stone-900"
+        >
+          <h2 id="confirm-send" className="text-lg font-semibold">
+            Send "{issue.subject}" to {subscribers} confirmed {subscribers === 1 ? "subscriber" : "subscribers"}?
+          </h2>
+          <p className="mt-1">Sending cannot be stopped or undone. Save your last changes first.</p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="send" />
+              <input type="hidden" name="confirmed" value="yes" />
+              <button type="submit" className={buttonClasses.primary} disabled={submitting}>
+                Send now
+              </button>
+            </Form>
+            <Link to="." className={buttonClasses.secondary}>
+              Not yet
+            </Link>
+          </div>
+        </section>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Form method="post" className="space-y-4" onInput={(e) => onInput(e.currentTarget)}>
+          <TextField
+            name="subject"
+            label="Subject"
+            required
+            defaultValue={issue.subject}
+            error={errors.subject}
+            maxLength={200}
+          />
+          <TextAreaField
+            name="body"
+            label="Text (Markdown)"
+            rows={18}
+            defaultValue={issue.body}
+            error={errors.body}
+            hint="# Heading, **bold**, [a link](https://…), - a list. Raw HTML is shown as text."
+          />
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" name="intent" value="save" className={buttonClasses.primary} disabled={submitting}>
+              Save draft
+            </button>
+            <button type="submit" name="intent" value="test" className={buttonClasses.secondary} disabled={submitting}>
+              Save and send a test to me
+            </button>
+            {subscribers > 0 ? (
+              <Link to="?confirm=send" className={buttonClasses.secondary}>
+                Send to {subscribers} {subscribers === 1 ? "subscriber" : "subscribers"}…
+              </Link>
+            ) : (
+              <p className="self-center text-sm text-stone-700">No confirmed subscriber to send it to yet.</p>
+            )}
+          </div>
+          <noscript>
+            <p className="text-sm text-stone-700">Save the draft to update the preview.</p>
+          </noscript>
+        </Form>
+        <section aria-labelledby="preview-heading">
+          <h2 id="preview-heading" className="mb-2 text-lg font-semibold text-stone-900">
+            Preview
+          </h2>
+          {frame}
+        </section>
+      </div>
+      <Form method="post" className="mt-8">
+        <input type="hidden" name="intent" value="delete" />
+        <button type="submit" className={buttonClasses.secondary} disabled={submitting}>
+          Delete this draft
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorBoundary error={error} listHref={LIST} listLabel="Back to the issues" />;
+}
