@@ -68,6 +68,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
+  // A client that dies mid-conversation (the crash test kills one) resets its connection: not the server's failure.
+  server.on("error", () => {});
   // Replies go out at once (no Nagle delay waiting for the client's delayed ACK: 40 ms per command otherwise).
   server.server.on("connection", (socket: import("node:net").Socket) => socket.setNoDelay(true));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
