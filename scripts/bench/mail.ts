@@ -32,6 +32,7 @@ const mailer = (sendRate: number, smtpUrl: string | null) =>
     sendRate,
   });
 
+let enqueueMs = 0;
 async function sendRate(subscribers: number, rate: number, offset: number): Promise<number> {
   const values = Array.from(
     { length: subscribers },
@@ -43,7 +44,9 @@ async function sendRate(subscribers: number, rate: number, offset: number): Prom
   );
   const mail = mailer(rate, smtp.url);
   const id = await createIssue(db, { subject: "Bench issue", body: "# Hello\n\nA short issue.", createdBy: null });
+  const queued = performance.now();
   await sendIssue({ db, mail, config } as never, id);
+  enqueueMs = performance.now() - queued;
   const before = smtp.received.length;
   const t = performance.now();
   for (;;) {
@@ -58,6 +61,7 @@ async function sendRate(subscribers: number, rate: number, offset: number): Prom
 
 const fast = await sendRate(2000, 1000, 0);
 console.log(`send rate, MAIL_SEND_RATE=1000: ${fast.toFixed(0)} messages/s (2,000 newsletter messages to smtp-server)`);
+console.log(`queueing an issue for 2,000 subscribers (one transaction): ${enqueueMs.toFixed(0)} ms`);
 const throttled = await sendRate(60, 10, 10_000);
 console.log(
   `send rate, MAIL_SEND_RATE=10 (default): ${throttled.toFixed(1)} messages/s (60 messages; the throttle holds)`,
