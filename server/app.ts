@@ -19,7 +19,10 @@ export type AppOptions = {
   build:
     | { kind: "production"; serverBuild: ServerBuild; clientDir: string }
     | { kind: "development"; vite: import("vite").ViteDevServer };
+  /** Listening (liveness: /healthz). */
   isReady: () => boolean;
+  /** Ready for traffic (readiness: /readyz): migrated, listening and the map index built. */
+  isWarm?: () => boolean;
   /** Local media files (demo images, uploads) served under /media. */
   mediaDir?: string;
   /** Cache rendered public pages for anonymous visitors (default on in production). */
@@ -31,7 +34,7 @@ export type AppOptions = {
  * server's request listener: it logs and counts every request, answers what the render cache holds at once, and hands
  * the rest to Express.
  */
-export function createApp({ services, build, isReady, mediaDir, renderCache }: AppOptions) {
+export function createApp({ services, build, isReady, isWarm = isReady, mediaDir, renderCache }: AppOptions) {
   const { logger, config } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -79,6 +82,13 @@ export function createApp({ services, build, isReady, mediaDir, renderCache }: A
     res.setHeader("Cache-Control", "no-store");
     if (isReady()) res.status(200).json({ status: "ok", database: services.dbKind });
     else res.status(503).json({ status: "starting" });
+  });
+  // For load balancers: send traffic only once the map index is built (a cold instance would make the first map
+  // visitors wait for it).
+  app.get("/readyz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (isReady() && isWarm()) res.status(200).json({ status: "ready" });
+    else res.status(503).setHeader("Retry-After", "2").json({ status: "warming up" });
   });
 
   app.use(compression());

@@ -32,6 +32,7 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   let ready = false;
+  let warm = false;
 
   let prepared: Awaited<ReturnType<typeof prepareServices>>;
   try {
@@ -65,6 +66,7 @@ async function main() {
       services,
       build: { kind: "production", serverBuild, clientDir: path.join(buildDir, "client") },
       isReady: () => ready,
+      isWarm: () => warm,
       mediaDir,
     });
   }
@@ -85,9 +87,14 @@ async function main() {
     logger.info({ port, host: config.host, database: handle.kind, siteUrl: config.siteUrl }, "listening");
     // Warm the map's cluster index (built lazily in the page bundle) so the first visitor does not wait for it.
     const local = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
-    fetch(
-      `http://${local.includes(":") ? `[${local}]` : local}:${port}/api/map/clusters?bbox=-180,-85,180,85&zoom=1`,
-    ).catch(() => {});
+    const warmUp = () =>
+      fetch(`http://${local.includes(":") ? `[${local}]` : local}:${port}/api/map/clusters?bbox=-180,-85,180,85&zoom=1`)
+        .then((res) => {
+          warm = res.ok;
+          if (!warm) setTimeout(warmUp, 2000).unref();
+        })
+        .catch(() => setTimeout(warmUp, 2000).unref());
+    void warmUp();
   });
 
   const maintenance = startMaintenance(services);

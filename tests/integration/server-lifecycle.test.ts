@@ -65,6 +65,11 @@ describe("server lifecycle", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(hyphenated.name.replaceAll("'", "&#x27;"));
     expect((await fetch(`${first.url}/location/No-Such-Place-Here`)).status).toBe(404);
+    // Liveness answers at once; readiness once the map index is built (a load balancer's signal to send traffic).
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${first.url}/readyz`)).status, { timeout: 60_000, interval: 250 })
+      .toBe(200);
 
     // 50 concurrent writes, interrupted by SIGTERM while they are in flight.
     const emails = Array.from({ length: 50 }, (_, i) => `writer${i}-${randomBytes(3).toString("hex")}@example.org`);
