@@ -132,12 +132,17 @@ describe("analytics ingestion", () => {
   it("rate-limits one client", async () => {
     const headers = { "x-forwarded-for": "198.51.100.9" };
     const statuses: number[] = [];
+    const retryAfter: number[] = [];
     // The window is a fixed minute: crossing one boundary resets the count once, so twice the limit plus one must
     // be refused at least once.
     for (let i = 0; i < 2 * ANALYTICS_RATE_PER_MINUTE + 2; i++) {
-      statuses.push((await send({ kind: "page_view", path: "/", hostname: "other.example" }, headers)).status);
+      const res = await send({ kind: "page_view", path: "/", hostname: "other.example" }, headers);
+      statuses.push(res.status);
+      if (res.status === 429) retryAfter.push(Number(res.headers.get("retry-after")));
     }
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    // Every refusal says when to come back (within the minute's window).
+    expect(retryAfter.every((s) => s >= 1 && s <= 60)).toBe(true);
   });
 
   it("classifies devices", () => {

@@ -116,6 +116,8 @@ export function createAnalyticsIngest(opts: {
       const ip = req.ip ?? req.socket.remoteAddress ?? "";
       if (limited(ip)) {
         counters.limited++;
+        // The window is a minute: the next one starts within 60 s.
+        res.setHeader("Retry-After", String(60 - Math.floor((Date.now() % 60_000) / 1000)));
         res.status(429).json({ error: "Too many events; slow down." });
         return;
       }
