@@ -12,8 +12,9 @@ import { publicPageHeaders } from "../lib/public-cache";
 import { toQueryString } from "../lib/query-string";
 import { locationPath } from "../lib/slug";
 import { resolvePlace } from "../queries/distance.server";
-import { listLocationCountries, locationFacetCounts, searchLocations } from "../queries/locations.server";
+import { locationFacetCounts, searchLocations } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
+import { getLocationCountries } from "../services/location-countries.server";
 import type { Route } from "./+types/locations";
 
 /** Cards above the fold load eagerly; the rest wait until they scroll near. */
@@ -22,7 +23,7 @@ const EAGER_CARDS = 3;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.services;
   const query = parseLocationQuery(new URL(request.url).searchParams);
-  const [ref, countries] = await Promise.all([loadReferenceData(db), listLocationCountries(db)]);
+  const [ref, countries] = await Promise.all([loadReferenceData(db), getLocationCountries(context.services)]);
   // Nearest first from the visitor's position, or from a place the directory knows.
   const place =
     query.lat !== undefined && query.lng !== undefined

@@ -15,9 +15,10 @@ import {
 import { pageMeta } from "../lib/meta";
 import { formatInteger } from "../lib/numbers";
 import { toQueryString } from "../lib/query-string";
-import { listLocationCountries, locationFacetCounts } from "../queries/locations.server";
+import { locationFacetCounts } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
 import { getClusterStore, mapSnapshot, parseMapPosition } from "../services/clusters.server";
+import { getLocationCountries } from "../services/location-countries.server";
 import type { Route } from "./+types/map";
 
 /** A single place is shown at a town's scale, not as close as the map goes. */
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const params = new URL(request.url).searchParams;
   const query = parseLocationQuery(params);
-  const [ref, countries] = await Promise.all([loadReferenceData(db), listLocationCountries(db)]);
+  const [ref, countries] = await Promise.all([loadReferenceData(db), getLocationCountries(context.services)]);
   const filters = resolveLocationFilters(query, ref);
   const position = parseMapPosition(params);
   const store = getClusterStore(context.services);

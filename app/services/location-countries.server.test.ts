@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { notifyContentChanged } from "./content-events.server";
+import { getLocationCountries } from "./location-countries.server";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.db.execute(sql`INSERT INTO locations (name, country) VALUES ('Kenya Farm', 'Kenya'), ('Peru Farm', 'Peru')`);
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+it("reads the country list once and again only after locations change", async () => {
+  expect(await getLocationCountries(t)).toEqual(["Kenya", "Peru"]);
+  // Kept: a write nobody announced is not seen on the next request...
+  await t.db.execute(sql`INSERT INTO locations (name, country) VALUES ('Chile Farm', 'Chile')`);
+  expect(await getLocationCountries(t)).toEqual(["Kenya", "Peru"]);
+  // ...until locations are announced as changed (by the editing instance, or by the content-version check).
+  await notifyContentChanged(t, "locations");
+  await expect.poll(() => getLocationCountries(t)).toEqual(["Chile", "Kenya", "Peru"]);
+  // Other kinds of content leave it alone.
+  await t.db.execute(sql`INSERT INTO locations (name, country) VALUES ('Togo Farm', 'Togo')`);
+  await notifyContentChanged(t, "programs");
+  expect(await getLocationCountries(t)).toEqual(["Chile", "Kenya", "Peru"]);
+});
