@@ -36,6 +36,8 @@ export interface DatabaseHandle {
    * one Postgres database take turns: the second waits, then finds the work done. PGlite has one process only.
    */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** Connection pool use (Postgres): open, idle and waiting for a connection. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -183,6 +185,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     kind: "postgres",
     bus,
     migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: options.max ?? 10,
+    }),
     async withStartupLock(fn) {
       // A session-level advisory lock on a connection of its own, held until the work is done (or the connection
       // drops, which releases it: a crashed instance never blocks the others).

@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import { isStaffPath } from "../app/lib/staff-path";
 import type { Services } from "../app/services/services.server";
 import { createAnalyticsIngest } from "./analytics";
+import type { Metrics } from "./metrics";
 import { createRenderCache } from "./render-cache";
 import { createRequestStats } from "./request-stats";
 import { constantSecurityHeaders, csrfGuard, securityHeaders } from "./security";
@@ -27,6 +28,8 @@ export type AppOptions = {
   mediaDir?: string;
   /** Cache rendered public pages for anonymous visitors (default on in production). */
   renderCache?: boolean;
+  /** Prometheus metrics, served at /metrics to a scraper with this token. */
+  metrics?: { metrics: Metrics; token: string };
 };
 
 /**
@@ -34,7 +37,7 @@ export type AppOptions = {
  * server's request listener: it logs and counts every request, answers what the render cache holds at once, and hands
  * the rest to Express.
  */
-export function createApp({ services, build, isReady, isWarm = isReady, mediaDir, renderCache }: AppOptions) {
+export function createApp({ services, build, isReady, isWarm = isReady, mediaDir, renderCache, metrics }: AppOptions) {
   const { logger, config } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -61,8 +64,9 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
       const url = req.url ?? "/";
       const q = url.indexOf("?");
       const pathname = q === -1 ? url : url.slice(0, q);
-      if (config.requestStats)
-        requestStats.record(requestStats.patternFor(pathname), req.method ?? "GET", res.statusCode, ms);
+      const pattern = requestStats.patternFor(pathname);
+      if (config.requestStats) requestStats.record(pattern, req.method ?? "GET", res.statusCode, ms);
+      metrics?.metrics.observe(pattern, req.method ?? "GET", res.statusCode, ms);
       if (logger.isLevelEnabled("info")) {
         logger.info(
           {
@@ -83,6 +87,7 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
     if (isReady()) res.status(200).json({ status: "ok", database: services.dbKind });
     else res.status(503).json({ status: "starting" });
   });
+  if (metrics) app.get("/metrics", metrics.metrics.handler(metrics.token));
   // For load balancers: send traffic only once the map index is built (a cold instance would make the first map
   // visitors wait for it).
   app.get("/readyz", (_req, res) => {

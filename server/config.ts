@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(["true", "false"], { error: "'true' or 'false'" }).default("false"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   REQUEST_STATS: z.enum(["on", "off"], { error: "'on' or 'off'" }).default("on"),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "at least 16 characters").optional()),
   LOGIN_LIMIT_WINDOW_MS: positiveInt("a whole number of milliseconds above 0", 15 * 60_000),
   LOGIN_ACCOUNT_WINDOW_MS: positiveInt("a whole number of milliseconds above 0", 60 * 60_000),
   LOGIN_IP_LIMIT: positiveInt("a whole number above 0", 50),
@@ -105,6 +106,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   requestStats: boolean;
+  /** Bearer token for /metrics (Prometheus); null: the endpoint is off. */
+  metricsToken: string | null;
   /** Sign-in limits per account and per client address. */
   loginLimits: LoginLimits;
   mail: MailConfig;
@@ -198,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: 
     trustProxy: e.TRUST_PROXY === "true",
     logLevel: e.LOG_LEVEL,
     requestStats: e.REQUEST_STATS === "on",
+    metricsToken: e.METRICS_TOKEN ?? null,
     loginLimits: loginLimits({
       backoffWindowMs: e.LOGIN_LIMIT_WINDOW_MS,
       accountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MS,

@@ -10,6 +10,7 @@ import { prepareServices } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { startMaintenance } from "./maintenance";
+import { createMetrics } from "./metrics";
 import { storageLimitsFromEnv } from "./storage/service";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -47,6 +48,9 @@ async function main() {
     fail(`Startup failed: ${msg}`);
   }
   const { services, handle } = prepared;
+  // Prometheus metrics only when a scraper has a token to present (METRICS_TOKEN).
+  const metrics = config.metricsToken ? createMetrics() : null;
+  const metricsOption = metrics && config.metricsToken ? { metrics, token: config.metricsToken } : undefined;
 
   // The bundled server sits in its build folder (build/server-entry.js); in development it runs from server/.
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -55,7 +59,13 @@ async function main() {
   let created: ReturnType<typeof createApp>;
   if (config.env === "development") {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, root }));
-    created = createApp({ services, build: { kind: "development", vite }, isReady: () => ready, mediaDir });
+    created = createApp({
+      services,
+      build: { kind: "development", vite },
+      isReady: () => ready,
+      mediaDir,
+      metrics: metricsOption,
+    });
   } else {
     const buildDir = here;
     const serverBuildPath = path.join(buildDir, "server", "index.js");
@@ -68,10 +78,11 @@ async function main() {
       isReady: () => ready,
       isWarm: () => warm,
       mediaDir,
+      metrics: metricsOption,
     });
   }
 
-  const { handle: listener, flushBuffers } = created;
+  const { handle: listener, flushBuffers, renderCache } = created;
   const server = http.createServer(listener);
   server.keepAliveTimeout = 5_000;
   server.on("error", (err: NodeJS.ErrnoException) => {
@@ -102,6 +113,7 @@ async function main() {
   // Every instance's caches converge on the database within seconds, whatever happened to the notifications.
   const contentVersions = new ContentVersionWatcher(services);
   contentVersions.start();
+  metrics?.attach({ handle, db: services.db, renderCache, contentVersions: () => contentVersions.versions });
   if (!services.mail.sending)
     logger.info("no SMTP_URL: e-mail is kept in the database and shown in the admin Outbox (/admin/dashboard/outbox)");
 

@@ -23,7 +23,7 @@ type Entry = {
 };
 
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
-const SKIP_PREFIXES = ["/admin", "/api/", "/healthz", "/readyz", "/assets/", "/media/", "/sw.js"];
+const SKIP_PREFIXES = ["/admin", "/api/", "/healthz", "/readyz", "/metrics", "/assets/", "/media/", "/sw.js"];
 const KEPT_HEADERS = [
   "content-type",
   "cache-control",

@@ -53,7 +53,7 @@ export function createRequestStats(opts: {
   let pending = new Map<string, Agg>();
 
   function patternFor(pathname: string): string {
-    if (pathname === "/healthz" || pathname === "/readyz") return pathname;
+    if (pathname === "/healthz" || pathname === "/readyz" || pathname === "/metrics") return pathname;
     if (pathname.startsWith("/assets/")) return "/assets/*";
     if (pathname.startsWith("/media/")) return "/media/*";
     if (pathname.startsWith("/api/storage/")) return "/api/storage/*";

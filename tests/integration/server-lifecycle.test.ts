@@ -50,6 +50,7 @@ describe("server lifecycle", () => {
       ...(await databaseEnv()),
       ADMIN_EMAIL: "owner@example.org",
       ADMIN_PASSWORD: "a-long-enough-password",
+      METRICS_TOKEN: "metrics-token-for-the-test",
     };
     const started = Date.now();
     const first = await startServer(env);
@@ -70,6 +71,18 @@ describe("server lifecycle", () => {
     await expect
       .poll(async () => (await fetch(`${first.url}/readyz`)).status, { timeout: 60_000, interval: 250 })
       .toBe(200);
+    // Prometheus metrics, for a scraper presenting the token only.
+    expect((await fetch(`${first.url}/metrics`)).status).toBe(401);
+    const metrics = await fetch(`${first.url}/metrics`, {
+      headers: { Authorization: "Bearer metrics-token-for-the-test" },
+    });
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{[^}]*route="\/"[^}]*status="200"/);
+    expect(text).toContain("nodejs_eventloop_lag_p99_seconds");
+    expect(text).toMatch(/render_cache_requests\{outcome="miss"\}/);
+    expect(text).toMatch(/mail_messages\{status="held"\}/);
+    expect(text).toMatch(/content_version\{entity="locations"\}/);
 
     // 50 concurrent writes, interrupted by SIGTERM while they are in flight.
     const emails = Array.from({ length: 50 }, (_, i) => `writer${i}-${randomBytes(3).toString("hex")}@example.org`);
