@@ -7,9 +7,22 @@ import { ServerRouter } from "react-router";
 import { appCssHref, InlineCssContext } from "./components/shell/app-stylesheet";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { deferHydrationInDocument, hydratesAfterPaint } from "./lib/defer-hydration.server";
+import { isDatabaseBusy, OVERLOAD_RETRY_AFTER_S } from "./lib/overload";
 import { inlineScriptHashes } from "./lib/script-hashes.server";
 
 export const streamTimeout = 5_000;
+
+/** Requests whose loaders failed for want of a database connection (the errors handed to the page are sanitised). */
+const overloaded = new WeakSet<Request>();
+
+/** React Router calls this with each original server error; it is logged as before by the caller's default. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (isDatabaseBusy(error)) {
+    overloaded.add(request);
+    return;
+  }
+  if (!request.signal.aborted) console.error(error);
+}
 
 export default function handleRequest(
   request: Request,
@@ -18,6 +31,12 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // Every database connection was busy for longer than the pool's wait: overloaded, not broken.
+  if (overloaded.has(request)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(OVERLOAD_RETRY_AFTER_S));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

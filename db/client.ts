@@ -98,11 +98,15 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
 }
 
 /** Connects to a Postgres server through a pool; fails fast when it cannot be reached. */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+export async function openPostgres(
+  url: string,
+  options: { max?: number; waitMs?: number } = {},
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
-    connectionTimeoutMillis: 5000,
+    // How long a request may wait for a free connection before it is answered 503 (see app/lib/overload.ts).
+    connectionTimeoutMillis: options.waitMs ?? 5000,
     idleTimeoutMillis: 30_000,
   });
   pool.on("error", () => {
@@ -192,15 +196,16 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       max: options.max ?? 10,
     }),
     async withStartupLock(fn) {
-      // A session-level advisory lock on a connection of its own, held until the work is done (or the connection
-      // drops, which releases it: a crashed instance never blocks the others).
-      const client = await pool.connect();
+      // A session-level advisory lock on a connection of its own, outside the pool (which may have one connection,
+      // needed by the work itself), held until the work is done; if the holder dies, the lock goes with it.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+      await client.connect();
       try {
         await client.query("SELECT pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
         return await fn();
       } finally {
         await client.query("SELECT pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]).catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     async close() {
@@ -214,8 +219,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 }
 
 /** Opens the configured database: Postgres when a URL is given, else PGlite under DATA_DIR. */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, "pglite"));
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  pool?: { max?: number; waitMs?: number };
+}): Promise<DatabaseHandle> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.pool) : openPglite(path.join(opts.dataDir, "pglite"));
 }
 
 export function redactUrl(url: string): string {

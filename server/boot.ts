@@ -18,7 +18,7 @@ export async function prepareServices(
   config: Config,
   logger: Logger,
 ): Promise<{ services: Services; handle: DatabaseHandle }> {
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.pool });
   try {
     // Instances started together on one database take turns: migrations and the demo seed run once.
     await handle.withStartupLock(async () => {

@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(["true", "false"], { error: "'true' or 'false'" }).default("false"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   REQUEST_STATS: z.enum(["on", "off"], { error: "'on' or 'off'" }).default("on"),
+  DATABASE_POOL_MAX: positiveInt("a whole number above 0", 10),
+  DATABASE_POOL_WAIT_MS: positiveInt("a whole number of milliseconds above 0", 5000),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "at least 16 characters").optional()),
   LOGIN_LIMIT_WINDOW_MS: positiveInt("a whole number of milliseconds above 0", 15 * 60_000),
   LOGIN_ACCOUNT_WINDOW_MS: positiveInt("a whole number of milliseconds above 0", 60 * 60_000),
@@ -106,6 +108,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   requestStats: boolean;
+  /** Postgres connections per instance, and how long a request waits for one before it is answered 503. */
+  pool: { max: number; waitMs: number };
   /** Bearer token for /metrics (Prometheus); null: the endpoint is off. */
   metricsToken: string | null;
   /** Sign-in limits per account and per client address. */
@@ -202,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: 
     logLevel: e.LOG_LEVEL,
     requestStats: e.REQUEST_STATS === "on",
     metricsToken: e.METRICS_TOKEN ?? null,
+    pool: { max: e.DATABASE_POOL_MAX, waitMs: e.DATABASE_POOL_WAIT_MS },
     loginLimits: loginLimits({
       backoffWindowMs: e.LOGIN_LIMIT_WINDOW_MS,
       accountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MS,

@@ -6,6 +6,7 @@ import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN } from "../lib/constants";
 import { parseProgramQuery, programDateWindow } from "../lib/filters";
 import { pageMeta } from "../lib/meta";
+import { isDatabaseBusy } from "../lib/overload";
 import { publicPageHeaders } from "../lib/public-cache";
 import { PROGRAM_FORMATS, toQueryString } from "../lib/query-string";
 import { locationPath, programPath } from "../lib/slug";
@@ -31,6 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   } catch (err) {
     // A programs read that fails leaves the list empty rather than breaking the page.
+    // An overloaded database is answered 503 (try again), not with a list that looks empty.
+    if (isDatabaseBusy(err)) throw err;
     logger.warn({ err }, "programs could not be read; showing an empty list");
   }
   const today = new Date().toISOString().slice(0, 10);

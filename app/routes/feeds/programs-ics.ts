@@ -1,6 +1,7 @@
 import { buildCalendar } from "../../lib/feeds/ics";
 import { absolute } from "../../lib/feeds/xml";
 import { parseProgramQuery, programDateWindow } from "../../lib/filters";
+import { isDatabaseBusy } from "../../lib/overload";
 import { PUBLIC_CACHE_CONTROL } from "../../lib/public-cache";
 import { programPath } from "../../lib/slug";
 import { listProgramSummaries, type ProgramSummary } from "../../queries/programs.server";
@@ -26,6 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...window,
     });
   } catch (err) {
+    // An overloaded database is answered 503 (try again), not with a list that looks empty.
+    if (isDatabaseBusy(err)) throw err;
     logger.warn({ err }, "programs could not be read; serving an empty calendar");
   }
   const host = new URL(config.siteUrl).host;
