@@ -16,6 +16,24 @@ function afterLoadIdle(): Promise<void> {
 }
 
 /**
+ * Resolves the first time the visitor reaches for an element (pointer over it, keyboard focus, a touch) or its
+ * popover opens: for islands most visits never use, whose code need not load at all until then.
+ */
+export function onFirstUse(targetId: string): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      const done = () => resolve();
+      const target = document.getElementById(targetId);
+      // Opened before the page's scripts ran: load at once.
+      if (target?.matches(":popover-open")) return done();
+      target?.addEventListener("toggle", done, { once: true });
+      for (const el of document.querySelectorAll(`[popovertarget="${targetId}"]`)) {
+        for (const type of ["pointerenter", "focus", "touchstart"]) el.addEventListener(type, done, { once: true });
+      }
+    });
+}
+
+/**
  * A part of a server-rendered page whose JavaScript stays out of the initial bundle (the initial JavaScript
  * budget). The server renders it in full, so the HTML is complete and, being made of links and plain forms, works
  * before any script runs. In the browser the part stays exactly as the server sent it until its code has loaded
@@ -29,11 +47,15 @@ function afterLoadIdle(): Promise<void> {
  * The island is memoised: a parent re-render with equal props must not reach a still-dehydrated boundary, which
  * React would otherwise throw away and render from scratch. Give it primitive props.
  */
-export function island<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function island<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  /** When the browser should load it: by default after the page load, once idle; or on the visitor's first use. */
+  when: () => Promise<void> = afterLoadIdle,
+): ComponentType<P> {
   let pending: Tracked<ComponentType<P>> | null = null;
   const component = (): Tracked<ComponentType<P>> => {
     if (!pending) {
-      const started = import.meta.env.SSR ? load() : afterLoadIdle().then(load);
+      const started = import.meta.env.SSR ? load() : when().then(load);
       const tracked: Tracked<ComponentType<P>> = started.catch(() => new Promise<never>(() => {}));
       tracked.then((value) => {
         tracked.status = "fulfilled";

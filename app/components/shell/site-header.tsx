@@ -4,7 +4,7 @@ import { SITE_NAME } from "../../lib/constants";
 import { hiddenPagesKey, type NavigationPages } from "../../lib/nav-pages";
 import { AppLink } from "../app-link";
 import { Menu, Search, Sprout, X } from "../icons";
-import { island } from "../island";
+import { island, onFirstUse } from "../island";
 import {
   EXPLORE_ENTRIES,
   HEADER_LINKS_AFTER_EXPLORE,
@@ -29,8 +29,12 @@ function HeaderNavLink({ link, className }: { link: SiteLink; className: string 
 // The dropdown's behaviour (hover, keyboard, close delay) hydrates right after the page load; its button is in
 // the HTML from the start.
 const ExploreMenu = island(() => import("./explore-menu").then((m) => m.ExploreMenuIsland));
-// The search field's suggestions (a combobox) likewise: until its code has loaded it is a plain GET form.
-const HeaderSearch = island(() => import("../search/header-search").then((m) => m.HeaderSearchForm));
+// The search field's suggestions (a combobox) load when the visitor first reaches for the search button (most
+// visits never search, so most never load it); until then, and without JavaScript, it is a plain GET form.
+const HeaderSearch = island(
+  () => import("../search/header-search").then((m) => m.HeaderSearchForm),
+  onFirstUse("site-search"),
+);
 
 /**
  * Site header: desktop links with the Explore dropdown; below lg (where the full row no longer fits) a Newsletter
