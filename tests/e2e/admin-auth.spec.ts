@@ -114,7 +114,10 @@ test("30 wrong passwords in a row are refused with 429 and a clear message", asy
     last = await res.text();
   }
   expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-  expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+  expect(
+    statuses.slice(5).filter((s) => s !== 429),
+    `statuses: ${statuses.join(",")}`,
+  ).toEqual([]);
   expect(last).toMatch(/Too many sign-in attempts\. Please wait \d+ minutes? and try again\./);
   // While the account is locked even the right password waits (the window is tested in Vitest).
   const right = await request.post("/admin/login", { form: { email: target.email, password: target.password } });
