@@ -1,28 +1,23 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { createScratchDatabase } from "../helpers/scratch-postgres";
 import { freePort, type RunningServer, startServer } from "../helpers/server-process";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const dirs: string[] = [];
 const servers: RunningServer[] = [];
 let proxy: http.Server | undefined;
-let dbName: string | undefined;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 
 afterAll(async () => {
   for (const s of servers) await s.stop().catch(() => {});
   proxy?.close();
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-  if (pgUrl && dbName) {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
-  }
+  await scratch?.drop();
 });
 
 const cookieOf = (res: Response) =>
@@ -34,13 +29,8 @@ const cookieOf = (res: Response) =>
 // Two instances on one Postgres database behind a round-robin proxy (the embedded database has one process).
 describe.skipIf(!pgUrl)("two instances behind a load balancer", () => {
   it("start together, share forms, sign-ins and content, and converge after a lost notification", async () => {
-    dbName = `fleet_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(pgUrl ?? "");
-    u.pathname = `/${dbName}`;
+    scratch = await createScratchDatabase(pgUrl ?? "", "fleet");
+    const u = new URL(scratch.url);
     // The load balancer's address is the site's address (SITE_URL): reserve its port first.
     const port = await freePort();
     const site = `http://127.0.0.1:${port}`;
@@ -150,7 +140,7 @@ describe.skipIf(!pgUrl)("two instances behind a load balancer", () => {
     // still converges within 5 s, by the content-version check.
     const cut = await direct.query(
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN%'",
-      [dbName],
+      [scratch.name],
     );
     expect(cut.rowCount).toBeGreaterThan(0);
     await direct.query(

@@ -1,19 +1,18 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { createIssue, getIssue } from "../../app/queries/newsletter-issues.server";
 import { Mailer } from "../../app/services/mail/mailer.server";
 import { issueProgress, sendIssue } from "../../app/services/newsletter-issues.server";
 import { type DatabaseHandle, openPostgres } from "../../db/client";
+import { createScratchDatabase } from "../helpers/scratch-postgres";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const SUBSCRIBERS = 300;
-let dbName: string | undefined;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 let handle: DatabaseHandle | undefined;
 let smtp: TestSmtpServer | undefined;
 let child: ChildProcess | undefined;
@@ -22,24 +21,14 @@ afterAll(async () => {
   child?.kill("SIGKILL");
   await handle?.close();
   await smtp?.close();
-  if (pgUrl && dbName) {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
-  }
+  await scratch?.drop();
 });
 
 // Two processes on one database: the embedded database admits one, so this runs in the Postgres pass.
 describe.skipIf(!pgUrl)("a newsletter survives the sending server being killed", () => {
   it("kill -9 mid-send: another worker finishes it; every subscriber gets it, duplicates at most the one in flight", async () => {
-    dbName = `mailcrash_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(pgUrl ?? "");
-    u.pathname = `/${dbName}`;
+    scratch = await createScratchDatabase(pgUrl ?? "", "mailcrash");
+    const u = new URL(scratch.url);
     handle = await openPostgres(u.toString());
     await handle.migrate();
     const db = handle.db;

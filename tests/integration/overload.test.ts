@@ -1,37 +1,27 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { createScratchDatabase } from "../helpers/scratch-postgres";
 import { type RunningServer, startServer } from "../helpers/server-process";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "overload-"));
-let dbName: string | undefined;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 let server: RunningServer | undefined;
 
 afterAll(async () => {
   await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (pgUrl && dbName) {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
-  }
+  await scratch?.drop();
 });
 
 // The connection pool is Postgres's (the embedded database has one connection and queues in process).
 describe.skipIf(!pgUrl)("when every database connection is busy", () => {
   it("a request that cannot get one in time is answered 503 with Retry-After, not 500", async () => {
-    dbName = `overload_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(pgUrl ?? "");
-    u.pathname = `/${dbName}`;
+    scratch = await createScratchDatabase(pgUrl ?? "", "overload");
+    const u = new URL(scratch.url);
     server = await startServer({
       DATA_DIR: dataDir,
       DATABASE_URL: u.toString(),

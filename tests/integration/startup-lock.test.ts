@@ -1,40 +1,29 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
-import pg from "pg";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { locations, users } from "../../db/schema";
 import { DEMO_LOCATIONS } from "../../db/seed/demo-data";
 import { prepareServices } from "../../server/boot";
 import { loadConfig } from "../../server/config";
+import { createScratchDatabase } from "../helpers/scratch-postgres";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const dirs: string[] = [];
-let dbName: string | undefined;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 
 afterAll(async () => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-  if (pgUrl && dbName) {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
-  }
+  await scratch?.drop();
 });
 
 // Two instances started at the same moment on a new Postgres database (the embedded database has one process).
 describe.skipIf(!pgUrl)("instances starting together on an empty database", () => {
   it("both start; migrations, the demo seed and the admin user happen exactly once", async () => {
-    dbName = `startup_${randomBytes(4).toString("hex")}`;
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${dbName}`);
-    await c.end();
-    const u = new URL(pgUrl ?? "");
-    u.pathname = `/${dbName}`;
+    scratch = await createScratchDatabase(pgUrl ?? "", "startup");
+    const u = new URL(scratch.url);
     const config = () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "startup-"));
       dirs.push(dir);
