@@ -13,6 +13,17 @@ export function toQueryString(values: Record<string, string | number | undefined
   return s ? `?${s}` : "";
 }
 
+/** `path` with the current query changed: a `null` value removes that key, any other sets it. */
+export function hrefWithParams(path: string, current: URLSearchParams, changes: Record<string, string | null>): string {
+  const p = new URLSearchParams(current);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null) p.delete(k);
+    else p.set(k, v);
+  }
+  const qs = p.toString();
+  return `${path}${qs ? `?${qs}` : ""}`;
+}
+
 import type { ProgramFormat } from "./vocabulary";
 
 export { PROGRAM_FORMATS, type ProgramFormat } from "./vocabulary";

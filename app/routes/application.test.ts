@@ -1,14 +1,14 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSmtpServer, type TestSmtpServer } from "../../tests/helpers/smtp";
+import { startTestSmtpServer, type TestSmtpServer, testMailer } from "../../tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { listApplications } from "../queries/applications.server";
 import { listMail } from "../queries/mail.server";
 import { listFocusAreas } from "../queries/reference.server";
 import { createUserWithPassword, setApplicationNoticeSetting } from "../queries/users.server";
 import { issueFormToken } from "../services/form-timing.server";
-import { Mailer } from "../services/mail/mailer.server";
+import type { Mailer } from "../services/mail/mailer.server";
 import { action } from "./application";
 
 const SECRET = "test-hash-secret";
@@ -21,14 +21,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   focusId = (await listFocusAreas(t.db))[0]?.id ?? "";
   smtp = await startTestSmtpServer();
-  mail = new Mailer({
-    db: t.db,
-    logger: pino({ level: "silent" }),
-    siteUrl: "https://permaculture.example.org",
-    from: "Permaculture Network <hello@permaculture.example.org>",
-    smtpUrl: smtp.url,
-    sendRate: 100,
-  });
+  mail = testMailer(t.db, { smtpUrl: smtp.url });
 });
 afterAll(async () => {
   await mail?.stop();

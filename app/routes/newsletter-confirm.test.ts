@@ -1,10 +1,9 @@
-import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSmtpServer, type TestSmtpServer } from "../../tests/helpers/smtp";
+import { startTestSmtpServer, type TestSmtpServer, testMailer } from "../../tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { countNewsletterSubscriptions, getSubscriptionByEmail } from "../queries/newsletter.server";
-import { Mailer } from "../services/mail/mailer.server";
+import type { Mailer } from "../services/mail/mailer.server";
 import { signToken } from "../services/mail/tokens.server";
 import { newsletterUnsubscribeUrl, requestNewsletterSubscription } from "../services/newsletter.server";
 import * as confirm from "./newsletter-confirm";
@@ -19,14 +18,7 @@ const config = { siteUrl: "https://permaculture.example.org", authSecret: "k".re
 beforeAll(async () => {
   t = await createTestDatabase();
   smtp = await startTestSmtpServer();
-  mail = new Mailer({
-    db: t.db,
-    logger: pino({ level: "silent" }),
-    siteUrl: config.siteUrl,
-    from: "Permaculture Network <hello@permaculture.example.org>",
-    smtpUrl: smtp.url,
-    sendRate: 100,
-  });
+  mail = testMailer(t.db, { siteUrl: config.siteUrl, smtpUrl: smtp.url });
   context = { services: { db: t.db, mail, config }, cspNonce: "", clientIp: "" } as unknown as AppLoadContext;
 });
 

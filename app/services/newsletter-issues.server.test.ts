@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSmtpServer, type TestSmtpServer } from "../../tests/helpers/smtp";
+import { startTestSmtpServer, type TestSmtpServer, testMailer } from "../../tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { confirmSubscription, getSubscriptionByEmail, recordSignUp } from "../queries/newsletter.server";
 import { createIssue, getIssue } from "../queries/newsletter-issues.server";
 import * as unsubscribeRoute from "../routes/newsletter-unsubscribe";
-import { Mailer } from "./mail/mailer.server";
+import type { Mailer } from "./mail/mailer.server";
 import { issueProgress, previewIssueHtml, sendIssue, sendTestIssue } from "./newsletter-issues.server";
 
 const SITE = "https://permaculture.example.org";
@@ -20,9 +20,7 @@ let autumnId = "";
 beforeAll(async () => {
   t = await createTestDatabase();
   smtp = await startTestSmtpServer();
-  mail = new Mailer({
-    db: t.db,
-    logger: pino({ level: "silent" }),
+  mail = testMailer(t.db, {
     siteUrl: SITE,
     from: "Permaculture Network <news@permaculture.example.org>",
     smtpUrl: smtp.url,

@@ -3,14 +3,14 @@ import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../db/schema";
-import { startTestSmtpServer, type TestSmtpServer } from "../../tests/helpers/smtp";
+import { startTestSmtpServer, type TestSmtpServer, testMailer } from "../../tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { replaceUserLink } from "../queries/user-links.server";
 import { createUserWithPassword, getUserByEmail } from "../queries/users.server";
 import * as forgot from "../routes/admin/forgot-password";
 import * as reset from "../routes/admin/reset-password";
 import { createAuth } from "./auth.server";
-import { Mailer } from "./mail/mailer.server";
+import type { Mailer } from "./mail/mailer.server";
 import { signToken } from "./mail/tokens.server";
 import { inviteStaff, RESET_REQUESTED_MESSAGE, RESETS_PER_ADDRESS_PER_HOUR } from "./staff-links.server";
 
@@ -24,14 +24,7 @@ let auth: ReturnType<typeof createAuth>;
 beforeAll(async () => {
   t = await createTestDatabase();
   smtp = await startTestSmtpServer();
-  mail = new Mailer({
-    db: t.db,
-    logger: pino({ level: "silent" }),
-    siteUrl: SITE,
-    from: "Permaculture Network <hello@permaculture.example.org>",
-    smtpUrl: smtp.url,
-    sendRate: 100,
-  });
+  mail = testMailer(t.db, { siteUrl: SITE, smtpUrl: smtp.url });
   auth = createAuth(t.db, { secret: config.authSecret, siteUrl: SITE });
 });
 afterAll(async () => {

@@ -1,6 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
+import pino from "pino";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
+import { Mailer, type MailerOptions } from "../../app/services/mail/mailer.server";
 
 export type ReceivedMail = ParsedMail & { envelopeTo: string[]; raw: string };
 
@@ -78,4 +80,20 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   state.url = `smtp://127.0.0.1:${port}`;
   state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return state;
+}
+
+/**
+ * A mailer for tests: the site's real Mailer on the test database, quiet logs, a high send rate, and (with
+ * `smtpUrl`) the test SMTP server. Options override the defaults.
+ */
+export function testMailer(db: MailerOptions["db"], options: Partial<MailerOptions> = {}): Mailer {
+  return new Mailer({
+    db,
+    logger: pino({ level: "silent" }),
+    siteUrl: "https://permaculture.example.org",
+    from: "Permaculture Network <hello@permaculture.example.org>",
+    smtpUrl: null,
+    sendRate: 100,
+    ...options,
+  });
 }

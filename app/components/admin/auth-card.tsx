@@ -8,7 +8,17 @@ export const authButtonClass =
   "w-full rounded-md bg-leaf-700 px-4 py-2 font-semibold text-white hover:bg-leaf-800 disabled:opacity-70";
 
 /** The centred card of the signed-out admin pages (sign in, forgotten password, choosing a password). */
-export function AuthCard({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  lead,
+  children,
+  back = { href: "/admin/login", label: "Back to sign in" },
+}: {
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+  back?: { href: string; label: string };
+}) {
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-stone-50 px-4 py-12">
       <div className="w-full max-w-sm">
@@ -22,8 +32,8 @@ export function AuthCard({ title, lead, children }: { title: string; lead?: Reac
           {children}
         </div>
         <p className="mt-6 text-center text-sm">
-          <a href="/admin/login" className="text-leaf-800 underline">
-            Back to sign in
+          <a href={back.href} className="text-leaf-800 underline">
+            {back.label}
           </a>
         </p>
       </div>
@@ -31,7 +41,7 @@ export function AuthCard({ title, lead, children }: { title: string; lead?: Reac
   );
 }
 
-/** A labelled input of these pages, with its error tied to it. */
+/** A labelled input of these pages, with its error tied to it (and to a form-wide error, when `formErrorId` is given). */
 export function AuthField({
   id,
   name,
@@ -41,6 +51,7 @@ export function AuthField({
   error,
   hint,
   defaultValue,
+  formErrorId,
 }: {
   id: string;
   name: string;
@@ -50,8 +61,11 @@ export function AuthField({
   error?: string;
   hint?: string;
   defaultValue?: string;
+  formErrorId?: string;
 }) {
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null, formErrorId ?? null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-stone-900">
@@ -64,7 +78,7 @@ export function AuthField({
         autoComplete={autoComplete}
         required
         defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={error || formErrorId ? true : undefined}
         aria-describedby={described || undefined}
         className={authInputClass}
       />

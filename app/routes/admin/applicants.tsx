@@ -8,6 +8,7 @@ import { buttonClasses, ErrorSummary, SubmitButton, TextAreaField } from "../../
 import { Pagination } from "../../components/admin/pagination";
 import { exportHref as csvExportHref } from "../../lib/admin-exports";
 import { ADMIN_PAGE_SIZE } from "../../lib/constants";
+import { hrefWithParams } from "../../lib/query-string";
 import { fieldErrors } from "../../lib/schemas";
 import { ApplicantActionSchema, REVIEW_STATUS_LABELS, REVIEW_STATUS_VALUES } from "../../lib/schemas/applicant";
 import { formDataToObject, readForm } from "../../lib/schemas/form";
@@ -180,15 +181,7 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
   const submitting = useSubmitting();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null) p.delete(k);
-      else p.set(k, v);
-    }
-    const qs = p.toString();
-    return `${LIST}${qs ? `?${qs}` : ""}`;
-  };
+  const hrefWith = (changes: Record<string, string | null>) => hrefWithParams(LIST, params, changes);
   const listParams = new URLSearchParams(params);
   listParams.delete("id");
   const exportHref = csvExportHref("applicants", { status: status ?? undefined });

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { AuthCard, AuthField, authButtonClass } from "../../components/admin/auth-card";
 import { SignOutButton } from "../../components/admin/shell/sign-out-button";
-import { Leaf } from "../../components/icons";
 import { getDummyHash, verifyPassword } from "../../lib/password.server";
 import { fieldErrors } from "../../lib/schemas";
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from "../../lib/schemas/admin-login";
@@ -135,118 +135,73 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(redirectTo, { headers });
 }
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-leaf-600 aria-[invalid=true]:border-red-700";
-
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const emailError = actionData?.fields.email;
-  const passwordError = actionData?.fields.password;
   const formError = actionData?.formError;
-  const describe = (fieldErrorId: string | undefined) =>
-    [fieldErrorId, formError ? "login-error" : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center bg-stone-50 px-4 py-12">
-      <div className="w-full max-w-sm">
-        <p className="mb-6 flex items-center justify-center gap-2 font-bold text-leaf-800">
-          <Leaf aria-hidden="true" className="size-6" />
-          Permaculture Network
-        </p>
-        <div className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-bold text-stone-900">Sign in</h1>
-          <p className="mt-1 text-sm text-stone-700">Sign in to manage the site's content.</p>
-
-          {loaderData.signedInAs ? (
-            <div className="mt-4 rounded-md border border-soil-100 bg-soil-50 p-3 text-sm text-stone-800">
-              <p>
-                You are signed in as <span className="font-medium">{loaderData.signedInAs}</span>, which has no access
-                to the admin area. Sign in with an administrator account, or sign out.
-              </p>
-              <SignOutButton className="mt-2" />
-            </div>
-          ) : null}
-
-          {loaderData.notice && !formError ? (
-            <p role="status" className="mt-4 rounded-md border border-leaf-200 bg-leaf-50 p-3 text-sm text-stone-900">
-              {loaderData.notice}
-            </p>
-          ) : null}
-
-          {formError ? (
-            <p
-              id="login-error"
-              role="alert"
-              className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
-            >
-              {formError}
-            </p>
-          ) : null}
-
-          <Form method="post" className="mt-6 space-y-4" noValidate>
-            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-            <div>
-              <label htmlFor="login-email" className="block text-sm font-medium text-stone-900">
-                E-mail
-              </label>
-              <input
-                id="login-email"
-                name="email"
-                type="email"
-                autoComplete="username"
-                required
-                defaultValue={actionData?.values.email ?? ""}
-                aria-invalid={emailError || formError ? true : undefined}
-                aria-describedby={describe(emailError ? "login-email-error" : undefined)}
-                className={inputClass}
-              />
-              {emailError ? (
-                <p id="login-email-error" className="mt-1 text-sm text-red-800">
-                  {emailError}
-                </p>
-              ) : null}
-            </div>
-            <div>
-              <label htmlFor="login-password" className="block text-sm font-medium text-stone-900">
-                Password
-              </label>
-              <input
-                id="login-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                aria-invalid={passwordError || formError ? true : undefined}
-                aria-describedby={describe(passwordError ? "login-password-error" : undefined)}
-                className={inputClass}
-              />
-              {passwordError ? (
-                <p id="login-password-error" className="mt-1 text-sm text-red-800">
-                  {passwordError}
-                </p>
-              ) : null}
-            </div>
-            <button
-              type="submit"
-              disabled={submitting}
-              className="w-full rounded-md bg-leaf-700 px-4 py-2 font-semibold text-white hover:bg-leaf-800 disabled:opacity-70"
-            >
-              {submitting ? "Signing in…" : "Sign in"}
-            </button>
-          </Form>
-          <p className="mt-4 text-center text-sm">
-            <a href="/admin/forgot-password" className="text-leaf-800 underline">
-              Forgot your password?
-            </a>
+    <AuthCard
+      title="Sign in"
+      lead="Sign in to manage the site's content."
+      back={{ href: "/", label: "Back to the public site" }}
+    >
+      {loaderData.signedInAs ? (
+        <div className="mt-4 rounded-md border border-soil-100 bg-soil-50 p-3 text-sm text-stone-800">
+          <p>
+            You are signed in as <span className="font-medium">{loaderData.signedInAs}</span>, which has no access to
+            the admin area. Sign in with an administrator account, or sign out.
           </p>
+          <SignOutButton className="mt-2" />
         </div>
-        <p className="mt-6 text-center text-sm">
-          <a href="/" className="text-leaf-800 underline">
-            Back to the public site
-          </a>
+      ) : null}
+
+      {loaderData.notice && !formError ? (
+        <p role="status" className="mt-4 rounded-md border border-leaf-200 bg-leaf-50 p-3 text-sm text-stone-900">
+          {loaderData.notice}
         </p>
-      </div>
-    </main>
+      ) : null}
+
+      {formError ? (
+        <p
+          id="login-error"
+          role="alert"
+          className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
+        >
+          {formError}
+        </p>
+      ) : null}
+
+      <Form method="post" className="mt-6 space-y-4" noValidate>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <AuthField
+          id="login-email"
+          name="email"
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          defaultValue={actionData?.values.email ?? ""}
+          error={actionData?.fields.email}
+          formErrorId={formError ? "login-error" : undefined}
+        />
+        <AuthField
+          id="login-password"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={actionData?.fields.password}
+          formErrorId={formError ? "login-error" : undefined}
+        />
+        <button type="submit" disabled={submitting} className={authButtonClass}>
+          {submitting ? "Signing in…" : "Sign in"}
+        </button>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        <a href="/admin/forgot-password" className="text-leaf-800 underline">
+          Forgot your password?
+        </a>
+      </p>
+    </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import { type Column, DataTable } from "../../components/admin/data-table";
 import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses } from "../../components/admin/form-field";
 import { Pagination } from "../../components/admin/pagination";
+import { hrefWithParams } from "../../lib/query-string";
 import { formDataToObject, readForm } from "../../lib/schemas/form";
 import { MAIL_KIND_LABELS, MAIL_KINDS, MAIL_STATUS_LABELS, MAIL_STATUSES, type MailStatus } from "../../lib/vocabulary";
 import { z } from "../../lib/zod";
@@ -101,15 +102,7 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
   const submitting = useSubmitting();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null) p.delete(k);
-      else p.set(k, v);
-    }
-    const qs = p.toString();
-    return `${LIST}${qs ? `?${qs}` : ""}`;
-  };
+  const hrefWith = (changes: Record<string, string | null>) => hrefWithParams(LIST, params, changes);
   const listParams = new URLSearchParams(params);
   listParams.delete("id");
   const allCount = Object.values(counts).reduce((a, b) => a + b, 0);

@@ -1,10 +1,10 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/helpers/smtp";
+import { startTestSmtpServer, type TestSmtpServer, testMailer } from "../../../tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
 import { NEWSLETTER_MESSAGES } from "../../lib/constants";
 import { countNewsletterSubscriptions, getSubscriptionByEmail } from "../../queries/newsletter.server";
-import { Mailer } from "../../services/mail/mailer.server";
+import type { Mailer } from "../../services/mail/mailer.server";
 import type { Route } from "./+types/newsletter";
 import { action, NEWSLETTER_RATE_LIMIT } from "./newsletter";
 
@@ -15,14 +15,7 @@ const config = { siteUrl: "https://permaculture.example.org", authSecret: "s".re
 beforeAll(async () => {
   tdb = await createTestDatabase();
   smtp = await startTestSmtpServer();
-  mail = new Mailer({
-    db: tdb.db,
-    logger: pino({ level: "silent" }),
-    siteUrl: config.siteUrl,
-    from: "Permaculture Network <hello@permaculture.example.org>",
-    smtpUrl: smtp.url,
-    sendRate: 100,
-  });
+  mail = testMailer(tdb.db, { siteUrl: config.siteUrl, smtpUrl: smtp.url });
 });
 afterAll(async () => {
   await mail?.stop();
