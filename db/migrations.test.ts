@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrationsFolder } from "./client";
+
+type JournalEntry = { idx: number; when: number; tag: string };
+const folder = migrationsFolder();
+const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as {
+  entries: JournalEntry[];
+};
+const tmpDirs: string[] = [];
+afterAll(() => {
+  for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+/** The migrations folder as an earlier release shipped it: the first `count` migrations only. */
+function releaseWith(count: number): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
+  tmpDirs.push(dir);
+  fs.cpSync(folder, dir, { recursive: true });
+  const trimmed = { ...journal, entries: journal.entries.slice(0, count) };
+  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify(trimmed));
+  return dir;
+}
+
+async function open() {
+  const client = new PGlite({ extensions: { pg_trgm, unaccent } });
+  await client.waitReady;
+  return { client, db: drizzle({ client }) };
+}
+
+/** Tables and columns, indexes, enums, triggers and constraints: what the application relies on. */
+async function schemaOf(client: PGlite): Promise<string[]> {
+  const rows = async (q: string) => (await client.query<{ v: string }>(q)).rows.map((r) => r.v);
+  return [
+    ...(await rows(`SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' ||
+        coalesce(column_default, '') AS v FROM information_schema.columns WHERE table_schema = 'public'`)),
+    ...(await rows(`SELECT indexdef AS v FROM pg_indexes WHERE schemaname = 'public'`)),
+    ...(await rows(`SELECT t.typname || ': ' || string_agg(e.enumlabel, ',' ORDER BY e.enumsortorder) AS v
+        FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid GROUP BY t.typname`)),
+    ...(await rows(`SELECT tgrelid::regclass || ' ' || tgname AS v FROM pg_trigger WHERE NOT tgisinternal`)),
+    ...(await rows(`SELECT conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS v
+        FROM pg_constraint WHERE connamespace = 'public'::regnamespace`)),
+  ].sort();
+}
+
+describe("database migrations", () => {
+  it("every migration added after the ordering fix is dated after all earlier ones, so existing databases run it", () => {
+    // Drizzle's migrator runs only migrations dated after the newest one a database recorded (decision 016).
+    const fixed = journal.entries.findIndex((e) => e.tag.startsWith("0006_"));
+    expect(fixed).toBeGreaterThan(0);
+    for (let i = fixed; i < journal.entries.length; i++) {
+      const earlier = Math.max(...journal.entries.slice(0, i).map((e) => e.when));
+      expect(journal.entries[i].when, journal.entries[i].tag).toBeGreaterThan(earlier);
+    }
+  });
+
+  it("a database upgraded from any earlier release ends with the same schema as a new one", async () => {
+    const fresh = await open();
+    await migrate(fresh.db, { migrationsFolder: folder });
+    const expected = await schemaOf(fresh.client);
+    await fresh.client.close();
+    expect(expected.some((l) => l.startsWith("content_versions.version"))).toBe(true);
+
+    for (let count = 1; count < journal.entries.length; count++) {
+      const { client, db } = await open();
+      await migrate(db, { migrationsFolder: releaseWith(count) });
+      await migrate(db, { migrationsFolder: folder });
+      expect(await schemaOf(client), `upgraded from ${journal.entries[count - 1].tag}`).toEqual(expected);
+      await client.close();
+    }
+  });
+
+  it("upgrading keeps newsletter subscribers as they were: old ones stay subscribed, pending ones stay pending", async () => {
+    // From the release before confirmation existed: that subscriber agreed under the terms of the time.
+    const old = await open();
+    const before = journal.entries.findIndex((e) => e.tag.startsWith("0004_"));
+    await migrate(old.db, { migrationsFolder: releaseWith(before) });
+    await old.client.query(`INSERT INTO newsletter_subscriptions (email) VALUES ('early@example.org')`);
+    await migrate(old.db, { migrationsFolder: folder });
+    const early = await old.client.query<{ confirmed: boolean }>(
+      `SELECT confirmed_at IS NOT NULL AS confirmed FROM newsletter_subscriptions WHERE email = 'early@example.org'`,
+    );
+    expect(early.rows).toEqual([{ confirmed: true }]);
+    await old.client.close();
+
+    // From the release just before the repair: someone who has not confirmed yet must not be confirmed by it.
+    const recent = await open();
+    const repair = journal.entries.findIndex((e) => e.tag.startsWith("0006_"));
+    await migrate(recent.db, { migrationsFolder: releaseWith(repair) });
+    await recent.client.query(`INSERT INTO newsletter_subscriptions (email) VALUES ('pending@example.org')`);
+    await migrate(recent.db, { migrationsFolder: folder });
+    const pending = await recent.client.query<{ confirmed: boolean }>(
+      `SELECT confirmed_at IS NOT NULL AS confirmed FROM newsletter_subscriptions WHERE email = 'pending@example.org'`,
+    );
+    expect(pending.rows).toEqual([{ confirmed: false }]);
+    await recent.client.close();
+  });
+});
