@@ -57,7 +57,8 @@ describe("database migrations", () => {
     expect(fixed).toBeGreaterThan(0);
     for (let i = fixed; i < journal.entries.length; i++) {
       const earlier = Math.max(...journal.entries.slice(0, i).map((e) => e.when));
-      expect(journal.entries[i].when, journal.entries[i].tag).toBeGreaterThan(earlier);
+      const entry = journal.entries[i] as JournalEntry;
+      expect(entry.when, entry.tag).toBeGreaterThan(earlier);
     }
   });
 
@@ -72,7 +73,7 @@ describe("database migrations", () => {
       const { client, db } = await open();
       await migrate(db, { migrationsFolder: releaseWith(count) });
       await migrate(db, { migrationsFolder: folder });
-      expect(await schemaOf(client), `upgraded from ${journal.entries[count - 1].tag}`).toEqual(expected);
+      expect(await schemaOf(client), `upgraded from ${journal.entries[count - 1]?.tag}`).toEqual(expected);
       await client.close();
     }
   });
