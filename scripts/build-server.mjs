@@ -17,6 +17,19 @@ await build({
   logLevel: "warning",
 });
 
+// The map index runs in a worker thread (decision 017): its own small bundle beside the server's.
+await build({
+  entryPoints: ["app/services/map-index.worker.ts"],
+  outfile: `${outDir}/map-index-worker.js`,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+
 // React and the router pick their development or production build from NODE_ENV when they are first loaded, before
 // any code of ours runs; a server started without it (`node build/server-entry.js`) ran React's development build,
 // several times slower. The entry sets the default first, then loads the server.

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { PODCAST_COVER_PATH } from "../app/lib/feeds/rss";
 import { createUserWithPassword, getUserByEmail } from "../app/queries/users.server";
 import { createAuth } from "../app/services/auth.server";
+import { createClusterStore } from "../app/services/clusters.server";
 import { Mailer } from "../app/services/mail/mailer.server";
 import type { Services } from "../app/services/services.server";
 import { type DatabaseHandle, openDatabase } from "../db/client";
@@ -82,5 +83,6 @@ export async function prepareServices(
       requestStats: config.requestStats,
     },
   };
+  services.mapIndex = createClusterStore(services, { postgresUrl: config.databaseUrl });
   return { services, handle };
 }

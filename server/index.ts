@@ -113,7 +113,13 @@ async function main() {
   // Every instance's caches converge on the database within seconds, whatever happened to the notifications.
   const contentVersions = new ContentVersionWatcher(services);
   contentVersions.start();
-  metrics?.attach({ handle, db: services.db, renderCache, contentVersions: () => contentVersions.versions });
+  metrics?.attach({
+    handle,
+    db: services.db,
+    renderCache,
+    contentVersions: () => contentVersions.versions,
+    mapIndex: services.mapIndex,
+  });
   if (!services.mail.sending)
     logger.info("no SMTP_URL: e-mail is kept in the database and shown in the admin Outbox (/admin/dashboard/outbox)");
 
@@ -124,6 +130,7 @@ async function main() {
     ready = false;
     maintenance.stop();
     contentVersions.stop();
+    services.mapIndex?.close();
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => {
       logger.warn("shutdown grace period over; closing remaining connections");

@@ -11,6 +11,9 @@ type MetricsSources = {
     stats(): { hits: number; misses: number; notModified: number; invalidations: number; entries: number };
   };
   contentVersions?: () => Readonly<Record<string, number>> | null;
+  mapIndex?: {
+    stats(): { builds: number; lastBuild: { at: number; ms: number; total: number } | null; stale: boolean };
+  };
 };
 
 /**
@@ -65,6 +68,42 @@ export function createMetrics() {
     registers: [registry],
     collect() {
       for (const [entity, v] of Object.entries(sources?.contentVersions?.() ?? {})) this.set({ entity }, v);
+    },
+  });
+  new client.Gauge({
+    name: "map_index_age_seconds",
+    help: "Seconds since the map index this instance serves was built (absent until the first build).",
+    registers: [registry],
+    collect() {
+      const last = sources?.mapIndex?.stats().lastBuild;
+      if (last) this.set((Date.now() - last.at) / 1000);
+    },
+  });
+  new client.Gauge({
+    name: "map_index_build_seconds",
+    help: "How long the last map index build took, from the first row read to the index ready.",
+    registers: [registry],
+    collect() {
+      const last = sources?.mapIndex?.stats().lastBuild;
+      if (last) this.set(last.ms / 1000);
+    },
+  });
+  new client.Gauge({
+    name: "map_index_places",
+    help: "Places in the map index this instance serves.",
+    registers: [registry],
+    collect() {
+      const last = sources?.mapIndex?.stats().lastBuild;
+      if (last) this.set(last.total);
+    },
+  });
+  new client.Gauge({
+    name: "map_index_stale",
+    help: "1 while a newer map index is being built and the previous one answers, else 0.",
+    registers: [registry],
+    collect() {
+      const s = sources?.mapIndex?.stats();
+      if (s) this.set(s.stale ? 1 : 0);
     },
   });
   new client.Gauge({

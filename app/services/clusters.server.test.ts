@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import type { BBox } from "../lib/map-geometry";
@@ -131,25 +132,60 @@ describe("cluster index", () => {
     expect(getClusterStore(t)).toBe(store);
   });
 
-  it("indexes 50,000 points and answers a viewport quickly with a small payload", async () => {
-    const store = new ClusterStore(t.db);
-    // Load the synthetic points straight into the index, skipping 50,000 inserts.
-    const features = Array.from({ length: 50_000 }, (_, i) => ({
-      type: "Feature" as const,
-      geometry: {
-        type: "Point" as const,
-        coordinates: [((i * 7919) % 36000) / 100 - 180, ((i * 104729) % 15000) / 100 - 70],
-      },
-      properties: { id: String(i), slug: `p-${i}`, name: `P ${i}`, country: "X", markerType: "standard" as const },
-    }));
-    const spy = store as unknown as { loadFeatures: () => Promise<typeof features> };
-    spy.loadFeatures = async () => features;
-    // Times are not asserted here (scripts/bench/map.ts prints them); what a viewport answers stays small.
-    const view = await store.query(WORLD, 1);
-    expect(view.total).toBe(50_000);
-    const viewport = await store.query([-20, 30, 40, 60], 4);
-    expect(viewport.clusters.length + viewport.points.length).toBeGreaterThan(0);
-    expect(JSON.stringify(viewport).length).toBeLessThan(50_000);
+  it("keeps answering from the previous index while a new one is built, then switches to it", async () => {
+    const store = new ClusterStore(t.db, { freshWaitMs: 50 });
+    const before = (await store.query(WORLD, 1)).total;
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((r) => {
+      locked = r;
+    });
+    // A writer holds the table: the rebuild's reads wait for it (as a long rebuild at 500,000 places would take).
+    const writer = t.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE locations IN ACCESS EXCLUSIVE MODE`);
+      await tx.execute(sql`INSERT INTO locations (name, country, latitude, longitude)
+        VALUES ('Slow Rebuild Farm', 'Chile', -33.45, -70.66)`);
+      locked();
+      await gate;
+    });
+    await isLocked;
+    store.invalidate();
+    const during = await store.query(WORLD, 1);
+    expect(during.total).toBe(before);
+    expect(store.stats().stale).toBe(true);
+    release();
+    await writer;
+    await expect.poll(async () => (await store.query(WORLD, 1)).total, { timeout: 5000 }).toBe(before + 1);
+    expect(store.stats().stale).toBe(false);
+    expect(store.stats().lastBuild?.total).toBe(before + 1);
+    await t.db.execute(sql`DELETE FROM locations WHERE name = 'Slow Rebuild Farm'`);
+    store.close();
+  });
+
+  it("indexes 6,000 places read in pages and answers a viewport with a small payload", async () => {
+    const big = await createTestDatabase();
+    try {
+      await big.db.execute(sql`
+        INSERT INTO locations (name, country, latitude, longitude)
+        SELECT 'Place ' || i, 'Kenya', ((i * 104729) % 15000) / 100.0 - 70, ((i * 7919) % 36000) / 100.0 - 180
+        FROM generate_series(1::bigint, 6000) AS i`);
+      // Pages of 2,500 rows: the last page is partial, and every place is read exactly once. On Postgres the worker
+      // reads them itself, over its own connection.
+      const store = new ClusterStore(big.db, { pageSize: 2500, postgresUrl: big.url });
+      // Times are not asserted here (scripts/bench/map.ts prints them); what a viewport answers stays small.
+      const view = await store.query(WORLD, 1);
+      expect(view.total).toBe(6_000);
+      expect(view.clusters.reduce((n, c) => n + c[2], 0) + view.points.length).toBe(6_000);
+      const viewport = await store.query([-20, 30, 40, 60], 4);
+      expect(viewport.clusters.length + viewport.points.length).toBeGreaterThan(0);
+      expect(JSON.stringify(viewport).length).toBeLessThan(50_000);
+      store.close();
+    } finally {
+      await big.destroy();
+    }
   });
 });
 

@@ -1,71 +1,37 @@
-import { and, isNotNull } from "drizzle-orm";
-import Supercluster, { type PointFeature } from "supercluster";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import { z } from "zod";
 import type { ChangeBus, Database } from "../../db/client";
-import { locations } from "../../db/schema";
 import {
   type BBox,
-  CLUSTER_MAX_ZOOM,
-  type ClusterTuple,
   MAX_ZOOM,
   type MapSnapshot,
   outlineHref,
-  type PointTuple,
-  roundTo,
   roundView,
   type View,
   viewBounds,
 } from "../lib/map-geometry";
-import { slugFromName } from "../lib/slug";
-import { DEFAULT_MARKER_TYPE, MARKER_TYPES, type MarkerType } from "../lib/taxonomy";
 import { readContentVersions } from "../queries/content-versions.server";
-import { type LocationFilters, locationFilterSql } from "../queries/locations.server";
+import type { LocationFilters } from "../queries/locations.server";
+import { type LocatedRow, matchingLocationIds, readLocatedPage } from "../queries/map-points.server";
 import { basemapVersion } from "./basemap.server";
 import { onContentChanged } from "./content-events.server";
+import type { ClusterView, IndexReply, IndexRequest, RowPage } from "./map-index.worker";
+
+export type { ClusterView, MapPointProps } from "./map-index.worker";
+export { MAX_ITEMS_PER_VIEW } from "./map-index.worker";
 
 /**
- * Map clusters computed on the server (docs/decisions/010-map-first-frame.md): one supercluster index of
- * every located place, built lazily on first use and kept per process; a content-change notification for
- * locations marks it stale and the next request rebuilds it (concurrent requests share one rebuild).
- * Filtered views (the /locations filters) get their own small indexes, built on demand and kept in an LRU.
+ * Map clusters computed on the server (decisions 010 and 017): one supercluster index of every located place, built
+ * in a worker thread from pages of rows the main thread reads, and queried there. A content change for locations
+ * starts a new build in a new worker; the previous one keeps answering until the new one is ready (a request waits
+ * at most a moment for it, so a small site shows an edit at once), then retires. Filtered views (the /locations
+ * filters) get their own small indexes in the same worker, built from the ids the filter's SQL matches.
  */
 
-export type MapPointProps = { id: string; slug: string; name: string; country: string; markerType: MarkerType };
-export type ClusterView = {
-  clusters: ClusterTuple[];
-  points: PointTuple[];
-  /** Locations in this filter (whole world), so a client can say "N of M". */
-  total: number;
-  /** True when a (pathological) request matched more items than one response carries. */
-  truncated: boolean;
-};
-
-/** Hard cap on items per response: normal views return a few dozen; this bounds abuse (world bbox at zoom 18). */
-export const MAX_ITEMS_PER_VIEW = 1500;
-const FILTERED_CACHE_SIZE = 24;
-
-type Feature = PointFeature<MapPointProps>;
-/** An index, how many places it holds, and the box around them (null when empty). */
-type Index = { index: Supercluster<MapPointProps>; total: number; bbox: BBox | null };
-
-const SUPERCLUSTER_OPTIONS = { radius: 60, extent: 512, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 2 } as const;
-
-function toMarkerType(value: string): MarkerType {
-  return (MARKER_TYPES as readonly string[]).includes(value) ? (value as MarkerType) : DEFAULT_MARKER_TYPE;
-}
-
-function buildIndex(features: Feature[]): Index {
-  const index = new Supercluster<MapPointProps>(SUPERCLUSTER_OPTIONS);
-  index.load(features);
-  let bbox: BBox | null = null;
-  for (const f of features) {
-    const [lng, lat] = f.geometry.coordinates as [number, number];
-    bbox = bbox
-      ? [Math.min(bbox[0], lng), Math.min(bbox[1], lat), Math.max(bbox[2], lng), Math.max(bbox[3], lat)]
-      : [lng, lat, lng, lat];
-  }
-  return { index, total: features.length, bbox };
-}
+type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;
 
 function hasFilters(f: LocationFilters): boolean {
   return Boolean(f.q || f.regionId || f.subRegionId || f.focusAreaId || f.country);
@@ -80,158 +46,318 @@ function versionKey(v: Record<string, number>): string {
   return `${v.locations ?? 0}:${v.reference ?? 0}`;
 }
 
+/**
+ * How to start the worker: the script built next to the server bundle, or else (tests, `npm run dev`) the TypeScript
+ * source through tsx's loader, registered inside the new thread.
+ */
+function workerScript(): { code: string | URL; eval: boolean } {
+  for (const rel of ["./map-index-worker.js", "../map-index-worker.js"]) {
+    const url = new URL(rel, import.meta.url);
+    if (url.protocol === "file:" && fs.existsSync(fileURLToPath(url))) return { code: url, eval: false };
+  }
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve("tsx/esm/api")
+      .replace(/\.cjs$/, ".mjs"),
+  );
+  const source = new URL("./map-index.worker.ts", import.meta.url);
+  return {
+    code: `import(${JSON.stringify(tsx.href)}).then((m) => { m.register(); return import(${JSON.stringify(source.href)}); });`,
+    eval: true,
+  };
+}
+
+function toPage(rows: LocatedRow[]): RowPage {
+  const page: RowPage = {
+    ids: new Array(rows.length),
+    names: new Array(rows.length),
+    countries: new Array(rows.length),
+    markerTypes: new Array(rows.length),
+    lats: new Float64Array(rows.length),
+    lngs: new Float64Array(rows.length),
+  };
+  rows.forEach((r, i) => {
+    page.ids[i] = r.id;
+    page.names[i] = r.name;
+    page.countries[i] = r.country;
+    page.markerTypes[i] = r.markerType;
+    page.lats[i] = r.lat ?? Number.NaN;
+    page.lngs[i] = r.lng ?? Number.NaN;
+  });
+  return page;
+}
+
+/** The main thread's handle on one worker: requests by id, and the filtered indexes being loaded into it. */
+class IndexWorker {
+  private readonly worker: Worker;
+  private nextId = 1;
+  private readonly waiting = new Map<number, { resolve: (r: IndexReply) => void; reject: (e: Error) => void }>();
+  private readonly filterLoads = new Map<string, Promise<void>>();
+  private retiring = false;
+  private stopping = false;
+  failed: Error | null = null;
+
+  constructor(
+    readonly generation: number,
+    readonly builtFrom: string,
+  ) {
+    const script = workerScript();
+    this.worker = new Worker(script.code, { workerData: { mapIndex: true }, eval: script.eval });
+    // The index never keeps the process alive on its own (the server closes; tests end).
+    this.worker.unref();
+    this.worker.on("message", (reply: IndexReply) => {
+      const w = this.waiting.get(reply.id);
+      if (!w) return;
+      this.waiting.delete(reply.id);
+      w.resolve(reply);
+      if (this.stopping && this.waiting.size === 0) void this.worker.terminate();
+    });
+    this.worker.on("error", (err) => this.fail(err));
+    this.worker.on("exit", (code) => this.fail(new Error(`The map index worker stopped (exit code ${code}).`)));
+  }
+
+  private fail(err: Error) {
+    this.failed ??= err;
+    for (const w of this.waiting.values()) w.reject(this.failed);
+    this.waiting.clear();
+  }
+
+  request(msg: WithoutId<IndexRequest>, transfer: ArrayBuffer[] = []): Promise<IndexReply> {
+    if (this.failed) return Promise.reject(this.failed);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ ...msg, id }, transfer);
+    });
+  }
+
+  async value<T>(msg: WithoutId<IndexRequest>, transfer?: ArrayBuffer[]): Promise<T> {
+    const reply = await this.request(msg, transfer);
+    if (!reply.ok) throw new Error(reply.error ?? "The map index could not answer.");
+    return reply.value as T;
+  }
+
+  /** Loads a filter's index once, however many requests ask for it at the same time. */
+  loadFilter(key: string, ids: () => Promise<string[]>): Promise<void> {
+    let load = this.filterLoads.get(key);
+    if (!load) {
+      load = (async () => {
+        await this.value({ type: "filter", key, ids: await ids() });
+      })().finally(() => this.filterLoads.delete(key));
+      this.filterLoads.set(key, load);
+    }
+    return load;
+  }
+
+  /**
+   * Stops once the requests sent to it are answered (a newer index has taken over). A request that picked this worker
+   * a moment ago may still be on its way: the worker lingers a second first.
+   */
+  retire(graceMs = 1000): void {
+    if (this.retiring) return;
+    this.retiring = true;
+    const stop = () => {
+      this.stopping = true;
+      if (this.waiting.size === 0) void this.worker.terminate();
+    };
+    if (graceMs <= 0) stop();
+    else setTimeout(stop, graceMs).unref();
+  }
+}
+
+export type ClusterStoreOptions = {
+  /** Rows per page read for the worker: small enough that reading one never holds the event loop long. */
+  pageSize?: number;
+  /** How long a request waits for a rebuild that is under way before the previous index answers it. */
+  freshWaitMs?: number;
+  /**
+   * On Postgres, the worker reads the places itself over its own connection, so the main thread (which serves every
+   * request) reads nothing. Without it (the embedded database lives in the main thread) the main thread reads pages.
+   */
+  postgresUrl?: string;
+};
+
 export class ClusterStore {
   private generation = 0;
-  private base: { generation: number; promise: Promise<{ features: Feature[]; index: Index }> } | null = null;
-  /** Filtered indexes, least recently used first (a Map keeps insertion order). */
-  private filtered = new Map<string, { generation: number; promise: Promise<Index> }>();
-  /** How many full index builds ran (for tests and diagnostics). */
+  private current: IndexWorker | null = null;
+  private building: { generation: number; promise: Promise<IndexWorker> } | null = null;
+  private queued: Promise<IndexWorker> | null = null;
+  private readonly pageSize: number;
+  private readonly freshWaitMs: number;
+  private readonly postgresUrl: string | undefined;
+  /** How many full index builds completed (tests, metrics). */
   builds = 0;
-  /** The content versions (locations and reference data) the current full index was read at. */
-  private builtFrom: string | null = null;
+  /** The last completed build: when, how long it took from the first read to the index, and how many places. */
+  lastBuild: { at: number; ms: number; total: number } | null = null;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    options: ClusterStoreOptions = {},
+  ) {
+    this.pageSize = options.pageSize ?? 10_000;
+    this.freshWaitMs = options.freshWaitMs ?? 250;
+    this.postgresUrl = options.postgresUrl;
+  }
 
-  /** Marks every index stale; the next request rebuilds. */
+  /** Marks the index stale. Once the map is in use, the rebuild starts at once rather than on the next request. */
   invalidate(): void {
     this.generation++;
-    this.filtered.clear();
+    if (this.current) this.rebuild().catch(() => {});
   }
 
   /** True when the current index was read at these content versions (a change it already contains). */
   isBuiltFrom(versions: Record<string, number>): boolean {
-    return this.base?.generation === this.generation && this.builtFrom === versionKey(versions);
+    return this.current?.generation === this.generation && this.current.builtFrom === versionKey(versions);
   }
 
-  private baseIndex() {
-    if (this.base && this.base.generation === this.generation) return this.base.promise;
+  /** Figures for the operator: builds, the last build, and whether a newer index is being built. */
+  stats() {
+    return {
+      builds: this.builds,
+      lastBuild: this.lastBuild,
+      stale: this.current !== null && this.current.generation !== this.generation,
+    };
+  }
+
+  private rebuild(): Promise<IndexWorker> {
     const generation = this.generation;
+    if (this.building) {
+      if (this.building.generation === generation) return this.building.promise;
+      // Changed again while building: one more build once this one is done (never two at a time).
+      this.queued ??= this.building.promise
+        .catch(() => undefined)
+        .then(() => {
+          this.queued = null;
+          return this.rebuild();
+        });
+      return this.queued;
+    }
     const promise = (async () => {
-      // Versions first, then rows: the rows are at least as new as the versions recorded.
-      const versions = await readContentVersions(this.db);
-      const features = await this.loadFeatures();
+      try {
+        const worker = await this.build(generation);
+        const previous = this.current;
+        this.current = worker;
+        previous?.retire();
+        return worker;
+      } finally {
+        this.building = null;
+      }
+    })();
+    this.building = { generation, promise };
+    return promise;
+  }
+
+  private async build(generation: number): Promise<IndexWorker> {
+    const started = performance.now();
+    // Versions first, then rows: the rows are at least as new as the versions recorded.
+    const versions = await readContentVersions(this.db);
+    const worker = new IndexWorker(generation, versionKey(versions));
+    try {
+      if (this.postgresUrl)
+        await worker.value({ type: "load", postgresUrl: this.postgresUrl, pageSize: this.pageSize });
+      let after: string | null = null;
+      while (!this.postgresUrl) {
+        const rows = await readLocatedPage(this.db, after, this.pageSize);
+        if (rows.length === 0) break;
+        const page = toPage(rows);
+        await worker.value({ type: "rows", page }, [page.lats.buffer as ArrayBuffer, page.lngs.buffer as ArrayBuffer]);
+        after = rows[rows.length - 1]?.id ?? null;
+        if (rows.length < this.pageSize) break;
+      }
+      const { total } = await worker.value<{ total: number }>({ type: "build" });
       this.builds++;
-      if (this.generation === generation) this.builtFrom = versionKey(versions);
-      return { features, index: buildIndex(features) };
-    })();
-    this.base = { generation, promise };
-    // A failed build must not be cached forever.
-    promise.catch(() => {
-      if (this.base?.promise === promise) this.base = null;
+      this.lastBuild = { at: Date.now(), ms: performance.now() - started, total };
+      return worker;
+    } catch (err) {
+      worker.retire(0);
+      throw err;
+    }
+  }
+
+  /** The worker to ask: the current index, or the new one when it is ready within a moment. */
+  private async ready(): Promise<IndexWorker> {
+    if (this.current?.failed) this.current = null;
+    const current = this.current;
+    if (current && current.generation === this.generation) return current;
+    const next = this.rebuild();
+    if (!current) return next;
+    let timer: NodeJS.Timeout | undefined;
+    const previous = new Promise<IndexWorker>((resolve) => {
+      timer = setTimeout(() => resolve(current), this.freshWaitMs);
     });
-    return promise;
+    try {
+      return await Promise.race([next.catch(() => current), previous]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
-  private async loadFeatures(): Promise<Feature[]> {
-    const rows = await this.db
-      .select({
-        id: locations.id,
-        name: locations.name,
-        country: locations.country,
-        markerType: locations.markerType,
-        lat: locations.latitude,
-        lng: locations.longitude,
-      })
-      .from(locations)
-      .where(and(isNotNull(locations.latitude), isNotNull(locations.longitude)));
-    const features: Feature[] = [];
-    for (const r of rows) {
-      if (r.lat === null || r.lng === null || !Number.isFinite(r.lat) || !Number.isFinite(r.lng)) continue;
-      if (Math.abs(r.lat) > 90 || Math.abs(r.lng) > 180) continue;
-      features.push({
-        type: "Feature",
-        geometry: { type: "Point", coordinates: [r.lng, r.lat] },
-        properties: {
-          id: r.id,
-          name: r.name,
-          slug: slugFromName(r.name),
-          country: r.country,
-          markerType: toMarkerType(r.markerType),
-        },
-      });
+  private async ask<T>(
+    filters: LocationFilters,
+    msg: { type: "query"; bbox: BBox; zoom: number } | { type: "bounds" },
+  ): Promise<T> {
+    let worker = await this.ready();
+    const key = hasFilters(filters) ? filterKey(filters) : null;
+    for (let attempt = 0; ; attempt++) {
+      let reply: IndexReply;
+      try {
+        reply = await worker.request({ ...msg, key });
+      } catch (err) {
+        // That worker stopped (it crashed, or it was retired as the request set out): ask the current one, once.
+        if (attempt > 0) throw err;
+        worker = await this.ready();
+        continue;
+      }
+      if (reply.ok) return reply.value as T;
+      if (!reply.missing || key === null || attempt > 1)
+        throw new Error(reply.error ?? "The map index could not answer.");
+      await worker.loadFilter(key, () => matchingLocationIds(this.db, filters));
     }
-    return features;
-  }
-
-  /** The index for a filter: the full one, or a subset's (matching ids from the same SQL as /locations). */
-  async index(filters: LocationFilters = {}): Promise<Index> {
-    if (!hasFilters(filters)) return (await this.baseIndex()).index;
-    const key = filterKey(filters);
-    const hit = this.filtered.get(key);
-    if (hit && hit.generation === this.generation) {
-      this.filtered.delete(key);
-      this.filtered.set(key, hit);
-      return hit.promise;
-    }
-    const generation = this.generation;
-    const promise = (async () => {
-      const [{ features }, matching] = await Promise.all([
-        this.baseIndex(),
-        this.db.select({ id: locations.id }).from(locations).where(locationFilterSql(filters)),
-      ]);
-      const ids = new Set(matching.map((r) => r.id));
-      return buildIndex(features.filter((f) => ids.has(f.properties.id)));
-    })();
-    this.filtered.delete(key);
-    this.filtered.set(key, { generation, promise });
-    while (this.filtered.size > FILTERED_CACHE_SIZE) {
-      const oldest = this.filtered.keys().next().value;
-      if (oldest === undefined) break;
-      this.filtered.delete(oldest);
-    }
-    promise.catch(() => this.filtered.delete(key));
-    return promise;
   }
 
   /** The box around the places a filter keeps (west, south, east, north), or null when it keeps none. */
-  async bounds(filters: LocationFilters = {}): Promise<BBox | null> {
-    return (await this.index(filters)).bbox;
+  bounds(filters: LocationFilters = {}): Promise<BBox | null> {
+    return this.ask(filters, { type: "bounds" });
   }
 
   /** Clusters and single points in a bounding box at a zoom level. */
-  async query(bbox: BBox, zoom: number, filters: LocationFilters = {}): Promise<ClusterView> {
-    const { index, total } = await this.index(filters);
-    const z = Math.max(0, Math.min(MAX_ZOOM, Math.floor(zoom)));
-    const found = total === 0 ? [] : index.getClusters(bbox, z);
-    const clusters: ClusterTuple[] = [];
-    const points: PointTuple[] = [];
-    const truncated = found.length > MAX_ITEMS_PER_VIEW;
-    for (const f of truncated ? found.slice(0, MAX_ITEMS_PER_VIEW) : found) {
-      const [lng, lat] = f.geometry.coordinates as [number, number];
-      const p = f.properties;
-      if ("cluster" in p && p.cluster) {
-        const id = p.cluster_id;
-        const expansion = Math.min(index.getClusterExpansionZoom(id), MAX_ZOOM);
-        clusters.push([roundTo(lng, 5), roundTo(lat, 5), p.point_count, id, expansion]);
-      } else {
-        const props = p as MapPointProps;
-        points.push([roundTo(lng, 5), roundTo(lat, 5), props.slug, props.name, props.markerType]);
-      }
-    }
-    // Biggest clusters first: screen readers and the in-view list reach the densest areas first.
-    clusters.sort((a, b) => b[2] - a[2]);
-    points.sort((a, b) => a[3].localeCompare(b[3]));
-    return { clusters, points, total, truncated };
+  query(bbox: BBox, zoom: number, filters: LocationFilters = {}): Promise<ClusterView> {
+    return this.ask(filters, { type: "query", bbox, zoom });
+  }
+
+  /** Stops the workers (server shutdown). */
+  close(): void {
+    this.current?.retire(0);
+    this.current = null;
   }
 }
 
 const stores = new WeakMap<Database, ClusterStore>();
 
-/** The process-wide store for a database; subscribes once to location changes on its bus. */
-export function getClusterStore(services: { db: Database; bus: ChangeBus }): ClusterStore {
+/** A store that follows content changes on the bus: location or reference-data changes start a rebuild. */
+export function createClusterStore(services: { db: Database; bus: ChangeBus }, options: ClusterStoreOptions = {}) {
+  const store = new ClusterStore(services.db, options);
+  onContentChanged(services.bus, (entity, change) => {
+    // Reference data (regions, focus areas) changes what filters match, so it invalidates too.
+    if (entity !== "locations" && entity !== "reference") return;
+    // A change found by the version check that this index already contains (it was built after the edit's
+    // notification) needs no second build.
+    if (change.versions && store.isBuiltFrom(change.versions)) return;
+    store.invalidate();
+  });
+  return store;
+}
+
+/**
+ * The process-wide store: the one the server created at boot and hands every request as `services.mapIndex`, or
+ * (tests that build their own services) one per database.
+ */
+export function getClusterStore(services: { db: Database; bus: ChangeBus; mapIndex?: ClusterStore }): ClusterStore {
+  if (services.mapIndex) return services.mapIndex;
   let store = stores.get(services.db);
   if (!store) {
-    const created = new ClusterStore(services.db);
-    onContentChanged(services.bus, (entity, change) => {
-      // Reference data (regions, focus areas) changes what filters match, so it invalidates too.
-      if (entity !== "locations" && entity !== "reference") return;
-      // A change found by the version check that this index already contains (it was built after the edit's
-      // notification) needs no second build.
-      if (change.versions && created.isBuiltFrom(change.versions)) return;
-      created.invalidate();
-    });
-    stores.set(services.db, created);
-    store = created;
+    store = createClusterStore(services);
+    stores.set(services.db, store);
   }
   return store;
 }

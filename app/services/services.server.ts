@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { ChangeBus, Database } from "../../db/client";
 import type { StorageService } from "../../server/storage/service";
 import type { Auth } from "./auth.server";
+import type { ClusterStore } from "./clusters.server";
 import type { LoginLimits } from "./login-limiter.server";
 import type { Mailer } from "./mail/mailer.server";
 
@@ -16,6 +17,8 @@ export type Services = {
   mail: Mailer;
   /** File storage (media library); absent in contexts that do not need it, such as some tests. */
   storage?: StorageService;
+  /** The map's cluster index, one per server process (built in a worker thread); tests may leave it out. */
+  mapIndex?: ClusterStore;
   config: {
     siteUrl: string;
     /** SITE_URL's hostname, worked out once at boot: page views are counted only there. */

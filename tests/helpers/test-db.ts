@@ -3,7 +3,12 @@ import pg from "pg";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../db/client";
 import { seedReferenceData } from "../../db/seed/seed";
 
-export type TestDatabase = DatabaseHandle & { label: string; destroy(): Promise<void> };
+export type TestDatabase = DatabaseHandle & {
+  label: string;
+  /** The connection string, on Postgres. */
+  url?: string;
+  destroy(): Promise<void>;
+};
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL is set,
@@ -14,6 +19,7 @@ export async function createTestDatabase(opts: { reference?: boolean } = {}): Pr
   let handle: DatabaseHandle;
   let destroy: () => Promise<void>;
   let label: string;
+  let dbUrl: string | undefined;
   if (url) {
     const name = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });
@@ -22,7 +28,8 @@ export async function createTestDatabase(opts: { reference?: boolean } = {}): Pr
     await admin.end();
     const u = new URL(url);
     u.pathname = `/${name}`;
-    handle = await openPostgres(u.toString(), { max: 5 });
+    dbUrl = u.toString();
+    handle = await openPostgres(dbUrl, { max: 5 });
     label = "postgres";
     destroy = async () => {
       await handle.close();
@@ -38,5 +45,5 @@ export async function createTestDatabase(opts: { reference?: boolean } = {}): Pr
   }
   await handle.migrate();
   if (opts.reference !== false) await seedReferenceData(handle.db);
-  return Object.assign(handle, { label, destroy });
+  return Object.assign(handle, { label, url: dbUrl, destroy });
 }

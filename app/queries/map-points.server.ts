@@ -1,0 +1,37 @@
+import { and, asc, gt, isNotNull } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { locations } from "../../db/schema";
+import { type LocationFilters, locationFilterSql } from "./locations.server";
+
+export type LocatedRow = {
+  id: string;
+  name: string;
+  country: string;
+  markerType: string;
+  lat: number | null;
+  lng: number | null;
+};
+
+/** One page of the places with coordinates, in id order after `afterId` (keyset pagination on the primary key). */
+export function readLocatedPage(db: Database, afterId: string | null, limit: number): Promise<LocatedRow[]> {
+  const located = and(isNotNull(locations.latitude), isNotNull(locations.longitude));
+  return db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      country: locations.country,
+      markerType: locations.markerType,
+      lat: locations.latitude,
+      lng: locations.longitude,
+    })
+    .from(locations)
+    .where(afterId === null ? located : and(located, gt(locations.id, afterId)))
+    .orderBy(asc(locations.id))
+    .limit(limit);
+}
+
+/** The ids of the places a /locations filter keeps (the same SQL as the list). */
+export async function matchingLocationIds(db: Database, filters: LocationFilters): Promise<string[]> {
+  const rows = await db.select({ id: locations.id }).from(locations).where(locationFilterSql(filters));
+  return rows.map((r) => r.id);
+}
