@@ -332,14 +332,6 @@ export async function listLocationFeatures(
   return { rows, total: totals[0]?.n ?? 0 };
 }
 
-/** Name and last change of every location (for the sitemap). */
-export function listLocationSitemapEntries(db: Database): Promise<{ name: string; updatedAt: Date }[]> {
-  return db
-    .select({ name: locations.name, updatedAt: locations.updatedAt })
-    .from(locations)
-    .orderBy(asc(locations.name));
-}
-
 /** Ids of the locations with exactly these names (for forms that pick locations by name). */
 export async function getLocationIdsByNames(db: Database, names: readonly string[]): Promise<Map<string, string>> {
   if (names.length === 0) return new Map();

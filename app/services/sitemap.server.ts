@@ -1,0 +1,188 @@
+import { createHash } from "node:crypto";
+import type { Database } from "../../db/client";
+import {
+  buildSitemap,
+  buildSitemapIndex,
+  type SitemapEntry,
+  sitemapUrl,
+  URLSET_CLOSE,
+  URLSET_OPEN,
+} from "../lib/feeds/sitemap";
+import { locationPath, programPath } from "../lib/slug";
+import { RESOURCE_TYPES } from "../lib/taxonomy";
+import { readContentVersions } from "../queries/content-versions.server";
+import { loadReferenceData } from "../queries/reference.server";
+import {
+  SITEMAP_KINDS,
+  type SitemapKind,
+  type SitemapRow,
+  sitemapOffsetId,
+  sitemapPartDates,
+  sitemapRows,
+  sitemapTotals,
+} from "../queries/sitemap.server";
+
+/**
+ * The sitemap (decision 018). Up to URLS_PER_SITEMAP URLs it is one file; beyond, /sitemap.xml is an index of parts:
+ * `?part=pages` (the list and static pages) and `?part=<kind>-<n>` for programs, change-makers and locations, each
+ * `URLS_PER_SITEMAP` entries in id order. The index needs counts and one row per part from the database; a part is
+ * read in pages of `PAGE_ROWS` by keyset and streamed, so memory does not grow with the number of places. Every
+ * answer carries an ETag made of the content versions: unchanged content answers 304.
+ */
+
+/** The sitemaps.org limit is 50,000 URLs per file; this leaves room. */
+export const URLS_PER_SITEMAP = 45_000;
+const PAGE_ROWS = 5_000;
+
+const CONTENT = ["locations", "programs", "changeMakers", "resources", "podcast", "reference", "settings"] as const;
+
+function pathOf(kind: SitemapKind, row: SitemapRow): string {
+  if (kind === "locations") return locationPath(row.name);
+  if (kind === "programs") return programPath(row.name);
+  return `/change-makers/${row.id}`;
+}
+
+function newest(dates: (Date | null | undefined)[]): Date | null {
+  let best: Date | null = null;
+  for (const d of dates) if (d && (!best || d > best)) best = d;
+  return best;
+}
+
+type Totals = Awaited<ReturnType<typeof sitemapTotals>>;
+
+/** The list and static pages, each with the newest change of what it lists. */
+async function pageEntries(db: Database, totals: Totals): Promise<SitemapEntry[]> {
+  const ref = await loadReferenceData(db);
+  const location = totals.kinds.locations.newest;
+  const program = totals.kinds.programs.newest;
+  const person = totals.kinds["change-makers"].newest;
+  const resource = totals.resourcesNewest;
+  const episode = totals.episodesNewest;
+  const any = newest([location, program, person, resource, episode]);
+  return [
+    { path: "/", lastmod: any },
+    { path: "/map", lastmod: location },
+    { path: "/locations", lastmod: location },
+    ...ref.regions.map((r) => ({ path: `/locations?region=${r.key}`, lastmod: location })),
+    { path: "/programs", lastmod: program },
+    { path: "/change-makers", lastmod: person },
+    { path: "/resources", lastmod: resource },
+    ...RESOURCE_TYPES.map((t) => ({ path: `/resources?type=${encodeURIComponent(t.value)}`, lastmod: resource })),
+    { path: "/podcast", lastmod: episode },
+    { path: "/application" },
+    { path: "/newsletter" },
+    { path: "/about" },
+    { path: "/privacy" },
+    { path: "/terms" },
+  ];
+}
+
+/** The entries of one kind from `offset`, at most `limit`, read page by page. */
+async function* kindUrls(
+  db: Database,
+  siteUrl: string,
+  kind: SitemapKind,
+  offset: number,
+  limit: number,
+): AsyncGenerator<string> {
+  let cursor: { from: string } | { after: string } | null = null;
+  if (offset > 0) {
+    const start = await sitemapOffsetId(db, kind, offset);
+    if (start === null) return;
+    cursor = { from: start };
+  }
+  let left = limit;
+  while (left > 0) {
+    const want = Math.min(PAGE_ROWS, left);
+    const rows = await sitemapRows(db, kind, cursor, want);
+    if (rows.length > 0)
+      yield rows.map((r) => sitemapUrl(siteUrl, { path: pathOf(kind, r), lastmod: r.updatedAt })).join("");
+    left -= rows.length;
+    const last = rows[rows.length - 1];
+    if (rows.length < want || !last) return;
+    cursor = { after: last.id };
+  }
+}
+
+/** A urlset written as it is read: the pages first, then each kind's slice. */
+function streamUrlset(
+  pages: SitemapEntry[],
+  parts: AsyncGenerator<string>[],
+  siteUrl: string,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  async function* chunks() {
+    yield URLSET_OPEN + pages.map((e) => sitemapUrl(siteUrl, e)).join("");
+    for (const part of parts) yield* part;
+    yield URLSET_CLOSE;
+  }
+  const it = chunks();
+  return new ReadableStream({
+    async pull(controller) {
+      const { value, done } = await it.next();
+      if (done) controller.close();
+      else controller.enqueue(encoder.encode(value));
+    },
+    async cancel() {
+      await it.return(undefined);
+    },
+  });
+}
+
+const HEADERS = {
+  "Content-Type": "application/xml; charset=utf-8",
+  "Cache-Control": "public, max-age=0, s-maxage=300, stale-while-revalidate=600",
+};
+
+export async function sitemapResponse(
+  db: Database,
+  siteUrl: string,
+  request: Request,
+  /** URLs per file (tests use a small number to see parts without writing 45,000 rows). */
+  perPart = URLS_PER_SITEMAP,
+): Promise<Response> {
+  const versions = await readContentVersions(db);
+  const partParam = new URL(request.url).searchParams.get("part");
+  const etag = `W/"sitemap-${createHash("sha256")
+    .update(JSON.stringify([siteUrl, partParam, CONTENT.map((k) => versions[k] ?? 0)]))
+    .digest("base64url")
+    .slice(0, 22)}"`;
+  const headers = { ...HEADERS, ETag: etag };
+  const ifNoneMatch = request.headers.get("If-None-Match");
+  if (ifNoneMatch?.split(",").some((t) => t.trim() === etag)) return new Response(null, { status: 304, headers });
+
+  const totals = await sitemapTotals(db);
+  const pages = await pageEntries(db, totals);
+  const counted = SITEMAP_KINDS.reduce((n, k) => n + totals.kinds[k].count, 0);
+
+  // A small site: one file with everything.
+  if (pages.length + counted <= perPart) {
+    const parts = SITEMAP_KINDS.map((k) => kindUrls(db, siteUrl, k, 0, perPart));
+    return new Response(streamUrlset(pages, parts, siteUrl), { headers });
+  }
+
+  if (partParam === null) {
+    const entries: SitemapEntry[] = [
+      { path: "/sitemap.xml?part=pages", lastmod: newest(pages.map((p) => p.lastmod as Date | null)) },
+    ];
+    for (const kind of SITEMAP_KINDS) {
+      if (totals.kinds[kind].count === 0) continue;
+      const dates = await sitemapPartDates(db, kind, perPart);
+      dates.forEach((lastmod, i) => entries.push({ path: `/sitemap.xml?part=${kind}-${i + 1}`, lastmod }));
+    }
+    return new Response(buildSitemapIndex(siteUrl, entries), { headers });
+  }
+  if (partParam === "pages") return new Response(buildSitemap(siteUrl, pages), { headers });
+
+  const match = /^(programs|change-makers|locations)-([1-9][0-9]{0,5})$/.exec(partParam);
+  const kind = match?.[1] as SitemapKind | undefined;
+  const n = Number(match?.[2]);
+  if (!kind || (n - 1) * perPart >= totals.kinds[kind].count) {
+    return new Response("No such sitemap part. /sitemap.xml lists them.\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  const part = kindUrls(db, siteUrl, kind, (n - 1) * perPart, perPart);
+  return new Response(streamUrlset([], [part], siteUrl), { headers });
+}
