@@ -129,6 +129,12 @@ function streamUrlset(
   });
 }
 
+/**
+ * What the sitemap computed at a content version, per database: counts and the index. Anything written changes a
+ * version, so an entry is valid exactly while its key matches (two small objects per database).
+ */
+const computed = new WeakMap<Database, { key: string; totals: Totals; index?: string }>();
+
 const HEADERS = {
   "Content-Type": "application/xml; charset=utf-8",
   "Cache-Control": "public, max-age=0, s-maxage=300, stale-while-revalidate=600",
@@ -151,7 +157,13 @@ export async function sitemapResponse(
   const ifNoneMatch = request.headers.get("If-None-Match");
   if (ifNoneMatch?.split(",").some((t) => t.trim() === etag)) return new Response(null, { status: 304, headers });
 
-  const totals = await sitemapTotals(db);
+  const versionKey = JSON.stringify([siteUrl, perPart, CONTENT.map((k) => versions[k] ?? 0)]);
+  let cached = computed.get(db);
+  if (cached?.key !== versionKey) {
+    cached = { key: versionKey, totals: await sitemapTotals(db) };
+    computed.set(db, cached);
+  }
+  const totals = cached.totals;
   const pages = await pageEntries(db, totals);
   const counted = SITEMAP_KINDS.reduce((n, k) => n + totals.kinds[k].count, 0);
 
@@ -162,15 +174,17 @@ export async function sitemapResponse(
   }
 
   if (partParam === null) {
+    if (cached.index) return new Response(cached.index, { headers });
     const entries: SitemapEntry[] = [
       { path: "/sitemap.xml?part=pages", lastmod: newest(pages.map((p) => p.lastmod as Date | null)) },
     ];
     for (const kind of SITEMAP_KINDS) {
       if (totals.kinds[kind].count === 0) continue;
       const dates = await sitemapPartDates(db, kind, perPart);
-      dates.forEach((lastmod, i) => entries.push({ path: `/sitemap.xml?part=${kind}-${i + 1}`, lastmod }));
+      for (const [i, lastmod] of dates.entries()) entries.push({ path: `/sitemap.xml?part=${kind}-${i + 1}`, lastmod });
     }
-    return new Response(buildSitemapIndex(siteUrl, entries), { headers });
+    cached.index = buildSitemapIndex(siteUrl, entries);
+    return new Response(cached.index, { headers });
   }
   if (partParam === "pages") return new Response(buildSitemap(siteUrl, pages), { headers });
 
