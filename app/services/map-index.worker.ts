@@ -16,7 +16,8 @@ import {
 import { slugFromName } from "../lib/slug";
 import { DEFAULT_MARKER_TYPE, MARKER_TYPES, type MarkerType } from "../lib/taxonomy";
 
-export type MapPointProps = { id: string; slug: string; name: string; country: string; markerType: MarkerType };
+/** What the index keeps per place (the slug is made from the name when a place is answered, not kept). */
+export type MapPointProps = { id: string; name: string; country: string; markerType: MarkerType };
 export type ClusterView = {
   clusters: ClusterTuple[];
   points: PointTuple[];
@@ -58,8 +59,20 @@ type Feature = PointFeature<MapPointProps>;
 /** An index, how many places it holds, and the box around them (null when empty). */
 export type Index = { index: Supercluster<MapPointProps>; total: number; bbox: BBox | null };
 
+/** The shared constant for a marker type, so 500,000 places do not each hold a copy of the word. */
 function toMarkerType(value: string): MarkerType {
-  return (MARKER_TYPES as readonly string[]).includes(value) ? (value as MarkerType) : DEFAULT_MARKER_TYPE;
+  return MARKER_TYPES.find((t) => t === value) ?? DEFAULT_MARKER_TYPE;
+}
+
+/** One copy of each distinct string (countries repeat across thousands of places). */
+export class Interner {
+  private readonly seen = new Map<string, string>();
+  get(value: string): string {
+    const known = this.seen.get(value);
+    if (known !== undefined) return known;
+    this.seen.set(value, value);
+    return value;
+  }
 }
 
 export function buildIndex(features: Feature[]): Index {
@@ -76,20 +89,18 @@ export function buildIndex(features: Feature[]): Index {
 }
 
 /** Features from a page of rows, skipping coordinates no map can show. */
-export function featuresOf(page: RowPage, into: Feature[] = []): Feature[] {
+export function featuresOf(page: RowPage, into: Feature[] = [], countries = new Interner()): Feature[] {
   for (let i = 0; i < page.ids.length; i++) {
     const lat = page.lats[i] as number;
     const lng = page.lngs[i] as number;
     if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) continue;
-    const name = page.names[i] as string;
     into.push({
       type: "Feature",
       geometry: { type: "Point", coordinates: [lng, lat] },
       properties: {
         id: page.ids[i] as string,
-        name,
-        slug: slugFromName(name),
-        country: page.countries[i] as string,
+        name: page.names[i] as string,
+        country: countries.get(page.countries[i] as string),
         markerType: toMarkerType(page.markerTypes[i] as string),
       },
     });
@@ -113,7 +124,7 @@ export function queryIndex({ index, total }: Index, bbox: BBox, zoom: number): C
       clusters.push([roundTo(lng, 5), roundTo(lat, 5), p.point_count, id, expansion]);
     } else {
       const props = p as MapPointProps;
-      points.push([roundTo(lng, 5), roundTo(lat, 5), props.slug, props.name, props.markerType]);
+      points.push([roundTo(lng, 5), roundTo(lat, 5), slugFromName(props.name), props.name, props.markerType]);
     }
   }
   // Biggest clusters first: screen readers and the in-view list reach the densest areas first.
@@ -134,6 +145,7 @@ type LocatedPgRow = {
 /** The state of one worker: the places it was given, its full index, and filtered indexes (least recent first). */
 export class IndexState {
   private features: Feature[] = [];
+  private readonly countries = new Interner();
   private full: Index | null = null;
   private byId: Map<string, Feature> | null = null;
   private filtered = new Map<string, Index>();
@@ -162,6 +174,7 @@ export class IndexState {
             lngs: Float64Array.from(rows, (r) => r.longitude),
           },
           this.features,
+          this.countries,
         );
         if (rows.length < pageSize) break;
         after = rows[rows.length - 1]?.id ?? null;
@@ -174,7 +187,7 @@ export class IndexState {
   handle(msg: Exclude<IndexRequest, { type: "load" }>): IndexReply {
     switch (msg.type) {
       case "rows":
-        featuresOf(msg.page, this.features);
+        featuresOf(msg.page, this.features, this.countries);
         return { id: msg.id, ok: true, value: null };
       case "build": {
         const started = performance.now();

@@ -1,0 +1,1 @@
+CREATE INDEX "locations_featured_idx" ON "locations" USING btree ("updated_at" DESC NULLS LAST,"name") WHERE "locations"."featured";
