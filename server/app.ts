@@ -154,14 +154,26 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
     clientIp: req.ip ?? req.socket.remoteAddress ?? "",
   });
 
+  // React Router refuses a form post whose Origin differs from the request's own address (bare 400). Behind a proxy
+  // that does not pass the Host header on, the request's address is the proxy's upstream (http://app:3000) while
+  // browsers send the site's origin: every form would fail. The site's own host is allowed; which origins may post
+  // at all is decided by csrfGuard above (the site's origin or the request's host, never a cross-site request).
+  const allowedActionOrigins = [new URL(config.siteUrl).host];
   const handler =
     build.kind === "development"
       ? createRequestHandler({
-          build: () => build.vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+          build: async () => ({
+            ...((await build.vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild),
+            allowedActionOrigins,
+          }),
           getLoadContext,
           mode: "development",
         })
-      : createRequestHandler({ build: build.serverBuild, getLoadContext, mode: "production" });
+      : createRequestHandler({
+          build: { ...build.serverBuild, allowedActionOrigins },
+          getLoadContext,
+          mode: "production",
+        });
   app.all("/{*splat}", handler);
 
   // Last resort: never a stack trace to the client.

@@ -6,8 +6,10 @@ import type { ServerBuild } from "react-router";
 import { ContentVersionWatcher } from "../app/services/content-version.server";
 import { DatabaseUnavailableError } from "../db/client";
 import { createApp } from "./app";
+import { writeBackup } from "./backup";
 import { prepareServices } from "./boot";
 import { ConfigError, loadConfig } from "./config";
+import { startControlSocket } from "./control-socket";
 import { createLogger } from "./logger";
 import { startMaintenance } from "./maintenance";
 import { createMetrics } from "./metrics";
@@ -108,6 +110,26 @@ async function main() {
     void warmUp();
   });
 
+  // `npm run backup` asks the running server for a consistent copy of the embedded database (one process owns it).
+  const control = config.databaseUrl
+    ? null
+    : await startControlSocket(
+        config.dataDir,
+        {
+          backup: (res) =>
+            writeBackup({
+              handle,
+              dataDir: config.dataDir,
+              holdDeletes: services.storage?.holdDeletes,
+              out: res,
+            }),
+        },
+        logger,
+      ).catch((err: unknown) => {
+        logger.warn({ err }, "control socket not started: npm run backup needs the server stopped");
+        return null;
+      });
+
   const maintenance = startMaintenance(services);
   services.mail.start();
   // Every instance's caches converge on the database within seconds, whatever happened to the notifications.
@@ -129,6 +151,7 @@ async function main() {
     stopping = true;
     ready = false;
     maintenance.stop();
+    control?.close();
     contentVersions.stop();
     services.mapIndex?.close();
     logger.info({ signal }, "shutting down: finishing in-flight requests");

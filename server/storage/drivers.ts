@@ -28,6 +28,12 @@ export interface BlobDriver {
   delete(key: string): Promise<void>;
   /** Keys currently stored (for tests and housekeeping). */
   list(prefix?: string): Promise<string[]>;
+  /**
+   * Defers deletions until the returned function is called (which then performs them): a backup copies the files
+   * after dumping the database, and a file deleted in between would be missing from the copy although the dumped
+   * rows name it. Only local storage is backed up by the application; S3 buckets keep their own versions.
+   */
+  holdDeletes?(): () => Promise<void>;
 }
 
 const KEY_RE = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
@@ -47,9 +53,24 @@ export function createLocalDriver(rootDir: string): BlobDriver {
     assertKey(key);
     return path.join(root, ...key.split("/"));
   };
+  let holds = 0;
+  const deferred: string[] = [];
+  const remove = (key: string) => fsp.rm(fileFor(key), { force: true });
   return {
     kind: "local",
     newKey: generateKey,
+    holdDeletes() {
+      holds += 1;
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        holds -= 1;
+        if (holds > 0) return;
+        const keys = deferred.splice(0);
+        await Promise.all(keys.map((k) => remove(k).catch(() => {})));
+      };
+    },
     async put(key, sourceFile) {
       const target = fileFor(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
@@ -63,7 +84,9 @@ export function createLocalDriver(rootDir: string): BlobDriver {
       return fs.createReadStream(file, range ? { start: range.start, end: range.end } : undefined);
     },
     async delete(key) {
-      await fsp.rm(fileFor(key), { force: true });
+      assertKey(key);
+      if (holds > 0) deferred.push(key);
+      else await remove(key);
     },
     async list() {
       const out: string[] = [];

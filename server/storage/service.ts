@@ -305,6 +305,8 @@ export function createStorageService(opts: {
     bucket,
     limits,
     tempFile,
+    /** Local storage only: deletions wait until the returned function runs (see BlobDriver.holdDeletes). */
+    holdDeletes: (): (() => Promise<void>) => driver.holdDeletes?.() ?? (async () => {}),
 
     async getMetadata(rawPath: string): Promise<StorageMetadata> {
       const fullPath = validateObjectName(rawPath);
