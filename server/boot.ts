@@ -8,7 +8,7 @@ import { Mailer } from "../app/services/mail/mailer.server";
 import type { Services } from "../app/services/services.server";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { writePodcastCover } from "../db/seed/images";
-import { markSeedNone, seedDemo, seedReferenceData } from "../db/seed/seed";
+import { ensureDemoMedia, markSeedNone, seedDemo, seedReferenceData } from "../db/seed/seed";
 import type { Config } from "./config";
 import { createConfiguredStorage } from "./storage";
 
@@ -35,6 +35,13 @@ export async function prepareServices(
           mediaUrlPrefix: `${MEDIA_URL_PREFIX}/demo`,
         });
         logger.info({ seeded: result.seeded, reason: result.reason }, "demo content");
+        if (!result.seeded) {
+          const missing = await ensureDemoMedia(handle.db, {
+            mediaDir: path.join(config.dataDir, "media", "demo"),
+            mediaUrlPrefix: `${MEDIA_URL_PREFIX}/demo`,
+          });
+          if (missing) logger.info({ missing }, "demo media rendered for this instance");
+        }
       } else {
         await markSeedNone(handle.db);
       }

@@ -135,6 +135,11 @@ export type DemoAudio = { url: string; bytes: number; type: string; durationSeco
  * enclosure needs. The files are always rewritten (it takes a few tens of milliseconds each), so the recorded
  * byte length always matches the file served.
  */
+/** The file name of a demo episode's audio. */
+export function demoEpisodeFile(episode: number): string {
+  return `podcast-episode-${episode}.mp3`;
+}
+
 export async function writeDemoEpisodeAudio(
   dir: string,
   urlPrefix: string,
@@ -152,7 +157,7 @@ export async function writeDemoEpisodeAudio(
     const body = encoder.encode([renderTune(tune)]).slice();
     const tail = encoder.finalize().slice();
     const mp3 = Buffer.concat([body, tail]);
-    const name = `podcast-episode-${episode}.mp3`;
+    const name = demoEpisodeFile(episode);
     await fs.writeFile(path.join(dir, name), mp3);
     result.set(episode, {
       url: `${urlPrefix}/${name}`,

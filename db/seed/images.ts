@@ -78,17 +78,23 @@ ${trees.join("\n")}
  * Renders a landscape to WebP and JPEG files under `dir`, returning their public URLs.
  * Existing files are kept, so restarts do not redo the work.
  */
+/** The file name (without extension) of a demo picture, from the entry's name. */
+export function demoImageBase(key: string): string {
+  return (
+    key
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "image"
+  );
+}
+
 export async function writeDemoImage(
   dir: string,
   urlPrefix: string,
   key: string,
 ): Promise<{ webpUrl: string; originalUrl: string; width: number; height: number }> {
   await fs.mkdir(dir, { recursive: true });
-  const base =
-    key
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "") || "image";
+  const base = demoImageBase(key);
   const webp = path.join(dir, `${base}.webp`);
   const jpg = path.join(dir, `${base}.jpg`);
   const exists = await Promise.all([

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { ALL_PAGES_VISIBLE } from "../../app/lib/navigation";
 import { allSubcategories, REGIONS } from "../../app/lib/taxonomy";
@@ -13,7 +15,7 @@ import {
   siteSettings,
   subRegions,
 } from "../schema";
-import { writeDemoEpisodeAudio } from "./audio";
+import { demoEpisodeFile, writeDemoEpisodeAudio } from "./audio";
 import {
   DEMO_CHANGE_MAKERS,
   DEMO_EPISODES,
@@ -23,7 +25,7 @@ import {
   DEMO_SUB_REGIONS,
   REGION_DESCRIPTIONS,
 } from "./demo-data";
-import { writeDemoImage } from "./images";
+import { demoImageBase, writeDemoImage } from "./images";
 
 const SEED_MARKER = "seed";
 
@@ -41,6 +43,57 @@ export async function seedReferenceData(db: Database): Promise<void> {
 
 export type SeedResult = { seeded: boolean; reason: string };
 
+const demoImageKeys = () => [
+  ...DEMO_LOCATIONS.map((l) => l.name),
+  ...DEMO_PROGRAMS.map((p) => p.name),
+  ...DEMO_CHANGE_MAKERS.map((c) => c.name),
+];
+
+/**
+ * Renders the demo pictures and episode audio into `mediaDir` (the same bytes every time, from the entries' names).
+ * The audio is encoded on this thread while sharp renders the images on its own threads.
+ */
+async function renderDemoMedia(mediaDir: string, mediaUrlPrefix: string) {
+  const audio = writeDemoEpisodeAudio(
+    mediaDir,
+    mediaUrlPrefix,
+    DEMO_EPISODES.map((e) => e.number),
+  );
+  const images = new Map<string, Awaited<ReturnType<typeof writeDemoImage>>>();
+  const queue = demoImageKeys();
+  const workers = Array.from({ length: 4 }, async () => {
+    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+      images.set(key, await writeDemoImage(mediaDir, mediaUrlPrefix, key));
+    }
+  });
+  const [rendered] = await Promise.all([audio, ...workers]);
+  return { images, audio: rendered };
+}
+
+/**
+ * Makes sure this instance has the demo media files when the database holds the demo content. Instances sharing a
+ * Postgres database seed it once, but each serves `/media/demo/` from its own DATA_DIR: an instance that did not seed
+ * would answer 404 for every demo picture. Renders them when any is missing (a few seconds, once); returns how many
+ * files were missing.
+ */
+export async function ensureDemoMedia(
+  db: Database,
+  opts: { mediaDir: string; mediaUrlPrefix: string },
+): Promise<number> {
+  const [marker] = await db.select().from(siteSettings).where(eq(siteSettings.key, SEED_MARKER)).limit(1);
+  if (!(marker?.value as { demo?: boolean } | undefined)?.demo) return 0;
+  const expected = [
+    ...demoImageKeys().flatMap((key) => {
+      const base = demoImageBase(key);
+      return [`${base}.webp`, `${base}.jpg`];
+    }),
+    ...DEMO_EPISODES.map((e) => demoEpisodeFile(e.number)),
+  ];
+  const missing = expected.filter((f) => !fs.existsSync(path.join(opts.mediaDir, f))).length;
+  if (missing > 0) await renderDemoMedia(opts.mediaDir, opts.mediaUrlPrefix);
+  return missing;
+}
+
 /**
  * Seeds demo content once into a database that has none. The marker row and the content are written in one
  * transaction, so a crash mid-seed leaves nothing half-done and a restart never seeds twice.
@@ -52,24 +105,7 @@ export async function seedDemo(db: Database, opts: { mediaDir: string; mediaUrlP
   if ((existing?.n ?? 0) > 0) return { seeded: false, reason: "database has content" };
 
   // Images and episode audio are files; render them before the transaction (images are reused if present).
-  // The audio is encoded on this thread while sharp renders the images on its own threads.
-  const audio = writeDemoEpisodeAudio(
-    opts.mediaDir,
-    opts.mediaUrlPrefix,
-    DEMO_EPISODES.map((e) => e.number),
-  );
-  const images = new Map<string, Awaited<ReturnType<typeof writeDemoImage>>>();
-  const queue = [
-    ...DEMO_LOCATIONS.map((l) => l.name),
-    ...DEMO_PROGRAMS.map((p) => p.name),
-    ...DEMO_CHANGE_MAKERS.map((c) => c.name),
-  ];
-  const workers = Array.from({ length: 4 }, async () => {
-    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
-      images.set(key, await writeDemoImage(opts.mediaDir, opts.mediaUrlPrefix, key));
-    }
-  });
-  const [episodeAudio] = await Promise.all([audio, ...workers]);
+  const { images, audio: episodeAudio } = await renderDemoMedia(opts.mediaDir, opts.mediaUrlPrefix);
 
   await db.transaction(async (tx) => {
     const regionRows = await tx.select().from(regions);

@@ -71,6 +71,15 @@ describe.skipIf(!pgUrl)("two instances behind a load balancer", () => {
     });
     const origin = { Origin: lb };
 
+    // The demo content was seeded once, by one of them; each serves its pictures and episode audio (local files).
+    const home = await (await fetch(`${a.url}/`)).text();
+    const picture = home.match(/\/media\/demo\/[a-z0-9-]+\.webp/)?.[0] ?? "";
+    expect(picture).not.toBe("");
+    for (const server of [a, b]) {
+      for (const file of [picture, "/media/demo/podcast-episode-1.mp3"])
+        expect((await fetch(`${server.url}${file}`)).status, `${file} on ${server.url}`).toBe(200);
+    }
+
     // A newsletter sign-up through the balancer.
     const signUp = await fetch(`${lb}/api/newsletter`, {
       method: "POST",
