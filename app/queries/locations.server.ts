@@ -229,6 +229,8 @@ export async function searchLocations(
   db: Database,
   filters: LocationFilters,
   page: { limit: number; offset: number; sort?: LocationSort },
+  /** The total when the caller already knows it (kept per content version): then it is not counted again. */
+  knownTotal?: Promise<number>,
 ): Promise<{ rows: (LocationRow & { distanceKm: number | null })[]; total: number }> {
   const where = locationFilterSql(filters);
   const parsed = filters.q ? parseSearch(filters.q) : null;
@@ -259,12 +261,18 @@ export async function searchLocations(
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(locations).where(where),
+    knownTotal ?? countLocationsMatching(db, filters),
   ]);
   return {
     rows: rows.map((r) => ({ ...r, distanceKm: r.distanceKm === null ? null : Number(r.distanceKm) })),
-    total: totals[0]?.n ?? 0,
+    total: totals,
   };
+}
+
+/** How many locations match the filters. */
+export async function countLocationsMatching(db: Database, filters: LocationFilters): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(locations).where(locationFilterSql(filters));
+  return row?.n ?? 0;
 }
 
 /** Distinct countries that have locations, alphabetically (for filters). */

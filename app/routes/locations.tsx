@@ -14,7 +14,7 @@ import { locationPath } from "../lib/slug";
 import { resolvePlace } from "../queries/distance.server";
 import { locationFacetCounts, searchLocations } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
-import { getLocationCountries } from "../services/location-countries.server";
+import { getLocationCountries, getLocationTotal } from "../services/location-countries.server";
 import type { Route } from "./+types/locations";
 
 /** Cards above the fold load eagerly; the rest wait until they scroll near. */
@@ -37,7 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     withinKm: place ? query.within : undefined,
   };
   const [{ rows, total }, facets] = await Promise.all([
-    searchLocations(db, filters, { limit: LOCATIONS_PAGE_SIZE, offset: (query.page - 1) * LOCATIONS_PAGE_SIZE }),
+    searchLocations(
+      db,
+      filters,
+      { limit: LOCATIONS_PAGE_SIZE, offset: (query.page - 1) * LOCATIONS_PAGE_SIZE },
+      getLocationTotal(context.services, filters),
+    ),
     // With words, each choice says how many results it would give.
     filters.q ? locationFacetCounts(db, filters) : null,
   ]);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { notifyContentChanged } from "./content-events.server";
-import { getLocationCountries } from "./location-countries.server";
+import { getLocationCountries, getLocationTotal } from "./location-countries.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -25,4 +25,22 @@ it("reads the country list once and again only after locations change", async ()
   await t.db.execute(sql`INSERT INTO locations (name, country) VALUES ('Togo Farm', 'Togo')`);
   await notifyContentChanged(t, "programs");
   expect(await getLocationCountries(t)).toEqual(["Chile", "Kenya", "Peru"]);
+});
+
+it("keeps each list filter's total until locations change, and counts searches every time", async () => {
+  const services = t;
+  const all = await getLocationTotal(services, {});
+  const peru = await getLocationTotal(services, { country: "Peru" });
+  expect(peru).toBe(1);
+  // A write nobody announced: the kept totals stay (the content-version check announces it within seconds)...
+  await t.db.execute(sql`INSERT INTO locations (name, country) VALUES ('Second Peru Farm', 'Peru')`);
+  expect(await getLocationTotal(services, {})).toBe(all);
+  expect(await getLocationTotal(services, { country: "Peru" })).toBe(1);
+  // ...until it is announced: every kept total is read again.
+  await notifyContentChanged(t, "locations");
+  await expect.poll(() => getLocationTotal(services, { country: "Peru" })).toBe(2);
+  expect(await getLocationTotal(services, {})).toBe((all ?? 0) + 1);
+  // Words and distances are counted with each request, not kept.
+  expect(getLocationTotal(services, { q: "farm" })).toBeUndefined();
+  expect(getLocationTotal(services, { near: { lat: 0, lng: 0 }, withinKm: 50 })).toBeUndefined();
 });
