@@ -47,10 +47,10 @@ async function ensureDatabase(name: string, places: number): Promise<string> {
   return url;
 }
 
-async function start(url: string): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-fleet-"));
+async function start(url: string | null, embeddedDir?: string): Promise<RunningServer> {
+  const dataDir = embeddedDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "bench-fleet-"));
   const server = await startServer({
-    DATABASE_URL: url,
+    ...(url ? { DATABASE_URL: url } : {}),
     DATA_DIR: dataDir,
     AUTH_SECRET: "bench-fleet-secret-0123456789abcdef",
     SEED: "none",
@@ -204,7 +204,7 @@ async function rebuildUnderLoad(server: RunningServer, url: string, location: st
   );
 }
 
-async function crawl(server: RunningServer) {
+async function crawl(server: RunningServer, bar = "Bar: no 5xx, RSS ≤ 400 MB.") {
   const pid = server.proc.pid;
   const before = rssMb(pid);
   let peak = before;
@@ -236,8 +236,53 @@ async function crawl(server: RunningServer) {
     `Sitemap crawl: ${parts.length} parts, ${urls.toLocaleString("en")} URLs, 8 at a time, ${((performance.now() - started) / 1000).toFixed(1)} s ` +
       `(slowest part ${(slowest / 1000).toFixed(1)} s), ${errors} 5xx; server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB ` +
       `(growth ${(peak - before).toFixed(0)} MB; main-thread heap ${((m.nodejs_heap_size_used_bytes ?? 0) / 1048576).toFixed(0)} MB, the rest mostly the map index worker). ` +
-      "Bar: no 5xx, RSS ≤ 400 MB.",
+      bar,
   );
+}
+
+/** `npm run backup` of a running embedded site: how long it takes, its size, and how long requests wait meanwhile. */
+async function backupWhileServing(server: RunningServer, dataDir: string) {
+  const file = path.join(os.tmpdir(), `bench-backup-${process.pid}.tar`);
+  let worst = 0;
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      const t = performance.now();
+      await (await fetch(`${server.url}/healthz`)).arrayBuffer();
+      worst = Math.max(worst, performance.now() - t);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const started = performance.now();
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  const r = spawnSync(process.execPath, ["--import", "tsx", "server/backup-cli.ts", "backup", file], {
+    env,
+    encoding: "utf8",
+  });
+  const ms = performance.now() - started;
+  polling = false;
+  await poller;
+  const bytes = fs.existsSync(file) ? fs.statSync(file).size : 0;
+  fs.rmSync(file, { force: true });
+  console.log(
+    `Backup of the running embedded site: ${r.status === 0 ? "ok" : `failed (${r.stderr.trim()})`}, ${(ms / 1000).toFixed(1)} s, ` +
+      `${(bytes / 1e6).toFixed(0)} MB; /healthz polled every 20 ms meanwhile: slowest answer ${worst.toFixed(0)} ms.`,
+  );
+}
+
+// The embedded database at scale: a DATA_DIR filled with `seed:scale` (no DATABASE_URL), used as it is.
+const embeddedDir = process.env.BENCH_EMBEDDED_DATA_DIR;
+if (!embeddedDir) {
+  console.log("(Embedded crawl and backup: set BENCH_EMBEDDED_DATA_DIR to a DATA_DIR filled with seed:scale.)");
+} else {
+  const server = await start(null, path.resolve(embeddedDir));
+  try {
+    await crawl(server, "Bar (embedded): no 5xx, growth ≤ 250 MB.");
+    await backupWhileServing(server, path.resolve(embeddedDir));
+  } finally {
+    await server.stop();
+  }
 }
 
 if (!serverUrl) {
