@@ -71,7 +71,6 @@ function toPage(rows: LocatedRow[]): RowPage {
   const page: RowPage = {
     ids: new Array(rows.length),
     names: new Array(rows.length),
-    countries: new Array(rows.length),
     markerTypes: new Array(rows.length),
     lats: new Float64Array(rows.length),
     lngs: new Float64Array(rows.length),
@@ -79,7 +78,6 @@ function toPage(rows: LocatedRow[]): RowPage {
   rows.forEach((r, i) => {
     page.ids[i] = r.id;
     page.names[i] = r.name;
-    page.countries[i] = r.country;
     page.markerTypes[i] = r.markerType;
     page.lats[i] = r.lat ?? Number.NaN;
     page.lngs[i] = r.lng ?? Number.NaN;

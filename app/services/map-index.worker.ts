@@ -4,6 +4,7 @@
 // worker keeps answering until the new one is ready, then it is retired.
 import { parentPort, workerData } from "node:worker_threads";
 import pg from "pg";
+import type { GeoJsonProperties } from "geojson";
 import Supercluster, { type PointFeature } from "supercluster";
 import {
   type BBox,
@@ -16,8 +17,8 @@ import {
 import { slugFromName } from "../lib/slug";
 import { DEFAULT_MARKER_TYPE, MARKER_TYPES, type MarkerType } from "../lib/taxonomy";
 
-/** What the index keeps per place (the slug is made from the name when a place is answered, not kept). */
-export type MapPointProps = { id: string; name: string; country: string; markerType: MarkerType };
+/** What a point of the map shows (the slug is made from the name when a place is answered, not kept). */
+export type MapPointProps = { id: string; name: string; markerType: MarkerType };
 export type ClusterView = {
   clusters: ClusterTuple[];
   points: PointTuple[];
@@ -31,7 +32,6 @@ export type ClusterView = {
 export type RowPage = {
   ids: string[];
   names: string[];
-  countries: string[];
   markerTypes: string[];
   lats: Float64Array;
   lngs: Float64Array;
@@ -55,61 +55,106 @@ export const MAX_ITEMS_PER_VIEW = 1500;
 const FILTERED_CACHE_SIZE = 24;
 const SUPERCLUSTER_OPTIONS = { radius: 60, extent: 512, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 2 } as const;
 
-type Feature = PointFeature<MapPointProps>;
+/**
+ * Each point of an index carries only its row number in the worker's `Places` (a small integer, no object per
+ * place): at 500,000 places, feature objects kept for the life of the index cost about 375 MB, columns about 60 MB.
+ */
+type Feature = PointFeature<RowRef>;
+/** A row number where supercluster's types expect a properties object (it only stores and returns the value). */
+type RowRef = number & NonNullable<GeoJsonProperties>;
 /** An index, how many places it holds, and the box around them (null when empty). */
-export type Index = { index: Supercluster<MapPointProps>; total: number; bbox: BBox | null };
+export type Index = { index: Supercluster<RowRef>; total: number; bbox: BBox | null };
 
-/** The shared constant for a marker type, so 500,000 places do not each hold a copy of the word. */
-function toMarkerType(value: string): MarkerType {
-  return MARKER_TYPES.find((t) => t === value) ?? DEFAULT_MARKER_TYPE;
-}
+/** The located places a worker was given, column by column. */
+export class Places {
+  readonly ids: string[] = [];
+  readonly names: string[] = [];
+  /** Index into MARKER_TYPES. */
+  readonly markerTypes: number[] = [];
+  readonly lats: number[] = [];
+  readonly lngs: number[] = [];
+  /** Row numbers ordered by id, made when a filter first needs to find rows by id. */
+  private byId: Uint32Array | null = null;
 
-/** One copy of each distinct string (countries repeat across thousands of places). */
-export class Interner {
-  private readonly seen = new Map<string, string>();
-  get(value: string): string {
-    const known = this.seen.get(value);
-    if (known !== undefined) return known;
-    this.seen.set(value, value);
-    return value;
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** Adds a page of rows, skipping coordinates no map can show. */
+  add(page: RowPage): void {
+    for (let i = 0; i < page.ids.length; i++) {
+      const lat = page.lats[i] as number;
+      const lng = page.lngs[i] as number;
+      if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) continue;
+      this.ids.push(page.ids[i] as string);
+      this.names.push(page.names[i] as string);
+      this.markerTypes.push(markerTypeIndex(page.markerTypes[i] as string));
+      this.lats.push(lat);
+      this.lngs.push(lng);
+    }
+    this.byId = null;
+  }
+
+  /** The row holding this id, or -1. */
+  find(id: string): number {
+    if (!this.byId) {
+      const order = Uint32Array.from(this.ids.keys());
+      const ids = this.ids;
+      order.sort((a, b) => {
+        const x = ids[a] as string;
+        const y = ids[b] as string;
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
+      this.byId = order;
+    }
+    let lo = 0;
+    let hi = this.byId.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const row = this.byId[mid] as number;
+      const at = this.ids[row] as string;
+      if (at === id) return row;
+      if (at < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  props(row: number): MapPointProps {
+    return {
+      id: this.ids[row] as string,
+      name: this.names[row] as string,
+      markerType: MARKER_TYPES[this.markerTypes[row] as number] ?? DEFAULT_MARKER_TYPE,
+    };
   }
 }
 
-export function buildIndex(features: Feature[]): Index {
-  const index = new Supercluster<MapPointProps>(SUPERCLUSTER_OPTIONS);
-  index.load(features);
+function markerTypeIndex(value: string): number {
+  const i = MARKER_TYPES.findIndex((t) => t === value);
+  return i >= 0 ? i : MARKER_TYPES.indexOf(DEFAULT_MARKER_TYPE);
+}
+
+/** An index of the given rows (all of them when `rows` is omitted). The features live only while it is built. */
+export function buildIndex(places: Places, rows?: ArrayLike<number>): Index {
+  const count = rows ? rows.length : places.size;
+  const features: Feature[] = new Array(count);
   let bbox: BBox | null = null;
-  for (const f of features) {
-    const [lng, lat] = f.geometry.coordinates as [number, number];
+  for (let k = 0; k < count; k++) {
+    const row = rows ? (rows[k] as number) : k;
+    const lng = places.lngs[row] as number;
+    const lat = places.lats[row] as number;
+    features[k] = { type: "Feature", geometry: { type: "Point", coordinates: [lng, lat] }, properties: row as RowRef };
     bbox = bbox
       ? [Math.min(bbox[0], lng), Math.min(bbox[1], lat), Math.max(bbox[2], lng), Math.max(bbox[3], lat)]
       : [lng, lat, lng, lat];
   }
-  return { index, total: features.length, bbox };
-}
-
-/** Features from a page of rows, skipping coordinates no map can show. */
-export function featuresOf(page: RowPage, into: Feature[] = [], countries = new Interner()): Feature[] {
-  for (let i = 0; i < page.ids.length; i++) {
-    const lat = page.lats[i] as number;
-    const lng = page.lngs[i] as number;
-    if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) continue;
-    into.push({
-      type: "Feature",
-      geometry: { type: "Point", coordinates: [lng, lat] },
-      properties: {
-        id: page.ids[i] as string,
-        name: page.names[i] as string,
-        country: countries.get(page.countries[i] as string),
-        markerType: toMarkerType(page.markerTypes[i] as string),
-      },
-    });
-  }
-  return into;
+  const index = new Supercluster<RowRef>(SUPERCLUSTER_OPTIONS);
+  index.load(features);
+  return { index, total: count, bbox };
 }
 
 /** Clusters and single points in a bounding box at a zoom level. */
-export function queryIndex({ index, total }: Index, bbox: BBox, zoom: number): ClusterView {
+export function queryIndex({ index, total }: Index, places: Places, bbox: BBox, zoom: number): ClusterView {
   const z = Math.max(0, Math.min(MAX_ZOOM, Math.floor(zoom)));
   const found = total === 0 ? [] : index.getClusters(bbox, z);
   const clusters: ClusterTuple[] = [];
@@ -118,13 +163,13 @@ export function queryIndex({ index, total }: Index, bbox: BBox, zoom: number): C
   for (const f of truncated ? found.slice(0, MAX_ITEMS_PER_VIEW) : found) {
     const [lng, lat] = f.geometry.coordinates as [number, number];
     const p = f.properties;
-    if ("cluster" in p && p.cluster) {
+    if (typeof p === "number") {
+      const { name, markerType } = places.props(p);
+      points.push([roundTo(lng, 5), roundTo(lat, 5), slugFromName(name), name, markerType]);
+    } else {
       const id = p.cluster_id;
       const expansion = Math.min(index.getClusterExpansionZoom(id), MAX_ZOOM);
       clusters.push([roundTo(lng, 5), roundTo(lat, 5), p.point_count, id, expansion]);
-    } else {
-      const props = p as MapPointProps;
-      points.push([roundTo(lng, 5), roundTo(lat, 5), slugFromName(props.name), props.name, props.markerType]);
     }
   }
   // Biggest clusters first: screen readers and the in-view list reach the densest areas first.
@@ -136,7 +181,6 @@ export function queryIndex({ index, total }: Index, bbox: BBox, zoom: number): C
 type LocatedPgRow = {
   id: string;
   name: string;
-  country: string;
   marker_type: string;
   latitude: number;
   longitude: number;
@@ -144,10 +188,8 @@ type LocatedPgRow = {
 
 /** The state of one worker: the places it was given, its full index, and filtered indexes (least recent first). */
 export class IndexState {
-  private features: Feature[] = [];
-  private readonly countries = new Interner();
+  readonly places = new Places();
   private full: Index | null = null;
-  private byId: Map<string, Feature> | null = null;
   private filtered = new Map<string, Index>();
 
   /** Reads every located place straight from Postgres, in pages, in this thread (the main thread reads nothing). */
@@ -158,24 +200,19 @@ export class IndexState {
       let after: string | null = null;
       for (;;) {
         const result: pg.QueryResult<LocatedPgRow> = await client.query<LocatedPgRow>(
-          `SELECT id, name, country, marker_type, latitude, longitude FROM locations
+          `SELECT id, name, marker_type, latitude, longitude FROM locations
            WHERE latitude IS NOT NULL AND longitude IS NOT NULL AND ($1::uuid IS NULL OR id > $1::uuid)
            ORDER BY id LIMIT $2`,
           [after, pageSize],
         );
         const rows = result.rows;
-        featuresOf(
-          {
+        this.places.add({
             ids: rows.map((r) => r.id),
             names: rows.map((r) => r.name),
-            countries: rows.map((r) => r.country),
             markerTypes: rows.map((r) => r.marker_type),
             lats: Float64Array.from(rows, (r) => r.latitude),
             lngs: Float64Array.from(rows, (r) => r.longitude),
-          },
-          this.features,
-          this.countries,
-        );
+        });
         if (rows.length < pageSize) break;
         after = rows[rows.length - 1]?.id ?? null;
       }
@@ -187,21 +224,20 @@ export class IndexState {
   handle(msg: Exclude<IndexRequest, { type: "load" }>): IndexReply {
     switch (msg.type) {
       case "rows":
-        featuresOf(msg.page, this.features, this.countries);
+        this.places.add(msg.page);
         return { id: msg.id, ok: true, value: null };
       case "build": {
         const started = performance.now();
-        this.full = buildIndex(this.features);
+        this.full = buildIndex(this.places);
         return { id: msg.id, ok: true, value: { total: this.full.total, buildMs: performance.now() - started } };
       }
       case "filter": {
-        if (!this.byId) this.byId = new Map(this.features.map((f) => [f.properties.id, f]));
-        const subset: Feature[] = [];
+        const rows: number[] = [];
         for (const id of msg.ids) {
-          const f = this.byId.get(id);
-          if (f) subset.push(f);
+          const row = this.places.find(id);
+          if (row >= 0) rows.push(row);
         }
-        this.filtered.set(msg.key, buildIndex(subset));
+        this.filtered.set(msg.key, buildIndex(this.places, rows));
         while (this.filtered.size > FILTERED_CACHE_SIZE) {
           const oldest = this.filtered.keys().next().value;
           if (oldest === undefined) break;
@@ -213,7 +249,7 @@ export class IndexState {
       case "bounds": {
         const index = this.lookup(msg.key);
         if (!index) return { id: msg.id, ok: false, missing: true };
-        const value = msg.type === "query" ? queryIndex(index, msg.bbox, msg.zoom) : index.bbox;
+        const value = msg.type === "query" ? queryIndex(index, this.places, msg.bbox, msg.zoom) : index.bbox;
         return { id: msg.id, ok: true, value };
       }
     }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { buildIndex, Places, queryIndex } from "./map-index.worker";
+
+function page(rows: { id: string; name: string; lat: number; lng: number; type?: string }[]) {
+  return {
+    ids: rows.map((r) => r.id),
+    names: rows.map((r) => r.name),
+    markerTypes: rows.map((r) => r.type ?? "farm"),
+    lats: Float64Array.from(rows, (r) => r.lat),
+    lngs: Float64Array.from(rows, (r) => r.lng),
+  };
+}
+
+describe("the map index's columns", () => {
+  it("finds places by id whatever order their pages came in, and skips coordinates no map can show", () => {
+    const places = new Places();
+    places.add(
+      page([
+        { id: "c0000000-0000-4000-8000-000000000003", name: "Third", lat: 10, lng: 10 },
+        { id: "a0000000-0000-4000-8000-000000000001", name: "First", lat: 91, lng: 0 },
+      ]),
+    );
+    places.add(page([{ id: "b0000000-0000-4000-8000-000000000002", name: "Second", lat: -5, lng: 20, type: "school" }]));
+    expect(places.size).toBe(2);
+    expect(places.find("a0000000-0000-4000-8000-000000000001")).toBe(-1);
+    const second = places.find("b0000000-0000-4000-8000-000000000002");
+    expect(places.props(second)).toEqual({ id: "b0000000-0000-4000-8000-000000000002", name: "Second", markerType: "school" });
+    expect(places.props(places.find("c0000000-0000-4000-8000-000000000003")).name).toBe("Third");
+    // Added after the first lookup: still found.
+    places.add(page([{ id: "00000000-0000-4000-8000-000000000000", name: "Zeroth", lat: 1, lng: 1 }]));
+    expect(places.props(places.find("00000000-0000-4000-8000-000000000000")).name).toBe("Zeroth");
+  });
+
+  it("answers points with their names and types from the columns, and a subset index holds only its rows", () => {
+    const places = new Places();
+    places.add(
+      page([
+        { id: "1", name: "Hill farm", lat: 40, lng: -8 },
+        { id: "2", name: "Coast school", lat: -33, lng: 151, type: "school" },
+        { id: "3", name: "Valley farm", lat: 52, lng: 13 },
+      ]),
+    );
+    const all = queryIndex(buildIndex(places), places, [-180, -85, 180, 85], 18);
+    expect(all.points.map((p) => p[3])).toEqual(["Coast school", "Hill farm", "Valley farm"]);
+    expect(all.points.find((p) => p[3] === "Coast school")?.[4]).toBe("school");
+    const subset = buildIndex(places, [places.find("3")]);
+    const view = queryIndex(subset, places, [-180, -85, 180, 85], 18);
+    expect(view.total).toBe(1);
+    expect(view.points.map((p) => [p[2], p[3]])).toEqual([["Valley-farm", "Valley farm"]]);
+    expect(subset.bbox).toEqual([13, 52, 13, 52]);
+  });
+});
