@@ -20,11 +20,17 @@ describe("the map index's columns", () => {
         { id: "a0000000-0000-4000-8000-000000000001", name: "First", lat: 91, lng: 0 },
       ]),
     );
-    places.add(page([{ id: "b0000000-0000-4000-8000-000000000002", name: "Second", lat: -5, lng: 20, type: "school" }]));
+    places.add(
+      page([{ id: "b0000000-0000-4000-8000-000000000002", name: "Second", lat: -5, lng: 20, type: "school" }]),
+    );
     expect(places.size).toBe(2);
     expect(places.find("a0000000-0000-4000-8000-000000000001")).toBe(-1);
     const second = places.find("b0000000-0000-4000-8000-000000000002");
-    expect(places.props(second)).toEqual({ id: "b0000000-0000-4000-8000-000000000002", name: "Second", markerType: "school" });
+    expect(places.props(second)).toEqual({
+      id: "b0000000-0000-4000-8000-000000000002",
+      name: "Second",
+      markerType: "school",
+    });
     expect(places.props(places.find("c0000000-0000-4000-8000-000000000003")).name).toBe("Third");
     // Added after the first lookup: still found.
     places.add(page([{ id: "00000000-0000-4000-8000-000000000000", name: "Zeroth", lat: 1, lng: 1 }]));

@@ -3,8 +3,8 @@
 // answers viewport queries, while the main thread keeps serving requests. One worker per build: the previous
 // worker keeps answering until the new one is ready, then it is retired.
 import { parentPort, workerData } from "node:worker_threads";
-import pg from "pg";
 import type { GeoJsonProperties } from "geojson";
+import pg from "pg";
 import Supercluster, { type PointFeature } from "supercluster";
 import {
   type BBox,
@@ -207,11 +207,11 @@ export class IndexState {
         );
         const rows = result.rows;
         this.places.add({
-            ids: rows.map((r) => r.id),
-            names: rows.map((r) => r.name),
-            markerTypes: rows.map((r) => r.marker_type),
-            lats: Float64Array.from(rows, (r) => r.latitude),
-            lngs: Float64Array.from(rows, (r) => r.longitude),
+          ids: rows.map((r) => r.id),
+          names: rows.map((r) => r.name),
+          markerTypes: rows.map((r) => r.marker_type),
+          lats: Float64Array.from(rows, (r) => r.latitude),
+          lngs: Float64Array.from(rows, (r) => r.longitude),
         });
         if (rows.length < pageSize) break;
         after = rows[rows.length - 1]?.id ?? null;
