@@ -162,13 +162,19 @@ export function locationFilterForm(
  * URL uses, every region present (none found is 0).
  */
 export function facetCountsForForm(
-  facets: { region: Map<string, number>; country: Map<string, number>; focus: Map<string, number> },
+  facets: {
+    region: Map<string, number> | null;
+    country: Map<string, number> | null;
+    focus: Map<string, number> | null;
+  },
   ref: { regions: { id: string; key: string }[] },
-): { region: Record<string, number>; country: Record<string, number>; focus: Record<string, number> } {
+): { region?: Record<string, number>; country?: Record<string, number>; focus?: Record<string, number> } {
+  // A dimension without counts (too many matches to count cheaply) shows its choices without numbers.
+  const { region, country, focus } = facets;
   return {
-    region: Object.fromEntries(ref.regions.map((r) => [r.key, facets.region.get(r.id) ?? 0] as const)),
-    country: Object.fromEntries(facets.country),
-    focus: Object.fromEntries(facets.focus),
+    region: region ? Object.fromEntries(ref.regions.map((r) => [r.key, region.get(r.id) ?? 0] as const)) : undefined,
+    country: country ? Object.fromEntries(country) : undefined,
+    focus: focus ? Object.fromEntries(focus) : undefined,
   };
 }
 

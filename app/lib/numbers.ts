@@ -4,3 +4,8 @@ export function formatInteger(value: number): string {
   const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return n < 0 ? `-${digits}` : digits;
 }
+
+/** A count that may have stopped at a cap: 1000 and capped -> "1,000+". */
+export function formatCount(value: number, capped: boolean): string {
+  return capped ? `${formatInteger(value)}+` : formatInteger(value);
+}

@@ -11,6 +11,11 @@ export const SEARCH_MAX_LENGTH = 200;
 export const SEARCH_MAX_TERMS = 12;
 /** Shortest query that is searched. */
 export const SEARCH_MIN_LENGTH = 2;
+/**
+ * Matches are counted up to this many; beyond it a page says "1,000+" and ranks a sample of the matches instead of
+ * all of them (docs/decisions/021-broad-searches.md), so a word in every name costs what a word in a thousand does.
+ */
+export const SEARCH_COUNT_CAP = 1000;
 
 export type SearchTerm =
   | { kind: "word"; word: string; prefix: boolean }

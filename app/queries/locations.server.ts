@@ -3,12 +3,12 @@ import type { Database } from "../../db/client";
 import { locations } from "../../db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { isUuid } from "../lib/ids";
-import { parseSearch } from "../lib/search-query";
+import { parseSearch, SEARCH_COUNT_CAP } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
 import { DEFAULT_MARKER_TYPE } from "../lib/taxonomy";
 import { distanceKmSql, type Point, withinKmSql } from "./distance.server";
 import type { ReferenceData, Region, SubRegion } from "./reference.server";
-import { searchOrderSql } from "./search.server";
+import { cappedCountSql, cappedTotal, rankPoolSql, searchOrderSql } from "./search.server";
 import { escapeLike } from "./sql-helpers.server";
 
 export type LocationRow = typeof locations.$inferSelect;
@@ -196,50 +196,66 @@ export function locationFilterSql(f: LocationFilters): SQL | undefined {
 /**
  * For each choice of region, country and focus area: how many locations it would give together with the other
  * filters in force (its own dimension left out, so the counts say what switching to that choice would show).
+ * Each dimension reads at most SEARCH_COUNT_CAP + 1 locations; one whose choices would count more is left out
+ * (null), so a broad search costs no more than a narrow one (decision 021).
  */
 export async function locationFacetCounts(
   db: Database,
   filters: LocationFilters,
-): Promise<{ region: Map<string, number>; country: Map<string, number>; focus: Map<string, number> }> {
-  const [byRegion, byCountry, byFocus] = await Promise.all([
-    db
-      .select({ key: locations.regionId, n: count() })
-      .from(locations)
-      .where(locationFilterSql({ ...filters, regionId: undefined, subRegionId: undefined }))
-      .groupBy(locations.regionId),
-    db
-      .select({ key: locations.country, n: count() })
-      .from(locations)
-      .where(locationFilterSql({ ...filters, country: undefined }))
-      .groupBy(locations.country),
-    db
-      .select({ key: sql<string>`f.id::text`, n: count() })
-      .from(locations)
-      .innerJoin(sql`unnest(${locations.focusAreas}) AS f(id)`, sql`true`)
-      .where(locationFilterSql({ ...filters, focusAreaId: undefined }))
-      .groupBy(sql`f.id`),
+): Promise<{
+  region: Map<string, number> | null;
+  country: Map<string, number> | null;
+  focus: Map<string, number> | null;
+}> {
+  const cap = SEARCH_COUNT_CAP + 1;
+  const facet = async (column: SQL, where: SQL | undefined, unnestKeys = false) => {
+    // The first row (no key) says how many locations were read: all of them, or the cap (then the counts are not
+    // complete and this dimension shows none).
+    const rows = (await db.execute(sql`
+      WITH s AS (SELECT ${column} AS k FROM ${locations} WHERE ${where ?? sql`TRUE`} LIMIT ${cap})
+      SELECT NULL::text AS key, (SELECT count(*) FROM s)::int AS n
+      UNION ALL
+      SELECT key, n FROM (
+        SELECT key::text AS key, count(*)::int AS n
+        FROM ${unnestKeys ? sql`s, unnest(s.k) AS f(key)` : sql`(SELECT k AS key FROM s) s2`}
+        WHERE key IS NOT NULL
+        GROUP BY key
+      ) counted
+    `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
+    const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
+    const seen = list.find((r) => r.key === null);
+    if (Number(seen?.n ?? 0) >= cap) return null;
+    return new Map(list.filter((r) => r.key !== null).map((r) => [String(r.key), Number(r.n)]));
+  };
+  const [region, country, focus] = await Promise.all([
+    facet(sql`${locations.regionId}`, locationFilterSql({ ...filters, regionId: undefined, subRegionId: undefined })),
+    facet(sql`${locations.country}`, locationFilterSql({ ...filters, country: undefined })),
+    facet(sql`${locations.focusAreas}`, locationFilterSql({ ...filters, focusAreaId: undefined }), true),
   ]);
-  const toMap = (rows: { key: string | null; n: number }[]) =>
-    new Map(rows.filter((r) => r.key !== null).map((r) => [String(r.key), Number(r.n)]));
-  return { region: toMap(byRegion), country: toMap(byCountry), focus: toMap(byFocus) };
+  return { region, country, focus };
 }
 
-/** A page of locations matching the filters, with the total count (and each one's distance, when near a point). */
+/**
+ * A page of locations matching the filters, with the total count (and each one's distance, when near a point).
+ * With search words, `capped` counts no further than SEARCH_COUNT_CAP and ranks a bounded sample of a broad
+ * search's matches (decision 021); staff lists leave it off and get exact figures.
+ */
 export async function searchLocations(
   db: Database,
   filters: LocationFilters,
-  page: { limit: number; offset: number; sort?: LocationSort },
+  page: { limit: number; offset: number; sort?: LocationSort; capped?: boolean },
   /** The total when the caller already knows it (kept per content version): then it is not counted again. */
   knownTotal?: Promise<number>,
-): Promise<{ rows: (LocationRow & { distanceKm: number | null })[]; total: number }> {
+): Promise<{ rows: (LocationRow & { distanceKm: number | null })[]; total: number; capped: boolean }> {
   const where = locationFilterSql(filters);
   const parsed = filters.q ? parseSearch(filters.q) : null;
   const distance = filters.near ? distanceKmSql(filters.near) : null;
+  const ranked = Boolean(parsed?.ok && !distance && !page.sort);
   const order = (() => {
     // Near a point: the nearest first (places without a position last), then the best match.
     if (distance && !page.sort) return [sql`${distance} ASC NULLS LAST`, asc(locations.name)];
     // Words typed and no order asked for: the best match first.
-    if (parsed?.ok && !page.sort) return [searchOrderSql("location", parsed.text, parsed.terms, "locations").orderBy];
+    if (parsed?.ok && ranked) return [searchOrderSql("location", parsed.text, parsed.terms, "locations").orderBy];
     switch (page.sort ?? "name") {
       case "-name":
         return [desc(locations.name)];
@@ -253,19 +269,28 @@ export async function searchLocations(
         return [asc(locations.name)];
     }
   })();
+  const bounded = Boolean(page.capped && parsed?.ok);
+  const pool =
+    bounded && ranked && parsed?.ok
+      ? sql`${locations.id} IN (${rankPoolSql("location", parsed.text, parsed.terms, "locations", where)})`
+      : undefined;
   const [rows, totals] = await Promise.all([
     db
       .select({ ...getTableColumns(locations), distanceKm: distance ?? sql<null>`NULL::float8` })
       .from(locations)
-      .where(where)
+      .where(pool ? and(where, pool) : where)
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
-    knownTotal ?? countLocationsMatching(db, filters),
+    knownTotal
+      ? knownTotal.then((total) => ({ total, capped: false }))
+      : bounded
+        ? countLocationsCapped(db, filters)
+        : countLocationsMatching(db, filters).then((total) => ({ total, capped: false })),
   ]);
   return {
     rows: rows.map((r) => ({ ...r, distanceKm: r.distanceKm === null ? null : Number(r.distanceKm) })),
-    total: totals,
+    ...totals,
   };
 }
 
@@ -273,6 +298,14 @@ export async function searchLocations(
 export async function countLocationsMatching(db: Database, filters: LocationFilters): Promise<number> {
   const [row] = await db.select({ n: count() }).from(locations).where(locationFilterSql(filters));
   return row?.n ?? 0;
+}
+
+/** How many locations match, counted no further than SEARCH_COUNT_CAP. */
+async function countLocationsCapped(db: Database, filters: LocationFilters) {
+  const [row] = await db
+    .select({ n: sql<number>`${cappedCountSql(sql`${locations}`, locationFilterSql(filters))}` })
+    .from(sql`(SELECT 1) one`);
+  return cappedTotal(Number(row?.n ?? 0));
 }
 
 /** Distinct countries that have locations, alphabetically (for filters). */

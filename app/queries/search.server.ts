@@ -6,6 +6,7 @@ import {
   type ParsedSearch,
   parseSearch,
   rewriteSearch,
+  SEARCH_COUNT_CAP,
   type SearchTerm,
   toTsquery,
 } from "../lib/search-query";
@@ -18,7 +19,8 @@ export const SEARCH_KINDS: readonly SearchKind[] = ["location", "program", "chan
 export type Snippet = { text: string; match: boolean }[];
 
 export type SearchHit = { kind: SearchKind; id: string; name: string; key: string; snippet: Snippet; rank: number };
-export type SearchGroup = { kind: SearchKind; total: number; hits: SearchHit[] };
+/** `total` stops at SEARCH_COUNT_CAP; `capped` says there are more. */
+export type SearchGroup = { kind: SearchKind; total: number; capped: boolean; hits: SearchHit[] };
 
 export type SearchOutcome =
   | { status: "none"; parsed: ParsedSearch }
@@ -104,6 +106,36 @@ export function searchOrderSql(
   };
 }
 
+/** How many of a broad search's matches are ranked: the first this many whose names match, and as many others. */
+export const RANK_POOL = SEARCH_COUNT_CAP;
+
+/**
+ * The ids a search ranks (a subquery): every entry named exactly as typed, then at most RANK_POOL entries whose
+ * names match and RANK_POOL matching anywhere, as the index hands them out. Under RANK_POOL matches that is all of
+ * them and the order is exact; above it the best of a large sample comes first, and the cost stays that of
+ * ranking RANK_POOL entries whatever the word (decision 021). `alias` names the table inside, for `filter`.
+ */
+export function rankPoolSql(kind: SearchKind, text: string, terms: SearchTerm[], alias: string, filter?: SQL): SQL {
+  const k = KINDS[kind];
+  const t = sql.raw(`"${alias}"`);
+  const q = tsquerySql(terms);
+  const names = tsquerySql(terms, "A");
+  const and = filter ? sql` AND ${filter}` : sql``;
+  return sql`(SELECT ${t}.id FROM ${k.table} ${t} WHERE ${t}.search_name = search_fold(${text}) AND ${t}.search_vector @@ ${q}${and})
+    UNION (SELECT ${t}.id FROM ${k.table} ${t} WHERE ${t}.search_vector @@ ${names}${and} LIMIT ${RANK_POOL})
+    UNION (SELECT ${t}.id FROM ${k.table} ${t} WHERE ${t}.search_vector @@ ${q}${and} LIMIT ${RANK_POOL})`;
+}
+
+/** How many rows of `from` meet `where`, counting no further than SEARCH_COUNT_CAP + 1 (a scalar subquery). */
+export function cappedCountSql(from: SQL, where: SQL | undefined): SQL {
+  return sql`(SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${where ?? sql`TRUE`} LIMIT ${SEARCH_COUNT_CAP + 1}) capped)`;
+}
+
+/** A capped count as a total and whether it stopped at the cap. */
+export function cappedTotal(n: number): { total: number; capped: boolean } {
+  return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
+}
+
 async function searchKind(
   db: Database,
   kind: SearchKind,
@@ -115,19 +147,20 @@ async function searchKind(
   const { where, orderBy } = searchOrderSql(kind, text, terms);
   const q = tsquerySql(terms);
   const rows = (await db.execute(sql`
-    SELECT t.id::text AS id, t.${k.name} AS name, t.${k.key} AS key, count(*) OVER () AS total,
+    SELECT t.id::text AS id, t.${k.name} AS name, t.${k.key} AS key,
+      ${cappedCountSql(sql`${k.table} t`, where)} AS total,
       ts_rank_cd('{0.1, 0.3, 0.6, 1.0}', t.search_vector, ${q}, 1) AS rank,
       ts_headline('simple', ${k.text}, ${q},
         ${`StartSel=${START}, StopSel=${STOP}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`}) AS headline
     FROM ${k.table} t
-    WHERE ${where}
+    WHERE t.id IN (${rankPoolSql(kind, text, terms, "p")})
     ORDER BY ${orderBy}
     LIMIT ${limit}
   `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
   const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
   return {
     kind,
-    total: Number(list[0]?.total ?? 0),
+    ...cappedTotal(Number(list[0]?.total ?? 0)),
     hits: list.map((r) => ({
       kind,
       id: String(r.id),

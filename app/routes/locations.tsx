@@ -8,6 +8,7 @@ import { LOCATIONS_PAGE_SIZE } from "../lib/constants";
 import { facetCountsForForm, locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
 import { formatDistance } from "../lib/geo";
 import { pageMeta } from "../lib/meta";
+import { formatCount } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
 import { toQueryString } from "../lib/query-string";
 import { locationPath } from "../lib/slug";
@@ -36,11 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     near: place ?? undefined,
     withinKm: place ? query.within : undefined,
   };
-  const [{ rows, total }, facets] = await Promise.all([
+  const [{ rows, total, capped }, facets] = await Promise.all([
     searchLocations(
       db,
       filters,
-      { limit: LOCATIONS_PAGE_SIZE, offset: (query.page - 1) * LOCATIONS_PAGE_SIZE },
+      { limit: LOCATIONS_PAGE_SIZE, offset: (query.page - 1) * LOCATIONS_PAGE_SIZE, capped: true },
       getLocationTotal(context.services, filters),
     ),
     // With words, each choice says how many results it would give.
@@ -62,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ignored: query.ignored.length > 0 || (query.subRegion !== undefined && !filters.subRegionId),
     page: query.page,
     total,
+    capped,
     totalPages: Math.max(1, Math.ceil(total / LOCATIONS_PAGE_SIZE)),
     region: region ? { name: region.name, description: region.description } : null,
     subRegionName: filters.subRegionId ? ref.subRegionsById.get(filters.subRegionId)?.name : undefined,
@@ -169,8 +171,8 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
             {d.total === 0
               ? "No locations found"
               : d.locations.length > 0
-                ? `Showing ${first}–${shownTo} of ${d.total} location${d.total === 1 ? "" : "s"}`
-                : `${d.total} location${d.total === 1 ? "" : "s"}`}
+                ? `Showing ${first}–${shownTo} of ${formatCount(d.total, d.capped)} location${d.total === 1 ? "" : "s"}`
+                : `${formatCount(d.total, d.capped)} location${d.total === 1 ? "" : "s"}`}
             {active.length > 0 ? ` for ${active.join(", ")}` : ""}
           </p>
 

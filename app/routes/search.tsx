@@ -2,7 +2,7 @@ import { AppLink } from "../components/app-link";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { SearchCombobox } from "../components/search/search-combobox";
 import { pageMeta } from "../lib/meta";
-import { formatInteger } from "../lib/numbers";
+import { formatCount } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
 import { SEARCH_KIND_LABELS as KIND_LABELS, searchHref } from "../lib/search-links";
 import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES } from "../lib/search-query";
@@ -48,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .map((g) => ({
         kind: g.kind,
         total: g.total,
+        capped: g.capped,
         seeAll: g.total > g.hits.length ? seeAllHref(g.kind, outcome.correctedTo ?? outcome.parsed.text) : null,
         hits: g.hits.map((h) => ({ id: h.id, name: h.name, href: searchHref(h), snippet: h.snippet })),
       })),
@@ -69,6 +70,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, message, searched, correctedTo, groups } = loaderData;
   const total = groups.reduce((n, g) => n + g.total, 0);
+  const capped = groups.some((g) => g.capped);
   return (
     <main id="main">
       <PageIntro title="Search" lead="Places, programs, change-makers, resources and podcast episodes.">
@@ -108,13 +110,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         ) : null}
         {searched && total > 0 ? (
           <p role="status" className="mb-6 text-stone-700">
-            {formatInteger(total)} {total === 1 ? "result" : "results"} for “{searched}”.
+            {formatCount(total, capped)} {total === 1 ? "result" : "results"} for “{searched}”.
           </p>
         ) : null}
         {groups.map((g) => (
           <section key={g.kind} aria-labelledby={`results-${g.kind}`} className="mb-10">
             <h2 id={`results-${g.kind}`} className="text-2xl font-bold text-leaf-900">
-              {KIND_LABELS[g.kind].many} <span className="font-normal text-stone-700">({formatInteger(g.total)})</span>
+              {KIND_LABELS[g.kind].many}{" "}
+              <span className="font-normal text-stone-700">({formatCount(g.total, g.capped)})</span>
             </h2>
             <ul className="mt-4 space-y-4">
               {g.hits.map((h) => (
@@ -145,7 +148,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             {g.seeAll ? (
               <p className="mt-3">
                 <AppLink to={g.seeAll} className="font-semibold text-leaf-800 underline">
-                  See all {formatInteger(g.total)} {KIND_LABELS[g.kind].many.toLowerCase()}
+                  See all {formatCount(g.total, g.capped)} {KIND_LABELS[g.kind].many.toLowerCase()}
                 </AppLink>
               </p>
             ) : null}

@@ -41,10 +41,11 @@ function fillMyPosition(form: HTMLFormElement | null, say: (message: string) => 
   );
 }
 
+/** Per choice, how many results it would give; a dimension left out had too many matches to count cheaply. */
 export type FacetCounts = {
-  region: Record<string, number>;
-  focus: Record<string, number>;
-  country: Record<string, number>;
+  region?: Record<string, number>;
+  focus?: Record<string, number>;
+  country?: Record<string, number>;
 };
 
 /** An option's label, with the number of results it would give when the words are counted. */
