@@ -70,6 +70,16 @@ describe("sitemap", () => {
     expect(index).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
   });
 
+  it("streams every part to a crawler fetching them all at once (pages are read a few at a time)", async () => {
+    const small = locs(await (await get("/sitemap.xml")).text());
+    const perPart = 4;
+    const parts = locs(await (await get("/sitemap.xml", perPart)).text());
+    expect(parts.length).toBeGreaterThan(8);
+    const bodies = await Promise.all(parts.map(async (p) => (await get(p.slice(SITE.length), perPart)).text()));
+    for (const xml of bodies) expect(xmlProblems(xml)).toEqual([]);
+    expect(bodies.flatMap(locs).sort()).toEqual([...small].sort());
+  });
+
   it("answers a part that does not exist with 404 and a pointer to the index", async () => {
     for (const part of ["locations-4", "locations-0", "places-1", "locations-1x", "%00"]) {
       const res = await get(`/sitemap.xml?part=${part}`, 10);
