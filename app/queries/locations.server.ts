@@ -270,15 +270,29 @@ export async function searchLocations(
     }
   })();
   const bounded = Boolean(page.capped && parsed?.ok);
+  // A broad search reads its bounded pool of rows instead of the table: a WITH query named "locations" stands in
+  // for the table (inside it, "locations" is still the table), so every column reference holds. The pool applies
+  // the words itself; given them twice, the planner takes a word in 10 % of rows for one in 1 % and builds a bitmap
+  // of every match (100 ms at 500,000) instead of reading until the pool is full.
   const pool =
     bounded && ranked && parsed?.ok
-      ? sql`${locations.id} IN (${rankPoolSql("location", parsed.text, parsed.terms, "locations", where)})`
-      : undefined;
+      ? db
+          .$with("locations", {})
+          .as(
+            rankPoolSql(
+              "location",
+              parsed.text,
+              parsed.terms,
+              "locations",
+              locationFilterSql({ ...filters, q: undefined }),
+            ),
+          )
+      : null;
   const [rows, totals] = await Promise.all([
-    db
+    (pool ? db.with(pool) : db)
       .select({ ...getTableColumns(locations), distanceKm: distance ?? sql<null>`NULL::float8` })
       .from(locations)
-      .where(pool ? and(where, pool) : where)
+      .where(pool ? undefined : where)
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
@@ -344,6 +358,8 @@ export async function listLocationFeatures(
   db: Database,
   filters: LocationFilters,
   page: { limit: number; offset: number },
+  /** The total when the caller already knows it (kept per content version). */
+  knownTotal?: Promise<number>,
 ) {
   const where = and(
     locationFilterSql(filters),
@@ -368,9 +384,14 @@ export async function listLocationFeatures(
       .orderBy(asc(locations.name))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(locations).where(where),
+    knownTotal ??
+      db
+        .select({ n: count() })
+        .from(locations)
+        .where(where)
+        .then((r) => r[0]?.n ?? 0),
   ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  return { rows, total: totals };
 }
 
 /** Ids of the locations with exactly these names (for forms that pick locations by name). */

@@ -110,10 +110,11 @@ export function searchOrderSql(
 export const RANK_POOL = SEARCH_COUNT_CAP;
 
 /**
- * The ids a search ranks (a subquery): every entry named exactly as typed, then at most RANK_POOL entries whose
- * names match and RANK_POOL matching anywhere, as the index hands them out. Under RANK_POOL matches that is all of
- * them and the order is exact; above it the best of a large sample comes first, and the cost stays that of
- * ranking RANK_POOL entries whatever the word (decision 021). `alias` names the table inside, for `filter`.
+ * The entries a search ranks, a query of whole rows (so nothing is read twice): every entry
+ * named exactly as typed, then at most RANK_POOL entries whose names match and RANK_POOL matching anywhere, as the
+ * table hands them out. Under RANK_POOL matches that is all of them and the order is exact; above it the best of a
+ * large sample comes first, and the cost stays that of ranking RANK_POOL entries whatever the word (decision 021).
+ * `filter` may name the table by `alias` (the table inside is called that).
  */
 export function rankPoolSql(kind: SearchKind, text: string, terms: SearchTerm[], alias: string, filter?: SQL): SQL {
   const k = KINDS[kind];
@@ -121,9 +122,11 @@ export function rankPoolSql(kind: SearchKind, text: string, terms: SearchTerm[],
   const q = tsquerySql(terms);
   const names = tsquerySql(terms, "A");
   const and = filter ? sql` AND ${filter}` : sql``;
-  return sql`(SELECT ${t}.id FROM ${k.table} ${t} WHERE ${t}.search_name = search_fold(${text}) AND ${t}.search_vector @@ ${q}${and})
-    UNION (SELECT ${t}.id FROM ${k.table} ${t} WHERE ${t}.search_vector @@ ${names}${and} LIMIT ${RANK_POOL})
-    UNION (SELECT ${t}.id FROM ${k.table} ${t} WHERE ${t}.search_vector @@ ${q}${and} LIMIT ${RANK_POOL})`;
+  return sql`SELECT DISTINCT ON (id) * FROM (
+    (SELECT * FROM ${k.table} ${t} WHERE ${t}.search_name = search_fold(${text}) AND ${t}.search_vector @@ ${q}${and})
+    UNION ALL (SELECT * FROM ${k.table} ${t} WHERE ${t}.search_vector @@ ${names}${and} LIMIT ${RANK_POOL})
+    UNION ALL (SELECT * FROM ${k.table} ${t} WHERE ${t}.search_vector @@ ${q}${and} LIMIT ${RANK_POOL})
+  ) pool ORDER BY id`;
 }
 
 /** How many rows of `from` meet `where`, counting no further than SEARCH_COUNT_CAP + 1 (a scalar subquery). */
@@ -152,8 +155,7 @@ async function searchKind(
       ts_rank_cd('{0.1, 0.3, 0.6, 1.0}', t.search_vector, ${q}, 1) AS rank,
       ts_headline('simple', ${k.text}, ${q},
         ${`StartSel=${START}, StopSel=${STOP}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`}) AS headline
-    FROM ${k.table} t
-    WHERE t.id IN (${rankPoolSql(kind, text, terms, "p")})
+    FROM (${rankPoolSql(kind, text, terms, "t")}) t
     ORDER BY ${orderBy}
     LIMIT ${limit}
   `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];

@@ -40,6 +40,13 @@ it("keeps each list filter's total until locations change, and counts searches e
   await notifyContentChanged(t, "locations");
   await expect.poll(() => getLocationTotal(services, { country: "Peru" })).toBe(2);
   expect(await getLocationTotal(services, {})).toBe((all ?? 0) + 1);
+  // The open-data feed's total (places with a position) is kept the same way.
+  expect(await getLocationTotal(services, { onMap: true })).toBe(0);
+  await t.db.execute(
+    sql`INSERT INTO locations (name, country, latitude, longitude) VALUES ('Placed Farm', 'Peru', 1, 2)`,
+  );
+  await notifyContentChanged(t, "locations");
+  await expect.poll(() => getLocationTotal(services, { onMap: true })).toBe(1);
   // Words and distances are counted with each request, not kept.
   expect(getLocationTotal(services, { q: "farm" })).toBeUndefined();
   expect(getLocationTotal(services, { near: { lat: 0, lng: 0 }, withinKm: 50 })).toBeUndefined();

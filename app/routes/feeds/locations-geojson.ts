@@ -5,6 +5,7 @@ import { toQueryString } from "../../lib/query-string";
 import { locationPath } from "../../lib/slug";
 import { listLocationFeatures } from "../../queries/locations.server";
 import { loadReferenceData } from "../../queries/reference.server";
+import { getLocationTotal } from "../../services/location-countries.server";
 import type { Route } from "./+types/locations-geojson";
 
 /**
@@ -19,7 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { limit, offset } = parseFeedPage(params);
   const ref = await loadReferenceData(db);
   const filters = resolveLocationFilters(query, ref);
-  const { rows, total } = await listLocationFeatures(db, filters, { limit, offset });
+  const { rows, total } = await listLocationFeatures(
+    db,
+    filters,
+    { limit, offset },
+    getLocationTotal(context.services, { ...filters, onMap: true }),
+  );
   const filterQs = {
     region: filters.regionId ? ref.regionsById.get(filters.regionId)?.key : undefined,
     subRegion: filters.subRegionId,
