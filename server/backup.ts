@@ -3,12 +3,14 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
 import tar from "tar-stream";
 import type { DatabaseHandle } from "../db/client";
 
 /**
  * A backup of an embedded-database site: one tar file holding
- * - `database.tar.gz`, PGlite's own dump of its data folder (taken while no transaction is open);
+ * - `database.tar.gz`, the database's folder as PGlite's dumpDataDir lays it out (copied while no transaction is
+ *   open, then packed and compressed while the site goes on);
  * - `files/…`, the files of DATA_DIR the database refers to: public media (demo images and audio, the podcast cover)
  *   and the stored objects (uploads);
  * - `secrets.json`, the generated secrets when AUTH_SECRET is not set (sessions and signed links depend on them);
@@ -78,20 +80,28 @@ async function addFile(pack: tar.Pack, name: string, file: string): Promise<numb
  * stored files wait until the files are copied (`holdDeletes`), so every file the dumped rows name is in the copy.
  */
 export async function writeBackup(opts: {
-  handle: Pick<DatabaseHandle, "kind" | "dumpEmbedded">;
+  handle: Pick<DatabaseHandle, "kind" | "snapshotEmbedded">;
   dataDir: string;
   holdDeletes?: () => () => Promise<void>;
   out: Writable;
 }): Promise<BackupManifest> {
   const { handle, dataDir, out } = opts;
-  if (handle.kind !== "pglite" || !handle.dumpEmbedded)
+  if (handle.kind !== "pglite" || !handle.snapshotEmbedded)
     throw new Error("Only the embedded database is backed up by npm run backup; use pg_dump for Postgres.");
   const release = opts.holdDeletes?.() ?? (async () => {});
+  let work: string | null = null;
   const pack = tar.pack();
   const piped = pipeline(pack, out);
   try {
-    const dump = Buffer.from(await (await handle.dumpEmbedded()).arrayBuffer());
-    await addEntry(pack, "database.tar.gz", dump);
+    // The copy sits beside the data (same file system: clones where offered, no RAM-backed /tmp) until packed.
+    work = await fsp.mkdtemp(path.join(dataDir, ".backup-"));
+    const copy = path.join(work, "database");
+    await handle.snapshotEmbedded(copy);
+    const dumpFile = path.join(work, "database.tar.gz");
+    await packDatabase(copy, dumpFile);
+    await fsp.rm(copy, { recursive: true, force: true });
+    const dumpBytes = await addFile(pack, "database.tar.gz", dumpFile);
+    if (dumpBytes === null) throw new Error("The database copy disappeared while it was packed.");
     let count = 0;
     let bytes = 0;
     for (const folder of BACKUP_FOLDERS) {
@@ -109,7 +119,7 @@ export async function writeBackup(opts: {
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       createdAt: new Date().toISOString(),
-      database: { kind: "pglite", bytes: dump.length },
+      database: { kind: "pglite", bytes: dumpBytes },
       files: { count, bytes },
       secrets,
     };
@@ -123,6 +133,38 @@ export async function writeBackup(opts: {
     throw err;
   } finally {
     await release();
+    if (work) await fsp.rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Packs a copy of the database folder as PGlite's loadDataDir reads it (entries named relative to the folder,
+ * folders before their files), gzip-compressed, streamed to `file`.
+ */
+async function packDatabase(folder: string, file: string): Promise<void> {
+  const pack = tar.pack();
+  const written = pipeline(pack, createGzip({ level: 6 }), fs.createWriteStream(file));
+  const walk = async (rel: string): Promise<void> => {
+    for (const entry of await fsp.readdir(path.join(folder, rel), { withFileTypes: true })) {
+      const name = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        await new Promise<void>((resolve, reject) =>
+          pack.entry({ name, type: "directory", mode: 0o700 }, (err) => (err ? reject(err) : resolve())),
+        );
+        await walk(name);
+      } else if (entry.isFile()) {
+        await addFile(pack, name, path.join(folder, name));
+      }
+    }
+  };
+  try {
+    await walk("");
+    pack.finalize();
+    await written;
+  } catch (err) {
+    pack.destroy(err instanceof Error ? err : new Error(String(err)));
+    await written.catch(() => {});
+    throw err;
   }
 }
 
