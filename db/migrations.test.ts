@@ -76,7 +76,8 @@ describe("database migrations", () => {
       expect(await schemaOf(client), `upgraded from ${journal.entries[count - 1]?.tag}`).toEqual(expected);
       await client.close();
     }
-  });
+    // One fresh database per release, each migrated twice: minutes on a busy machine, and more with every release.
+  }, 600_000);
 
   it("upgrading keeps newsletter subscribers as they were: old ones stay subscribed, pending ones stay pending", async () => {
     // From the release before confirmation existed: that subscriber agreed under the terms of the time.

@@ -33,6 +33,10 @@ const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 };
+/** When staff last looked at a public entry and found it current (shown as "Last checked" on its page). */
+const checked = {
+  checkedAt: timestamp("checked_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+};
 
 // ---------------------------------------------------------------------------
 // Enumerations
@@ -193,6 +197,10 @@ export const locations = pgTable(
     markerType: text("marker_type").notNull().default("standard"),
     featured: boolean("featured").notNull().default(false),
     ...timestamps,
+    ...checked,
+    /** When the contact was last asked to confirm the entry, and the one-time value of that request's link. */
+    checkRequestedAt: timestamp("check_requested_at", { withTimezone: true, mode: "date" }),
+    checkNonce: text("check_nonce"),
   },
   (t) => [
     uniqueIndex("locations_name_unique").on(t.name),
@@ -228,6 +236,7 @@ export const programs = pgTable(
     focusAreas: uuid("focus_areas").array().notNull().default(sql`'{}'::uuid[]`),
     imageUrl: text("image_url"),
     ...timestamps,
+    ...checked,
   },
   (t) => [
     uniqueIndex("programs_name_unique").on(t.name),
@@ -251,6 +260,7 @@ export const changeMakers = pgTable(
     relatedLocationIds: uuid("related_location_ids").array().notNull().default(sql`'{}'::uuid[]`),
     focusAreas: uuid("focus_areas").array().notNull().default(sql`'{}'::uuid[]`),
     ...timestamps,
+    ...checked,
   },
   (t) => [index("change_makers_name_idx").on(t.name)],
 );

@@ -1,11 +1,15 @@
 import { rollupAnalytics } from "../app/queries/analytics.server";
 import { rollupRequestStats } from "../app/queries/request-stats.server";
+import { sendDueEntryChecks } from "../app/services/entry-checks.server";
 import type { Services } from "../app/services/services.server";
 
 const FIRST_RUN_MS = 15_000;
 const EVERY_MS = 60 * 60_000;
 
-/** Hourly housekeeping: analytics rollups and retention, request-stats rollups. Safe on several instances (advisory locks). */
+/**
+ * Hourly housekeeping: analytics rollups and retention, request-stats rollups, the yearly entry checks. Safe on
+ * several instances (advisory locks; entry checks lock the places they ask about).
+ */
 export function startMaintenance(services: Services) {
   const { db, logger } = services;
   let running = false;
@@ -15,8 +19,9 @@ export function startMaintenance(services: Services) {
     try {
       const analytics = await rollupAnalytics(db);
       const stats = await rollupRequestStats(db);
-      if (analytics.days || analytics.deleted || stats.merged)
-        logger.info({ analytics, requestStats: stats }, "maintenance");
+      const entryChecks = await sendDueEntryChecks(services);
+      if (analytics.days || analytics.deleted || stats.merged || entryChecks)
+        logger.info({ analytics, requestStats: stats, entryChecks }, "maintenance");
     } catch (err) {
       logger.warn({ err }, "maintenance failed");
     } finally {

@@ -41,3 +41,6 @@ export const MAX_QUERY_LENGTH = 100;
 export const PROGRAM_WHEN = ["month", "quarter", "dates"] as const;
 /** The program list's price choices. */
 export const PROGRAM_PRICES = ["free", "paid"] as const;
+
+/** A request to confirm an entry (sent to its contact) has a link that works this many days. */
+export const ENTRY_CHECK_LINK_DAYS = 30;

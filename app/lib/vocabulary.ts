@@ -44,6 +44,7 @@ export const MAIL_KINDS = [
   "application-notice",
   "password-reset",
   "staff-invite",
+  "entry-check",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -55,6 +56,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "application-notice": "New application notice",
   "password-reset": "Password reset",
   "staff-invite": "Staff invitation",
+  "entry-check": "Entry check",
 };
 
 export const NEWSLETTER_ISSUE_STATUSES = ["draft", "sending", "sent"] as const;

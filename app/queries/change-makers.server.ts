@@ -36,11 +36,13 @@ export async function createChangeMaker(db: Database, input: ChangeMakerInput): 
   return row.id;
 }
 
+/** Updates a change-maker (staff saving it: it is also marked as checked now); false when not found. */
 export async function updateChangeMaker(db: Database, id: string, input: Partial<ChangeMakerInput>): Promise<boolean> {
   if (!isUuid(id)) return false;
+  const now = new Date();
   const rows = await db
     .update(changeMakers)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...input, updatedAt: now, checkedAt: now })
     .where(eq(changeMakers.id, id))
     .returning({ id: changeMakers.id });
   return rows.length > 0;

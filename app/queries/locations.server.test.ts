@@ -97,6 +97,9 @@ describe("locations query module", () => {
     expect(after?.shortDescription).toBe("changed");
     expect(after?.createdAt.getTime()).toBe(before?.createdAt.getTime());
     expect(after?.updatedAt.getTime()).toBeGreaterThan(before?.updatedAt.getTime() ?? 0);
+    // Staff saving an entry have looked at it: it counts as checked now (shown as "Last checked" on its page).
+    expect(after?.checkedAt.getTime()).toBeGreaterThan(before?.checkedAt.getTime() ?? 0);
+    expect(after?.checkedAt.getTime()).toBe(after?.updatedAt.getTime());
     expect(await updateLocation(t.db, "00000000-0000-4000-8000-000000000000", { name: "x" })).toBe(false);
     expect(await updateLocation(t.db, "not-a-uuid", { name: "x" })).toBe(false);
   });

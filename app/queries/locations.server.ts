@@ -120,10 +120,13 @@ export async function createLocation(db: Database, input: LocationInput): Promis
   return row.id;
 }
 
-/** Updates a location by id and refreshes updatedAt; returns false when no such location. */
+/**
+ * Updates a location by id (staff saving it: it is also marked as checked now); returns false when no such location.
+ */
 export async function updateLocation(db: Database, id: string, input: Partial<LocationInput>): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const values = { ...input, updatedAt: new Date() } as Partial<typeof locations.$inferInsert>;
+  const now = new Date();
+  const values = { ...input, updatedAt: now, checkedAt: now } as Partial<typeof locations.$inferInsert>;
   if ("markerType" in input) values.markerType = input.markerType || DEFAULT_MARKER_TYPE;
   const rows = await db.update(locations).set(values).where(eq(locations.id, id)).returning({ id: locations.id });
   return rows.length > 0;
@@ -481,6 +484,7 @@ export async function getLocationPage(db: Database, slug: string) {
       longitude: locations.longitude,
       markerType: locations.markerType,
       updatedAt: locations.updatedAt,
+      checkedAt: locations.checkedAt,
       region: sql<{ name: string; key: string } | null>`(SELECT json_build_object('name', r.name, 'key', r.key)
         FROM regions r WHERE r.id = locations.region_id)`,
       subRegion: sql<{ id: string; name: string } | null>`(SELECT json_build_object('id', s.id, 'name', s.name)

@@ -45,12 +45,13 @@ export async function createProgram(db: Database, input: ProgramInput): Promise<
   return row.id;
 }
 
-/** Updates a program and refreshes updatedAt; false when not found. */
+/** Updates a program (staff saving it: it is also marked as checked now); false when not found. */
 export async function updateProgram(db: Database, id: string, input: Partial<ProgramInput>): Promise<boolean> {
   if (!isUuid(id)) return false;
+  const now = new Date();
   const rows = await db
     .update(programs)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...input, updatedAt: now, checkedAt: now })
     .where(eq(programs.id, id))
     .returning({ id: programs.id });
   return rows.length > 0;

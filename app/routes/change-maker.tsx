@@ -3,6 +3,7 @@ import { AppLink } from "../components/app-link";
 import { ExternalLink, MapPin } from "../components/icons";
 import { paragraphs } from "../components/public/format";
 import { JsonLd } from "../components/public/json-ld";
+import { LastChecked } from "../components/public/last-checked";
 import { ResponsivePicture } from "../components/public/picture";
 import { TagList } from "../components/public/tag-list";
 import { isUuid } from "../lib/ids";
@@ -47,6 +48,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       focus: c.focusAreas
         .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
         .filter((f) => f.name.trim() !== ""),
+      checkedAt: c.checkedAt.toISOString(),
     },
     related: related.map((l) => ({
       id: l.id,
@@ -184,6 +186,7 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
         </div>
+        <LastChecked at={p.checkedAt} className="mt-10" />
       </article>
     </main>
   );

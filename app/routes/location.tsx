@@ -4,6 +4,7 @@ import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../compo
 import { LocationMiniMap } from "../components/map/location-mini-map";
 import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../components/public/format";
 import { JsonLd } from "../components/public/json-ld";
+import { LastChecked } from "../components/public/last-checked";
 import { ResponsivePicture } from "../components/public/picture";
 import { TagList } from "../components/public/tag-list";
 import { placeJsonLd } from "../lib/jsonld";
@@ -56,6 +57,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       longitude: l.longitude,
       markerType: l.markerType,
       updatedAt: l.updatedAt.toISOString(),
+      checkedAt: l.checkedAt.toISOString(),
     },
     programs: l.programs.map((p) => ({
       id: p.id,
@@ -314,6 +316,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   </div>
                 ) : null}
               </dl>
+              <LastChecked at={l.checkedAt} />
             </section>
 
             <section aria-labelledby="map-heading">

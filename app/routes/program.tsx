@@ -3,6 +3,7 @@ import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, MapPin, Ticket, Users } from "../components/icons";
 import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../components/public/format";
 import { JsonLd } from "../components/public/json-ld";
+import { LastChecked } from "../components/public/last-checked";
 import { ResponsivePicture } from "../components/public/picture";
 import { TagList } from "../components/public/tag-list";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
@@ -58,6 +59,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       focus: p.focusAreas
         .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
         .filter((f) => f.name.trim() !== ""),
+      checkedAt: p.checkedAt.toISOString(),
     },
     host: host
       ? {
@@ -242,6 +244,7 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                   </div>
                 ) : null}
               </dl>
+              <LastChecked at={p.checkedAt} />
             </section>
 
             <section aria-labelledby="apply-heading" className="rounded-xl bg-leaf-900 p-5 text-white">

@@ -192,4 +192,11 @@ test("CSV downloads are guarded like the screens: anonymous to sign-in, DEFAULT 
     expect(res.status(), path).toBe(403);
     expect(res.headers()["content-type"] ?? "", path).not.toContain("text/csv");
   }
+  // The button that asks a place's contact to confirm it (an action without a screen of its own).
+  const ask = `/admin/dashboard/edit/${SOME_UUID}/check`;
+  const anonymous = await request.post(ask, { maxRedirects: 0, headers: { Origin: new URL(page.url()).origin } });
+  expect(anonymous.status(), ask).toBe(302);
+  expect(anonymous.headers().location ?? "", ask).toMatch(/^\/admin\/login\?redirectTo=%2F/);
+  const denied = await page.request.post(ask, { maxRedirects: 0, headers: { Origin: new URL(page.url()).origin } });
+  expect(denied.status(), ask).toBe(403);
 });

@@ -80,3 +80,54 @@ test("the Outbox is usable at 320 px without sideways scrolling", async ({ page 
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
 });
+
+test("staff ask a place's contact to confirm its entry; the contact's button updates its Last checked", async ({
+  page,
+  browser,
+}) => {
+  const name = "Saanich Seed and Story Farm";
+  const contact = uniqueEmail("entry-check");
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard/, SLOW);
+  await page.goto(`/admin/dashboard/locations?q=${encodeURIComponent(name)}`);
+  await page.getByRole("link", { name: `Edit ${name}` }).click();
+  const check = page.getByRole("region", { name: "Entry check" });
+  await expect(check).toContainText("Last checked");
+  // A contact address of this run's own (a request to an address is limited to one a day).
+  await page.getByLabel("Contact e-mail").fill(contact);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Location saved")).toBeVisible();
+  await page.goto(`/admin/dashboard/locations?q=${encodeURIComponent(name)}`);
+  await page.getByRole("link", { name: `Edit ${name}` }).click();
+  await page.getByRole("button", { name: "Ask the contact to confirm now" }).click();
+  await expect(page.getByText(`Asked ${contact} to confirm the entry.`)).toBeVisible();
+  await expect(check).toContainText("its contact was last asked to confirm on");
+
+  // The request waits in the Outbox (no mail server in the tests); its link opens the confirmation page.
+  await page.goto("/admin/dashboard/outbox");
+  const row = page.getByRole("row").filter({ hasText: contact });
+  await expect(row.getByText("Entry check")).toBeVisible();
+  await row.getByRole("link").first().click();
+  const link = await page
+    .getByRole("region", { name: /still right/ })
+    .getByRole("link", { name: /\/entry\/confirm\?/ })
+    .getAttribute("href");
+  expect(link).toBeTruthy();
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  const url = new URL(link ?? "");
+  await visitorPage.goto(url.pathname + url.search);
+  await expect(visitorPage.getByRole("heading", { level: 1, name: "Is this entry still right?" })).toBeVisible();
+  await expectNoAxeViolations(visitorPage);
+  await visitorPage.getByRole("button", { name: "Yes, it is still right" }).click();
+  await expect(visitorPage.getByRole("heading", { level: 1, name: "Thank you" })).toBeVisible();
+  await visitorPage.goto(url.pathname + url.search);
+  await expect(visitorPage.getByRole("heading", { level: 1, name: "Already confirmed" })).toBeVisible();
+  const month = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(),
+  );
+  await visitorPage.goto("/location/Saanich-Seed-and-Story-Farm");
+  await expect(visitorPage.getByText(`Last checked: ${month}`)).toBeVisible();
+  await visitor.close();
+});

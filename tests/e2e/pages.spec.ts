@@ -2,6 +2,10 @@ import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
+/** An entry page's "Last checked: November 2026". */
+const LAST_CHECKED =
+  /Last checked: (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}/;
+
 /** Parses every JSON-LD block on the page (throws if one is not valid JSON). */
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -103,6 +107,7 @@ test.describe("detail pages", () => {
     await expect(website).toHaveAttribute("rel", /noopener/);
     await expect(website).toHaveAttribute("target", "_blank");
     await expect(contact.locator("address")).toContainText("United States");
+    await expect(contact).toContainText(LAST_CHECKED);
     await expect(
       page
         .getByRole("region", { name: /Programs at/ })
@@ -139,6 +144,7 @@ test.describe("detail pages", () => {
     const facts = page.getByRole("region", { name: "At a glance" });
     await expect(facts).toContainText("Dates");
     await expect(facts).toContainText("Price");
+    await expect(facts).toContainText(LAST_CHECKED);
     await expect(page.getByRole("link", { name: "Send us an application" })).toHaveAttribute("href", "/application");
     const [ld] = await jsonLd(page);
     expect(ld).toMatchObject({ "@type": "Course", name });
@@ -168,6 +174,7 @@ test.describe("detail pages", () => {
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     const [ld] = await jsonLd(page);
     expect(ld).toMatchObject({ "@type": "Person", name });
+    await expect(page.locator("main")).toContainText(LAST_CHECKED);
     expect((await request.get("/change-makers/not-a-uuid")).status()).toBe(404);
     expect((await request.get("/change-makers/00000000-0000-4000-8000-000000000000")).status()).toBe(404);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateRange, formatPrice } from "./format";
+import { formatDate, formatDateRange, formatMonthYear, formatPrice } from "./format";
 
 const intl = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
@@ -31,6 +31,15 @@ describe("public date formatting", () => {
     expect(formatDateRange("2027-05-10", "2027-05-10")).toBe("10 May 2027");
     expect(formatDateRange("2027-05-10", null)).toBe("10 May 2027");
     expect(formatDateRange(null, null)).toBe("Dates to be announced");
+  });
+
+  it("writes month and year as Intl's en-GB does, for every month", () => {
+    const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+    for (let m = 0; m < 24; m++) {
+      const date = new Date(Date.UTC(2026, m, 15));
+      expect(formatMonthYear(date)).toBe(monthYear.format(date));
+    }
+    expect(formatMonthYear("2026-11-24T08:00:00.000Z")).toBe("November 2026");
   });
 
   it("formats timestamps by their UTC day", () => {

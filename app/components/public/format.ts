@@ -39,6 +39,12 @@ export function formatDate(value: string | Date): string {
   return Number.isNaN(day) ? String(value) : `${day} ${month} ${year}`;
 }
 
+/** "November 2026" (as Intl's en-GB month and year; an entry's "Last checked"). */
+export function formatMonthYear(value: string | Date): string {
+  const { day, month, year } = parts(value);
+  return Number.isNaN(day) ? String(value) : `${month} ${year}`;
+}
+
 /** "10 – 21 May 2027", "28 June – 3 July 2027", or one date when start and end are equal. */
 export function formatDateRange(start: string | null, end: string | null): string {
   if (!start) return "Dates to be announced";

@@ -6,6 +6,7 @@ import { MapPicker } from "../../components/admin/content/map-picker";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
+import { formatDate } from "../../components/admin/shell/format";
 import { fieldErrors } from "../../lib/schemas";
 import { type FormValues, formDataToObject, readForm, textValue } from "../../lib/schemas/form";
 import {
@@ -41,6 +42,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     location: location ? toFormValues(location) : null,
     locationName: location?.name ?? null,
+    check: location
+      ? {
+          id: location.id,
+          checkedAt: location.checkedAt.toISOString(),
+          requestedAt: location.checkRequestedAt?.toISOString() ?? null,
+          hasContact: Boolean(location.contactEmail?.trim()),
+        }
+      : null,
     regions: ref.regions.map((r) => ({ id: r.id, name: r.name })),
     subRegions: ref.subRegions.map((s) => ({ id: s.id, name: s.name, regionId: s.regionId })),
     focusAreas: ref.focusAreas.map((f) => ({ id: f.id, name: f.name, categoryId: f.categoryId })),
@@ -183,7 +192,7 @@ const LABELS: Record<string, string> = {
 };
 
 export default function LocationFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { regions, subRegions, focusAreas, outline, locationName } = loaderData;
+  const { regions, subRegions, focusAreas, outline, locationName, check } = loaderData;
   const values: FormValues = actionData?.values ?? loaderData.location ?? {};
   const ref = { regions, subRegions, focusAreas };
   const { errors, onSubmit } = useFormErrors(LocationSchema, actionData?.errors, (v) =>
@@ -205,6 +214,30 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
         publicHref={locationName ? locationPath(locationName) : null}
       />
       <ErrorSummary errors={errors} labels={LABELS} />
+      {check ? (
+        <section aria-labelledby="check-heading" className="mb-8 rounded-lg border border-stone-200 bg-white p-4">
+          <h2 id="check-heading" className="text-lg font-semibold text-stone-900">
+            Entry check
+          </h2>
+          <p className="mt-1 text-stone-700">
+            Last checked {formatDate(check.checkedAt)}
+            {check.requestedAt ? `; its contact was last asked to confirm on ${formatDate(check.requestedAt)}` : ""}.
+            Saving this form counts as a check; the contact is asked by e-mail when a year passes without one.
+          </p>
+          <Form method="post" action={`/admin/dashboard/edit/${check.id}/check`} className="mt-3">
+            {check.hasContact ? (
+              <button
+                type="submit"
+                className="rounded-lg border border-leaf-700 px-4 py-2 font-semibold text-leaf-800 hover:bg-leaf-50"
+              >
+                Ask the contact to confirm now
+              </button>
+            ) : (
+              <p className="text-stone-700">Add a contact e-mail to be able to ask the place to confirm its entry.</p>
+            )}
+          </Form>
+        </section>
+      ) : null}
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-8" aria-label="Location details">
         <fieldset className="space-y-4">
           <legend className="text-lg font-semibold text-stone-900">Basics</legend>

@@ -1,12 +1,17 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** What a link in an e-mail may do; a token made for one purpose is refused for every other. */
-export type TokenPurpose = "newsletter-confirm" | "newsletter-unsubscribe" | "password-reset" | "staff-invite";
+export type TokenPurpose =
+  | "newsletter-confirm"
+  | "newsletter-unsubscribe"
+  | "password-reset"
+  | "staff-invite"
+  | "entry-check";
 
 export type TokenPayload = {
   /** The purpose. */
   p: TokenPurpose;
-  /** The subject: a subscription or user id. */
+  /** The subject: a subscription, user or location id. */
   s: string;
   /** Expiry, seconds since the epoch; absent for links that stay valid (unsubscribe). */
   e?: number;

@@ -1,0 +1,39 @@
+import { data } from "react-router";
+import { recordAudit } from "../../queries/audit.server";
+import { requestEntryCheck } from "../../services/entry-checks.server";
+import { requireAdmin } from "../../services/guard.server";
+import { redirectWithToast } from "../../services/toast.server";
+import type { Route } from "./+types/location-check";
+
+/** Staff asking a place's contact, now, to confirm its entry (a button on the place's edit screen). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const back = `/admin/dashboard/edit/${params.id}`;
+  const result = await requestEntryCheck(context.services, params.id);
+  switch (result.outcome) {
+    case "missing":
+      throw data("No location with this id exists. It may have been deleted.", { status: 404 });
+    case "no-contact":
+      return redirectWithToast(back, "This place has no contact e-mail to ask. Add one first.", "error");
+    case "limited":
+      return redirectWithToast(back, "Its contact was asked today already. Try again tomorrow.", "error");
+    case "sent":
+      await recordAudit(
+        context.services.db,
+        {
+          user,
+          action: "send",
+          entity: "location",
+          entityId: params.id,
+          summary: `Asked ${result.to} to confirm the entry`,
+        },
+        (err) => context.services.logger.warn({ err }, "audit failed"),
+      );
+      return redirectWithToast(back, `Asked ${result.to} to confirm the entry.`);
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  throw data("Use the button on the location's edit screen.", { status: 405 });
+}

@@ -1,0 +1,149 @@
+// Entry checks: once a year a place's contact is asked, by e-mail, to confirm that what the directory says about it
+// is still right; confirming (a signed, single-use link and a button) updates the "Last checked" its page shows.
+// Staff may also ask at any time from the place's edit screen.
+import { ENTRY_CHECK_LINK_DAYS, SITE_NAME } from "../lib/constants";
+import { locationPath } from "../lib/slug";
+import { recordAudit } from "../queries/audit.server";
+import {
+  confirmEntryCheck,
+  type EntryForCheck,
+  getEntryForCheck,
+  lockDueEntryChecks,
+  markEntryCheckRequested,
+} from "../queries/entry-checks.server";
+import { notifyContentChanged } from "./content-events.server";
+import type { Mailer } from "./mail/mailer.server";
+import { newNonce, sameNonce, signToken, verifyToken } from "./mail/tokens.server";
+import type { Services } from "./services.server";
+
+/** A place unchecked for this long has its contact asked. */
+export const ENTRY_CHECK_DAYS = 365;
+/** At most this many requests queued per run of the yearly job (the hourly maintenance): a large directory is asked over days, not in one burst. */
+export const ENTRY_CHECKS_PER_RUN = 200;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+type MailServices = Pick<Services, "db" | "mail" | "config">;
+
+function requestMessage(mail: Mailer, authSecret: string, entry: EntryForCheck, nonce: string) {
+  const token = signToken(authSecret, {
+    p: "entry-check",
+    s: entry.id,
+    e: Math.floor((Date.now() + ENTRY_CHECK_LINK_DAYS * DAY_MS) / 1000),
+    n: nonce,
+  });
+  const facts = [
+    `Country: ${entry.country || "not given"}`,
+    ...(entry.contactAddress || entry.contactCity
+      ? [`Address: ${[entry.contactAddress, entry.contactCity].filter(Boolean).join(", ")}`]
+      : []),
+    ...(entry.website ? [`Website: ${entry.website}`] : []),
+    ...(entry.contactPhone ? [`Phone: ${entry.contactPhone}`] : []),
+    `E-mail: ${entry.contactEmail}`,
+  ];
+  return {
+    kind: "entry-check" as const,
+    to: (entry.contactEmail ?? "").trim(),
+    content: {
+      subject: `Is ${entry.name} still right on the ${SITE_NAME}?`,
+      paragraphs: [
+        `${entry.name} is listed on the ${SITE_NAME}, the directory and map of places to learn permaculture, with this address as its contact. Once a year we ask each place to confirm that its entry is still right.`,
+        `The entry says: ${facts.join("; ")}. The whole page: ${mail.url(locationPath(entry.name))}`,
+        "If all of it is still right, confirm with the button below. It takes one click.",
+      ],
+      action: { label: "Yes, it is still right", url: mail.url("/entry/confirm", { token }) },
+      after: [
+        `If something has changed, or the place has closed or moved, reply to this message and tell us what to correct. The link works for ${ENTRY_CHECK_LINK_DAYS} days.`,
+      ],
+    },
+  };
+}
+
+/**
+ * Staff asking a place's contact to confirm it now. Refused when the place has no contact e-mail, and when its
+ * contact was already asked today (a button cannot be used to flood a mailbox).
+ */
+export async function requestEntryCheck(
+  services: MailServices,
+  id: string,
+): Promise<{ outcome: "sent"; to: string } | { outcome: "missing" | "no-contact" | "limited" }> {
+  const { db, mail, config } = services;
+  const entry = await getEntryForCheck(db, id);
+  if (!entry) return { outcome: "missing" };
+  const to = entry.contactEmail?.trim();
+  if (!to) return { outcome: "no-contact" };
+  if ((await mail.recentCount(to, ["entry-check"], DAY_MS)) > 0) return { outcome: "limited" };
+  await db.transaction(async (tx) => {
+    const nonce = newNonce();
+    const marked = await markEntryCheckRequested(tx, id, nonce);
+    if (marked) await mail.enqueue(tx, requestMessage(mail, config.authSecret, marked, nonce));
+  });
+  return { outcome: "sent", to };
+}
+
+/**
+ * The yearly job (run by the hourly maintenance on any instance): asks the contacts of places neither checked nor
+ * asked for ENTRY_CHECK_DAYS, at most ENTRY_CHECKS_PER_RUN at a time. Each request is queued in the transaction
+ * that records it; instances running the job together skip each other's places.
+ */
+export async function sendDueEntryChecks(services: MailServices, now = new Date()): Promise<number> {
+  const { db, mail, config } = services;
+  const before = new Date(now.getTime() - ENTRY_CHECK_DAYS * DAY_MS);
+  return db.transaction(async (tx) => {
+    let sent = 0;
+    for (const id of await lockDueEntryChecks(tx, before, ENTRY_CHECKS_PER_RUN)) {
+      const nonce = newNonce();
+      const marked = await markEntryCheckRequested(tx, id, nonce);
+      if (!marked?.contactEmail?.trim()) continue;
+      await mail.enqueue(tx, requestMessage(mail, config.authSecret, marked, nonce));
+      sent += 1;
+    }
+    return sent;
+  });
+}
+
+export type EntryLinkState =
+  | { outcome: "ready" | "already" | "confirmed"; name: string; path: string }
+  | { outcome: "invalid" };
+
+/** The place a confirmation link names, if the link is genuine and not expired. */
+export async function checkEntryLink(
+  services: Pick<Services, "db" | "config">,
+  token: string | null,
+): Promise<EntryLinkState> {
+  const payload = verifyToken(services.config.authSecret, token, "entry-check");
+  if (!payload?.n) return { outcome: "invalid" };
+  const entry = await getEntryForCheck(services.db, payload.s);
+  if (!entry) return { outcome: "invalid" };
+  const place = { name: entry.name, path: locationPath(entry.name) };
+  if (sameNonce(entry.checkNonce, payload.n)) return { outcome: "ready", ...place };
+  // Used already: the request it came with has been answered (checked since it was sent).
+  if (entry.checkNonce === null && entry.checkRequestedAt && entry.checkedAt >= entry.checkRequestedAt)
+    return { outcome: "already", ...place };
+  return { outcome: "invalid" };
+}
+
+/** Confirms the place of a genuine, unexpired, unused link: it is checked now. */
+export async function confirmEntryLink(
+  services: Pick<Services, "db" | "config" | "bus" | "logger">,
+  token: string | null,
+): Promise<EntryLinkState> {
+  const state = await checkEntryLink(services, token);
+  if (state.outcome !== "ready") return state;
+  const payload = verifyToken(services.config.authSecret, token, "entry-check");
+  if (!payload?.n || !(await confirmEntryCheck(services.db, payload.s, payload.n)))
+    return checkEntryLink(services, token);
+  await recordAudit(
+    services.db,
+    {
+      user: null,
+      action: "update",
+      entity: "location",
+      entityId: payload.s,
+      summary: `The contact confirmed location "${state.name}" is still right`,
+    },
+    (err) => services.logger.warn({ err }, "audit failed"),
+  );
+  await notifyContentChanged(services, "locations");
+  return { ...state, outcome: "confirmed" };
+}
