@@ -1,79 +1,59 @@
-import { Form } from "react-router";
 import { AppLink } from "../components/app-link";
-import { PageIntro } from "../components/public/page-intro";
+import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
 import { ENTRY_CHECK_LINK_DAYS, SITE_NAME } from "../lib/constants";
-import { pageMeta } from "../lib/meta";
+import { LINK_PAGE_HEADERS, type LinkNoLongerWorks, linkNoLongerWorks, linkPageMeta } from "../lib/link-pages";
 import { checkEntryLink, confirmEntryLink } from "../services/entry-checks.server";
 import type { Route } from "./+types/entry-confirm";
 
-/** One contact's link: never cached, never indexed, its token not sent to another site as a referrer. */
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "no-store",
-  "Referrer-Policy": "same-origin",
-  "X-Robots-Tag": "noindex",
-});
+export const headers: Route.HeadersFunction = () => LINK_PAGE_HEADERS;
 
 type State =
   | { state: "ready"; token: string; name: string; path: string }
   | { state: "confirmed" | "already"; name: string; path: string }
   | { state: "invalid" };
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<State> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<State | LinkNoLongerWorks> {
   const token = new URL(request.url).searchParams.get("token");
   const found = await checkEntryLink(context.services, token);
-  if (found.outcome === "invalid") return { state: "invalid" };
+  if (found.outcome === "invalid") return linkNoLongerWorks();
   if (found.outcome === "ready" && token) return { state: "ready", token, name: found.name, path: found.path };
   return { state: "already", name: found.name, path: found.path };
 }
 
 /** Confirming takes the button, not just opening the link (mail scanners open every link in a message). */
-export async function action({ request, context }: Route.ActionArgs): Promise<State> {
+export async function action({ request, context }: Route.ActionArgs): Promise<State | LinkNoLongerWorks> {
   const form = await request.formData().catch(() => null);
   const token = form?.get("token");
   const done = await confirmEntryLink(context.services, typeof token === "string" ? token : null);
-  if (done.outcome === "invalid") return { state: "invalid" };
+  if (done.outcome === "invalid") return linkNoLongerWorks();
   return { state: done.outcome === "confirmed" ? "confirmed" : "already", name: done.name, path: done.path };
 }
 
 export function meta() {
-  return [
-    ...pageMeta({
-      title: "Confirm an entry",
-      description: `Confirm that a place's entry on the ${SITE_NAME} is still right.`,
-      path: "/entry/confirm",
-    }),
-    { name: "robots", content: "noindex" },
-  ];
+  return linkPageMeta({
+    title: "Confirm an entry",
+    description: `Confirm that a place's entry on the ${SITE_NAME} is still right.`,
+    path: "/entry/confirm",
+  });
 }
 
 export default function EntryConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const s = actionData ?? loaderData;
   if (s.state === "ready") {
     return (
-      <main id="main">
-        <PageIntro title="Is this entry still right?" lead={`Once a year we ask each place on the ${SITE_NAME}.`} />
-        <div className="mx-auto max-w-3xl px-4 py-10">
-          <Form method="post">
-            <input type="hidden" name="token" value={s.token} />
-            <p className="text-lg text-stone-800">
-              Look over{" "}
-              <AppLink to={s.path} className="font-semibold text-leaf-700 underline">
-                {s.name}
-              </AppLink>{" "}
-              and confirm that what it says is still right.
-            </p>
-            <button
-              type="submit"
-              className="mt-6 rounded-lg bg-leaf-700 px-5 py-3 font-semibold text-white hover:bg-leaf-800"
-            >
-              Yes, it is still right
-            </button>
-            <p className="mt-6 text-stone-700">
-              Something changed, or the place closed or moved? Reply to our e-mail and tell us what to correct.
-            </p>
-          </Form>
-        </div>
-      </main>
+      <LinkAskPage
+        title="Is this entry still right?"
+        lead={`Once a year we ask each place on the ${SITE_NAME}.`}
+        token={s.token}
+        button="Yes, it is still right"
+        after="Something changed, or the place closed or moved? Reply to our e-mail and tell us what to correct."
+      >
+        Look over{" "}
+        <AppLink to={s.path} className="font-semibold text-leaf-700 underline">
+          {s.name}
+        </AppLink>{" "}
+        and confirm that what it says is still right.
+      </LinkAskPage>
     );
   }
   const text =
@@ -86,27 +66,22 @@ export default function EntryConfirm({ loaderData, actionData }: Route.Component
             lead: `It has expired (links work for ${ENTRY_CHECK_LINK_DAYS} days), was replaced by a newer request, or was copied incompletely.`,
           };
   return (
-    <main id="main">
-      <PageIntro title={text.title} lead={text.lead} />
-      <div className="mx-auto max-w-3xl px-4 py-10">
-        <p role="status" className="text-stone-800">
-          {s.state === "invalid" ? (
-            "If the place's entry needs confirming, reply to the e-mail you received and we will send a new link."
-          ) : (
-            <>
-              See{" "}
-              <AppLink to={s.path} className="font-medium text-leaf-700 underline">
-                its page
-              </AppLink>{" "}
-              or explore the{" "}
-              <AppLink to="/map" className="font-medium text-leaf-700 underline">
-                map of places to learn permaculture
-              </AppLink>
-              .
-            </>
-          )}
-        </p>
-      </div>
-    </main>
+    <LinkOutcomePage title={text.title} lead={text.lead}>
+      {s.state === "invalid" ? (
+        "If the place's entry needs confirming, reply to the e-mail you received and we will send a new link."
+      ) : (
+        <>
+          See{" "}
+          <AppLink to={s.path} className="font-medium text-leaf-700 underline">
+            its page
+          </AppLink>{" "}
+          or explore the{" "}
+          <AppLink to="/map" className="font-medium text-leaf-700 underline">
+            map of places to learn permaculture
+          </AppLink>
+          .
+        </>
+      )}
+    </LinkOutcomePage>
   );
 }

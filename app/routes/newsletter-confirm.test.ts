@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answer, publicContext, routeCalls } from "../../tests/helpers/route-calls";
 import { startTestSmtpServer, type TestSmtpServer, testMailer } from "../../tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { countNewsletterSubscriptions, getSubscriptionByEmail } from "../queries/newsletter.server";
@@ -19,7 +20,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   smtp = await startTestSmtpServer();
   mail = testMailer(t.db, { siteUrl: config.siteUrl, smtpUrl: smtp.url });
-  context = { services: { db: t.db, mail, config }, cspNonce: "", clientIp: "" } as unknown as AppLoadContext;
+  context = publicContext({ db: t.db, mail, config });
 });
 
 afterAll(async () => {
@@ -28,15 +29,8 @@ afterAll(async () => {
   await t.destroy();
 });
 
-// The route functions read only the request and the load context.
-// biome-ignore lint/suspicious/noExplicitAny: one argument shape for the loaders and actions of both routes
-type Args = any;
-const get = (url: string): Args => ({ request: new Request(url), context, params: {} });
-const post = (url: string, body: Record<string, string>): Args => ({
-  request: new Request(url, { method: "POST", body: new URLSearchParams(body) }),
-  context,
-  params: {},
-});
+const get = (url: string) => routeCalls(context).get(url);
+const post = (url: string, body: Record<string, string>) => routeCalls(context).post(url, body);
 
 /** The first link in a message's text part that starts with this address. */
 function linkIn(text: string | undefined, prefix: string): string {
@@ -95,11 +89,20 @@ describe("newsletter double opt-in, end to end through a real SMTP server", () =
     expect(oldToken).not.toBe("");
     const url = `${config.siteUrl}/newsletter/confirm`;
     // The first link was replaced by the second.
-    expect(await confirm.action(post(url, { token: oldToken }))).toEqual({ state: "invalid" });
+    expect(answer(await confirm.action(post(url, { token: oldToken })))).toEqual({
+      status: 410,
+      data: { state: "invalid" },
+    });
     // A changed letter breaks the signature.
     const tampered = `${newToken.slice(0, -2)}${newToken.endsWith("A") ? "B" : "A"}${newToken.slice(-1)}`;
-    expect(await confirm.action(post(url, { token: tampered }))).toEqual({ state: "invalid" });
-    expect(await confirm.loader(get(`${url}?token=${encodeURIComponent(tampered)}`))).toEqual({ state: "invalid" });
+    expect(answer(await confirm.action(post(url, { token: tampered })))).toEqual({
+      status: 410,
+      data: { state: "invalid" },
+    });
+    expect(answer(await confirm.loader(get(`${url}?token=${encodeURIComponent(tampered)}`)))).toEqual({
+      status: 410,
+      data: { state: "invalid" },
+    });
     // Past its seven days.
     const sub = await getSubscriptionByEmail(t.db, "bo@example.org");
     const expired = signToken(config.authSecret, {
@@ -108,10 +111,16 @@ describe("newsletter double opt-in, end to end through a real SMTP server", () =
       e: Math.floor(Date.now() / 1000) - 1,
       n: sub?.confirmNonce ?? "",
     });
-    expect(await confirm.action(post(url, { token: expired }))).toEqual({ state: "invalid" });
+    expect(answer(await confirm.action(post(url, { token: expired })))).toEqual({
+      status: 410,
+      data: { state: "invalid" },
+    });
     // A token for another purpose (unsubscribe) cannot confirm.
     const other = new URL(newsletterUnsubscribeUrl(mail, config.authSecret, sub?.id ?? "")).searchParams.get("token");
-    expect(await confirm.action(post(url, { token: other ?? "" }))).toEqual({ state: "invalid" });
+    expect(answer(await confirm.action(post(url, { token: other ?? "" })))).toEqual({
+      status: 410,
+      data: { state: "invalid" },
+    });
     expect(await confirm.action(post(url, { token: newToken }))).toEqual({ state: "confirmed" });
   });
 
@@ -158,11 +167,13 @@ describe("unsubscribe", () => {
       expect(await unsubscribe.loader(get(url))).toEqual({ state: "unsubscribed", email });
       expect(await unsubscribe.action(post(url, {}))).toEqual({ state: "unsubscribed", email });
     }
-    expect(await unsubscribe.loader(get(`${config.siteUrl}/newsletter/unsubscribe?token=nonsense`))).toEqual({
-      state: "invalid",
+    expect(answer(await unsubscribe.loader(get(`${config.siteUrl}/newsletter/unsubscribe?token=nonsense`)))).toEqual({
+      status: 410,
+      data: { state: "invalid" },
     });
-    expect(await unsubscribe.action(post(`${config.siteUrl}/newsletter/unsubscribe`, {}))).toEqual({
-      state: "invalid",
+    expect(answer(await unsubscribe.action(post(`${config.siteUrl}/newsletter/unsubscribe`, {})))).toEqual({
+      status: 410,
+      data: { state: "invalid" },
     });
   });
 

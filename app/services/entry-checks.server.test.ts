@@ -5,6 +5,7 @@ import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, locations } from "../../db/schema";
+import { answer, publicContext, routeCalls } from "../../tests/helpers/route-calls";
 import { startTestSmtpServer, type TestSmtpServer, testMailer } from "../../tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { getLocationPage } from "../queries/locations.server";
@@ -24,11 +25,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   smtp = await startTestSmtpServer();
   mail = testMailer(t.db, { siteUrl: config.siteUrl, smtpUrl: smtp.url });
-  context = {
-    services: { db: t.db, bus: t.bus, mail, config, logger: pino({ level: "silent" }) },
-    cspNonce: "",
-    clientIp: "",
-  } as unknown as AppLoadContext;
+  context = publicContext({ db: t.db, bus: t.bus, mail, config, logger: pino({ level: "silent" }) });
 });
 
 afterAll(async () => {
@@ -37,14 +34,8 @@ afterAll(async () => {
   await t.destroy();
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: the route functions read only the request and the load context
-type Args = any;
-const get = (url: string): Args => ({ request: new Request(url), context, params: {} });
-const post = (url: string, body: Record<string, string>): Args => ({
-  request: new Request(url, { method: "POST", body: new URLSearchParams(body) }),
-  context,
-  params: {},
-});
+const get = (url: string) => routeCalls(context).get(url);
+const post = (url: string, body: Record<string, string>) => routeCalls(context).post(url, body);
 
 async function addPlace(name: string, contactEmail: string | null, checkedDaysAgo = 0): Promise<string> {
   const checkedAt = new Date(Date.now() - checkedDaysAgo * DAY);
@@ -119,11 +110,13 @@ describe("asking a place's contact to confirm its entry", () => {
     const otherPurpose = signToken(config.authSecret, { p: "newsletter-confirm", s: id, n: row?.checkNonce ?? "" });
     const stale = signToken(config.authSecret, { p: "entry-check", s: id, n: "an-older-request" });
     for (const token of [expired, forged, otherPurpose, stale, "garbage", ""]) {
-      expect(await confirmRoute.loader(get(`${config.siteUrl}/entry/confirm?token=${token}`))).toEqual({
-        state: "invalid",
+      expect(answer(await confirmRoute.loader(get(`${config.siteUrl}/entry/confirm?token=${token}`)))).toEqual({
+        status: 410,
+        data: { state: "invalid" },
       });
-      expect(await confirmRoute.action(post(`${config.siteUrl}/entry/confirm`, { token }))).toEqual({
-        state: "invalid",
+      expect(answer(await confirmRoute.action(post(`${config.siteUrl}/entry/confirm`, { token })))).toEqual({
+        status: 410,
+        data: { state: "invalid" },
       });
     }
     const [still] = await t.db.select().from(locations).where(eq(locations.id, id));

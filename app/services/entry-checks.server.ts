@@ -106,21 +106,29 @@ export type EntryLinkState =
   | { outcome: "ready" | "already" | "confirmed"; name: string; path: string }
   | { outcome: "invalid" };
 
+/** A link's verified token and the place it names, with what the link can still do. */
+async function readEntryLink(
+  services: Pick<Services, "db" | "config">,
+  token: string | null,
+): Promise<{ state: EntryLinkState; id?: string; nonce?: string }> {
+  const payload = verifyToken(services.config.authSecret, token, "entry-check");
+  const entry = payload?.n ? await getEntryForCheck(services.db, payload.s) : null;
+  if (!payload?.n || !entry) return { state: { outcome: "invalid" } };
+  const place = { name: entry.name, path: locationPath(entry.name) };
+  if (sameNonce(entry.checkNonce, payload.n))
+    return { state: { outcome: "ready", ...place }, id: entry.id, nonce: payload.n };
+  // Used already: the request it came with has been answered (checked since it was sent).
+  if (entry.checkNonce === null && entry.checkRequestedAt && entry.checkedAt >= entry.checkRequestedAt)
+    return { state: { outcome: "already", ...place } };
+  return { state: { outcome: "invalid" } };
+}
+
 /** The place a confirmation link names, if the link is genuine and not expired. */
 export async function checkEntryLink(
   services: Pick<Services, "db" | "config">,
   token: string | null,
 ): Promise<EntryLinkState> {
-  const payload = verifyToken(services.config.authSecret, token, "entry-check");
-  if (!payload?.n) return { outcome: "invalid" };
-  const entry = await getEntryForCheck(services.db, payload.s);
-  if (!entry) return { outcome: "invalid" };
-  const place = { name: entry.name, path: locationPath(entry.name) };
-  if (sameNonce(entry.checkNonce, payload.n)) return { outcome: "ready", ...place };
-  // Used already: the request it came with has been answered (checked since it was sent).
-  if (entry.checkNonce === null && entry.checkRequestedAt && entry.checkedAt >= entry.checkRequestedAt)
-    return { outcome: "already", ...place };
-  return { outcome: "invalid" };
+  return (await readEntryLink(services, token)).state;
 }
 
 /** Confirms the place of a genuine, unexpired, unused link: it is checked now. */
@@ -128,22 +136,21 @@ export async function confirmEntryLink(
   services: Pick<Services, "db" | "config" | "bus" | "logger">,
   token: string | null,
 ): Promise<EntryLinkState> {
-  const state = await checkEntryLink(services, token);
-  if (state.outcome !== "ready") return state;
-  const payload = verifyToken(services.config.authSecret, token, "entry-check");
-  if (!payload?.n || !(await confirmEntryCheck(services.db, payload.s, payload.n)))
-    return checkEntryLink(services, token);
+  const link = await readEntryLink(services, token);
+  if (link.state.outcome !== "ready" || !link.id || !link.nonce) return link.state;
+  // Two presses at once: only one finds the one-time value; the other reads the link again ("already").
+  if (!(await confirmEntryCheck(services.db, link.id, link.nonce))) return checkEntryLink(services, token);
   await recordAudit(
     services.db,
     {
       user: null,
       action: "update",
       entity: "location",
-      entityId: payload.s,
-      summary: `The contact confirmed location "${state.name}" is still right`,
+      entityId: link.id,
+      summary: `The contact confirmed location "${link.state.name}" is still right`,
     },
     (err) => services.logger.warn({ err }, "audit failed"),
   );
   await notifyContentChanged(services, "locations");
-  return { ...state, outcome: "confirmed" };
+  return { ...link.state, outcome: "confirmed" };
 }

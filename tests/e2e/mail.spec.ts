@@ -124,6 +124,10 @@ test("staff ask a place's contact to confirm its entry; the contact's button upd
   await expect(visitorPage.getByRole("heading", { level: 1, name: "Thank you" })).toBeVisible();
   await visitorPage.goto(url.pathname + url.search);
   await expect(visitorPage.getByRole("heading", { level: 1, name: "Already confirmed" })).toBeVisible();
+  // A link that does not work says so, with a status a client can act on.
+  const broken = await visitorPage.goto("/entry/confirm?token=not-a-token");
+  expect(broken?.status()).toBe(410);
+  await expect(visitorPage.getByRole("heading", { level: 1, name: "This link does not work" })).toBeVisible();
   const month = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(),
   );

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard, AuthField, authButtonClass } from "../../components/admin/auth-card";
+import { LINK_PAGE_HEADERS } from "../../lib/link-pages";
 import { fieldErrors } from "../../lib/schemas";
 import { formDataToObject, readForm } from "../../lib/schemas/form";
 import { NewPasswordSchema } from "../../lib/schemas/staff-links";
@@ -7,8 +8,7 @@ import { recordAudit } from "../../queries/audit.server";
 import { checkStaffLink, completeStaffLink } from "../../services/staff-links.server";
 import type { Route } from "./+types/reset-password";
 
-// The link's token must not travel to another site as a referrer; same-origin keeps the form's Origin header.
-const HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex" };
+const HEADERS = LINK_PAGE_HEADERS;
 
 export function meta() {
   return [{ title: "Choose a password | Admin" }, { name: "robots", content: "noindex" }];

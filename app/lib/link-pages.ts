@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import { pageMeta } from "./meta";
+
+/**
+ * Headers of a page reached by a link sent by e-mail (a token in its address): never cached, never indexed, and the
+ * token not sent to another site as a referrer. "same-origin" rather than "no-referrer": without a referrer the
+ * browser posts the page's form with `Origin: null`, which the cross-site guard refuses.
+ */
+export const LINK_PAGE_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "same-origin",
+  "X-Robots-Tag": "noindex",
+} as const;
+
+/** Meta tags of such a page: as any public page's, and not indexed. */
+export function linkPageMeta(opts: { title: string; description: string; path: string }) {
+  return [...pageMeta(opts), { name: "robots", content: "noindex" }];
+}
+
+/**
+ * The answer to a link that does not work (forged, expired, used, replaced, cut short): the page says so, with the
+ * status a client can act on, as the staff password links do.
+ */
+export function linkNoLongerWorks() {
+  return data({ state: "invalid" as const }, { status: 410 });
+}
+export type LinkNoLongerWorks = ReturnType<typeof linkNoLongerWorks>;
