@@ -35,21 +35,48 @@ describe("the map index's columns", () => {
     // Added after the first lookup: still found.
     places.add(page([{ id: "00000000-0000-4000-8000-000000000000", name: "Zeroth", lat: 1, lng: 1 }]));
     expect(places.props(places.find("00000000-0000-4000-8000-000000000000")).name).toBe("Zeroth");
+    expect(places.find("not-an-id")).toBe(-1);
+  });
+
+  it("keeps names in any script and ids in any case through many pages and the final compaction", () => {
+    const places = new Places();
+    const names = ["Ökodorf Sieben Linden", "Fazenda Águas Claras", "農場の森", "Ferme d’été 🌱"];
+    for (let p = 0; p < 50; p++) {
+      places.add(
+        page(
+          Array.from({ length: 100 }, (_, i) => ({
+            id: `${String(p).padStart(4, "0")}${String(i).padStart(4, "0")}-0000-4000-8000-${String(p * 100 + i).padStart(12, "0")}`,
+            name: `${names[i % names.length]} ${p * 100 + i}`,
+            lat: (i % 80) - 40,
+            lng: p - 25,
+          })),
+        ),
+      );
+    }
+    places.compact();
+    expect(places.size).toBe(5000);
+    const row = places.find("0049ABCD-0000-4000-8000-000000004999".replace("ABCD", "0099").toUpperCase());
+    expect(places.props(row)).toEqual({
+      id: "00490099-0000-4000-8000-000000004999",
+      name: "Ferme d’été 🌱 4999",
+      markerType: "farm",
+    });
+    expect(places.name(places.find("00120002-0000-4000-8000-000000001202"))).toBe("農場の森 1202");
   });
 
   it("answers points with their names and types from the columns, and a subset index holds only its rows", () => {
     const places = new Places();
     places.add(
       page([
-        { id: "1", name: "Hill farm", lat: 40, lng: -8 },
-        { id: "2", name: "Coast school", lat: -33, lng: 151, type: "school" },
-        { id: "3", name: "Valley farm", lat: 52, lng: 13 },
+        { id: "10000000-0000-4000-8000-000000000001", name: "Hill farm", lat: 40, lng: -8 },
+        { id: "20000000-0000-4000-8000-000000000002", name: "Coast school", lat: -33, lng: 151, type: "school" },
+        { id: "30000000-0000-4000-8000-000000000003", name: "Valley farm", lat: 52, lng: 13 },
       ]),
     );
     const all = queryIndex(buildIndex(places), places, [-180, -85, 180, 85], 18);
     expect(all.points.map((p) => p[3])).toEqual(["Coast school", "Hill farm", "Valley farm"]);
     expect(all.points.find((p) => p[3] === "Coast school")?.[4]).toBe("school");
-    const subset = buildIndex(places, [places.find("3")]);
+    const subset = buildIndex(places, [places.find("30000000-0000-4000-8000-000000000003")]);
     const view = queryIndex(subset, places, [-180, -85, 180, 85], 18);
     expect(view.total).toBe(1);
     expect(view.points.map((p) => [p[2], p[3]])).toEqual([["Valley-farm", "Valley farm"]]);

@@ -65,45 +65,121 @@ type RowRef = number & NonNullable<GeoJsonProperties>;
 /** An index, how many places it holds, and the box around them (null when empty). */
 export type Index = { index: Supercluster<RowRef>; total: number; bbox: BBox | null };
 
-/** The located places a worker was given, column by column. */
+/** Bytes per id: a UUID as four 32-bit words, most significant first (their order is the text's order). */
+const ID_WORDS = 4;
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID's four words, or null when the text is not a UUID (no location can have that id). */
+function idWords(id: string): [number, number, number, number] | null {
+  if (!UUID_TEXT.test(id)) return null;
+  const hex = id.replaceAll("-", "");
+  return [0, 8, 16, 24].map((at) => Number.parseInt(hex.slice(at, at + 8), 16)) as [number, number, number, number];
+}
+
+/** A typed array that grows by doubling while pages arrive, and is cut to its length when the index is built. */
+function grown<T extends Uint8Array | Uint32Array | Float64Array>(array: T, need: number): T {
+  if (need <= array.length) return array;
+  const bigger = new (array.constructor as new (n: number) => T)(Math.max(need, array.length * 2, 1024));
+  bigger.set(array);
+  return bigger;
+}
+
+/**
+ * The located places a worker was given, column by column, in typed arrays outside the JavaScript heap: ids as
+ * four 32-bit words, names as UTF-8 bytes with offsets, marker types as bytes. At 500,000 places this is about
+ * 35 MB, against about 83 MB of strings and number arrays, and nothing in it for the collector to walk.
+ */
 export class Places {
-  readonly ids: string[] = [];
-  readonly names: string[] = [];
+  private count = 0;
+  private idWords = new Uint32Array(0);
+  private nameBytes = Buffer.alloc(0);
+  private nameUsed = 0;
+  /** Where row i's name starts in `nameBytes`; entry i + 1 is where it ends. */
+  private nameStarts = new Uint32Array(1);
   /** Index into MARKER_TYPES. */
-  readonly markerTypes: number[] = [];
-  readonly lats: number[] = [];
-  readonly lngs: number[] = [];
+  private types = new Uint8Array(0);
+  private latitudes = new Float64Array(0);
+  private longitudes = new Float64Array(0);
   /** Row numbers ordered by id, made when a filter first needs to find rows by id. */
   private byId: Uint32Array | null = null;
 
   get size(): number {
-    return this.ids.length;
+    return this.count;
   }
 
-  /** Adds a page of rows, skipping coordinates no map can show. */
+  lat(row: number): number {
+    return this.latitudes[row] as number;
+  }
+
+  lng(row: number): number {
+    return this.longitudes[row] as number;
+  }
+
+  /** Adds a page of rows, skipping coordinates no map can show and ids that are not UUIDs. */
   add(page: RowPage): void {
+    const n = this.count + page.ids.length;
+    this.idWords = grown(this.idWords, n * ID_WORDS);
+    this.types = grown(this.types, n);
+    this.latitudes = grown(this.latitudes, n);
+    this.longitudes = grown(this.longitudes, n);
+    this.nameStarts = grown(this.nameStarts, n + 1);
     for (let i = 0; i < page.ids.length; i++) {
       const lat = page.lats[i] as number;
       const lng = page.lngs[i] as number;
       if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) continue;
-      this.ids.push(page.ids[i] as string);
-      this.names.push(page.names[i] as string);
-      this.markerTypes.push(markerTypeIndex(page.markerTypes[i] as string));
-      this.lats.push(lat);
-      this.lngs.push(lng);
+      const words = idWords(page.ids[i] as string);
+      if (!words) continue;
+      const row = this.count;
+      this.idWords.set(words, row * ID_WORDS);
+      const name = page.names[i] as string;
+      const bytes = Buffer.byteLength(name);
+      if (this.nameUsed + bytes > this.nameBytes.length) {
+        const bigger = Buffer.alloc(Math.max(this.nameUsed + bytes, this.nameBytes.length * 2, 64 * 1024));
+        this.nameBytes.copy(bigger, 0, 0, this.nameUsed);
+        this.nameBytes = bigger;
+      }
+      this.nameUsed += this.nameBytes.write(name, this.nameUsed);
+      this.nameStarts[row + 1] = this.nameUsed;
+      this.types[row] = markerTypeIndex(page.markerTypes[i] as string);
+      this.latitudes[row] = lat;
+      this.longitudes[row] = lng;
+      this.count++;
     }
     this.byId = null;
   }
 
+  /** Cuts every column to what it holds (after the last page, so no doubling headroom stays for the index's life). */
+  compact(): void {
+    const n = this.count;
+    this.idWords = this.idWords.slice(0, n * ID_WORDS);
+    this.types = this.types.slice(0, n);
+    this.latitudes = this.latitudes.slice(0, n);
+    this.longitudes = this.longitudes.slice(0, n);
+    this.nameStarts = this.nameStarts.slice(0, n + 1);
+    this.nameBytes = Buffer.from(this.nameBytes.subarray(0, this.nameUsed));
+  }
+
   /** The row holding this id, or -1. */
   find(id: string): number {
+    const key = idWords(id);
+    if (!key) return -1;
+    const words = this.idWords;
+    const compare = (row: number): number => {
+      for (let w = 0; w < ID_WORDS; w++) {
+        const d = (words[row * ID_WORDS + w] as number) - (key[w] as number);
+        if (d !== 0) return d;
+      }
+      return 0;
+    };
     if (!this.byId) {
-      const order = Uint32Array.from(this.ids.keys());
-      const ids = this.ids;
+      const order = new Uint32Array(this.count);
+      for (let i = 0; i < order.length; i++) order[i] = i;
       order.sort((a, b) => {
-        const x = ids[a] as string;
-        const y = ids[b] as string;
-        return x < y ? -1 : x > y ? 1 : 0;
+        for (let w = 0; w < ID_WORDS; w++) {
+          const d = (words[a * ID_WORDS + w] as number) - (words[b * ID_WORDS + w] as number);
+          if (d !== 0) return d;
+        }
+        return 0;
       });
       this.byId = order;
     }
@@ -112,20 +188,31 @@ export class Places {
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
       const row = this.byId[mid] as number;
-      const at = this.ids[row] as string;
-      if (at === id) return row;
-      if (at < id) lo = mid + 1;
+      const d = compare(row);
+      if (d === 0) return row;
+      if (d < 0) lo = mid + 1;
       else hi = mid - 1;
     }
     return -1;
   }
 
+  id(row: number): string {
+    const hex = Array.from(this.idWords.subarray(row * ID_WORDS, (row + 1) * ID_WORDS), (w) =>
+      w.toString(16).padStart(8, "0"),
+    ).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  name(row: number): string {
+    return this.nameBytes.toString("utf8", this.nameStarts[row], this.nameStarts[row + 1]);
+  }
+
+  markerType(row: number): MarkerType {
+    return MARKER_TYPES[this.types[row] as number] ?? DEFAULT_MARKER_TYPE;
+  }
+
   props(row: number): MapPointProps {
-    return {
-      id: this.ids[row] as string,
-      name: this.names[row] as string,
-      markerType: MARKER_TYPES[this.markerTypes[row] as number] ?? DEFAULT_MARKER_TYPE,
-    };
+    return { id: this.id(row), name: this.name(row), markerType: this.markerType(row) };
   }
 }
 
@@ -149,8 +236,8 @@ export function buildIndex(places: Places, rows?: ArrayLike<number>): Index {
     *[Symbol.iterator]() {
       for (let k = 0; k < count; k++) {
         const row = rows ? (rows[k] as number) : k;
-        const lng = places.lngs[row] as number;
-        const lat = places.lats[row] as number;
+        const lng = places.lng(row);
+        const lat = places.lat(row);
         coordinates[0] = lng;
         coordinates[1] = lat;
         feature.properties = row as RowRef;
@@ -178,7 +265,8 @@ export function queryIndex({ index, total }: Index, places: Places, bbox: BBox, 
     const [lng, lat] = f.geometry.coordinates as [number, number];
     const p = f.properties;
     if (typeof p === "number") {
-      const { name, markerType } = places.props(p);
+      const name = places.name(p);
+      const markerType = places.markerType(p);
       points.push([roundTo(lng, 5), roundTo(lat, 5), slugFromName(name), name, markerType]);
     } else {
       const id = p.cluster_id;
@@ -242,6 +330,7 @@ export class IndexState {
         return { id: msg.id, ok: true, value: null };
       case "build": {
         const started = performance.now();
+        this.places.compact();
         this.full = buildIndex(this.places);
         return { id: msg.id, ok: true, value: { total: this.full.total, buildMs: performance.now() - started } };
       }
