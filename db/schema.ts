@@ -19,6 +19,9 @@ import {
 import {
   ANALYTICS_KINDS,
   APPLICANT_TYPES,
+  ENTRY_STATUSES,
+  PROPOSAL_KINDS,
+  PROPOSAL_STATUSES,
   MAIL_KINDS,
   MAIL_STATUSES,
   NEWSLETTER_ISSUE_STATUSES,
@@ -50,7 +53,15 @@ export const applicantTypeEnum = pgEnum("applicant_type", APPLICANT_TYPES);
 export const analyticsKindEnum = pgEnum("analytics_kind", ANALYTICS_KINDS);
 export const mailStatusEnum = pgEnum("mail_status", MAIL_STATUSES);
 export const mailKindEnum = pgEnum("mail_kind", MAIL_KINDS);
+export const entryStatusEnum = pgEnum("entry_status", ENTRY_STATUSES);
+export const proposalKindEnum = pgEnum("proposal_kind", PROPOSAL_KINDS);
+export const proposalStatusEnum = pgEnum("proposal_status", PROPOSAL_STATUSES);
 export const newsletterIssueStatusEnum = pgEnum("newsletter_issue_status", NEWSLETTER_ISSUE_STATUSES);
+
+/** Draft, published or archived: only published entries are public (ENTRY_STATUSES). */
+const entryStatus = {
+  status: entryStatusEnum("status").notNull().default("published"),
+};
 
 // ---------------------------------------------------------------------------
 // Users and authentication (better-auth's tables, with the admin plugin's fields)
@@ -197,6 +208,7 @@ export const locations = pgTable(
     markerType: text("marker_type").notNull().default("standard"),
     featured: boolean("featured").notNull().default(false),
     ...timestamps,
+    ...entryStatus,
     ...checked,
     /** When the contact was last asked to confirm the entry, and the one-time value of that request's link. */
     checkRequestedAt: timestamp("check_requested_at", { withTimezone: true, mode: "date" }),
@@ -236,6 +248,7 @@ export const programs = pgTable(
     focusAreas: uuid("focus_areas").array().notNull().default(sql`'{}'::uuid[]`),
     imageUrl: text("image_url"),
     ...timestamps,
+    ...entryStatus,
     ...checked,
   },
   (t) => [
@@ -260,6 +273,7 @@ export const changeMakers = pgTable(
     relatedLocationIds: uuid("related_location_ids").array().notNull().default(sql`'{}'::uuid[]`),
     focusAreas: uuid("focus_areas").array().notNull().default(sql`'{}'::uuid[]`),
     ...timestamps,
+    ...entryStatus,
     ...checked,
   },
   (t) => [index("change_makers_name_idx").on(t.name)],
@@ -277,6 +291,7 @@ export const resources = pgTable(
     imageUrl: text("image_url"),
     focusAreas: uuid("focus_areas").array().notNull().default(sql`'{}'::uuid[]`),
     ...timestamps,
+    ...entryStatus,
   },
   (t) => [index("resources_type_title_idx").on(t.type, t.title), index("resources_title_idx").on(t.title)],
 );
@@ -425,6 +440,41 @@ export const applications = pgTable(
   (t) => [
     index("applications_status_created_idx").on(t.status, t.createdAt),
     index("applications_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * A visitor's contribution waiting for staff: a place to list, or a correction to an entry. The proposed values are
+ * kept as the visitor sent them (after validation) and never touch an entry until staff accept them, field by field.
+ */
+export const proposals = pgTable(
+  "proposals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: proposalKindEnum("kind").notNull(),
+    /** "location" for proposed places; the corrected entry's kind for corrections. */
+    entity: text("entity").notNull(),
+    /** The corrected entry, or the draft an accepted place became. */
+    entityId: uuid("entity_id"),
+    fields: jsonb("fields").$type<Record<string, string | string[] | null>>().notNull().default({}),
+    /** For corrections: the entry's values as the visitor saw them when proposing. */
+    seen: jsonb("seen").$type<Record<string, string | string[] | null>>().notNull().default({}),
+    /** For corrections: the visitor says the place has closed or moved. */
+    closure: text("closure"),
+    comment: text("comment").notNull().default(""),
+    email: text("email"),
+    consentAt: timestamp("consent_at", { withTimezone: true, mode: "date" }),
+    status: proposalStatusEnum("status").notNull().default("pending"),
+    /** Why staff declined (optional), and staff's own note. */
+    reason: text("reason").notNull().default(""),
+    note: text("note").notNull().default(""),
+    decidedBy: text("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("proposals_status_created_idx").on(t.status, t.createdAt),
+    index("proposals_entity_idx").on(t.entity, t.entityId),
   ],
 );
 

@@ -59,6 +59,25 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "entry-check": "Entry check",
 };
 
+/**
+ * Where a directory entry (location, program, change-maker, resource) stands: only published entries reach public
+ * pages, lists, the map, search, the sitemap and the feeds; drafts and archived entries are seen by staff only.
+ */
+export const ENTRY_STATUSES = ["draft", "published", "archived"] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+export const ENTRY_STATUS_LABELS: Record<EntryStatus, string> = {
+  draft: "Draft",
+  published: "Published",
+  archived: "Archived",
+};
+
+/** What a visitor's contribution is: a new place to list, or a correction to an entry. */
+export const PROPOSAL_KINDS = ["new-place", "correction"] as const;
+export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
+/** Where a contribution stands in the moderation queue. */
+export const PROPOSAL_STATUSES = ["pending", "accepted", "rejected"] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
 export const NEWSLETTER_ISSUE_STATUSES = ["draft", "sending", "sent"] as const;
 export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];
 

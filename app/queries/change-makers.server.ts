@@ -1,22 +1,22 @@
-import { asc, count, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { changeMakers } from "../../db/schema";
 import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
 import { searchOrderSql } from "./search.server";
-import { escapeLike } from "./sql-helpers.server";
+import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ChangeMakerRow = typeof changeMakers.$inferSelect;
 export type ChangeMakerInput = Omit<typeof changeMakers.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
-/** All change-makers by name, or those matching search words, best match first. */
+/** All published change-makers by name, or those matching search words, best match first. */
 export function listChangeMakers(db: Database, opts: { q?: string } = {}): Promise<ChangeMakerRow[]> {
   const parsed = opts.q ? parseSearch(opts.q) : null;
   const search = parsed?.ok ? searchOrderSql("change-maker", parsed.text, parsed.terms, "change_makers") : null;
   return db
     .select()
     .from(changeMakers)
-    .where(parsed ? (search?.where ?? sql`false`) : undefined)
+    .where(and(publishedSql(changeMakers.status), parsed ? (search?.where ?? sql`false`) : undefined))
     .orderBy(search ? search.orderBy : asc(changeMakers.name));
 }
 
@@ -54,16 +54,24 @@ export async function deleteChangeMaker(db: Database, id: string): Promise<boole
   return rows.length > 0;
 }
 
+/** How many change-makers are published. */
 export function countChangeMakers(db: Database): Promise<number> {
   return db
     .select({ n: count() })
     .from(changeMakers)
+    .where(publishedSql(changeMakers.status))
     .then((r) => r[0]?.n ?? 0);
 }
 
 /** A page of change-makers for the admin list (name search), with the total. */
-export async function searchChangeMakersForAdmin(db: Database, opts: { q?: string; limit: number; offset: number }) {
-  const where = opts.q ? ilike(changeMakers.name, `%${escapeLike(opts.q)}%`) : undefined;
+export async function searchChangeMakersForAdmin(
+  db: Database,
+  opts: { q?: string; status?: StatusFilter; limit: number; offset: number },
+) {
+  const where = and(
+    opts.q ? ilike(changeMakers.name, `%${escapeLike(opts.q)}%`) : undefined,
+    statusSql(changeMakers.status, opts.status ?? "any"),
+  );
   const [rows, totals] = await Promise.all([
     db
       .select({
@@ -71,6 +79,7 @@ export async function searchChangeMakersForAdmin(db: Database, opts: { q?: strin
         name: changeMakers.name,
         role: changeMakers.role,
         country: changeMakers.country,
+        status: changeMakers.status,
         updatedAt: changeMakers.updatedAt,
       })
       .from(changeMakers)

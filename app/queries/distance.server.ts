@@ -4,6 +4,7 @@ import { locations } from "../../db/schema";
 import { EARTH_RADIUS_KM } from "../lib/geo";
 import { parseSearch } from "../lib/search-query";
 import { tsquerySql } from "./search.server";
+import { publishedSql } from "./sql-helpers.server";
 
 export type Point = { lat: number; lng: number };
 
@@ -50,6 +51,7 @@ export async function resolvePlace(db: Database, typed: string): Promise<(Point 
       and(
         sql`search_fold(${locations.contactCity}) = search_fold(${typed})`,
         sql`${locations.latitude} IS NOT NULL AND ${locations.longitude} IS NOT NULL`,
+        publishedSql(locations.status),
       ),
     )
     .groupBy(sql`search_fold(${locations.contactCity})`)
@@ -64,6 +66,7 @@ export async function resolvePlace(db: Database, typed: string): Promise<(Point 
       and(
         sql`search_vector @@ ${tsquerySql(parsed.terms, "A")}`,
         sql`${locations.latitude} IS NOT NULL AND ${locations.longitude} IS NOT NULL`,
+        publishedSql(locations.status),
       ),
     )
     .orderBy(sql`(search_name = search_fold(${parsed.text})) DESC`, locations.name)

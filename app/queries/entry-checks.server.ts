@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { locations } from "../../db/schema";
 import { isUuid } from "../lib/ids";
+import { publishedSql } from "./sql-helpers.server";
 
 /** What a request to confirm a place shows its contact, and what the link is checked against. */
 export type EntryForCheck = {
@@ -39,7 +40,7 @@ export async function getEntryForCheck(db: Database, id: string): Promise<EntryF
 }
 
 /**
- * Places whose contact is due to be asked: with a contact e-mail, not checked since `before`, and not asked since
+ * Published places whose contact is due to be asked: with a contact e-mail, not checked since `before`, and not asked since
  * `before` either; the longest unchecked first. Locked for the caller's transaction and skipped by other instances
  * running the same job.
  */
@@ -49,6 +50,7 @@ export async function lockDueEntryChecks(db: Database, before: Date, limit: numb
     .from(locations)
     .where(
       and(
+        publishedSql(locations.status),
         isNotNull(locations.contactEmail),
         sql`btrim(${locations.contactEmail}) <> ''`,
         lt(locations.checkedAt, before),

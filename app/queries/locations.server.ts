@@ -6,10 +6,11 @@ import { isUuid } from "../lib/ids";
 import { parseSearch, SEARCH_COUNT_CAP } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
 import { DEFAULT_MARKER_TYPE } from "../lib/taxonomy";
+import type { EntryStatus } from "../lib/vocabulary";
 import { distanceKmSql, type Point, withinKmSql } from "./distance.server";
 import type { ReferenceData, Region, SubRegion } from "./reference.server";
 import { cappedCountSql, cappedTotal, rankPoolSql, searchOrderSql } from "./search.server";
-import { escapeLike } from "./sql-helpers.server";
+import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type LocationRow = typeof locations.$inferSelect;
 
@@ -38,6 +39,7 @@ export type LocationInput = {
   longitude: number | null;
   markerType?: string | null;
   featured?: boolean;
+  status?: EntryStatus;
 };
 
 /** A location as shown: with its region and sub-region objects, focus-area names and ISO timestamps. */
@@ -165,12 +167,16 @@ export type LocationFilters = {
   country?: string;
   /** Only locations with a position (what the map shows). */
   onMap?: boolean;
+  /** Published ones unless said otherwise: staff lists ask for "any" or one status. */
+  status?: StatusFilter;
 };
 
 export type LocationSort = "name" | "-name" | "updated" | "-updated" | "country";
 
 export function locationFilterSql(f: LocationFilters): SQL | undefined {
   const conds: SQL[] = [];
+  const status = statusSql(locations.status, f.status);
+  if (status) conds.push(status);
   if (f.regionId) conds.push(eq(locations.regionId, f.regionId));
   if (f.subRegionId) conds.push(eq(locations.subRegionId, f.subRegionId));
   if (f.focusAreaId) conds.push(sql`${locations.focusAreas} @> ARRAY[${f.focusAreaId}]::uuid[]`);
@@ -330,19 +336,21 @@ export async function listLocationCountries(db: Database): Promise<string[]> {
   const rows = await db
     .selectDistinct({ country: locations.country })
     .from(locations)
-    .where(sql`${locations.country} <> ''`)
+    .where(and(sql`${locations.country} <> ''`, publishedSql(locations.status)))
     .orderBy(asc(locations.country));
   return rows.map((r) => r.country);
 }
 
+/** How many locations are published. */
 export function countLocations(db: Database): Promise<number> {
   return db
     .select({ n: count() })
     .from(locations)
+    .where(publishedSql(locations.status))
     .then((r) => r[0]?.n ?? 0);
 }
 
-/** Names and places of the given locations (for links from other entities), ordered by name. */
+/** Names and places of the given published locations (for public links from other entities), ordered by name. */
 export async function listLocationLinksByIds(
   db: Database,
   ids: string[],
@@ -352,7 +360,7 @@ export async function listLocationLinksByIds(
   return db
     .select({ id: locations.id, name: locations.name, country: locations.country, contactCity: locations.contactCity })
     .from(locations)
-    .where(inArray(locations.id, valid))
+    .where(and(inArray(locations.id, valid), publishedSql(locations.status)))
     .orderBy(asc(locations.name));
 }
 
@@ -440,7 +448,7 @@ export function listFeaturedLocations(db: Database, limit: number) {
       markerType: locations.markerType,
     })
     .from(locations)
-    .where(eq(locations.featured, true))
+    .where(and(eq(locations.featured, true), publishedSql(locations.status)))
     .orderBy(desc(locations.updatedAt), asc(locations.name))
     .limit(limit);
 }
@@ -460,7 +468,7 @@ export type LocationPageProgram = {
  * Everything a location's public page shows, in one statement: the location with its region (name and key),
  * sub-region, focus-area names (blank ones dropped) and the programs it hosts, soonest first.
  */
-export async function getLocationPage(db: Database, slug: string) {
+export async function getLocationPage(db: Database, slug: string, opts: { includeUnpublished?: boolean } = {}) {
   if (slug.length === 0 || slug.length > ENTRY_NAME_MAX_LENGTH) return null;
   const [row] = await db
     .select({
@@ -483,6 +491,7 @@ export async function getLocationPage(db: Database, slug: string) {
       latitude: locations.latitude,
       longitude: locations.longitude,
       markerType: locations.markerType,
+      status: locations.status,
       updatedAt: locations.updatedAt,
       checkedAt: locations.checkedAt,
       region: sql<{ name: string; key: string } | null>`(SELECT json_build_object('name', r.name, 'key', r.key)
@@ -495,10 +504,15 @@ export async function getLocationPage(db: Database, slug: string) {
       programs: sql<LocationPageProgram[]>`coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name,
           'summary', p.summary, 'startDate', p.start_date, 'endDate', p.end_date, 'format', p.format,
           'priceCents', p.price_cents, 'currency', p.currency) ORDER BY p.start_date ASC NULLS LAST, p.name)
-        FROM programs p WHERE p.location_id = locations.id), '[]'::json)`,
+        FROM programs p WHERE p.location_id = locations.id AND p.status = 'published'), '[]'::json)`,
     })
     .from(locations)
-    .where(or(eq(locations.name, nameFromSlug(slug)), eq(locations.slug, slug)))
+    .where(
+      and(
+        or(eq(locations.name, nameFromSlug(slug)), eq(locations.slug, slug)),
+        opts.includeUnpublished ? undefined : publishedSql(locations.status),
+      ),
+    )
     .orderBy(sql`${locations.slug} = ${slug} desc`)
     .limit(1);
   if (!row) return null;

@@ -2,6 +2,7 @@ import { and, asc, gt, isNotNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { locations } from "../../db/schema";
 import { type LocationFilters, locationFilterSql } from "./locations.server";
+import { publishedSql } from "./sql-helpers.server";
 
 export type LocatedRow = {
   id: string;
@@ -12,9 +13,9 @@ export type LocatedRow = {
   lng: number | null;
 };
 
-/** One page of the places with coordinates, in id order after `afterId` (keyset pagination on the primary key). */
+/** One page of the published places with coordinates, in id order after `afterId` (keyset pagination on the primary key). */
 export function readLocatedPage(db: Database, afterId: string | null, limit: number): Promise<LocatedRow[]> {
-  const located = and(isNotNull(locations.latitude), isNotNull(locations.longitude));
+  const located = and(isNotNull(locations.latitude), isNotNull(locations.longitude), publishedSql(locations.status));
   return db
     .select({
       id: locations.id,

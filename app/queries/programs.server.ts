@@ -6,14 +6,18 @@ import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
 import { searchOrderSql } from "./search.server";
-import { escapeLike } from "./sql-helpers.server";
+import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ProgramRow = typeof programs.$inferSelect;
 export type ProgramInput = Omit<typeof programs.$inferInsert, "id" | "slug" | "createdAt" | "updatedAt">;
 
-/** All programs, soonest first (undated ones last), then by name. */
+/** All published programs, soonest first (undated ones last), then by name. */
 export function listPrograms(db: Database): Promise<ProgramRow[]> {
-  return db.select().from(programs).orderBy(sql`${programs.startDate} asc nulls last`, asc(programs.name));
+  return db
+    .select()
+    .from(programs)
+    .where(publishedSql(programs.status))
+    .orderBy(sql`${programs.startDate} asc nulls last`, asc(programs.name));
 }
 
 export async function getProgramById(db: Database, id: string): Promise<ProgramRow | null> {
@@ -22,13 +26,22 @@ export async function getProgramById(db: Database, id: string): Promise<ProgramR
   return row ?? null;
 }
 
-/** One program by slug (hyphens back to spaces give the name), as for locations. */
-export async function getProgramBySlug(db: Database, slug: string): Promise<ProgramRow | null> {
+/** One published program by slug (hyphens back to spaces give the name), as for locations; staff see any. */
+export async function getProgramBySlug(
+  db: Database,
+  slug: string,
+  opts: { includeUnpublished?: boolean } = {},
+): Promise<ProgramRow | null> {
   if (slug.length === 0 || slug.length > ENTRY_NAME_MAX_LENGTH) return null;
   const [row] = await db
     .select()
     .from(programs)
-    .where(or(eq(programs.name, nameFromSlug(slug)), eq(programs.slug, slug)))
+    .where(
+      and(
+        or(eq(programs.name, nameFromSlug(slug)), eq(programs.slug, slug)),
+        opts.includeUnpublished ? undefined : publishedSql(programs.status),
+      ),
+    )
     .orderBy(sql`${programs.slug} = ${slug} desc`)
     .limit(1);
   return row ?? null;
@@ -86,7 +99,7 @@ export type ProgramListFilters = {
 
 /** Programs with their host location, soonest first (or best match first with words), for the public list and feeds. */
 export function listProgramSummaries(db: Database, opts: ProgramListFilters = {}) {
-  const conds: SQL[] = [];
+  const conds: SQL[] = [publishedSql(programs.status)];
   if (opts.format) conds.push(eq(programs.format, opts.format));
   if (opts.regionId) conds.push(eq(locations.regionId, opts.regionId));
   const parsed = opts.q ? parseSearch(opts.q) : null;
@@ -119,8 +132,8 @@ export function listProgramSummaries(db: Database, opts: ProgramListFilters = {}
       locationRegionId: locations.regionId,
     })
     .from(programs)
-    .leftJoin(locations, eq(programs.locationId, locations.id))
-    .where(conds.length ? and(...conds) : undefined)
+    .leftJoin(locations, and(eq(programs.locationId, locations.id), publishedSql(locations.status)))
+    .where(and(...conds))
     .orderBy(...order);
 }
 export type ProgramSummary = Awaited<ReturnType<typeof listProgramSummaries>>[number];
@@ -138,8 +151,14 @@ export async function isProgramNameTaken(db: Database, name: string, exceptId?: 
 }
 
 /** A page of programs for the admin list (name search), with the host location's name and the total. */
-export async function searchProgramsForAdmin(db: Database, opts: { q?: string; limit: number; offset: number }) {
-  const where = opts.q ? ilike(programs.name, `%${escapeLike(opts.q)}%`) : undefined;
+export async function searchProgramsForAdmin(
+  db: Database,
+  opts: { q?: string; status?: StatusFilter; limit: number; offset: number },
+) {
+  const where = and(
+    opts.q ? ilike(programs.name, `%${escapeLike(opts.q)}%`) : undefined,
+    statusSql(programs.status, opts.status ?? "any"),
+  );
   const [rows, totals] = await Promise.all([
     db
       .select({
@@ -149,6 +168,7 @@ export async function searchProgramsForAdmin(db: Database, opts: { q?: string; l
         endDate: programs.endDate,
         format: programs.format,
         locationName: locations.name,
+        status: programs.status,
         updatedAt: programs.updatedAt,
       })
       .from(programs)
@@ -177,8 +197,8 @@ export function listUpcomingPrograms(db: Database, opts: { from: string; limit: 
       locationCountry: locations.country,
     })
     .from(programs)
-    .leftJoin(locations, eq(programs.locationId, locations.id))
-    .where(sql`${programs.startDate} >= ${opts.from}`)
+    .leftJoin(locations, and(eq(programs.locationId, locations.id), publishedSql(locations.status)))
+    .where(and(sql`${programs.startDate} >= ${opts.from}`, publishedSql(programs.status)))
     .orderBy(asc(programs.startDate), asc(programs.name))
     .limit(opts.limit);
 }

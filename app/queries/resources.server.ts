@@ -5,14 +5,14 @@ import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
 import type { ResourceType } from "../lib/taxonomy";
 import { searchOrderSql } from "./search.server";
-import { escapeLike } from "./sql-helpers.server";
+import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type ResourceInput = Omit<typeof resources.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
-/** Resources, optionally of one type and matching search words (best match first; by title otherwise). */
+/** Published resources, optionally of one type and matching search words (best match first; by title otherwise). */
 export function listResources(db: Database, opts: { type?: ResourceType; q?: string } = {}): Promise<ResourceRow[]> {
-  const conds: SQL[] = [];
+  const conds: SQL[] = [publishedSql(resources.status)];
   if (opts.type) conds.push(eq(resources.type, opts.type));
   const parsed = opts.q ? parseSearch(opts.q) : null;
   const search = parsed?.ok ? searchOrderSql("resource", parsed.text, parsed.terms, "resources") : null;
@@ -20,7 +20,7 @@ export function listResources(db: Database, opts: { type?: ResourceType; q?: str
   return db
     .select()
     .from(resources)
-    .where(conds.length ? and(...conds) : undefined)
+    .where(and(...conds))
     .orderBy(search ? search.orderBy : asc(resources.title));
 }
 
@@ -56,19 +56,21 @@ export async function deleteResource(db: Database, id: string): Promise<boolean>
   return rows.length > 0;
 }
 
+/** How many resources are published. */
 export function countResources(db: Database): Promise<number> {
   return db
     .select({ n: count() })
     .from(resources)
+    .where(publishedSql(resources.status))
     .then((r) => r[0]?.n ?? 0);
 }
 
 /** A page of resources for the admin list (title/author search, optional type), with the total. */
 export async function searchResourcesForAdmin(
   db: Database,
-  opts: { q?: string; type?: ResourceType; limit: number; offset: number },
+  opts: { q?: string; type?: ResourceType; status?: StatusFilter; limit: number; offset: number },
 ) {
-  const conds = [];
+  const conds = [statusSql(resources.status, opts.status ?? "any")];
   if (opts.type) conds.push(eq(resources.type, opts.type));
   if (opts.q) {
     const p = `%${escapeLike(opts.q)}%`;
@@ -83,6 +85,7 @@ export async function searchResourcesForAdmin(
         type: resources.type,
         url: resources.url,
         author: resources.author,
+        status: resources.status,
         updatedAt: resources.updatedAt,
       })
       .from(resources)

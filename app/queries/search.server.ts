@@ -43,17 +43,34 @@ type KindTable = {
 };
 
 // Each kind: where it lives, its display name, the key its page is addressed by, and the text shown in snippets.
+// Directory entries are searched among published ones only (a subquery the planner folds into each statement, so
+// the indexes serve as on the table); drafts and archived entries are found by staff lists, never by visitors.
 const KINDS: Record<SearchKind, KindTable> = {
   location: {
-    table: sql`locations`,
+    table: sql`(SELECT * FROM locations WHERE status = 'published')`,
     name: sql`name`,
     key: sql`slug`,
     text: sql`short_description || ' ' || long_description`,
     tieBreak: (t) => sql`(EXISTS (SELECT 1 FROM programs p WHERE p.location_id = ${t}.id)) DESC`,
   },
-  program: { table: sql`programs`, name: sql`name`, key: sql`slug`, text: sql`summary || ' ' || description` },
-  "change-maker": { table: sql`change_makers`, name: sql`name`, key: sql`id::text`, text: sql`role || '. ' || bio` },
-  resource: { table: sql`resources`, name: sql`title`, key: sql`url`, text: sql`description` },
+  program: {
+    table: sql`(SELECT * FROM programs WHERE status = 'published')`,
+    name: sql`name`,
+    key: sql`slug`,
+    text: sql`summary || ' ' || description`,
+  },
+  "change-maker": {
+    table: sql`(SELECT * FROM change_makers WHERE status = 'published')`,
+    name: sql`name`,
+    key: sql`id::text`,
+    text: sql`role || '. ' || bio`,
+  },
+  resource: {
+    table: sql`(SELECT * FROM resources WHERE status = 'published')`,
+    name: sql`title`,
+    key: sql`url`,
+    text: sql`description`,
+  },
   episode: { table: sql`podcast_episodes`, name: sql`title`, key: sql`number::text`, text: sql`summary` },
 };
 

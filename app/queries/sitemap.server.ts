@@ -1,6 +1,7 @@
-import { asc, count, gt, gte, max, sql } from "drizzle-orm";
+import { and, asc, count, gt, gte, max, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { changeMakers, locations, podcastEpisodes, programs, resources } from "../../db/schema";
+import { publishedSql } from "./sql-helpers.server";
 
 /** The kinds of entry with a page each, listed in sitemap parts of their own. */
 export type SitemapKind = "programs" | "change-makers" | "locations";
@@ -8,20 +9,29 @@ export const SITEMAP_KINDS: readonly SitemapKind[] = ["programs", "change-makers
 
 const tables = { programs, "change-makers": changeMakers, locations } as const;
 
+/** Only published entries have public pages, so only they are listed (drafts and archived entries never are). */
+const listed = (kind: SitemapKind) => publishedSql(tables[kind].status);
+
 export type SitemapRow = { id: string; name: string; updatedAt: Date };
 
 /** How many entries of each kind, and the newest change of every kind a list page shows. */
 export async function sitemapTotals(db: Database) {
   const sizes = async (kind: SitemapKind) => {
     const t = tables[kind];
-    const [row] = await db.select({ n: count(), at: max(t.updatedAt) }).from(t);
+    const [row] = await db
+      .select({ n: count(), at: max(t.updatedAt) })
+      .from(t)
+      .where(listed(kind));
     return { count: row?.n ?? 0, newest: row?.at ?? null };
   };
   const [p, c, l, resourcesNewest, episodesNewest] = await Promise.all([
     sizes("programs"),
     sizes("change-makers"),
     sizes("locations"),
-    db.select({ at: max(resources.updatedAt) }).from(resources),
+    db
+      .select({ at: max(resources.updatedAt) })
+      .from(resources)
+      .where(publishedSql(resources.status)),
     db.select({ at: max(podcastEpisodes.publishedAt) }).from(podcastEpisodes),
   ]);
   return {
@@ -43,6 +53,7 @@ export async function sitemapPartDates(db: Database, kind: SitemapKind, perPart:
       updatedAt: t.updatedAt,
     })
     .from(t)
+    .where(listed(kind))
     .as("numbered");
   const rows = await db
     .select({ part: numbered.part, at: max(numbered.updatedAt) })
@@ -55,7 +66,7 @@ export async function sitemapPartDates(db: Database, kind: SitemapKind, perPart:
 /** The id that starts the entries at `offset` in id order (where a part begins), or null past the end. */
 export async function sitemapOffsetId(db: Database, kind: SitemapKind, offset: number): Promise<string | null> {
   const t = tables[kind];
-  const [row] = await db.select({ id: t.id }).from(t).orderBy(asc(t.id)).limit(1).offset(offset);
+  const [row] = await db.select({ id: t.id }).from(t).where(listed(kind)).orderBy(asc(t.id)).limit(1).offset(offset);
   return row?.id ?? null;
 }
 
@@ -67,7 +78,10 @@ export function sitemapRows(
   limit: number,
 ): Promise<SitemapRow[]> {
   const t = tables[kind];
-  const where = cursor === null ? undefined : "from" in cursor ? gte(t.id, cursor.from) : gt(t.id, cursor.after);
+  const where = and(
+    listed(kind),
+    cursor === null ? undefined : "from" in cursor ? gte(t.id, cursor.from) : gt(t.id, cursor.after),
+  );
   return db
     .select({ id: t.id, name: t.name, updatedAt: t.updatedAt })
     .from(t)

@@ -5,6 +5,7 @@ import { paragraphs } from "../components/public/format";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { ResponsivePicture } from "../components/public/picture";
+import { PreviewBanner } from "../components/public/preview-banner";
 import { TagList } from "../components/public/tag-list";
 import { isUuid } from "../lib/ids";
 import { personJsonLd } from "../lib/jsonld";
@@ -14,13 +15,16 @@ import { locationPath } from "../lib/slug";
 import { getChangeMakerById } from "../queries/change-makers.server";
 import { listLocationLinksByIds } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
+import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
 import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/change-maker";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, config, logger } = context.services;
   if (!isUuid(params.id)) throw data("Change-maker not found", { status: 404 });
-  const c = await getChangeMakerById(db, params.id);
+  const found = await getChangeMakerById(db, params.id);
+  // Published profiles for everyone; staff also see an unpublished one, marked as a preview.
+  const c = found && (found.status === "published" || (await canPreviewEntries(request, context))) ? found : null;
   if (!c) throw data("Change-maker not found", { status: 404 });
   const [related, ref, picture] = await Promise.all([
     listLocationLinksByIds(db, c.relatedLocationIds),
@@ -29,34 +33,40 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       logger.warn({ err }, "photo lookup failed; showing the stored URLs"),
     ),
   ]);
-  return {
-    siteUrl: config.siteUrl,
-    person: {
-      id: c.id,
-      path: `/change-makers/${c.id}`,
-      name: c.name,
-      role: c.role,
-      bio: c.bio,
-      country: c.country,
-      photo: c.photoUrl,
-      webp: picture.webp,
-      webpSrcSet: picture.srcSet,
-      // Portraits from the media library keep their own shape; demo photos are 960 × 600.
-      width: picture.width ?? undefined,
-      height: picture.height ?? undefined,
-      links: c.links.filter((l) => /^https?:\/\//i.test(l.url)),
-      focus: c.focusAreas
-        .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
-        .filter((f) => f.name.trim() !== ""),
-      checkedAt: c.checkedAt.toISOString(),
+  const preview = c.status === "published" ? null : c.status;
+  return data(
+    {
+      siteUrl: config.siteUrl,
+      preview,
+      editPath: `/admin/dashboard/change-makers/edit/${c.id}`,
+      person: {
+        id: c.id,
+        path: `/change-makers/${c.id}`,
+        name: c.name,
+        role: c.role,
+        bio: c.bio,
+        country: c.country,
+        photo: c.photoUrl,
+        webp: picture.webp,
+        webpSrcSet: picture.srcSet,
+        // Portraits from the media library keep their own shape; demo photos are 960 × 600.
+        width: picture.width ?? undefined,
+        height: picture.height ?? undefined,
+        links: c.links.filter((l) => /^https?:\/\//i.test(l.url)),
+        focus: c.focusAreas
+          .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
+          .filter((f) => f.name.trim() !== ""),
+        checkedAt: c.checkedAt.toISOString(),
+      },
+      related: related.map((l) => ({
+        id: l.id,
+        name: l.name,
+        path: locationPath(l.name),
+        place: [l.contactCity, l.country].filter(Boolean).join(", "),
+      })),
     },
-    related: related.map((l) => ({
-      id: l.id,
-      name: l.name,
-      path: locationPath(l.name),
-      place: [l.contactCity, l.country].filter(Boolean).join(", "),
-    })),
-  };
+    preview ? { headers: PREVIEW_HEADERS } : undefined,
+  );
 }
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
@@ -74,7 +84,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
-  const { person: p, related, siteUrl } = loaderData;
+  const { person: p, related, siteUrl, preview, editPath } = loaderData;
   const jsonLd = personJsonLd({
     siteUrl,
     path: p.path,
@@ -91,6 +101,7 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <JsonLd data={jsonLd} />
       <article className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+        {preview ? <PreviewBanner status={preview} editPath={editPath} /> : null}
         <nav aria-label="Breadcrumb" className="text-sm text-stone-700">
           <AppLink to="/change-makers" className="underline">
             Change-Makers

@@ -6,6 +6,7 @@ import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../comp
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { ResponsivePicture } from "../components/public/picture";
+import { PreviewBanner } from "../components/public/preview-banner";
 import { TagList } from "../components/public/tag-list";
 import { placeJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
@@ -13,12 +14,18 @@ import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";
 import { getLocationPage } from "../queries/locations.server";
 import { basemapVersion } from "../services/basemap.server";
+import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
 import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/location";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, config, logger } = context.services;
-  const l = await getLocationPage(db, params.slug);
+  // Published places for everyone; staff also see a draft or archived place's page, marked as a preview.
+  const l =
+    (await getLocationPage(db, params.slug)) ??
+    ((await canPreviewEntries(request, context))
+      ? await getLocationPage(db, params.slug, { includeUnpublished: true })
+      : null);
   if (!l) throw data("Location not found", { status: 404 });
   const picture = await resolvePicture(
     db,
@@ -27,49 +34,55 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     (err) => logger.warn({ err }, "image lookup failed; showing the stored URLs"),
   );
   const today = new Date().toISOString().slice(0, 10);
-  return {
-    siteUrl: config.siteUrl,
-    // Versions the mini map's outline image so browsers may keep it for good.
-    basemapVersion: basemapVersion(),
-    location: {
-      id: l.id,
-      name: l.name,
-      path: locationPath(l.name),
-      shortDescription: l.shortDescription,
-      longDescription: l.longDescription,
-      webp: picture.webp,
-      webpSrcSet: picture.srcSet,
-      image: l.originalImageUrl,
-      width: picture.width ?? l.imageWidth ?? 960,
-      height: picture.height ?? l.imageHeight ?? 600,
-      website: l.website,
-      email: l.contactEmail,
-      phone: l.contactPhone,
-      address: l.contactAddress,
-      city: l.contactCity,
-      state: l.contactState,
-      zip: l.contactZipCode,
-      country: l.country,
-      region: l.region,
-      subRegion: l.subRegion,
-      focus: l.focus,
-      latitude: l.latitude,
-      longitude: l.longitude,
-      markerType: l.markerType,
-      updatedAt: l.updatedAt.toISOString(),
-      checkedAt: l.checkedAt.toISOString(),
+  const preview = l.status === "published" ? null : l.status;
+  return data(
+    {
+      siteUrl: config.siteUrl,
+      preview,
+      editPath: `/admin/dashboard/edit/${l.id}`,
+      // Versions the mini map's outline image so browsers may keep it for good.
+      basemapVersion: basemapVersion(),
+      location: {
+        id: l.id,
+        name: l.name,
+        path: locationPath(l.name),
+        shortDescription: l.shortDescription,
+        longDescription: l.longDescription,
+        webp: picture.webp,
+        webpSrcSet: picture.srcSet,
+        image: l.originalImageUrl,
+        width: picture.width ?? l.imageWidth ?? 960,
+        height: picture.height ?? l.imageHeight ?? 600,
+        website: l.website,
+        email: l.contactEmail,
+        phone: l.contactPhone,
+        address: l.contactAddress,
+        city: l.contactCity,
+        state: l.contactState,
+        zip: l.contactZipCode,
+        country: l.country,
+        region: l.region,
+        subRegion: l.subRegion,
+        focus: l.focus,
+        latitude: l.latitude,
+        longitude: l.longitude,
+        markerType: l.markerType,
+        updatedAt: l.updatedAt.toISOString(),
+        checkedAt: l.checkedAt.toISOString(),
+      },
+      programs: l.programs.map((p) => ({
+        id: p.id,
+        name: p.name,
+        path: programPath(p.name),
+        summary: p.summary,
+        dates: formatDateRange(p.startDate, p.endDate),
+        past: Boolean(p.endDate && p.endDate < today),
+        format: FORMAT_LABELS[p.format] ?? p.format,
+        price: formatPrice(p.priceCents, p.currency),
+      })),
     },
-    programs: l.programs.map((p) => ({
-      id: p.id,
-      name: p.name,
-      path: programPath(p.name),
-      summary: p.summary,
-      dates: formatDateRange(p.startDate, p.endDate),
-      past: Boolean(p.endDate && p.endDate < today),
-      format: FORMAT_LABELS[p.format] ?? p.format,
-      price: formatPrice(p.priceCents, p.currency),
-    })),
-  };
+    preview ? { headers: PREVIEW_HEADERS } : undefined,
+  );
 }
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
@@ -100,7 +113,7 @@ function isHttpUrl(url: string | null): url is string {
 }
 
 export default function LocationPage({ loaderData }: Route.ComponentProps) {
-  const { location: l, programs, siteUrl } = loaderData;
+  const { location: l, programs, siteUrl, preview, editPath } = loaderData;
   const place = [l.city, l.state, l.country].filter(Boolean).join(", ");
   const addressLines = [l.address, [l.zip, l.city].filter(Boolean).join(" "), l.state, l.country].filter(Boolean);
   const upcoming = programs.filter((p) => !p.past);
@@ -127,6 +140,11 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <JsonLd data={jsonLd} />
+      {preview ? (
+        <div className="mx-auto max-w-6xl px-4 pt-4">
+          <PreviewBanner status={preview} editPath={editPath} />
+        </div>
+      ) : null}
       <article>
         <header className="bg-leaf-900 text-white">
           <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-2 md:items-center md:py-12">

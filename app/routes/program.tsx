@@ -5,6 +5,7 @@ import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../comp
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { ResponsivePicture } from "../components/public/picture";
+import { PreviewBanner } from "../components/public/preview-banner";
 import { TagList } from "../components/public/tag-list";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { courseJsonLd } from "../lib/jsonld";
@@ -14,13 +15,19 @@ import { locationPath, programPath } from "../lib/slug";
 import { getLocationById } from "../queries/locations.server";
 import { getProgramBySlug } from "../queries/programs.server";
 import { loadReferenceData } from "../queries/reference.server";
+import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
 import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/program";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, config, logger } = context.services;
   if (params.slug.length > ENTRY_NAME_MAX_LENGTH) throw data("Program not found", { status: 404 });
-  const p = await getProgramBySlug(db, params.slug);
+  // Published programs for everyone; staff also see an unpublished one's page, marked as a preview.
+  const p =
+    (await getProgramBySlug(db, params.slug)) ??
+    ((await canPreviewEntries(request, context))
+      ? await getProgramBySlug(db, params.slug, { includeUnpublished: true })
+      : null);
   if (!p) throw data("Program not found", { status: 404 });
   const [host, ref, picture] = await Promise.all([
     p.locationId ? getLocationById(db, p.locationId) : Promise.resolve(null),
@@ -31,46 +38,54 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ),
   ]);
   const today = new Date().toISOString().slice(0, 10);
-  return {
-    siteUrl: config.siteUrl,
-    program: {
-      id: p.id,
-      name: p.name,
-      path: programPath(p.name),
-      summary: p.summary,
-      description: p.description,
-      startDate: p.startDate,
-      endDate: p.endDate,
-      dates: formatDateRange(p.startDate, p.endDate),
-      past: Boolean((p.endDate ?? p.startDate) && (p.endDate ?? p.startDate ?? "") < today),
-      format: p.format,
-      priceCents: p.priceCents,
-      currency: p.currency,
-      price: formatPrice(p.priceCents, p.currency),
-      educators: p.educators,
-      capacity: p.capacity,
-      applicationUrl: p.applicationUrl && /^https?:\/\//i.test(p.applicationUrl) ? p.applicationUrl : null,
-      image: p.imageUrl,
-      picture: {
-        webpSrcSet: picture.srcSet,
-        width: picture.width ?? undefined,
-        height: picture.height ?? undefined,
+  const preview = p.status === "published" ? null : p.status;
+  return data(
+    {
+      siteUrl: config.siteUrl,
+      preview,
+      editPath: `/admin/dashboard/programs/edit/${p.id}`,
+      program: {
+        id: p.id,
+        name: p.name,
+        path: programPath(p.name),
+        summary: p.summary,
+        description: p.description,
+        startDate: p.startDate,
+        endDate: p.endDate,
+        dates: formatDateRange(p.startDate, p.endDate),
+        past: Boolean((p.endDate ?? p.startDate) && (p.endDate ?? p.startDate ?? "") < today),
+        format: p.format,
+        priceCents: p.priceCents,
+        currency: p.currency,
+        price: formatPrice(p.priceCents, p.currency),
+        educators: p.educators,
+        capacity: p.capacity,
+        applicationUrl: p.applicationUrl && /^https?:\/\//i.test(p.applicationUrl) ? p.applicationUrl : null,
+        image: p.imageUrl,
+        picture: {
+          webpSrcSet: picture.srcSet,
+          width: picture.width ?? undefined,
+          height: picture.height ?? undefined,
+        },
+        focus: p.focusAreas
+          .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
+          .filter((f) => f.name.trim() !== ""),
+        checkedAt: p.checkedAt.toISOString(),
       },
-      focus: p.focusAreas
-        .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
-        .filter((f) => f.name.trim() !== ""),
-      checkedAt: p.checkedAt.toISOString(),
+      // The host is named and linked only while its own page is public.
+      host:
+        host && host.status === "published"
+          ? {
+              name: host.name,
+              path: locationPath(host.name),
+              city: host.contactCity,
+              country: host.country,
+              region: host.regionId ? ref.regionsById.get(host.regionId)?.name : undefined,
+            }
+          : null,
     },
-    host: host
-      ? {
-          name: host.name,
-          path: locationPath(host.name),
-          city: host.contactCity,
-          country: host.country,
-          region: host.regionId ? ref.regionsById.get(host.regionId)?.name : undefined,
-        }
-      : null,
-  };
+    preview ? { headers: PREVIEW_HEADERS } : undefined,
+  );
 }
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
@@ -88,7 +103,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProgramPage({ loaderData }: Route.ComponentProps) {
-  const { program: p, host, siteUrl } = loaderData;
+  const { program: p, host, siteUrl, preview, editPath } = loaderData;
   const jsonLd = courseJsonLd({
     siteUrl,
     path: p.path,
@@ -129,6 +144,11 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <JsonLd data={jsonLd} />
+      {preview ? (
+        <div className="mx-auto max-w-5xl px-4 pt-4">
+          <PreviewBanner status={preview} editPath={editPath} />
+        </div>
+      ) : null}
       <article>
         <header className="border-b border-leaf-100 bg-gradient-to-b from-leaf-50 to-soil-50">
           <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">

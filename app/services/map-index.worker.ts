@@ -303,7 +303,8 @@ export class IndexState {
       for (;;) {
         const result: pg.QueryResult<LocatedPgRow> = await client.query<LocatedPgRow>(
           `SELECT id, name, marker_type, latitude, longitude FROM locations
-           WHERE latitude IS NOT NULL AND longitude IS NOT NULL AND ($1::uuid IS NULL OR id > $1::uuid)
+           WHERE latitude IS NOT NULL AND longitude IS NOT NULL AND status = 'published'
+             AND ($1::uuid IS NULL OR id > $1::uuid)
            ORDER BY id LIMIT $2`,
           [after, pageSize],
         );

@@ -1,5 +1,5 @@
 import { z } from "../zod";
-import { idList, optionalText, optionalUrl, requiredText } from "./form";
+import { entryStatus, idList, optionalText, optionalUrl, requiredText } from "./form";
 
 export const MAX_LINKS = 5;
 
@@ -19,6 +19,7 @@ const asList = (v: unknown): string[] =>
 export const ChangeMakerSchema = z
   .object({
     name: requiredText("Name", 120),
+    status: entryStatus,
     role: optionalText("Role", 120),
     bio: optionalText("Biography", 10_000),
     country: optionalText("Country", 80),

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { ENTRY_STATUSES } from "../vocabulary";
 import { z } from "../zod";
 
 export type FormValues = Record<string, string | string[]>;
@@ -143,3 +144,12 @@ export function idList(label: string, max = 50) {
 
 /** A checkbox: present ("on") means true. */
 export const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
+
+/**
+ * An entry's status as staff choose it on its form: draft, published or archived. A form that does not send one
+ * (older clients, scripts) publishes, as saving did before statuses existed.
+ */
+export const entryStatus = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? "published" : v),
+  z.enum(ENTRY_STATUSES, { error: "Please choose draft, published or archived." }),
+);

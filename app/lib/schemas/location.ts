@@ -3,6 +3,7 @@ import { MARKER_TYPES } from "../taxonomy";
 import { z } from "../zod";
 import {
   checkbox,
+  entryStatus,
   idList,
   nullableText,
   optionalEmail,
@@ -48,6 +49,7 @@ export const LocationSchema = z.object({
     z.enum(MARKER_TYPES, { error: "Please choose a marker type from the list." }),
   ),
   featured: checkbox,
+  status: entryStatus,
 });
 
 export type LocationFormOutput = z.output<typeof LocationSchema>;

@@ -1,7 +1,7 @@
 import { ENTRY_NAME_MAX_LENGTH } from "../constants";
 import { PROGRAM_FORMATS as FORMAT_VALUES, PROGRAM_FORMAT_LABELS } from "../query-string";
 import { z } from "../zod";
-import { idList, optionalNumber, optionalText, optionalUrl, requiredText } from "./form";
+import { entryStatus, idList, optionalNumber, optionalText, optionalUrl, requiredText } from "./form";
 
 /** The format choices of the admin form: the filter's values with their labels (lib/query-string.ts). */
 export const PROGRAM_FORMATS = FORMAT_VALUES.map((value) => ({ value, label: PROGRAM_FORMAT_LABELS[value] }));
@@ -30,6 +30,7 @@ function isCurrencyCode(code: string): boolean {
 export const ProgramSchema = z
   .object({
     name: requiredText("Name", ENTRY_NAME_MAX_LENGTH),
+    status: entryStatus,
     summary: optionalText("Summary", 300),
     description: optionalText("Description", 10_000),
     hostLocation: optionalText("Host location", 120),

@@ -1,13 +1,20 @@
 import { data, Form } from "react-router";
 import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
-import { bindFields, FocusAreasField, FormActions, FormPageHeader } from "../../components/admin/content/content-form";
+import {
+  bindFields,
+  EntryStatusField,
+  FocusAreasField,
+  FormActions,
+  FormPageHeader,
+} from "../../components/admin/content/content-form";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { ErrorSummary, fieldIds, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
 import { UNKNOWN_FOCUS_AREAS } from "../../lib/constants";
 import { fieldErrors } from "../../lib/schemas";
 import { ChangeMakerSchema, MAX_LINKS } from "../../lib/schemas/change-maker";
-import { type FormValues, formDataToObject, listValue, readForm } from "../../lib/schemas/form";
+import { type FormValues, formDataToObject, listValue, readForm, textValue } from "../../lib/schemas/form";
+import type { EntryStatus } from "../../lib/vocabulary";
 import {
   type ChangeMakerInput,
   type ChangeMakerRow,
@@ -59,6 +66,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (Object.keys(errors).length > 0) return invalid(errors, values);
 
   const input: ChangeMakerInput = {
+    status: v.status,
     name: v.name,
     role: v.role,
     bio: v.bio,
@@ -85,6 +93,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 function toFormValues(p: ChangeMakerRow, related: string[]): FormValues {
   return {
+    status: p.status,
     name: p.name,
     role: p.role,
     bio: p.bio,
@@ -104,6 +113,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 const LABELS: Record<string, string> = {
+  status: "Status",
   name: "Name",
   role: "Role",
   bio: "Biography",
@@ -117,6 +127,7 @@ const LABELS: Record<string, string> = {
 
 export default function ChangeMakerFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { focusAreas, personName, personId } = loaderData;
+  const savedStatus = (loaderData.person?.status as EntryStatus | undefined) ?? null;
   const values: FormValues = actionData?.values ?? loaderData.person ?? {};
   const { errors, onSubmit } = useFormErrors(ChangeMakerSchema, actionData?.errors);
   const field = bindFields(values, errors);
@@ -129,6 +140,7 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
         title={personName ? `Edit change-maker: ${personName}` : "Add change-maker"}
         backHref={LIST}
         backLabel="Back to change-makers"
+        status={savedStatus}
         publicHref={personId ? `/change-makers/${personId}` : null}
       />
       <ErrorSummary errors={errors} labels={LABELS} />
@@ -198,6 +210,7 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
           hint="Exact location names, one per line."
         />
         <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
+        <EntryStatusField value={textValue(values, "status")} error={errors.status} />
         <FormActions submitLabel={personName ? "Save changes" : "Create change-maker"} cancelHref={LIST} />
       </Form>
     </div>

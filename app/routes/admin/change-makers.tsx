@@ -1,10 +1,11 @@
 import { AddLink, AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
 import { actionsColumn, ContentTable, nameColumn, RowActions } from "../../components/admin/content/content-table";
 import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admin/content/delete-controls";
-import { readListQuery } from "../../components/admin/content/list-query";
-import { ClearLink, SearchForm } from "../../components/admin/content/search-form";
+import { parseStatusFilter, readListQuery, STATUS_FILTER_OPTIONS } from "../../components/admin/content/list-query";
+import { ClearLink, FilterSelect, SearchForm } from "../../components/admin/content/search-form";
 import type { Column } from "../../components/admin/data-table";
 import { ADMIN_PAGE_SIZE } from "../../lib/constants";
+import { ENTRY_STATUS_LABELS } from "../../lib/vocabulary";
 import { deleteChangeMaker, getChangeMakerById, searchChangeMakersForAdmin } from "../../queries/change-makers.server";
 import { deleteContent, readDeleteId } from "../../services/content-actions.server";
 import { requireAdmin } from "../../services/guard.server";
@@ -17,13 +18,16 @@ const DELETE_DESCRIPTION = "The profile and its public page are removed for good
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
-  const { q, page, range, confirmId } = readListQuery(new URL(request.url), PAGE_SIZE);
+  const url = new URL(request.url);
+  const { q, page, range, confirmId } = readListQuery(url, PAGE_SIZE);
+  const status = parseStatusFilter(url.searchParams.get("status"));
   const [result, confirm] = await Promise.all([
-    searchChangeMakersForAdmin(db, { q: q || undefined, ...range }),
+    searchChangeMakersForAdmin(db, { q: q || undefined, status: status || "any", ...range }),
     confirmId ? getChangeMakerById(db, confirmId) : null,
   ]);
   return {
     q,
+    status,
     page,
     total: result.total,
     rows: result.rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
@@ -53,13 +57,14 @@ export function meta() {
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function ChangeMakersPage({ loaderData }: Route.ComponentProps) {
-  const { q, page, total, rows, confirm } = loaderData;
+  const { q, status, page, total, rows, confirm } = loaderData;
   const links = useDeleteLinks(LIST);
   const editHref = (r: Row) => `${LIST}/edit/${r.id}`;
   const columns: Column<Row>[] = [
     nameColumn("name", "Name", (r) => r.name, editHref),
     { key: "role", header: "Role", cell: (r) => r.role || "—" },
     { key: "country", header: "Country", cell: (r) => r.country || "—" },
+    { key: "status", header: "Status", cell: (r) => ENTRY_STATUS_LABELS[r.status] },
     actionsColumn((r) => (
       <RowActions name={r.name} editHref={editHref(r)} viewHref={`/change-makers/${r.id}`}>
         <DeleteButton id={r.id} name={r.name} description={DELETE_DESCRIPTION} links={links} />
@@ -67,6 +72,7 @@ export default function ChangeMakersPage({ loaderData }: Route.ComponentProps) {
     )),
   ];
   const addChangeMaker = <AddLink to={`${LIST}/add`}>Add change-maker</AddLink>;
+  const filtered = q !== "" || status !== "";
   return (
     <div>
       <PageHeader
@@ -77,15 +83,24 @@ export default function ChangeMakersPage({ loaderData }: Route.ComponentProps) {
       {confirm ? (
         <DeletePanel id={confirm.id} name={confirm.name} description={DELETE_DESCRIPTION} links={links} />
       ) : null}
-      <SearchForm id="change-makers-q" label="Search change-makers" q={q} clearHref={q ? LIST : undefined} />
+      <SearchForm id="change-makers-q" label="Search change-makers" q={q} clearHref={filtered ? LIST : undefined}>
+        <FilterSelect
+          id="change-makers-status"
+          name="status"
+          label="Status"
+          value={status}
+          options={STATUS_FILTER_OPTIONS}
+          allLabel="Any status"
+        />
+      </SearchForm>
       <ContentTable
         caption="Change-makers"
         columns={columns}
         rows={rows}
         empty={{
-          title: q ? "No change-makers match this search" : "No change-makers yet",
-          description: q ? "Try another name." : "Add the first profile.",
-          action: q ? <ClearLink to={LIST} /> : addChangeMaker,
+          title: filtered ? "No change-makers match this search" : "No change-makers yet",
+          description: filtered ? "Try another name." : "Add the first profile.",
+          action: filtered ? <ClearLink to={LIST} /> : addChangeMaker,
         }}
         pages={{ page, pageSize: PAGE_SIZE, total, search: links.params }}
       />

@@ -1,7 +1,13 @@
 import { useState } from "react";
 import { data, Form } from "react-router";
 import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
-import { bindFields, FocusAreasField, FormActions, FormPageHeader } from "../../components/admin/content/content-form";
+import {
+  bindFields,
+  EntryStatusField,
+  FocusAreasField,
+  FormActions,
+  FormPageHeader,
+} from "../../components/admin/content/content-form";
 import { MapPicker } from "../../components/admin/content/map-picker";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
@@ -17,6 +23,7 @@ import {
 } from "../../lib/schemas/location";
 import { locationPath } from "../../lib/slug";
 import { MARKER_TYPES } from "../../lib/taxonomy";
+import type { EntryStatus } from "../../lib/vocabulary";
 import {
   createLocation,
   getLocationById,
@@ -75,6 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const size = await imageSize(context.services, v, existing);
   // Built from the parsed schema output only: any extra posted field (id, createdAt, role...) is ignored.
   const input: LocationInput = {
+    status: v.status,
     name: v.name,
     shortDescription: v.shortDescription,
     longDescription: v.longDescription,
@@ -140,6 +148,7 @@ async function imageSize(
 function toFormValues(row: NonNullable<Awaited<ReturnType<typeof getLocationById>>>): FormValues {
   const s = (v: string | number | null | undefined) => (v === null || v === undefined ? "" : String(v));
   return {
+    status: row.status,
     name: row.name,
     shortDescription: row.shortDescription,
     longDescription: row.longDescription,
@@ -169,6 +178,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 const LABELS: Record<string, string> = {
+  status: "Status",
   name: "Name",
   shortDescription: "Short description",
   longDescription: "Long description",
@@ -193,6 +203,7 @@ const LABELS: Record<string, string> = {
 
 export default function LocationFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { regions, subRegions, focusAreas, outline, locationName, check } = loaderData;
+  const savedStatus = (loaderData.location?.status as EntryStatus | undefined) ?? null;
   const values: FormValues = actionData?.values ?? loaderData.location ?? {};
   const ref = { regions, subRegions, focusAreas };
   const { errors, onSubmit } = useFormErrors(LocationSchema, actionData?.errors, (v) =>
@@ -211,6 +222,7 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
         title={locationName ? `Edit location: ${locationName}` : "Add location"}
         backHref={LIST}
         backLabel="Back to locations"
+        status={savedStatus}
         publicHref={locationName ? locationPath(locationName) : null}
       />
       <ErrorSummary errors={errors} labels={LABELS} />
@@ -372,6 +384,7 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
 
         <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
 
+        <EntryStatusField value={textValue(values, "status")} error={errors.status} />
         <FormActions submitLabel={locationName ? "Save changes" : "Create location"} cancelHref={LIST} />
       </Form>
     </div>

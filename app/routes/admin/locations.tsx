@@ -1,12 +1,13 @@
 import { AddLink, AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
 import { actionsColumn, ContentTable, nameColumn, RowActions } from "../../components/admin/content/content-table";
 import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admin/content/delete-controls";
-import { readListQuery } from "../../components/admin/content/list-query";
+import { parseStatusFilter, readListQuery, STATUS_FILTER_OPTIONS } from "../../components/admin/content/list-query";
 import { ClearLink, FilterSelect, SearchForm } from "../../components/admin/content/search-form";
 import type { Column } from "../../components/admin/data-table";
 import { ADMIN_PAGE_SIZE } from "../../lib/constants";
 import { isUuid } from "../../lib/ids";
 import { locationPath } from "../../lib/slug";
+import { ENTRY_STATUS_LABELS } from "../../lib/vocabulary";
 import { deleteLocation, getLocationById, type LocationSort, searchLocations } from "../../queries/locations.server";
 import { listRegions } from "../../queries/reference.server";
 import { deleteContent, readDeleteId } from "../../services/content-actions.server";
@@ -33,8 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sort = SORTS.find((s) => s.value === sortParam)?.value ?? "name";
   const regionParam = url.searchParams.get("region") ?? "";
   const regionId = isUuid(regionParam) ? regionParam.toLowerCase() : "";
+  const status = parseStatusFilter(url.searchParams.get("status"));
   const [result, regions, confirm] = await Promise.all([
-    searchLocations(db, { contains: q || undefined, regionId: regionId || undefined }, { ...range, sort }),
+    searchLocations(
+      db,
+      { contains: q || undefined, regionId: regionId || undefined, status: status || "any" },
+      { ...range, sort },
+    ),
     listRegions(db),
     confirmId ? getLocationById(db, confirmId) : null,
   ]);
@@ -42,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q,
     sort,
     regionId,
+    status,
     page,
     total: result.total,
     rows: result.rows.map((r) => ({
@@ -50,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       country: r.country,
       regionName: r.regionName,
       featured: r.featured,
+      status: r.status,
       updatedAt: r.updatedAt.toISOString(),
     })),
     regions: regions.map((r) => ({ id: r.id, name: r.name })),
@@ -79,13 +87,14 @@ export function meta() {
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function LocationsPage({ loaderData }: Route.ComponentProps) {
-  const { q, sort, regionId, page, total, rows, regions, confirm } = loaderData;
+  const { q, sort, regionId, status, page, total, rows, regions, confirm } = loaderData;
   const links = useDeleteLinks(LIST);
   const editHref = (r: Row) => `/admin/dashboard/edit/${r.id}`;
   const columns: Column<Row>[] = [
     nameColumn("name", "Name", (r) => r.name, editHref),
     { key: "country", header: "Country", cell: (r) => r.country || "—" },
     { key: "region", header: "Region", cell: (r) => r.regionName || "—" },
+    { key: "status", header: "Status", cell: (r) => ENTRY_STATUS_LABELS[r.status] },
     { key: "featured", header: "Featured", cell: (r) => (r.featured ? "Yes" : "No") },
     {
       key: "updated",
@@ -103,7 +112,7 @@ export default function LocationsPage({ loaderData }: Route.ComponentProps) {
       </RowActions>
     )),
   ];
-  const filtered = q !== "" || regionId !== "";
+  const filtered = q !== "" || regionId !== "" || status !== "";
   return (
     <div>
       <PageHeader
@@ -134,6 +143,14 @@ export default function LocationsPage({ loaderData }: Route.ComponentProps) {
           value={regionId}
           options={regions.map((r) => ({ value: r.id, label: r.name }))}
           allLabel="All regions"
+        />
+        <FilterSelect
+          id="locations-status"
+          name="status"
+          label="Status"
+          value={status}
+          options={STATUS_FILTER_OPTIONS}
+          allLabel="Any status"
         />
         <FilterSelect id="locations-sort" name="sort" label="Sort by" value={sort} options={SORTS} />
       </SearchForm>

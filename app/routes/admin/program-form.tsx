@@ -1,12 +1,18 @@
 import { data, Form } from "react-router";
 import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
-import { bindFields, FocusAreasField, FormActions, FormPageHeader } from "../../components/admin/content/content-form";
+import {
+  bindFields,
+  EntryStatusField,
+  FocusAreasField,
+  FormActions,
+  FormPageHeader,
+} from "../../components/admin/content/content-form";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
 import { UNKNOWN_FOCUS_AREAS } from "../../lib/constants";
 import { fieldErrors } from "../../lib/schemas";
-import { type FormValues, formDataToObject, readForm } from "../../lib/schemas/form";
+import { type FormValues, formDataToObject, readForm, textValue } from "../../lib/schemas/form";
 import {
   PROGRAM_FORMATS,
   PROGRAM_HOST_UNKNOWN,
@@ -15,6 +21,7 @@ import {
   priceText,
 } from "../../lib/schemas/program";
 import { programPath } from "../../lib/slug";
+import type { EntryStatus } from "../../lib/vocabulary";
 import { getLocationIdsByNames, getLocationNamesByIds, listLocationNames } from "../../queries/locations.server";
 import {
   createProgram,
@@ -72,6 +79,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   // Only parsed fields reach the database; anything else posted is ignored.
   const input: ProgramInput = {
+    status: v.status,
     name: v.name,
     summary: v.summary,
     description: v.description,
@@ -104,6 +112,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 function toFormValues(p: ProgramRow, hostName: string): FormValues {
   return {
+    status: p.status,
     name: p.name,
     summary: p.summary,
     description: p.description,
@@ -127,6 +136,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 const LABELS: Record<string, string> = {
+  status: "Status",
   name: "Name",
   summary: "Summary",
   description: "Description",
@@ -145,6 +155,7 @@ const LABELS: Record<string, string> = {
 
 export default function ProgramFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { focusAreas, locationNames, programName } = loaderData;
+  const savedStatus = (loaderData.program?.status as EntryStatus | undefined) ?? null;
   const values: FormValues = actionData?.values ?? loaderData.program ?? {};
   const { errors, onSubmit } = useFormErrors(ProgramSchema, actionData?.errors);
   const field = bindFields(values, errors);
@@ -154,6 +165,7 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
         title={programName ? `Edit program: ${programName}` : "Add program"}
         backHref={LIST}
         backLabel="Back to programs"
+        status={savedStatus}
         publicHref={programName ? programPath(programName) : null}
       />
       <ErrorSummary errors={errors} labels={LABELS} />
@@ -222,6 +234,7 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
           pickerLabel="image"
         />
         <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
+        <EntryStatusField value={textValue(values, "status")} error={errors.status} />
         <FormActions submitLabel={programName ? "Save changes" : "Create program"} cancelHref={LIST} />
       </Form>
     </div>

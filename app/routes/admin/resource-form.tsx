@@ -1,12 +1,18 @@
 import { data, Form } from "react-router";
 import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
-import { bindFields, FocusAreasField, FormActions, FormPageHeader } from "../../components/admin/content/content-form";
+import {
+  bindFields,
+  EntryStatusField,
+  FocusAreasField,
+  FormActions,
+  FormPageHeader,
+} from "../../components/admin/content/content-form";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
 import { UNKNOWN_FOCUS_AREAS } from "../../lib/constants";
 import { fieldErrors } from "../../lib/schemas";
-import { type FormValues, formDataToObject, readForm } from "../../lib/schemas/form";
+import { type FormValues, formDataToObject, readForm, textValue } from "../../lib/schemas/form";
 import { ResourceSchema } from "../../lib/schemas/resource";
 import { RESOURCE_TYPES } from "../../lib/taxonomy";
 import { listFocusAreas } from "../../queries/reference.server";
@@ -56,6 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const v = parsed.data;
   if (await hasUnknownFocusAreas(db, v.focusAreas)) return invalid({ focusAreas: UNKNOWN_FOCUS_AREAS }, values);
   const input: ResourceInput = {
+    status: v.status,
     title: v.title,
     type: v.type,
     url: v.url,
@@ -80,6 +87,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 function toFormValues(r: ResourceRow): FormValues {
   return {
+    status: r.status,
     title: r.title,
     type: r.type,
     url: r.url,
@@ -96,6 +104,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 const LABELS: Record<string, string> = {
+  status: "Status",
   title: "Title",
   type: "Type",
   url: "URL",
@@ -139,6 +148,7 @@ export default function ResourceFormPage({ loaderData, actionData }: Route.Compo
           pickerLabel="image"
         />
         <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
+        <EntryStatusField value={textValue(values, "status")} error={errors.status} />
         <FormActions submitLabel={resourceTitle ? "Save changes" : "Create resource"} cancelHref={LIST} />
       </Form>
     </div>

@@ -1,11 +1,12 @@
 import { AddLink, AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
 import { actionsColumn, ContentTable, nameColumn, RowActions } from "../../components/admin/content/content-table";
 import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admin/content/delete-controls";
-import { readListQuery } from "../../components/admin/content/list-query";
+import { parseStatusFilter, readListQuery, STATUS_FILTER_OPTIONS } from "../../components/admin/content/list-query";
 import { ClearLink, FilterSelect, SearchForm } from "../../components/admin/content/search-form";
 import type { Column } from "../../components/admin/data-table";
 import { ADMIN_PAGE_SIZE } from "../../lib/constants";
 import { RESOURCE_TYPES, type ResourceType } from "../../lib/taxonomy";
+import { ENTRY_STATUS_LABELS } from "../../lib/vocabulary";
 import { deleteResource, getResourceById, searchResourcesForAdmin } from "../../queries/resources.server";
 import { deleteContent, readDeleteId } from "../../services/content-actions.server";
 import { requireAdmin } from "../../services/guard.server";
@@ -20,14 +21,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const url = new URL(request.url);
   const { q, page, range, confirmId } = readListQuery(url, PAGE_SIZE);
+  const status = parseStatusFilter(url.searchParams.get("status"));
   const typeParam = url.searchParams.get("type") ?? "";
   const type = RESOURCE_TYPES.find((t) => t.value === typeParam)?.value as ResourceType | undefined;
   const [result, confirm] = await Promise.all([
-    searchResourcesForAdmin(db, { q: q || undefined, type, ...range }),
+    searchResourcesForAdmin(db, { q: q || undefined, status: status || "any", type, ...range }),
     confirmId ? getResourceById(db, confirmId) : null,
   ]);
   return {
     q,
+    status,
     type: type ?? "",
     page,
     total: result.total,
@@ -58,20 +61,21 @@ export function meta() {
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function ResourcesPage({ loaderData }: Route.ComponentProps) {
-  const { q, type, page, total, rows, confirm } = loaderData;
+  const { q, status, type, page, total, rows, confirm } = loaderData;
   const links = useDeleteLinks(LIST);
   const editHref = (r: Row) => `${LIST}/edit/${r.id}`;
   const columns: Column<Row>[] = [
     nameColumn("title", "Title", (r) => r.title, editHref),
     { key: "type", header: "Type", cell: (r) => RESOURCE_TYPES.find((t) => t.value === r.type)?.label ?? r.type },
     { key: "author", header: "Author", cell: (r) => r.author || "—" },
+    { key: "status", header: "Status", cell: (r) => ENTRY_STATUS_LABELS[r.status] },
     actionsColumn((r) => (
       <RowActions name={r.title} editHref={editHref(r)}>
         <DeleteButton id={r.id} name={r.title} description={DELETE_DESCRIPTION} links={links} />
       </RowActions>
     )),
   ];
-  const filtered = q !== "" || type !== "";
+  const filtered = q !== "" || type !== "" || status !== "";
   const addResource = <AddLink to={`${LIST}/add`}>Add resource</AddLink>;
   return (
     <div>
@@ -91,6 +95,14 @@ export default function ResourcesPage({ loaderData }: Route.ComponentProps) {
           value={type}
           options={RESOURCE_TYPES}
           allLabel="All types"
+        />
+        <FilterSelect
+          id="resources-status"
+          name="status"
+          label="Status"
+          value={status}
+          options={STATUS_FILTER_OPTIONS}
+          allLabel="Any status"
         />
       </SearchForm>
       <ContentTable

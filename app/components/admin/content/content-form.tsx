@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { type FormValues, listValue, textValue } from "../../../lib/schemas/form";
-import { buttonClasses, CheckboxGroup, SubmitButton } from "../form-field";
+import { ENTRY_STATUS_LABELS, ENTRY_STATUSES, type EntryStatus } from "../../../lib/vocabulary";
+import { buttonClasses, CheckboxGroup, SelectField, SubmitButton } from "../form-field";
 import { PageHeader, useSubmitting } from "./admin-page";
 import { focusAreaGroups } from "./focus-areas";
 
@@ -23,12 +24,15 @@ export function FormPageHeader({
   backHref,
   backLabel,
   publicHref,
+  status,
 }: {
   title: string;
   backHref: string;
   backLabel: string;
   /** Set once the item exists; opens in a new tab so the form keeps its state. */
   publicHref?: string | null;
+  /** The saved entry's status: an unpublished entry's public page is a staff preview. */
+  status?: EntryStatus | null;
 }) {
   return (
     <>
@@ -42,7 +46,7 @@ export function FormPageHeader({
         action={
           publicHref ? (
             <a className={buttonClasses.link} href={publicHref} target="_blank" rel="noreferrer">
-              View public page
+              {status && status !== "published" ? "Preview public page" : "View public page"}
             </a>
           ) : null
         }
@@ -81,6 +85,20 @@ export function FocusAreasField({
       groups={focusAreaGroups(focusAreas)}
       defaultValues={listValue(values, "focusAreas")}
       error={error}
+    />
+  );
+}
+
+/** Draft, published or archived, with what each means for visitors. */
+export function EntryStatusField({ value, error }: { value: string; error?: string }) {
+  return (
+    <SelectField
+      name="status"
+      label="Status"
+      options={ENTRY_STATUSES.map((s) => ({ value: s, label: ENTRY_STATUS_LABELS[s] }))}
+      defaultValue={value || "published"}
+      error={error}
+      hint="Only published entries appear on the site, the map, search, feeds and the sitemap. Staff can preview the others."
     />
   );
 }

@@ -1,6 +1,8 @@
 // Plain functions rather than Zod schemas: this module is reachable from browser code (the list screens import
 // it), and a schema built at the top of a module would put Zod into every admin list's bundle.
 
+import { ENTRY_STATUS_LABELS, ENTRY_STATUSES, type EntryStatus } from "../../../lib/vocabulary";
+
 const MAX_PAGE = 100_000;
 const MAX_QUERY_LENGTH = 200;
 
@@ -30,3 +32,11 @@ export function readListQuery(url: URL, pageSize: number, params = { q: "q", pag
     confirmId: url.searchParams.get("delete") ?? "",
   };
 }
+
+/** Reads `?status=` as one entry status, or "" for every status (anything unknown counts as none chosen). */
+export function parseStatusFilter(value: string | null): EntryStatus | "" {
+  return ENTRY_STATUSES.find((s) => s === value) ?? "";
+}
+
+/** The status filter's choices on the admin lists. */
+export const STATUS_FILTER_OPTIONS = ENTRY_STATUSES.map((s) => ({ value: s, label: ENTRY_STATUS_LABELS[s] }));
