@@ -77,6 +77,11 @@ export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 /** Where a contribution stands in the moderation queue. */
 export const PROPOSAL_STATUSES = ["pending", "accepted", "rejected"] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+export const PROPOSAL_STATUS_LABELS: Record<ProposalStatus, string> = {
+  pending: "Waiting",
+  accepted: "Accepted",
+  rejected: "Declined",
+};
 
 export const NEWSLETTER_ISSUE_STATUSES = ["draft", "sending", "sent"] as const;
 export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];

@@ -9,7 +9,19 @@ export async function recordAudit(
   db: Database,
   entry: {
     user: { id: string; email: string } | null;
-    action: "create" | "update" | "delete" | "status" | "settings" | "role" | "disable" | "enable" | "upload" | "send";
+    action:
+      | "create"
+      | "update"
+      | "delete"
+      | "status"
+      | "settings"
+      | "role"
+      | "disable"
+      | "enable"
+      | "upload"
+      | "send"
+      | "accept"
+      | "reject";
     entity: string;
     entityId?: string | null;
     summary: string;

@@ -140,7 +140,14 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
           d.region?.description ||
           "Farms, schools, eco-villages and restoration projects where permaculture is practised and taught. Filter by region, country or focus area to find one near you."
         }
-      />
+      >
+        <p className="mt-3 text-stone-700">
+          Know a place that is missing?{" "}
+          <AppLink to="/suggest-a-place" className="font-semibold text-leaf-800 underline">
+            Suggest a place
+          </AppLink>
+        </p>
+      </PageIntro>
       <div className="mx-auto max-w-6xl px-4 py-8">
         <LocationFilters
           values={d.applied}

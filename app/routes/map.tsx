@@ -1,3 +1,4 @@
+import { AppLink } from "../components/app-link";
 import { InteractiveMap } from "../components/map/interactive-map";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { LocationFilters } from "../components/public/location-filters";
@@ -108,6 +109,11 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-sm text-stone-700">
                 {formatInteger(snapshot.total)} {filtered ? "matching " : ""}
                 {snapshot.total === 1 ? "location" : "locations"} with a place on the map.
+              </p>
+              <p className="mt-1 text-sm">
+                <AppLink to="/suggest-a-place" className="font-semibold text-leaf-800 underline">
+                  Suggest a place
+                </AppLink>
               </p>
             </div>
             <LocationFilters

@@ -19,6 +19,8 @@ const GUARDED = [
   "/admin/dashboard/resources",
   "/admin/dashboard/resources/add",
   `/admin/dashboard/resources/edit/${SOME_UUID}`,
+  "/admin/dashboard/moderation",
+  `/admin/dashboard/moderation/${SOME_UUID}`,
   "/admin/dashboard/applicants",
   "/admin/dashboard/newsletter",
   "/admin/dashboard/podcast",

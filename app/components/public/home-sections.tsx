@@ -107,6 +107,12 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
             >
               Apply now <ArrowRight aria-hidden="true" className="h-5 w-5" />
             </AppLink>
+            <p className="mt-4 text-leaf-50">
+              Know a place that is missing from the map?{" "}
+              <AppLink to="/suggest-a-place" className="font-semibold text-white underline">
+                Suggest a place
+              </AppLink>
+            </p>
           </div>
           <div>
             <h2 className="text-2xl font-bold">Stay in the loop</h2>

@@ -5,16 +5,18 @@ import { Plus } from "../../components/icons";
 import { formatInteger } from "../../lib/numbers";
 import { listRecentAudit } from "../../queries/audit.server";
 import { getDashboardCounts, listRecentApplications } from "../../queries/dashboard.server";
+import { countPendingProposals } from "../../queries/proposals.server";
 import { requireAdmin } from "../../services/guard.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
-  const [counts, recentApplications, audit] = await Promise.all([
+  const [counts, recentApplications, audit, waiting] = await Promise.all([
     getDashboardCounts(db),
     listRecentApplications(db, 5),
     listRecentAudit(db, 10),
+    countPendingProposals(db),
   ]);
   const recentChanges = audit.map((a) => ({
     id: a.id,
@@ -24,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     summary: a.summary,
     at: a.createdAt,
   }));
-  return data({ counts, recentApplications, recentChanges }, { headers: { "Cache-Control": "no-store" } });
+  return data({ counts, recentApplications, recentChanges, waiting }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,7 +60,7 @@ function StatCard({ label, value, to }: { label: string; value: number; to: stri
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, recentApplications, recentChanges } = loaderData;
+  const { counts, recentApplications, recentChanges, waiting } = loaderData;
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of the site's content and what changed recently." />
@@ -79,6 +81,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </Link>
             </li>
           ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="moderation-heading" className="mb-8">
+        <h2 id="moderation-heading" className="mb-3 text-lg font-semibold text-stone-900">
+          Moderation
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <StatCard label="Proposed places waiting" value={waiting["new-place"]} to="/admin/dashboard/moderation" />
+          <StatCard label="Corrections waiting" value={waiting.correction} to="/admin/dashboard/moderation" />
         </ul>
       </section>
 

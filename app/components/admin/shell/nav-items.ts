@@ -5,6 +5,7 @@ export const ADMIN_NAV_ITEMS = [
   { to: "/admin/dashboard/programs", label: "Programs", end: false },
   { to: "/admin/dashboard/resources", label: "Resources", end: false },
   { to: "/admin/dashboard/change-makers", label: "Change-makers", end: false },
+  { to: "/admin/dashboard/moderation", label: "Moderation", end: false },
   { to: "/admin/dashboard/applicants", label: "Applicants", end: false },
   { to: "/admin/dashboard/newsletter", label: "Newsletter", end: false },
   { to: "/admin/dashboard/outbox", label: "Outbox", end: false },

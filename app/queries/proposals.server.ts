@@ -1,0 +1,131 @@
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { proposals } from "../../db/schema";
+import { isUuid } from "../lib/ids";
+import type { ProposalKind, ProposalStatus } from "../lib/vocabulary";
+
+export type ProposalRow = typeof proposals.$inferSelect;
+export type ProposalValues = Record<string, string | string[] | null>;
+
+export type NewProposal = {
+  kind: ProposalKind;
+  entity: "location" | "program" | "change-maker";
+  entityId: string | null;
+  fields: ProposalValues;
+  seen?: ProposalValues;
+  closure?: "closed" | "moved" | null;
+  comment: string;
+  email: string | null;
+  consentAt: Date | null;
+};
+
+/** Stores a visitor's contribution as pending; returns its id. */
+export async function insertProposal(db: Database, input: NewProposal): Promise<string> {
+  const [row] = await db
+    .insert(proposals)
+    .values({
+      kind: input.kind,
+      entity: input.entity,
+      entityId: input.entityId,
+      fields: input.fields,
+      seen: input.seen ?? {},
+      closure: input.closure ?? null,
+      comment: input.comment,
+      email: input.email,
+      consentAt: input.consentAt,
+    })
+    .returning({ id: proposals.id });
+  if (!row) throw new Error("insert returned no row");
+  return row.id;
+}
+
+export async function getProposal(db: Database, id: string): Promise<ProposalRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(proposals).where(eq(proposals.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** How many contributions wait, by kind. */
+export async function countPendingProposals(db: Database): Promise<Record<ProposalKind, number>> {
+  const rows = await db
+    .select({ kind: proposals.kind, n: count() })
+    .from(proposals)
+    .where(eq(proposals.status, "pending"))
+    .groupBy(proposals.kind);
+  const out: Record<ProposalKind, number> = { "new-place": 0, correction: 0 };
+  for (const r of rows) out[r.kind] = r.n;
+  return out;
+}
+
+/**
+ * A page of the queue: contributions of one status (pending: oldest first, so nothing waits forever; decided:
+ * newest decision first), with the name of the entry each concerns, and the total.
+ */
+export async function listProposals(
+  db: Database,
+  opts: { status: ProposalStatus; kind?: ProposalKind; limit: number; offset: number },
+) {
+  const where = and(eq(proposals.status, opts.status), opts.kind ? eq(proposals.kind, opts.kind) : undefined);
+  const entryName = sql<string | null>`CASE ${proposals.entity}
+    WHEN 'location' THEN (SELECT name FROM locations WHERE id = ${proposals.entityId})
+    WHEN 'program' THEN (SELECT name FROM programs WHERE id = ${proposals.entityId})
+    WHEN 'change-maker' THEN (SELECT name FROM change_makers WHERE id = ${proposals.entityId})
+  END`;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: proposals.id,
+        kind: proposals.kind,
+        entity: proposals.entity,
+        entityId: proposals.entityId,
+        proposedName: sql<string | null>`${proposals.fields} ->> 'name'`,
+        entryName,
+        closure: proposals.closure,
+        email: proposals.email,
+        createdAt: proposals.createdAt,
+        decidedAt: proposals.decidedAt,
+      })
+      .from(proposals)
+      .where(where)
+      .orderBy(
+        ...(opts.status === "pending"
+          ? [asc(proposals.createdAt), asc(proposals.id)]
+          : [desc(proposals.decidedAt), asc(proposals.id)]),
+      )
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: count() }).from(proposals).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/**
+ * Records staff's decision on a pending contribution. Returns false when it was no longer pending (another member
+ * of staff decided first): a decision is made once.
+ */
+export async function decideProposal(
+  db: Database,
+  id: string,
+  decision: {
+    status: Exclude<ProposalStatus, "pending">;
+    reason?: string;
+    note?: string;
+    decidedBy: string;
+    entityId?: string | null;
+  },
+): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .update(proposals)
+    .set({
+      status: decision.status,
+      reason: decision.reason ?? "",
+      note: decision.note ?? "",
+      decidedBy: decision.decidedBy,
+      decidedAt: new Date(),
+      ...(decision.entityId !== undefined ? { entityId: decision.entityId } : {}),
+    })
+    .where(and(eq(proposals.id, id), eq(proposals.status, "pending")))
+    .returning({ id: proposals.id });
+  return rows.length > 0;
+}

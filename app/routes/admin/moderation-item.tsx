@@ -1,0 +1,360 @@
+import { data, Form, Link } from "react-router";
+import { AdminErrorBoundary, PageHeader, useSubmitting } from "../../components/admin/content/admin-page";
+import { buttonClasses, ErrorSummary } from "../../components/admin/form-field";
+import { type FormValues, formDataToObject, readForm } from "../../lib/schemas/form";
+import {
+  PLACE_FIELD_LABELS,
+  PLACE_KIND_LABELS,
+  PLACE_PROPOSAL_FIELDS,
+  type PlaceProposalField,
+  RejectProposalSchema,
+} from "../../lib/schemas/proposal";
+import {
+  ENTRY_STATUS_LABELS,
+  MARKER_TYPES,
+  type MarkerType,
+  PROPOSAL_STATUS_LABELS as STATUS_TAB_LABELS,
+} from "../../lib/vocabulary";
+import { getLocationById } from "../../queries/locations.server";
+import { getProposal } from "../../queries/proposals.server";
+import { loadReferenceData } from "../../queries/reference.server";
+import { requireAdmin } from "../../services/guard.server";
+import { acceptPlaceProposal, describeProposal, rejectProposal } from "../../services/proposals.server";
+import { redirectWithToast } from "../../services/toast.server";
+import type { Route } from "./+types/moderation-item";
+
+const LIST = "/admin/dashboard/moderation";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { db } = context.services;
+  const proposal = await getProposal(db, params.id);
+  if (!proposal) throw data("No contribution with this id exists.", { status: 404 });
+  const ref = await loadReferenceData(db);
+  const entry =
+    proposal.entityId && proposal.entity === "location" ? await getLocationById(db, proposal.entityId) : null;
+  const shown = (field: PlaceProposalField, v: string | string[] | null | undefined): string => {
+    if (v === null || v === undefined || (Array.isArray(v) && v.length === 0) || v === "") return "";
+    if (field === "regionId" && typeof v === "string") return ref.regionsById.get(v)?.name ?? "(unknown region)";
+    if (field === "markerType" && typeof v === "string") return PLACE_KIND_LABELS[v as MarkerType] ?? v;
+    if (field === "focusAreas" && Array.isArray(v)) {
+      return v.map((id) => ref.focusAreasById.get(id)?.name ?? "(unknown)").join(", ");
+    }
+    return Array.isArray(v) ? v.join(", ") : v;
+  };
+  return data(
+    {
+      proposal: {
+        id: proposal.id,
+        kind: proposal.kind,
+        status: proposal.status,
+        title: describeProposal(proposal),
+        comment: proposal.comment,
+        email: proposal.email,
+        createdAt: proposal.createdAt.toISOString(),
+        decidedAt: proposal.decidedAt?.toISOString() ?? null,
+        decidedBy: proposal.decidedBy,
+        reason: proposal.reason,
+        note: proposal.note,
+      },
+      fields: PLACE_PROPOSAL_FIELDS.map((field) => {
+        const raw = proposal.fields[field];
+        return {
+          field,
+          label: PLACE_FIELD_LABELS[field],
+          proposed: shown(field, raw),
+          value: Array.isArray(raw) ? raw : (raw ?? ""),
+          focus:
+            field === "focusAreas" && Array.isArray(raw)
+              ? raw.map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "(unknown)" }))
+              : [],
+        };
+      }),
+      regions: ref.regions.map((r) => ({ id: r.id, name: r.name })),
+      entry: entry ? { id: entry.id, name: entry.name, status: entry.status } : null,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const form = formDataToObject(await readForm(request));
+  if (form.intent === "accept") {
+    const outcome = await acceptPlaceProposal(context.services, user, params.id, form);
+    if (outcome.ok) {
+      return redirectWithToast(
+        `/admin/dashboard/edit/${outcome.entityId}`,
+        "Draft created from the proposal: check it, then publish it",
+      );
+    }
+    return data(
+      { message: outcome.message, errors: outcome.errors ?? {}, values: form },
+      { status: outcome.status, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  if (form.intent === "reject") {
+    const parsed = RejectProposalSchema.safeParse(form);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "Please check the reason and the note.";
+      return data({ message, errors: {}, values: form }, { status: 400 });
+    }
+    const outcome = await rejectProposal(context.services, user, params.id, parsed.data);
+    if (outcome.ok) return redirectWithToast(LIST, "Contribution declined");
+    return data({ message: outcome.message, errors: {}, values: form }, { status: outcome.status });
+  }
+  throw data("Unknown action.", { status: 400 });
+}
+
+export function meta() {
+  return [{ title: "Review a contribution | Admin" }, { name: "robots", content: "noindex" }];
+}
+
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+const controlClass = "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900";
+
+export default function ModerationItemPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { proposal: p, fields, regions, entry } = loaderData;
+  const submitting = useSubmitting();
+  const values: FormValues = actionData?.values ?? {};
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const summary = { ...(actionData?.message ? { form: actionData.message } : {}), ...errors };
+  // After a failed accept, what staff ticked and typed is shown again; at first, every proposed field is ticked.
+  const posted = actionData?.values !== undefined;
+  const ticked = (field: string, proposed: string) => (posted ? values[`use_${field}`] !== undefined : proposed !== "");
+  const current = (field: string, value: string | string[]) => {
+    if (!posted) return value;
+    return values[field] ?? (Array.isArray(value) ? [] : "");
+  };
+  return (
+    <div className="max-w-4xl">
+      <p className="mb-2">
+        <Link to={LIST} className={buttonClasses.link}>
+          Back to moderation
+        </Link>
+      </p>
+      <PageHeader
+        title={`Review ${p.title}`}
+        description={`Sent ${when(p.createdAt)}${p.email ? ` by ${p.email}` : " anonymously"}. ${STATUS_TAB_LABELS[p.status]}.`}
+      />
+      <ErrorSummary errors={summary} labels={PLACE_FIELD_LABELS} />
+
+      <section aria-labelledby="comment-heading" className="mb-6 rounded-lg border border-stone-300 bg-white p-4">
+        <h2 id="comment-heading" className="font-semibold text-stone-900">
+          The visitor's note
+        </h2>
+        <p className="mt-1 whitespace-pre-wrap break-words text-stone-800">{p.comment || "No note."}</p>
+      </section>
+
+      {p.status !== "pending" ? (
+        <section aria-labelledby="decision-heading" className="mb-6 rounded-lg border border-stone-300 bg-white p-4">
+          <h2 id="decision-heading" className="font-semibold text-stone-900">
+            Decision
+          </h2>
+          <p className="mt-1 text-stone-800">
+            {STATUS_TAB_LABELS[p.status]} {p.decidedAt ? `on ${when(p.decidedAt)}` : ""}
+            {p.decidedBy ? ` by ${p.decidedBy}` : ""}.{p.reason ? ` Reason: ${p.reason}` : ""}
+          </p>
+          {p.note ? <p className="mt-1 whitespace-pre-wrap break-words text-stone-700">Note: {p.note}</p> : null}
+          {entry ? (
+            <p className="mt-2">
+              It became{" "}
+              <Link to={`/admin/dashboard/edit/${entry.id}`} className="text-leaf-800 underline">
+                {entry.name}
+              </Link>{" "}
+              ({ENTRY_STATUS_LABELS[entry.status].toLowerCase()}).
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      {p.kind === "new-place" ? (
+        <Form method="post" className="space-y-4" aria-label="Accept the proposed place">
+          <h2 className="text-lg font-semibold text-stone-900">The proposed place, field by field</h2>
+          <p className="text-stone-700">
+            Tick the fields to use and correct any value; accepting creates the place as a draft for a last look before
+            you publish it.
+          </p>
+          {fields.map((f) => {
+            const useId = `use-${f.field}`;
+            const valueId = `field-${f.field}`;
+            const value = current(f.field, f.value);
+            return (
+              <fieldset key={f.field} className="rounded-lg border border-stone-300 bg-white p-4">
+                <legend className="px-1 font-semibold text-stone-900">{f.label}</legend>
+                <p className="text-sm text-stone-700">
+                  Proposed: <span className="break-words text-stone-900">{f.proposed || "(nothing)"}</span>
+                </p>
+                {p.status === "pending" ? (
+                  <>
+                    <div className="mt-2 flex items-center gap-2">
+                      <input
+                        id={useId}
+                        name={`use_${f.field}`}
+                        type="checkbox"
+                        defaultChecked={ticked(f.field, f.proposed)}
+                        className="h-5 w-5 accent-leaf-700"
+                      />
+                      <label htmlFor={useId}>Use this field</label>
+                    </div>
+                    <FieldControl
+                      field={f.field}
+                      id={valueId}
+                      label={`${f.label}: value to use`}
+                      value={value}
+                      regions={regions}
+                      focus={f.focus}
+                      error={errors[f.field]}
+                    />
+                  </>
+                ) : null}
+              </fieldset>
+            );
+          })}
+          {p.status === "pending" ? (
+            <>
+              <div>
+                <label htmlFor="accept-note" className="block text-sm font-semibold text-stone-800">
+                  Note (kept with the decision)
+                </label>
+                <textarea id="accept-note" name="note" rows={2} maxLength={2000} className={controlClass} />
+              </div>
+              <button
+                type="submit"
+                name="intent"
+                value="accept"
+                disabled={submitting}
+                className={buttonClasses.primary}
+              >
+                Create a draft from the ticked fields
+              </button>
+            </>
+          ) : null}
+        </Form>
+      ) : null}
+
+      {p.status === "pending" ? (
+        <Form method="post" className="mt-8 space-y-3 rounded-lg border border-stone-300 bg-white p-4">
+          <h2 className="text-lg font-semibold text-stone-900">Decline</h2>
+          <div>
+            <label htmlFor="reject-reason" className="block text-sm font-semibold text-stone-800">
+              Reason (optional)
+            </label>
+            <input id="reject-reason" name="reason" maxLength={500} className={controlClass} />
+          </div>
+          <div>
+            <label htmlFor="reject-note" className="block text-sm font-semibold text-stone-800">
+              Note (optional)
+            </label>
+            <textarea id="reject-note" name="note" rows={2} maxLength={2000} className={controlClass} />
+          </div>
+          <button type="submit" name="intent" value="reject" disabled={submitting} className={buttonClasses.danger}>
+            Decline this contribution
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+/** The editable value of one proposed field, as the location form would take it. */
+function FieldControl({
+  field,
+  id,
+  label,
+  value,
+  regions,
+  focus,
+  error,
+}: {
+  field: PlaceProposalField;
+  id: string;
+  label: string;
+  value: string | string[];
+  regions: { id: string; name: string }[];
+  focus: { id: string; name: string }[];
+  error?: string;
+}) {
+  const errorId = `${id}-error`;
+  const aria = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined };
+  const text = Array.isArray(value) ? (value[0] ?? "") : value;
+  let control: React.ReactNode;
+  if (field === "markerType") {
+    control = (
+      <select id={id} name={field} defaultValue={text || "standard"} className={controlClass} {...aria}>
+        {MARKER_TYPES.map((m) => (
+          <option key={m} value={m}>
+            {PLACE_KIND_LABELS[m]}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field === "regionId") {
+    control = (
+      <select id={id} name={field} defaultValue={text} className={controlClass} {...aria}>
+        <option value="">No region</option>
+        {regions.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field === "focusAreas") {
+    const chosen = Array.isArray(value) ? value : value ? [value] : [];
+    return (
+      <div className="mt-2">
+        <p className="text-sm font-semibold text-stone-800">{label}</p>
+        {focus.length === 0 ? <p className="text-sm text-stone-700">None proposed.</p> : null}
+        <ul className="mt-1 space-y-1">
+          {focus.map((f) => (
+            <li key={f.id} className="flex items-center gap-2">
+              <input
+                id={`${id}-${f.id}`}
+                type="checkbox"
+                name="focusAreas"
+                value={f.id}
+                defaultChecked={chosen.includes(f.id)}
+                className="h-5 w-5 accent-leaf-700"
+              />
+              <label htmlFor={`${id}-${f.id}`}>{f.name}</label>
+            </li>
+          ))}
+        </ul>
+        {error ? (
+          <p id={errorId} className="mt-1 text-sm font-medium text-red-800">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  } else {
+    control = (
+      <input
+        id={id}
+        name={field}
+        defaultValue={text}
+        className={controlClass}
+        maxLength={field === "shortDescription" ? 300 : 2000}
+        {...aria}
+      />
+    );
+  }
+  return (
+    <div className="mt-2">
+      <label htmlFor={id} className="block text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      {control}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorBoundary error={error} listHref={LIST} listLabel="Back to moderation" />;
+}

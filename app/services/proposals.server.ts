@@ -1,0 +1,188 @@
+import type { AppLoadContext } from "react-router";
+import type { FormValues } from "../lib/schemas/form";
+import { checkLocationReferences, LOCATION_NAME_TAKEN, LocationSchema } from "../lib/schemas/location";
+import { PLACE_PROPOSAL_FIELDS, type PlaceProposal, type PlaceProposalField } from "../lib/schemas/proposal";
+import { recordAudit } from "../queries/audit.server";
+import { createLocation, isLocationNameTaken, type LocationInput } from "../queries/locations.server";
+import {
+  decideProposal,
+  getProposal,
+  insertProposal,
+  type ProposalRow,
+  type ProposalValues,
+} from "../queries/proposals.server";
+import { loadReferenceData } from "../queries/reference.server";
+import { notifyContentChanged } from "./content-events.server";
+import type { SessionUser } from "./guard.server";
+
+type Services = AppLoadContext["services"];
+
+/** The stored form of a proposed place: its fields as text (lists for focus areas), blanks as null. */
+export function placeProposalValues(p: PlaceProposal): ProposalValues {
+  const out: ProposalValues = {};
+  for (const field of PLACE_PROPOSAL_FIELDS) {
+    const v = p[field];
+    out[field] = Array.isArray(v) ? v : v === null || v === "" ? null : String(v);
+  }
+  return out;
+}
+
+/** Stores a visitor's proposed place as pending; it is not public and touches no entry. */
+export async function proposePlace(services: Pick<Services, "db">, p: PlaceProposal): Promise<string> {
+  return insertProposal(services.db, {
+    kind: "new-place",
+    entity: "location",
+    entityId: null,
+    fields: placeProposalValues(p),
+    comment: p.note,
+    email: p.proposerEmail,
+    consentAt: p.proposerEmail ? new Date() : null,
+  });
+}
+
+export type DecisionOutcome =
+  | { ok: true; entityId: string | null }
+  | { ok: false; status: 400 | 404 | 409; message: string; errors?: Record<string, string> };
+
+const GONE: DecisionOutcome = { ok: false, status: 404, message: "That contribution no longer exists." };
+const DECIDED: DecisionOutcome = {
+  ok: false,
+  status: 409,
+  message: "This contribution has already been decided (perhaps by someone else just now).",
+};
+
+/**
+ * Staff accept a proposed place: the fields they ticked, as they edited them, become a new location in draft
+ * (for a last look before publishing). The values pass the same checks as the location form; status, slug,
+ * owner and timestamps are never taken from the proposal. The proposal records the draft it became.
+ */
+export async function acceptPlaceProposal(
+  services: Services,
+  user: SessionUser,
+  id: string,
+  form: FormValues,
+): Promise<DecisionOutcome> {
+  const { db, logger } = services;
+  const proposal = await getProposal(db, id);
+  if (proposal?.kind !== "new-place") return GONE;
+  if (proposal.status !== "pending") return DECIDED;
+
+  const chosen: FormValues = {};
+  for (const field of PLACE_PROPOSAL_FIELDS) {
+    if (form[`use_${field}`] === undefined) continue;
+    const v = form[field];
+    if (v !== undefined) chosen[field] = v;
+  }
+  if (!chosen.name) return { ok: false, status: 400, message: "A place needs its name: tick Name and fill it in." };
+  const parsed = LocationSchema.safeParse(chosen);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    return { ok: false, status: 400, message: "Some values need a change before the place can be created.", errors };
+  }
+  const ref = await loadReferenceData(db);
+  const errors = checkLocationReferences(parsed.data, ref);
+  if (!errors.name && (await isLocationNameTaken(db, parsed.data.name))) errors.name = LOCATION_NAME_TAKEN;
+  if (Object.keys(errors).length > 0) {
+    return { ok: false, status: 400, message: "Some values need a change before the place can be created.", errors };
+  }
+  const v = parsed.data;
+  const input: LocationInput = {
+    name: v.name,
+    shortDescription: v.shortDescription,
+    longDescription: "",
+    originalImageUrl: null,
+    webpImageUrl: null,
+    website: v.website,
+    country: v.country,
+    regionId: v.regionId,
+    regionName: v.regionId ? (ref.regionsById.get(v.regionId)?.name ?? "") : "",
+    subRegionId: null,
+    contactEmail: v.contactEmail,
+    contactPhone: v.contactPhone,
+    contactAddress: v.contactAddress,
+    contactCity: v.contactCity,
+    contactState: null,
+    contactZipCode: null,
+    focusAreas: v.focusAreas,
+    latitude: v.latitude,
+    longitude: v.longitude,
+    markerType: v.markerType,
+    featured: false,
+    status: "draft",
+  };
+  const note = typeof form.note === "string" ? form.note.trim().slice(0, 2000) : "";
+  let locationId: string | null = null;
+  try {
+    locationId = await db.transaction(async (tx) => {
+      const created = await createLocation(tx as unknown as typeof db, input);
+      const decided = await decideProposal(tx as unknown as typeof db, id, {
+        status: "accepted",
+        note,
+        decidedBy: user.email,
+        entityId: created,
+      });
+      if (!decided) throw new AlreadyDecided();
+      return created;
+    });
+  } catch (err) {
+    if (err instanceof AlreadyDecided) return DECIDED;
+    if (await isLocationNameTaken(db, input.name)) {
+      return { ok: false, status: 400, message: LOCATION_NAME_TAKEN, errors: { name: LOCATION_NAME_TAKEN } };
+    }
+    throw err;
+  }
+  await recordAudit(
+    db,
+    {
+      user,
+      action: "accept",
+      entity: "proposal",
+      entityId: id,
+      summary: `Accepted the proposed place "${input.name}" as a draft`,
+    },
+    (err) => logger.warn({ err }, "audit failed"),
+  );
+  await notifyContentChanged(services, "locations");
+  return { ok: true, entityId: locationId };
+}
+
+class AlreadyDecided extends Error {}
+
+/** Staff decline a contribution, with an optional reason and note; nothing else changes. */
+export async function rejectProposal(
+  services: Services,
+  user: SessionUser,
+  id: string,
+  decision: { reason: string; note: string },
+): Promise<DecisionOutcome> {
+  const { db, logger } = services;
+  const proposal = await getProposal(db, id);
+  if (!proposal) return GONE;
+  if (proposal.status !== "pending") return DECIDED;
+  const decided = await decideProposal(db, id, { status: "rejected", ...decision, decidedBy: user.email });
+  if (!decided) return DECIDED;
+  await recordAudit(
+    db,
+    {
+      user,
+      action: "reject",
+      entity: "proposal",
+      entityId: id,
+      summary: `Declined ${describeProposal(proposal)}${decision.reason ? `: ${decision.reason}` : ""}`,
+    },
+    (err) => logger.warn({ err }, "audit failed"),
+  );
+  return { ok: true, entityId: proposal.entityId };
+}
+
+/** A contribution in a few words, for the audit log and the queue. */
+export function describeProposal(p: Pick<ProposalRow, "kind" | "fields" | "entity">): string {
+  const name = typeof p.fields.name === "string" ? p.fields.name : "";
+  return p.kind === "new-place"
+    ? `the proposed place "${name}"`
+    : `a correction to a ${p.entity.replace("-", " ")}${name ? ` ("${name}")` : ""}`;
+}
+
+/** The fields of a proposed place in the order staff review them. */
+export const PLACE_REVIEW_ORDER: readonly PlaceProposalField[] = PLACE_PROPOSAL_FIELDS;
