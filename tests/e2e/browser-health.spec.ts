@@ -9,6 +9,7 @@ const PAGES = [
   "/map",
   "/programs",
   "/application",
+  "/suggest-a-place",
   "/newsletter",
   "/podcast",
   "/resources",
@@ -47,6 +48,15 @@ for (const path of PAGES) {
     await expect(page.locator("style#app-css")).toHaveCount(1);
     const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
     expect(bodyFont).toContain("system-ui");
+  });
+}
+
+for (const path of [...PAGES, "/search?q=forest", "/location/Cedar-Hollow-Food-Forest"]) {
+  test(`${path} fits a 320 px phone without sideways scrolling`, async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto(path, { waitUntil: "load" });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 }
 

@@ -93,7 +93,7 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
       ) : null}
 
       <section aria-labelledby="join-heading" className="mx-auto max-w-6xl px-4 py-10">
-        <div className="grid gap-6 rounded-2xl bg-leaf-800 p-6 text-white sm:p-10 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 rounded-2xl bg-leaf-800 p-6 text-white sm:p-10 md:grid-cols-2">
           <div>
             <h2 id="join-heading" className="text-2xl font-bold">
               Teach or learn with us

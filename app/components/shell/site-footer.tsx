@@ -23,7 +23,7 @@ export function SiteFooter({
   const quickLinks = visibleLinks(FOOTER_QUICK_LINKS, pages);
   return (
     <footer className="mt-16 bg-leaf-900 text-leaf-50">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-[1.4fr_1fr_1fr]">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-12 md:grid-cols-[1.4fr_1fr_1fr]">
         <section aria-labelledby="footer-newsletter">
           <p className="text-lg font-bold">{SITE_NAME}</p>
           <p className="mt-2 max-w-md text-sm text-leaf-100">{SITE_TAGLINE}</p>
@@ -55,7 +55,10 @@ export function SiteFooter({
               Contact
             </h2>
             <p className="mt-3 text-sm text-leaf-100">General information:</p>
-            <a href={`mailto:${contactEmail}`} className={`mt-1 inline-flex items-center gap-2 text-sm ${footerLink}`}>
+            <a
+              href={`mailto:${contactEmail}`}
+              className={`mt-1 inline-flex max-w-full items-center gap-2 text-sm break-all ${footerLink}`}
+            >
               <Mail aria-hidden="true" className="size-4" />
               {contactEmail}
             </a>

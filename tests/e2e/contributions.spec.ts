@@ -1,0 +1,129 @@
+import type { APIRequestContext } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { SLOW, signIn } from "./admin-core-helpers";
+import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
+
+/** The server refuses forms sent faster than a person could fill them (3 s). */
+const HUMAN_PAUSE_MS = 3200;
+// Far from every demo place, so the map's answer around it holds this place alone.
+const POINT = { lat: -54.81, lng: -68.31 };
+
+/** Where a visitor could come across a place: the list, the open-data feed, the map and the sitemap. */
+async function publicSightings(request: APIRequestContext, name: string, slug: string) {
+  const list = await (await request.get(`/locations?q=${encodeURIComponent(name)}`)).text();
+  const feed = await (await request.get("/locations.geojson?limit=1000")).text();
+  const bbox = [POINT.lng - 1, POINT.lat - 1, POINT.lng + 1, POINT.lat + 1].join(",");
+  const map = await (await request.get(`/api/map/clusters?bbox=${bbox}&zoom=16`)).text();
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const page = await request.get(`/location/${slug}`);
+  return {
+    list: list.includes(`/location/${slug}"`),
+    feed: feed.includes(name),
+    map: map.includes(name),
+    sitemap: sitemap.includes(`/location/${slug}<`),
+    page: page.status(),
+  };
+}
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(180_000);
+
+test("a visitor proposes a place; it stays out of sight until staff accept it and publish the draft", async ({
+  browser,
+  request,
+}) => {
+  const name = `Quince Hollow ${Date.now().toString(36)}`;
+  const slug = name.replaceAll(" ", "-");
+  const visitor = await (await browser.newContext()).newPage();
+
+  // From the directory, "Suggest a place" opens the form.
+  await visitor.goto("/locations");
+  await visitor.getByRole("link", { name: "Suggest a place" }).click();
+  await expect(visitor).toHaveURL(/\/suggest-a-place$/);
+  await expect(visitor.getByRole("heading", { level: 1, name: "Suggest a place" })).toBeVisible();
+  await expectNoAxeViolations(visitor);
+
+  // Sending it empty names what is missing, tied to the fields.
+  await visitor.waitForTimeout(HUMAN_PAUSE_MS);
+  await visitor.getByRole("button", { name: "Send suggestion" }).click();
+  await expect(visitor.getByRole("alert")).toContainText("Name of the place: Name is required.");
+  await expect(visitor.getByLabel("Name of the place")).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(visitor);
+
+  await visitor.getByLabel("Name of the place").fill(name);
+  await visitor.getByLabel("What it is").selectOption({ label: "A farm or food forest" });
+  await visitor.getByLabel("What happens there").fill("Orchards and a <b>seed</b> library at the end of the world.");
+  await visitor.getByLabel("Country").fill("Argentina");
+  await visitor.getByLabel("Town or city").fill("Ushuaia");
+  await visitor.getByLabel("Latitude").fill(String(POINT.lat));
+  await visitor.getByLabel("Longitude").fill(String(POINT.lng));
+  await visitor.getByLabel("Note for our team").fill("I stayed there last summer.");
+  await visitor.waitForTimeout(HUMAN_PAUSE_MS);
+  await visitor.getByRole("button", { name: "Send suggestion" }).click();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Thank you for your suggestion" })).toBeVisible();
+  await expectNoAxeViolations(visitor);
+
+  // Not public anywhere.
+  expect(await publicSightings(request, name, slug)).toEqual({
+    list: false,
+    feed: false,
+    map: false,
+    sitemap: false,
+    page: 404,
+  });
+
+  // Staff see it waiting, review it field by field and accept it: it becomes a draft.
+  const staff = await (await browser.newContext()).newPage();
+  await signIn(staff, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(staff).toHaveURL(/\/admin\/dashboard$/, SLOW);
+  await staff.getByRole("link", { name: /Proposed places waiting/ }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: "Moderation" })).toBeVisible();
+  await expectNoAxeViolations(staff);
+  await staff.getByRole("link", { name }).click();
+  await expect(staff.getByText("I stayed there last summer.")).toBeVisible();
+  // What the visitor typed is shown as text, never as markup.
+  await expect(staff.getByText("Orchards and a <b>seed</b> library", { exact: false }).first()).toBeVisible();
+  await expectNoAxeViolations(staff);
+  await staff.getByRole("button", { name: "Create a draft from the ticked fields" }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: `Edit location: ${name}` })).toBeVisible(SLOW);
+  await expect(staff.getByLabel("Status")).toHaveValue("draft");
+
+  // Still not public; staff can preview the draft's page.
+  expect((await publicSightings(request, name, slug)).page).toBe(404);
+  const preview = await staff.context().newPage();
+  const previewed = await preview.goto(`/location/${slug}`);
+  expect(previewed?.status()).toBe(200);
+  expect(previewed?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(preview.getByRole("note")).toContainText("Preview: Draft. This page is not public.");
+  await expectNoAxeViolations(preview);
+  await preview.close();
+
+  // Published: visible everywhere.
+  await staff.getByLabel("Status").selectOption("published");
+  await staff.getByRole("button", { name: "Save changes" }).click();
+  await expect(staff.getByText("Location saved")).toBeVisible(SLOW);
+  await expect
+    .poll(() => publicSightings(request, name, slug), { timeout: 15_000 })
+    .toEqual({ list: true, feed: true, map: true, sitemap: true, page: 200 });
+
+  // The decision is kept: the accepted tab lists it with the draft it became, and the audit log has it.
+  await staff.goto("/admin/dashboard/moderation?status=accepted");
+  await staff.getByRole("link", { name }).click();
+  await expect(staff.getByText(/It became/)).toContainText("(published)");
+  await staff.goto("/admin/dashboard");
+  await expect(staff.getByText(`Accepted the proposed place "${name}" as a draft`)).toBeVisible();
+  await visitor.context().close();
+  await staff.context().close();
+});
+
+test("the suggestion form works at 320 px without sideways scrolling, and by keyboard", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto("/suggest-a-place");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.getByLabel("Name of the place").focus();
+  await page.keyboard.type("Keyboard Garden");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("What it is")).toBeFocused();
+});
