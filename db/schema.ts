@@ -478,6 +478,26 @@ export const proposals = pgTable(
   ],
 );
 
+/**
+ * One change to a directory entry: each field's value before and after, who made it (staff, or the accepted
+ * correction it came from) and, for a revert, the revision it undid. Shown on the entry's admin screen.
+ */
+export const entryRevisions = pgTable(
+  "entry_revisions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    entity: text("entity").notNull(),
+    entityId: uuid("entity_id").notNull(),
+    changes: jsonb("changes").$type<Record<string, { from: unknown; to: unknown }>>().notNull(),
+    userId: text("user_id"),
+    userEmail: text("user_email").notNull().default(""),
+    proposalId: uuid("proposal_id"),
+    reverts: bigint("reverts", { mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("entry_revisions_entity_idx").on(t.entity, t.entityId, t.createdAt)],
+);
+
 // ---------------------------------------------------------------------------
 // Settings, media, audit, analytics
 // ---------------------------------------------------------------------------

@@ -197,7 +197,7 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
         </div>
-        <LastChecked at={p.checkedAt} className="mt-10" />
+        <LastChecked at={p.checkedAt} className="mt-10" correctHref={`/suggest-a-correction/change-maker/${p.id}`} />
       </article>
     </main>
   );

@@ -334,7 +334,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   </div>
                 ) : null}
               </dl>
-              <LastChecked at={l.checkedAt} />
+              <LastChecked at={l.checkedAt} correctHref={`/suggest-a-correction/location/${l.id}`} />
             </section>
 
             <section aria-labelledby="map-heading">

@@ -264,7 +264,7 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                   </div>
                 ) : null}
               </dl>
-              <LastChecked at={p.checkedAt} />
+              <LastChecked at={p.checkedAt} correctHref={`/suggest-a-correction/program/${p.id}`} />
             </section>
 
             <section aria-labelledby="apply-heading" className="rounded-xl bg-leaf-900 p-5 text-white">

@@ -5,6 +5,7 @@ import { readForm } from "../lib/schemas/form";
 import { recordAudit } from "../queries/audit.server";
 import { type ContentEntity, notifyContentChanged } from "./content-events.server";
 import type { SessionUser } from "./guard.server";
+import { REVISED_ENTITIES, type RevisedEntity, recordRevision } from "./revisions.server";
 import { redirectWithToast } from "./toast.server";
 
 type FormErrors = Record<string, string>;
@@ -35,6 +36,8 @@ export type SaveContent<Input> = {
    * unique index then refuses the write, and when `isTaken` confirms it the failure becomes this field's error.
    */
   unique?: { field: string; message: string; isTaken: () => Promise<boolean> };
+  /** A directory entry whose changes are kept as revisions (field by field, shown on its admin screen). */
+  revision?: RevisedEntity;
 };
 
 /**
@@ -45,6 +48,10 @@ export async function saveContent<Input>(context: AppLoadContext, save: SaveCont
   const { db, logger } = context.services;
   const { id, user, audit } = save;
   let savedId: string;
+  const before =
+    id && save.revision
+      ? ((await REVISED_ENTITIES[save.revision].find(db, id)) as Record<string, unknown> | null)
+      : null;
   try {
     if (id) {
       await save.update(db, id, save.input);
@@ -69,6 +76,15 @@ export async function saveContent<Input>(context: AppLoadContext, save: SaveCont
     },
     (err) => logger.warn({ err }, "audit failed"),
   );
+  if (save.revision) {
+    await recordRevision(context.services, {
+      entity: save.revision,
+      entityId: savedId,
+      before,
+      written: save.input as Record<string, unknown>,
+      user,
+    });
+  }
   await notifyContentChanged(context.services, save.channel);
   return redirectWithToast(save.redirectTo, save.toast);
 }

@@ -14,6 +14,7 @@ import {
 import { loadReferenceData } from "../queries/reference.server";
 import { notifyContentChanged } from "./content-events.server";
 import type { SessionUser } from "./guard.server";
+import { recordRevision } from "./revisions.server";
 
 type Services = AppLoadContext["services"];
 
@@ -131,6 +132,16 @@ export async function acceptPlaceProposal(
       return { ok: false, status: 400, message: LOCATION_NAME_TAKEN, errors: { name: LOCATION_NAME_TAKEN } };
     }
     throw err;
+  }
+  if (locationId) {
+    await recordRevision(services, {
+      entity: "location",
+      entityId: locationId,
+      before: null,
+      written: input,
+      user,
+      proposalId: id,
+    });
   }
   await recordAudit(
     db,

@@ -21,6 +21,7 @@ const GUARDED = [
   `/admin/dashboard/resources/edit/${SOME_UUID}`,
   "/admin/dashboard/moderation",
   `/admin/dashboard/moderation/${SOME_UUID}`,
+  "/admin/dashboard/revisions/1/revert",
   "/admin/dashboard/applicants",
   "/admin/dashboard/newsletter",
   "/admin/dashboard/podcast",

@@ -1,10 +1,30 @@
+import { AppLink } from "../app-link";
 import { formatMonthYear } from "./format";
 
-/** "Last checked: November 2026": when staff last found the entry current. */
-export function LastChecked({ at, className = "mt-4" }: { at: string; className?: string }) {
+/**
+ * "Last checked: November 2026": when staff last found the entry current, and the way for a visitor to say that
+ * something on it is out of date.
+ */
+export function LastChecked({
+  at,
+  className = "mt-4",
+  correctHref,
+}: {
+  at: string;
+  className?: string;
+  correctHref?: string;
+}) {
   return (
     <p className={`${className} text-sm text-stone-700`}>
       Last checked: <time dateTime={at.slice(0, 7)}>{formatMonthYear(at)}</time>
+      {correctHref ? (
+        <>
+          {" · "}
+          <AppLink to={correctHref} className="font-semibold text-leaf-800 underline">
+            Suggest a correction
+          </AppLink>
+        </>
+      ) : null}
     </p>
   );
 }

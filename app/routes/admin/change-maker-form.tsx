@@ -7,6 +7,7 @@ import {
   FormActions,
   FormPageHeader,
 } from "../../components/admin/content/content-form";
+import { RevisionHistory } from "../../components/admin/content/revision-history";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { ErrorSummary, fieldIds, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
@@ -27,6 +28,7 @@ import { listFocusAreas } from "../../queries/reference.server";
 import { invalid, saveContent } from "../../services/content-actions.server";
 import { hasUnknownFocusAreas } from "../../services/focus-areas.server";
 import { requireAdmin } from "../../services/guard.server";
+import { entryHistory } from "../../services/revisions.server";
 import type { Route } from "./+types/change-maker-form";
 
 const LIST = "/admin/dashboard/change-makers";
@@ -41,7 +43,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listFocusAreas(db),
     person ? getLocationNamesByIds(db, person.relatedLocationIds) : [],
   ]);
+  const history = id ? await entryHistory(context.services, "change-maker", id) : [];
   return {
+    history,
     person: person ? toFormValues(person, related) : null,
     personName: person?.name ?? null,
     personId: person?.id ?? null,
@@ -78,6 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     focusAreas: v.focusAreas,
   };
   return saveContent(context, {
+    revision: "change-maker",
     user,
     id,
     input,
@@ -213,6 +218,7 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
         <EntryStatusField value={textValue(values, "status")} error={errors.status} />
         <FormActions submitLabel={personName ? "Save changes" : "Create change-maker"} cancelHref={LIST} />
       </Form>
+      {personId ? <RevisionHistory history={loaderData.history} labels={LABELS} /> : null}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   FormPageHeader,
 } from "../../components/admin/content/content-form";
 import { MapPicker } from "../../components/admin/content/map-picker";
+import { RevisionHistory } from "../../components/admin/content/revision-history";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
@@ -34,6 +35,7 @@ import {
 import { loadReferenceData } from "../../queries/reference.server";
 import { invalid, saveContent } from "../../services/content-actions.server";
 import { requireAdmin } from "../../services/guard.server";
+import { entryHistory } from "../../services/revisions.server";
 import { resolvePicture } from "../../services/stored-image.server";
 import { worldOutlinePath } from "../../services/world-outline.server";
 import type { Route } from "./+types/location-form";
@@ -46,7 +48,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = "id" in params ? params.id : undefined;
   const [ref, location] = await Promise.all([loadReferenceData(db), id ? getLocationById(db, id) : null]);
   if (id && !location) throw data("No location with this id exists. It may have been deleted.", { status: 404 });
+  const history = id ? await entryHistory(context.services, "location", id) : [];
   return {
+    history,
     location: location ? toFormValues(location) : null,
     locationName: location?.name ?? null,
     check: location
@@ -108,6 +112,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     featured: v.featured,
   };
   return saveContent(context, {
+    revision: "location",
     user,
     id,
     input,
@@ -387,6 +392,7 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
         <EntryStatusField value={textValue(values, "status")} error={errors.status} />
         <FormActions submitLabel={locationName ? "Save changes" : "Create location"} cancelHref={LIST} />
       </Form>
+      {locationName ? <RevisionHistory history={loaderData.history} labels={LABELS} /> : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { AdminErrorBoundary, PageHeader, useSubmitting } from "../../components/admin/content/admin-page";
 import { buttonClasses, ErrorSummary } from "../../components/admin/form-field";
+import { CORRECTION_FIELDS, type CorrectableKind } from "../../lib/schemas/correction";
 import { type FormValues, formDataToObject, readForm } from "../../lib/schemas/form";
 import {
   PLACE_FIELD_LABELS,
@@ -18,6 +19,7 @@ import {
 import { getLocationById } from "../../queries/locations.server";
 import { getProposal } from "../../queries/proposals.server";
 import { loadReferenceData } from "../../queries/reference.server";
+import { acceptCorrection, correctionTarget, proposedChanges } from "../../services/corrections.server";
 import { requireAdmin } from "../../services/guard.server";
 import { acceptPlaceProposal, describeProposal, rejectProposal } from "../../services/proposals.server";
 import { redirectWithToast } from "../../services/toast.server";
@@ -33,6 +35,30 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ref = await loadReferenceData(db);
   const entry =
     proposal.entityId && proposal.entity === "location" ? await getLocationById(db, proposal.entityId) : null;
+  const kind = proposal.entity as CorrectableKind;
+  const target =
+    proposal.kind === "correction" && proposal.entityId
+      ? await correctionTarget(context.services, kind, proposal.entityId)
+      : null;
+  const proposedValues = proposal.kind === "correction" ? proposedChanges(proposal.fields) : {};
+  const correction =
+    proposal.kind === "correction"
+      ? {
+          entry: target
+            ? { name: target.name, path: target.path, status: target.status, editPath: editPath(kind, target.id) }
+            : null,
+          closure: proposal.closure,
+          rows: (CORRECTION_FIELDS[kind] ?? [])
+            .filter((f) => f.key in proposedValues)
+            .map((f) => ({
+              field: f.key,
+              label: f.label,
+              now: target?.current[f.key] ?? "",
+              seen: typeof proposal.seen[f.key] === "string" ? (proposal.seen[f.key] as string) : "",
+              proposed: proposedValues[f.key] ?? "",
+            })),
+        }
+      : null;
   const shown = (field: PlaceProposalField, v: string | string[] | null | undefined): string => {
     if (v === null || v === undefined || (Array.isArray(v) && v.length === 0) || v === "") return "";
     if (field === "regionId" && typeof v === "string") return ref.regionsById.get(v)?.name ?? "(unknown region)";
@@ -71,7 +97,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         };
       }),
       regions: ref.regions.map((r) => ({ id: r.id, name: r.name })),
-      entry: entry ? { id: entry.id, name: entry.name, status: entry.status } : null,
+      entry: entry && proposal.kind === "new-place" ? { id: entry.id, name: entry.name, status: entry.status } : null,
+      correction,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -80,6 +107,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const form = formDataToObject(await readForm(request));
+  if (form.intent === "accept-correction") {
+    const outcome = await acceptCorrection(context.services, user, params.id, form);
+    if (outcome.ok) return redirectWithToast(LIST, "Correction accepted: the entry is updated");
+    return data(
+      { message: outcome.message, errors: outcome.errors ?? {}, values: form },
+      { status: outcome.status, headers: { "Cache-Control": "no-store" } },
+    );
+  }
   if (form.intent === "accept") {
     const outcome = await acceptPlaceProposal(context.services, user, params.id, form);
     if (outcome.ok) {
@@ -110,11 +145,17 @@ export function meta() {
   return [{ title: "Review a contribution | Admin" }, { name: "robots", content: "noindex" }];
 }
 
+function editPath(kind: CorrectableKind, id: string): string {
+  if (kind === "location") return `/admin/dashboard/edit/${id}`;
+  if (kind === "program") return `/admin/dashboard/programs/edit/${id}`;
+  return `/admin/dashboard/change-makers/edit/${id}`;
+}
+
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 const controlClass = "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900";
 
 export default function ModerationItemPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { proposal: p, fields, regions, entry } = loaderData;
+  const { proposal: p, fields, regions, entry, correction } = loaderData;
   const submitting = useSubmitting();
   const values: FormValues = actionData?.values ?? {};
   const errors: Record<string, string> = actionData?.errors ?? {};
@@ -233,6 +274,17 @@ export default function ModerationItemPage({ loaderData, actionData }: Route.Com
         </Form>
       ) : null}
 
+      {correction ? (
+        <CorrectionReview
+          correction={correction}
+          pending={p.status === "pending"}
+          posted={posted}
+          values={values}
+          errors={errors}
+          submitting={submitting}
+        />
+      ) : null}
+
       {p.status === "pending" ? (
         <Form method="post" className="mt-8 space-y-3 rounded-lg border border-stone-300 bg-white p-4">
           <h2 className="text-lg font-semibold text-stone-900">Decline</h2>
@@ -254,6 +306,134 @@ export default function ModerationItemPage({ loaderData, actionData }: Route.Com
         </Form>
       ) : null}
     </div>
+  );
+}
+
+type CorrectionData = NonNullable<Route.ComponentProps["loaderData"]["correction"]>;
+
+/** A correction beside the entry, field by field: now, what the visitor saw, what they propose; accept per field. */
+function CorrectionReview({
+  correction: c,
+  pending,
+  posted,
+  values,
+  errors,
+  submitting,
+}: {
+  correction: CorrectionData;
+  pending: boolean;
+  posted: boolean;
+  values: FormValues;
+  errors: Record<string, string>;
+  submitting: boolean;
+}) {
+  if (!c.entry) return <p className="text-stone-700">The entry this correction was about has been deleted.</p>;
+  return (
+    <Form method="post" className="space-y-4" aria-label="Accept the correction">
+      <h2 className="text-lg font-semibold text-stone-900">
+        Correction to{" "}
+        <Link to={c.entry.editPath} className="text-leaf-800 underline">
+          {c.entry.name}
+        </Link>{" "}
+        ({ENTRY_STATUS_LABELS[c.entry.status].toLowerCase()})
+      </h2>
+      {c.closure ? (
+        <div className="rounded-lg border-2 border-amber-600 bg-amber-50 p-4">
+          <p className="font-semibold text-stone-900">
+            The visitor says this place has {c.closure === "closed" ? "closed" : "moved"}.
+          </p>
+          {pending ? (
+            <div className="mt-2 flex items-center gap-2">
+              <input
+                id="archive"
+                name="archive"
+                type="checkbox"
+                defaultChecked={posted ? values.archive !== undefined : false}
+                className="h-5 w-5 accent-leaf-700"
+              />
+              <label htmlFor="archive">Archive the entry (it leaves the site, the map and search)</label>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {c.rows.length === 0 ? <p className="text-stone-700">No field was changed; see the note above.</p> : null}
+      {c.rows.map((r) => {
+        const useId = `use-${r.field}`;
+        const valueId = `field-${r.field}`;
+        const errorId = `${valueId}-error`;
+        const value = posted ? (typeof values[r.field] === "string" ? (values[r.field] as string) : "") : r.proposed;
+        return (
+          <fieldset key={r.field} className="rounded-lg border border-stone-300 bg-white p-4">
+            <legend className="px-1 font-semibold text-stone-900">{r.label}</legend>
+            <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="font-semibold text-stone-800">Now</dt>
+              <dd className="break-words">{r.now || "(empty)"}</dd>
+              {r.seen !== r.now ? (
+                <>
+                  <dt className="font-semibold text-stone-800">When the visitor looked</dt>
+                  <dd className="break-words">{r.seen || "(empty)"}</dd>
+                </>
+              ) : null}
+              <dt className="font-semibold text-stone-800">Proposed</dt>
+              <dd className="break-words">
+                <ins className="bg-leaf-50 text-leaf-900 no-underline">{r.proposed || "(empty)"}</ins>
+              </dd>
+            </dl>
+            {pending ? (
+              <>
+                <div className="mt-2 flex items-center gap-2">
+                  <input
+                    id={useId}
+                    name={`use_${r.field}`}
+                    type="checkbox"
+                    defaultChecked={posted ? values[`use_${r.field}`] !== undefined : true}
+                    className="h-5 w-5 accent-leaf-700"
+                  />
+                  <label htmlFor={useId}>Accept this field</label>
+                </div>
+                <div className="mt-2">
+                  <label htmlFor={valueId} className="block text-sm font-semibold text-stone-800">
+                    {r.label}: value to use
+                  </label>
+                  <input
+                    id={valueId}
+                    name={r.field}
+                    defaultValue={value}
+                    className={controlClass}
+                    aria-invalid={errors[r.field] ? true : undefined}
+                    aria-describedby={errors[r.field] ? errorId : undefined}
+                  />
+                  {errors[r.field] ? (
+                    <p id={errorId} className="mt-1 text-sm font-medium text-red-800">
+                      {errors[r.field]}
+                    </p>
+                  ) : null}
+                </div>
+              </>
+            ) : null}
+          </fieldset>
+        );
+      })}
+      {pending ? (
+        <>
+          <div>
+            <label htmlFor="correction-note" className="block text-sm font-semibold text-stone-800">
+              Note (kept with the decision)
+            </label>
+            <textarea id="correction-note" name="note" rows={2} maxLength={2000} className={controlClass} />
+          </div>
+          <button
+            type="submit"
+            name="intent"
+            value="accept-correction"
+            disabled={submitting}
+            className={buttonClasses.primary}
+          >
+            Apply the accepted fields
+          </button>
+        </>
+      ) : null}
+    </Form>
   );
 }
 

@@ -7,6 +7,7 @@ import {
   FormActions,
   FormPageHeader,
 } from "../../components/admin/content/content-form";
+import { RevisionHistory } from "../../components/admin/content/revision-history";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
@@ -35,6 +36,7 @@ import { listFocusAreas } from "../../queries/reference.server";
 import { invalid, saveContent } from "../../services/content-actions.server";
 import { hasUnknownFocusAreas } from "../../services/focus-areas.server";
 import { requireAdmin } from "../../services/guard.server";
+import { entryHistory } from "../../services/revisions.server";
 import type { Route } from "./+types/program-form";
 
 const LIST = "/admin/dashboard/programs";
@@ -50,7 +52,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listLocationNames(db, 1000),
     program?.locationId ? getLocationNamesByIds(db, [program.locationId]) : [],
   ]);
+  const history = id ? await entryHistory(context.services, "program", id) : [];
   return {
+    history,
     program: program ? toFormValues(program, hostName[0] ?? "") : null,
     programName: program?.name ?? null,
     focusAreas,
@@ -96,6 +100,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     imageUrl: v.imageUrl,
   };
   return saveContent(context, {
+    revision: "program",
     user,
     id,
     input,
@@ -237,6 +242,7 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
         <EntryStatusField value={textValue(values, "status")} error={errors.status} />
         <FormActions submitLabel={programName ? "Save changes" : "Create program"} cancelHref={LIST} />
       </Form>
+      {programName ? <RevisionHistory history={loaderData.history} labels={LABELS} /> : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   FormActions,
   FormPageHeader,
 } from "../../components/admin/content/content-form";
+import { RevisionHistory } from "../../components/admin/content/revision-history";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
@@ -26,6 +27,7 @@ import {
 import { invalid, saveContent } from "../../services/content-actions.server";
 import { hasUnknownFocusAreas } from "../../services/focus-areas.server";
 import { requireAdmin } from "../../services/guard.server";
+import { entryHistory } from "../../services/revisions.server";
 import type { Route } from "./+types/resource-form";
 
 const LIST = "/admin/dashboard/resources";
@@ -44,7 +46,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = "id" in params ? params.id : undefined;
   const resource = id ? await getResourceById(db, id) : null;
   if (id && !resource) throw data("No resource with this id exists. It may have been deleted.", { status: 404 });
+  const history = id ? await entryHistory(context.services, "resource", id) : [];
   return {
+    history,
     resource: resource ? toFormValues(resource) : null,
     resourceTitle: resource?.title ?? null,
     focusAreas: await listFocusAreas(db),
@@ -72,6 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     focusAreas: v.focusAreas,
   };
   return saveContent(context, {
+    revision: "resource",
     user,
     id,
     input,
@@ -151,6 +156,7 @@ export default function ResourceFormPage({ loaderData, actionData }: Route.Compo
         <EntryStatusField value={textValue(values, "status")} error={errors.status} />
         <FormActions submitLabel={resourceTitle ? "Save changes" : "Create resource"} cancelHref={LIST} />
       </Form>
+      {resourceTitle ? <RevisionHistory history={loaderData.history} labels={LABELS} /> : null}
     </div>
   );
 }

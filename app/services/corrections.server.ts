@@ -1,0 +1,203 @@
+import type { AppLoadContext } from "react-router";
+import {
+  CORRECTION_FIELDS,
+  type CorrectableKind,
+  type CorrectionExtrasSchema,
+  valueText,
+} from "../lib/schemas/correction";
+import type { FormValues } from "../lib/schemas/form";
+import { LOCATION_NAME_TAKEN } from "../lib/schemas/location";
+import { locationPath, programPath } from "../lib/slug";
+import type { EntryStatus } from "../lib/vocabulary";
+import type { z } from "../lib/zod";
+import { recordAudit } from "../queries/audit.server";
+import { getChangeMakerById, updateChangeMaker } from "../queries/change-makers.server";
+import { getLocationById, isLocationNameTaken, updateLocation } from "../queries/locations.server";
+import { getProgramById, isProgramNameTaken, updateProgram } from "../queries/programs.server";
+import { decideProposal, getProposal, insertProposal } from "../queries/proposals.server";
+import type { ContentEntity } from "./content-events.server";
+import { notifyContentChanged } from "./content-events.server";
+import type { SessionUser } from "./guard.server";
+import type { DecisionOutcome } from "./proposals.server";
+import { REVISED_ENTITIES, recordRevision } from "./revisions.server";
+
+type Services = AppLoadContext["services"];
+
+/** An entry as a correction form shows it: its name, public page, status and current values as text. */
+export type CorrectionTarget = {
+  kind: CorrectableKind;
+  id: string;
+  name: string;
+  path: string;
+  status: EntryStatus;
+  current: Record<string, string>;
+};
+
+const CHANNELS: Record<CorrectableKind, ContentEntity> = {
+  location: "locations",
+  program: "programs",
+  "change-maker": "changeMakers",
+};
+
+/** The entry a correction is about (any status; callers decide who may see it), or null. */
+export async function correctionTarget(
+  services: Pick<Services, "db">,
+  kind: CorrectableKind,
+  id: string,
+): Promise<CorrectionTarget | null> {
+  const { db } = services;
+  const row =
+    kind === "location"
+      ? await getLocationById(db, id)
+      : kind === "program"
+        ? await getProgramById(db, id)
+        : await getChangeMakerById(db, id);
+  if (!row) return null;
+  const record = row as unknown as Record<string, unknown>;
+  const current: Record<string, string> = {};
+  for (const f of CORRECTION_FIELDS[kind]) current[f.key] = valueText(record[f.key]);
+  return {
+    kind,
+    id: row.id,
+    name: row.name,
+    path:
+      kind === "location"
+        ? locationPath(row.name)
+        : kind === "program"
+          ? programPath(row.name)
+          : `/change-makers/${row.id}`,
+    status: row.status,
+    current,
+  };
+}
+
+/** Stores a visitor's correction as pending: the changed fields, what the visitor saw, closure and comment. */
+export async function proposeCorrection(
+  services: Pick<Services, "db">,
+  target: CorrectionTarget,
+  correction: { changes: Record<string, string>; seen: Record<string, string> },
+  extras: z.output<typeof CorrectionExtrasSchema>,
+): Promise<string> {
+  return insertProposal(services.db, {
+    kind: "correction",
+    entity: target.kind,
+    entityId: target.id,
+    fields: { name: target.name, ...prefixed(correction.changes) },
+    seen: correction.seen,
+    closure: target.kind === "location" ? extras.closure : null,
+    comment: extras.comment,
+    email: extras.proposerEmail,
+    consentAt: extras.proposerEmail ? new Date() : null,
+  });
+}
+
+// Proposed values are stored under "to:<field>" beside the entry's name at the time (shown in the queue).
+const prefixed = (changes: Record<string, string>) =>
+  Object.fromEntries(Object.entries(changes).map(([k, v]) => [`to:${k}`, v]));
+
+/** The fields a stored correction proposes, with their proposed values. */
+export function proposedChanges(fields: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(fields)) if (k.startsWith("to:")) out[k.slice(3)] = valueText(v);
+  return out;
+}
+
+/**
+ * Staff accept a correction: the fields they ticked, with the values as they left them (checked by the same rules
+ * as their own form), are written to the entry; with "archive" ticked, the entry is archived (a place that has
+ * closed). The decision, the note and the audit entry are kept; other fields are untouched.
+ */
+export async function acceptCorrection(
+  services: Services,
+  user: SessionUser,
+  id: string,
+  form: FormValues,
+): Promise<DecisionOutcome & { changed?: Record<string, [string, string]> }> {
+  const { db, logger } = services;
+  const proposal = await getProposal(db, id);
+  if (proposal?.kind !== "correction" || !proposal.entityId) {
+    return { ok: false, status: 404, message: "That contribution no longer exists." };
+  }
+  if (proposal.status !== "pending") {
+    return {
+      ok: false,
+      status: 409,
+      message: "This contribution has already been decided (perhaps by someone else just now).",
+    };
+  }
+  const kind = proposal.entity as CorrectableKind;
+  const target = await correctionTarget(services, kind, proposal.entityId);
+  if (!target) return { ok: false, status: 404, message: "The entry this correction is about no longer exists." };
+
+  const errors: Record<string, string> = {};
+  const update: Record<string, unknown> = {};
+  const changed: Record<string, [string, string]> = {};
+  const proposed = proposedChanges(proposal.fields);
+  for (const f of CORRECTION_FIELDS[kind]) {
+    if (!(f.key in proposed) || form[`use_${f.key}`] === undefined) continue;
+    const parsed = f.schema.safeParse(form[f.key] ?? "");
+    if (!parsed.success) {
+      errors[f.key] = parsed.error.issues[0]?.message ?? `${f.label} is not valid.`;
+      continue;
+    }
+    const next = valueText(parsed.data);
+    if (next === target.current[f.key]) continue;
+    update[f.key] = parsed.data;
+    changed[f.key] = [target.current[f.key] ?? "", next];
+  }
+  const archive = form.archive !== undefined;
+  if (typeof update.name === "string" && Object.keys(errors).length === 0) {
+    const taken =
+      kind === "location"
+        ? await isLocationNameTaken(db, update.name, target.id)
+        : kind === "program"
+          ? await isProgramNameTaken(db, update.name, target.id)
+          : false;
+    if (taken) errors.name = kind === "location" ? LOCATION_NAME_TAKEN : "Another program already uses this name.";
+  }
+  if (Object.keys(errors).length > 0) {
+    return { ok: false, status: 400, message: "Some values need a change before they can be accepted.", errors };
+  }
+  if (archive && target.status !== "archived") {
+    update.status = "archived";
+    changed.status = [target.status, "archived"];
+  }
+  if (Object.keys(update).length === 0) {
+    return {
+      ok: false,
+      status: 400,
+      message: "Nothing would change: tick at least one field (or decline the correction).",
+    };
+  }
+  const note = typeof form.note === "string" ? form.note.trim().slice(0, 2000) : "";
+  const before = (await REVISED_ENTITIES[kind].find(db, target.id)) as Record<string, unknown> | null;
+  const gone = {
+    ok: false as const,
+    status: 409 as const,
+    message: "This contribution has already been decided (perhaps by someone else just now).",
+  };
+  // The decision and the change land together, or neither does.
+  const applied = await db.transaction(async (tx) => {
+    const t = tx as unknown as typeof db;
+    if (!(await decideProposal(t, id, { status: "accepted", note, decidedBy: user.email }))) return false;
+    if (kind === "location") await updateLocation(t, target.id, update);
+    else if (kind === "program") await updateProgram(t, target.id, update);
+    else await updateChangeMaker(t, target.id, update);
+    return true;
+  });
+  if (!applied) return gone;
+  await recordRevision(services, { entity: kind, entityId: target.id, before, written: update, user, proposalId: id });
+  await recordAudit(
+    db,
+    {
+      user,
+      action: "accept",
+      entity: "proposal",
+      entityId: id,
+      summary: `Accepted a correction to ${kind.replace("-", " ")} "${target.name}": ${Object.keys(changed).join(", ")}`,
+    },
+    (err) => logger.warn({ err }, "audit failed"),
+  );
+  await notifyContentChanged(services, CHANNELS[kind]);
+  return { ok: true, entityId: target.id, changed };
+}

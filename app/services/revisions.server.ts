@@ -1,0 +1,189 @@
+import type { AppLoadContext } from "react-router";
+import type { Database } from "../../db/client";
+import { recordAudit } from "../queries/audit.server";
+import { getChangeMakerById, updateChangeMaker } from "../queries/change-makers.server";
+import { getLocationById, updateLocation } from "../queries/locations.server";
+import { getProgramById, updateProgram } from "../queries/programs.server";
+import { getResourceById, updateResource } from "../queries/resources.server";
+import {
+  getRevision,
+  insertRevision,
+  listRevisions,
+  type RevisionChanges,
+  type RevisionRow,
+} from "../queries/revisions.server";
+import { type ContentEntity, notifyContentChanged } from "./content-events.server";
+import type { SessionUser } from "./guard.server";
+
+type Services = AppLoadContext["services"];
+
+/** The kinds of entry whose changes are kept, and how to read, write and edit each. */
+export const REVISED_ENTITIES = {
+  location: {
+    find: getLocationById,
+    update: (db: Database, id: string, v: Record<string, unknown>) => updateLocation(db, id, v),
+    channel: "locations",
+    editPath: (id: string) => `/admin/dashboard/edit/${id}`,
+  },
+  program: {
+    find: getProgramById,
+    update: (db: Database, id: string, v: Record<string, unknown>) => updateProgram(db, id, v),
+    channel: "programs",
+    editPath: (id: string) => `/admin/dashboard/programs/edit/${id}`,
+  },
+  "change-maker": {
+    find: getChangeMakerById,
+    update: (db: Database, id: string, v: Record<string, unknown>) => updateChangeMaker(db, id, v),
+    channel: "changeMakers",
+    editPath: (id: string) => `/admin/dashboard/change-makers/edit/${id}`,
+  },
+  resource: {
+    find: getResourceById,
+    update: (db: Database, id: string, v: Record<string, unknown>) => updateResource(db, id, v),
+    channel: "resources",
+    editPath: (id: string) => `/admin/dashboard/resources/edit/${id}`,
+  },
+} as const satisfies Record<
+  string,
+  {
+    find: (db: Database, id: string) => Promise<object | null>;
+    update: (db: Database, id: string, v: Record<string, unknown>) => Promise<boolean>;
+    channel: ContentEntity;
+    editPath: (id: string) => string;
+  }
+>;
+export type RevisedEntity = keyof typeof REVISED_ENTITIES;
+
+/** A value as stored in a revision: dates as ISO text, everything else as JSON has it. */
+function plain(v: unknown): unknown {
+  if (v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  return v;
+}
+const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
+
+/** Each written field whose value differs from before: its old and new value. */
+export function diffEntry(before: Record<string, unknown> | null, written: Record<string, unknown>): RevisionChanges {
+  const changes: RevisionChanges = {};
+  for (const [key, to] of Object.entries(written)) {
+    if (to === undefined) continue;
+    const from = before ? before[key] : null;
+    if (!same(from, to)) changes[key] = { from: plain(from), to: plain(to) };
+  }
+  return changes;
+}
+
+/** Stores a change to an entry as a revision (nothing when no field changed). */
+export async function recordRevision(
+  services: Pick<Services, "db" | "logger">,
+  entry: {
+    entity: RevisedEntity;
+    entityId: string;
+    before: Record<string, unknown> | null;
+    written: Record<string, unknown>;
+    user: { id: string; email: string } | null;
+    proposalId?: string | null;
+    reverts?: number | null;
+  },
+): Promise<void> {
+  const changes = diffEntry(entry.before, entry.written);
+  if (Object.keys(changes).length === 0) return;
+  try {
+    await insertRevision(services.db, { ...entry, changes });
+  } catch (err) {
+    // Like the audit log, the history must never make a save fail.
+    services.logger.warn({ err }, "revision not recorded");
+  }
+}
+
+export type RevisionView = {
+  id: number;
+  at: string;
+  by: string;
+  fromSuggestion: boolean;
+  reverts: number | null;
+  changes: { field: string; from: string; to: string }[];
+};
+
+const shown = (v: unknown): string => {
+  if (v === null || v === undefined || v === "") return "(empty)";
+  if (Array.isArray(v)) return v.length === 0 ? "(none)" : v.join(", ");
+  if (typeof v === "object") return JSON.stringify(v);
+  return String(v);
+};
+
+/** An entry's history for its admin screen, newest first. */
+export async function entryHistory(
+  services: Pick<Services, "db">,
+  entity: RevisedEntity,
+  entityId: string,
+): Promise<RevisionView[]> {
+  const rows = await listRevisions(services.db, entity, entityId);
+  return rows.map((r: RevisionRow) => ({
+    id: r.id,
+    at: r.createdAt.toISOString(),
+    by: r.userEmail || "System",
+    fromSuggestion: Boolean(r.proposalId),
+    reverts: r.reverts,
+    changes: Object.entries(r.changes).map(([field, c]) => ({ field, from: shown(c.from), to: shown(c.to) })),
+  }));
+}
+
+export type RevertOutcome = { ok: true; editPath: string } | { ok: false; status: 400 | 404; message: string };
+
+/**
+ * Puts back the values a revision replaced, as a new revision that says which one it reverts (so a revert can be
+ * reverted too). A value that can no longer be written (a name another entry took since) is refused with a message.
+ */
+export async function revertRevision(
+  services: Services,
+  user: SessionUser,
+  revisionId: number,
+): Promise<RevertOutcome> {
+  const { db, logger } = services;
+  const revision = await getRevision(db, revisionId);
+  const kind = revision ? (revision.entity as RevisedEntity) : null;
+  const handler = kind ? REVISED_ENTITIES[kind] : undefined;
+  if (!revision || !kind || !handler) return { ok: false, status: 404, message: "That revision no longer exists." };
+  const before = (await handler.find(db, revision.entityId)) as Record<string, unknown> | null;
+  if (!before) return { ok: false, status: 404, message: "The entry this revision belongs to has been deleted." };
+  const restore: Record<string, unknown> = {};
+  for (const [field, c] of Object.entries(revision.changes)) {
+    if (field in before) restore[field] = c.from;
+  }
+  if (restore.name === null || restore.name === undefined) delete restore.name;
+  if (Object.keys(restore).length === 0) {
+    return { ok: false, status: 400, message: "This revision created the entry; there is nothing to put back." };
+  }
+  try {
+    await handler.update(db, revision.entityId, restore);
+  } catch (err) {
+    logger.info({ err }, "revert refused");
+    return {
+      ok: false,
+      status: 400,
+      message: "These values cannot be put back as they were (another entry may use the name now).",
+    };
+  }
+  await recordRevision(services, {
+    entity: kind,
+    entityId: revision.entityId,
+    before,
+    written: restore,
+    user,
+    reverts: revision.id,
+  });
+  await recordAudit(
+    db,
+    {
+      user,
+      action: "update",
+      entity: kind,
+      entityId: revision.entityId,
+      summary: `Reverted revision ${revision.id} of ${kind.replace("-", " ")} "${String(before.name ?? before.title ?? "")}"`,
+    },
+    (err) => logger.warn({ err }, "audit failed"),
+  );
+  await notifyContentChanged(services, handler.channel);
+  return { ok: true, editPath: handler.editPath(revision.entityId) };
+}

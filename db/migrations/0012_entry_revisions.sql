@@ -1,0 +1,13 @@
+CREATE TABLE "entry_revisions" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"entity" text NOT NULL,
+	"entity_id" uuid NOT NULL,
+	"changes" jsonb NOT NULL,
+	"user_id" text,
+	"user_email" text DEFAULT '' NOT NULL,
+	"proposal_id" uuid,
+	"reverts" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "entry_revisions_entity_idx" ON "entry_revisions" USING btree ("entity","entity_id","created_at");
