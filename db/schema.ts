@@ -498,6 +498,21 @@ export const entryRevisions = pgTable(
   (t) => [index("entry_revisions_entity_idx").on(t.entity, t.entityId, t.createdAt)],
 );
 
+/**
+ * An old public address of an entry: the slug it had before a rename, or the slug of an entry merged into it.
+ * A page request that finds no entry by its slug looks here and answers 301 to the entry's address now.
+ */
+export const entryRedirects = pgTable(
+  "entry_redirects",
+  {
+    entity: text("entity").notNull(),
+    slug: text("slug").notNull(),
+    targetId: uuid("target_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.entity, t.slug] }), index("entry_redirects_target_idx").on(t.targetId)],
+);
+
 // ---------------------------------------------------------------------------
 // Settings, media, audit, analytics
 // ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { nameFromSlug } from "../lib/slug";
 import { DEFAULT_MARKER_TYPE } from "../lib/taxonomy";
 import type { EntryStatus } from "../lib/vocabulary";
 import { distanceKmSql, type Point, withinKmSql } from "./distance.server";
+import { rememberSlugBeforeRename } from "./redirects.server";
 import type { ReferenceData, Region, SubRegion } from "./reference.server";
 import { cappedCountSql, cappedTotal, rankPoolSql, searchOrderSql } from "./search.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
@@ -130,6 +131,8 @@ export async function updateLocation(db: Database, id: string, input: Partial<Lo
   const now = new Date();
   const values = { ...input, updatedAt: now, checkedAt: now } as Partial<typeof locations.$inferInsert>;
   if ("markerType" in input) values.markerType = input.markerType || DEFAULT_MARKER_TYPE;
+  // A rename keeps the old address working (it answers 301 to the new one).
+  if (typeof input.name === "string") await rememberSlugBeforeRename(db, "location", id, input.name);
   const rows = await db.update(locations).set(values).where(eq(locations.id, id)).returning({ id: locations.id });
   return rows.length > 0;
 }

@@ -5,6 +5,7 @@ import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
+import { rememberSlugBeforeRename } from "./redirects.server";
 import { searchOrderSql } from "./search.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
@@ -62,6 +63,8 @@ export async function createProgram(db: Database, input: ProgramInput): Promise<
 export async function updateProgram(db: Database, id: string, input: Partial<ProgramInput>): Promise<boolean> {
   if (!isUuid(id)) return false;
   const now = new Date();
+  // A rename keeps the old address working (it answers 301 to the new one).
+  if (typeof input.name === "string") await rememberSlugBeforeRename(db, "program", id, input.name);
   const rows = await db
     .update(programs)
     .set({ ...input, updatedAt: now, checkedAt: now })

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../components/icons";
 import { LocationMiniMap } from "../components/map/location-mini-map";
@@ -12,7 +12,8 @@ import { placeJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";
-import { getLocationPage } from "../queries/locations.server";
+import { getLocationById, getLocationPage } from "../queries/locations.server";
+import { findRedirect } from "../queries/redirects.server";
 import { basemapVersion } from "../services/basemap.server";
 import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
 import { resolvePicture } from "../services/stored-image.server";
@@ -26,7 +27,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ((await canPreviewEntries(request, context))
       ? await getLocationPage(db, params.slug, { includeUnpublished: true })
       : null);
-  if (!l) throw data("Location not found", { status: 404 });
+  if (!l) {
+    // An old address (before a rename or a merge) leads to the place as it is now.
+    const moved = await findRedirect(db, "location", params.slug);
+    const target = moved ? await getLocationById(db, moved) : null;
+    if (target?.status === "published") throw redirect(locationPath(target.name), 301);
+    throw data("Location not found", { status: 404 });
+  }
   const picture = await resolvePicture(
     db,
     context.services.storage?.bucket,

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, MapPin, Ticket, Users } from "../components/icons";
 import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../components/public/format";
@@ -13,7 +13,8 @@ import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";
 import { getLocationById } from "../queries/locations.server";
-import { getProgramBySlug } from "../queries/programs.server";
+import { getProgramById, getProgramBySlug } from "../queries/programs.server";
+import { findRedirect } from "../queries/redirects.server";
 import { loadReferenceData } from "../queries/reference.server";
 import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
 import { resolvePicture } from "../services/stored-image.server";
@@ -28,7 +29,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ((await canPreviewEntries(request, context))
       ? await getProgramBySlug(db, params.slug, { includeUnpublished: true })
       : null);
-  if (!p) throw data("Program not found", { status: 404 });
+  if (!p) {
+    // An old address (before a rename) leads to the program as it is now.
+    const moved = await findRedirect(db, "program", params.slug);
+    const target = moved ? await getProgramById(db, moved) : null;
+    if (target?.status === "published") throw redirect(programPath(target.name), 301);
+    throw data("Program not found", { status: 404 });
+  }
   const [host, ref, picture] = await Promise.all([
     p.locationId ? getLocationById(db, p.locationId) : Promise.resolve(null),
     loadReferenceData(db),

@@ -127,3 +127,61 @@ test("the suggestion form works at 320 px without sideways scrolling, and by key
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("What it is")).toBeFocused();
 });
+
+test("a visitor corrects a phone number; staff accept that field only; the history keeps it and a revert undoes it", async ({
+  browser,
+}) => {
+  const slug = "Willamette-Commons-Permaculture-School";
+  const oldPhone = "+1 (541) 555-0178";
+  const newPhone = "+1 (541) 555-0199";
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/location/${slug}`);
+  await expect(visitor.getByText(oldPhone)).toBeVisible();
+  await visitor.getByRole("link", { name: "Suggest a correction" }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toContainText("Suggest a correction");
+  await expect(visitor.getByLabel("Phone")).toHaveValue(oldPhone);
+  await expectNoAxeViolations(visitor);
+  await visitor.getByLabel("Phone").fill(newPhone);
+  await visitor.getByLabel("Short description").fill("A school that is <em>not</em> what the page says.");
+  await visitor.getByLabel("Comment").fill("They have a new number since October.");
+  await visitor.waitForTimeout(HUMAN_PAUSE_MS);
+  await visitor.getByRole("button", { name: "Send correction" }).click();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Thank you for your correction" })).toBeVisible();
+  await visitor.goto(`/location/${slug}`);
+  await expect(visitor.getByText(oldPhone)).toBeVisible();
+
+  const staff = await (await browser.newContext()).newPage();
+  await signIn(staff, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(staff).toHaveURL(/\/admin\/dashboard$/, SLOW);
+  await staff.getByRole("link", { name: /Corrections waiting/ }).click();
+  await staff.getByRole("link", { name: "Willamette Commons Permaculture School" }).first().click();
+  await expect(staff.getByText("They have a new number since October.")).toBeVisible();
+  const phone = staff.getByRole("group", { name: "Phone" });
+  await expect(phone).toContainText(oldPhone);
+  await expect(phone).toContainText(newPhone);
+  await expectNoAxeViolations(staff);
+  await staff.getByRole("group", { name: "Short description" }).getByLabel("Accept this field").uncheck();
+  await staff.getByRole("button", { name: "Apply the accepted fields" }).click();
+  await expect(staff.getByText("Correction accepted: the entry is updated")).toBeVisible(SLOW);
+
+  await visitor.reload();
+  await expect(visitor.getByText(newPhone)).toBeVisible();
+  await expect(visitor.getByText("not what the page says")).toHaveCount(0);
+
+  // The entry's history has the change, from the suggestion; reverting it puts the old number back.
+  await visitor.goto("/locations?q=Willamette");
+  await staff.goto("/admin/dashboard/locations?q=Willamette");
+  await staff.getByRole("link", { name: "Willamette Commons Permaculture School" }).first().click();
+  const history = staff.getByRole("region", { name: "History" });
+  await expect(history).toContainText("accepting a visitor's suggestion");
+  await expect(history).toContainText(newPhone);
+  await expectNoAxeViolations(staff);
+  const revert = history.getByRole("button", { name: /Revert revision/ }).first();
+  await revert.click();
+  await expect(staff.getByText(/Revision \d+ reverted/)).toBeVisible(SLOW);
+  await expect(staff.getByRole("region", { name: "History" })).toContainText("reverting revision");
+  await visitor.goto(`/location/${slug}`);
+  await expect(visitor.getByText(oldPhone)).toBeVisible();
+  await visitor.context().close();
+  await staff.context().close();
+});

@@ -8,6 +8,7 @@ import {
   FormActions,
   FormPageHeader,
 } from "../../components/admin/content/content-form";
+import { LikelyDuplicates } from "../../components/admin/content/likely-duplicates";
 import { MapPicker } from "../../components/admin/content/map-picker";
 import { RevisionHistory } from "../../components/admin/content/revision-history";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
@@ -25,6 +26,7 @@ import {
 import { locationPath } from "../../lib/slug";
 import { MARKER_TYPES } from "../../lib/taxonomy";
 import type { EntryStatus } from "../../lib/vocabulary";
+import { findLikelyDuplicates } from "../../queries/duplicates.server";
 import {
   createLocation,
   getLocationById,
@@ -49,8 +51,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [ref, location] = await Promise.all([loadReferenceData(db), id ? getLocationById(db, id) : null]);
   if (id && !location) throw data("No location with this id exists. It may have been deleted.", { status: 404 });
   const history = id ? await entryHistory(context.services, "location", id) : [];
+  const duplicates = location ? await findLikelyDuplicates(db, location, { excludeId: location.id }) : [];
   return {
     history,
+    duplicates,
     location: location ? toFormValues(location) : null,
     locationName: location?.name ?? null,
     check: location
@@ -231,6 +235,9 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
         publicHref={locationName ? locationPath(locationName) : null}
       />
       <ErrorSummary errors={errors} labels={LABELS} />
+      {check ? (
+        <LikelyDuplicates items={loaderData.duplicates} mergeAction={`/admin/dashboard/edit/${check.id}/merge`} />
+      ) : null}
       {check ? (
         <section aria-labelledby="check-heading" className="mb-8 rounded-lg border border-stone-200 bg-white p-4">
           <h2 id="check-heading" className="text-lg font-semibold text-stone-900">

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { AdminErrorBoundary, PageHeader, useSubmitting } from "../../components/admin/content/admin-page";
+import { LikelyDuplicates } from "../../components/admin/content/likely-duplicates";
 import { buttonClasses, ErrorSummary } from "../../components/admin/form-field";
 import { CORRECTION_FIELDS, type CorrectableKind } from "../../lib/schemas/correction";
 import { type FormValues, formDataToObject, readForm } from "../../lib/schemas/form";
@@ -16,6 +17,7 @@ import {
   type MarkerType,
   PROPOSAL_STATUS_LABELS as STATUS_TAB_LABELS,
 } from "../../lib/vocabulary";
+import { findLikelyDuplicates } from "../../queries/duplicates.server";
 import { getLocationById } from "../../queries/locations.server";
 import { getProposal } from "../../queries/proposals.server";
 import { loadReferenceData } from "../../queries/reference.server";
@@ -36,6 +38,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const entry =
     proposal.entityId && proposal.entity === "location" ? await getLocationById(db, proposal.entityId) : null;
   const kind = proposal.entity as CorrectableKind;
+  const text = (k: string) => (typeof proposal.fields[k] === "string" ? (proposal.fields[k] as string) : null);
+  const num = (k: string) => (text(k) === null || Number.isNaN(Number(text(k))) ? null : Number(text(k)));
+  const duplicates =
+    proposal.kind === "new-place" && text("name")
+      ? await findLikelyDuplicates(db, {
+          name: text("name") ?? "",
+          latitude: num("latitude"),
+          longitude: num("longitude"),
+          website: text("website"),
+          contactEmail: text("contactEmail"),
+        })
+      : [];
   const target =
     proposal.kind === "correction" && proposal.entityId
       ? await correctionTarget(context.services, kind, proposal.entityId)
@@ -99,6 +113,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       regions: ref.regions.map((r) => ({ id: r.id, name: r.name })),
       entry: entry && proposal.kind === "new-place" ? { id: entry.id, name: entry.name, status: entry.status } : null,
       correction,
+      duplicates,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -180,6 +195,7 @@ export default function ModerationItemPage({ loaderData, actionData }: Route.Com
       />
       <ErrorSummary errors={summary} labels={PLACE_FIELD_LABELS} />
 
+      {p.kind === "new-place" && p.status === "pending" ? <LikelyDuplicates items={loaderData.duplicates} /> : null}
       <section aria-labelledby="comment-heading" className="mb-6 rounded-lg border border-stone-300 bg-white p-4">
         <h2 id="comment-heading" className="font-semibold text-stone-900">
           The visitor's note

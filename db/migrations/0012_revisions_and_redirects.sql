@@ -1,3 +1,11 @@
+CREATE TABLE "entry_redirects" (
+	"entity" text NOT NULL,
+	"slug" text NOT NULL,
+	"target_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "entry_redirects_entity_slug_pk" PRIMARY KEY("entity","slug")
+);
+--> statement-breakpoint
 CREATE TABLE "entry_revisions" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"entity" text NOT NULL,
@@ -10,4 +18,5 @@ CREATE TABLE "entry_revisions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "entry_redirects_target_idx" ON "entry_redirects" USING btree ("target_id");--> statement-breakpoint
 CREATE INDEX "entry_revisions_entity_idx" ON "entry_revisions" USING btree ("entity","entity_id","created_at");

@@ -1,13 +1,14 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
+import { PageHeader } from "../../components/admin/content/admin-page";
 import { requireAdmin } from "../../services/guard.server";
 import { revertRevision } from "../../services/revisions.server";
 import { redirectWithToast } from "../../services/toast.server";
 import type { Route } from "./+types/revision-revert";
 
-/** Nothing to show: the revert is a button on the entry's admin screen. */
+/** Nothing to show: the revert is a button in the History of an entry's admin screen. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return new Response("Method not allowed", { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } });
+  return data(null, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** Puts back the values one revision replaced, then returns to the entry's screen. */
@@ -22,4 +23,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirectWithToast(path.startsWith("/admin/") ? path : "/admin/dashboard", outcome.message, "error");
   }
   return redirectWithToast(outcome.editPath, `Revision ${id} reverted`);
+}
+
+export function meta() {
+  return [{ title: "Revert a revision | Admin" }, { name: "robots", content: "noindex" }];
+}
+
+export default function RevertRevisionPage() {
+  return (
+    <div>
+      <PageHeader
+        title="Revert a revision"
+        description="Revisions are reverted from the History of an entry's screen."
+      />
+      <Link to="/admin/dashboard" className="font-semibold text-leaf-800 underline">
+        Back to the dashboard
+      </Link>
+    </div>
+  );
 }

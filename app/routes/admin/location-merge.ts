@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import { formDataToObject, readForm } from "../../lib/schemas/form";
+import { z } from "../../lib/zod";
+import { requireAdmin } from "../../services/guard.server";
+import { mergeLocations } from "../../services/merge.server";
+import { redirectWithToast } from "../../services/toast.server";
+import type { Route } from "./+types/location-merge";
+
+const MergeSchema = z.object({ duplicate: z.uuid({ error: "Choose the duplicate to merge from the list." }) });
+
+/** Staff merging a likely duplicate into this place (a button in the place's "Possible duplicates"). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const parsed = MergeSchema.safeParse(formDataToObject(await readForm(request)));
+  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Invalid request.", { status: 400 });
+  const back = `/admin/dashboard/edit/${params.id}`;
+  const outcome = await mergeLocations(context.services, user, params.id, parsed.data.duplicate.toLowerCase());
+  if (!outcome.ok) {
+    if (outcome.status === 404) throw data(outcome.message, { status: 404 });
+    return redirectWithToast(back, outcome.message, "error");
+  }
+  return redirectWithToast(back, `Merged "${outcome.removedName}" into this place; its address now leads here`);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  throw data("Use the button in the place's possible duplicates.", { status: 405 });
+}
