@@ -7,8 +7,17 @@ export const NAVIGATION_DOC = "navigation";
 export const GENERAL_DOC = "general";
 export const SETTINGS_CHANNEL = "site_settings";
 
-export type GeneralSettings = { contactEmail: string; mapStyleUrl: string };
-export const DEFAULT_GENERAL: GeneralSettings = { contactEmail: "info@permaculture.example", mapStyleUrl: "" };
+export type GeneralSettings = {
+  contactEmail: string;
+  mapStyleUrl: string;
+  /** Entries not confirmed for this many months are listed under "needs checking" in the moderation queue. */
+  freshnessMonths: number;
+};
+export const DEFAULT_GENERAL: GeneralSettings = {
+  contactEmail: "info@permaculture.example",
+  mapStyleUrl: "",
+  freshnessMonths: 12,
+};
 
 export async function getSettingsDocument(db: Database, key: string): Promise<unknown | undefined> {
   const [row] = await db

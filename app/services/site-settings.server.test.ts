@@ -20,7 +20,7 @@ describe(`public settings (${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
     const before = await getPublicSettings(t);
     expect(before.navigation.podcast).toBe(true);
     await saveNavigation(t, { ...ALL_PAGES_VISIBLE, podcast: false });
-    await saveGeneralSettings(t, { contactEmail: "hello@example.org", mapStyleUrl: "" });
+    await saveGeneralSettings(t, { contactEmail: "hello@example.org", mapStyleUrl: "", freshnessMonths: 12 });
     // Postgres delivers notifications asynchronously.
     await vi.waitFor(async () => {
       const after = await getPublicSettings(t);

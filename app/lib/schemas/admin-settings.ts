@@ -36,6 +36,11 @@ export const SiteSettingsSchema = z.object({
   nav: z.array(z.enum(NAV_PAGE_KEYS)).default([]),
   contactEmail: EmailSchema,
   mapStyleUrl: MapStyleUrlSchema,
+  freshnessMonths: z.coerce
+    .number({ error: "Enter a number of months." })
+    .int("Enter a whole number of months.")
+    .min(1, "Enter between 1 and 60 months.")
+    .max(60, "Enter between 1 and 60 months."),
 });
 
 export function toNavigationPages(ticked: readonly NavPageKey[]): NavigationPages {

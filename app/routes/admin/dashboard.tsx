@@ -5,7 +5,9 @@ import { Plus } from "../../components/icons";
 import { formatInteger } from "../../lib/numbers";
 import { listRecentAudit } from "../../queries/audit.server";
 import { getDashboardCounts, listRecentApplications } from "../../queries/dashboard.server";
+import { listNeedsChecking } from "../../queries/freshness.server";
 import { countPendingProposals } from "../../queries/proposals.server";
+import { getGeneralSettings } from "../../queries/settings.server";
 import { requireAdmin } from "../../services/guard.server";
 import type { Route } from "./+types/dashboard";
 
@@ -18,6 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listRecentAudit(db, 10),
     countPendingProposals(db),
   ]);
+  const { freshnessMonths } = await getGeneralSettings(db);
+  const before = new Date();
+  before.setMonth(before.getMonth() - freshnessMonths);
+  const stale = await listNeedsChecking(db, before, { limit: 0, offset: 0 });
   const recentChanges = audit.map((a) => ({
     id: a.id,
     who: a.userEmail || "System",
@@ -26,7 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     summary: a.summary,
     at: a.createdAt,
   }));
-  return data({ counts, recentApplications, recentChanges, waiting }, { headers: { "Cache-Control": "no-store" } });
+  return data(
+    { counts, recentApplications, recentChanges, waiting, stale: stale.total },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -60,7 +69,7 @@ function StatCard({ label, value, to }: { label: string; value: number; to: stri
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, recentApplications, recentChanges, waiting } = loaderData;
+  const { counts, recentApplications, recentChanges, waiting, stale } = loaderData;
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of the site's content and what changed recently." />
@@ -91,6 +100,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <StatCard label="Proposed places waiting" value={waiting["new-place"]} to="/admin/dashboard/moderation" />
           <StatCard label="Corrections waiting" value={waiting.correction} to="/admin/dashboard/moderation" />
+          <StatCard label="Entries needing a check" value={stale} to="/admin/dashboard/moderation?status=checking" />
         </ul>
       </section>
 

@@ -1,18 +1,25 @@
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
 import { FilterTabs } from "../../components/admin/content/filter-tabs";
 import { parsePage } from "../../components/admin/content/list-query";
 import { type Column, DataTable } from "../../components/admin/data-table";
 import { EmptyState } from "../../components/admin/empty-state";
+import { buttonClasses } from "../../components/admin/form-field";
 import { Pagination } from "../../components/admin/pagination";
 import { ADMIN_PAGE_SIZE } from "../../lib/constants";
+import { formDataToObject, readForm } from "../../lib/schemas/form";
 import {
   PROPOSAL_STATUSES,
   type ProposalKind,
   PROPOSAL_STATUS_LABELS as STATUS_TAB_LABELS,
 } from "../../lib/vocabulary";
+import { z } from "../../lib/zod";
+import { recordAudit } from "../../queries/audit.server";
+import { type CheckableKind, listNeedsChecking, markEntryChecked } from "../../queries/freshness.server";
 import { countPendingProposals, listProposals } from "../../queries/proposals.server";
+import { getGeneralSettings } from "../../queries/settings.server";
 import { requireAdmin } from "../../services/guard.server";
+import { redirectWithToast } from "../../services/toast.server";
 import type { Route } from "./+types/moderation";
 
 const LIST = "/admin/dashboard/moderation";
@@ -23,8 +30,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
   const url = new URL(request.url);
-  const status = PROPOSAL_STATUSES.find((s) => s === url.searchParams.get("status")) ?? "pending";
   const page = parsePage(url.searchParams.get("page"));
+  if (url.searchParams.get("status") === "checking") {
+    const { freshnessMonths } = await getGeneralSettings(db);
+    const before = new Date();
+    before.setMonth(before.getMonth() - freshnessMonths);
+    const [stale, waiting] = await Promise.all([
+      listNeedsChecking(db, before, { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE }),
+      countPendingProposals(db),
+    ]);
+    return data(
+      {
+        status: "checking" as const,
+        page,
+        total: stale.total,
+        waiting,
+        rows: [],
+        stale: {
+          months: freshnessMonths,
+          capped: stale.capped,
+          rows: stale.rows.map((r) => ({ ...r, checkedAt: r.checkedAt.toISOString() })),
+        },
+      },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const status = PROPOSAL_STATUSES.find((s) => s === url.searchParams.get("status")) ?? "pending";
   const [list, waiting] = await Promise.all([
     listProposals(db, { status, limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE }),
     countPendingProposals(db),
@@ -45,9 +76,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         createdAt: r.createdAt.toISOString(),
         decidedAt: r.decidedAt?.toISOString() ?? null,
       })),
+      stale: null,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
+}
+
+const CheckedSchema = z.object({
+  intent: z.literal("checked", { error: "Unknown action." }),
+  kind: z.enum(["location", "program", "change-maker"], { error: "Unknown kind of entry." }),
+  id: z.uuid({ error: "No such entry." }),
+});
+
+/** Staff found an entry current: its "Last checked" moves to now and it leaves the list. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const parsed = CheckedSchema.safeParse(formDataToObject(await readForm(request)));
+  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Invalid request.", { status: 400 });
+  const { kind, id } = parsed.data;
+  const name = await markEntryChecked(context.services.db, kind as CheckableKind, id);
+  if (!name) throw data("No such entry. It may have been deleted.", { status: 404 });
+  await recordAudit(
+    context.services.db,
+    { user, action: "update", entity: kind, entityId: id, summary: `Marked "${name}" as checked` },
+    (err) => context.services.logger.warn({ err }, "audit failed"),
+  );
+  return redirectWithToast(`${LIST}?status=checking`, `“${name}” marked as checked`);
 }
 
 export function meta() {
@@ -57,7 +111,7 @@ export function meta() {
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function ModerationPage({ loaderData }: Route.ComponentProps) {
-  const { status, page, total, rows, waiting } = loaderData;
+  const { status, page, total, rows, waiting, stale } = loaderData;
   const columns: Column<Row>[] = [
     {
       key: "what",
@@ -97,12 +151,15 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
       <FilterTabs
         label="Filter by decision"
         current={status}
-        tabs={PROPOSAL_STATUSES.map((s) => ({
-          key: s,
-          label: STATUS_TAB_LABELS[s],
-          count: s === "pending" ? waitingTotal : undefined,
-          href: s === "pending" ? LIST : `${LIST}?status=${s}`,
-        }))}
+        tabs={[
+          ...PROPOSAL_STATUSES.map((s) => ({
+            key: s,
+            label: STATUS_TAB_LABELS[s],
+            count: s === "pending" ? waitingTotal : undefined,
+            href: s === "pending" ? LIST : `${LIST}?status=${s}`,
+          })),
+          { key: "checking", label: "Needs checking", count: undefined, href: `${LIST}?status=checking` },
+        ]}
       />
       {status === "pending" ? (
         <p className="mb-4 text-stone-700">
@@ -110,7 +167,9 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
           correction{waiting.correction === 1 ? "" : "s"} waiting, oldest first.
         </p>
       ) : null}
-      {rows.length === 0 ? (
+      {stale ? (
+        <NeedsChecking months={stale.months} rows={stale.rows} total={total} capped={stale.capped} page={page} />
+      ) : rows.length === 0 ? (
         <EmptyState
           title={status === "pending" ? "Nothing is waiting" : `Nothing ${STATUS_TAB_LABELS[status].toLowerCase()} yet`}
           description={
@@ -131,6 +190,71 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </div>
+  );
+}
+
+const KIND_EDIT: Record<string, (id: string) => string> = {
+  location: (id) => `/admin/dashboard/edit/${id}`,
+  program: (id) => `/admin/dashboard/programs/edit/${id}`,
+  "change-maker": (id) => `/admin/dashboard/change-makers/edit/${id}`,
+};
+
+/** Published entries nobody has confirmed for a while, the longest unchecked first, each with "Mark checked". */
+function NeedsChecking({
+  months,
+  rows,
+  total,
+  capped,
+  page,
+}: {
+  months: number;
+  rows: { kind: string; id: string; name: string; checkedAt: string }[];
+  total: number;
+  capped: boolean;
+  page: number;
+}) {
+  if (rows.length === 0) {
+    return (
+      <EmptyState
+        title="Everything has been checked"
+        description={`Every published entry was confirmed in the last ${months} months.`}
+      />
+    );
+  }
+  return (
+    <>
+      <p className="mb-4 text-stone-700">
+        {total.toLocaleString("en")}
+        {capped ? "+" : ""} published entr{total === 1 ? "y has" : "ies have"} not been confirmed for {months} months
+        (change this in Site settings). Open one, look it over, then mark it checked.
+      </p>
+      <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+        {rows.map((r) => (
+          <li key={`${r.kind}:${r.id}`} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+            <div>
+              <Link
+                to={(KIND_EDIT[r.kind] ?? KIND_EDIT.location)?.(r.id) ?? LIST}
+                className="font-semibold text-leaf-800 underline"
+              >
+                {r.name}
+              </Link>
+              <span className="block text-sm text-stone-700">
+                {r.kind.replace("-", " ")}, last checked <time dateTime={r.checkedAt}>{r.checkedAt.slice(0, 10)}</time>
+              </span>
+            </div>
+            <Form method="post">
+              <input type="hidden" name="intent" value="checked" />
+              <input type="hidden" name="kind" value={r.kind} />
+              <input type="hidden" name="id" value={r.id} />
+              <button type="submit" className={buttonClasses.secondary}>
+                Mark “{r.name}” checked
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} pageSize={ADMIN_PAGE_SIZE} total={total} search="status=checking" />
+    </>
   );
 }
 

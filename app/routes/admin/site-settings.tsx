@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult = {
   fields: Record<string, string>;
-  values: { nav: string[]; contactEmail: string; mapStyleUrl: string };
+  values: { nav: string[]; contactEmail: string; mapStyleUrl: string; freshnessMonths: string };
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,6 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     nav: form.getAll("nav").filter((v): v is string => typeof v === "string"),
     contactEmail: str("contactEmail"),
     mapStyleUrl: str("mapStyleUrl"),
+    freshnessMonths: str("freshnessMonths") || "12",
   };
   const parsed = SiteSettingsSchema.safeParse(raw);
   if (!parsed.success) {
@@ -48,7 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(result, { status: 400, headers: NO_STORE });
   }
   const pages = toNavigationPages(parsed.data.nav);
-  const general = { contactEmail: parsed.data.contactEmail.toLowerCase(), mapStyleUrl: parsed.data.mapStyleUrl };
+  const general = {
+    contactEmail: parsed.data.contactEmail.toLowerCase(),
+    mapStyleUrl: parsed.data.mapStyleUrl,
+    freshnessMonths: parsed.data.freshnessMonths,
+  };
   await saveNavigation(context.services, pages, user.id);
   await saveGeneralSettings(context.services, general, user.id);
   await notifyContentChanged(context.services, "settings");
@@ -71,7 +76,12 @@ export function meta() {
   return [{ title: "Site settings | Admin" }, { name: "robots", content: "noindex" }];
 }
 
-const FIELD_LABELS = { nav: "Navigation", contactEmail: "Contact e-mail", mapStyleUrl: "Map tile style URL" };
+const FIELD_LABELS = {
+  nav: "Navigation",
+  contactEmail: "Contact e-mail",
+  mapStyleUrl: "Map tile style URL",
+  freshnessMonths: "Needs checking after",
+};
 
 export default function SiteSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { navigation, general } = loaderData;
@@ -136,6 +146,18 @@ export default function SiteSettings({ loaderData, actionData }: Route.Component
             hint="Optional. An https:// URL of a MapLibre style. Leave empty to use the built-in world map, which works offline."
             error={errors.mapStyleUrl}
             defaultValue={values?.mapStyleUrl ?? general.mapStyleUrl}
+          />
+          <TextField
+            name="freshnessMonths"
+            type="number"
+            min="1"
+            max="60"
+            step="1"
+            inputMode="numeric"
+            label="Needs checking after (months)"
+            hint="Entries nobody has confirmed for this long are listed under “Needs checking” in Moderation."
+            error={errors.freshnessMonths}
+            defaultValue={values?.freshnessMonths ?? String(general.freshnessMonths)}
           />
         </fieldset>
 

@@ -85,7 +85,10 @@ describe("GET /api/settings/stream", () => {
       expect(lastEventData(text, "navigation")).toEqual(hidden);
     }
 
-    await saveGeneralSettings({ db: tdb.db, bus: tdb.bus }, { contactEmail: "hello@example.org", mapStyleUrl: "x" });
+    await saveGeneralSettings(
+      { db: tdb.db, bus: tdb.bus },
+      { contactEmail: "hello@example.org", mapStyleUrl: "x", freshnessMonths: 12 },
+    );
     const { text } = await readUntil(readerA, (t) => t.includes("event: general"));
     // Only what the public shell shows leaves the server.
     expect(lastEventData(text, "general")).toEqual({ contactEmail: "hello@example.org" });
