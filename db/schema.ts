@@ -435,9 +435,14 @@ export const applications = pgTable(
     consentAt: timestamp("consent_at", { withTimezone: true, mode: "date" }).notNull(),
     status: reviewStatusEnum("status").notNull().default("NEEDS_REVIEW"),
     notes: text("notes").notNull().default(""),
+    /** The draft place and profile staff made from this application (each links back here). */
+    locationId: uuid("location_id").references(() => locations.id, { onDelete: "set null" }),
+    changeMakerId: uuid("change_maker_id").references(() => changeMakers.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
+    index("applications_location_idx").on(t.locationId),
+    index("applications_change_maker_idx").on(t.changeMakerId),
     index("applications_status_created_idx").on(t.status, t.createdAt),
     index("applications_created_idx").on(t.createdAt),
   ],

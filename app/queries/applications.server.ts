@@ -85,3 +85,28 @@ export async function countApplicationsByStatus(db: Database): Promise<Record<Re
   for (const r of rows) out[r.status] = r.n;
   return out;
 }
+
+/** Links an application to the draft place or profile made from it. */
+export async function linkApplicationEntry(
+  db: Database,
+  id: string,
+  link: { locationId: string } | { changeMakerId: string },
+): Promise<void> {
+  if (!isUuid(id)) return;
+  await db.update(applications).set(link).where(eq(applications.id, id));
+}
+
+/** The application a place or profile was made from, if any (its edit screen links back to it). */
+export async function findApplicationFor(
+  db: Database,
+  kind: "location" | "change-maker",
+  entryId: string,
+): Promise<{ id: string; fullName: string } | null> {
+  if (!isUuid(entryId)) return null;
+  const [row] = await db
+    .select({ id: applications.id, fullName: applications.fullName })
+    .from(applications)
+    .where(kind === "location" ? eq(applications.locationId, entryId) : eq(applications.changeMakerId, entryId))
+    .limit(1);
+  return row ?? null;
+}

@@ -140,4 +140,5 @@ export async function moveLocationReferences(db: Database, removeId: string, kee
   await db.execute(
     sql`UPDATE proposals SET entity_id = ${keepId} WHERE entity = 'location' AND entity_id = ${removeId}`,
   );
+  await db.execute(sql`UPDATE applications SET location_id = ${keepId} WHERE location_id = ${removeId}`);
 }

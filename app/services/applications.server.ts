@@ -1,7 +1,18 @@
-import { SITE_NAME } from "../lib/constants";
+import { ENTRY_NAME_MAX_LENGTH, SITE_NAME } from "../lib/constants";
 import { isDecision, type ReviewStatus } from "../lib/vocabulary";
-import { type ApplicationInput, createApplication, setApplicationStatus } from "../queries/applications.server";
+import {
+  type ApplicationInput,
+  createApplication,
+  getApplicationById,
+  linkApplicationEntry,
+  setApplicationStatus,
+} from "../queries/applications.server";
+import { recordAudit } from "../queries/audit.server";
+import { createChangeMaker } from "../queries/change-makers.server";
+import { createLocation, isLocationNameTaken, type LocationInput } from "../queries/locations.server";
+import { loadReferenceData } from "../queries/reference.server";
 import { listApplicationNoticeRecipients } from "../queries/users.server";
+import { recordRevision } from "./revisions.server";
 import type { Services } from "./services.server";
 
 /** Acknowledgements to one address a day: someone typing another person's address cannot flood their mailbox. */
@@ -97,4 +108,104 @@ export async function decideApplication(
     });
     return { outcome, notified: true };
   });
+}
+
+export type MakeEntryOutcome =
+  | { ok: true; editPath: string; name: string }
+  | { ok: false; status: 400 | 404; message: string };
+
+/**
+ * Staff make a draft place or change-maker profile from an application, prefilled with what the applicant told us
+ * (organisation, country, region, focus areas, website, what they teach, the applicant as contact); the draft and
+ * the application link to each other. Drafts are not public: staff look, then publish.
+ */
+export async function makeEntryFromApplication(
+  services: Pick<Services, "db" | "mail" | "logger">,
+  user: { id: string; email: string },
+  id: string,
+  kind: "location" | "change-maker",
+): Promise<MakeEntryOutcome> {
+  const { db } = services;
+  const app = await getApplicationById(db, id);
+  if (!app) return { ok: false, status: 404, message: "No application with this id exists." };
+  if (kind === "location" ? app.locationId : app.changeMakerId) {
+    return { ok: false, status: 400, message: "A draft was already made from this application." };
+  }
+  const ref = await loadReferenceData(db);
+  const region = app.regionId ? ref.regionsById.get(app.regionId) : undefined;
+  const focusAreas = app.focusAreas.filter((f) => ref.focusAreasById.has(f));
+  let entryId: string;
+  let name: string;
+  if (kind === "location") {
+    name = await freeName((app.organization || `${app.fullName}'s place`).slice(0, ENTRY_NAME_MAX_LENGTH), (n) =>
+      isLocationNameTaken(db, n),
+    );
+    const input: LocationInput = {
+      name,
+      shortDescription: app.experience.slice(0, 300),
+      longDescription: app.experience,
+      originalImageUrl: null,
+      webpImageUrl: null,
+      website: app.website,
+      country: app.country,
+      regionId: region?.id ?? null,
+      regionName: region?.name ?? "",
+      subRegionId: null,
+      contactEmail: app.email,
+      contactPhone: null,
+      contactAddress: null,
+      contactCity: null,
+      contactState: null,
+      contactZipCode: null,
+      focusAreas,
+      latitude: null,
+      longitude: null,
+      status: "draft",
+    };
+    entryId = await createLocation(db, input);
+    await linkApplicationEntry(db, app.id, { locationId: entryId });
+    await recordRevision(services, { entity: "location", entityId: entryId, before: null, written: input, user });
+  } else {
+    name = app.fullName;
+    const input = {
+      name,
+      role: app.applicantType === "educator" ? "Educator" : "Learner",
+      bio: app.experience,
+      country: app.country,
+      links: app.website ? [{ label: "Website", url: app.website }] : [],
+      relatedLocationIds: app.locationId ? [app.locationId] : [],
+      focusAreas,
+      status: "draft" as const,
+    };
+    entryId = await createChangeMaker(db, input);
+    await linkApplicationEntry(db, app.id, { changeMakerId: entryId });
+    await recordRevision(services, { entity: "change-maker", entityId: entryId, before: null, written: input, user });
+  }
+  await recordAudit(
+    db,
+    {
+      user,
+      action: "create",
+      entity: kind,
+      entityId: entryId,
+      summary: `Created the draft ${kind === "location" ? "place" : "profile"} "${name}" from ${app.fullName}'s application`,
+    },
+    (err) => services.logger.warn({ err }, "audit failed"),
+  );
+  return {
+    ok: true,
+    name,
+    editPath:
+      kind === "location" ? `/admin/dashboard/edit/${entryId}` : `/admin/dashboard/change-makers/edit/${entryId}`,
+  };
+}
+
+/** The name itself when free, else the name with " (2)", " (3)"… (place names are unique). */
+async function freeName(name: string, taken: (n: string) => Promise<boolean>): Promise<string> {
+  if (!(await taken(name))) return name;
+  for (let i = 2; i < 100; i++) {
+    const next = `${name.slice(0, ENTRY_NAME_MAX_LENGTH - 5)} (${i})`;
+    if (!(await taken(next))) return next;
+  }
+  return `${name.slice(0, ENTRY_NAME_MAX_LENGTH - 10)} ${Date.now().toString(36)}`;
 }

@@ -25,6 +25,11 @@ export const ApplicantActionSchema = z.discriminatedUnion(
     }),
     z.object({ intent: z.literal("notes"), id, notes: optionalText("Notes", 5000) }),
     z.object({
+      intent: z.literal("make-entry"),
+      id,
+      kind: z.enum(["location", "change-maker"], { error: "Choose a place or a profile." }),
+    }),
+    z.object({
       intent: z.literal("notices"),
       notices: z.enum(["on", "off"], { error: "Choose on or off." }),
     }),

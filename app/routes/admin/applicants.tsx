@@ -24,7 +24,7 @@ import {
 import { recordAudit } from "../../queries/audit.server";
 import { loadReferenceData } from "../../queries/reference.server";
 import { getApplicationNoticeSetting, setApplicationNoticeSetting } from "../../queries/users.server";
-import { decideApplication } from "../../services/applications.server";
+import { decideApplication, makeEntryFromApplication } from "../../services/applications.server";
 import { requireAdmin } from "../../services/guard.server";
 import { redirectWithToast } from "../../services/toast.server";
 import type { Route } from "./+types/applicants";
@@ -101,6 +101,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   back.searchParams.set("id", parsed.data.id);
   const backHref = `${LIST}${back.search}`;
+  if (parsed.data.intent === "make-entry") {
+    const made = await makeEntryFromApplication(context.services, user, parsed.data.id, parsed.data.kind);
+    if (!made.ok) {
+      if (made.status === 404) throw data(made.message, { status: 404 });
+      return redirectWithToast(backHref, made.message, "error");
+    }
+    return redirectWithToast(
+      made.editPath,
+      `Draft “${made.name}” created from the application: check it, then publish it`,
+    );
+  }
   if (parsed.data.intent === "status") {
     const current = await getApplicationById(db, parsed.data.id);
     if (!current) throw data("No application with this id exists.", { status: 404 });
@@ -312,6 +323,48 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
               </div>
             </Form>
           </div>
+          <section aria-labelledby="make-entry-heading" className="mt-6 border-t border-stone-200 pt-4">
+            <h3 id="make-entry-heading" className="font-semibold text-stone-900">
+              Directory entries
+            </h3>
+            <p className="mt-1 text-sm text-stone-700">
+              Make a draft from this application, prefilled with what they told us; it stays hidden until you publish
+              it.
+            </p>
+            <div className="mt-2 flex flex-wrap gap-3">
+              {selected.locationId ? (
+                <Link to={`/admin/dashboard/edit/${selected.locationId}`} className={buttonClasses.link}>
+                  Open the place made from it
+                </Link>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="make-entry" />
+                  <input type="hidden" name="id" value={selected.id} />
+                  <input type="hidden" name="kind" value="location" />
+                  <button type="submit" disabled={submitting} className={buttonClasses.secondary}>
+                    Create a draft place
+                  </button>
+                </Form>
+              )}
+              {selected.changeMakerId ? (
+                <Link
+                  to={`/admin/dashboard/change-makers/edit/${selected.changeMakerId}`}
+                  className={buttonClasses.link}
+                >
+                  Open the profile made from it
+                </Link>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="make-entry" />
+                  <input type="hidden" name="id" value={selected.id} />
+                  <input type="hidden" name="kind" value="change-maker" />
+                  <button type="submit" disabled={submitting} className={buttonClasses.secondary}>
+                    Create a draft change-maker profile
+                  </button>
+                </Form>
+              )}
+            </div>
+          </section>
           <Form method="post" className="mt-6 border-t border-stone-200 pt-4">
             <input type="hidden" name="intent" value="notes" />
             <input type="hidden" name="id" value={selected.id} />

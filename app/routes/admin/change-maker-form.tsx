@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
 import {
   bindFields,
@@ -16,6 +16,7 @@ import { fieldErrors } from "../../lib/schemas";
 import { ChangeMakerSchema, MAX_LINKS } from "../../lib/schemas/change-maker";
 import { type FormValues, formDataToObject, listValue, readForm, textValue } from "../../lib/schemas/form";
 import type { EntryStatus } from "../../lib/vocabulary";
+import { findApplicationFor } from "../../queries/applications.server";
 import {
   type ChangeMakerInput,
   type ChangeMakerRow,
@@ -44,8 +45,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     person ? getLocationNamesByIds(db, person.relatedLocationIds) : [],
   ]);
   const history = id ? await entryHistory(context.services, "change-maker", id) : [];
+  const fromApplication = id ? await findApplicationFor(db, "change-maker", id) : null;
   return {
     history,
+    fromApplication,
     person: person ? toFormValues(person, related) : null,
     personName: person?.name ?? null,
     personId: person?.id ?? null,
@@ -148,6 +151,18 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
         status={savedStatus}
         publicHref={personId ? `/change-makers/${personId}` : null}
       />
+      {loaderData.fromApplication ? (
+        <p className="mb-4 text-stone-800">
+          Made from{" "}
+          <Link
+            to={`/admin/dashboard/applicants?id=${loaderData.fromApplication.id}`}
+            className="text-leaf-800 underline"
+          >
+            the application of {loaderData.fromApplication.fullName}
+          </Link>
+          .
+        </p>
+      ) : null}
       <ErrorSummary errors={errors} labels={LABELS} />
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-6" aria-label="Change-maker details">
         <div className="grid gap-4 sm:grid-cols-2">

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
 import {
   bindFields,
@@ -26,6 +26,7 @@ import {
 import { locationPath } from "../../lib/slug";
 import { MARKER_TYPES } from "../../lib/taxonomy";
 import type { EntryStatus } from "../../lib/vocabulary";
+import { findApplicationFor } from "../../queries/applications.server";
 import { findLikelyDuplicates } from "../../queries/duplicates.server";
 import {
   createLocation,
@@ -51,9 +52,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [ref, location] = await Promise.all([loadReferenceData(db), id ? getLocationById(db, id) : null]);
   if (id && !location) throw data("No location with this id exists. It may have been deleted.", { status: 404 });
   const history = id ? await entryHistory(context.services, "location", id) : [];
+  const fromApplication = id ? await findApplicationFor(db, "location", id) : null;
   const duplicates = location ? await findLikelyDuplicates(db, location, { excludeId: location.id }) : [];
   return {
     history,
+    fromApplication,
     duplicates,
     location: location ? toFormValues(location) : null,
     locationName: location?.name ?? null,
@@ -234,6 +237,18 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
         status={savedStatus}
         publicHref={locationName ? locationPath(locationName) : null}
       />
+      {loaderData.fromApplication ? (
+        <p className="mb-4 text-stone-800">
+          Made from{" "}
+          <Link
+            to={`/admin/dashboard/applicants?id=${loaderData.fromApplication.id}`}
+            className="text-leaf-800 underline"
+          >
+            the application of {loaderData.fromApplication.fullName}
+          </Link>
+          .
+        </p>
+      ) : null}
       <ErrorSummary errors={errors} labels={LABELS} />
       {check ? (
         <LikelyDuplicates items={loaderData.duplicates} mergeAction={`/admin/dashboard/edit/${check.id}/merge`} />
