@@ -185,3 +185,90 @@ test("a visitor corrects a phone number; staff accept that field only; the histo
   await visitor.context().close();
   await staff.context().close();
 });
+
+test("an approved application gives a prefilled draft place, not public until published", async ({ browser }) => {
+  const stamp = Date.now().toString(36);
+  const applicant = `Ama Owusu ${stamp}`;
+  const organisation = `Volta Seed School ${stamp}`;
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto("/application");
+  await visitor.getByLabel("Full name").fill(applicant);
+  await visitor.getByRole("main").getByLabel("E-mail address").fill(`ama.${stamp}@volta.example`);
+  await visitor.getByRole("radio", { name: /Educator/ }).check();
+  await visitor.getByLabel("Organisation or location name").fill(organisation);
+  await visitor.getByLabel("Country").fill("Ghana");
+  await visitor.getByRole("combobox", { name: "Region", exact: true }).selectOption({ label: "Africa" });
+  await visitor.getByRole("checkbox", { name: "Soil Health" }).check();
+  await visitor.getByLabel("Your experience").fill("Six years teaching seed saving and agroforestry near Ho.");
+  await visitor.getByLabel("What you are looking for").fill("Learners for our seed school's spring course.");
+  await visitor.getByRole("checkbox", { name: /I agree/ }).check();
+  await visitor.waitForTimeout(HUMAN_PAUSE_MS);
+  await visitor.getByRole("button", { name: "Send application" }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toContainText(/thank/i, SLOW);
+
+  const staff = await (await browser.newContext()).newPage();
+  await signIn(staff, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(staff).toHaveURL(/\/admin\/dashboard$/, SLOW);
+  await staff.goto("/admin/dashboard/applicants?status=NEEDS_REVIEW");
+  await staff.getByRole("link", { name: applicant }).click();
+  const details = staff.getByRole("region", { name: applicant });
+  await details.getByRole("button", { name: "Move to under review" }).click();
+  await expect(staff.getByText("Status changed to Under review")).toBeVisible();
+  await details.getByRole("button", { name: "Approve" }).click();
+  await expect(staff.getByText("Status changed to Approved")).toBeVisible();
+  await details.getByRole("button", { name: "Create a draft place" }).click();
+  await expect(staff.getByRole("heading", { level: 1, name: `Edit location: ${organisation}` })).toBeVisible(SLOW);
+  await expect(staff.getByLabel("Status")).toHaveValue("draft");
+  await expect(staff.getByLabel("Country")).toHaveValue("Ghana");
+  await expect(staff.getByLabel("Contact e-mail")).toHaveValue(`ama.${stamp}@volta.example`);
+  await expect(staff.getByRole("link", { name: `the application of ${applicant}` })).toBeVisible();
+  await expectNoAxeViolations(staff);
+
+  const slug = organisation.replaceAll(" ", "-");
+  expect((await visitor.goto(`/location/${slug}`))?.status()).toBe(404);
+  await staff.getByLabel("Status").selectOption("published");
+  await staff.getByRole("button", { name: "Save changes" }).click();
+  await expect(staff.getByText("Location saved")).toBeVisible(SLOW);
+  expect((await visitor.goto(`/location/${slug}`))?.status()).toBe(200);
+  await visitor.context().close();
+  await staff.context().close();
+});
+
+test("two near-identical places are flagged and merged; the old address answers 301", async ({ browser, request }) => {
+  const stamp = Date.now().toString(36);
+  const keep = `Mossy Creek Farm ${stamp}`;
+  const copy = `Mossy Creek Farms ${stamp}`;
+  const staff = await (await browser.newContext()).newPage();
+  await signIn(staff, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(staff).toHaveURL(/\/admin\/dashboard$/, SLOW);
+  for (const [name, lat] of [
+    [keep, "45.1000"],
+    [copy, "45.1010"],
+  ] as const) {
+    await staff.goto("/admin/dashboard/add");
+    await staff.getByLabel("Name").fill(name);
+    await staff.getByLabel("Country").fill("Canada");
+    await staff.getByLabel("Latitude").fill(lat);
+    await staff.getByLabel("Longitude").fill("-75.5");
+    await staff.getByRole("button", { name: "Create location" }).click();
+    await expect(staff.getByText("Location saved")).toBeVisible(SLOW);
+  }
+  expect((await request.get(`/location/${copy.replaceAll(" ", "-")}`, { maxRedirects: 0 })).status()).toBe(200);
+
+  await staff.goto(`/admin/dashboard/locations?q=${encodeURIComponent(keep)}`);
+  await staff.getByRole("link", { name: keep, exact: true }).first().click();
+  const duplicates = staff.getByRole("region", { name: "Possible duplicates" });
+  await expect(duplicates).toContainText(copy);
+  await expect(duplicates).toContainText("km away");
+  await expectNoAxeViolations(staff);
+  await duplicates.getByRole("button", { name: `Merge “${copy}” into this place` }).click();
+  await expect(staff.getByText(`Merged "${copy}" into this place`)).toBeVisible(SLOW);
+
+  const old = await request.get(`/location/${copy.replaceAll(" ", "-")}`, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers().location).toBe(`/location/${keep.replaceAll(" ", "-")}`);
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).not.toContain(`/location/${copy.replaceAll(" ", "-")}<`);
+  expect(sitemap).toContain(`/location/${keep.replaceAll(" ", "-")}<`);
+  await staff.context().close();
+});
