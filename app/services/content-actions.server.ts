@@ -32,6 +32,11 @@ export type SaveContent<Input> = {
   /** The success toast shown after the redirect. */
   toast: string;
   /**
+   * After a save, somewhere better to go than the list (with its own message), e.g. the new place's screen when it
+   * looks like a place already listed; null to go to the list.
+   */
+  afterSave?: (savedId: string) => Promise<{ to: string; toast: string } | null>;
+  /**
    * A unique field the route has already checked. Two admins saving at once can still collide; the database's
    * unique index then refuses the write, and when `isTaken` confirms it the failure becomes this field's error.
    */
@@ -86,6 +91,8 @@ export async function saveContent<Input>(context: AppLoadContext, save: SaveCont
     });
   }
   await notifyContentChanged(context.services, save.channel);
+  const elsewhere = save.afterSave ? await save.afterSave(savedId) : null;
+  if (elsewhere) return redirectWithToast(elsewhere.to, elsewhere.toast, "info");
   return redirectWithToast(save.redirectTo, save.toast);
 }
 

@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdminHarness, call, createAdminHarness, getRequest, settle } from "../../tests/helpers/admin-context";
+import {
+  type AdminHarness,
+  call,
+  createAdminHarness,
+  formRequest,
+  getRequest,
+  settle,
+} from "../../tests/helpers/admin-context";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { createChangeMaker, getChangeMakerById } from "../queries/change-makers.server";
 import { findLikelyDuplicates, ownEmailDomain, websiteHost } from "../queries/duplicates.server";
 import { createLocation, getLocationById, type LocationInput, updateLocation } from "../queries/locations.server";
 import { createProgram, getProgramById, updateProgram } from "../queries/programs.server";
 import { findRedirect } from "../queries/redirects.server";
+import * as locationForm from "../routes/admin/location-form";
 import * as locationRoute from "../routes/location";
 import * as programRoute from "../routes/program";
 import { mergeLocations } from "./merge.server";
@@ -108,6 +116,27 @@ describe(`likely duplicates (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       contactEmail: "otro@gmail.com",
     });
     expect(sharedMail).toEqual([]);
+  });
+});
+
+describe("staff adding a place that looks like one already listed", () => {
+  it("goes to the new place's screen, where the likely duplicates are, instead of the list", async () => {
+    await createLocation(t.db, place("Hummingbird Hollow"));
+    const add = (name: string, lat: string) =>
+      settle(() =>
+        call(
+          locationForm.action as never,
+          formRequest("/admin/dashboard/add", { name, country: "Peru", latitude: lat, longitude: "-71.97" }),
+          h.context,
+        ),
+      );
+    const alike = await add("Hummingbird Hollows", "-13.531");
+    const to = ((alike.value ?? alike.thrown) as Response).headers.get("Location") ?? "";
+    expect(to).toMatch(/^\/admin\/dashboard\/edit\/[0-9a-f-]{36}$/);
+    const different = await add("Quite Another Orchard", "-13.6");
+    expect(((different.value ?? different.thrown) as Response).headers.get("Location")).toBe(
+      "/admin/dashboard/locations",
+    );
   });
 });
 

@@ -253,6 +253,9 @@ test("two near-identical places are flagged and merged; the old address answers 
     await staff.getByRole("button", { name: "Create location" }).click();
     await expect(staff.getByText("Location saved")).toBeVisible(SLOW);
   }
+  // The second looked like the first: staff landed on its screen, with the likely duplicate listed.
+  await expect(staff.getByText("It looks like a place already listed")).toBeVisible();
+  await expect(staff.getByRole("region", { name: "Possible duplicates" })).toContainText(keep);
   expect((await request.get(`/location/${copy.replaceAll(" ", "-")}`, { maxRedirects: 0 })).status()).toBe(200);
 
   await staff.goto(`/admin/dashboard/locations?q=${encodeURIComponent(keep)}`);

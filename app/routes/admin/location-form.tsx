@@ -131,6 +131,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     channel: "locations",
     redirectTo: LIST,
     toast: "Location saved",
+    // A new place that looks like one already listed opens on its own screen, where the likely duplicates are shown.
+    afterSave: async (savedId) => {
+      if (id) return null;
+      const alike = await findLikelyDuplicates(db, input, { excludeId: savedId, limit: 5 });
+      if (alike.length === 0) return null;
+      return {
+        to: `/admin/dashboard/edit/${savedId}`,
+        toast: `Location saved. It looks like ${alike.length === 1 ? "a place" : `${alike.length} places`} already listed: see Possible duplicates.`,
+      };
+    },
   });
 }
 
