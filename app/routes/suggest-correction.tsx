@@ -2,6 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { CheckboxField, ErrorSummary, TextAreaField, TextField } from "../components/admin/form-field";
 import { AppLink } from "../components/app-link";
 import { CircleCheck } from "../components/icons";
+import { ContributionGuardFields } from "../components/public/contribution-guard-fields";
 import { PageIntro } from "../components/public/page-intro";
 import { isUuid } from "../lib/ids";
 import { pageMeta } from "../lib/meta";
@@ -13,17 +14,19 @@ import {
   CorrectionExtrasSchema,
   readCorrection,
 } from "../lib/schemas/correction";
-import { type FormValues, formDataToObject, textValue } from "../lib/schemas/form";
-import { PROPOSAL_HONEYPOT_FIELD, PROPOSAL_LIMITS, PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
+import { type FormValues, textValue } from "../lib/schemas/form";
+import { PROPOSAL_LIMITS } from "../lib/schemas/proposal";
+import {
+  contributionFail,
+  limitContributions,
+  NO_STORE,
+  readContributionForm,
+} from "../services/contribution-form.server";
 import { correctionTarget, proposeCorrection } from "../services/corrections.server";
-import { checkFormToken, issueFormToken } from "../services/form-timing.server";
-import { hitRateLimit } from "../services/rate-limit.server";
+import { issueFormToken } from "../services/form-timing.server";
 import type { Route } from "./+types/suggest-correction";
 
 const FORM_NAME = "suggest-correction";
-/** Shared with place proposals: one budget of contributions per client address and hour. */
-const PROPOSAL_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
-const NO_STORE = { "Cache-Control": "no-store" };
 const KIND_NOUN: Record<CorrectableKind, string> = { location: "place", program: "program", "change-maker": "profile" };
 
 /** The entry a correction page is about: published entries only (the public cannot correct what it cannot see). */
@@ -47,68 +50,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { errors: Record<string, string>; values: FormValues };
-
-function fail(result: ActionResult, status: number, extra: Record<string, string> = {}) {
-  return data(result, { status, headers: { ...NO_STORE, ...extra } });
-}
-
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, config, logger } = context.services;
   const target = await publicTarget(context, params);
   const done = `/suggest-a-correction/${target.kind}/${target.id}?submitted=1`;
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return fail({ errors: { form: "The form could not be read. Please try again." }, values: {} }, 400);
-  }
-  const values = formDataToObject(form);
-  delete values[PROPOSAL_TOKEN_FIELD];
-  const honeypot = form.get(PROPOSAL_HONEYPOT_FIELD);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    logger.info({ form: FORM_NAME }, "honeypot filled; submission dropped");
-    return redirect(done, { status: 303, headers: NO_STORE });
-  }
-  const timing = checkFormToken(config.hashSecret, FORM_NAME, form.get(PROPOSAL_TOKEN_FIELD));
-  if (timing !== "ok") {
-    const message =
-      timing === "expired"
-        ? "This page was open for a long time. Your answers are still here: please check them and send the form again."
-        : "That was very quick! Please take a moment to check your answers, then send the form again.";
-    return fail({ errors: { form: message }, values }, 400);
-  }
+  const read = await readContributionForm(request, context, { form: FORM_NAME, done });
+  if ("answer" in read) return read.answer;
+  const { values } = read;
   const extras = CorrectionExtrasSchema.safeParse(values);
   const correction = readCorrection(target.kind, values, target.current);
-  const errors = {
-    ...(correction.ok ? {} : correction.errors),
-    ...(extras.success ? {} : fieldErrors(extras.error)),
-  };
-  if (!correction.ok || !extras.success) return fail({ errors, values }, 400);
+  if (!correction.ok || !extras.success) {
+    const errors = {
+      ...(correction.ok ? {} : correction.errors),
+      ...(extras.success ? {} : fieldErrors(extras.error)),
+    };
+    return contributionFail({ errors, values }, 400);
+  }
   const closure = target.kind === "location" ? extras.data.closure : null;
   if (Object.keys(correction.changes).length === 0 && !closure && !extras.data.comment) {
-    return fail(
-      {
-        errors: { form: "Nothing has changed: correct a value, say it has closed or moved, or tell us in a comment." },
-        values,
-      },
-      400,
-    );
+    const message = "Nothing has changed: correct a value, say it has closed or moved, or tell us in a comment.";
+    return contributionFail({ errors: { form: message }, values }, 400);
   }
-  const limit = await hitRateLimit(db, `proposal:${context.clientIp}`, PROPOSAL_LIMIT);
-  if (!limit.allowed) {
-    const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
-    return fail(
-      {
-        errors: {
-          form: `We have received many suggestions from your connection in the last hour. Please try again in about ${minutes} minute${minutes === 1 ? "" : "s"}; your answers are still here.`,
-        },
-        values,
-      },
-      429,
-      { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) },
-    );
-  }
+  const limited = await limitContributions(context, values);
+  if (limited) return limited;
   await proposeCorrection(context.services, target, correction, { ...extras.data, closure });
   return redirect(done, { status: 303, headers: NO_STORE });
 }
@@ -173,18 +136,7 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
           labels={{ ...labels, comment: "Comment", proposerEmail: "Your e-mail", consent: "Privacy" }}
         />
         <Form method="post" noValidate className="space-y-8" aria-label="Suggest a correction">
-          <input type="hidden" name={PROPOSAL_TOKEN_FIELD} value={token} readOnly />
-          <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-            <label htmlFor={PROPOSAL_HONEYPOT_FIELD}>Homepage (leave empty)</label>
-            <input
-              id={PROPOSAL_HONEYPOT_FIELD}
-              name={PROPOSAL_HONEYPOT_FIELD}
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-              defaultValue=""
-            />
-          </div>
+          <ContributionGuardFields token={token} />
           {entry.kind === "location" ? (
             <fieldset className="space-y-2 rounded-xl border border-leaf-100 bg-white p-5">
               <legend className="px-1 text-lg font-semibold text-leaf-900">Is it still there?</legend>

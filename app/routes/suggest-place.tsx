@@ -1,34 +1,31 @@
 import { useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { FocusAreasField } from "../components/admin/content/content-form";
 import { MapPicker } from "../components/admin/content/map-picker";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "../components/admin/form-field";
 import { AppLink } from "../components/app-link";
 import { CircleCheck } from "../components/icons";
+import { ContributionGuardFields } from "../components/public/contribution-guard-fields";
 import { PageIntro } from "../components/public/page-intro";
 import { pageMeta } from "../lib/meta";
 import { fieldErrors } from "../lib/schemas";
-import { type FormValues, formDataToObject, textValue } from "../lib/schemas/form";
-import {
-  PLACE_KIND_LABELS,
-  PlaceProposalSchema,
-  PROPOSAL_HONEYPOT_FIELD,
-  PROPOSAL_LIMITS,
-  PROPOSAL_TOKEN_FIELD,
-} from "../lib/schemas/proposal";
+import { type FormValues, textValue } from "../lib/schemas/form";
+import { PLACE_FIELD_LABELS, PLACE_KIND_LABELS, PlaceProposalSchema, PROPOSAL_LIMITS } from "../lib/schemas/proposal";
 import { loadReferenceData } from "../queries/reference.server";
-import { checkFormToken, issueFormToken } from "../services/form-timing.server";
+import {
+  contributionFail,
+  limitContributions,
+  NO_STORE,
+  readContributionForm,
+} from "../services/contribution-form.server";
+import { issueFormToken } from "../services/form-timing.server";
 import { proposePlace } from "../services/proposals.server";
-import { hitRateLimit } from "../services/rate-limit.server";
 import { worldOutlinePath } from "../services/world-outline.server";
 import type { Route } from "./+types/suggest-place";
 
 const FORM_NAME = "suggest-place";
 /** The kinds of place in the order a visitor picks from, "something else" last. */
 const PLACE_KINDS = ["farm", "school", "ecovillage", "standard"] as const;
-/** Per client address and hour: a group mapping its area together can send several; a flood cannot. */
-const PROPOSAL_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
-const NO_STORE = { "Cache-Control": "no-store" };
 const SUBMITTED_PATH = "/suggest-a-place?submitted=1";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,41 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { errors: Record<string, string>; values: FormValues };
-
-function fail(result: ActionResult, status: number, extra: Record<string, string> = {}) {
-  return data(result, { status, headers: { ...NO_STORE, ...extra } });
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, config, logger } = context.services;
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return fail({ errors: { form: "The form could not be read. Please try again." }, values: {} }, 400);
-  }
-  const values = formDataToObject(form);
-  delete values[PROPOSAL_TOKEN_FIELD];
-
-  // A filled honeypot means a bot: answer as if it worked, store nothing.
-  const honeypot = form.get(PROPOSAL_HONEYPOT_FIELD);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    logger.info({ form: FORM_NAME }, "honeypot filled; submission dropped");
-    return redirect(SUBMITTED_PATH, { status: 303, headers: NO_STORE });
-  }
-  const timing = checkFormToken(config.hashSecret, FORM_NAME, form.get(PROPOSAL_TOKEN_FIELD));
-  if (timing !== "ok") {
-    const message =
-      timing === "expired"
-        ? "This page was open for a long time. Your answers are still here: please check them and send the form again."
-        : "That was very quick! Please take a moment to check your answers, then send the form again.";
-    return fail({ errors: { form: message }, values }, 400);
-  }
-
+  const read = await readContributionForm(request, context, { form: FORM_NAME, done: SUBMITTED_PATH });
+  if ("answer" in read) return read.answer;
+  const { values } = read;
   const parsed = PlaceProposalSchema.safeParse(values);
-  if (!parsed.success) return fail({ errors: fieldErrors(parsed.error), values }, 400);
-  const ref = await loadReferenceData(db);
+  if (!parsed.success) return contributionFail({ errors: fieldErrors(parsed.error), values }, 400);
+  const ref = await loadReferenceData(context.services.db);
   const errors: Record<string, string> = {};
   if (parsed.data.regionId && !ref.regionsById.has(parsed.data.regionId)) {
     errors.regionId = "Please choose a region from the list.";
@@ -87,23 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.data.focusAreas.some((id) => !ref.focusAreasById.has(id))) {
     errors.focusAreas = "Please choose focus areas from the list.";
   }
-  if (Object.keys(errors).length > 0) return fail({ errors, values }, 400);
-
-  // Counted only for proposals that would be stored, so correcting mistakes never locks anyone out.
-  const limit = await hitRateLimit(db, `proposal:${context.clientIp}`, PROPOSAL_LIMIT);
-  if (!limit.allowed) {
-    const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
-    return fail(
-      {
-        errors: {
-          form: `We have received many suggestions from your connection in the last hour. Please try again in about ${minutes} minute${minutes === 1 ? "" : "s"}; your answers are still here.`,
-        },
-        values,
-      },
-      429,
-      { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) },
-    );
-  }
+  if (Object.keys(errors).length > 0) return contributionFail({ errors, values }, 400);
+  const limited = await limitContributions(context, values);
+  if (limited) return limited;
   await proposePlace(context.services, parsed.data);
   return redirect(SUBMITTED_PATH, { status: 303, headers: NO_STORE });
 }
@@ -122,17 +77,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 const LABELS: Record<string, string> = {
+  ...PLACE_FIELD_LABELS,
   name: "Name of the place",
-  markerType: "What it is",
-  shortDescription: "What happens there",
-  country: "Country",
-  regionId: "Region",
-  contactAddress: "Address",
-  contactCity: "Town or city",
-  latitude: "Latitude",
-  longitude: "Longitude",
-  focusAreas: "Focus areas",
-  website: "Website",
   contactEmail: "The place's e-mail",
   contactPhone: "The place's phone",
   note: "Note for our team",
@@ -192,19 +138,7 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
           <p className="text-stone-700">
             Only the name and the country are required. Fields marked “(required)” must be filled in.
           </p>
-          <input type="hidden" name={PROPOSAL_TOKEN_FIELD} value={token} readOnly />
-          {/* Left empty by people (they never see it); form-filling bots tend to fill every field. */}
-          <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-            <label htmlFor={PROPOSAL_HONEYPOT_FIELD}>Homepage (leave empty)</label>
-            <input
-              id={PROPOSAL_HONEYPOT_FIELD}
-              name={PROPOSAL_HONEYPOT_FIELD}
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-              defaultValue=""
-            />
-          </div>
+          <ContributionGuardFields token={token} />
 
           <fieldset className="space-y-4 rounded-xl border border-leaf-100 bg-white p-5">
             <legend className="px-1 text-lg font-semibold text-leaf-900">The place</legend>

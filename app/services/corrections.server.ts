@@ -15,10 +15,9 @@ import { getChangeMakerById, updateChangeMaker } from "../queries/change-makers.
 import { getLocationById, isLocationNameTaken, updateLocation } from "../queries/locations.server";
 import { getProgramById, isProgramNameTaken, updateProgram } from "../queries/programs.server";
 import { decideProposal, getProposal, insertProposal } from "../queries/proposals.server";
-import type { ContentEntity } from "./content-events.server";
 import { notifyContentChanged } from "./content-events.server";
 import type { SessionUser } from "./guard.server";
-import type { DecisionOutcome } from "./proposals.server";
+import { DECIDED, type DecisionOutcome, GONE } from "./proposals.server";
 import { REVISED_ENTITIES, recordRevision } from "./revisions.server";
 
 type Services = AppLoadContext["services"];
@@ -31,12 +30,6 @@ export type CorrectionTarget = {
   path: string;
   status: EntryStatus;
   current: Record<string, string>;
-};
-
-const CHANNELS: Record<CorrectableKind, ContentEntity> = {
-  location: "locations",
-  program: "programs",
-  "change-maker": "changeMakers",
 };
 
 /** The entry a correction is about (any status; callers decide who may see it), or null. */
@@ -116,15 +109,9 @@ export async function acceptCorrection(
   const { db, logger } = services;
   const proposal = await getProposal(db, id);
   if (proposal?.kind !== "correction" || !proposal.entityId) {
-    return { ok: false, status: 404, message: "That contribution no longer exists." };
+    return GONE;
   }
-  if (proposal.status !== "pending") {
-    return {
-      ok: false,
-      status: 409,
-      message: "This contribution has already been decided (perhaps by someone else just now).",
-    };
-  }
+  if (proposal.status !== "pending") return DECIDED;
   const kind = proposal.entity as CorrectableKind;
   const target = await correctionTarget(services, kind, proposal.entityId);
   if (!target) return { ok: false, status: 404, message: "The entry this correction is about no longer exists." };
@@ -171,11 +158,6 @@ export async function acceptCorrection(
   }
   const note = typeof form.note === "string" ? form.note.trim().slice(0, 2000) : "";
   const before = (await REVISED_ENTITIES[kind].find(db, target.id)) as Record<string, unknown> | null;
-  const gone = {
-    ok: false as const,
-    status: 409 as const,
-    message: "This contribution has already been decided (perhaps by someone else just now).",
-  };
   // The decision and the change land together, or neither does.
   const applied = await db.transaction(async (tx) => {
     const t = tx as unknown as typeof db;
@@ -185,7 +167,7 @@ export async function acceptCorrection(
     else await updateChangeMaker(t, target.id, update);
     return true;
   });
-  if (!applied) return gone;
+  if (!applied) return DECIDED;
   await recordRevision(services, { entity: kind, entityId: target.id, before, written: update, user, proposalId: id });
   await recordAudit(
     db,
@@ -198,6 +180,6 @@ export async function acceptCorrection(
     },
     (err) => logger.warn({ err }, "audit failed"),
   );
-  await notifyContentChanged(services, CHANNELS[kind]);
+  await notifyContentChanged(services, REVISED_ENTITIES[kind].channel);
   return { ok: true, entityId: target.id, changed };
 }

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { FormValues } from "../lib/schemas/form";
 import { checkLocationReferences, LOCATION_NAME_TAKEN, LocationSchema } from "../lib/schemas/location";
-import { PLACE_PROPOSAL_FIELDS, type PlaceProposal, type PlaceProposalField } from "../lib/schemas/proposal";
+import { PLACE_PROPOSAL_FIELDS, type PlaceProposal } from "../lib/schemas/proposal";
 import { recordAudit } from "../queries/audit.server";
 import { createLocation, isLocationNameTaken, type LocationInput } from "../queries/locations.server";
 import {
@@ -45,8 +45,12 @@ export type DecisionOutcome =
   | { ok: true; entityId: string | null }
   | { ok: false; status: 400 | 404 | 409; message: string; errors?: Record<string, string> };
 
-const GONE: DecisionOutcome = { ok: false, status: 404, message: "That contribution no longer exists." };
-const DECIDED: DecisionOutcome = {
+export const GONE: DecisionOutcome & { ok: false } = {
+  ok: false,
+  status: 404,
+  message: "That contribution no longer exists.",
+};
+export const DECIDED: DecisionOutcome & { ok: false } = {
   ok: false,
   status: 409,
   message: "This contribution has already been decided (perhaps by someone else just now).",
@@ -194,6 +198,3 @@ export function describeProposal(p: Pick<ProposalRow, "kind" | "fields" | "entit
     ? `the proposed place "${name}"`
     : `a correction to a ${p.entity.replace("-", " ")}${name ? ` ("${name}")` : ""}`;
 }
-
-/** The fields of a proposed place in the order staff review them. */
-export const PLACE_REVIEW_ORDER: readonly PlaceProposalField[] = PLACE_PROPOSAL_FIELDS;

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { Database } from "../../db/client";
+import { entryEditPath } from "../lib/admin-paths";
 import { recordAudit } from "../queries/audit.server";
 import { getChangeMakerById, updateChangeMaker } from "../queries/change-makers.server";
 import { getLocationById, updateLocation } from "../queries/locations.server";
@@ -23,25 +24,21 @@ export const REVISED_ENTITIES = {
     find: getLocationById,
     update: (db: Database, id: string, v: Record<string, unknown>) => updateLocation(db, id, v),
     channel: "locations",
-    editPath: (id: string) => `/admin/dashboard/edit/${id}`,
   },
   program: {
     find: getProgramById,
     update: (db: Database, id: string, v: Record<string, unknown>) => updateProgram(db, id, v),
     channel: "programs",
-    editPath: (id: string) => `/admin/dashboard/programs/edit/${id}`,
   },
   "change-maker": {
     find: getChangeMakerById,
     update: (db: Database, id: string, v: Record<string, unknown>) => updateChangeMaker(db, id, v),
     channel: "changeMakers",
-    editPath: (id: string) => `/admin/dashboard/change-makers/edit/${id}`,
   },
   resource: {
     find: getResourceById,
     update: (db: Database, id: string, v: Record<string, unknown>) => updateResource(db, id, v),
     channel: "resources",
-    editPath: (id: string) => `/admin/dashboard/resources/edit/${id}`,
   },
 } as const satisfies Record<
   string,
@@ -49,7 +46,6 @@ export const REVISED_ENTITIES = {
     find: (db: Database, id: string) => Promise<object | null>;
     update: (db: Database, id: string, v: Record<string, unknown>) => Promise<boolean>;
     channel: ContentEntity;
-    editPath: (id: string) => string;
   }
 >;
 export type RevisedEntity = keyof typeof REVISED_ENTITIES;
@@ -185,5 +181,5 @@ export async function revertRevision(
     (err) => logger.warn({ err }, "audit failed"),
   );
   await notifyContentChanged(services, handler.channel);
-  return { ok: true, editPath: handler.editPath(revision.entityId) };
+  return { ok: true, editPath: entryEditPath(kind, revision.entityId) };
 }

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
 import {
   bindFields,
@@ -7,6 +7,7 @@ import {
   FormActions,
   FormPageHeader,
 } from "../../components/admin/content/content-form";
+import { MadeFromApplication } from "../../components/admin/content/made-from-application";
 import { RevisionHistory } from "../../components/admin/content/revision-history";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { ErrorSummary, fieldIds, TextAreaField, TextField } from "../../components/admin/form-field";
@@ -151,18 +152,7 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
         status={savedStatus}
         publicHref={personId ? `/change-makers/${personId}` : null}
       />
-      {loaderData.fromApplication ? (
-        <p className="mb-4 text-stone-800">
-          Made from{" "}
-          <Link
-            to={`/admin/dashboard/applicants?id=${loaderData.fromApplication.id}`}
-            className="text-leaf-800 underline"
-          >
-            the application of {loaderData.fromApplication.fullName}
-          </Link>
-          .
-        </p>
-      ) : null}
+      <MadeFromApplication application={loaderData.fromApplication} />
       <ErrorSummary errors={errors} labels={LABELS} />
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-6" aria-label="Change-maker details">
         <div className="grid gap-4 sm:grid-cols-2">

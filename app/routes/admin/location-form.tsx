@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
 import {
   bindFields,
@@ -9,6 +9,7 @@ import {
   FormPageHeader,
 } from "../../components/admin/content/content-form";
 import { LikelyDuplicates } from "../../components/admin/content/likely-duplicates";
+import { MadeFromApplication } from "../../components/admin/content/made-from-application";
 import { MapPicker } from "../../components/admin/content/map-picker";
 import { RevisionHistory } from "../../components/admin/content/revision-history";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
@@ -247,18 +248,7 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
         status={savedStatus}
         publicHref={locationName ? locationPath(locationName) : null}
       />
-      {loaderData.fromApplication ? (
-        <p className="mb-4 text-stone-800">
-          Made from{" "}
-          <Link
-            to={`/admin/dashboard/applicants?id=${loaderData.fromApplication.id}`}
-            className="text-leaf-800 underline"
-          >
-            the application of {loaderData.fromApplication.fullName}
-          </Link>
-          .
-        </p>
-      ) : null}
+      <MadeFromApplication application={loaderData.fromApplication} />
       <ErrorSummary errors={errors} labels={LABELS} />
       {check ? (
         <LikelyDuplicates items={loaderData.duplicates} mergeAction={`/admin/dashboard/edit/${check.id}/merge`} />

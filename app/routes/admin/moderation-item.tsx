@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { AdminErrorBoundary, PageHeader, useSubmitting } from "../../components/admin/content/admin-page";
 import { LikelyDuplicates } from "../../components/admin/content/likely-duplicates";
 import { buttonClasses, ErrorSummary } from "../../components/admin/form-field";
+import { entryEditPath } from "../../lib/admin-paths";
 import { CORRECTION_FIELDS, type CorrectableKind } from "../../lib/schemas/correction";
 import { type FormValues, formDataToObject, readForm } from "../../lib/schemas/form";
 import {
@@ -59,7 +60,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     proposal.kind === "correction"
       ? {
           entry: target
-            ? { name: target.name, path: target.path, status: target.status, editPath: editPath(kind, target.id) }
+            ? { name: target.name, path: target.path, status: target.status, editPath: entryEditPath(kind, target.id) }
             : null,
           closure: proposal.closure,
           rows: (CORRECTION_FIELDS[kind] ?? [])
@@ -158,12 +159,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export function meta() {
   return [{ title: "Review a contribution | Admin" }, { name: "robots", content: "noindex" }];
-}
-
-function editPath(kind: CorrectableKind, id: string): string {
-  if (kind === "location") return `/admin/dashboard/edit/${id}`;
-  if (kind === "program") return `/admin/dashboard/programs/edit/${id}`;
-  return `/admin/dashboard/change-makers/edit/${id}`;
 }
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;

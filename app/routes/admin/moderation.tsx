@@ -6,6 +6,7 @@ import { type Column, DataTable } from "../../components/admin/data-table";
 import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses } from "../../components/admin/form-field";
 import { Pagination } from "../../components/admin/pagination";
+import { entryEditPath } from "../../lib/admin-paths";
 import { ADMIN_PAGE_SIZE } from "../../lib/constants";
 import { formDataToObject, readForm } from "../../lib/schemas/form";
 import {
@@ -193,12 +194,6 @@ export default function ModerationPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const KIND_EDIT: Record<string, (id: string) => string> = {
-  location: (id) => `/admin/dashboard/edit/${id}`,
-  program: (id) => `/admin/dashboard/programs/edit/${id}`,
-  "change-maker": (id) => `/admin/dashboard/change-makers/edit/${id}`,
-};
-
 /** Published entries nobody has confirmed for a while, the longest unchecked first, each with "Mark checked". */
 function NeedsChecking({
   months,
@@ -232,10 +227,7 @@ function NeedsChecking({
         {rows.map((r) => (
           <li key={`${r.kind}:${r.id}`} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
             <div>
-              <Link
-                to={(KIND_EDIT[r.kind] ?? KIND_EDIT.location)?.(r.id) ?? LIST}
-                className="font-semibold text-leaf-800 underline"
-              >
+              <Link to={entryEditPath(r.kind, r.id)} className="font-semibold text-leaf-800 underline">
                 {r.name}
               </Link>
               <span className="block text-sm text-stone-700">

@@ -1,0 +1,74 @@
+import type { AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
+import { type FormValues, formDataToObject } from "../lib/schemas/form";
+import { PROPOSAL_HONEYPOT_FIELD, PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
+import { checkFormToken } from "./form-timing.server";
+import { hitRateLimit } from "./rate-limit.server";
+
+/** Contributions (proposed places and corrections) share one budget per client address and hour. */
+const CONTRIBUTION_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
+export const NO_STORE = { "Cache-Control": "no-store" };
+
+export type ContributionResult = { errors: Record<string, string>; values: FormValues };
+
+/** A contribution form's answer with problems: the messages by field (`form` for the whole form) and what was typed. */
+export function contributionFail(result: ContributionResult, status: number, extra: Record<string, string> = {}) {
+  return data(result, { status, headers: { ...NO_STORE, ...extra } });
+}
+
+/**
+ * The checks every public contribution form makes before reading its fields: a readable body, the honeypot (a bot
+ * gets the thank-you redirect and nothing is stored) and the signed fill time. Returns the form's values, or the
+ * answer to send instead.
+ */
+export async function readContributionForm(
+  request: Request,
+  context: AppLoadContext,
+  opts: { form: string; done: string },
+): Promise<{ values: FormValues } | { answer: Response | ReturnType<typeof contributionFail> }> {
+  const { config, logger } = context.services;
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return {
+      answer: contributionFail({ errors: { form: "The form could not be read. Please try again." }, values: {} }, 400),
+    };
+  }
+  const values = formDataToObject(form);
+  delete values[PROPOSAL_TOKEN_FIELD];
+  const honeypot = form.get(PROPOSAL_HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    logger.info({ form: opts.form }, "honeypot filled; submission dropped");
+    return { answer: redirect(opts.done, { status: 303, headers: NO_STORE }) };
+  }
+  const timing = checkFormToken(config.hashSecret, opts.form, form.get(PROPOSAL_TOKEN_FIELD));
+  if (timing !== "ok") {
+    const message =
+      timing === "expired"
+        ? "This page was open for a long time. Your answers are still here: please check them and send the form again."
+        : "That was very quick! Please take a moment to check your answers, then send the form again.";
+    return { answer: contributionFail({ errors: { form: message }, values }, 400) };
+  }
+  return { values };
+}
+
+/**
+ * Counts a contribution that would be stored against its client address; null when allowed, else the 429 answer
+ * (with `Retry-After`, the visitor's answers kept). Counted only for valid posts, so fixing mistakes never locks out.
+ */
+export async function limitContributions(context: AppLoadContext, values: FormValues) {
+  const limit = await hitRateLimit(context.services.db, `proposal:${context.clientIp}`, CONTRIBUTION_LIMIT);
+  if (limit.allowed) return null;
+  const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
+  return contributionFail(
+    {
+      errors: {
+        form: `We have received many suggestions from your connection in the last hour. Please try again in about ${minutes} minute${minutes === 1 ? "" : "s"}; your answers are still here.`,
+      },
+      values,
+    },
+    429,
+    { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) },
+  );
+}
