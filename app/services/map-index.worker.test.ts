@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CLUSTER_MAX_ZOOM, MAX_ZOOM } from "../lib/map-geometry";
 import { buildIndex, Places, queryIndex } from "./map-index.worker";
 
 function page(rows: { id: string; name: string; lat: number; lng: number; type?: string }[]) {
@@ -81,5 +82,32 @@ describe("the map index's columns", () => {
     expect(view.total).toBe(1);
     expect(view.points.map((p) => [p[2], p[3]])).toEqual([["Valley-farm", "Valley farm"]]);
     expect(subset.bbox).toEqual([13, 52, 13, 52]);
+  });
+});
+
+describe("clustering by zoom", () => {
+  // Two places 400 m apart in one town, and a third 30 km away.
+  const town = [
+    { id: "40000000-0000-4000-8000-000000000001", name: "Upper orchard", lat: 48.1, lng: 11.5 },
+    { id: "40000000-0000-4000-8000-000000000002", name: "Lower orchard", lat: 48.1036, lng: 11.5 },
+    { id: "40000000-0000-4000-8000-000000000003", name: "Far meadow", lat: 48.37, lng: 11.5 },
+  ];
+  const view: [number, number, number, number] = [11.3, 48.0, 11.7, 48.5];
+
+  it("groups the two close places up to the last clustering zoom, and shows every place above it", () => {
+    const places = new Places();
+    places.add(page(town));
+    const index = buildIndex(places);
+    const atLast = queryIndex(index, places, view, CLUSTER_MAX_ZOOM);
+    expect(atLast.clusters).toHaveLength(1);
+    expect(atLast.clusters[0]?.[2]).toBe(2);
+    // The cluster opens where its places stand apart.
+    expect(atLast.clusters[0]?.[4]).toBe(CLUSTER_MAX_ZOOM + 1);
+    expect(atLast.points.map((p) => p[3])).toEqual(["Far meadow"]);
+    for (const zoom of [CLUSTER_MAX_ZOOM + 1, MAX_ZOOM]) {
+      const above = queryIndex(index, places, view, zoom);
+      expect(above.clusters).toEqual([]);
+      expect(above.points.map((p) => p[3])).toEqual(["Far meadow", "Lower orchard", "Upper orchard"]);
+    }
   });
 });
