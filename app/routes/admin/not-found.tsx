@@ -19,7 +19,8 @@ export function headers() {
 }
 
 export function meta() {
-  return [{ title: "Page not found | Admin" }, { name: "robots", content: "noindex" }];
+  // The title comes from the error page this route always renders (a second <title> would not conform).
+  return [{ name: "robots", content: "noindex" }];
 }
 
 export default function AdminNotFound() {
