@@ -119,7 +119,6 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
                 width={p.width}
                 height={p.height}
                 eager
-                sizes="(min-width: 768px) 380px, 100vw"
               />
             </div>
           </div>

@@ -68,7 +68,6 @@ export default function ChangeMakers({ loaderData: d }: Route.ComponentProps) {
                     fallback={c.photo}
                     alt=""
                     eager={i < 3}
-                    sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
                   />
                   <div className="p-4">
                     <h2 className="text-lg font-semibold text-leaf-900">

@@ -195,7 +195,6 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                 width={l.width}
                 height={l.height}
                 eager
-                sizes="(min-width: 768px) 560px, 100vw"
               />
             </div>
           </div>

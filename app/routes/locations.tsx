@@ -222,7 +222,6 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
                       width={l.width}
                       height={l.height}
                       eager={i < EAGER_CARDS}
-                      sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
                     />
                     <div className="flex flex-1 flex-col p-4">
                       <h3 className="text-lg font-semibold text-leaf-900">

@@ -191,7 +191,6 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                   width={p.picture.width}
                   height={p.picture.height}
                   eager
-                  sizes="(min-width: 1024px) 640px, 100vw"
                 />
               </div>
             ) : null}

@@ -155,7 +155,7 @@ export function ApplicationForm({
         <span className="sr-only">“required”</span> are required.
       </p>
 
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={token} readOnly />
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
       {/* Left empty by people (they never see it); form-filling bots tend to fill every field. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
         <label htmlFor={HONEYPOT_FIELD}>Fax number (leave empty)</label>

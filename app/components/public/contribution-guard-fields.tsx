@@ -4,7 +4,7 @@ import { PROPOSAL_HONEYPOT_FIELD, PROPOSAL_TOKEN_FIELD } from "../../lib/schemas
 export function ContributionGuardFields({ token }: { token: string }) {
   return (
     <>
-      <input type="hidden" name={PROPOSAL_TOKEN_FIELD} value={token} readOnly />
+      <input type="hidden" name={PROPOSAL_TOKEN_FIELD} value={token} />
       {/* Left empty by people (they never see it); form-filling bots tend to fill every field. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
         <label htmlFor={PROPOSAL_HONEYPOT_FIELD}>Homepage (leave empty)</label>

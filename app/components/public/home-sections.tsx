@@ -27,7 +27,6 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
                   alt=""
                   width={l.imageWidth ?? 960}
                   height={l.imageHeight ?? 600}
-                  sizes="(min-width: 1024px) 368px, (min-width: 640px) 50vw, 100vw"
                 />
                 <div className="p-4">
                   <h3 className="text-lg font-semibold">

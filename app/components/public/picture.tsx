@@ -2,7 +2,8 @@ import { Leaf } from "../icons";
 
 /**
  * A content image as <picture>: WebP first, the original (JPEG) as fallback. Width and height are the stored
- * intrinsic size so the browser reserves the space (no layout shift); CSS scales it to the container.
+ * intrinsic size so the browser reserves the space (no layout shift); CSS scales it to the container. Each format
+ * has one file, so there is no `sizes` (which HTML allows only beside width descriptors, for a choice of widths).
  */
 export function ResponsivePicture({
   webp,
@@ -11,7 +12,6 @@ export function ResponsivePicture({
   width = 960,
   height = 600,
   eager = false,
-  sizes,
   className = "",
 }: {
   webp?: string | null;
@@ -20,7 +20,6 @@ export function ResponsivePicture({
   width?: number;
   height?: number;
   eager?: boolean;
-  sizes?: string;
   className?: string;
 }) {
   const src = fallback || webp;
@@ -37,7 +36,7 @@ export function ResponsivePicture({
   }
   return (
     <picture>
-      {webp && webp !== src ? <source srcSet={webp} type="image/webp" sizes={sizes} /> : null}
+      {webp && webp !== src ? <source srcSet={webp} type="image/webp" /> : null}
       <img
         src={src}
         alt={alt}
@@ -47,7 +46,6 @@ export function ResponsivePicture({
         decoding={eager ? "sync" : "async"}
         // React 19 knows fetchPriority; the hero image is the largest paint on detail pages.
         fetchPriority={eager ? "high" : "auto"}
-        sizes={sizes}
         className={`h-auto w-full object-cover ${className}`}
         style={{ aspectRatio: `${width} / ${height}` }}
       />

@@ -111,7 +111,9 @@ export function SearchCombobox({
       </label>
       <input
         id={id}
-        type="search"
+        // A text input: HTML does not allow the combobox role (nor aria-expanded) on type="search".
+        type="text"
+        enterKeyHint="search"
         name="q"
         role="combobox"
         aria-autocomplete="list"
