@@ -63,12 +63,7 @@ export default function ChangeMakers({ loaderData: d }: Route.ComponentProps) {
             {d.people.map((c, i) => (
               <li key={c.id}>
                 <article className="group relative h-full overflow-hidden rounded-xl border border-leaf-100 bg-white shadow-sm hover:shadow-md">
-                  <ResponsivePicture
-                    webp={c.webp}
-                    fallback={c.photo}
-                    alt=""
-                    eager={i < 3}
-                  />
+                  <ResponsivePicture webp={c.webp} fallback={c.photo} alt="" eager={i < 3} />
                   <div className="p-4">
                     <h2 className="text-lg font-semibold text-leaf-900">
                       <AppLink to={`/change-makers/${c.id}`} className="after:absolute after:inset-0 hover:underline">
