@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { appCssHref, InlineCssContext } from "./components/shell/app-stylesheet";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { deferHydrationInDocument, hydratesAfterPaint } from "./lib/defer-hydration.server";
@@ -16,12 +16,22 @@ export const streamTimeout = 5_000;
 const overloaded = new WeakSet<Request>();
 
 /** React Router calls this with each original server error; it is logged as before by the caller's default. */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }) {
   if (isDatabaseBusy(error)) {
     overloaded.add(request);
     return;
   }
-  if (!request.signal.aborted) console.error(error);
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    // A client's mistake that React Router answers itself (a POST to a page with no form: 405): one line at info,
+    // no stack, so the error log keeps only real errors.
+    const line = { status: error.status, method: request.method, path: new URL(request.url).pathname };
+    const logger = context?.services?.logger;
+    if (logger) logger.info(line, error.statusText || "client error");
+    else console.info(JSON.stringify(line));
+    return;
+  }
+  console.error(error);
 }
 
 export default function handleRequest(

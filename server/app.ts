@@ -96,6 +96,7 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
     else res.status(503).setHeader("Retry-After", "2").json({ status: "warming up" });
   });
 
+  app.use(refuseNulInAddress);
   app.use(compression());
   const https = config.siteUrl.startsWith("https://");
   // Public pages in production carry the hashes of their inline scripts instead of a nonce (render-cache friendly).
@@ -221,4 +222,27 @@ function clientAssetReader(clientDir: string) {
     cache.set(href, text);
     return text;
   };
+}
+
+const NUL = /%00|\u0000/i;
+
+/**
+ * A NUL character (`%00`) has no meaning in any address of this site, and Postgres refuses it in text: refused at
+ * the edge, before any route reads it. In the path the address does not exist (404); in the query it is a bad
+ * request (400). Form fields are refused where forms are read (`readForm`).
+ */
+function refuseNulInAddress(req: Request, res: Response, next: NextFunction) {
+  const url = req.url ?? "/";
+  if (!NUL.test(url)) return next();
+  const q = url.indexOf("?");
+  const inPath = NUL.test(q === -1 ? url : url.slice(0, q));
+  res
+    .status(inPath ? 404 : 400)
+    .set("Cache-Control", "no-store")
+    .type("text/plain; charset=utf-8")
+    .send(
+      inPath
+        ? "There is no page at this address."
+        : "The address contains a character (NUL, %00) that is not allowed. Please remove it and try again.",
+    );
 }

@@ -12,6 +12,7 @@ import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
 } from "../lib/schemas/application";
+import { refuseNul } from "../lib/schemas/form";
 import { PROJECT_CATEGORIES } from "../lib/taxonomy";
 import { loadReferenceData } from "../queries/reference.server";
 import { submitApplication } from "../services/applications.server";
@@ -72,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return fail({ errors: {}, values: {}, formError: "The form could not be read. Please try again." }, 400);
   }
+  refuseNul(form);
   const values = applicationValuesFromForm(form);
 
   // A filled honeypot means a bot: answer as if it worked, store nothing.

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
-import { type FormValues, formDataToObject } from "../lib/schemas/form";
+import { type FormValues, formDataToObject, refuseNul } from "../lib/schemas/form";
 import { PROPOSAL_HONEYPOT_FIELD, PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { checkFormToken } from "./form-timing.server";
 import { hitRateLimit } from "./rate-limit.server";
@@ -35,6 +35,7 @@ export async function readContributionForm(
       answer: contributionFail({ errors: { form: "The form could not be read. Please try again." }, values: {} }, 400),
     };
   }
+  refuseNul(form);
   const values = formDataToObject(form);
   delete values[PROPOSAL_TOKEN_FIELD];
   const honeypot = form.get(PROPOSAL_HONEYPOT_FIELD);

@@ -9,13 +9,31 @@ export type FormValues = Record<string, string | string[]>;
  * it is answered 400 with a message, never a 500.
  */
 export async function readForm(request: Request): Promise<FormData> {
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch {
     throw data("The form could not be read. Please submit it again from the page.", {
       status: 400,
       headers: { "Cache-Control": "no-store" },
     });
+  }
+  refuseNul(form);
+  return form;
+}
+
+/**
+ * A NUL character in a text field is refused with 400 (no one types it, and Postgres cannot store it in text).
+ * Uploaded files may contain anything.
+ */
+export function refuseNul(form: FormData): void {
+  for (const [, value] of form) {
+    if (typeof value === "string" && value.includes("\u0000")) {
+      throw data("The form contains a character (NUL) that is not allowed. Please remove it and submit again.", {
+        status: 400,
+        headers: { "Cache-Control": "no-store" },
+      });
+    }
   }
 }
 
