@@ -224,7 +224,8 @@ function clientAssetReader(clientDir: string) {
   };
 }
 
-const NUL = /%00|\u0000/i;
+// A raw NUL never reaches here (Node's HTTP parser refuses it); its escaped form does.
+const NUL = /%00/i;
 
 /**
  * A NUL character (`%00`) has no meaning in any address of this site, and Postgres refuses it in text: refused at
