@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -44,6 +45,17 @@ const checked = {
 // ---------------------------------------------------------------------------
 // Enumerations
 // ---------------------------------------------------------------------------
+
+/**
+ * The address key of a name or a page address: lower case, runs of spaces and hyphens as one hyphen, none at the
+ * ends. Two names with the same key would fight for one page address ("Cedar Hollow" and "cedar  hollow"), and an
+ * address typed in another case ("/location/cedar-hollow") finds its entry by it. Computed by the database on both
+ * sides of a comparison, so letter case folds the same way for every script.
+ */
+export function addressKeySql(value: SQL | AnyPgColumn | string): SQL {
+  return sql`lower(btrim(regexp_replace(${value}, '[[:space:]-]+', '-', 'g'), '-'))`;
+}
+
 export const regionKeyEnum = pgEnum("region_key", REGION_KEYS);
 export const resourceTypeEnum = pgEnum("resource_type", RESOURCE_TYPE_VALUES);
 export const reviewStatusEnum = pgEnum("review_status", REVIEW_STATUSES);
@@ -223,6 +235,7 @@ export const locations = pgTable(
     index("locations_focus_areas_idx").using("gin", t.focusAreas),
     index("locations_updated_at_idx").on(t.updatedAt),
     index("locations_lower_name_idx").on(sql`lower(${t.name})`),
+    index("locations_address_key_idx").on(addressKeySql(t.name)),
     // The home page's featured places: a handful among all (a full scan at 500,000 without it).
     index("locations_featured_idx").on(t.updatedAt.desc(), t.name).where(sql`${t.featured}`),
   ],
@@ -254,6 +267,7 @@ export const programs = pgTable(
   (t) => [
     uniqueIndex("programs_name_unique").on(t.name),
     uniqueIndex("programs_slug_unique").on(t.slug),
+    index("programs_address_key_idx").on(addressKeySql(t.name)),
     index("programs_start_date_idx").on(t.startDate),
     index("programs_location_id_idx").on(t.locationId),
   ],

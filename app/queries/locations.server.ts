@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { locations } from "../../db/schema";
+import { addressKeySql, locations } from "../../db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { isUuid } from "../lib/ids";
 import { parseSearch, SEARCH_COUNT_CAP } from "../lib/search-query";
@@ -145,15 +145,39 @@ export async function deleteLocation(db: Database, id: string): Promise<boolean>
 }
 
 /** True when another location already has this name (or the same slug), ignoring `exceptId`. */
-export async function isLocationNameTaken(db: Database, name: string, exceptId?: string): Promise<boolean> {
-  const conds: SQL[] = [or(eq(locations.name, name), eq(locations.slug, name.replaceAll(" ", "-"))) as SQL];
+/**
+ * Another location whose name has the same address key (same letters, whatever their case, spaces or hyphens):
+ * saving this name would give both one page address.
+ */
+export async function findLocationNameClash(
+  db: Database,
+  name: string,
+  exceptId?: string,
+): Promise<{ id: string; name: string } | null> {
+  const conds: SQL[] = [sql`${addressKeySql(locations.name)} = ${addressKeySql(sql`${name}::text`)}`];
   if (exceptId && isUuid(exceptId)) conds.push(sql`${locations.id} <> ${exceptId}`);
   const [row] = await db
-    .select({ id: locations.id })
+    .select({ id: locations.id, name: locations.name })
     .from(locations)
     .where(and(...conds))
     .limit(1);
-  return Boolean(row);
+  return row ?? null;
+}
+
+export async function isLocationNameTaken(db: Database, name: string, exceptId?: string): Promise<boolean> {
+  return (await findLocationNameClash(db, name, exceptId)) !== null;
+}
+
+/** The published location an address typed in another case, or with extra hyphens, stands for (for a 301). */
+export async function findLocationByAddressKey(db: Database, slug: string): Promise<{ name: string } | null> {
+  const [row] = await db
+    .select({ name: locations.name })
+    .from(locations)
+    .where(
+      and(sql`${addressKeySql(locations.name)} = ${addressKeySql(sql`${slug}::text`)}`, publishedSql(locations.status)),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 export type LocationFilters = {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { locations, programs } from "../../db/schema";
+import { addressKeySql, locations, programs } from "../../db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
@@ -142,15 +142,36 @@ export function listProgramSummaries(db: Database, opts: ProgramListFilters = {}
 export type ProgramSummary = Awaited<ReturnType<typeof listProgramSummaries>>[number];
 
 /** True when another program already has this name (or the same slug), ignoring `exceptId`. */
-export async function isProgramNameTaken(db: Database, name: string, exceptId?: string): Promise<boolean> {
-  const conds = [or(eq(programs.name, name), eq(programs.slug, name.replaceAll(" ", "-")))];
+/** Another program whose name has the same address key (see `findLocationNameClash`). */
+export async function findProgramNameClash(
+  db: Database,
+  name: string,
+  exceptId?: string,
+): Promise<{ id: string; name: string } | null> {
+  const conds: SQL[] = [sql`${addressKeySql(programs.name)} = ${addressKeySql(sql`${name}::text`)}`];
   if (exceptId && isUuid(exceptId)) conds.push(sql`${programs.id} <> ${exceptId}`);
   const [row] = await db
-    .select({ id: programs.id })
+    .select({ id: programs.id, name: programs.name })
     .from(programs)
     .where(and(...conds))
     .limit(1);
-  return Boolean(row);
+  return row ?? null;
+}
+
+export async function isProgramNameTaken(db: Database, name: string, exceptId?: string): Promise<boolean> {
+  return (await findProgramNameClash(db, name, exceptId)) !== null;
+}
+
+/** The published program an address typed in another case, or with extra hyphens, stands for (for a 301). */
+export async function findProgramByAddressKey(db: Database, slug: string): Promise<{ name: string } | null> {
+  const [row] = await db
+    .select({ name: programs.name })
+    .from(programs)
+    .where(
+      and(sql`${addressKeySql(programs.name)} = ${addressKeySql(sql`${slug}::text`)}`, publishedSql(programs.status)),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 /** A page of programs for the admin list (name search), with the host location's name and the total. */

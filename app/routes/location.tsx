@@ -12,7 +12,7 @@ import { placeJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";
-import { getLocationById, getLocationPage } from "../queries/locations.server";
+import { findLocationByAddressKey, getLocationById, getLocationPage } from "../queries/locations.server";
 import { findRedirect } from "../queries/redirects.server";
 import { basemapVersion } from "../services/basemap.server";
 import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
@@ -28,6 +28,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       ? await getLocationPage(db, params.slug, { includeUnpublished: true })
       : null);
   if (!l) {
+    // The address typed in another case, or with doubled or trailing hyphens: the place's own address.
+    const alike = await findLocationByAddressKey(db, params.slug);
+    if (alike) throw redirect(locationPath(alike.name), 301);
     // An old address (before a rename or a merge) leads to the place as it is now.
     const moved = await findRedirect(db, "location", params.slug);
     const target = moved ? await getLocationById(db, moved) : null;

@@ -13,7 +13,7 @@ import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";
 import { getLocationById } from "../queries/locations.server";
-import { getProgramById, getProgramBySlug } from "../queries/programs.server";
+import { findProgramByAddressKey, getProgramById, getProgramBySlug } from "../queries/programs.server";
 import { findRedirect } from "../queries/redirects.server";
 import { loadReferenceData } from "../queries/reference.server";
 import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
@@ -30,6 +30,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       ? await getProgramBySlug(db, params.slug, { includeUnpublished: true })
       : null);
   if (!p) {
+    // The address typed in another case, or with doubled or trailing hyphens: the program's own address.
+    const alike = await findProgramByAddressKey(db, params.slug);
+    if (alike) throw redirect(programPath(alike.name), 301);
     // An old address (before a rename) leads to the program as it is now.
     const moved = await findRedirect(db, "program", params.slug);
     const target = moved ? await getProgramById(db, moved) : null;

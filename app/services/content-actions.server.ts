@@ -11,9 +11,12 @@ import { redirectWithToast } from "./toast.server";
 type FormErrors = Record<string, string>;
 
 /** The 400 answer to a form with problems: the messages by field, and what was typed so the form shows it again. */
-export function invalid(errors: FormErrors, values: FormValues) {
-  return data({ errors, values }, { status: 400 });
+export function invalid(errors: FormErrors, values: FormValues, extra: { nameClash?: NameClash } = {}) {
+  return data({ errors, values, ...extra }, { status: 400 });
 }
+
+/** Another entry already holding the address a name would get: named in the error, with a link to its screen. */
+export type NameClash = { href: string; name: string };
 
 export type SaveContent<Input> = {
   user: SessionUser;

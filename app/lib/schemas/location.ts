@@ -24,6 +24,11 @@ export const LOCATION_LIMITS = {
 
 export const LOCATION_NAME_TAKEN = "Another location already uses this name (its page address would be the same).";
 
+/** The name error when another entry's name differs from this one only in letter case, spaces or hyphens. */
+export function nameTakenBy(kind: "location" | "program", existing: string): string {
+  return `Another ${kind} is already called “${existing}”: names that differ only in letter case, spaces or hyphens share one page address.`;
+}
+
 /** A location as the admin form submits it. regionName is derived on the server. */
 export const LocationSchema = z.object({
   name: requiredText("Name", LOCATION_LIMITS.name),

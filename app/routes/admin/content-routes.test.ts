@@ -100,7 +100,7 @@ describe("programs", () => {
       (await post("/admin/dashboard/programs/add", { name: "Andes Design Course" })).value,
     );
     expect(dup.status).toBe(400);
-    expect(dup.data.errors.name).toMatch(/Another program already uses this name/);
+    expect(dup.data.errors.name).toMatch(/Another program is already called “Andes Design Course”/);
     const host = dataResult<Invalid>(
       (await post("/admin/dashboard/programs/add", { name: "Other", hostLocation: "Nowhere" })).value,
     );

@@ -11,11 +11,13 @@ import {
 import { LikelyDuplicates } from "../../components/admin/content/likely-duplicates";
 import { MadeFromApplication } from "../../components/admin/content/made-from-application";
 import { MapPicker } from "../../components/admin/content/map-picker";
+import { NameClashLink } from "../../components/admin/content/name-clash-link";
 import { RevisionHistory } from "../../components/admin/content/revision-history";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
 import { formatDate } from "../../components/admin/shell/format";
+import { entryEditPath } from "../../lib/admin-paths";
 import { fieldErrors } from "../../lib/schemas";
 import { type FormValues, formDataToObject, readForm, textValue } from "../../lib/schemas/form";
 import {
@@ -23,6 +25,7 @@ import {
   LOCATION_LIMITS,
   LOCATION_NAME_TAKEN,
   LocationSchema,
+  nameTakenBy,
 } from "../../lib/schemas/location";
 import { locationPath } from "../../lib/slug";
 import { MARKER_TYPES } from "../../lib/taxonomy";
@@ -31,6 +34,7 @@ import { findApplicationFor } from "../../queries/applications.server";
 import { findLikelyDuplicates } from "../../queries/duplicates.server";
 import {
   createLocation,
+  findLocationNameClash,
   getLocationById,
   isLocationNameTaken,
   type LocationInput,
@@ -87,8 +91,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
   const ref = await loadReferenceData(db);
   const errors = checkLocationReferences(parsed.data, ref);
-  if (!errors.name && (await isLocationNameTaken(db, parsed.data.name, id))) errors.name = LOCATION_NAME_TAKEN;
-  if (Object.keys(errors).length > 0) return invalid(errors, values);
+  const clash = errors.name ? null : await findLocationNameClash(db, parsed.data.name, id);
+  if (clash) errors.name = nameTakenBy("location", clash.name);
+  if (Object.keys(errors).length > 0) {
+    return invalid(
+      errors,
+      values,
+      clash ? { nameClash: { href: entryEditPath("location", clash.id), name: clash.name } } : {},
+    );
+  }
 
   const v = parsed.data;
   const size = await imageSize(context.services, v, existing);
@@ -287,6 +298,7 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
             maxLength={LOCATION_LIMITS.name}
             hint="The public page address is the name with hyphens for spaces."
           />
+          <NameClashLink clash={actionData && "nameClash" in actionData ? actionData.nameClash : undefined} />
           <TextAreaField
             {...field("shortDescription")}
             label="Short description"

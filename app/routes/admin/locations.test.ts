@@ -10,7 +10,7 @@ import {
   settle,
 } from "../../../tests/helpers/admin-context";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
-import { LOCATION_NAME_TAKEN } from "../../lib/schemas/location";
+import { nameTakenBy } from "../../lib/schemas/location";
 import { getLocationById, getLocationBySlug } from "../../queries/locations.server";
 import { listRegions } from "../../queries/reference.server";
 import { CONTENT_CHANNEL } from "../../services/content-events.server";
@@ -73,11 +73,11 @@ describe("admin location form", () => {
     const { value } = await add({ name: "Kilimo Commons", country: "Tanzania" });
     const r = dataResult<{ errors: Record<string, string>; values: Record<string, string> }>(value);
     expect(r.status).toBe(400);
-    expect(r.data.errors.name).toBe(LOCATION_NAME_TAKEN);
+    expect(r.data.errors.name).toBe(nameTakenBy("location", "Kilimo Commons"));
     expect(r.data.values.country).toBe("Tanzania");
     // a name whose slug collides is refused as well
     const again = dataResult<{ errors: Record<string, string> }>((await add({ name: "Kilimo-Commons" })).value);
-    expect(again.data.errors.name).toBe(LOCATION_NAME_TAKEN);
+    expect(again.data.errors.name).toBe(nameTakenBy("location", "Kilimo Commons"));
   });
 
   it("rejects a sub-region that does not belong to the region", async () => {

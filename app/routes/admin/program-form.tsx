@@ -7,13 +7,16 @@ import {
   FormActions,
   FormPageHeader,
 } from "../../components/admin/content/content-form";
+import { NameClashLink } from "../../components/admin/content/name-clash-link";
 import { RevisionHistory } from "../../components/admin/content/revision-history";
 import { useFormErrors } from "../../components/admin/content/use-form-errors";
 import { ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MediaUrlField } from "../../components/admin/media/media-url-field";
+import { entryEditPath } from "../../lib/admin-paths";
 import { UNKNOWN_FOCUS_AREAS } from "../../lib/constants";
 import { fieldErrors } from "../../lib/schemas";
 import { type FormValues, formDataToObject, readForm, textValue } from "../../lib/schemas/form";
+import { nameTakenBy } from "../../lib/schemas/location";
 import {
   PROGRAM_FORMATS,
   PROGRAM_HOST_UNKNOWN,
@@ -26,6 +29,7 @@ import type { EntryStatus } from "../../lib/vocabulary";
 import { getLocationIdsByNames, getLocationNamesByIds, listLocationNames } from "../../queries/locations.server";
 import {
   createProgram,
+  findProgramNameClash,
   getProgramById,
   isProgramNameTaken,
   type ProgramInput,
@@ -78,8 +82,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!locationId) errors.hostLocation = PROGRAM_HOST_UNKNOWN;
   }
   if (await hasUnknownFocusAreas(db, v.focusAreas)) errors.focusAreas = UNKNOWN_FOCUS_AREAS;
-  if (await isProgramNameTaken(db, v.name, id)) errors.name = PROGRAM_NAME_TAKEN;
-  if (Object.keys(errors).length > 0) return invalid(errors, values);
+  const clash = await findProgramNameClash(db, v.name, id);
+  if (clash) errors.name = nameTakenBy("program", clash.name);
+  if (Object.keys(errors).length > 0) {
+    return invalid(
+      errors,
+      values,
+      clash ? { nameClash: { href: entryEditPath("program", clash.id), name: clash.name } } : {},
+    );
+  }
 
   // Only parsed fields reach the database; anything else posted is ignored.
   const input: ProgramInput = {
@@ -182,6 +193,7 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
           maxLength={120}
           hint="The public page address is the name with hyphens for spaces."
         />
+        <NameClashLink clash={actionData && "nameClash" in actionData ? actionData.nameClash : undefined} />
         <TextAreaField {...field("summary")} label="Summary" rows={2} maxLength={300} />
         <TextAreaField
           {...field("description")}

@@ -1,0 +1,127 @@
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type AdminHarness,
+  call,
+  createAdminHarness,
+  dataResult,
+  formRequest,
+  settle,
+} from "../../tests/helpers/admin-context";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { createLocation, type LocationInput } from "../queries/locations.server";
+import { createProgram } from "../queries/programs.server";
+import * as locationForm from "./admin/location-form";
+import * as programForm from "./admin/program-form";
+import * as locationRoute from "./location";
+import * as programRoute from "./program";
+
+let t: TestDatabase;
+let staff: AdminHarness;
+let visitor: AppLoadContext;
+let cedarId: string;
+let courseId: string;
+
+const place = (name: string, status: LocationInput["status"] = "published"): LocationInput => ({
+  name,
+  shortDescription: "",
+  longDescription: "",
+  originalImageUrl: null,
+  webpImageUrl: null,
+  website: null,
+  country: "Chile",
+  regionName: "",
+  regionId: null,
+  subRegionId: null,
+  contactEmail: null,
+  contactPhone: null,
+  contactAddress: null,
+  contactCity: null,
+  contactState: null,
+  contactZipCode: null,
+  focusAreas: [],
+  latitude: null,
+  longitude: null,
+  status,
+});
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  staff = await createAdminHarness(t);
+  const services = { ...staff.context.services, auth: { api: { getSession: async () => null } } };
+  visitor = { ...staff.context, services } as unknown as AppLoadContext;
+  cedarId = await createLocation(t.db, place("Cedar Hollow Food Forest"));
+  await createLocation(t.db, place("Quiet Draft Garden", "draft"));
+  courseId = await createProgram(t.db, { name: "Satoyama Seasons Course", status: "published" });
+});
+
+afterAll(async () => {
+  await t?.destroy();
+});
+
+async function visit(route: { loader: unknown }, slug: string) {
+  const r = await settle(() =>
+    call(route.loader as never, new Request(`http://localhost/x/${slug}`), visitor, { slug }),
+  );
+  if (r.thrown instanceof Response) return { status: r.thrown.status, location: r.thrown.headers.get("Location") };
+  const thrown = r.thrown as { init?: { status?: number } } | undefined;
+  return { status: thrown?.init?.status ?? 200, location: null };
+}
+
+describe("an address typed in another case or with stray hyphens", () => {
+  it("answers 301 to the place's own address", async () => {
+    for (const slug of [
+      "cedar-hollow-food-forest",
+      "CEDAR-HOLLOW-FOOD-FOREST",
+      "Cedar--Hollow-Food-Forest-",
+      "-cedar-hollow-food-forest",
+    ]) {
+      expect(await visit(locationRoute, slug), slug).toEqual({
+        status: 301,
+        location: "/location/Cedar-Hollow-Food-Forest",
+      });
+    }
+    // The address itself is the page, and an unknown or unpublished one is still not found.
+    expect((await visit(locationRoute, "Cedar-Hollow-Food-Forest")).status).toBe(200);
+    expect((await visit(locationRoute, "cedar-hollow")).status).toBe(404);
+    expect((await visit(locationRoute, "quiet-draft-garden")).status).toBe(404);
+  });
+
+  it("answers 301 to the program's own address", async () => {
+    expect(await visit(programRoute, "satoyama-seasons--course")).toEqual({
+      status: 301,
+      location: "/program/Satoyama-Seasons-Course",
+    });
+    expect((await visit(programRoute, "satoyama")).status).toBe(404);
+  });
+});
+
+type Invalid = { errors: Record<string, string>; nameClash?: { href: string; name: string } };
+
+describe("a name that differs from another only by letter case, spaces or hyphens", () => {
+  it("is refused for a new place, naming the place that has the address and linking to it", async () => {
+    const { value } = await settle(() =>
+      call(
+        locationForm.action,
+        formRequest("/admin/dashboard/add", { name: "cedar  hollow food-forest", country: "Chile" }),
+        staff.context,
+      ),
+    );
+    const { status, data } = dataResult<Invalid>(value);
+    expect(status).toBe(400);
+    expect(data.errors.name).toContain("“Cedar Hollow Food Forest”");
+    expect(data.nameClash).toEqual({ href: `/admin/dashboard/edit/${cedarId}`, name: "Cedar Hollow Food Forest" });
+  });
+
+  it("is refused for a program, and a program may keep its own name when saved again", async () => {
+    const post = (fields: Record<string, string>, params: Record<string, string> = {}) =>
+      settle(() =>
+        call(programForm.action, formRequest("/admin/dashboard/programs/add", fields), staff.context, params),
+      );
+    const clash = dataResult<Invalid>((await post({ name: "SATOYAMA SEASONS COURSE" })).value);
+    expect(clash.status).toBe(400);
+    expect(clash.data.nameClash?.href).toBe(`/admin/dashboard/programs/edit/${courseId}`);
+    const again = await post({ name: "Satoyama Seasons Course" }, { id: courseId });
+    expect(dataResult<Invalid>(again.value ?? {}).data?.errors?.name).toBeUndefined();
+  });
+});

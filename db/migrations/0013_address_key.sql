@@ -1,0 +1,2 @@
+CREATE INDEX "locations_address_key_idx" ON "locations" USING btree (lower(btrim(regexp_replace("name", '[[:space:]-]+', '-', 'g'), '-')));--> statement-breakpoint
+CREATE INDEX "programs_address_key_idx" ON "programs" USING btree (lower(btrim(regexp_replace("name", '[[:space:]-]+', '-', 'g'), '-')));
