@@ -286,6 +286,30 @@ test.describe("mobile", () => {
     const footerBottom = await page.getByRole("contentinfo").evaluate((el) => el.getBoundingClientRect().bottom);
     expect(footerBottom).toBeLessThanOrEqual(844 - 64 + 1);
   });
+
+  test("a location's or a program's page marks its section in the bottom bar, as its list does", async ({ page }) => {
+    const bar = page.getByRole("navigation", { name: "Shortcuts" });
+    const background = (name: string) =>
+      bar.getByRole("link", { name }).evaluate((el) => getComputedStyle(el).backgroundColor);
+    await gotoHydrated(page, "/locations");
+    const marked = await background("Locations");
+    const unmarked = await background("Map");
+    expect(marked).not.toBe(unmarked);
+    for (const [list, prefix, name] of [
+      ["/locations", "/location/", "Locations"],
+      ["/programs", "/program/", "Programs"],
+    ] as const) {
+      await gotoHydrated(page, list);
+      await page.getByRole("main").locator(`a[href^="${prefix}"]`).first().click();
+      await expect(page).toHaveURL(new RegExp(prefix));
+      await expect(bar.getByRole("link", { name })).toHaveAttribute("aria-current", "true");
+      await expect(bar.locator("[aria-current]")).toHaveCount(1);
+      expect(await background(name)).toBe(marked);
+      // Opened directly (server-rendered), too.
+      await page.reload();
+      await expect(bar.getByRole("link", { name })).toHaveAttribute("aria-current", "true");
+    }
+  });
 });
 
 test("the footer has the tagline, the current year, quick links, contact and legal links", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import { MOBILE_BOTTOM_BAR_PADDING_PX } from "../../lib/constants";
 import type { NavigationPages } from "../../lib/nav-pages";
 import { ClipboardPen, GraduationCap, type Icon, MapIcon, MapPin, Mic } from "../icons";
@@ -12,9 +12,13 @@ const ICONS: Record<BottomBarIcon, Icon> = {
   podcast: Mic,
 };
 
-/** Fixed bar of five shortcuts below the md breakpoint; the current one carries aria-current="page". */
+/**
+ * Fixed bar of five shortcuts below the md breakpoint. The current page's shortcut carries aria-current="page"; on a
+ * detail page (a location, a program) its section's shortcut carries aria-current="true" and looks the same.
+ */
 export function MobileBottomBar({ pages }: { pages: NavigationPages }) {
   const links = visibleLinks(BOTTOM_BAR_LINKS, pages);
+  const { pathname } = useLocation();
   return (
     <nav
       aria-label="Shortcuts"
@@ -26,13 +30,16 @@ export function MobileBottomBar({ pages }: { pages: NavigationPages }) {
           const Icon = ICONS[l.icon];
           return (
             <li key={l.to} className="flex-1">
-              <NavLink
+              <Link
                 to={l.to}
-                className="flex h-full flex-col items-center justify-center gap-0.5 text-xs text-stone-700 aria-[current=page]:bg-leaf-50 aria-[current=page]:font-semibold aria-[current=page]:text-leaf-800"
+                aria-current={
+                  pathname === l.to ? "page" : l.section && pathname.startsWith(l.section) ? "true" : undefined
+                }
+                className="flex h-full flex-col items-center justify-center gap-0.5 text-xs text-stone-700 aria-[current=page]:bg-leaf-50 aria-[current=page]:font-semibold aria-[current=page]:text-leaf-800 aria-[current=true]:bg-leaf-50 aria-[current=true]:font-semibold aria-[current=true]:text-leaf-800"
               >
                 <Icon aria-hidden="true" className="size-5" />
                 {l.label}
-              </NavLink>
+              </Link>
             </li>
           );
         })}

@@ -62,11 +62,12 @@ export const FOOTER_QUICK_LINKS: readonly SiteLink[] = [
 ];
 
 export type BottomBarIcon = "map" | "programs" | "apply" | "locations" | "podcast";
-export const BOTTOM_BAR_LINKS: readonly (SiteLink & { icon: BottomBarIcon })[] = [
+/** `section`: the address prefix of the detail pages a shortcut's list leads to (a program's page is in Programs). */
+export const BOTTOM_BAR_LINKS: readonly (SiteLink & { icon: BottomBarIcon; section?: string })[] = [
   { to: "/map", label: "Map", icon: "map" },
-  { to: "/programs", label: "Programs", page: "programs", icon: "programs" },
+  { to: "/programs", label: "Programs", page: "programs", icon: "programs", section: "/program/" },
   { to: "/application", label: "Apply", icon: "apply" },
-  { to: "/locations", label: "Locations", page: "locations", icon: "locations" },
+  { to: "/locations", label: "Locations", page: "locations", icon: "locations", section: "/location/" },
   { to: "/podcast", label: "Podcast", page: "podcast", icon: "podcast" },
 ];
 

@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { LoaderCircle } from "../icons";
 
 /** Shown only when a page load takes longer than this, so fast navigations do not flash a spinner. */
 const SHOW_AFTER_MS = 150;
 
 /**
- * A spinner and thin bar while the next page loads. Fixed-position (no layout shift); the status region always
- * exists so screen readers announce "Loading page" when it fills.
+ * A thin bar along the top edge of the window while the next page loads: fixed-position (no layout shift), 4 px
+ * high, above the header's margin, so it covers no control (a spinner in the corner covered "Apply Now"). The status
+ * region always exists so screen readers announce "Loading page" when it fills.
  */
 export function PageLoadingIndicator() {
   const navigation = useNavigation();
@@ -27,11 +27,8 @@ export function PageLoadingIndicator() {
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-0 z-[60]">
       {visible && (
         <>
-          <div className="h-1 w-full animate-pulse bg-leaf-600" />
-          <div className="absolute right-3 top-3 flex items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm text-leaf-800 shadow">
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-            Loading page…
-          </div>
+          <div data-loading-bar className="h-1 w-full animate-pulse bg-leaf-600 motion-reduce:animate-none" />
+          <span className="sr-only">Loading page…</span>
         </>
       )}
     </div>
