@@ -120,17 +120,23 @@ test("the location form validates in the browser and on the server, keeping the 
   await expect(page.getByLabel("Latitude")).toHaveAccessibleDescription(/between -90 and 90/);
   await expectNoAxeViolations(page);
 
-  // A name already in use is refused by the server with the slug explanation; typed values stay.
+  // A name already in use, even typed in other letter case with doubled spaces, is refused by the server with the
+  // address explanation and a link to the place that has it; typed values stay.
   await page.goto("/admin/dashboard/locations");
   const existing = (await page.getByRole("rowheader").first().textContent())?.trim() ?? "";
   await page.goto("/admin/dashboard/add");
-  await page.getByLabel("Name").fill(existing);
+  await page.getByLabel("Name").fill(existing.toLowerCase().replaceAll(" ", "  "));
   await page.getByLabel("Country").fill("Atlantis");
   await page.getByRole("button", { name: "Create location" }).click();
   await expect(page.getByLabel("Name")).toHaveAccessibleDescription(
-    /Another location already uses this name \(its page address would be the same\)\./,
+    new RegExp(
+      `Another location is already called “${existing.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}”: names that differ only in letter case`,
+    ),
   );
   await expect(page.getByLabel("Country")).toHaveValue("Atlantis");
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: `Open “${existing}”` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(existing);
 });
 
 test("admin location list: search, sort, region filter and pages; unknown id is a 404", async ({ page }) => {

@@ -51,14 +51,47 @@ for (const path of PAGES) {
   });
 }
 
-for (const path of [...PAGES, "/search?q=forest", "/location/Cedar-Hollow-Food-Forest"]) {
-  test(`${path} fits a 320 px phone without sideways scrolling`, async ({ page }) => {
-    await page.setViewportSize({ width: 320, height: 700 });
-    await page.goto(path, { waitUntil: "load" });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+const PHONE_PAGES = [
+  ...PAGES,
+  "/change-makers",
+  "/privacy",
+  "/terms",
+  "/search?q=forest",
+  "/location/Cedar-Hollow-Food-Forest",
+  "/no-such-page",
+];
+
+for (const path of PHONE_PAGES) {
+  test(`${path} fits 320, 360 and 390 px phones without sideways scrolling`, async ({ page }) => {
+    for (const width of [320, 360, 390]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto(path, { waitUntil: "load" });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+    }
   });
 }
+
+test("detail pages fit 320, 360 and 390 px phones: a program, a change-maker, a correction form", async ({ page }) => {
+  const paths: string[] = [];
+  for (const [list, prefix] of [
+    ["/programs", "/program/"],
+    ["/change-makers", "/change-makers/"],
+  ] as const) {
+    await page.goto(list);
+    paths.push((await page.getByRole("main").locator(`a[href^="${prefix}"]`).first().getAttribute("href")) ?? "");
+  }
+  await page.goto("/location/Cedar-Hollow-Food-Forest");
+  paths.push((await page.locator('a[href^="/suggest-a-correction/"]').first().getAttribute("href")) ?? "");
+  for (const path of paths) {
+    for (const width of [320, 360, 390]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto(path, { waitUntil: "load" });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  }
+});
 
 test("a page served from the render cache runs its scripts under the page's own hash policy", async ({ page }) => {
   const violations: string[] = [];

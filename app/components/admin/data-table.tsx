@@ -34,7 +34,9 @@ export function DataTable<T>({
       {rows.length === 0 && empty ? (
         <div aria-busy={busy || undefined}>{empty}</div>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-stone-300 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-stone-300 bg-white">
+          {/* relative: this box is the containing block of the cells' screen-reader-only text, which would otherwise
+              stick out of it and widen the page on a phone. */}
           <table
             aria-busy={busy || undefined}
             className={`min-w-full divide-y divide-stone-200 text-left text-sm ${busy ? "opacity-60" : ""}`}

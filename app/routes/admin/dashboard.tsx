@@ -178,7 +178,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             No changes recorded yet. Edits made in the admin area will be listed here.
           </p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
+          <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
             <table className="w-full text-left text-sm">
               <thead className="bg-stone-100 text-stone-800">
                 <tr>

@@ -80,7 +80,10 @@ export default function RequestStatsPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-sm text-stone-700">No requests recorded in this window yet.</p>
         ) : null}
       </section>
-      <section className="mt-6 overflow-x-auto rounded-lg border border-stone-200 bg-white" aria-labelledby="routes-h">
+      <section
+        className="relative mt-6 overflow-x-auto rounded-lg border border-stone-200 bg-white"
+        aria-labelledby="routes-h"
+      >
         <h2 id="routes-h" className="px-4 pt-4 text-lg font-semibold text-stone-900">
           Routes, slowest first
         </h2>

@@ -263,7 +263,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="users-heading" className="mb-3 text-lg font-semibold text-stone-900">
           All users ({users.length})
         </h2>
-        <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
+        <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
           <table className="w-full text-left text-sm">
             <thead className="bg-stone-100 text-stone-800">
               <tr>
