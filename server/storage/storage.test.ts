@@ -716,7 +716,13 @@ describe("storage quota", () => {
     try {
       const before = await snapshot(h);
       const res = await upload(h, "q/too-much.pdf", "%PDF-1.4\nthis is more than twenty bytes\n");
-      await expectError(res, 402, "storage/quota-exceeded", /^Quota for bucket 'local' exceeded/);
+      // The message says what this site's owner can do, and points at no vendor.
+      await expectError(
+        res,
+        402,
+        "storage/quota-exceeded",
+        /^The storage of 'local' is full \(its quota is reached\); nothing was stored\. Delete files .* STORAGE_QUOTA_BYTES\.$/,
+      );
       await expectNothingWritten(h, before);
     } finally {
       await h.close();

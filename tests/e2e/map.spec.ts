@@ -44,6 +44,11 @@ test.describe("map", () => {
       await expect(page.locator("svg[data-map-svg]")).toBeVisible();
       const cluster = firstSvgCluster(page);
       await expect(cluster).toBeVisible();
+      // Every map position is a page of its own: crawlers are asked not to follow the cluster, zoom and pan links.
+      await expect(cluster).toHaveAttribute("rel", "nofollow");
+      const positionLinks = page.locator('a[href^="/map?"]');
+      expect(await positionLinks.count()).toBeGreaterThan(3);
+      expect(await page.locator('a[href^="/map?"]:not([rel="nofollow"])').count()).toBe(0);
       await cluster.click();
       await expect(page).toHaveURL(/\/map\?lat=.*&zoom=\d+/);
     });

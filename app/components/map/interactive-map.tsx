@@ -314,6 +314,7 @@ export function InteractiveMap({
               <li key={`c-${entry.c[3]}`}>
                 <a
                   href={href({ lng: entry.c[0], lat: entry.c[1], zoom: entry.c[4] })}
+                  rel="nofollow"
                   onClick={(e) => withMap(e, (m) => m.zoomToCluster(entry.c[0], entry.c[1], entry.c[4]))}
                   className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
                 >
@@ -375,6 +376,7 @@ export function InteractiveMap({
       >
         <a
           href={href(zoomIn)}
+          rel="nofollow"
           onClick={(e) => withMap(e, (m) => m.zoomIn())}
           className={controlCls}
           aria-label="Zoom in"
@@ -383,6 +385,7 @@ export function InteractiveMap({
         </a>
         <a
           href={href(zoomOut)}
+          rel="nofollow"
           onClick={(e) => withMap(e, (m) => m.zoomOut())}
           className={controlCls}
           aria-label="Zoom out"
@@ -401,6 +404,7 @@ export function InteractiveMap({
         <span />
         <a
           href={href(panned(camera, 0, -0.33))}
+          rel="nofollow"
           onClick={(e) => withMap(e, (m) => m.panBy(0, -0.33))}
           className={controlCls}
           aria-label="Pan north"
@@ -410,6 +414,7 @@ export function InteractiveMap({
         <span />
         <a
           href={href(panned(camera, -0.33, 0))}
+          rel="nofollow"
           onClick={(e) => withMap(e, (m) => m.panBy(-0.33, 0))}
           className={controlCls}
           aria-label="Pan west"
@@ -419,6 +424,7 @@ export function InteractiveMap({
         <span />
         <a
           href={href(panned(camera, 0.33, 0))}
+          rel="nofollow"
           onClick={(e) => withMap(e, (m) => m.panBy(0.33, 0))}
           className={controlCls}
           aria-label="Pan east"
@@ -428,6 +434,7 @@ export function InteractiveMap({
         <span />
         <a
           href={href(panned(camera, 0, 0.33))}
+          rel="nofollow"
           onClick={(e) => withMap(e, (m) => m.panBy(0, 0.33))}
           className={controlCls}
           aria-label="Pan south"

@@ -64,6 +64,8 @@ export function MapSvg({
           <a
             key={`c-${id}`}
             href={fullMapHref(lat, lng, expansion, filterQuery)}
+            // Crawlers: every map position is a page of its own; the places themselves are in the sitemap.
+            rel="nofollow"
             aria-label={`${count} locations here; zoom in`}
           >
             <circle cx={x} cy={y} r={r + 4} fill={MAP_COLORS.cluster} fillOpacity={0.25} />

@@ -72,7 +72,7 @@ export const STORAGE_MESSAGES = {
   unauthorized: (path: string) => `User does not have permission to access '${path}'.`,
   objectNotFound: (path: string) => `Object '${path}' does not exist.`,
   quotaExceeded: (bucket: string) =>
-    `Quota for bucket '${bucket}' exceeded, please view quota on https://firebase.google.com/pricing/.`,
+    `The storage of '${bucket}' is full (its quota is reached); nothing was stored. Delete files you no longer need in the media library, or ask the site's operator to raise STORAGE_QUOTA_BYTES.`,
   invalidFormat: (format: string, message: string) => `String does not match format '${format}': ${message}`,
   invalidArgument: (message: string) => message,
   payloadTooLarge: (limitBytes: number) =>
