@@ -2,7 +2,7 @@ import { AppLink } from "../components/app-link";
 import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
 import { ENTRY_CHECK_LINK_DAYS, SITE_NAME } from "../lib/constants";
 import { LINK_PAGE_HEADERS, type LinkNoLongerWorks, linkNoLongerWorks, linkPageMeta } from "../lib/link-pages";
-import { refuseNul } from "../lib/schemas/form";
+import { readFormOrNull } from "../lib/schemas/form";
 import { checkEntryLink, confirmEntryLink } from "../services/entry-checks.server";
 import type { Route } from "./+types/entry-confirm";
 
@@ -23,8 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
 
 /** Confirming takes the button, not just opening the link (mail scanners open every link in a message). */
 export async function action({ request, context }: Route.ActionArgs): Promise<State | LinkNoLongerWorks> {
-  const form = await request.formData().catch(() => null);
-  if (form) refuseNul(form);
+  const form = await readFormOrNull(request);
   const token = form?.get("token");
   const done = await confirmEntryLink(context.services, typeof token === "string" ? token : null);
   if (done.outcome === "invalid") return linkNoLongerWorks();

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminHarness, call, createAdminHarness, settle } from "../../tests/helpers/admin-context";
+import { locationInput } from "../../tests/helpers/location-input";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { publicPageHeaders } from "../lib/public-cache";
 import { createChangeMaker } from "../queries/change-makers.server";
@@ -21,28 +22,10 @@ beforeAll(async () => {
   // The same services without a session: a visitor.
   const services = { ...staff.context.services, auth: { api: { getSession: async () => null } } };
   visitor = { ...staff.context, services } as unknown as AppLoadContext;
-  const placeId = await createLocation(t.db, {
-    name: "Hidden Draft Farm",
-    shortDescription: "Not public yet",
-    longDescription: "",
-    originalImageUrl: null,
-    webpImageUrl: null,
-    website: null,
-    country: "Chile",
-    regionName: "",
-    regionId: null,
-    subRegionId: null,
-    contactEmail: null,
-    contactPhone: null,
-    contactAddress: null,
-    contactCity: null,
-    contactState: null,
-    contactZipCode: null,
-    focusAreas: [],
-    latitude: null,
-    longitude: null,
-    status: "draft",
-  });
+  const placeId = await createLocation(
+    t.db,
+    locationInput("Hidden Draft Farm", { shortDescription: "Not public yet", status: "draft" }),
+  );
   await createProgram(t.db, { name: "Archived Course", locationId: placeId, status: "archived" });
   personId = await createChangeMaker(t.db, { name: "Draft Person", status: "draft" });
 });

@@ -2,7 +2,7 @@ import { AppLink } from "../components/app-link";
 import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
 import { SITE_NAME } from "../lib/constants";
 import { LINK_PAGE_HEADERS, type LinkNoLongerWorks, linkNoLongerWorks, linkPageMeta } from "../lib/link-pages";
-import { refuseNul } from "../lib/schemas/form";
+import { readFormOrNull } from "../lib/schemas/form";
 import { checkConfirmLink, confirmNewsletterLink } from "../services/newsletter.server";
 import type { Route } from "./+types/newsletter-confirm";
 
@@ -26,8 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
  * message would otherwise confirm addresses nobody confirmed.
  */
 export async function action({ request, context }: Route.ActionArgs): Promise<State | LinkNoLongerWorks> {
-  const form = await request.formData().catch(() => null);
-  if (form) refuseNul(form);
+  const form = await readFormOrNull(request);
   const token = form?.get("token");
   const outcome = await confirmNewsletterLink(context.services, typeof token === "string" ? token : null);
   return outcome === "invalid" ? linkNoLongerWorks() : { state: outcome };

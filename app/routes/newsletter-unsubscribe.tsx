@@ -2,7 +2,7 @@ import { AppLink } from "../components/app-link";
 import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
 import { SITE_NAME } from "../lib/constants";
 import { LINK_PAGE_HEADERS, type LinkNoLongerWorks, linkNoLongerWorks, linkPageMeta } from "../lib/link-pages";
-import { refuseNul } from "../lib/schemas/form";
+import { readFormOrNull } from "../lib/schemas/form";
 import { checkUnsubscribeLink, unsubscribeByLink } from "../services/newsletter.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
@@ -29,8 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
  */
 export async function action({ request, context }: Route.ActionArgs): Promise<State | LinkNoLongerWorks> {
   const fromUrl = new URL(request.url).searchParams.get("token");
-  const form = await request.formData().catch(() => null);
-  if (form) refuseNul(form);
+  const form = await readFormOrNull(request);
   const fromForm = form?.get("token");
   const token = typeof fromForm === "string" && fromForm ? fromForm : fromUrl;
   const found = await checkUnsubscribeLink(context.services, token);

@@ -6,7 +6,7 @@ import { PODCAST_DESCRIPTION } from "../lib/feeds/rss";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { EmailSchema, fieldErrors } from "../lib/schemas";
-import { refuseNul } from "../lib/schemas/form";
+import { readFormOrNull } from "../lib/schemas/form";
 import { z } from "../lib/zod";
 import { listEpisodes, subscribeToPodcast } from "../queries/podcast.server";
 import { hitRateLimit } from "../services/rate-limit.server";
@@ -49,8 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, logger } = context.services;
   const limit = await hitRateLimit(db, `podcast:${context.clientIp}`, SUBSCRIBE_LIMIT);
-  const form = await request.formData().catch(() => null);
-  if (form) refuseNul(form);
+  const form = await readFormOrNull(request);
   const email = typeof form?.get("email") === "string" ? String(form?.get("email")) : "";
   if (!limit.allowed) {
     return data(

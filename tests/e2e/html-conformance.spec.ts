@@ -6,6 +6,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
 import { E2E_ADMIN } from "../../playwright.config";
 import { SLOW, signIn } from "./admin-core-helpers";
+import { ADMIN_SCREENS } from "./admin-screens";
 import { expect, test } from "./fixtures";
 
 // The HTML every page sends conforms to the HTML standard. Two checkers: html-validate's "standard" preset (the
@@ -106,32 +107,9 @@ test("every admin screen's HTML conforms", async ({ page }) => {
   const html = new Map([["/admin/login", await fetchHtml(request, "/admin/login")]]);
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/, SLOW);
-  const screens = [
-    "/admin/dashboard",
-    "/admin/dashboard/locations",
-    "/admin/dashboard/add",
-    "/admin/dashboard/programs",
-    "/admin/dashboard/programs/add",
-    "/admin/dashboard/change-makers",
-    "/admin/dashboard/change-makers/add",
-    "/admin/dashboard/resources",
-    "/admin/dashboard/resources/add",
-    "/admin/dashboard/applicants",
-    "/admin/dashboard/newsletter",
-    "/admin/dashboard/newsletter/issues",
-    "/admin/dashboard/podcast",
-    "/admin/dashboard/users",
-    "/admin/dashboard/analytics",
-    "/admin/dashboard/request-stats",
-    "/admin/dashboard/outbox",
-    "/admin/dashboard/moderation",
-    "/admin/dashboard/site-settings",
-    "/admin/dashboard/media-library",
-    "/admin/dashboard/no-such-screen",
-    "/admin/no-such-screen",
-  ];
   const edit = await firstLink(request, "/admin/dashboard/locations", "/admin/dashboard/edit/");
   const programEdit = await firstLink(request, "/admin/dashboard/programs", "/admin/dashboard/programs/edit/");
-  for (const url of [...screens, edit, programEdit]) html.set(url, await fetchHtml(request, url));
+  for (const url of [...ADMIN_SCREENS, "/admin/dashboard/no-such-screen", "/admin/no-such-screen", edit, programEdit])
+    html.set(url, await fetchHtml(request, url));
   expect(await problems(html)).toEqual([]);
 });

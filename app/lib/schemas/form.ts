@@ -23,6 +23,16 @@ export async function readForm(request: Request): Promise<FormData> {
 }
 
 /**
+ * The request's form body, or null when it cannot be read (for actions whose answer to an unreadable body is the same
+ * as to a missing field). A NUL in a text field is still refused with 400.
+ */
+export async function readFormOrNull(request: Request): Promise<FormData | null> {
+  const form = await request.formData().catch(() => null);
+  if (form) refuseNul(form);
+  return form;
+}
+
+/**
  * A NUL character in a text field is refused with 400 (no one types it, and Postgres cannot store it in text).
  * Uploaded files may contain anything.
  */

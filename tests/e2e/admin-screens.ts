@@ -1,0 +1,23 @@
+/** Every admin screen reachable from the admin menu, for checks that must hold on each of them. */
+export const ADMIN_SCREENS = [
+  "/admin/dashboard",
+  "/admin/dashboard/locations",
+  "/admin/dashboard/add",
+  "/admin/dashboard/programs",
+  "/admin/dashboard/programs/add",
+  "/admin/dashboard/change-makers",
+  "/admin/dashboard/change-makers/add",
+  "/admin/dashboard/resources",
+  "/admin/dashboard/resources/add",
+  "/admin/dashboard/applicants",
+  "/admin/dashboard/newsletter",
+  "/admin/dashboard/newsletter/issues",
+  "/admin/dashboard/podcast",
+  "/admin/dashboard/users",
+  "/admin/dashboard/analytics",
+  "/admin/dashboard/request-stats",
+  "/admin/dashboard/outbox",
+  "/admin/dashboard/moderation",
+  "/admin/dashboard/site-settings",
+  "/admin/dashboard/media-library",
+] as const;
