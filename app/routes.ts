@@ -37,6 +37,7 @@ export default [
   route("api/settings/stream", "routes/api/settings-stream.ts"),
   route("api/map/clusters", "routes/api/map-clusters.ts"),
   route("api/map/outline", "routes/api/map-outline.ts"),
+  route("api/map/nearest", "routes/api/map-nearest.ts"),
   route("api/search/suggest", "routes/api/search-suggest.ts"),
 
   ...prefix("admin", [

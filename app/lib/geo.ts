@@ -10,9 +10,38 @@ export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; ln
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** A distance as people read it: "850 m", "12 km", "1,250 km". */
-export function formatDistance(km: number): string {
-  if (km < 1) return `${Math.max(50, Math.round((km * 1000) / 50) * 50)} m`;
-  if (km < 10) return `${km.toFixed(1).replace(/\.0$/, "")} km`;
-  return `${Math.round(km).toLocaleString("en-GB")} km`;
+export type DistanceUnit = "km" | "mi";
+
+/** Countries where distances are read in miles (road signs and everyday speech). */
+const MILE_REGIONS = new Set(["US", "GB", "LR", "MM"]);
+const KM_PER_MILE = 1.609344;
+
+/**
+ * The unit a visitor reads distances in, from their language tag ("en-US" → miles, "de" → kilometres). A tag
+ * without a region takes its likely one ("en" is read as American English, as browsers and CLDR do).
+ */
+export function distanceUnitFor(locale: string | undefined): DistanceUnit {
+  if (!locale) return "km";
+  try {
+    const region = new Intl.Locale(locale).maximize().region;
+    return region && MILE_REGIONS.has(region) ? "mi" : "km";
+  } catch {
+    return "km";
+  }
+}
+
+/**
+ * A distance as people read it: "850 m", "12 km", "1,250 km"; in miles "0.3 mi", "7.5 mi", "776 mi". Numbers follow
+ * the language given (British English by default, the site's own).
+ */
+export function formatDistance(km: number, unit: DistanceUnit = "km", locale = "en-GB"): string {
+  const format = (value: number, unitName: "meter" | "kilometer" | "mile", digits: number) =>
+    new Intl.NumberFormat(locale, { style: "unit", unit: unitName, maximumFractionDigits: digits }).format(value);
+  if (unit === "mi") {
+    const miles = km / KM_PER_MILE;
+    return format(miles < 10 ? Math.max(0.1, Math.round(miles * 10) / 10) : Math.round(miles), "mile", 1);
+  }
+  if (km < 1) return format(Math.max(50, Math.round((km * 1000) / 50) * 50), "meter", 0);
+  if (km < 10) return format(Math.round(km * 10) / 10, "kilometer", 1);
+  return format(Math.round(km), "kilometer", 0);
 }

@@ -344,6 +344,59 @@ export async function searchLocations(
   };
 }
 
+export type NearestLocation = {
+  slug: string;
+  name: string;
+  lat: number;
+  lng: number;
+  markerType: string;
+  distanceKm: number;
+};
+
+/** How far "Near me" looks before widening: most visitors find enough places in the first ring. */
+const NEAREST_RINGS_KM = [50, 500] as const;
+
+/**
+ * The `limit` published locations nearest to a point that match the filters, nearest first, by the same distance as
+ * the search's distance sort. Looks within 50 km, then 500 km (a box the planner can use), and only then everywhere:
+ * a ring that already holds `limit` places holds the nearest ones.
+ */
+export async function nearestLocations(
+  db: Database,
+  from: Point,
+  filters: LocationFilters,
+  limit: number,
+): Promise<NearestLocation[]> {
+  const distance = distanceKmSql(from);
+  const read = (withinKm: number | undefined) =>
+    db
+      .select({
+        slug: locations.slug,
+        name: locations.name,
+        lat: locations.latitude,
+        lng: locations.longitude,
+        markerType: locations.markerType,
+        distanceKm: distance,
+      })
+      .from(locations)
+      .where(locationFilterSql({ ...filters, near: from, withinKm, onMap: true }))
+      .orderBy(sql`${distance} ASC`, asc(locations.name))
+      .limit(limit);
+  let rows: Awaited<ReturnType<typeof read>> = [];
+  for (const ring of [...NEAREST_RINGS_KM, undefined]) {
+    rows = await read(ring);
+    if (rows.length >= limit) break;
+  }
+  return rows.map((r) => ({
+    slug: r.slug,
+    name: r.name,
+    lat: Number(r.lat),
+    lng: Number(r.lng),
+    markerType: r.markerType,
+    distanceKm: Number(r.distanceKm),
+  }));
+}
+
 /** How many locations match the filters. */
 export async function countLocationsMatching(db: Database, filters: LocationFilters): Promise<number> {
   const [row] = await db.select({ n: count() }).from(locations).where(locationFilterSql(filters));

@@ -188,25 +188,86 @@ test.describe("map", () => {
     await expect(page.getByRole("link", { name: "Zoom out", exact: true })).toHaveAttribute("href", /zoom=5/);
   });
 
-  test("'Near me' explains a denied location permission", async ({ browser }) => {
+  test("'Near me' explains a denied location permission and offers to type a place", async ({ browser }) => {
     const context = await browser.newContext({ permissions: [] });
     const page = await context.newPage();
     await page.goto("/map");
     await page.getByRole("button", { name: "Near me" }).click();
     await expect(page.getByRole("alert").filter({ hasText: /Location access was denied/ })).toBeVisible();
+    await page.getByLabel("Town or place").fill("Lisbon");
+    await page.getByRole("button", { name: "Find places near it" }).click();
+    await expect(page).toHaveURL(/\/locations\?near=Lisbon/);
     await context.close();
   });
 
-  test("'Near me' moves the map to the visitor's position", async ({ browser }) => {
+  test("'Near me' in Berlin shows the nearest places on the map and names them, nearest first", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      permissions: ["geolocation"],
+      geolocation: { latitude: 52.52, longitude: 13.405 },
+      locale: "de-DE",
+    });
+    const page = await context.newPage();
+    await page.goto("/map");
+    const map = page.locator("[data-map-box]");
+    await expect(map).toHaveAttribute("data-map-ready", "true", { timeout: 30_000 });
+    await page.getByRole("button", { name: "Near me" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /places nearest to you are on the map/ })).toBeVisible();
+
+    const expected = (await (await page.request.get("/api/map/nearest?lat=52.52000&lng=13.40500")).json()) as {
+      places: { name: string; distanceKm: number }[];
+    };
+    expect(expected.places.length).toBeGreaterThanOrEqual(5);
+    const nearest = page.getByRole("region", { name: "Nearest places" });
+    const items = nearest.getByRole("listitem");
+    await expect(items).toHaveCount(expected.places.length);
+    await expect(items.first().getByRole("link")).toHaveText(expected.places[0].name);
+    // In kilometres for a German-speaking visitor, in the page's number format.
+    await expect(items.first()).toContainText(/\d km$/);
+    await items.first().getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(expected.places[0].name);
+    await page.goBack();
+
+    // The map fitted the visitor and those places: they are all in view, with the visitor's position marked.
+    await page.getByRole("button", { name: "Near me" }).click();
+    await expect(page.getByRole("img", { name: "Your position" })).toBeVisible();
+    await expect
+      .poll(async () => Number((await page.getByText(/locations? in view$/).textContent())?.replace(/\D/g, "")))
+      .toBeGreaterThanOrEqual(expected.places.length);
+    await context.close();
+  });
+
+  test("'Near me' gives distances in miles where the visitor reads miles", async ({ browser }) => {
     const context = await browser.newContext({
       permissions: ["geolocation"],
       geolocation: { latitude: 38.72, longitude: -9.14 },
+      locale: "en-US",
     });
     const page = await context.newPage();
     await page.goto("/map");
     await expect(page.locator("[data-map-box]")).toHaveAttribute("data-map-ready", "true", { timeout: 30_000 });
     await page.getByRole("button", { name: "Near me" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Showing places near you." })).toBeVisible();
+    const items = page.getByRole("region", { name: "Nearest places" }).getByRole("listitem");
+    await expect(items.first()).toContainText(/ mi$/);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  test("'Near me' on the home page starts the map and fits the nearest places in", async ({ browser }) => {
+    const context = await browser.newContext({
+      permissions: ["geolocation"],
+      geolocation: { latitude: -34.93, longitude: 138.6 },
+    });
+    const page = await context.newPage();
+    await page.goto("/");
+    const button = page.getByRole("button", { name: "Near me" });
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeEnabled();
+    await button.click();
+    await expect(page.getByRole("region", { name: "Nearest places" }).getByRole("listitem").first()).toBeVisible();
+    await expect(page.locator("[data-map-box]")).toHaveAttribute("data-map-ready", "true", { timeout: 30_000 });
+    await expect(page.getByRole("img", { name: "Your position" })).toBeVisible();
     await context.close();
   });
 

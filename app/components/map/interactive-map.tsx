@@ -1,5 +1,6 @@
 import { type MouseEvent, Suspense, startTransition, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
+import { type DistanceUnit, distanceUnitFor, formatDistance } from "../../lib/geo";
 import { MAP_COLORS } from "../../lib/map-config";
 import {
   type ClusterTuple,
@@ -26,7 +27,7 @@ import { MapSvg } from "./map-svg";
 import type { MapController, ViewUpdate } from "./maplibre-map.client";
 import { markerStyle } from "./marker-style";
 
-/** Zoom used when jumping to the visitor's own position. */
+/** Zoom of the no-JavaScript map's view around the visitor, when MapLibre is not there to fit the nearest places. */
 const NEAR_ME_ZOOM = 8;
 /** The in-view list stays short enough to read; the summary still counts everything. */
 const LIST_LIMIT = 150;
@@ -57,13 +58,19 @@ function panned(cam: Camera, fx: number, fy: number): Camera {
 }
 
 function geolocationMessage(err: GeolocationPositionError | null): string {
-  if (!err) return "Your browser cannot share your location. Pan and zoom the map to find places near you.";
+  if (!err) return "Your browser cannot share your location. Type a town or place below instead.";
   if (err.code === err.PERMISSION_DENIED) {
-    return "Location access was denied. Allow location access for this site in your browser settings, or pan and zoom the map by hand.";
+    return "Location access was denied. Allow location access for this site in your browser settings, or type a town or place below.";
   }
-  if (err.code === err.TIMEOUT) return "Finding your position took too long. Please try again.";
-  return "Your position is not available right now. Please try again, or pan and zoom the map by hand.";
+  if (err.code === err.TIMEOUT)
+    return "Finding your position took too long. Please try again, or type a town or place below.";
+  return "Your position is not available right now. Please try again, or type a town or place below.";
 }
+
+/** A place "Near me" found, as /api/map/nearest answers. */
+type NearPlace = { slug: string; name: string; lat: number; lng: number; markerType: string; distanceKm: number };
+/** The visitor's position and the places nearest to it, nearest first. */
+type Nearest = { origin: { lat: number; lng: number }; places: NearPlace[]; unit: DistanceUnit };
 
 type Props = {
   snapshot: MapSnapshot;
@@ -157,6 +164,11 @@ export function InteractiveMap({
   const hydrated = useHydrated();
   const [failed, setFailed] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [nearest, setNearest] = useState<Nearest | null>(null);
+  /** The position could not be had: the visitor is offered to type a place instead. */
+  const [positionFailed, setPositionFailed] = useState(false);
+  /** Nearest places found before MapLibre was ready, to fit in once it is. */
+  const pendingNearest = useRef<Nearest | null>(null);
   // What MapLibre reports once it runs; until then, and as soon as a navigation brings a new snapshot, the
   // snapshot itself is what is shown (derived here, so a new snapshot never shows the old view for a render).
   const [liveView, setLiveView] = useState<LiveView | null>(null);
@@ -185,6 +197,7 @@ export function InteractiveMap({
       panBy() {},
       flyTo() {},
       zoomToCluster() {},
+      showNearest() {},
       destroy() {},
     };
     controllerRef.current = placeholder;
@@ -235,6 +248,13 @@ export function InteractiveMap({
   // is what started MapLibre on the home page) keeps the focus in the map, on MapLibre's canvas, instead of
   // losing it to the page.
   useEffect(() => {
+    const found = pendingNearest.current;
+    if (!ready || !found) return;
+    pendingNearest.current = null;
+    controllerRef.current?.showNearest(found.origin, found.places);
+  }, [ready]);
+
+  useEffect(() => {
     if (!ready || !focusOnSvg.current) return;
     focusOnSvg.current = false;
     canvasRef.current?.querySelector<HTMLElement>("canvas")?.focus();
@@ -247,6 +267,9 @@ export function InteractiveMap({
       controllerRef.current = null;
       setReady(false);
       setFailed(null);
+      // Found for other filters or another view: asked again when wanted.
+      setNearest(null);
+      pendingNearest.current = null;
     };
   }, [snapshot, filterQuery, styleUrl]);
 
@@ -257,21 +280,56 @@ export function InteractiveMap({
     action(live);
   };
 
+  const showNearest = (found: Nearest) => {
+    setNearest(found);
+    const controller = controllerRef.current;
+    if (ready && controller) controller.showNearest(found.origin, found.places);
+    else {
+      // MapLibre is still on its way (or waits for an interaction, as on the home page): start it, and fit the
+      // places in once it is ready.
+      pendingNearest.current = found;
+      start();
+    }
+  };
+
   const nearMe = () => {
     setNotice(null);
+    setPositionFailed(false);
     if (!("geolocation" in navigator)) {
       setNotice(geolocationMessage(null));
+      setPositionFailed(true);
       return;
     }
     setNotice("Finding your position…");
     navigator.geolocation.getCurrentPosition(
-      (pos) => {
-        const { latitude, longitude } = pos.coords;
-        setNotice("Showing places near you.");
-        if (live) live.flyTo(longitude, latitude, NEAR_ME_ZOOM + 2);
-        else window.location.assign(fullMapHref(latitude, longitude, NEAR_ME_ZOOM, filterQuery));
+      async (pos) => {
+        const origin = { lat: pos.coords.latitude, lng: pos.coords.longitude };
+        setNotice("Finding the places nearest to you…");
+        try {
+          const query = `lat=${origin.lat.toFixed(5)}&lng=${origin.lng.toFixed(5)}${filterQuery ? `&${filterQuery}` : ""}`;
+          const res = await fetch(`/api/map/nearest?${query}`);
+          if (!res.ok) throw new Error(String(res.status));
+          const { places } = (await res.json()) as { places: NearPlace[] };
+          if (places.length === 0) {
+            setNearest(null);
+            setNotice("No places match these filters yet. Clear the filters to see every place.");
+            return;
+          }
+          showNearest({ origin, places, unit: distanceUnitFor(navigator.language) });
+          setNotice(
+            places.length === 1
+              ? "The place nearest to you is on the map and listed below."
+              : `The ${places.length} places nearest to you are on the map and listed below, nearest first.`,
+          );
+        } catch {
+          setNotice("The nearest places could not be loaded. Please try again.");
+          if (!live) window.location.assign(fullMapHref(origin.lat, origin.lng, NEAR_ME_ZOOM, filterQuery));
+        }
       },
-      (err) => setNotice(geolocationMessage(err)),
+      (err) => {
+        setNotice(geolocationMessage(err));
+        setPositionFailed(true);
+      },
       { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 },
     );
   };
@@ -464,6 +522,48 @@ export function InteractiveMap({
       <p role="alert" className={notice ? "text-stone-800" : "sr-only"}>
         {notice ?? ""}
       </p>
+      {positionFailed ? (
+        // Typed instead of found: /locations lists every place by its distance from a town the directory knows.
+        <form action="/locations" method="get" className="flex flex-wrap items-end gap-2">
+          <label className="flex min-w-0 flex-col gap-1 font-semibold text-stone-800">
+            Town or place
+            <input
+              type="text"
+              name="near"
+              required
+              maxLength={200}
+              autoComplete="address-level2"
+              className="w-48 max-w-full rounded-md border border-stone-400 px-2 py-1.5 font-normal"
+            />
+          </label>
+          <button
+            type="submit"
+            className="rounded-md bg-leaf-700 px-3 py-2 font-semibold text-white hover:bg-leaf-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700"
+          >
+            Find places near it
+          </button>
+        </form>
+      ) : null}
+      {nearest ? (
+        <section aria-labelledby={`${id}-nearest`}>
+          <h2 id={`${id}-nearest`} className="mt-2 font-semibold text-stone-800">
+            Nearest places
+          </h2>
+          <ol className="mt-1 space-y-1" data-nearest-list="">
+            {nearest.places.map((p) => (
+              <li key={p.slug}>
+                <a
+                  href={locationPath(p.name || nameFromSlug(p.slug))}
+                  className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
+                >
+                  {p.name}
+                </a>{" "}
+                <span className="text-stone-600">{formatDistance(p.distanceKm, nearest.unit)}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
       {failed ? (
         <p className="text-stone-700">
           The interactive map is not available ({failed}). The map above still links to every place.

@@ -7,6 +7,7 @@
 import {
   type ErrorEvent,
   type LayerSpecification,
+  LngLatBounds,
   Map as MapLibreMap,
   Marker,
   Popup,
@@ -37,6 +38,8 @@ export type MapController = {
   panBy(fx: number, fy: number): void;
   flyTo(lng: number, lat: number, zoom: number): void;
   zoomToCluster(lng: number, lat: number, expansionZoom: number): void;
+  /** Marks the visitor's position and fits it together with the given places (the nearest ones) in view. */
+  showNearest(origin: { lng: number; lat: number }, places: { lng: number; lat: number }[]): void;
   destroy(): void;
 };
 
@@ -289,6 +292,8 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
   }
   // Without a GPU every animation frame is drawn by the CPU: the controls move the map in one step instead.
   const motion = { animate: !software };
+  /** The visitor's own position, once "Near me" found it. */
+  let here: Marker | null = null;
   const styleTimer = setTimeout(
     () => map.setStyle(opts.styleUrl || offlineStyle(Math.min(3, Math.max(0.375, 1 / map.getPixelRatio())))),
     0,
@@ -414,8 +419,23 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
         zoom: Math.min(Math.max(expansion, map.getZoom() + 1), MAX_ZOOM),
         ...motion,
       }),
+    showNearest: (origin, places) => {
+      here?.remove();
+      const dot = document.createElement("div");
+      dot.className = "map-you-are-here";
+      dot.setAttribute("role", "img");
+      dot.setAttribute("aria-label", "Your position");
+      here = new Marker({ element: dot }).setLngLat([origin.lng, origin.lat]).addTo(map);
+      const bounds = new LngLatBounds([origin.lng, origin.lat], [origin.lng, origin.lat]);
+      for (const p of places) bounds.extend([p.lng, p.lat]);
+      const { clientWidth, clientHeight } = map.getContainer();
+      // Room for the markers' own size at the edges, and never closer than a town's streets.
+      const padding = Math.round(Math.min(48, clientWidth / 6, clientHeight / 6));
+      map.fitBounds(bounds, { padding, maxZoom: 13, ...motion });
+    },
     destroy: () => {
       destroyed = true;
+      here?.remove();
       clearTimeout(styleTimer);
       clearTimeout(timer);
       abort?.abort();
