@@ -14,10 +14,10 @@ import {
 } from "../lib/schemas/application";
 import { refuseNul } from "../lib/schemas/form";
 import { PROJECT_CATEGORIES } from "../lib/taxonomy";
+import { hitRateLimit } from "../queries/rate-limits.server";
 import { loadReferenceData } from "../queries/reference.server";
 import { submitApplication } from "../services/applications.server";
 import { checkFormToken, issueFormToken } from "../services/form-timing.server";
-import { hitRateLimit } from "../services/rate-limit.server";
 import { getPublicSettings } from "../services/site-settings.server";
 import type { Route } from "./+types/application";
 

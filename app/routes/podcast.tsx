@@ -9,7 +9,7 @@ import { EmailSchema, fieldErrors } from "../lib/schemas";
 import { readFormOrNull } from "../lib/schemas/form";
 import { z } from "../lib/zod";
 import { listEpisodes, subscribeToPodcast } from "../queries/podcast.server";
-import { hitRateLimit } from "../services/rate-limit.server";
+import { hitRateLimit } from "../queries/rate-limits.server";
 import type { Route } from "./+types/podcast";
 
 const PodcastSubscribeSchema = z.object({ email: EmailSchema });

@@ -2,8 +2,8 @@ import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { type FormValues, formDataToObject, refuseNul } from "../lib/schemas/form";
 import { PROPOSAL_HONEYPOT_FIELD, PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
+import { hitRateLimit } from "../queries/rate-limits.server";
 import { checkFormToken } from "./form-timing.server";
-import { hitRateLimit } from "./rate-limit.server";
 
 /** Contributions (proposed places and corrections) share one budget per client address and hour. */
 const CONTRIBUTION_LIMIT = { limit: 10, windowMs: 60 * 60_000 };

@@ -1,7 +1,11 @@
-import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { rateLimits } from "../../db/schema";
-import { hitRateLimit, resetRateLimit } from "./rate-limit.server";
+import {
+  blockRateLimitKeyUntil,
+  hitRateLimit,
+  type RateLimitRow,
+  readRateLimitRows,
+  resetRateLimit,
+} from "../queries/rate-limits.server";
 
 /**
  * Sign-in throttling, kept in the database so every server instance sees the same counters.
@@ -59,23 +63,6 @@ export function loginKeys(email: string, ip: string) {
 
 export type LoginGate = { allowed: true } | { allowed: false; retryAfterMs: number };
 
-type Row = { key: string; count: number; windowStart: number; blockedUntil: number };
-
-async function readRows(db: Database, keys: string[]): Promise<Map<string, Row>> {
-  const rows = await db
-    .select({
-      key: rateLimits.key,
-      count: rateLimits.count,
-      windowStart: rateLimits.windowStart,
-      blockedUntil: rateLimits.blockedUntil,
-    })
-    .from(rateLimits)
-    .where(inArray(rateLimits.key, keys));
-  return new Map(
-    rows.map((r) => [r.key, { ...r, windowStart: Number(r.windowStart), blockedUntil: Number(r.blockedUntil) }]),
-  );
-}
-
 function currentWindowStart(now: number, windowMs: number): number {
   return now - (now % windowMs);
 }
@@ -88,7 +75,7 @@ export async function checkLoginAllowed(
   now = Date.now(),
 ): Promise<LoginGate> {
   const keys = loginKeys(input.email, input.ip);
-  const rows = await readRows(db, [keys.account, keys.backoff, keys.ip]);
+  const rows = await readRateLimitRows(db, [keys.account, keys.backoff, keys.ip]);
   const waits: number[] = [];
 
   const backoff = rows.get(keys.backoff);
@@ -129,10 +116,7 @@ export async function recordLoginFailure(
   );
   const until = Date.now() + lockedForMs;
   // Never shorten a lock another instance set a moment ago.
-  await db
-    .update(rateLimits)
-    .set({ blockedUntil: sql`greatest(${rateLimits.blockedUntil}, ${until})` })
-    .where(sql`${rateLimits.key} = ${keys.backoff}`);
+  await blockRateLimitKeyUntil(db, keys.backoff, until);
   return { lockedForMs };
 }
 

@@ -3,6 +3,7 @@ import { hashPassword } from "../lib/password.server";
 
 export { RESET_REQUESTED_MESSAGE } from "../lib/schemas/staff-links";
 
+import { hitRateLimit } from "../queries/rate-limits.server";
 import {
   consumeUserLink,
   createInvitedUser,
@@ -14,7 +15,6 @@ import {
 } from "../queries/user-links.server";
 import { deleteUserSessions, getUserByEmail, getUserById, type Role } from "../queries/users.server";
 import { newNonce, sameNonce, signToken, verifyToken } from "./mail/tokens.server";
-import { hitRateLimit } from "./rate-limit.server";
 import type { Services } from "./services.server";
 
 const HOUR_MS = 60 * 60_000;

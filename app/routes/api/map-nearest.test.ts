@@ -52,14 +52,14 @@ describe("GET /api/map/nearest (what Near me shows)", () => {
     const { places } = (await res.json()) as Body;
     expect(places).toHaveLength(8);
     expect(places.map((p) => p.name).slice(0, 3)).toEqual(["Potsdam Garden", "Spreewald Commons", "Szczecin Orchard"]);
-    for (let i = 1; i < places.length; i++)
-      expect(places[i].distanceKm).toBeGreaterThanOrEqual(places[i - 1].distanceKm);
-    expect(places[0].distanceKm).toBeCloseTo(distanceKm(BERLIN, { lat: 52.39, lng: 13.06 }), 3);
+    const distances = places.map((p) => p.distanceKm);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(distances[0]).toBeCloseTo(distanceKm(BERLIN, { lat: 52.39, lng: 13.06 }), 3);
 
     // In the middle of the Pacific the nearest places are thousands of kilometres away: still named.
     const far = (await (await call("lat=-20&lng=-140")).json()) as Body;
     expect(far.places).toHaveLength(8);
-    expect(far.places[0].distanceKm).toBeGreaterThan(5000);
+    expect(far.places[0]?.distanceKm).toBeGreaterThan(5000);
   });
 
   it("orders them as the search's distance sort does", async () => {
@@ -77,6 +77,7 @@ describe("GET /api/map/nearest (what Near me shows)", () => {
       "Hamburg Roof Farm",
     ]);
     const [potsdam] = await searchLocations(t.db, { q: "Potsdam" }, { limit: 1, offset: 0 }).then((r) => r.rows);
+    if (!potsdam) throw new Error("the Potsdam place is missing");
     await updateLocation(t.db, potsdam.id, { status: "draft" });
     try {
       const after = (await (await call(`lat=${BERLIN.lat}&lng=${BERLIN.lng}&country=Germany`)).json()) as Body;

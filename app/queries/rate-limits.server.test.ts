@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
-import { hitRateLimit, peekRateLimit, resetRateLimit } from "./rate-limit.server";
+import { hitRateLimit, peekRateLimit, resetRateLimit } from "./rate-limits.server";
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 
@@ -45,4 +45,30 @@ export async function peekRateLimit(db: Database, key: string, windowMs: number)
 /** Clears a key (e.g. after a successful sign-in). */
 export async function resetRateLimit(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}
+
+export type RateLimitRow = { key: string; count: number; windowStart: number; blockedUntil: number };
+
+/** The counters of the given keys as stored (keys never hit are absent). */
+export async function readRateLimitRows(db: Database, keys: string[]): Promise<Map<string, RateLimitRow>> {
+  const rows = await db
+    .select({
+      key: rateLimits.key,
+      count: rateLimits.count,
+      windowStart: rateLimits.windowStart,
+      blockedUntil: rateLimits.blockedUntil,
+    })
+    .from(rateLimits)
+    .where(inArray(rateLimits.key, keys));
+  return new Map(
+    rows.map((r) => [r.key, { ...r, windowStart: Number(r.windowStart), blockedUntil: Number(r.blockedUntil) }]),
+  );
+}
+
+/** Blocks a key until `until` (ms since the epoch); never shortens a block another instance set a moment ago. */
+export async function blockRateLimitKeyUntil(db: Database, key: string, until: number): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ blockedUntil: sql`greatest(${rateLimits.blockedUntil}, ${until})` })
+    .where(sql`${rateLimits.key} = ${key}`);
 }
