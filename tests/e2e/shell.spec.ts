@@ -517,3 +517,29 @@ test("a one-time toast from a redirect shows bottom-center, closes by itself and
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText(message)).toHaveCount(0);
 });
+
+test.describe("a slow page load", () => {
+  // The service worker would answer the page data itself; the route below must see the request.
+  test.use({ serviceWorkers: "block" });
+
+  test("a slow page load shows the loading bar along the top edge, and it goes when the page arrives", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoHydrated(page, "/");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/programs\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("contentinfo").getByRole("link", { name: "Programs" }).click();
+    await expect(page.locator("[data-loading-bar]")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Loading page…" })).toHaveCount(1);
+    release();
+    await expect(page).toHaveURL(/\/programs$/);
+    await expect(page.locator("[data-loading-bar]")).toHaveCount(0);
+  });
+});
