@@ -13,6 +13,7 @@ import {
   safeContentDisposition,
   validateObjectName,
 } from "../../app/lib/storage/paths";
+import { notifyContentChanged } from "../../app/services/content-events.server";
 import { sessionUserFromHeaders } from "../../app/services/guard.server";
 import type { Services } from "../../app/services/services.server";
 import type { StorageService, UploadFields } from "./service";
@@ -27,7 +28,7 @@ const DRAIN_LIMIT = 128 * 1024 * 1024;
 
 const RESERVED_METADATA_KEYS = new Set(["variantOf", "width", "height"]);
 
-type AuthLike = Pick<Services, "auth" | "db" | "logger">;
+type AuthLike = Pick<Services, "auth" | "db" | "logger" | "bus"> & { config: Pick<Services["config"], "siteUrl"> };
 
 /** Path after a route prefix, decoded; accepts both /a/b and a single %2F-encoded segment. */
 function objectPathFrom(req: Request, routePrefix: string): string {
@@ -319,8 +320,11 @@ export function createStorageRouter(services: AuthLike & { storage: StorageServi
       if (!raw.endsWith("/token")) throw storageErrors.invalidArgument("Unknown storage operation.");
       const fullPath = raw.slice(0, -"/token".length);
       await requireAdminUser(req, fullPath);
+      const { metadata, contentChanged } = await storage.rotateToken(fullPath, { siteUrl: services.config.siteUrl });
+      // Public pages showing the file are cached: drop them on every instance, so they show the new links at once.
+      await Promise.all(["media" as const, ...contentChanged].map((kind) => notifyContentChanged(services, kind)));
       res.setHeader("Cache-Control", "no-store");
-      res.json(await storage.rotateToken(fullPath));
+      res.json(metadata);
     }),
   );
 
