@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
-import { mediaObjects } from "../../db/schema";
+import { changeMakers, locations, mediaObjects, podcastEpisodes, programs, resources } from "../../db/schema";
 import { downloadUrl, firstDownloadToken, type ImageUrls, variantNames } from "../lib/storage/paths";
 
 /**
@@ -47,4 +48,50 @@ export async function getImageUrls(
   const webpUrl = urlOf(names.webp);
   if (webpUrl && width) srcset.push(`${webpUrl} ${width}w`);
   return { originalUrl: downloadUrl(fullPath, token, origin), webpUrl, width, height, srcset: srcset.join(", ") };
+}
+
+/** The kinds of public content whose columns can hold a media-library download URL. */
+export type MediaUsingContent = "locations" | "programs" | "changeMakers" | "resources" | "podcast";
+
+/** Every content column an admin form fills with a media-library URL (images, a portrait, an episode's audio). */
+const URL_COLUMNS = [
+  { kind: "locations", table: locations, columns: ["originalImageUrl", "webpImageUrl"] },
+  { kind: "programs", table: programs, columns: ["imageUrl"] },
+  { kind: "changeMakers", table: changeMakers, columns: ["photoUrl", "webpPhotoUrl"] },
+  { kind: "resources", table: resources, columns: ["imageUrl"] },
+  { kind: "podcast", table: podcastEpisodes, columns: ["imageUrl", "audioUrl"] },
+] as const;
+
+/**
+ * Replaces download URLs held in content with others (a whole value equal to a key becomes that key's value),
+ * one statement per table; returns the kinds of content that changed. Used when a file's links are made anew, so
+ * the pages showing it carry the new links at once. Nothing else about the rows changes (not their edit time).
+ */
+export async function replaceDownloadUrls(
+  db: Database,
+  replacements: ReadonlyMap<string, string>,
+): Promise<MediaUsingContent[]> {
+  if (replacements.size === 0) return [];
+  const olds = [...replacements.keys()];
+  const changed: MediaUsingContent[] = [];
+  for (const { kind, table, columns } of URL_COLUMNS) {
+    const set: Record<string, SQL> = {};
+    const cols: PgColumn[] = [];
+    for (const key of columns) {
+      const column = (table as unknown as Record<string, PgColumn>)[key] as PgColumn;
+      const cases = sql.join(
+        [...replacements].map(([from, to]) => sql`when ${from} then ${to}`),
+        sql` `,
+      );
+      set[key] = sql`case ${column} ${cases} else ${column} end`;
+      cols.push(column);
+    }
+    const rows = await db
+      .update(table)
+      .set(set)
+      .where(or(...cols.map((c) => inArray(c, olds))))
+      .returning({ id: table.id });
+    if (rows.length > 0) changed.push(kind);
+  }
+  return changed;
 }

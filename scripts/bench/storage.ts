@@ -73,7 +73,17 @@ async function benchUpload(kind: "local" | "s3") {
     limits: { maxUploadBytes: 25 * MB, quotaBytes: 5 * 1024 * MB, maxImagePixels: 40_000_000 },
   });
   const app = express();
-  app.use("/api/storage", createStorageRouter({ db: db.db, auth, logger: pino({ level: "silent" }), storage }));
+  app.use(
+    "/api/storage",
+    createStorageRouter({
+      db: db.db,
+      bus: db.bus,
+      config: { siteUrl: "http://127.0.0.1" },
+      auth,
+      logger: pino({ level: "silent" }),
+      storage,
+    }),
+  );
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((r) => server.once("listening", () => r()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

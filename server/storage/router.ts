@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fromNodeHeaders } from "better-auth/node";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -13,6 +14,7 @@ import {
   safeContentDisposition,
   validateObjectName,
 } from "../../app/lib/storage/paths";
+import { notifyContentChanged } from "../../app/services/content-events.server";
 import { sessionUserFromHeaders } from "../../app/services/guard.server";
 import type { Services } from "../../app/services/services.server";
 import type { StorageService, UploadFields } from "./service";
@@ -27,7 +29,7 @@ const DRAIN_LIMIT = 128 * 1024 * 1024;
 
 const RESERVED_METADATA_KEYS = new Set(["variantOf", "width", "height"]);
 
-type AuthLike = Pick<Services, "auth" | "db" | "logger">;
+type AuthLike = Pick<Services, "auth" | "db" | "logger" | "bus"> & { config: Pick<Services["config"], "siteUrl"> };
 
 /** Path after a route prefix, decoded; accepts both /a/b and a single %2F-encoded segment. */
 function objectPathFrom(req: Request, routePrefix: string): string {
@@ -171,6 +173,34 @@ async function splitMultipart(bodyFile: string, contentType: string, outFile: st
   return { fields, file, fileType };
 }
 
+/** A download the visitor stopped (closed the page, navigated away): nothing went wrong on this side. */
+class DownloadAborted extends Error {
+  constructor(readonly code: string | undefined) {
+    super("download aborted by the client");
+  }
+}
+
+/**
+ * Streams a stored object into the response. Whichever happens first decides what a failure was: the response
+ * closing before it finished (the client went away; the pipeline then fails with a premature close or a reset) or
+ * the stored bytes failing to read (a storage fault, even if its own cause is a reset connection to S3).
+ */
+async function sendBlob(stream: Readable, res: Response): Promise<void> {
+  let first: "client" | "storage" | null = res.destroyed ? "client" : null;
+  res.once("close", () => {
+    if (!res.writableFinished) first ??= "client";
+  });
+  stream.on("error", () => {
+    first ??= "storage";
+  });
+  try {
+    await pipeline(stream, res);
+  } catch (err) {
+    if (first === "client") throw new DownloadAborted((err as { code?: string }).code);
+    throw err;
+  }
+}
+
 function sendError(res: Response, err: StorageError) {
   res
     .status(err.status || 500)
@@ -195,6 +225,11 @@ export function createStorageRouter(services: AuthLike & { storage: StorageServi
       try {
         await fn(req, res);
       } catch (err) {
+        if (err instanceof DownloadAborted) {
+          logger.debug({ path: req.path, code: err.code }, "download stopped: the client went away");
+          res.destroy();
+          return;
+        }
         const known = err instanceof StorageError ? err : null;
         if (!known) logger.error({ err, path: req.path }, "storage request failed");
         const e = known ?? storageErrors.unknown();
@@ -319,8 +354,11 @@ export function createStorageRouter(services: AuthLike & { storage: StorageServi
       if (!raw.endsWith("/token")) throw storageErrors.invalidArgument("Unknown storage operation.");
       const fullPath = raw.slice(0, -"/token".length);
       await requireAdminUser(req, fullPath);
+      const { metadata, contentChanged } = await storage.rotateToken(fullPath, { siteUrl: services.config.siteUrl });
+      // Public pages showing the file are cached: drop them on every instance, so they show the new links at once.
+      await Promise.all(["media" as const, ...contentChanged].map((kind) => notifyContentChanged(services, kind)));
       res.setHeader("Cache-Control", "no-store");
-      res.json(await storage.rotateToken(fullPath));
+      res.json(metadata);
     }),
   );
 
@@ -369,7 +407,7 @@ export function createStorageRouter(services: AuthLike & { storage: StorageServi
       } else {
         res.setHeader("Content-Length", String(row.size));
       }
-      await pipeline(stream, res);
+      await sendBlob(stream, res);
     }),
   );
 

@@ -10,6 +10,7 @@ import { storageErrors } from "../../app/lib/storage/errors";
 import { STORAGE_MAX_UPLOAD_BYTES } from "../../app/lib/storage/limits";
 import {
   downloadTokenList,
+  downloadUrl,
   IMAGE_WIDTHS,
   type StorageListResult,
   type StorageMetadata,
@@ -18,6 +19,7 @@ import {
   validatePrefix,
   variantNames,
 } from "../../app/lib/storage/paths";
+import { type MediaUsingContent, replaceDownloadUrls } from "../../app/queries/media.server";
 import { escapeLike } from "../../app/queries/sql-helpers.server";
 import type { Database } from "../../db/client";
 import { mediaObjects } from "../../db/schema";
@@ -492,19 +494,68 @@ export function createStorageService(opts: {
       await Promise.all(gone.map((g) => driver.delete(g.key).catch(() => {})));
     },
 
-    async rotateToken(rawPath: string): Promise<StorageMetadata> {
+    /**
+     * Makes new links for a file: a new download token for it and, for an image, a new one for each of its generated
+     * copies, so that every earlier URL of the file and of its copies is refused. Content that showed the file
+     * through one of those URLs (as a relative link, or an absolute one on `siteUrl`) is given the matching new URL
+     * in the same transaction; the kinds of content changed are returned so their caches can be dropped.
+     */
+    async rotateToken(
+      rawPath: string,
+      opts: { siteUrl?: string } = {},
+    ): Promise<{ metadata: StorageMetadata; contentChanged: MediaUsingContent[] }> {
       const fullPath = validateObjectName(rawPath);
-      const [row] = await db
-        .update(mediaObjects)
-        .set({
-          downloadTokens: randomUUID(),
-          metageneration: sql`(${mediaObjects.metageneration}::bigint + 1)::text`,
-          updated: new Date(),
-        })
-        .where(and(eq(mediaObjects.bucket, bucket), eq(mediaObjects.fullPath, fullPath)))
-        .returning();
-      if (!row) throw storageErrors.objectNotFound(fullPath);
-      return toMetadata(row);
+      const names = variantNames(fullPath);
+      const origins = [""];
+      if (opts.siteUrl) {
+        try {
+          origins.push(new URL(opts.siteUrl).origin);
+        } catch {
+          // Without a usable site address only relative links are recognised.
+        }
+      }
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(mediaObjects)
+          .where(
+            and(
+              eq(mediaObjects.bucket, bucket),
+              inArray(mediaObjects.fullPath, [fullPath, names.webp, ...names.sized.values()]),
+            ),
+          )
+          .for("update");
+        const original = rows.find((r) => r.fullPath === fullPath);
+        if (!original) throw storageErrors.objectNotFound(fullPath);
+        // Only the copies this file owns: a same-named file uploaded on its own keeps its link.
+        const copies = rows.filter((r) => r.fullPath !== fullPath && r.customMetadata.variantOf === fullPath);
+        const originalTokens = downloadTokenList(original.downloadTokens);
+        const replacements = new Map<string, string>();
+        const renew = async (row: Row, oldTokens: string[]): Promise<Row> => {
+          const token = randomUUID();
+          for (const old of new Set(oldTokens)) {
+            for (const origin of origins) {
+              replacements.set(downloadUrl(row.fullPath, old, origin), downloadUrl(row.fullPath, token, origin));
+            }
+          }
+          const [updated] = await tx
+            .update(mediaObjects)
+            .set({
+              downloadTokens: token,
+              metageneration: sql`(${mediaObjects.metageneration}::bigint + 1)::text`,
+              updated: new Date(),
+            })
+            .where(eq(mediaObjects.id, row.id))
+            .returning();
+          if (!updated) throw storageErrors.objectNotFound(row.fullPath);
+          return updated;
+        };
+        const renewed = await renew(original, originalTokens);
+        // A copy opened with its own token or with its original's: both kinds of old URL get the copy's new one.
+        for (const copy of copies) await renew(copy, [...downloadTokenList(copy.downloadTokens), ...originalTokens]);
+        const contentChanged = await replaceDownloadUrls(tx, replacements);
+        return { metadata: toMetadata(renewed), contentChanged };
+      });
     },
 
     /**

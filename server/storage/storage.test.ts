@@ -8,7 +8,7 @@ import express from "express";
 import pino from "pino";
 import S3rver from "s3rver";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { STORAGE_MESSAGES } from "../../app/lib/storage/errors";
 import {
   downloadUrl,
@@ -19,14 +19,17 @@ import {
 } from "../../app/lib/storage/paths";
 import { getImageUrls } from "../../app/queries/media.server";
 import { createUserWithPassword } from "../../app/queries/users.server";
+import { onContentChanged } from "../../app/services/content-events.server";
 import type { Services } from "../../app/services/services.server";
-import { mediaObjects, users } from "../../db/schema";
+import { resolvePicture } from "../../app/services/stored-image.server";
+import { changeMakers, locations, mediaObjects, users } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { type BlobDriver, createLocalDriver, createS3Driver } from "./drivers";
 import { createStorageRouter } from "./router";
 import { createStorageService, type StorageService } from "./service";
 
 const MB = 1024 * 1024;
+const SITE_URL = "https://permaculture.example.org";
 const BIG_PNG = path.join(os.tmpdir(), "storage-test-30000x30000.png");
 
 type Harness = { base: string; storage: StorageService; driver: BlobDriver; tempDir: string; close(): Promise<void> };
@@ -109,7 +112,17 @@ async function startHarness(
     },
   } as unknown as Services["auth"];
   const app = express();
-  app.use("/api/storage", createStorageRouter({ db: t.db, auth, logger: pino({ level: "silent" }), storage }));
+  app.use(
+    "/api/storage",
+    createStorageRouter({
+      db: t.db,
+      bus: t.bus,
+      config: { siteUrl: SITE_URL },
+      auth,
+      logger: pino({ level: "silent" }),
+      storage,
+    }),
+  );
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((r) => server.once("listening", () => r()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -166,6 +179,27 @@ async function storedPaths(h: Harness, prefix: string): Promise<string[]> {
     .where(and(eq(mediaObjects.bucket, h.storage.bucket), like(mediaObjects.fullPath, `${prefix}%`)));
   // Sorted in JavaScript (code unit order) so the expectations do not depend on the database's collation.
   return rows.map((r) => r.p).sort();
+}
+
+/**
+ * Every download URL of a stored image at this moment: the original's, each copy's own, and each copy opened with
+ * the original's token (as the library's preview is).
+ */
+async function allLinks(h: Harness, name: string, copyPaths: string[]): Promise<string[]> {
+  const original = await h.storage.getMetadata(name);
+  const urls = [firstDownloadUrl(original)];
+  for (const p of copyPaths) {
+    urls.push(firstDownloadUrl(await h.storage.getMetadata(p)), downloadUrl(p, original.downloadTokens));
+  }
+  return urls;
+}
+
+/** Every URL of a srcset ("url 480w, url 960w" or a single URL). */
+function srcsetUrls(srcset: string): string[] {
+  return srcset
+    .split(",")
+    .map((part) => part.trim().split(/\s+/)[0] ?? "")
+    .filter(Boolean);
 }
 
 async function expectNothingWritten(h: Harness, before: { rows: number; blobs: number }) {
@@ -444,6 +478,84 @@ describe.each(["local", "s3"] as const)("storage API with the %s driver", (kind)
     expect(after.metageneration).toBe("2");
     await expectError(await fetch(`${h.base}${url}`), 403, "storage/unauthorized");
     expect((await fetch(`${h.base}${firstDownloadUrl(after)}`)).status).toBe(200);
+  });
+
+  it("making a new link revokes every old URL of an image and of each copy, and content is given the new links", async () => {
+    const name = `rotate/${kind} farm.jpg`;
+    const meta = (await (await upload(h, name, await photo(2000, 1200))).json()) as StorageMetadata;
+    const copyPaths = [`${name}.webp`, `${name}@480.webp`, `${name}@960.webp`, `${name}@1600.webp`];
+    expect(await storedPaths(h, `rotate/${kind} `)).toEqual([name, ...copyPaths].sort());
+    const before = await allLinks(h, name, copyPaths);
+    // Each copy answers both to its own link and to its original's token (the library's preview uses the latter).
+    expect(before.length).toBe(1 + copyPaths.length * 2);
+    for (const url of before) expect((await fetch(`${h.base}${url}`)).status, url).toBe(200);
+    const pageUrls = await getImageUrls(t.db, h.storage.bucket, name);
+    expect(pageUrls).not.toBeNull();
+
+    // Content showing the image: a place by relative links, a change-maker by absolute ones on the site's address;
+    // another site's address with the same path is not this site's link and stays as it was.
+    const [place] = await t.db
+      .insert(locations)
+      .values({
+        name: `Rotation farm ${kind}`,
+        originalImageUrl: pageUrls?.originalUrl,
+        webpImageUrl: pageUrls?.webpUrl,
+      })
+      .returning();
+    const elsewhere = `https://elsewhere.example.org${pageUrls?.originalUrl}`;
+    const [person] = await t.db
+      .insert(changeMakers)
+      .values({
+        name: `Rotation person ${kind}`,
+        photoUrl: `${SITE_URL}${pageUrls?.originalUrl}`,
+        webpPhotoUrl: elsewhere,
+      })
+      .returning();
+    const announced: string[] = [];
+    const stop = onContentChanged(t.bus, (entity) => announced.push(entity));
+
+    const rotated = await fetch(`${h.base}/api/storage/o/${encodeObjectPath(name)}/token`, {
+      method: "POST",
+      headers: as(adminId),
+    });
+    expect(rotated.status).toBe(200);
+    const after = (await rotated.json()) as StorageMetadata;
+    expect(after.fullPath).toBe(name);
+    expect(after.downloadTokens).not.toBe(meta.downloadTokens);
+
+    for (const url of before) {
+      await expectError(await fetch(`${h.base}${url}`), 403, "storage/unauthorized");
+    }
+    const now = await allLinks(h, name, copyPaths);
+    expect(now.length).toBe(before.length);
+    expect(now.filter((u) => before.includes(u))).toEqual([]);
+    for (const url of now) expect((await fetch(`${h.base}${url}`)).status, url).toBe(200);
+
+    // The pages' links are the new ones, at once: the place's image and WebP sources, the person's photo.
+    const fresh = await getImageUrls(t.db, h.storage.bucket, name);
+    const [placeNow] = await t.db
+      .select()
+      .from(locations)
+      .where(eq(locations.id, place?.id ?? ""));
+    expect(placeNow).toMatchObject({ originalImageUrl: fresh?.originalUrl, webpImageUrl: fresh?.webpUrl });
+    expect(placeNow?.updatedAt).toEqual(place?.updatedAt);
+    const picture = await resolvePicture(t.db, h.storage.bucket, {
+      original: placeNow?.originalImageUrl ?? null,
+      webp: placeNow?.webpImageUrl ?? null,
+    });
+    const shown = [picture.fallback ?? "", ...srcsetUrls(picture.srcSet ?? "")];
+    expect(shown.length).toBe(5);
+    for (const url of shown) {
+      expect(now).toContain(url);
+      expect((await fetch(`${h.base}${url}`)).status, url).toBe(200);
+    }
+    const [personNow] = await t.db
+      .select()
+      .from(changeMakers)
+      .where(eq(changeMakers.id, person?.id ?? ""));
+    expect(personNow).toMatchObject({ photoUrl: `${SITE_URL}${fresh?.originalUrl}`, webpPhotoUrl: elsewhere });
+    await vi.waitFor(() => expect(announced).toEqual(expect.arrayContaining(["media", "locations", "changeMakers"])));
+    stop();
   });
 
   it("an object without a download token has no download URL", async () => {

@@ -243,8 +243,10 @@ export function MediaLibrary({ initial }: { initial?: StorageListResult }) {
               try {
                 setSelected(await client.rotateToken(selected.fullPath));
                 void load();
+                return true;
               } catch (err) {
                 toast.error(message(err));
+                return false;
               }
             }}
             onDelete={async () => {

@@ -49,7 +49,8 @@ export function MetadataPanel({
 }: {
   meta: StorageMetadata;
   onDelete: () => Promise<void>;
-  onRotate: () => Promise<void>;
+  /** Resolves true once the new link is made (a failure is reported by the caller). */
+  onRotate: () => Promise<boolean>;
   onClose: () => void;
 }) {
   const headingId = useId();
@@ -108,8 +109,10 @@ export function MetadataPanel({
           type="button"
           className={buttonClasses.secondary}
           onClick={async () => {
-            await onRotate();
-            setStatus("A new link was made; the old link no longer works.");
+            if (!(await onRotate())) return;
+            setStatus(
+              "A new link was made. The old links of the file and of its copies no longer work; pages that show the file use the new one.",
+            );
           }}
         >
           Make a new link

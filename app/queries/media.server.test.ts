@@ -1,0 +1,122 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeMakers, locations, podcastEpisodes, programs, resources } from "../../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { replaceDownloadUrls } from "./media.server";
+
+let t: TestDatabase;
+
+beforeAll(async () => {
+  t = await createTestDatabase({ reference: false });
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+const OLD = "/api/storage/download/a/pond.jpg?token=old";
+const NEW = "/api/storage/download/a/pond.jpg?token=new";
+const OLD_WEBP = "/api/storage/download/a/pond.jpg.webp?token=old-webp";
+const NEW_WEBP = "/api/storage/download/a/pond.jpg.webp?token=new-webp";
+const OTHER = "/api/storage/download/a/other.jpg?token=old";
+
+describe("replaceDownloadUrls", () => {
+  it("gives every kind of content showing a file its new links, value for value, and leaves the rest", async () => {
+    const [place] = await t.db
+      .insert(locations)
+      .values({ name: "Pond Farm", originalImageUrl: OLD, webpImageUrl: OLD_WEBP })
+      .returning();
+    const [untouched] = await t.db
+      .insert(locations)
+      .values({ name: "Other Farm", originalImageUrl: OTHER })
+      .returning();
+    const [program] = await t.db.insert(programs).values({ name: "Pond course", imageUrl: OLD }).returning();
+    const [person] = await t.db
+      .insert(changeMakers)
+      .values({ name: "Pond keeper", photoUrl: OLD, webpPhotoUrl: `${OLD}&x=1` })
+      .returning();
+    const [resource] = await t.db
+      .insert(resources)
+      .values({ title: "Pond guide", type: "article", url: "https://example.org/guide", imageUrl: OLD_WEBP })
+      .returning();
+    const [episode] = await t.db
+      .insert(podcastEpisodes)
+      .values({ number: 1, title: "Ponds", imageUrl: OLD, audioUrl: OLD_WEBP })
+      .returning();
+
+    const changed = await replaceDownloadUrls(
+      t.db,
+      new Map([
+        [OLD, NEW],
+        [OLD_WEBP, NEW_WEBP],
+      ]),
+    );
+    expect(changed.sort()).toEqual(["changeMakers", "locations", "podcast", "programs", "resources"]);
+
+    const one = async <T>(rows: Promise<T[]>) => (await rows)[0];
+    expect(
+      await one(
+        t.db
+          .select()
+          .from(locations)
+          .where(eq(locations.id, place?.id ?? "")),
+      ),
+    ).toMatchObject({
+      originalImageUrl: NEW,
+      webpImageUrl: NEW_WEBP,
+      updatedAt: place?.updatedAt,
+    });
+    expect(
+      await one(
+        t.db
+          .select()
+          .from(locations)
+          .where(eq(locations.id, untouched?.id ?? "")),
+      ),
+    ).toMatchObject({
+      originalImageUrl: OTHER,
+    });
+    expect(
+      await one(
+        t.db
+          .select()
+          .from(programs)
+          .where(eq(programs.id, program?.id ?? "")),
+      ),
+    ).toMatchObject({
+      imageUrl: NEW,
+    });
+    // Only a whole value that is an old link is replaced.
+    expect(
+      await one(
+        t.db
+          .select()
+          .from(changeMakers)
+          .where(eq(changeMakers.id, person?.id ?? "")),
+      ),
+    ).toMatchObject({
+      photoUrl: NEW,
+      webpPhotoUrl: `${OLD}&x=1`,
+    });
+    expect(
+      await one(
+        t.db
+          .select()
+          .from(resources)
+          .where(eq(resources.id, resource?.id ?? "")),
+      ),
+    ).toMatchObject({
+      imageUrl: NEW_WEBP,
+    });
+    expect(
+      await one(
+        t.db
+          .select()
+          .from(podcastEpisodes)
+          .where(eq(podcastEpisodes.id, episode?.id ?? "")),
+      ),
+    ).toMatchObject({ imageUrl: NEW, audioUrl: NEW_WEBP });
+
+    // Nothing left to replace: nothing reported changed.
+    expect(await replaceDownloadUrls(t.db, new Map([[OLD, NEW]]))).toEqual([]);
+  });
+});
