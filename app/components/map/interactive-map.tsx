@@ -258,6 +258,7 @@ export function InteractiveMap({
   };
 
   const nearMe = () => {
+    void import("../../lib/analytics.client").then((m) => m.trackInteraction({ category: "map", action: "near_me" }));
     setNotice(null);
     if (!("geolocation" in navigator)) {
       setNotice(geolocationMessage(null));
