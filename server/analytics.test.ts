@@ -129,6 +129,65 @@ describe("analytics ingestion", () => {
     ).toBe(413);
   });
 
+  it("stores an interaction's category, action, label and value, and a form's name", async () => {
+    const host = "permaculture.example";
+    const interaction = {
+      kind: "user_interaction",
+      category: "podcast",
+      action: "play",
+      label: "Episode 3: Soil: the living layer",
+      value: 3,
+      path: "/podcast",
+      hostname: host,
+    };
+    expect((await send(interaction, { "x-forwarded-for": "203.0.113.21" })).status).toBe(204);
+    const form = { kind: "form_submission", formName: "suggest-place", path: "/suggest-a-place", hostname: host };
+    expect((await send(form, { "x-forwarded-for": "203.0.113.21" })).status).toBe(204);
+    await ingest.flush();
+    const rows = await t.db.select().from(analyticsEvents);
+    expect(rows.find((r) => r.category === "podcast")).toMatchObject({
+      kind: "user_interaction",
+      action: "play",
+      label: "Episode 3: Soil: the living layer",
+      value: 3,
+      path: "/podcast",
+      formName: null,
+    });
+    expect(rows.find((r) => r.formName === "suggest-place")).toMatchObject({ kind: "form_submission", label: null });
+  });
+
+  it("refuses an interaction or form name that does not fit, with 400 and a message, and stores nothing", async () => {
+    const before = (await t.db.select().from(analyticsEvents)).length;
+    const base = {
+      kind: "user_interaction",
+      category: "map",
+      action: "filter",
+      path: "/map",
+      hostname: "permaculture.example",
+    };
+    const refused: [string, unknown][] = [
+      ["no action", { ...base, action: undefined }],
+      ["an empty category", { ...base, category: "  " }],
+      ["free text as a category", { ...base, category: "Map <b>filters</b>" }],
+      ["a value that is not a number", { ...base, value: "3" }],
+      ["an endless value", { ...base, value: 1e300 }],
+      ["a label over 200 characters", { ...base, label: "x".repeat(201) }],
+      ["a label with a line break", { ...base, label: "a\nb" }],
+      [
+        "a page's address as a form's name",
+        { kind: "form_submission", formName: "/newsletter", path: "/", hostname: "permaculture.example" },
+      ],
+      ["no form name", { kind: "form_submission", path: "/", hostname: "permaculture.example" }],
+    ];
+    for (const [what, body] of refused) {
+      const res = await send(body, { "x-forwarded-for": "203.0.113.22" });
+      expect(res.status, what).toBe(400);
+      expect((await res.json()).error, what).toMatch(/\w/);
+    }
+    await ingest.flush();
+    expect((await t.db.select().from(analyticsEvents)).length).toBe(before);
+  });
+
   it("rate-limits one client", async () => {
     const headers = { "x-forwarded-for": "198.51.100.9" };
     const statuses: number[] = [];

@@ -10,6 +10,18 @@ export const ANALYTICS_MAX_BYTES = 4096;
 export const ANALYTICS_RATE_PER_MINUTE = 120;
 
 const text = (max: number) => z.string().trim().max(max);
+/** Text without control characters (line breaks, NUL, escapes), which no label needs. */
+const plain = (v: string) => ![...v].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+/**
+ * An interaction's category and action, and a form's name: short lowercase words (`map`, `near_me`, `suggest-place`)
+ * the admin screen groups by, so free text (a page's address, a visitor's words) cannot pass for one.
+ */
+const name = (field: string, max = 50) =>
+  z
+    .string(`${field} must be text`)
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .regex(/^[a-z][a-z0-9_-]*$/, `${field} must be lowercase letters, digits, - or _`);
 const common = {
   path: text(500).regex(/^\//, "path must start with /"),
   hostname: text(253),
@@ -19,13 +31,13 @@ export const AnalyticsEventSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("page_view"), title: text(300).optional(), ...common }),
   z.object({
     kind: z.literal("user_interaction"),
-    category: text(100).min(1),
-    action: text(100).min(1),
-    label: text(200).optional(),
-    value: z.number().finite().optional(),
+    category: name("category"),
+    action: name("action"),
+    label: text(200).refine(plain, "label must be plain text").optional(),
+    value: z.number("value must be a number").finite().min(-1e9).max(1e9).optional(),
     ...common,
   }),
-  z.object({ kind: z.literal("form_submission"), formName: text(100).min(1), ...common }),
+  z.object({ kind: z.literal("form_submission"), formName: name("formName", 100), ...common }),
 ]);
 export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
 

@@ -98,7 +98,14 @@ export function NewsletterForm({
   const describedBy = [state.fieldError ? errorId : null, state.message ? statusId : null].filter(Boolean).join(" ");
 
   return (
-    <form method="post" action="/api/newsletter" noValidate onSubmit={onSubmit}>
+    <form
+      method="post"
+      action="/api/newsletter"
+      noValidate
+      onSubmit={onSubmit}
+      data-analytics-form="newsletter"
+      data-analytics-start
+    >
       <input type="hidden" name="source" value={source} />
       <label htmlFor={inputId} className={`block text-sm font-medium ${s.label}`}>
         E-mail address

@@ -114,7 +114,7 @@ function SubscribeForm({ result }: { result: Route.ComponentProps["actionData"] 
           {result.message}
         </p>
       ) : (
-        <Form method="post" action="/podcast" noValidate className="mt-4">
+        <Form method="post" action="/podcast" noValidate className="mt-4" data-analytics-form="podcast-subscribe">
           <label htmlFor="podcast-email" className="block font-medium">
             E-mail address
           </label>
@@ -220,6 +220,9 @@ export default function Podcast({ loaderData, actionData }: Route.ComponentProps
                         preload="none"
                         className="mt-4 w-full"
                         aria-label={`Play episode ${e.number}: ${e.title}`}
+                        data-analytics-play="podcast:play"
+                        data-analytics-label={`Episode ${e.number}: ${e.title}`}
+                        data-analytics-value={e.number}
                       >
                         <source src={e.audioUrl} type={e.audioType} />
                         <a href={e.audioUrl}>Download episode {e.number}</a>

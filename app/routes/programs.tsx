@@ -160,6 +160,7 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
           action="/programs"
           role="search"
           aria-label="Filter programs"
+          data-analytics-form="program-filters"
           className="grid gap-4 rounded-xl border border-leaf-100 bg-white p-4 shadow-sm sm:grid-cols-3"
         >
           <div className="sm:col-span-3">

@@ -75,7 +75,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <PageIntro title="Search" lead="Places, programs, change-makers, resources and podcast episodes.">
         <search className="mt-6 block max-w-2xl">
-          <form method="get" action="/search" className="flex flex-wrap gap-2">
+          <form method="get" action="/search" className="flex flex-wrap gap-2" data-analytics-form="search">
             <SearchCombobox
               defaultValue={q}
               label="Search the directory"

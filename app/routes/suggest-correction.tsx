@@ -135,7 +135,13 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
           errors={errors}
           labels={{ ...labels, comment: "Comment", proposerEmail: "Your e-mail", consent: "Privacy" }}
         />
-        <Form method="post" noValidate className="space-y-8" aria-label="Suggest a correction">
+        <Form
+          method="post"
+          noValidate
+          className="space-y-8"
+          aria-label="Suggest a correction"
+          data-analytics-form="suggest-correction"
+        >
           <ContributionGuardFields token={token} />
           {entry.kind === "location" ? (
             <fieldset className="space-y-2 rounded-xl border border-leaf-100 bg-white p-5">

@@ -134,7 +134,13 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
       />
       <div className="mx-auto max-w-3xl px-4 py-8">
         <ErrorSummary errors={errors} labels={LABELS} />
-        <Form method="post" noValidate className="space-y-8" aria-label="Suggest a place">
+        <Form
+          method="post"
+          noValidate
+          className="space-y-8"
+          aria-label="Suggest a place"
+          data-analytics-form="suggest-place"
+        >
           <p className="text-stone-700">
             Only the name and the country are required. Fields marked “(required)” must be filled in.
           </p>

@@ -155,15 +155,51 @@ describe("deleteContent", () => {
 });
 
 describe("readDeleteId", () => {
-  const post = (fields: Record<string, string>) =>
+  const ID = "0796e4de-d354-4616-98e1-1287884b64f9";
+  const post = (fields: string[][]) =>
     new Request("http://localhost/admin", { method: "POST", body: new URLSearchParams(fields) });
 
   it("reads the id of a delete form", async () => {
-    expect(await readDeleteId(post({ intent: "delete", id: "abc" }))).toBe("abc");
+    expect(
+      await readDeleteId(
+        post([
+          ["intent", "delete"],
+          ["id", ID.toUpperCase()],
+        ]),
+        "location",
+      ),
+    ).toBe(ID);
   });
 
   it("refuses any other intent with a 400", async () => {
-    const thrown = await readDeleteId(post({ intent: "publish", id: "abc" })).catch((e: unknown) => e);
+    const thrown = await readDeleteId(
+      post([
+        ["intent", "publish"],
+        ["id", ID],
+      ]),
+      "location",
+    ).catch((e: unknown) => e);
     expect(thrown).toMatchObject({ init: { status: 400 }, data: "Unknown action." });
+  });
+
+  it("refuses a missing, repeated or malformed id with a 400 that says so, instead of reading one of them", async () => {
+    const refused = (fields: string[][]) => readDeleteId(post(fields), "location").catch((e: unknown) => e);
+    expect(await refused([["intent", "delete"]])).toMatchObject({
+      init: { status: 400 },
+      data: "The form does not say which location.",
+    });
+    expect(
+      await refused([
+        ["intent", "delete"],
+        ["id", ID],
+        ["id", "15308997-3ca1-4396-b6e5-b5d3d285f0eb"],
+      ]),
+    ).toMatchObject({ init: { status: 400 }, data: "The form names more than one location: send one at a time." });
+    expect(
+      await refused([
+        ["intent", "delete"],
+        ["id", "abc"],
+      ]),
+    ).toMatchObject({ init: { status: 400 }, data: "The location's id is not valid." });
   });
 });

@@ -1,7 +1,8 @@
 import { type AppLoadContext, data } from "react-router";
 import type { Database } from "../../db/client";
 import type { FormValues } from "../lib/schemas/form";
-import { readForm } from "../lib/schemas/form";
+import { formId, parseForm } from "../lib/schemas/form";
+import { z } from "../lib/zod";
 import { recordAudit } from "../queries/audit.server";
 import { type ContentEntity, notifyContentChanged } from "./content-events.server";
 import type { SessionUser } from "./guard.server";
@@ -99,11 +100,13 @@ export async function saveContent<Input>(context: AppLoadContext, save: SaveCont
   return redirectWithToast(save.redirectTo, save.toast);
 }
 
-/** The id a list's delete form posts; a post with any other intent is refused (400). */
-export async function readDeleteId(request: Request): Promise<string> {
-  const form = await readForm(request);
-  if (form.get("intent") !== "delete") throw data("Unknown action.", { status: 400 });
-  return String(form.get("id") ?? "");
+/** The one id a list's delete form posts; any other intent, or a missing or repeated id, is refused (400). */
+export async function readDeleteId(request: Request, noun: string): Promise<string> {
+  const { id } = await parseForm(
+    request,
+    z.object({ intent: z.literal("delete", { error: "Unknown action." }), id: formId(noun) }),
+  );
+  return id;
 }
 
 export type DeleteContent<Item> = {

@@ -4,6 +4,58 @@ import land from "world-atlas/land-110m.json";
 
 let cached: string | null = null;
 
+type Point = [lng: number, lat: number];
+
+/**
+ * A ring whose coastline runs over the date line (world-atlas keeps such rings whole, jumping from +180 to -180)
+ * made continuous: each longitude is shifted by whole turns to stay within half a turn of the one before, so the
+ * ring runs past the map's edge instead of straight back across the map.
+ */
+function unwrap(coords: number[][]): Point[] {
+  let offset = 0;
+  let prev: number | null = null;
+  return coords.map(([rawLng = 0, lat = 0]) => {
+    let lng = rawLng + offset;
+    if (prev !== null && lng - prev > 180) {
+      offset -= 360;
+      lng -= 360;
+    } else if (prev !== null && prev - lng > 180) {
+      offset += 360;
+      lng += 360;
+    }
+    prev = lng;
+    return [lng, lat];
+  });
+}
+
+/**
+ * The rings to draw for one ring of the data. A ring around a pole (Antarctica) ends a whole turn from where it
+ * began: it is closed along the map's bottom (or top) edge, so the land reaches the pole. A ring that runs past the
+ * map's left or right edge is drawn a second time a turn away; the picker's box cuts off what lies outside it.
+ */
+function drawnRings(coords: number[][]): Point[][] {
+  const ring = unwrap(coords);
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  if (!first || !last) return [];
+  if (Math.abs(last[0] - first[0]) > 180) {
+    // South of the equator the pole is the south one.
+    const poleLat = ring.reduce((sum, [, lat]) => sum + lat, 0) < 0 ? -90 : 90;
+    return [[...ring, [last[0], poleLat], [first[0], poleLat]]];
+  }
+  const lngs = ring.map(([lng]) => lng);
+  const out = [ring];
+  if (Math.min(...lngs) < -180) out.push(ring.map(([lng, lat]) => [lng + 360, lat]));
+  if (Math.max(...lngs) > 180) out.push(ring.map(([lng, lat]) => [lng - 360, lat]));
+  return out;
+}
+
+/** Which side of the map a longitude lies beyond: -1 west, 1 east, 0 on the map (or no point). */
+function sideOf(lng: number | undefined): -1 | 0 | 1 {
+  if (lng === undefined || (lng >= -181 && lng <= 181)) return 0;
+  return lng < 0 ? -1 : 1;
+}
+
 /**
  * The world's land as one SVG path in an equirectangular 360x180 box (x = longitude + 180, y = 90 - latitude), so
  * a click converts back to coordinates with simple arithmetic. Built once per process.
@@ -15,19 +67,25 @@ export function worldOutlinePath(): string {
   const parts: string[] = [];
   // One-degree steps are about a pixel and a half at the picker's size; dropping repeated points keeps the page light.
   const snap = (v: number) => Math.round(v);
-  const ring = (coords: number[][]) => {
-    const points: string[] = [];
-    for (const [lng = 0, lat = 0] of coords) {
-      const point = `${snap(lng + 180)} ${snap(90 - lat)}`;
-      if (point !== points[points.length - 1]) points.push(point);
+  const draw = (coords: number[][]) => {
+    for (const ring of drawnRings(coords)) {
+      const points: string[] = [];
+      for (const [i, [lng, lat]] of ring.entries()) {
+        // Of a run of points beyond the same side edge, only its ends are needed: the line between them stays
+        // outside the box, and the copy a turn away draws that stretch of coast.
+        const side = sideOf(lng);
+        if (side !== 0 && sideOf(ring[i - 1]?.[0]) === side && sideOf(ring[i + 1]?.[0]) === side) continue;
+        const point = `${snap(lng + 180)} ${snap(90 - lat)}`;
+        if (point !== points[points.length - 1]) points.push(point);
+      }
+      if (points.length < 3) continue;
+      parts.push(`M${points.join("L")}Z`);
     }
-    if (points.length < 3) return;
-    parts.push(`M${points.join("L")}Z`);
   };
   for (const f of fc.features) {
     const g = f.geometry;
-    if (g.type === "Polygon") for (const r of g.coordinates) ring(r);
-    if (g.type === "MultiPolygon") for (const p of g.coordinates) for (const r of p) ring(r);
+    if (g.type === "Polygon") for (const r of g.coordinates) draw(r);
+    if (g.type === "MultiPolygon") for (const p of g.coordinates) for (const r of p) draw(r);
   }
   cached = parts.join("");
   return cached;

@@ -110,3 +110,117 @@ test("a visitor who leaves before the page's scripts run is counted, once; so is
   expect(views(early)).toBe("1");
   expect(views(stayed)).toBe("1");
 });
+
+test("the interactions an owner counts, and each form by its name, reach the analytics screen", async ({
+  browser,
+  baseURL,
+}) => {
+  // Geolocation refused: "Near me" is counted when pressed, whatever the browser then answers.
+  const context = await browser.newContext({ userAgent: HUMAN_UA, permissions: [], baseURL });
+  const page = await context.newPage();
+  type Sent = {
+    kind: string;
+    path: string;
+    category?: string;
+    action?: string;
+    label?: string;
+    value?: number;
+    formName?: string;
+  };
+  const sent: Sent[] = [];
+  // What the page sends, read as it leaves: a beacon's body is not visible to the test runner's request events.
+  await page.exposeFunction("recordAnalytics", (body: string) => sent.push(JSON.parse(body)));
+  await page.addInitScript(() => {
+    const send = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, body) => {
+      if (String(url).endsWith("/api/analytics") && body instanceof Blob)
+        void body
+          .text()
+          .then((text) => (window as unknown as { recordAnalytics: (b: string) => void }).recordAnalytics(text));
+      return send(url, body);
+    };
+  });
+  const interactions = (category: string, action: string) =>
+    sent.filter((e) => e.kind === "user_interaction" && e.category === category && e.action === action);
+  // The listeners are in place once the page's view has gone out (both wait for the analytics code).
+  const visit = async (path: string) => {
+    await page.goto(path);
+    await expect.poll(() => sent.some((e) => e.kind === "page_view" && e.path === path)).toBe(true);
+  };
+
+  // The Explore menu opened, from the header.
+  await visit("/");
+  await page.getByRole("banner").getByRole("button", { name: "Explore" }).click();
+  await expect.poll(() => interactions("navigation", "open_menu").length).toBe(1);
+  expect(interactions("navigation", "open_menu")[0]?.label).toBe("explore");
+  await page.keyboard.press("Escape");
+
+  // The map's filters applied: which filters (not their words) and how many; and "Near me" pressed.
+  await visit("/map");
+  const filters = page.getByRole("search", { name: "Filter the map" });
+  await filters.getByLabel("Region", { exact: true }).selectOption({ label: "Europe" });
+  await filters.getByLabel("Search", { exact: true }).fill("orchard");
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect.poll(() => interactions("map", "filter").length).toBe(1);
+  expect(interactions("map", "filter")[0]).toMatchObject({ label: "q,region", value: 2 });
+  await expect(page).toHaveURL(/region=/);
+  await expect.poll(() => sent.some((e) => e.kind === "page_view" && e.path === "/map")).toBe(true);
+  await page.getByRole("button", { name: "Near me" }).click();
+  await expect.poll(() => interactions("map", "near_me").length).toBe(1);
+
+  // An episode played: counted once however often it is paused and played again.
+  await visit("/podcast");
+  const audio = page.locator("audio").first();
+  const episode = await audio.getAttribute("aria-label");
+  for (let i = 0; i < 2; i++) {
+    await audio.evaluate((a: HTMLAudioElement) => {
+      a.muted = true;
+      return a.play().catch(() => {});
+    });
+    await audio.evaluate((a: HTMLAudioElement) => a.pause());
+  }
+  await expect.poll(() => interactions("podcast", "play").length).toBe(1);
+  expect(interactions("podcast", "play")[0]?.label).toBe(episode?.replace(/^Play episode /, "Episode "));
+  expect(interactions("podcast", "play")[0]?.value).toEqual(expect.any(Number));
+
+  // The newsletter form started (once, at the first letter typed) and sent: the submission is named "newsletter".
+  await visit("/newsletter");
+  const field = page.getByRole("main").getByLabel("E-mail address");
+  await field.pressSequentially("reader");
+  await field.fill(`reader-${Date.now().toString(36)}@example.org`);
+  await page.getByRole("main").getByRole("button", { name: "Subscribe" }).click();
+  await expect
+    .poll(() => sent.filter((e) => e.kind === "form_submission").map((e) => e.formName))
+    .toContain("newsletter");
+  expect(interactions("form", "start").map((e) => e.label)).toEqual(["newsletter"]);
+
+  // The application form started.
+  await visit("/application");
+  await page.getByLabel("Full name").fill("Ada Example");
+  await expect.poll(() => interactions("form", "start").map((e) => e.label)).toEqual(["newsletter", "application"]);
+
+  // Every form is named by its name, never by the page's address.
+  expect(sent.filter((e) => e.kind === "form_submission").map((e) => e.formName)).toEqual(
+    expect.arrayContaining(["map-filters", "newsletter"]),
+  );
+  for (const e of sent) if (e.formName) expect(e.formName).not.toMatch(/^\/|:\/\//);
+  await context.close();
+
+  // The ingestion endpoint writes in batches about once a second; the owner sees the counts.
+  const admin = await browser.newPage({ baseURL });
+  await expect(async () => {
+    await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(admin).toHaveURL(/\/admin\/dashboard/, { timeout: 5000 });
+  }).toPass(SLOW);
+  await expect(async () => {
+    await admin.goto("/admin/dashboard/analytics?range=7d");
+    const shown = admin.getByRole("region", { name: "Interactions (category / action)" });
+    for (const key of ["navigation / open_menu", "map / filter", "map / near_me", "podcast / play", "form / start"])
+      await expect(shown.getByText(key, { exact: true })).toBeVisible({ timeout: 1000 });
+    const forms = admin.getByRole("region", { name: "Form submissions" });
+    for (const name of ["map-filters", "newsletter"])
+      await expect(forms.getByText(name, { exact: true })).toBeVisible({ timeout: 1000 });
+    await expect(forms.getByText(/^\//)).toHaveCount(0);
+  }).toPass({ timeout: 30_000 });
+  await admin.close();
+});

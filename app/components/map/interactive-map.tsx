@@ -293,6 +293,7 @@ export function InteractiveMap({
   };
 
   const nearMe = () => {
+    void import("../../lib/analytics.client").then((m) => m.trackInteraction({ category: "map", action: "near_me" }));
     setNotice(null);
     setPositionFailed(false);
     if (!("geolocation" in navigator)) {

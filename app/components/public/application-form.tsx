@@ -105,6 +105,8 @@ export function ApplicationForm({
       method="post"
       action="/application"
       noValidate
+      data-analytics-form="application"
+      data-analytics-start
       aria-describedby="application-required-note"
       className="space-y-8"
       onSubmit={(e) => {

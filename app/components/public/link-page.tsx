@@ -18,7 +18,7 @@ export function LinkAskPage(props: {
     <main id="main">
       <PageIntro title={props.title} lead={props.lead} />
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <Form method="post">
+        <Form method="post" data-analytics-form="link-confirmation">
           <input type="hidden" name="token" value={props.token} />
           <p className="text-lg text-stone-800">{props.children}</p>
           <button

@@ -23,7 +23,12 @@ export function ListSearch({
   ).toString();
   return (
     <search className="mt-6 block">
-      <form method="get" action={action} className="flex max-w-2xl flex-wrap items-end gap-2">
+      <form
+        method="get"
+        action={action}
+        className="flex max-w-2xl flex-wrap items-end gap-2"
+        data-analytics-form={`${action.replace(/\W/g, "")}-search`}
+      >
         <div className="min-w-0 flex-1">
           <label htmlFor={id} className="text-sm font-semibold text-stone-800">
             {label}

@@ -74,6 +74,8 @@ const VARIANTS = {
     action: "/locations",
     label: "Filter locations",
     submit: "Show locations",
+    analyticsForm: "location-filters",
+    analyticsFilters: "locations:filter",
     form: "grid gap-4 rounded-xl border border-leaf-100 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6",
     search: "sm:col-span-2 lg:col-span-6",
     pair: "lg:col-span-2",
@@ -83,6 +85,8 @@ const VARIANTS = {
     action: "/map",
     label: "Filter the map",
     submit: "Apply filters",
+    analyticsForm: "map-filters",
+    analyticsFilters: "map:filter",
     form: "space-y-3",
     search: "",
     pair: "",
@@ -146,7 +150,16 @@ export function LocationFilters({
   };
 
   return (
-    <Form method="get" action={v.action} role="search" aria-label={v.label} className={v.form} onSubmit={onSubmit}>
+    <Form
+      method="get"
+      action={v.action}
+      role="search"
+      aria-label={v.label}
+      className={v.form}
+      onSubmit={onSubmit}
+      data-analytics-form={v.analyticsForm}
+      data-analytics-filters={v.analyticsFilters}
+    >
       {variant === "map" ? <h2 className="text-base font-semibold text-stone-900">{v.label}</h2> : null}
       <div className={v.search}>
         <label htmlFor={`${id}-q`} className="text-sm font-semibold text-stone-800">

@@ -7,7 +7,7 @@ import { SearchCombobox } from "./search-combobox";
  */
 export function HeaderSearchForm() {
   return (
-    <form method="get" action="/search" className="flex gap-2">
+    <form method="get" action="/search" className="flex gap-2" data-analytics-form="header-search">
       <SearchCombobox
         defaultValue=""
         label="Search the directory"

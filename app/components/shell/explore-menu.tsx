@@ -151,7 +151,15 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
         Explore
         <ChevronDown aria-hidden="true" className="size-4 transition-transform group-has-[:popover-open]:rotate-180" />
       </button>
-      <div ref={panelRef} id={panelId} popover="auto" onToggle={onToggle} className="explore-panel w-[34rem] pt-2">
+      <div
+        ref={panelRef}
+        id={panelId}
+        popover="auto"
+        onToggle={onToggle}
+        className="explore-panel w-[34rem] pt-2"
+        data-analytics-open="navigation:open_menu"
+        data-analytics-label="explore"
+      >
         <div className="grid grid-cols-[12rem_1fr] overflow-hidden rounded-lg border border-leaf-100 bg-white shadow-lg">
           <ul className="border-r border-leaf-100 bg-leaf-50 p-2">
             {entries.map((entry) => (

@@ -15,7 +15,7 @@ export function NotFoundContent({ message }: { message?: string }) {
         {message ??
           "We could not find the page you were looking for. It may have moved, or the address may be mistyped."}
       </p>
-      <Form method="get" action="/locations" role="search" className="mt-8">
+      <Form method="get" action="/locations" role="search" className="mt-8" data-analytics-form="not-found-search">
         <label htmlFor="not-found-search" className="block font-medium text-stone-800">
           Search for a place to learn
         </label>

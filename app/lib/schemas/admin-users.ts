@@ -8,7 +8,16 @@ export const ROLE_LABELS: Record<(typeof USER_ROLES)[number], string> = {
 };
 
 const RoleSchema = z.enum(USER_ROLES, { error: "Choose a role." });
-const UserIdSchema = z.string({ error: "Unknown user." }).trim().min(1, "Unknown user.").max(100, "Unknown user.");
+const UserIdSchema = z
+  .string({
+    error: (issue) =>
+      Array.isArray(issue.input)
+        ? "The form names more than one user: send one at a time."
+        : "The form does not say which user.",
+  })
+  .trim()
+  .min(1, "The form does not say which user.")
+  .max(100, "Unknown user.");
 
 export const CreateUserSchema = z.object({
   intent: z.literal("create"),

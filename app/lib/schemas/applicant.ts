@@ -1,11 +1,11 @@
 import { z } from "../zod";
-import { optionalText } from "./form";
+import { formId, optionalText } from "./form";
 
 export { REVIEW_STATUS_LABELS, REVIEW_STATUSES as REVIEW_STATUS_VALUES } from "../vocabulary";
 
 import { REVIEW_STATUSES } from "../vocabulary";
 
-const id = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Unknown application.");
+const id = formId("application");
 
 /** The applicant screen's two writes: a status change and the internal notes. */
 export const ApplicantActionSchema = z.discriminatedUnion(

@@ -157,6 +157,47 @@ export function optionalId(label: string) {
     .transform((v) => (v === "" ? null : v.toLowerCase()));
 }
 
+/**
+ * The one id an action works on, as a form sends it: exactly one value, a UUID. None, or the field sent several
+ * times (`id=a&id=b`), is refused with a message saying which; it is never read as its first or last value.
+ */
+export function formId(noun: string) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? `The form does not say which ${noun}.`
+          : Array.isArray(issue.input)
+            ? `The form names more than one ${noun}: send one at a time.`
+            : `The ${noun}'s id is not valid.`,
+    })
+    .regex(UUID_RE, `The ${noun}'s id is not valid.`)
+    .transform((v) => v.toLowerCase());
+}
+
+/** Like formId, for a form that may leave it out (adding rather than editing): blank or missing is undefined. */
+export function optionalFormId(noun: string) {
+  return z.preprocess((v) => (v === "" ? undefined : v), formId(noun).optional());
+}
+
+/**
+ * Reads the request's whole form and parses it with the action's schema before anything else happens. A form that
+ * does not fit (a missing or repeated id, an unknown intent) is answered 400 with the schema's first message.
+ */
+export async function parseForm<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
+  const parsed = schema.safeParse(formDataToObject(await readForm(request)));
+  if (!parsed.success) {
+    throw data(parsed.error.issues[0]?.message ?? "The form could not be read.", {
+      status: 400,
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
+  return parsed.data;
+}
+
+/** The body of a button-only form (an action whose subject is in its address): no fields at all. */
+export const NoFields = z.strictObject({}, { error: "This action takes no form fields: use the button on its page." });
+
 /** A list of ids from a checkbox group (one value arrives as a plain string). */
 export function idList(label: string, max = 50) {
   return z.preprocess(

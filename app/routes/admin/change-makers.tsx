@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   return deleteContent(context, {
     user,
-    id: await readDeleteId(request),
+    id: await readDeleteId(request, "change-maker"),
     find: getChangeMakerById,
     remove: deleteChangeMaker,
     audit: { entity: "change-maker", summary: (p) => `Deleted change-maker "${p.name}"` },

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { NoFields, parseForm } from "../../lib/schemas/form";
 import { recordAudit } from "../../queries/audit.server";
 import { requestEntryCheck } from "../../services/entry-checks.server";
 import { requireAdmin } from "../../services/guard.server";
@@ -8,6 +9,8 @@ import type { Route } from "./+types/location-check";
 /** Staff asking a place's contact, now, to confirm its entry (a button on the place's edit screen). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
+  // The place is in the address; the button's form has no fields.
+  await parseForm(request, NoFields);
   const back = `/admin/dashboard/edit/${params.id}`;
   const result = await requestEntryCheck(context.services, params.id);
   switch (result.outcome) {

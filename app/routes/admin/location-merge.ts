@@ -1,20 +1,19 @@
 import { data } from "react-router";
-import { formDataToObject, readForm } from "../../lib/schemas/form";
+import { formId, parseForm } from "../../lib/schemas/form";
 import { z } from "../../lib/zod";
 import { requireAdmin } from "../../services/guard.server";
 import { mergeLocations } from "../../services/merge.server";
 import { redirectWithToast } from "../../services/toast.server";
 import type { Route } from "./+types/location-merge";
 
-const MergeSchema = z.object({ duplicate: z.uuid({ error: "Choose the duplicate to merge from the list." }) });
+const MergeSchema = z.object({ duplicate: formId("duplicate to merge") });
 
 /** Staff merging a likely duplicate into this place (a button in the place's "Possible duplicates"). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const parsed = MergeSchema.safeParse(formDataToObject(await readForm(request)));
-  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Invalid request.", { status: 400 });
+  const { duplicate } = await parseForm(request, MergeSchema);
   const back = `/admin/dashboard/edit/${params.id}`;
-  const outcome = await mergeLocations(context.services, user, params.id, parsed.data.duplicate.toLowerCase());
+  const outcome = await mergeLocations(context.services, user, params.id, duplicate);
   if (!outcome.ok) {
     if (outcome.status === 404) throw data(outcome.message, { status: 404 });
     return redirectWithToast(back, outcome.message, "error");

@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   return deleteContent(context, {
     user,
-    id: await readDeleteId(request),
+    id: await readDeleteId(request, "location"),
     find: getLocationById,
     remove: deleteLocation,
     audit: { entity: "location", summary: (l) => `Deleted location "${l.name}"` },

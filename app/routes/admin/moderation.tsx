@@ -8,7 +8,7 @@ import { buttonClasses } from "../../components/admin/form-field";
 import { Pagination } from "../../components/admin/pagination";
 import { entryEditPath } from "../../lib/admin-paths";
 import { ADMIN_PAGE_SIZE } from "../../lib/constants";
-import { formDataToObject, readForm } from "../../lib/schemas/form";
+import { formId, parseForm } from "../../lib/schemas/form";
 import {
   PROPOSAL_STATUSES,
   type ProposalKind,
@@ -86,15 +86,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const CheckedSchema = z.object({
   intent: z.literal("checked", { error: "Unknown action." }),
   kind: z.enum(["location", "program", "change-maker"], { error: "Unknown kind of entry." }),
-  id: z.uuid({ error: "No such entry." }),
+  id: formId("entry"),
 });
 
 /** Staff found an entry current: its "Last checked" moves to now and it leaves the list. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const parsed = CheckedSchema.safeParse(formDataToObject(await readForm(request)));
-  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Invalid request.", { status: 400 });
-  const { kind, id } = parsed.data;
+  const { kind, id } = await parseForm(request, CheckedSchema);
   const name = await markEntryChecked(context.services.db, kind as CheckableKind, id);
   if (!name) throw data("No such entry. It may have been deleted.", { status: 404 });
   await recordAudit(

@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Subscribers are not public content, so no cache needs telling.
   return deleteContent(context, {
     user,
-    id: await readDeleteId(request),
+    id: await readDeleteId(request, "subscriber"),
     find: getNewsletterSubscriptionById,
     remove: deleteNewsletterSubscription,
     audit: { entity: "newsletter-subscription", summary: () => "Removed a newsletter subscriber" },

@@ -6,7 +6,7 @@ import { EmptyState } from "../../components/admin/empty-state";
 import { buttonClasses } from "../../components/admin/form-field";
 import { Pagination } from "../../components/admin/pagination";
 import { hrefWithParams } from "../../lib/query-string";
-import { formDataToObject, readForm } from "../../lib/schemas/form";
+import { formId, parseForm } from "../../lib/schemas/form";
 import { MAIL_KIND_LABELS, MAIL_KINDS, MAIL_STATUS_LABELS, MAIL_STATUSES, type MailStatus } from "../../lib/vocabulary";
 import { z } from "../../lib/zod";
 import { recordAudit } from "../../queries/audit.server";
@@ -51,22 +51,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const ActionSchema = z.object({
   intent: z.literal("retry", { error: "Unknown action." }),
-  id: z.uuid({ error: "No message with this id is in the outbox." }),
+  id: formId("message"),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const parsed = ActionSchema.safeParse(formDataToObject(await readForm(request)));
-  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Invalid request.", { status: 400 });
+  const { id } = await parseForm(request, ActionSchema);
   const back = new URL(request.url);
-  back.searchParams.set("id", parsed.data.id);
-  const again = await context.services.mail.retry(parsed.data.id);
+  back.searchParams.set("id", id);
+  const again = await context.services.mail.retry(id);
   if (!again) {
     return redirectWithToast(`${LIST}${back.search}`, "Only a failed message can be sent again.", "error");
   }
   await recordAudit(
     context.services.db,
-    { user, action: "send", entity: "mail", entityId: parsed.data.id, summary: "Queued a failed e-mail again" },
+    { user, action: "send", entity: "mail", entityId: id, summary: "Queued a failed e-mail again" },
     (err) => context.services.logger.warn({ err }, "audit failed"),
   );
   return redirectWithToast(`${LIST}${back.search}`, "The message is queued and will be sent again");

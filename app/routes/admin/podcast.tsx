@@ -13,9 +13,17 @@ import { exportHref as csvExportHref } from "../../lib/admin-exports";
 import { ADMIN_LONG_PAGE_SIZE } from "../../lib/constants";
 import { fieldErrors } from "../../lib/schemas";
 import { EPISODE_NUMBER_TAKEN, EpisodeSchema, formatDuration } from "../../lib/schemas/episode";
-import { type FormValues, formDataToObject, optionalUrl, readForm, textValue } from "../../lib/schemas/form";
+import {
+  type FormValues,
+  formDataToObject,
+  formId,
+  optionalFormId,
+  optionalUrl,
+  readForm,
+} from "../../lib/schemas/form";
 import { parseDownloadUrl } from "../../lib/storage/download-url";
 import { downloadTokenList } from "../../lib/storage/paths";
+import { z } from "../../lib/zod";
 import {
   countPodcastSubscriptionsMatching,
   createEpisode,
@@ -111,12 +119,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Which episode an action is about: the one to delete, or the one being saved (none when adding). */
+const EpisodeTargetSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("delete"), id: formId("episode") }),
+    z.object({ intent: z.literal("save"), id: optionalFormId("episode") }),
+  ],
+  { error: "Unknown action." },
+);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
   const values = formDataToObject(await readForm(request));
-  const intent = textValue(values, "intent");
-  const id = textValue(values, "id");
+  const target = EpisodeTargetSchema.safeParse(values);
+  if (!target.success) throw data(target.error.issues[0]?.message ?? "Unknown action.", { status: 400 });
+  const { intent, id } = target.data;
   if (intent === "delete") {
     return deleteContent(context, {
       user,
@@ -130,13 +149,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       done: "Episode deleted",
     });
   }
-  if (intent !== "save") throw data("Unknown action.", { status: 400 });
   const existing = id ? await getEpisodeById(db, id) : null;
   if (id && !existing) throw data("No episode with this id exists.", { status: 404 });
   const parsed = EpisodeFormSchema.safeParse(values);
   if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
   const v = parsed.data;
-  const isNumberTaken = () => isEpisodeNumberTaken(db, v.number, id || undefined);
+  const isNumberTaken = () => isEpisodeNumberTaken(db, v.number, id);
   if (await isNumberTaken()) return invalid({ number: EPISODE_NUMBER_TAKEN }, values);
   const input: EpisodeInput = {
     number: v.number,
@@ -152,7 +170,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   return saveContent(context, {
     user,
-    id: id || undefined,
+    id,
     input,
     values,
     create: createEpisode,

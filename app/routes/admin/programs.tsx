@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   return deleteContent(context, {
     user,
-    id: await readDeleteId(request),
+    id: await readDeleteId(request, "program"),
     find: getProgramById,
     remove: deleteProgram,
     audit: { entity: "program", summary: (p) => `Deleted program "${p.name}"` },

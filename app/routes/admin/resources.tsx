@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   return deleteContent(context, {
     user,
-    id: await readDeleteId(request),
+    id: await readDeleteId(request, "resource"),
     find: getResourceById,
     remove: deleteResource,
     audit: { entity: "resource", summary: (r) => `Deleted resource "${r.title}"` },

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { PageHeader } from "../../components/admin/content/admin-page";
+import { NoFields, parseForm } from "../../lib/schemas/form";
 import { requireAdmin } from "../../services/guard.server";
 import { revertRevision } from "../../services/revisions.server";
 import { redirectWithToast } from "../../services/toast.server";
@@ -14,6 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Puts back the values one revision replaced, then returns to the entry's screen. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
+  // The revision is in the address; the button's form has no fields.
+  await parseForm(request, NoFields);
   const id = Number(params.id);
   const outcome = await revertRevision(context.services, user, Number.isSafeInteger(id) ? id : -1);
   if (!outcome.ok) {

@@ -4,7 +4,7 @@ import { formatDate } from "../../components/admin/shell/format";
 import { PageHeader } from "../../components/admin/shell/page-header";
 import { fieldErrors } from "../../lib/schemas";
 import { createUserProblems, ROLE_LABELS, USER_ROLES, UserActionSchema } from "../../lib/schemas/admin-users";
-import { readForm } from "../../lib/schemas/form";
+import { formDataToObject, readForm, textValue } from "../../lib/schemas/form";
 import { recordAudit } from "../../queries/audit.server";
 import {
   changeUserRole,
@@ -59,20 +59,21 @@ function isUniqueViolation(err: unknown): boolean {
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(request, context);
   const { db, logger } = context.services;
-  const form = await readForm(request);
-  const raw: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") raw[key] = value;
+  // Every field as sent: one sent twice reaches the schema as a list and is refused, never read as one of them.
+  const raw = formDataToObject(await readForm(request));
   const parsed = UserActionSchema.safeParse(raw);
   if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
     const result: ActionResult = {
-      intent: raw.intent ?? "",
-      userId: raw.userId,
-      fields: fieldErrors(parsed.error),
+      intent: textValue(raw, "intent"),
+      userId: typeof raw.userId === "string" ? raw.userId : undefined,
+      fields,
+      ...(fields.userId ? { formError: fields.userId } : {}),
       values: {
-        name: raw.name ?? "",
-        email: raw.email ?? "",
-        role: raw.role ?? "DEFAULT",
-        access: raw.access ?? "invite",
+        name: textValue(raw, "name"),
+        email: textValue(raw, "email"),
+        role: textValue(raw, "role") || "DEFAULT",
+        access: textValue(raw, "access") || "invite",
       },
     };
     return data(result, { status: 400, headers: NO_STORE });
