@@ -17,6 +17,7 @@ import { PageLoadingIndicator } from "./components/shell/page-loading-indicator"
 import { ScrollToTop } from "./components/shell/scroll-to-top";
 import { useHydrated } from "./components/shell/use-hydrated";
 import { afterPageLoad } from "./lib/after-load";
+import { refusedRequestTitle } from "./lib/error-titles";
 import { readToast } from "./services/toast.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -108,7 +109,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       title = "Access denied";
       message = typeof error.data === "string" ? error.data : "You do not have permission to view this page.";
     } else {
-      title = `${error.status} ${error.statusText || "Error"}`;
+      title = error.status < 500 ? refusedRequestTitle(error.status) : title;
       message = typeof error.data === "string" ? error.data : message;
     }
   }

@@ -4,6 +4,7 @@ import { MobileBottomBar } from "../components/shell/mobile-bottom-bar";
 import { SiteHeader } from "../components/shell/site-header";
 import { useLiveSettings } from "../components/shell/use-live-settings";
 import { MOBILE_BOTTOM_BAR_PADDING_PX } from "../lib/constants";
+import { refusedRequestTitle } from "../lib/error-titles";
 import type { NavigationPages } from "../lib/nav-pages";
 import { ALL_PAGES_VISIBLE, hiddenPagesKey } from "../lib/nav-pages";
 import { getPublicSettings } from "../services/site-settings.server";
@@ -81,7 +82,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   } else if (isRouteErrorResponse(error)) {
     body = (
       <ErrorContent
-        title={error.status === 403 ? "Access denied" : `${error.status} ${error.statusText || "Error"}`}
+        title={error.status < 500 ? refusedRequestTitle(error.status) : "Something went wrong"}
         message={typeof error.data === "string" ? error.data : "This request could not be completed."}
       />
     );

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
+import { refusedRequestTitle } from "../../../lib/error-titles";
 import { ShieldAlert } from "../../icons";
 import { SignOutButton } from "./sign-out-button";
 
@@ -25,7 +26,7 @@ export function AdminErrorPage({ error, embedded = false }: { error: unknown; em
       title = "Page not found";
       message = "There is no admin page at this address.";
     } else if (error.status < 500) {
-      title = `${error.status} ${error.statusText || "Error"}`;
+      title = refusedRequestTitle(error.status);
       message = typeof error.data === "string" ? error.data : message;
     }
   }
