@@ -11,9 +11,11 @@ import {
   settle,
 } from "../../tests/helpers/admin-context";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { websiteJsonLd } from "../lib/jsonld";
 import { DEFAULT_PAGE_TEXTS } from "../lib/page-text-defaults";
 import { pageTextDefinition } from "../lib/page-texts";
 import * as pageTextRoute from "../routes/admin/page-text";
+import * as podcastFeed from "../routes/feeds/podcast-rss";
 import * as privacyRoute from "../routes/privacy";
 import * as layoutRoute from "../routes/public-layout";
 import { ContentVersionWatcher } from "./content-version.server";
@@ -122,6 +124,38 @@ describe(`page texts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
     expect(de.terms.html).toBe("<p>Nutzungsbedingungen.</p>");
     expect(de.privacy.html).toBe("<p>Written elsewhere.</p>");
     expect(de.siteName).toBe("Permaculture Network");
+  });
+});
+
+describe("the site's name", () => {
+  it("once saved, names the site in the header data, page titles, the home page's JSON-LD and the podcast feed", async () => {
+    const res = await settle(() =>
+      call(
+        pageTextRoute.action,
+        formRequest("/admin/dashboard/pages/site-name", { intent: "save", body: "Green Hands" }),
+        h.context,
+        { key: "site-name" },
+      ),
+    );
+    expect((res.value as Response).status).toBe(302);
+    try {
+      const layout = await vi.waitFor(async () => {
+        const data = (await call(layoutRoute.loader, getRequest("/"), h.context)) as { siteName: string };
+        expect(data.siteName).toBe("Green Hands");
+        return data;
+      });
+      const matches = [{ id: "routes/public-layout", loaderData: layout }];
+      const tags = privacyRoute.meta({ loaderData: await privacyPage(), matches } as never);
+      expect(tags).toContainEqual({ title: "Privacy Policy | Green Hands" });
+      expect(tags).toContainEqual({ property: "og:site_name", content: "Green Hands" });
+      expect(websiteJsonLd({ siteUrl: "http://localhost", name: layout.siteName, description: "d" }).name).toBe(
+        "Green Hands",
+      );
+      const feed = await ((await call(podcastFeed.loader, getRequest("/podcast.xml"), h.context)) as Response).text();
+      expect(feed).toContain("<title>Green Hands Podcast</title>");
+    } finally {
+      await savePageText(h.context.services, { def: siteName, body: "Permaculture Network", user: editor });
+    }
   });
 });
 
