@@ -3,7 +3,7 @@ import { AdminErrorBoundary, PageHeader } from "../../components/admin/content/a
 import { ErrorSummary, fieldIds, SubmitButton, TextAreaField, TextField } from "../../components/admin/form-field";
 import { MarkdownImageInsert } from "../../components/admin/media/markdown-image-insert";
 import { formatDateTime } from "../../components/admin/shell/format";
-import { ProseHtml } from "../../components/public/prose";
+import { PROSE_TYPE, ProseHtml } from "../../components/public/prose";
 import { PAGES_ADMIN_PATH, pageTextEditPath } from "../../lib/admin-paths";
 import {
   PAGE_TEXT_PLACEHOLDERS,
@@ -184,7 +184,7 @@ export default function PageTextEdit({ loaderData, actionData }: Route.Component
           </h2>
           {"html" in preview ? (
             <div data-testid="page-text-preview">
-              <ProseHtml html={preview.html} className="max-w-none px-0 py-2 [&_h2]:mt-6" />
+              <ProseHtml html={preview.html} className={`pb-2 ${PROSE_TYPE}`} />
             </div>
           ) : (
             <p data-testid="page-text-preview" className="mt-2 text-lg text-stone-900">
