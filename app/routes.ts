@@ -77,6 +77,8 @@ export default [
       route("change-makers/add", "routes/admin/change-maker-form.tsx", { id: "admin-change-maker-add" }),
       route("change-makers/edit/:id", "routes/admin/change-maker-form.tsx", { id: "admin-change-maker-edit" }),
       route("site-settings", "routes/admin/site-settings.tsx"),
+      route("pages", "routes/admin/pages.tsx"),
+      route("pages/:key", "routes/admin/page-text.tsx"),
       route("media-library", "routes/admin/media-library.tsx"),
       route("*", "routes/admin/not-found.tsx", { id: "admin-dashboard-not-found" }),
     ]),

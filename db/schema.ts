@@ -544,6 +544,27 @@ export const siteSettings = pgTable("site_settings", {
 });
 
 /**
+ * The site's own texts (site name, home heading and introduction, footer tagline, About, Privacy, Terms), one row per
+ * saved revision: the newest row of a key and language is the text shown. Restoring an old revision writes a new
+ * row with its text, so the history only grows. Every write bumps the "settings" content version (a trigger).
+ */
+export const pageTextRevisions = pgTable(
+  "page_text_revisions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    key: text("key").notNull(),
+    language: text("language").notNull().default("en"),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdBy: text("created_by"),
+    createdByEmail: text("created_by_email").notNull().default(""),
+    /** The revision whose text this one put back, when it was a restore. */
+    restoredFrom: bigint("restored_from", { mode: "number" }),
+  },
+  (t) => [index("page_text_revisions_key_idx").on(t.key, t.language, t.id)],
+);
+
+/**
  * A version number per kind of public content, bumped by a statement trigger on every write to its tables (from the
  * site, `seed:scale`, a migration or `psql`) and visible at commit. Each instance compares it every few seconds with
  * what its caches were built from, so a lost change notification leaves no instance stale for long.

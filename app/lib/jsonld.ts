@@ -163,3 +163,17 @@ export function personJsonLd(p: {
       : undefined,
   });
 }
+
+/** The site itself (home page): its name as the owner wrote it in the admin's Pages section. */
+export function websiteJsonLd(p: { siteUrl: string; name: string; description: string }) {
+  const url = absoluteUrl(p.siteUrl, "/");
+  return compact({
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    "@id": url,
+    name: p.name,
+    description: p.description,
+    url,
+    publisher: { "@type": "Organization", name: p.name, url },
+  });
+}

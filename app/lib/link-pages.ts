@@ -13,7 +13,7 @@ export const LINK_PAGE_HEADERS = {
 } as const;
 
 /** Meta tags of such a page: as any public page's, and not indexed. */
-export function linkPageMeta(opts: { title: string; description: string; path: string }) {
+export function linkPageMeta(opts: Parameters<typeof pageMeta>[0]) {
   return [...pageMeta(opts), { name: "robots", content: "noindex" }];
 }
 

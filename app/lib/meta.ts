@@ -1,5 +1,17 @@
 import { SITE_NAME } from "./constants";
 
+/** The public layout's route id: its data carries the site's name (from the admin's Pages section). */
+export const PUBLIC_LAYOUT_ROUTE = "routes/public-layout";
+
+type MetaMatchLike = { id: string; loaderData?: unknown } | undefined;
+
+/** The site's name as the public layout read it, for a page's title; the built-in name when it is not there. */
+export function siteNameFrom(matches: readonly MetaMatchLike[] | undefined): string {
+  const layout = matches?.find((m) => m?.id === PUBLIC_LAYOUT_ROUTE);
+  const name = (layout?.loaderData as { siteName?: unknown } | undefined)?.siteName;
+  return typeof name === "string" && name !== "" ? name : SITE_NAME;
+}
+
 /** Title, description, canonical URL and Open Graph tags for a public page. */
 export function pageMeta(opts: {
   title: string;
@@ -7,8 +19,11 @@ export function pageMeta(opts: {
   siteUrl?: string;
   path: string;
   image?: string | null;
+  /** The public layout's route matches, whose data names the site (the title's suffix). */
+  matches?: readonly MetaMatchLike[];
 }) {
-  const fullTitle = opts.title === SITE_NAME ? SITE_NAME : `${opts.title} | ${SITE_NAME}`;
+  const site = siteNameFrom(opts.matches);
+  const fullTitle = opts.title === site ? site : `${opts.title} | ${site}`;
   const canonical = opts.siteUrl ? `${opts.siteUrl}${opts.path}` : opts.path;
   const tags: Record<string, string>[] = [
     { title: fullTitle },
@@ -18,7 +33,7 @@ export function pageMeta(opts: {
     { property: "og:description", content: opts.description },
     { property: "og:url", content: canonical },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:site_name", content: site },
   ];
   if (opts.image) {
     tags.push({

@@ -155,8 +155,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Never shared-cached: each render carries its own signed timestamp for the timing check. */
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta({
+    matches,
     title: loaderData?.submitted ? "Application received" : "Application",
     description:
       "Apply to join the network as a permaculture educator or learner: tell us about your experience and what you are looking for.",

@@ -71,10 +71,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Change-maker not found | Permaculture Network" }];
   const { person, siteUrl } = loaderData;
   return pageMeta({
+    matches,
     title: person.name,
     description: `${person.name}: ${person.role}${person.country ? `, ${person.country}` : ""}.`,
     siteUrl,

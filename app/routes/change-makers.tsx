@@ -29,8 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta({
+    matches,
     title: "Change-Makers",
     description:
       "Meet the farmers, teachers and designers who are changing how land is cared for, and the places where they work.",

@@ -30,8 +30,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
   return { state: done.outcome === "confirmed" ? "confirmed" : "already", name: done.name, path: done.path };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return linkPageMeta({
+    matches,
     title: "Confirm an entry",
     description: `Confirm that a place's entry on the ${SITE_NAME} is still right.`,
     path: "/entry/confirm",

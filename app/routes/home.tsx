@@ -2,15 +2,18 @@ import { AppLink } from "../components/app-link";
 import { ArrowRight, MapPin } from "../components/icons";
 import { island } from "../components/island";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
+import { JsonLd } from "../components/public/json-ld";
+import { INLINE_PROSE, ProseHtml } from "../components/public/prose";
 import { SectionHeader } from "../components/public/section-header";
-import { SITE_NAME, SITE_TAGLINE } from "../lib/constants";
+import { websiteJsonLd } from "../lib/jsonld";
 import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "../lib/map-geometry";
-import { pageMeta } from "../lib/meta";
+import { pageMeta, siteNameFrom } from "../lib/meta";
 import { formatInteger } from "../lib/numbers";
 import { listFeaturedLocations } from "../queries/locations.server";
 import { listEpisodes } from "../queries/podcast.server";
 import { listUpcomingPrograms } from "../queries/programs.server";
 import { getClusterStore, mapSnapshot } from "../services/clusters.server";
+import { getPublicPageTexts } from "../services/page-texts.server";
 import type { Route } from "./+types/home";
 
 const primaryBtn =
@@ -31,7 +34,7 @@ const EPISODES_LIMIT = 3;
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.services;
   const today = new Date().toISOString().slice(0, 10);
-  const [featured, upcoming, episodes, snapshot] = await Promise.all([
+  const [featured, upcoming, episodes, snapshot, texts] = await Promise.all([
     listFeaturedLocations(db, FEATURED_LIMIT),
     listUpcomingPrograms(db, { from: today, limit: UPCOMING_LIMIT }),
     listEpisodes(db, { limit: EPISODES_LIMIT }),
@@ -40,9 +43,15 @@ export async function loader({ context }: Route.LoaderArgs) {
       zoom: DEFAULT_VIEW_ZOOM,
       ...SNAPSHOT_SIZE,
     }),
+    getPublicPageTexts(context.services),
   ]);
   return {
     siteUrl: context.services.config.siteUrl,
+    // The heading and introduction, written in the admin's Pages section; the tagline describes the site.
+    heading: texts.homeHeading,
+    introHtml: texts.homeIntroHtml,
+    description: texts.footerTagline,
+    siteName: texts.siteName,
     snapshot,
     featured,
     upcoming,
@@ -58,21 +67,28 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({ title: SITE_NAME, description: SITE_TAGLINE, siteUrl: loaderData?.siteUrl, path: "/" });
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return pageMeta({
+    matches,
+    title: siteNameFrom(matches),
+    description: loaderData?.description ?? "",
+    siteUrl: loaderData?.siteUrl,
+    path: "/",
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { snapshot, featured, upcoming, episodes } = loaderData;
+  const { snapshot, featured, upcoming, episodes, heading, introHtml, description, siteUrl, siteName } = loaderData;
   const styleUrl = useMapStyleUrl();
   return (
     <main id="main">
+      <JsonLd data={websiteJsonLd({ siteUrl, name: siteName, description })} />
       <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-leaf-50 to-white">
         <div className="mx-auto max-w-6xl px-4 pb-6 pt-10 sm:pt-14">
           <h1 id="hero-heading" className="max-w-3xl text-3xl font-bold leading-tight text-leaf-900 sm:text-5xl">
-            Learn and teach permaculture, wherever you are
+            {heading}
           </h1>
-          <p className="mt-4 max-w-2xl text-lg text-stone-800">{SITE_TAGLINE}</p>
+          <ProseHtml html={introHtml} className={`mt-4 max-w-2xl text-lg text-stone-800 ${INLINE_PROSE}`} />
           <div className="mt-6 flex flex-wrap gap-3">
             <AppLink to="/map" className={primaryBtn}>
               <MapPin aria-hidden="true" className="h-5 w-5" />

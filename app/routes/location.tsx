@@ -97,10 +97,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Location not found | Permaculture Network" }];
   const { location, siteUrl } = loaderData;
   const tags: Record<string, string>[] = pageMeta({
+    matches,
     title: `${location.name}, ${location.country}`,
     description: location.shortDescription,
     siteUrl,

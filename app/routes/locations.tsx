@@ -103,11 +103,12 @@ function heading(d: { region: { name: string } | null; subRegionName?: string })
   return "Locations";
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Locations | Permaculture Network" }];
   const { applied, page, totalPages, siteUrl } = loaderData;
   const qs = (p: number) => `/locations${toQueryString({ ...applied, page: p })}`;
   const tags: Record<string, string>[] = pageMeta({
+    matches,
     title: page > 1 ? `${heading(loaderData)} (page ${page})` : heading(loaderData),
     description: loaderData.region
       ? `Permaculture farms, schools and eco-villages in ${loaderData.region.name}: courses, volunteering and visits.`

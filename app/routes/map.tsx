@@ -80,8 +80,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta({
+    matches,
     title: "Map",
     description:
       "Explore permaculture farms, schools and eco-villages worldwide on an interactive map, filtered by region, focus and country.",

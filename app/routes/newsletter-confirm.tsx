@@ -32,8 +32,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
   return outcome === "invalid" ? linkNoLongerWorks() : { state: outcome };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return linkPageMeta({
+    matches,
     title: "Confirm your subscription",
     description: `Confirm your subscription to the ${SITE_NAME} newsletter.`,
     path: "/newsletter/confirm",

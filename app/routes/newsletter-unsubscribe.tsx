@@ -38,8 +38,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
   return { state: "unsubscribed", email: found?.email };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return linkPageMeta({
+    matches,
     title: "Unsubscribe",
     description: `Stop receiving the ${SITE_NAME} newsletter.`,
     path: "/newsletter/unsubscribe",

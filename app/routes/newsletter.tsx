@@ -22,8 +22,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { siteUrl: context.services.config.siteUrl, outcome };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta({
+    matches,
     title: "Newsletter",
     description:
       "A monthly e-mail with new places to learn permaculture, upcoming programs, podcast episodes and stories from the community.",

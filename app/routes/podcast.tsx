@@ -89,8 +89,9 @@ export function links() {
   ];
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta({
+    matches,
     title: "Podcast",
     description: PODCAST_DESCRIPTION,
     siteUrl: loaderData?.siteUrl,

@@ -100,10 +100,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Program not found | Permaculture Network" }];
   const { program, siteUrl } = loaderData;
   return pageMeta({
+    matches,
     title: program.name,
     description: program.summary || `${program.name}: ${program.dates}`,
     siteUrl,

@@ -81,8 +81,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta({
+    matches,
     title: loaderData?.regionName ? `Programs in ${loaderData.regionName}` : "Programs",
     description:
       "Permaculture design certificates, workshops and online courses from educators in the network, with dates, format and price.",

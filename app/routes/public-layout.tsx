@@ -3,19 +3,26 @@ import { island } from "../components/island";
 import { MobileBottomBar } from "../components/shell/mobile-bottom-bar";
 import { SiteHeader } from "../components/shell/site-header";
 import { useLiveSettings } from "../components/shell/use-live-settings";
-import { MOBILE_BOTTOM_BAR_PADDING_PX } from "../lib/constants";
+import { MOBILE_BOTTOM_BAR_PADDING_PX, SITE_NAME, SITE_TAGLINE } from "../lib/constants";
 import { refusedRequestTitle } from "../lib/error-titles";
 import type { NavigationPages } from "../lib/nav-pages";
 import { ALL_PAGES_VISIBLE, hiddenPagesKey } from "../lib/nav-pages";
+import { getPublicPageTexts } from "../services/page-texts.server";
 import { getPublicSettings } from "../services/site-settings.server";
 import type { Route } from "./+types/public-layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { logger } = context.services;
-  const { navigation, general } = await getPublicSettings(context.services, (err) =>
-    logger.warn({ err }, "site settings unreadable; showing all pages and the default contact"),
-  );
+  const [{ navigation, general }, texts] = await Promise.all([
+    getPublicSettings(context.services, (err) =>
+      logger.warn({ err }, "site settings unreadable; showing all pages and the default contact"),
+    ),
+    getPublicPageTexts(context.services),
+  ]);
   return {
+    // The site's name and footer tagline, as written in the admin's Pages section.
+    siteName: texts.siteName,
+    footerTagline: texts.footerTagline,
     navigation,
     contactEmail: general.contactEmail,
     // Read here once for the pages with a map (home, /map), which take it from this layout's data.
@@ -30,18 +37,30 @@ const NotFoundContent = island(() => import("../components/shell/not-found-conte
 const SiteFooter = island(() => import("../components/shell/site-footer").then((m) => m.SiteFooterIsland));
 const ErrorContent = island(() => import("../components/shell/not-found-content").then((m) => m.ErrorContent));
 
-/** Used only when the layout's own data is missing (its loader failed); mirrors DEFAULT_GENERAL, which is server-only. */
-const FALLBACK = { navigation: ALL_PAGES_VISIBLE, contactEmail: "info@permaculture.example" };
+/**
+ * Used only when the layout's own data is missing (its loader failed); mirrors DEFAULT_GENERAL and the default page
+ * texts, which are server-only.
+ */
+const FALLBACK = {
+  navigation: ALL_PAGES_VISIBLE,
+  contactEmail: "info@permaculture.example",
+  siteName: SITE_NAME,
+  footerTagline: SITE_TAGLINE,
+};
 
 function Shell({
   navigation,
   contactEmail,
   year,
+  siteName,
+  footerTagline,
   children,
 }: {
   navigation: NavigationPages;
   contactEmail: string;
   year: number;
+  siteName: string;
+  footerTagline: string;
   children: React.ReactNode;
 }) {
   const live = useLiveSettings(navigation, contactEmail);
@@ -53,9 +72,15 @@ function Shell({
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader pages={live.pages} />
+      <SiteHeader pages={live.pages} siteName={siteName} />
       <div className="flex-1">{children}</div>
-      <SiteFooter hiddenPages={hiddenPagesKey(live.pages)} contactEmail={live.contactEmail} year={year} />
+      <SiteFooter
+        hiddenPages={hiddenPagesKey(live.pages)}
+        contactEmail={live.contactEmail}
+        year={year}
+        siteName={siteName}
+        tagline={footerTagline}
+      />
       <MobileBottomBar pages={live.pages} />
     </div>
   );
@@ -63,7 +88,13 @@ function Shell({
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <Shell navigation={loaderData.navigation} contactEmail={loaderData.contactEmail} year={loaderData.year}>
+    <Shell
+      navigation={loaderData.navigation}
+      contactEmail={loaderData.contactEmail}
+      year={loaderData.year}
+      siteName={loaderData.siteName}
+      footerTagline={loaderData.footerTagline}
+    >
       <Outlet />
     </Shell>
   );
@@ -78,12 +109,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const shell = data ?? { ...FALLBACK, year: new Date().getFullYear() };
   let body: React.ReactNode;
   if (isRouteErrorResponse(error) && error.status === 404) {
-    body = <NotFoundContent message={typeof error.data === "string" ? notFoundMessage(error.data) : undefined} />;
+    body = (
+      <NotFoundContent
+        message={typeof error.data === "string" ? notFoundMessage(error.data) : undefined}
+        siteName={shell.siteName}
+      />
+    );
   } else if (isRouteErrorResponse(error)) {
     body = (
       <ErrorContent
         title={error.status < 500 ? refusedRequestTitle(error.status) : "Something went wrong"}
         message={typeof error.data === "string" ? error.data : "This request could not be completed."}
+        siteName={shell.siteName}
       />
     );
   } else {
@@ -91,11 +128,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <ErrorContent
         title="Something went wrong"
         message="An unexpected error occurred on our side. Please try again in a moment."
+        siteName={shell.siteName}
       />
     );
   }
   return (
-    <Shell navigation={shell.navigation} contactEmail={shell.contactEmail} year={shell.year}>
+    <Shell
+      navigation={shell.navigation}
+      contactEmail={shell.contactEmail}
+      year={shell.year}
+      siteName={shell.siteName}
+      footerTagline={shell.footerTagline}
+    >
       {body}
     </Shell>
   );

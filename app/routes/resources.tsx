@@ -62,9 +62,10 @@ function typeLabel(type: ResourceType | null): string | undefined {
   return type ? RESOURCE_TYPES.find((t) => t.value === type)?.label : undefined;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const label = typeLabel(loaderData?.type ?? null);
   return pageMeta({
+    matches,
     title: label ? `${label} | Resources` : "Resources",
     description:
       "Books, websites, YouTube channels, podcasts, articles and apps for learning permaculture, chosen by educators in the network.",

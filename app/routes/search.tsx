@@ -57,9 +57,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   // Every result page names /search as its canonical address, so crawlers keep one page, not each query.
   return pageMeta({
+    matches,
     title: loaderData?.q ? `Search: ${loaderData.q}` : "Search",
     description: "Search places, programs, change-makers, resources and podcast episodes of the permaculture network.",
     siteUrl: loaderData?.siteUrl,

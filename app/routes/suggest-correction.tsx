@@ -78,10 +78,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const name = loaderData?.entry.name ?? "an entry";
   return [
     ...pageMeta({
+      matches,
       title: loaderData?.submitted ? "Thank you for your correction" : `Suggest a correction: ${name}`,
       description: `Tell us what is out of date about ${name}; our team checks every correction.`,
       siteUrl: loaderData?.siteUrl,

@@ -66,8 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Never shared-cached: each render carries its own signed timestamp for the timing check. */
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta({
+    matches,
     title: loaderData?.submitted ? "Thank you for your suggestion" : "Suggest a place",
     description:
       "Know a permaculture farm, school or eco-village that is not on the map yet? Tell us about it: our team checks every suggestion before it is listed.",

@@ -2,12 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { ALL_PAGES_VISIBLE } from "../../app/lib/navigation";
+import { DEFAULT_PAGE_TEXTS, DEFAULT_PAGE_TEXTS_DATE } from "../../app/lib/page-text-defaults";
+import { DEFAULT_LANGUAGE, PAGE_TEXT_KEYS } from "../../app/lib/page-texts";
 import { allSubcategories, REGIONS } from "../../app/lib/taxonomy";
 import type { Database } from "../client";
 import {
   changeMakers,
   focusAreas,
   locations,
+  pageTextRevisions,
   podcastEpisodes,
   programs,
   regions,
@@ -231,6 +234,18 @@ export async function seedDemo(db: Database, opts: { mediaDir: string; mediaUrlP
       .insert(siteSettings)
       .values({ key: "navigation", value: { pages: { ...ALL_PAGES_VISIBLE } } })
       .onConflictDoNothing();
+    // The site's texts as their first revisions, dated when they were written.
+    const [texts] = await tx.select({ n: count() }).from(pageTextRevisions);
+    if ((texts?.n ?? 0) === 0) {
+      await tx.insert(pageTextRevisions).values(
+        PAGE_TEXT_KEYS.map((key) => ({
+          key,
+          language: DEFAULT_LANGUAGE,
+          body: DEFAULT_PAGE_TEXTS[key],
+          createdAt: new Date(DEFAULT_PAGE_TEXTS_DATE),
+        })),
+      );
+    }
     await tx.insert(siteSettings).values({ key: SEED_MARKER, value: { demo: true, at: new Date().toISOString() } });
   });
   return { seeded: true, reason: "demo content added" };

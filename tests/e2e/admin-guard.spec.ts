@@ -157,6 +157,7 @@ test("the admin shell links to every admin screen and marks the current one", as
     "Users",
     "Analytics",
     "Request stats",
+    "Pages",
     "Media library",
     "Site settings",
   ]) {

@@ -20,4 +20,7 @@ export const ADMIN_SCREENS = [
   "/admin/dashboard/moderation",
   "/admin/dashboard/site-settings",
   "/admin/dashboard/media-library",
+  "/admin/dashboard/pages",
+  "/admin/dashboard/pages/privacy",
+  "/admin/dashboard/pages/site-name",
 ] as const;

@@ -4,10 +4,10 @@ import { AppLink } from "../app-link";
 import { Search } from "../icons";
 
 /** The public 404 page body: what happened, where to go next, and a location search. */
-export function NotFoundContent({ message }: { message?: string }) {
+export function NotFoundContent({ message, siteName = SITE_NAME }: { message?: string; siteName?: string }) {
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-16">
-      <title>{`Page not found | ${SITE_NAME}`}</title>
+      <title>{`Page not found | ${siteName}`}</title>
       <meta name="robots" content="noindex" />
       <p className="text-sm font-semibold uppercase tracking-wide text-leaf-700">Error 404</p>
       <h1 className="mt-2 text-4xl font-bold text-leaf-900">Page not found</h1>
@@ -59,10 +59,18 @@ export function NotFoundContent({ message }: { message?: string }) {
 }
 
 /** Any other error inside the public shell: a calm message and a way back. */
-export function ErrorContent({ title, message }: { title: string; message: string }) {
+export function ErrorContent({
+  title,
+  message,
+  siteName = SITE_NAME,
+}: {
+  title: string;
+  message: string;
+  siteName?: string;
+}) {
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-16">
-      <title>{`${title} | ${SITE_NAME}`}</title>
+      <title>{`${title} | ${siteName}`}</title>
       <h1 className="text-4xl font-bold text-leaf-900">{title}</h1>
       <p className="mt-4 text-lg text-stone-800">{message}</p>
       <p className="mt-6">

@@ -1,4 +1,3 @@
-import { SITE_NAME, SITE_TAGLINE } from "../../lib/constants";
 import { type NavigationPages, pagesFromHiddenKey } from "../../lib/nav-pages";
 import { AppLink } from "../app-link";
 import { Mail } from "../icons";
@@ -15,18 +14,22 @@ export function SiteFooter({
   pages,
   contactEmail,
   year,
+  siteName,
+  tagline,
 }: {
   pages: NavigationPages;
   contactEmail: string;
   year: number;
+  siteName: string;
+  tagline: string;
 }) {
   const quickLinks = visibleLinks(FOOTER_QUICK_LINKS, pages);
   return (
     <footer className="mt-16 bg-leaf-900 text-leaf-50">
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-12 md:grid-cols-[1.4fr_1fr_1fr]">
         <section aria-labelledby="footer-newsletter">
-          <p className="text-lg font-bold">{SITE_NAME}</p>
-          <p className="mt-2 max-w-md text-sm text-leaf-100">{SITE_TAGLINE}</p>
+          <p className="text-lg font-bold">{siteName}</p>
+          <p className="mt-2 max-w-md text-sm text-leaf-100">{tagline}</p>
           <h2 id="footer-newsletter" className="mt-6 text-base font-semibold">
             Stay Updated
           </h2>
@@ -68,7 +71,7 @@ export function SiteFooter({
       <div className="border-t border-leaf-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-leaf-100 md:flex-row md:items-center md:justify-between">
           <p>
-            © {year} {SITE_NAME}. All rights reserved.
+            © {year} {siteName}. All rights reserved.
           </p>
           <ul className="flex flex-wrap gap-4">
             <li>
@@ -82,7 +85,7 @@ export function SiteFooter({
               </AppLink>
             </li>
           </ul>
-          <p>Website made with care by the Permaculture Network volunteers.</p>
+          <p>Website made with care by the {siteName} volunteers.</p>
         </div>
       </div>
     </footer>
@@ -92,12 +95,13 @@ export function SiteFooter({
 /** The footer as an island (public-layout): the same footer, with the hidden pages as one string prop. */
 export function SiteFooterIsland({
   hiddenPages,
-  contactEmail,
-  year,
+  ...rest
 }: {
   hiddenPages: string;
   contactEmail: string;
   year: number;
+  siteName: string;
+  tagline: string;
 }) {
-  return <SiteFooter pages={pagesFromHiddenKey(hiddenPages)} contactEmail={contactEmail} year={year} />;
+  return <SiteFooter pages={pagesFromHiddenKey(hiddenPages)} {...rest} />;
 }

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { SITE_NAME } from "../../lib/constants";
 import { hiddenPagesKey, type NavigationPages } from "../../lib/nav-pages";
 import { AppLink } from "../app-link";
 import { Menu, Search, Sprout, X } from "../icons";
@@ -40,7 +39,7 @@ const HeaderSearch = island(
  * Site header: desktop links with the Explore dropdown; below lg (where the full row no longer fits) a Newsletter
  * link and a menu toggle.
  */
-export function SiteHeader({ pages }: { pages: NavigationPages }) {
+export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteName: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const explore = visibleLinks(EXPLORE_ENTRIES, pages);
@@ -83,7 +82,7 @@ export function SiteHeader({ pages }: { pages: NavigationPages }) {
           className="mr-1 inline-flex min-w-0 items-center gap-1.5 text-[15px] font-bold text-leaf-800 sm:text-lg lg:mr-2"
         >
           <Sprout aria-hidden="true" className="hidden size-6 shrink-0 text-leaf-700 min-[400px]:block" />
-          <span className="truncate">{SITE_NAME}</span>
+          <span className="truncate">{siteName}</span>
         </AppLink>
         <nav aria-label="Main" className="hidden flex-1 lg:block">
           <ul className="flex items-center gap-1 text-sm xl:gap-2">

@@ -31,8 +31,15 @@ function hms(seconds: number): string {
 }
 
 /** The podcast as RSS 2.0 with the iTunes namespace; an enclosure only for episodes that have audio. */
-export function buildPodcastRss(opts: { siteUrl: string; episodes: RssEpisode[]; now?: Date }): string {
+export function buildPodcastRss(opts: {
+  siteUrl: string;
+  episodes: RssEpisode[];
+  now?: Date;
+  /** The site's name as written in the admin's Pages section. */
+  siteName?: string;
+}): string {
   const { siteUrl, episodes } = opts;
+  const siteName = opts.siteName ?? SITE_NAME;
   const page = absolute(siteUrl, "/podcast");
   const self = absolute(siteUrl, "/podcast.xml");
   const newest = episodes[0]?.publishedAt ?? opts.now ?? new Date();
@@ -64,13 +71,13 @@ export function buildPodcastRss(opts: { siteUrl: string; episodes: RssEpisode[];
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom">',
     "  <channel>",
-    `    <title>${escapeXml(PODCAST_TITLE)}</title>`,
+    `    <title>${escapeXml(siteName === SITE_NAME ? PODCAST_TITLE : `${siteName} Podcast`)}</title>`,
     `    <link>${escapeXml(page)}</link>`,
     `    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,
     `    <description>${escapeXml(PODCAST_DESCRIPTION)}</description>`,
     "    <language>en</language>",
     `    <lastBuildDate>${rfc822(newest)}</lastBuildDate>`,
-    `    <itunes:author>${escapeXml(SITE_NAME)}</itunes:author>`,
+    `    <itunes:author>${escapeXml(siteName)}</itunes:author>`,
     `    <itunes:summary>${escapeXml(PODCAST_DESCRIPTION)}</itunes:summary>`,
     `    <itunes:image href="${escapeXml(absolute(siteUrl, PODCAST_COVER_PATH))}"/>`,
     '    <itunes:category text="Education"/>',

@@ -1,6 +1,7 @@
 import { buildPodcastRss } from "../../lib/feeds/rss";
 import { PUBLIC_CACHE_CONTROL } from "../../lib/public-cache";
 import { listEpisodes } from "../../queries/podcast.server";
+import { getPublicPageTexts } from "../../services/page-texts.server";
 import type { Route } from "./+types/podcast-rss";
 
 /**
@@ -9,8 +10,9 @@ import type { Route } from "./+types/podcast-rss";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.services;
-  const episodes = (await listEpisodes(db)).filter((e) => Boolean(e.audioUrl));
-  return new Response(buildPodcastRss({ siteUrl: config.siteUrl, episodes }), {
+  const [all, texts] = await Promise.all([listEpisodes(db), getPublicPageTexts(context.services)]);
+  const episodes = all.filter((e) => Boolean(e.audioUrl));
+  return new Response(buildPodcastRss({ siteUrl: config.siteUrl, episodes, siteName: texts.siteName }), {
     headers: {
       "Content-Type": "application/rss+xml; charset=utf-8",
       "Cache-Control": PUBLIC_CACHE_CONTROL,

@@ -6,6 +6,7 @@ import { PUBLIC_CACHE_CONTROL } from "../../lib/public-cache";
 import { programPath } from "../../lib/slug";
 import { listProgramSummaries, type ProgramSummary } from "../../queries/programs.server";
 import { loadReferenceData } from "../../queries/reference.server";
+import { getPublicPageTexts } from "../../services/page-texts.server";
 import type { Route } from "./+types/programs-ics";
 
 const FORMAT_TEXT: Record<string, string> = { "in-person": "In person", online: "Online", hybrid: "Hybrid" };
@@ -54,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   const body = buildCalendar({
     name: region ? `Permaculture programs in ${region.name}` : "Permaculture programs",
-    description: "Upcoming and past programs listed on the Permaculture Network.",
+    description: `Upcoming and past programs listed on the ${(await getPublicPageTexts(context.services)).siteName}.`,
     events,
   });
   return new Response(body, {

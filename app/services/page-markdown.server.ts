@@ -1,0 +1,113 @@
+import { Marked, type Tokens } from "marked";
+import sanitizeHtml from "sanitize-html";
+import { PAGE_TEXT_PLACEHOLDERS } from "../lib/page-texts";
+
+/** What a page text's Markdown may become: prose, links, lists, quotes and images; nothing that runs or styles. */
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "h2",
+    "h3",
+    "h4",
+    "p",
+    "br",
+    "hr",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "del",
+    "code",
+    "pre",
+    "a",
+    "ul",
+    "ol",
+    "li",
+    "blockquote",
+    "img",
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "data-app-link", "data-discover"],
+    img: ["src", "alt", "title", "loading", "decoding"],
+    h2: ["id"],
+    h3: ["id"],
+    h4: ["id"],
+    ol: ["start"],
+  },
+  // Links go to web pages, site paths and mail addresses; images come from the site (the media library) or https.
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: { img: ["https"] },
+  allowedSchemesAppliedToAttributes: ["href", "src"],
+  allowProtocolRelative: false,
+  // Dropped with everything inside them; other unknown tags lose the tag and keep their text.
+  nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object", "embed", "template", "svg"],
+  disallowedTagsMode: "discard",
+  transformTags: {
+    // A page of this site (not a file such as a feed) becomes a client-side navigation once the app is live.
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? "";
+      const internalPage = /^\/(?!\/)[^?#.]*(?:[?#].*)?$/.test(href);
+      const { "data-app-link": _link, "data-discover": _discover, ...rest } = attribs;
+      return {
+        tagName,
+        attribs: internalPage ? { ...rest, "data-app-link": "", "data-discover": "true" } : rest,
+      };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy", decoding: "async" } }),
+  },
+};
+
+/** "How the directory works" → "how-the-directory-works", so a heading can be linked to (/about#contact). */
+function headingSlug(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "section"
+  );
+}
+
+/** Backslash-escapes Markdown's punctuation, so a substituted value is read as plain text. */
+function escapeMarkdown(value: string): string {
+  return value.replace(/[\\`*_{}[\]()#+\-.!<>|~&"'=:;,/?@^$%]/g, "\\$&");
+}
+
+export type MarkdownValues = { siteName: string; contactEmail: string };
+
+/**
+ * A page text's Markdown (CommonMark, through `marked`) as HTML that is safe to put on a public page: the
+ * placeholders are replaced, headings get ids to link to, and the result is sanitised (`sanitize-html`): scripts,
+ * styles, frames, event handlers and javascript: addresses are removed, whatever the source contains.
+ */
+export function renderPageMarkdown(markdown: string, values: MarkdownValues): string {
+  const source = markdown
+    .replaceAll(PAGE_TEXT_PLACEHOLDERS.siteName, escapeMarkdown(values.siteName))
+    .replaceAll(PAGE_TEXT_PLACEHOLDERS.contactEmail, escapeMarkdown(values.contactEmail));
+  const used = new Map<string, number>();
+  const marked = new Marked({
+    gfm: true,
+    async: false,
+    renderer: {
+      heading(token: Tokens.Heading) {
+        const inner = this.parser.parseInline(token.tokens);
+        // The page's title is its only h1 and sections start at h2: a "# Heading" becomes an h2.
+        const level = Math.min(Math.max(token.depth, 2), 4);
+        const base = headingSlug(token.text);
+        const n = used.get(base) ?? 0;
+        used.set(base, n + 1);
+        const id = n === 0 ? base : `${base}-${n + 1}`;
+        return `<h${level} id="${id}">${inner}</h${level}>\n`;
+      },
+    },
+  });
+  const html = marked.parse(source, { async: false }) as string;
+  return sanitizeHtml(html, SANITIZE).trim();
+}
+
+/** A plain-text page text with its placeholders replaced (React escapes it when it is shown). */
+export function renderPlainText(text: string, values: MarkdownValues): string {
+  return text
+    .replaceAll(PAGE_TEXT_PLACEHOLDERS.siteName, values.siteName)
+    .replaceAll(PAGE_TEXT_PLACEHOLDERS.contactEmail, values.contactEmail);
+}

@@ -1,0 +1,191 @@
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  type AdminHarness,
+  call,
+  createAdminHarness,
+  dataResult,
+  formRequest,
+  getRequest,
+  settle,
+} from "../../tests/helpers/admin-context";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { websiteJsonLd } from "../lib/jsonld";
+import { DEFAULT_PAGE_TEXTS } from "../lib/page-text-defaults";
+import { pageTextDefinition } from "../lib/page-texts";
+import * as pageTextRoute from "../routes/admin/page-text";
+import * as podcastFeed from "../routes/feeds/podcast-rss";
+import * as privacyRoute from "../routes/privacy";
+import * as layoutRoute from "../routes/public-layout";
+import { ContentVersionWatcher } from "./content-version.server";
+import { getPageTextForEdit, getPublicPageTexts, restorePageTextRevision, savePageText } from "./page-texts.server";
+
+let t: TestDatabase;
+let h: AdminHarness;
+const editor = { id: "u1", email: "owner@example.org" };
+const privacy = pageTextDefinition("privacy");
+const siteName = pageTextDefinition("site-name");
+if (!privacy || !siteName) throw new Error("definitions missing");
+
+beforeAll(async () => {
+  t = await createTestDatabase({ reference: false });
+  h = await createAdminHarness(t, "pages-admin@example.org");
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+/** What the public /privacy page's loader hands the page. */
+async function privacyPage() {
+  const result = await call(privacyRoute.loader, getRequest("/privacy"), h.context);
+  return result as { lead: string; html: string; updatedAt: string };
+}
+
+describe(`page texts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
+  it("shows the built-in texts while nothing is stored (an upgraded database)", async () => {
+    const page = await privacyPage();
+    expect(page.html).toContain('<h2 id="who-is-responsible">Who is responsible</h2>');
+    expect(page.html).toContain("Permaculture Network is run by a small volunteer team.");
+    expect(page.updatedAt).toBe("2026-11-22T12:00:00.000Z");
+    const layout = (await call(layoutRoute.loader, getRequest("/"), h.context)) as { siteName: string };
+    expect(layout.siteName).toBe("Permaculture Network");
+    const edit = await getPageTextForEdit(t.db, privacy);
+    expect(edit).toMatchObject({ body: DEFAULT_PAGE_TEXTS.privacy, updatedAt: null, revisions: [] });
+  });
+
+  it("stores every save as a revision and restores an old one as a new revision", async () => {
+    const first = await savePageText(t, { def: privacy, body: "## First\n\nVersion one.", user: editor });
+    const second = await savePageText(t, { def: privacy, body: "## Second\n\nVersion two.", user: editor });
+    let edit = await getPageTextForEdit(t.db, privacy);
+    expect(edit.body).toBe("## Second\n\nVersion two.");
+    expect(edit.revisions.map((r) => [r.id, r.by, r.current])).toEqual([
+      [second.id, "owner@example.org", true],
+      [first.id, "owner@example.org", false],
+    ]);
+
+    const restored = await restorePageTextRevision(t, { def: privacy, revisionId: first.id, user: editor });
+    expect(restored?.revision.restoredFrom).toBe(first.id);
+    edit = await getPageTextForEdit(t.db, privacy);
+    expect(edit.body).toBe("## First\n\nVersion one.");
+    expect(edit.revisions).toHaveLength(3);
+    expect(edit.revisions[0]).toMatchObject({ restoredFrom: first.id, current: true });
+
+    // A revision of another text is not this text's to restore.
+    const other = await savePageText(t, { def: siteName, body: "Green Hands", user: editor });
+    expect(await restorePageTextRevision(t, { def: privacy, revisionId: other.id, user: editor })).toBeNull();
+    expect(await restorePageTextRevision(t, { def: privacy, revisionId: 999_999, user: editor })).toBeNull();
+    await savePageText(t, { def: siteName, body: "Permaculture Network", user: editor });
+  });
+
+  it("a save through the edit screen changes what the public page's loader returns, date included", async () => {
+    const before = await privacyPage();
+    const res = await settle(() =>
+      call(
+        pageTextRoute.action,
+        formRequest("/admin/dashboard/pages/privacy", { intent: "save", body: "## Changed\n\nNew policy words." }),
+        h.context,
+        { key: "privacy" },
+      ),
+    );
+    expect((res.value as Response).status).toBe(302);
+    // The change is announced on the bus; the cached copy is dropped and the next page reads the new text.
+    expect(
+      h.published.some(([channel, payload]) => channel === "content_changed" && payload.includes("settings")),
+    ).toBe(true);
+    await vi.waitFor(async () => expect((await privacyPage()).html).toContain("New policy words."));
+    const after = await privacyPage();
+    expect(after.html).toContain('<h2 id="changed">Changed</h2>');
+    expect(after.updatedAt > before.updatedAt).toBe(true);
+  });
+
+  it("keeps its copy between changes and catches a write nobody announced through the content-version check", async () => {
+    const watcher = new ContentVersionWatcher({ db: t.db, bus: t.bus, logger: pino({ level: "silent" }) });
+    await watcher.check();
+    const spy = vi.spyOn(t.db, "selectDistinctOn");
+    await privacyPage();
+    await privacyPage();
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+    // As another instance's save (whose notification was lost) or psql would write it.
+    await t.db.execute(
+      sql`INSERT INTO page_text_revisions (key, language, body) VALUES ('privacy', 'en', 'Written elsewhere.')`,
+    );
+    expect((await privacyPage()).html).not.toContain("Written elsewhere.");
+    expect(await watcher.check()).toContain("settings");
+    expect((await privacyPage()).html).toBe("<p>Written elsewhere.</p>");
+  });
+
+  it("falls back to English for a language without its own text", async () => {
+    await t.db.execute(
+      sql`INSERT INTO page_text_revisions (key, language, body) VALUES ('terms', 'de', 'Nutzungsbedingungen.')`,
+    );
+    const de = await getPublicPageTexts(t, "de");
+    expect(de.terms.html).toBe("<p>Nutzungsbedingungen.</p>");
+    expect(de.privacy.html).toBe("<p>Written elsewhere.</p>");
+    expect(de.siteName).toBe("Permaculture Network");
+  });
+});
+
+describe("the site's name", () => {
+  it("once saved, names the site in the header data, page titles, the home page's JSON-LD and the podcast feed", async () => {
+    const res = await settle(() =>
+      call(
+        pageTextRoute.action,
+        formRequest("/admin/dashboard/pages/site-name", { intent: "save", body: "Green Hands" }),
+        h.context,
+        { key: "site-name" },
+      ),
+    );
+    expect((res.value as Response).status).toBe(302);
+    try {
+      const layout = await vi.waitFor(async () => {
+        const data = (await call(layoutRoute.loader, getRequest("/"), h.context)) as { siteName: string };
+        expect(data.siteName).toBe("Green Hands");
+        return data;
+      });
+      const matches = [{ id: "routes/public-layout", loaderData: layout }];
+      const tags = privacyRoute.meta({ loaderData: await privacyPage(), matches } as never);
+      expect(tags).toContainEqual({ title: "Privacy Policy | Green Hands" });
+      expect(tags).toContainEqual({ property: "og:site_name", content: "Green Hands" });
+      expect(websiteJsonLd({ siteUrl: "http://localhost", name: layout.siteName, description: "d" }).name).toBe(
+        "Green Hands",
+      );
+      const feed = await ((await call(podcastFeed.loader, getRequest("/podcast.xml"), h.context)) as Response).text();
+      expect(feed).toContain("<title>Green Hands Podcast</title>");
+    } finally {
+      await savePageText(h.context.services, { def: siteName, body: "Permaculture Network", user: editor });
+    }
+  });
+});
+
+describe("the edit screen's answers", () => {
+  const post = (key: string, fields: Record<string, string>) =>
+    settle(() => call(pageTextRoute.action, formRequest(`/admin/dashboard/pages/${key}`, fields), h.context, { key }));
+
+  it("previews sanitised HTML without saving", async () => {
+    const before = await getPageTextForEdit(t.db, privacy);
+    const res = await post("privacy", { intent: "preview", body: "## Hi\n\n<script>alert(1)</script>\n\n*there*" });
+    const { status, data } = dataResult<{ preview: { html: string }; body: string }>(res.value);
+    expect(status).toBeUndefined();
+    expect(data.preview.html).toMatch(/^<h2 id="hi">Hi<\/h2>\s*<p><em>there<\/em><\/p>$/);
+    expect(data.body).toContain("<script>");
+    expect((await getPageTextForEdit(t.db, privacy)).revisions).toHaveLength(before.revisions.length);
+  });
+
+  it("answers bad input with 400 and a message, an unknown text with 404", async () => {
+    let r = dataResult<{ errors: Record<string, string> }>(
+      (await post("site-name", { intent: "save", body: "" })).value,
+    );
+    expect(r).toMatchObject({ status: 400, data: { errors: { body: "Write the site name." } } });
+    r = dataResult((await post("privacy", { intent: "restore", revisionId: "nope" })).value);
+    expect(r).toMatchObject({ status: 400, data: { errors: { revisionId: "Choose a revision to restore." } } });
+    r = dataResult((await post("privacy", { intent: "restore", revisionId: "424242" })).value);
+    expect(r.status).toBe(400);
+    expect(r.data.errors.revisionId).toMatch(/does not exist/);
+    r = dataResult((await post("privacy", { intent: "publish", body: "x" })).value);
+    expect(r).toMatchObject({ status: 400, data: { errors: { intent: "Choose Preview, Save or Restore." } } });
+    const unknown = await post("admin-password", { intent: "save", body: "x" });
+    expect((unknown.thrown as { init: { status: number } }).init.status).toBe(404);
+  });
+});

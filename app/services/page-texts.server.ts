@@ -1,0 +1,214 @@
+import type { ChangeBus, Database } from "../../db/client";
+import { DEFAULT_PAGE_TEXTS, DEFAULT_PAGE_TEXTS_DATE } from "../lib/page-text-defaults";
+import { DEFAULT_LANGUAGE, PAGE_TEXTS, type PageTextDefinition, type PageTextKey } from "../lib/page-texts";
+import { recordAudit } from "../queries/audit.server";
+import {
+  type CurrentPageText,
+  getPageTextRevision,
+  insertPageTextRevision,
+  listPageTextRevisions,
+  readCurrentPageTexts,
+} from "../queries/page-texts.server";
+import { contentCache } from "./content-cache.server";
+import { notifyContentChanged } from "./content-events.server";
+import { type MarkdownValues, renderPageMarkdown, renderPlainText } from "./page-markdown.server";
+import { getPublicSettings } from "./site-settings.server";
+
+type Services = { db: Database; bus: ChangeBus };
+type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+
+type StoredTexts = Record<PageTextKey, { body: string; updatedAt: string; saved: boolean }>;
+
+/** The texts the public pages show, rendered once per change (never per request). */
+export type PublicPageTexts = {
+  siteName: string;
+  footerTagline: string;
+  homeHeading: string;
+  homeIntroHtml: string;
+  about: { lead: string; html: string };
+  privacy: { lead: string; html: string; updatedAt: string };
+  terms: { lead: string; html: string; updatedAt: string };
+};
+
+/** Each text in `language`, else in English, else the text the site started with. */
+function resolveTexts(rows: readonly CurrentPageText[], language: string): StoredTexts {
+  const out = {} as StoredTexts;
+  for (const def of PAGE_TEXTS) {
+    const row =
+      rows.find((r) => r.key === def.key && r.language === language) ??
+      rows.find((r) => r.key === def.key && r.language === DEFAULT_LANGUAGE);
+    out[def.key] = row
+      ? { body: row.body, updatedAt: row.updatedAt.toISOString(), saved: true }
+      : { body: DEFAULT_PAGE_TEXTS[def.key], updatedAt: DEFAULT_PAGE_TEXTS_DATE, saved: false };
+  }
+  return out;
+}
+
+const later = (a: string, b: string) => (a > b ? a : b);
+
+function renderTexts(stored: StoredTexts, contactEmail: string): PublicPageTexts {
+  const siteName = stored["site-name"].body;
+  const values: MarkdownValues = { siteName, contactEmail };
+  const plain = (key: PageTextKey) => renderPlainText(stored[key].body, values);
+  const md = (key: PageTextKey) => renderPageMarkdown(stored[key].body, values);
+  return {
+    siteName,
+    footerTagline: plain("footer-tagline"),
+    homeHeading: plain("home-heading"),
+    homeIntroHtml: md("home-intro"),
+    about: { lead: plain("about-lead"), html: md("about") },
+    privacy: {
+      lead: plain("privacy-lead"),
+      html: md("privacy"),
+      updatedAt: later(stored.privacy.updatedAt, stored["privacy-lead"].updatedAt),
+    },
+    terms: {
+      lead: plain("terms-lead"),
+      html: md("terms"),
+      updatedAt: later(stored.terms.updatedAt, stored["terms-lead"].updatedAt),
+    },
+  };
+}
+
+const languagesFor = (language: string) =>
+  language === DEFAULT_LANGUAGE ? [DEFAULT_LANGUAGE] : [language, DEFAULT_LANGUAGE];
+
+// Saved texts are a kind of site setting: a save announces "settings", which also clears the render cache on every
+// instance, and the content-version check (a trigger bumps "settings") catches a change nobody announced.
+const cached = contentCache<PublicPageTexts>(["settings"], 20);
+
+/**
+ * The site's texts for public pages, from a copy kept in memory until a text or the settings change on any
+ * instance. A failed read shows the texts the site started with, for this request only.
+ */
+export async function getPublicPageTexts(
+  services: Services & { logger?: Logger },
+  language: string = DEFAULT_LANGUAGE,
+): Promise<PublicPageTexts> {
+  const general = (await getPublicSettings(services)).general;
+  const read = async () =>
+    renderTexts(
+      resolveTexts(await readCurrentPageTexts(services.db, languagesFor(language)), language),
+      general.contactEmail,
+    );
+  try {
+    return await cached(services, `${language}\n${general.contactEmail}`, read);
+  } catch (err) {
+    services.logger?.warn({ err }, "page texts unreadable; showing the default texts");
+    return renderTexts(resolveTexts([], language), general.contactEmail);
+  }
+}
+
+export type PageTextSummary = PageTextDefinition & { updatedAt: string | null; updatedBy: string };
+
+/** Every text for the admin list: when and by whom it was last saved (null while it shows the default). */
+export async function listPageTextsForAdmin(db: Database): Promise<PageTextSummary[]> {
+  const rows = await readCurrentPageTexts(db, [DEFAULT_LANGUAGE]);
+  const latest = await Promise.all(
+    PAGE_TEXTS.map((def) => listPageTextRevisions(db, def.key, DEFAULT_LANGUAGE, 1).then((r) => r[0] ?? null)),
+  );
+  return PAGE_TEXTS.map((def, i) => {
+    const row = rows.find((r) => r.key === def.key);
+    return {
+      ...def,
+      updatedAt: row ? row.updatedAt.toISOString() : null,
+      updatedBy: latest[i]?.createdByEmail || (row ? "site defaults" : ""),
+    };
+  });
+}
+
+export type RevisionSummary = {
+  id: number;
+  at: string;
+  by: string;
+  restoredFrom: number | null;
+  excerpt: string;
+  current: boolean;
+};
+
+const REVISIONS_SHOWN = 20;
+
+function excerpt(body: string): string {
+  const flat = body.replace(/\s+/g, " ").trim();
+  return flat.length > 140 ? `${flat.slice(0, 139)}…` : flat;
+}
+
+/** One text for its edit screen: the words as saved (or the default) and its recent revisions, newest first. */
+export async function getPageTextForEdit(db: Database, def: PageTextDefinition, language = DEFAULT_LANGUAGE) {
+  const revisions = await listPageTextRevisions(db, def.key, language, REVISIONS_SHOWN);
+  const newest = revisions[0];
+  return {
+    body: newest ? newest.body : DEFAULT_PAGE_TEXTS[def.key],
+    updatedAt: newest ? newest.createdAt.toISOString() : null,
+    revisions: revisions.map(
+      (r, i): RevisionSummary => ({
+        id: r.id,
+        at: r.createdAt.toISOString(),
+        by: r.createdByEmail || "site defaults",
+        restoredFrom: r.restoredFrom,
+        excerpt: excerpt(r.body),
+        current: i === 0,
+      }),
+    ),
+  };
+}
+
+/** The HTML a Markdown text would show, with the site's current name and contact address. */
+export async function previewPageText(services: Services, body: string): Promise<string> {
+  const texts = await getPublicPageTexts(services);
+  const general = (await getPublicSettings(services)).general;
+  return renderPageMarkdown(body, { siteName: texts.siteName, contactEmail: general.contactEmail });
+}
+
+type Editor = { id: string; email: string };
+
+/** Stores a text as a new revision and announces the change, so every instance shows it at once. */
+export async function savePageText(
+  services: Services & { logger?: Logger },
+  input: { def: PageTextDefinition; body: string; user: Editor; language?: string; restoredFrom?: number },
+) {
+  const revision = await insertPageTextRevision(services.db, {
+    key: input.def.key,
+    language: input.language ?? DEFAULT_LANGUAGE,
+    body: input.body,
+    createdBy: input.user.id,
+    createdByEmail: input.user.email,
+    restoredFrom: input.restoredFrom ?? null,
+  });
+  await notifyContentChanged(services, "settings");
+  await recordAudit(
+    services.db,
+    {
+      user: input.user,
+      action: "update",
+      entity: "page-text",
+      entityId: input.def.key,
+      summary: input.restoredFrom
+        ? `Restored revision ${input.restoredFrom} of ${input.def.label}`
+        : `Saved ${input.def.label}`,
+    },
+    (err) => services.logger?.error({ err }, "audit write failed"),
+  );
+  return revision;
+}
+
+/**
+ * Puts an earlier revision's text back by saving it again as a new revision (the history keeps both). Null when
+ * the revision does not exist or belongs to another text.
+ */
+export async function restorePageTextRevision(
+  services: Services & { logger?: Logger },
+  input: { def: PageTextDefinition; revisionId: number; user: Editor; language?: string },
+) {
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const old = await getPageTextRevision(services.db, input.revisionId);
+  if (!old || old.key !== input.def.key || old.language !== language) return null;
+  const revision = await savePageText(services, {
+    def: input.def,
+    body: old.body,
+    user: input.user,
+    language,
+    restoredFrom: old.id,
+  });
+  return { revision, restoredSavedAt: old.createdAt };
+}
