@@ -234,6 +234,8 @@ export const locations = pgTable(
     index("locations_country_idx").on(t.country, t.name),
     index("locations_focus_areas_idx").using("gin", t.focusAreas),
     index("locations_updated_at_idx").on(t.updatedAt),
+    // "Near me" and the search's "within" filter read a box of positions (decision 029).
+    index("locations_position_idx").on(t.latitude, t.longitude),
     index("locations_lower_name_idx").on(sql`lower(${t.name})`),
     index("locations_address_key_idx").on(addressKeySql(t.name)),
     // The home page's featured places: a handful among all (a full scan at 500,000 without it).

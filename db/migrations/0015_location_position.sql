@@ -1,0 +1,1 @@
+CREATE INDEX "locations_position_idx" ON "locations" USING btree ("latitude","longitude");
