@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
 import { storageErrors } from "../../app/lib/storage/errors";
 import {
   downloadTokenList,
@@ -9,7 +8,7 @@ import {
   variantNames,
 } from "../../app/lib/storage/paths";
 import { type MediaUsingContent, replaceDownloadUrls } from "../../app/queries/media.server";
-import { mediaObjects } from "../../db/schema";
+import { findMediaObjects, renewMediaObjectToken } from "../../app/queries/media-objects.server";
 import type { StorageContext } from "./context";
 import { type Row, toMetadata } from "./metadata";
 import { getRow } from "./objects";
@@ -37,16 +36,9 @@ export async function rotateToken(
     }
   }
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(mediaObjects)
-      .where(
-        and(
-          eq(mediaObjects.bucket, bucket),
-          inArray(mediaObjects.fullPath, [fullPath, names.webp, ...names.sized.values()]),
-        ),
-      )
-      .for("update");
+    const rows = await findMediaObjects(tx, bucket, [fullPath, names.webp, ...names.sized.values()], {
+      forUpdate: true,
+    });
     const original = rows.find((r) => r.fullPath === fullPath);
     if (!original) throw storageErrors.objectNotFound(fullPath);
     // Only the copies this file owns: a same-named file uploaded on its own keeps its link.
@@ -60,15 +52,7 @@ export async function rotateToken(
           replacements.set(downloadUrl(row.fullPath, old, origin), downloadUrl(row.fullPath, token, origin));
         }
       }
-      const [updated] = await tx
-        .update(mediaObjects)
-        .set({
-          downloadTokens: token,
-          metageneration: sql`(${mediaObjects.metageneration}::bigint + 1)::text`,
-          updated: new Date(),
-        })
-        .where(eq(mediaObjects.id, row.id))
-        .returning();
+      const updated = await renewMediaObjectToken(tx, row.id, token);
       if (!updated) throw storageErrors.objectNotFound(row.fullPath);
       return updated;
     };

@@ -1,7 +1,7 @@
 import type { StorageMetadata } from "../../app/lib/storage/paths";
-import type { mediaObjects } from "../../db/schema";
+import type { MediaObjectRow } from "../../app/queries/media-objects.server";
 
-export type Row = typeof mediaObjects.$inferSelect;
+export type Row = MediaObjectRow;
 
 /** An object's metadata as the storage API returns it. */
 export function toMetadata(row: Row): StorageMetadata {

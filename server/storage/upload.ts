@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
 import { type StorageMetadata, validateObjectName, variantNames } from "../../app/lib/storage/paths";
-import { mediaObjects } from "../../db/schema";
+import { deleteMediaObjectsAt, findMediaObjects, upsertMediaObject } from "../../app/queries/media-objects.server";
 import type { StorageContext } from "./context";
 import { md5File, removeFiles } from "./files";
 import { type ImageOutput, processImage } from "./image-pipeline";
@@ -57,12 +56,7 @@ async function storeObject(
     updated: now,
   };
   try {
-    const [row] = await db
-      .insert(mediaObjects)
-      .values(values)
-      .onConflictDoUpdate({ target: [mediaObjects.bucket, mediaObjects.fullPath], set: values })
-      .returning();
-    if (!row) throw new Error("upsert returned nothing");
+    const row = await upsertMediaObject(db, values);
     return { row, oldKey: existing && existing.storageKey !== key ? existing.storageKey : null };
   } catch (err) {
     await driver.delete(key).catch(() => {});
@@ -127,10 +121,7 @@ export async function createFromFile(
     const variantPaths = [names.webp, ...names.sized.values()];
     const pathOf = (v: ImageOutput) => (v.width === null ? names.webp : (names.sized.get(v.width) as string));
     // The rows now at this path and its copies' paths, read once: they decide the quota and what gets replaced.
-    const current = await db
-      .select()
-      .from(mediaObjects)
-      .where(and(eq(mediaObjects.bucket, bucket), inArray(mediaObjects.fullPath, [fullPath, ...variantPaths])));
+    const current = await findMediaObjects(db, bucket, [fullPath, ...variantPaths]);
     const { existing, ownCopies, foreign, kept, freed } = planReplacement(current, fullPath, pathOf, variants);
     await assertWithinQuota(ctx, { added: kept.reduce((n, v) => n + v.size, mainSize), freed });
     const oldKeys: string[] = [];
@@ -163,13 +154,7 @@ export async function createFromFile(
     }
     // Variants of an earlier, larger version that this one did not produce.
     const stale = variantPaths.filter((p) => !written.has(p) && !foreign.has(p));
-    if (stale.length) {
-      const gone = await db
-        .delete(mediaObjects)
-        .where(and(eq(mediaObjects.bucket, bucket), inArray(mediaObjects.fullPath, stale)))
-        .returning({ key: mediaObjects.storageKey });
-      oldKeys.push(...gone.map((g) => g.key));
-    }
+    oldKeys.push(...(await deleteMediaObjectsAt(db, bucket, stale)));
     await Promise.all(oldKeys.map((k) => driver.delete(k).catch(() => {})));
     return toMetadata(row);
   } finally {
