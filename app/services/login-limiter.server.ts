@@ -2,7 +2,6 @@ import type { Database } from "../../db/client";
 import {
   blockRateLimitKeyUntil,
   hitRateLimit,
-  type RateLimitRow,
   readRateLimitRows,
   resetRateLimit,
 } from "../queries/rate-limits.server";

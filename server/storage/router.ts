@@ -1,8 +1,10 @@
+import { once } from "node:events";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fromNodeHeaders } from "better-auth/node";
+import busboy, { type Busboy } from "busboy";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { z } from "zod";
 import { StorageError, storageErrors } from "../../app/lib/storage/errors";
@@ -10,6 +12,7 @@ import {
   decodeUploadString,
   isInlineType,
   STRING_FORMATS,
+  type StorageMetadata,
   type StringFormat,
   safeContentDisposition,
   validateObjectName,
@@ -82,16 +85,24 @@ function parseFields(source: Record<string, string | undefined>): UploadFields {
 }
 
 /**
- * Streams the request body into a temp file, counting bytes; refuses as soon as the count passes `limit`
- * (a declared Content-Length above it is refused before reading anything).
+ * Where a request body goes as it arrives: `stream` takes the bytes, `done` settles once all that was written is
+ * handled (or fails as soon as it cannot be), `abort` stops it and removes whatever it wrote.
  */
-async function receiveBody(req: Request, file: string, limit: number, tooLarge: () => StorageError): Promise<number> {
-  const declared = Number(req.headers["content-length"] ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+type BodySink = { stream: Writable; done: Promise<void>; abort(): Promise<void> };
+
+/** Resolves once the stream has released its file (at once when it already has). */
+function closedFile(stream: fs.WriteStream): Promise<void> {
+  return stream.closed ? Promise.resolve() : new Promise((resolve) => stream.once("close", () => resolve()));
+}
+
+/**
+ * Streams the request body into `sink`, counting bytes; refuses as soon as the count passes `limit` (a declared
+ * Content-Length above it is refused before reading anything). Resolves with the count once the sink is done.
+ */
+function pumpBody(req: Request, limit: number, tooLarge: () => StorageError, sink: BodySink): Promise<number> {
   // Not stream.pipeline: on failure it would destroy the request (and the socket), so the client would never read
   // the JSON refusal. Here the request stays open and the error handler drains it.
   return new Promise<number>((resolve, reject) => {
-    const out = fs.createWriteStream(file, { flags: "wx" });
     let count = 0;
     let settled = false;
     const fail = (err: unknown) => {
@@ -100,15 +111,14 @@ async function receiveBody(req: Request, file: string, limit: number, tooLarge: 
       req.off("data", onData);
       // Stop reading here: the refusal is answered first, then the error handler decides what to discard.
       req.pause();
-      out.destroy();
-      fsp.rm(file, { force: true }).finally(() => reject(err));
+      sink.abort().finally(() => reject(err));
     };
     const onData = (chunk: Buffer) => {
       count += chunk.length;
       if (count > limit) return fail(tooLarge());
-      if (!out.write(chunk)) {
+      if (!sink.stream.write(chunk)) {
         req.pause();
-        out.once("drain", () => {
+        sink.stream.once("drain", () => {
           if (!settled) req.resume();
         });
       }
@@ -116,61 +126,114 @@ async function receiveBody(req: Request, file: string, limit: number, tooLarge: 
     req.on("data", onData);
     req.once("end", () => {
       if (settled) return;
-      out.end(() => {
+      sink.stream.end();
+      sink.done.then(() => {
         if (settled) return;
         settled = true;
         resolve(count);
-      });
+      }, fail);
     });
     req.once("close", () => {
       if (!req.complete) fail(new Error("upload aborted by the client"));
     });
     req.once("error", fail);
-    out.once("error", fail);
+    sink.done.catch(fail);
   });
 }
 
-type MultipartResult = { fields: Record<string, string>; file: string | null; fileType: string | null };
+function refuseDeclaredTooLarge(req: Request, limit: number, tooLarge: () => StorageError): void {
+  const declared = Number(req.headers["content-length"] ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+}
+
+/** Streams a raw request body (the file itself) into a temp file, bounded by `limit`. */
+async function receiveBody(req: Request, file: string, limit: number, tooLarge: () => StorageError): Promise<number> {
+  refuseDeclaredTooLarge(req, limit, tooLarge);
+  const out = fs.createWriteStream(file, { flags: "wx" });
+  const sink: BodySink = {
+    stream: out,
+    done: once(out, "finish").then(() => {}),
+    async abort() {
+      out.destroy();
+      await closedFile(out);
+      await fsp.rm(file, { force: true });
+    },
+  };
+  return pumpBody(req, limit, tooLarge, sink);
+}
+
+type MultipartResult = { fields: Record<string, string>; file: string | null };
+
+const malformed = () => storageErrors.invalidArgument("The multipart body is malformed.");
 
 /**
- * Splits a multipart/form-data body held in a temp file (already bounded in size): the one file part is written to
- * its own temp file, other parts become text fields.
+ * Reads a multipart/form-data request (busboy parses it as it streams in, bounded by `limit`): the one file part is
+ * written to `fileOut`, other parts become text fields. A part is the file when it has a file name, or when it is
+ * named "file" and typed as binary; a "file" part without either is a text field (a string upload).
  */
-async function splitMultipart(bodyFile: string, contentType: string, outFile: string): Promise<MultipartResult> {
-  const m = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
-  const boundary = m?.[1] ?? m?.[2];
-  if (!boundary) throw storageErrors.invalidArgument("The multipart body has no boundary.");
-  const body = await fsp.readFile(bodyFile);
-  const delim = Buffer.from(`--${boundary}`);
-  const fields: Record<string, string> = {};
-  let file: string | null = null;
-  let fileType: string | null = null;
-  let pos = body.indexOf(delim);
-  if (pos < 0) throw storageErrors.invalidArgument("The multipart body is malformed.");
-  for (;;) {
-    pos += delim.length;
-    if (body.subarray(pos, pos + 2).toString() === "--") break;
-    pos += 2; // CRLF after the boundary
-    const headerEnd = body.indexOf("\r\n\r\n", pos);
-    if (headerEnd < 0) throw storageErrors.invalidArgument("The multipart body is malformed.");
-    const headers = body.subarray(pos, headerEnd).toString("utf8");
-    const next = body.indexOf(Buffer.from(`\r\n--${boundary}`), headerEnd + 4);
-    if (next < 0) throw storageErrors.invalidArgument("The multipart body is malformed.");
-    const content = body.subarray(headerEnd + 4, next);
-    const disp = /content-disposition:[^\r\n]*/i.exec(headers)?.[0] ?? "";
-    const name = /\bname="([^"]*)"/i.exec(disp)?.[1] ?? "";
-    const isFile = /\bfilename\*?=/i.test(disp);
-    if (isFile) {
-      if (file) throw storageErrors.invalidArgument("Send one file per upload.");
-      await fsp.writeFile(outFile, content, { flag: "wx" });
-      file = outFile;
-      fileType = /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim() ?? null;
-    } else if (name) {
-      fields[name] = content.toString("utf8");
-    }
-    pos = next + 2;
+async function receiveMultipart(
+  req: Request,
+  contentType: string,
+  fileOut: string,
+  limit: number,
+  tooLarge: () => StorageError,
+): Promise<MultipartResult> {
+  refuseDeclaredTooLarge(req, limit, tooLarge);
+  let parser: Busboy;
+  try {
+    // Fields may be as long as the whole body allows (a string upload): the byte count bounds them, not busboy.
+    parser = busboy({ headers: { "content-type": contentType }, limits: { fieldSize: limit } });
+  } catch {
+    throw storageErrors.invalidArgument("The multipart body has no boundary.");
   }
-  return { fields, file, fileType };
+  const fields: Record<string, string> = {};
+  let out: fs.WriteStream | null = null;
+  let written: Promise<void> = Promise.resolve();
+  const done = new Promise<void>((resolve, reject) => {
+    parser.on("field", (name, value) => {
+      if (name) fields[name] = value;
+    });
+    parser.on("file", (name, stream, info) => {
+      if (info.filename === undefined && name !== "file") {
+        // A text field typed as binary: still a field.
+        const chunks: Buffer[] = [];
+        stream.on("data", (c: Buffer) => chunks.push(c));
+        stream.on("end", () => {
+          if (name) fields[name] = Buffer.concat(chunks).toString("utf8");
+        });
+        return;
+      }
+      if (out) {
+        stream.resume();
+        reject(storageErrors.invalidArgument("Send one file per upload."));
+        return;
+      }
+      out = fs.createWriteStream(fileOut, { flags: "wx" });
+      written = pipeline(stream, out);
+      // A failed write is reported through `done`: the parser ends only after the file part has been consumed.
+      written.catch(() => {});
+    });
+    parser.once("error", () => reject(malformed()));
+    parser.once("close", () => {
+      written.then(resolve, (err: unknown) =>
+        reject(err instanceof Error && /end of (form|file)/i.test(err.message) ? malformed() : err),
+      );
+    });
+  });
+  const sink: BodySink = {
+    stream: parser,
+    done,
+    async abort() {
+      parser.destroy();
+      if (out) {
+        out.destroy();
+        await closedFile(out);
+      }
+      await fsp.rm(fileOut, { force: true });
+    },
+  };
+  await pumpBody(req, limit, tooLarge, sink);
+  return { fields, file: out ? fileOut : null };
 }
 
 /** A download the visitor stopped (closed the page, navigated away): nothing went wrong on this side. */
@@ -287,31 +350,28 @@ export function createStorageRouter(services: AuthLike & { storage: StorageServi
       validateObjectName(name);
       const contentType = req.headers["content-type"] ?? "";
       const tooLarge = () => storageErrors.payloadTooLarge(storage.limits.maxUploadBytes);
-      const bodyFile = storage.tempFile();
       const queryFormat = typeof req.query.uploadType === "string" ? req.query.uploadType : undefined;
       const isMultipart = /^multipart\/form-data/i.test(contentType);
       const limit =
         storage.limits.maxUploadBytes * (queryFormat && queryFormat !== "raw" ? 1.4 : 1) +
         (isMultipart ? MULTIPART_SLACK : 0);
-      await receiveBody(req, bodyFile, Math.ceil(limit), tooLarge);
-      let objectFile = bodyFile;
-      let fields: Record<string, string | undefined> = {};
-      const extra: string[] = [];
+      // Temp files of this request; createFromFile removes the one it is given, the others are removed below.
+      const files: string[] = [];
+      let meta: StorageMetadata;
       try {
+        let objectFile = storage.tempFile();
+        files.push(objectFile);
+        let fields: Record<string, string | undefined> = {};
         if (isMultipart) {
-          const out = storage.tempFile();
-          extra.push(out);
-          const parts = await splitMultipart(bodyFile, contentType, out);
-          if (!parts.file) {
-            if (parts.fields.file === undefined) throw storageErrors.invalidArgument("The upload has no file part.");
+          const parts = await receiveMultipart(req, contentType, objectFile, Math.ceil(limit), tooLarge);
+          if (!parts.file && parts.fields.file === undefined) {
+            throw storageErrors.invalidArgument("The upload has no file part.");
           }
           fields = parts.fields;
-          objectFile = parts.file ?? bodyFile;
-          if (!parts.file && parts.fields.file !== undefined) {
-            // A string upload sent as a form field.
-            await fsp.writeFile(out, parts.fields.file);
-            objectFile = out;
-          }
+          // Without a file part, the file was sent as a string in the "file" form field.
+          if (!parts.file) await fsp.writeFile(objectFile, parts.fields.file ?? "");
+        } else {
+          await receiveBody(req, objectFile, Math.ceil(limit), tooLarge);
         }
         const format = fields.uploadType ?? queryFormat;
         if (format !== undefined) {
@@ -322,18 +382,17 @@ export function createStorageRouter(services: AuthLike & { storage: StorageServi
           }
           const text = await fsp.readFile(objectFile, "utf8");
           const decoded = decodeUploadString(format as StringFormat, text);
-          const out = storage.tempFile();
-          extra.push(out);
-          await fsp.writeFile(out, decoded.bytes);
-          objectFile = out;
+          objectFile = storage.tempFile();
+          files.push(objectFile);
+          await fsp.writeFile(objectFile, decoded.bytes);
         }
         const uploadFields = parseFields(fields);
-        // createFromFile removes the file it is given; the others are removed below.
-        const meta = await storage.createFromFile(name, objectFile, uploadFields);
-        res.status(200).setHeader("Cache-Control", "no-store").json(meta);
+        meta = await storage.createFromFile(name, objectFile, uploadFields);
       } finally {
-        await Promise.all([bodyFile, ...extra].map((f) => fsp.rm(f, { force: true })));
+        await Promise.all(files.map((f) => fsp.rm(f, { force: true })));
       }
+      // Answered once nothing of the upload is left in the temp folder.
+      res.status(200).setHeader("Cache-Control", "no-store").json(meta);
     }),
   );
 
