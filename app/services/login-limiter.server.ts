@@ -1,10 +1,5 @@
 import type { Database } from "../../db/client";
-import {
-  blockRateLimitKeyUntil,
-  hitRateLimit,
-  readRateLimitRows,
-  resetRateLimit,
-} from "../queries/rate-limits.server";
+import { blockRateLimitKeyUntil, hitRateLimit, readRateLimitRows, resetRateLimit } from "../queries/rate-limits.server";
 
 /**
  * Sign-in throttling, kept in the database so every server instance sees the same counters.

@@ -217,7 +217,7 @@ export class Places {
 }
 
 function markerTypeIndex(value: string): number {
-  const i = MARKER_TYPES.findIndex((t) => t === value);
+  const i = (MARKER_TYPES as readonly string[]).indexOf(value);
   return i >= 0 ? i : MARKER_TYPES.indexOf(DEFAULT_MARKER_TYPE);
 }
 
