@@ -5,6 +5,7 @@
  * are reachable by keyboard and need no glyph server for their labels.
  */
 import {
+  addProtocol,
   type ErrorEvent,
   type LayerSpecification,
   Map as MapLibreMap,
@@ -254,6 +255,46 @@ function popupContent(slug: string, name: string, markerType: string): HTMLEleme
   return wrap;
 }
 
+/** A style's vector or raster sources that read a Protomaps archive through the `pmtiles` protocol. */
+function pmtilesSources(style: StyleSpecification): { url?: string }[] {
+  return Object.values(style.sources ?? {}).filter(
+    (source): source is typeof source & { url: string } =>
+      "url" in source && typeof source.url === "string" && source.url.startsWith("pmtiles://"),
+  );
+}
+
+let pmtilesProtocol: Promise<void> | null = null;
+
+/**
+ * A style from MAP_STYLE_URL or the admin setting, read here rather than by MapLibre so that the `pmtiles` protocol
+ * (a module of its own, loaded only for a style that needs it) is registered before MapLibre asks for a tile. A
+ * `pmtiles:///path` source is an archive on this site (MAP_PMTILES_PATH): it is made absolute. A style that cannot
+ * be read here is left to MapLibre, which reports why.
+ */
+async function externalStyle(styleUrl: string): Promise<StyleSpecification | string> {
+  const url = new URL(styleUrl, window.location.href).href;
+  let style: StyleSpecification;
+  try {
+    const res = await fetch(url);
+    if (!res.ok) return url;
+    style = (await res.json()) as StyleSpecification;
+  } catch {
+    return url;
+  }
+  const archives = pmtilesSources(style);
+  if (archives.length > 0) {
+    pmtilesProtocol ??= import("pmtiles").then(({ Protocol }) => {
+      addProtocol("pmtiles", new Protocol().tile);
+    });
+    await pmtilesProtocol;
+    for (const source of archives) {
+      if (source.url?.startsWith("pmtiles:///"))
+        source.url = `pmtiles://${window.location.origin}/${source.url.slice(11)}`;
+    }
+  }
+  return style;
+}
+
 /** Resolves in a later task, so the work before and after it are separate tasks. */
 export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -271,7 +312,8 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
     zoom: opts.zoom,
     maxZoom: MAX_ZOOM,
     minZoom: 0,
-    attributionControl: { compact: true },
+    // The group names of the in-view list and the place labels come from GeoNames (CC BY 4.0), whatever the style.
+    attributionControl: { compact: true, customAttribution: '<a href="https://www.geonames.org/">GeoNames</a>' },
     dragRotate: false,
     pitchWithRotate: false,
     touchPitch: false,
@@ -289,17 +331,20 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
   }
   // Without a GPU every animation frame is drawn by the CPU: the controls move the map in one step instead.
   const motion = { animate: !software };
-  const styleTimer = setTimeout(
-    () => map.setStyle(opts.styleUrl || offlineStyle(Math.min(3, Math.max(0.375, 1 / map.getPixelRatio())))),
-    0,
-  );
+  let destroyed = false;
+  const styleTimer = setTimeout(() => {
+    if (!opts.styleUrl) map.setStyle(offlineStyle(Math.min(3, Math.max(0.375, 1 / map.getPixelRatio()))));
+    else
+      void externalStyle(opts.styleUrl).then((style) => {
+        if (!destroyed) map.setStyle(style);
+      });
+  }, 0);
 
   const markers = new Map<string, Marker>();
   let popup: Popup | null = null;
   let abort: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let painted = false;
-  let destroyed = false;
 
   function render(clusters: ClusterTuple[], points: PointTuple[]) {
     const next = new Set<string>();
