@@ -16,7 +16,7 @@ import {
 } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "./maplibre-map.css";
-import { MAP_BASEMAP_URL, MAP_COLORS } from "../../lib/map-config";
+import { MAP_BASEMAP_URL, MAP_COLORS, MAP_DETAIL_MIN_ZOOM } from "../../lib/map-config";
 import { type ClusterTuple, clamp, clusterRadius, MAX_ZOOM, type PointTuple, roundTo } from "../../lib/map-geometry";
 import { locationPath, nameFromSlug } from "../../lib/slug";
 import { clusterCountMarkup } from "./count-glyphs";
@@ -430,10 +430,22 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
   const firstFrameDrawn = new Promise<void>((resolve) => {
     settle = resolve;
   });
+  // The built-in map's states, provinces and town names: their module and data load once the map is zoomed in
+  // that far (a little before, so they are there when it arrives), never for the world view.
+  let detach: Promise<(() => void) | null> | null = null;
+  const loadDetail = () => {
+    if (opts.styleUrl || detach || destroyed || map.getZoom() < MAP_DETAIL_MIN_ZOOM - 0.5) return;
+    detach = import("./map-detail.client").then(({ attachDetail }) =>
+      destroyed ? null : attachDetail(map, "coast", { fill: "land", lines: ["coast", "borders"] }),
+    );
+  };
+  map.on("zoomend", loadDetail);
+
   map.once("load", () => {
     // The land came first; the lines follow in the next frames, so each frame compiles fewer shaders (the
     // renderer waits for each compilation).
     if (!opts.styleUrl) for (const layer of OUTLINE_LAYERS) map.addLayer(layer);
+    loadDetail();
     // 'idle' follows the first frame with everything drawn; the fence covers that frame.
     map.once("idle", () => void gpuSettled(map.getCanvas()).then(settle));
     void load();
@@ -461,6 +473,7 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
       }),
     destroy: () => {
       destroyed = true;
+      void detach?.then((stop) => stop?.());
       clearTimeout(styleTimer);
       clearTimeout(timer);
       abort?.abort();
