@@ -11,10 +11,10 @@
  */
 import type { Map as MapLibreMap } from "maplibre-gl";
 import { Marker } from "maplibre-gl";
-import countriesUrl from "world-atlas/countries-50m.json?url";
 import { feature, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
-import { MAP_COLORS, MAP_DETAIL_MIN_ZOOM as DETAIL_MIN_ZOOM } from "../../lib/map-config";
+import countriesUrl from "world-atlas/countries-50m.json?url";
+import { MAP_DETAIL_MIN_ZOOM as DETAIL_MIN_ZOOM, MAP_COLORS } from "../../lib/map-config";
 import admin1Url from "../../map-data/admin1.json?url";
 import placesUrl from "../../map-data/places.tsv?url";
 
@@ -175,7 +175,12 @@ export function attachDetail(
         const major = (places.populations[i] as number) >= 1_000_000;
         // Width from the name's length (no text measured: placing stays cheap); the dot sits at the place.
         const w = 10 + name.length * (major ? 7.6 : 7);
-        const box = { x0: p.x - 4 - LABEL_GAP, y0: p.y - 9 - LABEL_GAP, x1: p.x + w + LABEL_GAP, y1: p.y + 9 + LABEL_GAP };
+        const box = {
+          x0: p.x - 4 - LABEL_GAP,
+          y0: p.y - 9 - LABEL_GAP,
+          x1: p.x + w + LABEL_GAP,
+          y1: p.y + 9 + LABEL_GAP,
+        };
         if (box.x0 < 0 || box.y0 < 0 || box.x1 > width || box.y1 > height) continue;
         if (boxes.some((b) => overlaps(b, box))) continue;
         boxes.push(box);
