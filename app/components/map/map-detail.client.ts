@@ -62,6 +62,9 @@ function labelElement(name: string, population: number): HTMLElement {
 type Box = { x0: number; y0: number; x1: number; y1: number };
 const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
+/** The detail of one map: `ready` once its finer land is drawn and its names placed (or failed); `stop` removes it. */
+export type Detail = { ready: Promise<void>; stop: () => void };
+
 /**
  * Adds the detail layers to a map drawn with the built-in style, and keeps its town names placed. `beforeLayer`:
  * the boundaries are drawn under it (the coasts), over the land.
@@ -70,7 +73,11 @@ export function attachDetail(
   map: MapLibreMap,
   beforeLayer: string | undefined,
   worldLayers: { fill: string; lines: string[] },
-): () => void {
+): Detail {
+  let landDrawn: () => void = () => {};
+  const landReady = new Promise<void>((resolve) => {
+    landDrawn = resolve;
+  });
   let places: Places | null = null;
   const shown = new Map<number, Marker>();
   let stopped = false;
@@ -124,11 +131,13 @@ export function attachDetail(
         for (const id of [worldLayers.fill, ...worldLayers.lines]) {
           if (map.getLayer(id)) map.setLayerZoomRange(id, 0, DETAIL_MIN_ZOOM);
         }
+        map.once("idle", landDrawn);
       };
       map.on("idle", handOver);
     })
     .catch(() => {
       // The world view's outlines stay in place.
+      landDrawn();
     });
 
   void fetch(admin1Url)
@@ -203,7 +212,7 @@ export function attachDetail(
     }
   }
 
-  void fetch(placesUrl)
+  const namesReady = fetch(placesUrl)
     .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
     .then((text) => {
       places = parsePlaces(text);
@@ -214,10 +223,14 @@ export function attachDetail(
     });
   map.on("moveend", place);
 
-  return () => {
-    stopped = true;
-    map.off("moveend", place);
-    for (const marker of shown.values()) marker.remove();
-    shown.clear();
+  return {
+    ready: Promise.all([landReady, namesReady]).then(() => undefined),
+    stop: () => {
+      stopped = true;
+      landDrawn();
+      map.off("moveend", place);
+      for (const marker of shown.values()) marker.remove();
+      shown.clear();
+    },
   };
 }

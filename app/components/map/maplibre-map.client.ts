@@ -409,6 +409,7 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
         // The page shows the canvas only once its first frame is drawn (see gpuSettled); the markers are in
         // the DOM, so the next frame shows both.
         await firstFrameDrawn;
+        await detailShown;
         if (destroyed) return;
         requestAnimationFrame(() => {
           performance.mark("map:maplibre-clusters-painted");
@@ -433,11 +434,21 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
   // The built-in map's states, provinces and town names: their module and data load once the map is zoomed in
   // that far (a little before, so they are there when it arrives), never for the world view.
   let detach: Promise<(() => void) | null> | null = null;
+  // A map that opens zoomed in replaces a server-drawn map with that detail: it shows itself once it has it too
+  // (or after a few seconds without it), so the names and finer coasts do not blink away at the handover.
+  let detailShown: Promise<unknown> = Promise.resolve();
   const loadDetail = () => {
     if (opts.styleUrl || detach || destroyed || map.getZoom() < MAP_DETAIL_MIN_ZOOM - 0.5) return;
-    detach = import("./map-detail.client").then(({ attachDetail }) =>
+    const attached = import("./map-detail.client").then(({ attachDetail }) =>
       destroyed ? null : attachDetail(map, "coast", { fill: "land", lines: ["coast", "borders"] }),
     );
+    detach = attached.then((detail) => detail?.stop ?? null);
+    if (!painted) {
+      detailShown = Promise.race([
+        attached.then((detail) => detail?.ready).catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 5_000)),
+      ]);
+    }
   };
   map.on("zoomend", loadDetail);
 
