@@ -85,3 +85,36 @@ describe("the names of the map's groups", () => {
     expect(queryIndex(index, places, [-20, 30, 30, 70], 0).clusters[0]?.[5]).toBe("in France and Germany");
   });
 });
+
+describe("the populated places file", () => {
+  it("reads names in any script, skips comments and broken lines, and finds the nearest place", () => {
+    const places = new PopulatedPlaces(
+      [
+        "# a comment line",
+        "São Paulo\tBR\t12400232\t-46.636\t-23.548",
+        "München\tDE\t1260391\t11.575\t48.137",
+        "no coordinates\tXX\t5",
+        "東京\tJP\t8336599\t139.692\t35.69",
+        "Bad number\tDE\t1\tabc\t48",
+        "",
+      ].join("\n"),
+    );
+    expect(places.size).toBe(3);
+    expect([0, 1, 2].map((i) => places.name(i))).toEqual(["São Paulo", "München", "東京"]);
+    expect(places.countryCode(1)).toBe("DE");
+    expect(places.population(2)).toBe(8336599);
+    expect(places.lng(0)).toBeCloseTo(-46.636, 3);
+    expect(places.lat(0)).toBeCloseTo(-23.548, 3);
+    expect(places.nearest(11.6, 48.1, 50)).toBe(1);
+    expect(places.nearest(0, 0, 50)).toBe(-1);
+  });
+
+  it("ships a file of the world's towns, most populous first", () => {
+    const places = populatedPlaces();
+    expect(places.size).toBeGreaterThan(20_000);
+    for (let i = 1; i < 100; i++) expect(places.population(i)).toBeLessThanOrEqual(places.population(i - 1));
+    const adelaide = places.nearest(138.6, -34.93, 20);
+    expect(places.name(adelaide)).toBe("Adelaide");
+    expect(countryName(places.countryCode(adelaide))).toBe("Australia");
+  });
+});

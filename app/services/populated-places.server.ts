@@ -22,6 +22,34 @@ export function placesFile(): string {
   return candidates.find((file) => fs.existsSync(file)) ?? (candidates[candidates.length - 1] as string);
 }
 
+const NEWLINE = 0x0a;
+const TAB = 0x09;
+const HASH = 0x23;
+
+/** A decimal number written in bytes [from, to) ("-58.377", "1225235"); NaN when it is not one. */
+function parseNumber(bytes: Buffer, from: number, to: number): number {
+  let i = from;
+  let sign = 1;
+  if (bytes[i] === 0x2d) {
+    sign = -1;
+    i++;
+  }
+  let value = 0;
+  let scale = 0;
+  let digits = 0;
+  for (; i < to; i++) {
+    const b = bytes[i] as number;
+    if (b === 0x2e && scale === 0) scale = 1;
+    else if (b >= 0x30 && b <= 0x39) {
+      value = value * 10 + (b - 0x30);
+      digits++;
+      if (scale > 0) scale *= 10;
+    } else if (b !== 0x0d) return Number.NaN;
+  }
+  if (digits === 0) return Number.NaN;
+  return (sign * value) / (scale || 1);
+}
+
 export class PopulatedPlaces {
   readonly size: number;
   private readonly lngs: Float32Array;
@@ -33,41 +61,57 @@ export class PopulatedPlaces {
   private readonly nameStarts: Uint32Array;
   private readonly index: KDBush;
 
-  /** `text`: the data file's lines (name, country code, population, longitude, latitude; "#" lines are comments). */
-  constructor(text: string) {
-    const lines = text.split("\n").filter((line) => line !== "" && !line.startsWith("#"));
-    const n = lines.length;
-    this.lngs = new Float32Array(n);
-    this.lats = new Float32Array(n);
-    this.populations = new Uint32Array(n);
-    this.countryIndex = new Uint8Array(n);
-    this.nameStarts = new Uint32Array(n + 1);
-    const codes = new Map<string, number>();
-    const names: string[] = [];
-    let bytes = 0;
+  /**
+   * `data`: the data file (name, country code, population, longitude, latitude, tab-separated; "#" lines are
+   * comments). Read byte by byte, so that making the index allocates no string per place or field: the file's
+   * transient strings would cost the map index worker several times the index's own size in resident memory.
+   */
+  constructor(data: Buffer | string) {
+    const bytes = typeof data === "string" ? Buffer.from(data) : data;
+    let lines = 0;
+    for (let i = 0; i < bytes.length; i++) if (bytes[i] === NEWLINE) lines++;
+    lines++;
+    this.lngs = new Float32Array(lines);
+    this.lats = new Float32Array(lines);
+    this.populations = new Uint32Array(lines);
+    this.countryIndex = new Uint8Array(lines);
+    this.nameStarts = new Uint32Array(lines + 1);
+    const names = Buffer.alloc(bytes.length);
+    const codes = new Map<number, number>();
+    const codeText: string[] = [];
+    let used = 0;
     let count = 0;
-    for (const line of lines) {
-      const [name = "", cc = "", population, lng, lat] = line.split("\t");
-      const x = Number(lng);
-      const y = Number(lat);
-      if (!name || !Number.isFinite(x) || !Number.isFinite(y)) continue;
-      let code = codes.get(cc);
+    let at = 0;
+    while (at < bytes.length) {
+      let end = bytes.indexOf(NEWLINE, at);
+      if (end < 0) end = bytes.length;
+      const fields: number[] = [at];
+      for (let i = at; i < end; i++) if (bytes[i] === TAB) fields.push(i + 1);
+      const lineStart = at;
+      at = end + 1;
+      if (bytes[lineStart] === HASH || fields.length < 5) continue;
+      const [nameAt = 0, codeAt = 0, popAt = 0, lngAt = 0, latAt = 0] = fields;
+      const lng = parseNumber(bytes, lngAt, latAt - 1);
+      const lat = parseNumber(bytes, latAt, end);
+      if (codeAt - 1 <= nameAt || !Number.isFinite(lng) || !Number.isFinite(lat)) continue;
+      const key = ((bytes[codeAt] as number) << 8) | (bytes[codeAt + 1] as number);
+      let code = codes.get(key);
       if (code === undefined) {
         code = codes.size;
-        codes.set(cc, code);
+        codes.set(key, code);
+        codeText.push(bytes.toString("latin1", codeAt, codeAt + 2));
       }
-      this.lngs[count] = x;
-      this.lats[count] = y;
-      this.populations[count] = Number(population) || 0;
+      used += bytes.copy(names, used, nameAt, codeAt - 1);
+      this.nameStarts[count + 1] = used;
+      this.lngs[count] = lng;
+      this.lats[count] = lat;
+      this.populations[count] = Math.max(0, parseNumber(bytes, popAt, lngAt - 1)) || 0;
       this.countryIndex[count] = code;
-      names.push(name);
-      bytes += Buffer.byteLength(name);
-      this.nameStarts[count + 1] = bytes;
       count++;
     }
     this.size = count;
-    this.countryCodes = [...codes.keys()];
-    this.nameBytes = Buffer.from(names.join(""));
+    this.countryCodes = codeText;
+    this.nameBytes = Buffer.from(names.subarray(0, used));
     this.index = new KDBush(Math.max(1, count));
     for (let i = 0; i < count; i++) this.index.add(this.lngs[i] as number, this.lats[i] as number);
     if (count === 0) this.index.add(0, 0);
@@ -123,7 +167,7 @@ let loaded: PopulatedPlaces | null = null;
 
 /** The site's populated places, read from disk on first use (never at start: most requests need none). */
 export function populatedPlaces(): PopulatedPlaces {
-  loaded ??= new PopulatedPlaces(fs.readFileSync(placesFile(), "utf8"));
+  loaded ??= new PopulatedPlaces(fs.readFileSync(placesFile()));
   return loaded;
 }
 
