@@ -3,57 +3,77 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { clipPolygon, clipPolyline, type Point } from "lineclip";
-import { feature, mesh } from "topojson-client";
-import type { GeometryCollection, Topology } from "topojson-specification";
 import { MAP_COLORS } from "../lib/map-config";
 import { latToUnitY, lngToUnitX, unitXToLng, unitYToLat, type View, worldSize } from "../lib/map-geometry";
 import { placesFile, populatedPlaces } from "./populated-places.server";
+import { arcPoints, readTopology, ringsOf, stitch } from "./topojson-arcs.server";
 
 /**
  * The server-drawn map's detail from MAP_DETAIL_MIN_ZOOM on (the no-JavaScript map zoomed in, and MapLibre's first
  * frame there): Natural Earth 1:50m land, coasts and borders in place of 1:110m, the boundaries of states and
  * provinces, and town names as SVG text. Read from disk on the first such view, never for the world view, and kept
- * in typed arrays (about 4 MB): lines and rings as flat unit-Mercator coordinates, each with its box.
+ * in typed arrays (about 4 MB): lines and rings as flat unit-Mercator coordinates, each with its box (read from the
+ * TopoJSON text without an array per point: topojson-arcs.server.ts).
  */
 
-type Shape = { xy: Float64Array; minX: number; maxX: number; minY: number; maxY: number };
-type Detail = { land: Shape[]; coast: Shape[]; borders: Shape[]; admin1: Shape[] };
+/**
+ * Lines or rings packed together: shape i is points [starts[i], starts[i + 1]) of `xy` (unit Mercator x, y pairs),
+ * and boxes[4i..4i+3] its minX, minY, maxX, maxY. One object per kind, not one per shape: the heap holds nothing
+ * per ring for the collector (the 1:50m land alone is thousands of islands).
+ */
+type Shapes = { xy: Float64Array; starts: Uint32Array; boxes: Float64Array };
+type Detail = { land: Shapes; coast: Shapes; borders: Shapes; admin1: Shapes };
+
+/** Collects shapes, then packs them (`pack`). */
+class ShapeBuilder {
+  private readonly parts: Float64Array[] = [];
+
+  /** Adds points [from, to) of longitude/latitude pairs as one shape. */
+  add(lngLat: Float64Array, from = 0, to = lngLat.length / 2): void {
+    if (to - from < 2) return;
+    this.parts.push(lngLat.subarray(from * 2, to * 2));
+  }
+
+  /** Adds a line as parts of at most PART_POINTS points, each sharing its first point with the previous one's last. */
+  addLine(lngLat: Float64Array): void {
+    const points = lngLat.length / 2;
+    for (let from = 0; from < points - 1; from += PART_POINTS - 1)
+      this.add(lngLat, from, Math.min(points, from + PART_POINTS));
+  }
+
+  pack(): Shapes {
+    const total = this.parts.reduce((n, p) => n + p.length / 2, 0);
+    const xy = new Float64Array(total * 2);
+    const starts = new Uint32Array(this.parts.length + 1);
+    const boxes = new Float64Array(this.parts.length * 4);
+    let at = 0;
+    this.parts.forEach((part, i) => {
+      starts[i] = at;
+      let minX = Number.POSITIVE_INFINITY;
+      let minY = Number.POSITIVE_INFINITY;
+      let maxX = Number.NEGATIVE_INFINITY;
+      let maxY = Number.NEGATIVE_INFINITY;
+      for (let k = 0; k < part.length; k += 2) {
+        const x = lngToUnitX(part[k] as number);
+        const y = latToUnitY(part[k + 1] as number);
+        xy[at * 2] = x;
+        xy[at * 2 + 1] = y;
+        at++;
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+      boxes.set([minX, minY, maxX, maxY], i * 4);
+    });
+    starts[this.parts.length] = at;
+    this.parts.length = 0;
+    return { xy, starts, boxes };
+  }
+}
 
 /** Lines are cut into parts of this many points, so a view draws only the parts near it. */
 const PART_POINTS = 256;
-
-function toShape(line: number[][], from = 0, to = line.length): Shape {
-  const xy = new Float64Array((to - from) * 2);
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (let i = from; i < to; i++) {
-    const [lng = 0, lat = 0] = line[i] as number[];
-    const x = lngToUnitX(lng);
-    const y = latToUnitY(lat);
-    xy[(i - from) * 2] = x;
-    xy[(i - from) * 2 + 1] = y;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-  }
-  return { xy, minX, maxX, minY, maxY };
-}
-
-/** A line as parts of at most PART_POINTS points, each sharing its first point with the previous part's last. */
-function lineParts(line: number[][]): Shape[] {
-  const parts: Shape[] = [];
-  for (let from = 0; from < line.length - 1; from += PART_POINTS - 1) {
-    parts.push(toShape(line, from, Math.min(line.length, from + PART_POINTS)));
-  }
-  return parts;
-}
-
-function readJson<T>(file: string): T {
-  return JSON.parse(readFileSync(file, "utf8")) as T;
-}
 
 function admin1File(): string {
   return path.join(path.dirname(placesFile()), "admin1.json");
@@ -73,32 +93,36 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 export function loadBasemapDetail(): Promise<Detail> {
   if (detail) return Promise.resolve(detail);
   loading ??= (async () => {
-    const countries = readJson<Topology<{ countries: GeometryCollection }>>(countriesFile());
-    const object = countries.objects.countries;
+    const countries = readTopology(readFileSync(countriesFile(), "utf8"));
+    const geometries = countries.objects.countries?.geometries ?? [];
     await yieldToOthers();
-    const land: Shape[] = [];
-    for (const f of feature(countries, object).features) {
-      const g = f.geometry;
-      const polygons = g?.type === "Polygon" ? [g.coordinates] : g?.type === "MultiPolygon" ? g.coordinates : [];
-      for (const polygon of polygons) for (const ring of polygon) land.push(toShape(ring));
+    const arcCount = countries.arcs.starts.length - 1;
+    // How many countries each arc bounds: one is a coast, two a border between them.
+    const users = new Uint8Array(arcCount);
+    const land = new ShapeBuilder();
+    for (const geometry of geometries) {
+      const mine = new Set<number>();
+      for (const ring of ringsOf(geometry)) {
+        land.add(stitch(countries.arcs, ring));
+        for (const index of ring) mine.add(index < 0 ? ~index : index);
+      }
+      for (const arc of mine) users[arc] = Math.min(2, (users[arc] as number) + 1);
     }
     await yieldToOthers();
-    const coast = mesh(countries, object, (a, b) => a === b).coordinates.flatMap(lineParts);
-    await yieldToOthers();
-    const borders = mesh(countries, object, (a, b) => a !== b).coordinates.flatMap(lineParts);
-    await yieldToOthers();
-    const states = readJson<Topology<{ admin1: GeometryCollection }>>(admin1File());
-    await yieldToOthers();
-    const lines = feature(states, states.objects.admin1);
-    const admin1: Shape[] = [];
-    for (const f of "features" in lines ? lines.features : [lines]) {
-      const g = f.geometry;
-      const list = g?.type === "MultiLineString" ? g.coordinates : g?.type === "LineString" ? [g.coordinates] : [];
-      for (const line of list) admin1.push(...lineParts(line));
+    const coast = new ShapeBuilder();
+    const borders = new ShapeBuilder();
+    for (let arc = 0; arc < arcCount; arc++) {
+      if (users[arc] === 1) coast.addLine(arcPoints(countries.arcs, arc));
+      else if (users[arc] === 2) borders.addLine(arcPoints(countries.arcs, arc));
     }
+    await yieldToOthers();
+    // The admin-1 file is a single MultiLineString: each of its arcs is a boundary line.
+    const states = readTopology(readFileSync(admin1File(), "utf8"));
+    const admin1 = new ShapeBuilder();
+    for (let arc = 0; arc < states.arcs.starts.length - 1; arc++) admin1.addLine(arcPoints(states.arcs, arc));
     await yieldToOthers();
     populatedPlaces();
-    detail = { land, coast, borders, admin1 };
+    detail = { land: land.pack(), coast: coast.pack(), borders: borders.pack(), admin1: admin1.pack() };
     return detail;
   })().finally(() => {
     loading = null;
@@ -120,7 +144,7 @@ export function basemapDetailVersion(): string {
 }
 
 /** Shapes of a view as SVG path data in whole pixels, clipped to the view (a little beyond it). */
-function shapesPath(shapes: Shape[], view: View, close: boolean): string {
+function shapesPath(shapes: Shapes, view: View, close: boolean): string {
   const size = worldSize(view.zoom);
   const originX = lngToUnitX(view.center.lng) * size - view.width / 2;
   const originY = latToUnitY(view.center.lat) * size - view.height / 2;
@@ -146,18 +170,19 @@ function shapesPath(shapes: Shape[], view: View, close: boolean): string {
     }
     if (n >= (close ? 3 : 2)) out.push(close ? `${seg}z` : seg);
   };
-  for (const s of shapes) {
-    const top = s.minY * size - originY;
-    const bottom = s.maxY * size - originY;
+  for (let n = 0; n + 1 < shapes.starts.length; n++) {
+    const [minX = 0, minY = 0, maxX = 0, maxY = 0] = shapes.boxes.subarray(n * 4, n * 4 + 4);
+    const top = minY * size - originY;
+    const bottom = maxY * size - originY;
     if (bottom < box[1] || top > box[3]) continue;
     for (const shift of [-size, 0, size]) {
-      const left = s.minX * size - originX + shift;
-      const right = s.maxX * size - originX + shift;
+      const left = minX * size - originX + shift;
+      const right = maxX * size - originX + shift;
       if (right < box[0] || left > box[2]) continue;
       if (right - left < 1 && bottom - top < 1) continue;
       const points: Point[] = [];
-      for (let i = 0; i < s.xy.length; i += 2) {
-        points.push([(s.xy[i] as number) * size - originX + shift, (s.xy[i + 1] as number) * size - originY]);
+      for (let i = (shapes.starts[n] as number) * 2; i < (shapes.starts[n + 1] as number) * 2; i += 2) {
+        points.push([(shapes.xy[i] as number) * size - originX + shift, (shapes.xy[i + 1] as number) * size - originY]);
       }
       if (close) write(clipPolygon(points, box));
       else for (const part of clipPolyline(points, box)) write(part);
