@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import { isStaffPath } from "../app/lib/staff-path";
 import type { Services } from "../app/services/services.server";
 import { createAnalyticsIngest } from "./analytics";
+import { mapFilesRouter } from "./map-files";
 import type { Metrics } from "./metrics";
 import { createRenderCache } from "./render-cache";
 import { createRequestStats } from "./request-stats";
@@ -105,6 +106,8 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
   app.use(csrfGuard({ siteUrl: config.siteUrl }));
   app.use(analytics.router);
   if (services.storage) app.use("/api/storage", createStorageRouter({ ...services, storage: services.storage }));
+  const pmtilesPath = config.map?.pmtilesPath;
+  if (pmtilesPath) app.use(mapFilesRouter(pmtilesPath));
 
   if (build.kind === "development") {
     app.use(build.vite.middlewares);

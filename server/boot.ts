@@ -88,6 +88,7 @@ export async function prepareServices(
       loginLimits: config.loginLimits,
       dataDir: config.dataDir,
       requestStats: config.requestStats,
+      map: config.map,
     },
   };
   services.mapIndex = createClusterStore(services, { postgresUrl: config.databaseUrl });

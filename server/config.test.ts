@@ -62,3 +62,45 @@ describe("secrets shared by a fleet", () => {
     expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({ authSecret: first.authSecret });
   });
 });
+
+describe("the map's style (MAP_STYLE_URL, MAP_PMTILES_PATH)", () => {
+  it("takes an https:// style or a path on the site, and refuses anything else naming what it expects", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).map).toEqual({ styleUrl: "", pmtilesPath: null });
+    const hosted = "https://tiles.example.org/styles/streets.json?key=abc";
+    expect(loadConfig({ DATA_DIR: dataDir(), MAP_STYLE_URL: hosted }).map.styleUrl).toBe(hosted);
+    expect(loadConfig({ DATA_DIR: dataDir(), MAP_STYLE_URL: "/api/map/style.json" }).map.styleUrl).toBe(
+      "/api/map/style.json",
+    );
+    for (const bad of [
+      "http://tiles.example.org/style.json",
+      "tiles.example.org/style.json",
+      "//evil.example/s.json",
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), MAP_STYLE_URL: bad })).toThrow(
+        new ConfigError(
+          `Invalid MAP_STYLE_URL (${JSON.stringify(bad)}): expected an https:// URL of a MapLibre style such as https://tiles.example.org/styles/streets.json, or a path on this site beginning with / (see MAP_PMTILES_PATH).`,
+        ),
+      );
+    }
+  });
+
+  it("serves a readable .pmtiles file with its own style unless MAP_STYLE_URL names another", () => {
+    const dir = dataDir();
+    const file = path.join(dir, "region.pmtiles");
+    fs.writeFileSync(file, "PMTiles");
+    expect(loadConfig({ DATA_DIR: dir, MAP_PMTILES_PATH: file }).map).toEqual({
+      styleUrl: "/api/map/style.json",
+      pmtilesPath: file,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir, MAP_PMTILES_PATH: file, MAP_STYLE_URL: "https://example.org/s.json" }).map.styleUrl,
+    ).toBe("https://example.org/s.json");
+    expect(() => loadConfig({ DATA_DIR: dir, MAP_PMTILES_PATH: path.join(dir, "missing.pmtiles") })).toThrow(
+      /^Invalid MAP_PMTILES_PATH \(".*missing\.pmtiles"\): expected a \.pmtiles file this process can read\.$/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, MAP_PMTILES_PATH: dir })).toThrow(/Invalid MAP_PMTILES_PATH/);
+    expect(() => loadConfig({ DATA_DIR: dir, MAP_PMTILES_PATH: path.join(dir, "region.mbtiles") })).toThrow(
+      /expected a path to a \.pmtiles file/,
+    );
+  });
+});

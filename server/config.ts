@@ -22,6 +22,24 @@ const MAIL_FROM_PATTERN = /^(?:[^\r\n<>"]{1,100} <[^\s<>@]+@[^\s<>@]+\.?[^\s<>@]
 const positiveInt = (message: string, fallback: number) =>
   z.coerce.number({ error: message }).int(message).positive(message).default(fallback);
 
+const MAP_STYLE_URL_EXPECTED =
+  "an https:// URL of a MapLibre style such as https://tiles.example.org/styles/streets.json, or a path on this site beginning with / (see MAP_PMTILES_PATH)";
+
+/** A MapLibre style the browser can load: an https:// URL, or a path on this site ("/…", not "//host"). */
+function isMapStyleUrl(value: string): boolean {
+  if (value.startsWith("/")) return !value.startsWith("//") && !/\s/.test(value);
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** Where the site serves MAP_PMTILES_PATH (with HTTP Range requests), and its built-in style for that file. */
+export const PMTILES_URL_PATH = "/api/map/tiles.pmtiles";
+export const PMTILES_STYLE_URL_PATH = "/api/map/style.json";
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce
@@ -78,6 +96,15 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_SEND_RATE: positiveInt("a whole number of messages per second above 0", 10),
+  MAP_STYLE_URL: optionalString.pipe(
+    z.string().max(2000, "at most 2000 characters").refine(isMapStyleUrl, MAP_STYLE_URL_EXPECTED).optional(),
+  ),
+  MAP_PMTILES_PATH: optionalString.pipe(
+    z
+      .string()
+      .regex(/\.pmtiles$/i, "a path to a .pmtiles file, such as /srv/maps/region.pmtiles")
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -115,6 +142,18 @@ export type Config = {
   /** Sign-in limits per account and per client address. */
   loginLimits: LoginLimits;
   mail: MailConfig;
+  map: MapConfig;
+};
+
+export type MapConfig = {
+  /**
+   * MAP_STYLE_URL: the operator's MapLibre style for the interactive map ("" = the built-in offline basemap). The
+   * admin setting "Map tile style URL", when filled in, is used instead. With MAP_PMTILES_PATH and no MAP_STYLE_URL,
+   * the site's own style for that file.
+   */
+  styleUrl: string;
+  /** MAP_PMTILES_PATH, resolved: a Protomaps archive the site serves at PMTILES_URL_PATH; null when not set. */
+  pmtilesPath: string | null;
 };
 
 export type MailConfig = {
@@ -187,6 +226,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: 
       "AUTH_SECRET is required when DATABASE_URL is set: every instance on one database must share it (at least 32 characters, e.g. from `openssl rand -base64 32`).",
     );
   }
+  let pmtilesPath: string | null = null;
+  if (e.MAP_PMTILES_PATH) {
+    pmtilesPath = path.resolve(e.MAP_PMTILES_PATH);
+    try {
+      fs.accessSync(pmtilesPath, fs.constants.R_OK);
+      if (!fs.statSync(pmtilesPath).isFile()) throw new Error("not a file");
+    } catch {
+      throw new ConfigError(
+        `Invalid MAP_PMTILES_PATH (${JSON.stringify(e.MAP_PMTILES_PATH)}): expected a .pmtiles file this process can read.`,
+      );
+    }
+  }
   const authSecret = e.AUTH_SECRET ?? loadOrCreateAuthSecret(dataDir);
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
@@ -216,6 +267,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: 
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `${SITE_NAME} <no-reply@${new URL(siteUrl).hostname}>`,
       sendRate: e.MAIL_SEND_RATE,
+    },
+    map: {
+      styleUrl: e.MAP_STYLE_URL ?? (pmtilesPath ? PMTILES_STYLE_URL_PATH : ""),
+      pmtilesPath,
     },
   };
 }

@@ -108,8 +108,11 @@ export function miniMapCenter(lat: number, lng: number): LngLat {
   return { lat: roundTo(clamp(lat, -80, 80), 0), lng: roundTo(wrapLng(lng), 0) };
 }
 
-/** Compact wire format of the clusters endpoint: [lng, lat, count, clusterId, expansionZoom]. */
-export type ClusterTuple = [number, number, number, number, number];
+/**
+ * Compact wire format of the clusters endpoint: [lng, lat, count, clusterId, expansionZoom, where]. `where` names the
+ * group's place in words ("in Kenya", "around Adelaide, Australia"); absent or "" when it has no name.
+ */
+export type ClusterTuple = [number, number, number, number, number, string?];
 /** [lng, lat, slug, name, markerType] */
 export type PointTuple = [number, number, string, string, string];
 

@@ -25,8 +25,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     footerTagline: texts.footerTagline,
     navigation,
     contactEmail: general.contactEmail,
-    // Read here once for the pages with a map (home, /map), which take it from this layout's data.
-    mapStyleUrl: general.mapStyleUrl ?? "",
+    // Read here once for the pages with a map (home, /map), which take it from this layout's data. The admin
+    // setting, when filled in, overrides the operator's MAP_STYLE_URL.
+    mapStyleUrl: general.mapStyleUrl || context.services.config.map?.styleUrl || "",
     year: new Date().getFullYear(),
   };
 }

@@ -4,8 +4,9 @@ import { createRequire } from "node:module";
 import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Position } from "geojson";
 import { merge, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
-import { MAP_COLORS } from "../lib/map-config";
+import { MAP_COLORS, MAP_DETAIL_MIN_ZOOM } from "../lib/map-config";
 import { latToUnitY, lngToUnitX, roundView, type View, worldSize } from "../lib/map-geometry";
+import { basemapDetailVersion, detailMarkup } from "./basemap-detail.server";
 
 /**
  * The self-contained basemap: Natural Earth 1:110m countries from the `world-atlas` package, so maps work
@@ -48,7 +49,8 @@ let version: string | null = null;
 export function basemapVersion(): string {
   version ??= createHash("sha256")
     .update(readTopologyText())
-    .update(`${pathFor}${outlineMarkup}${basemapOutlineSvg}${JSON.stringify(MAP_COLORS)}`)
+    .update(`${pathFor}${outlineMarkup}${basemapOutlineSvg}${JSON.stringify(MAP_COLORS)}${MAP_DETAIL_MIN_ZOOM}`)
+    .update(basemapDetailVersion())
     .digest("base64url")
     .slice(0, 12);
   return version;
@@ -214,6 +216,9 @@ function outlineMarkup({ land, borders }: BasemapPaths): string {
  * Land and borders of a view on a transparent background: every server-drawn map (/, /map and each location's
  * mini map) paints its water at once and lays this image over it (map-svg.tsx, location-mini-map.tsx).
  */
-export function basemapOutlineSvg(view: View): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${view.width} ${view.height}" width="${view.width}" height="${view.height}">${outlineMarkup(basemapPaths(view))}</svg>`;
+export async function basemapOutlineSvg(view: View): Promise<string> {
+  // Zoomed in, the finer detail (basemap-detail.server.ts); the world view and the mini maps keep 1:110m.
+  const markup =
+    view.zoom >= MAP_DETAIL_MIN_ZOOM ? await detailMarkup(roundView(view)) : outlineMarkup(basemapPaths(view));
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${view.width} ${view.height}" width="${view.width}" height="${view.height}">${markup}</svg>`;
 }

@@ -16,6 +16,8 @@ import {
 } from "../lib/map-geometry";
 import { slugFromName } from "../lib/slug";
 import { DEFAULT_MARKER_TYPE, MARKER_TYPES, type MarkerType } from "../lib/taxonomy";
+import { describeGroup, sampleGroup } from "./group-names.server";
+import { populatedPlaces } from "./populated-places.server";
 
 /** What a point of the map shows (the slug is made from the name when a place is answered, not kept). */
 export type MapPointProps = { id: string; name: string; markerType: MarkerType };
@@ -62,8 +64,16 @@ const SUPERCLUSTER_OPTIONS = { radius: 60, extent: 512, maxZoom: CLUSTER_MAX_ZOO
 type Feature = PointFeature<RowRef>;
 /** A row number where supercluster's types expect a properties object (it only stores and returns the value). */
 type RowRef = number & NonNullable<GeoJsonProperties>;
-/** An index, how many places it holds, and the box around them (null when empty). */
-export type Index = { index: Supercluster<RowRef>; total: number; bbox: BBox | null };
+/**
+ * An index, how many places it holds, the box around them (null when empty), and the names of its groups given so
+ * far (by cluster id, which is unique within an index: it encodes the zoom).
+ */
+export type Index = { index: Supercluster<RowRef>; total: number; bbox: BBox | null; names: Map<number, string> };
+
+/** Groups named per answer: the in-view list shows at most 150 entries, the largest groups first. */
+export const NAMED_GROUPS_PER_VIEW = 150;
+/** Names kept per index; past this the oldest half is dropped (a name costs a few dozen bytes). */
+const NAMES_KEPT = 20_000;
 
 /** Bytes per id: a UUID as four 32-bit words, most significant first (their order is the text's order). */
 const ID_WORDS = 4;
@@ -251,11 +261,50 @@ export function buildIndex(places: Places, rows?: ArrayLike<number>): Index {
   const index = new Supercluster<RowRef>(SUPERCLUSTER_OPTIONS);
   // Typed as an array; supercluster only takes its length and iterates it.
   index.load(features as unknown as Feature[]);
-  return { index, total: count, bbox };
+  return { index, total: count, bbox, names: new Map() };
+}
+
+/**
+ * Where a group is, in words (group-names.server.ts), once per cluster of an index. The populated places are read
+ * on the first group named, not before: a worker that is never asked for a view never holds them.
+ */
+export function groupName(target: Index, id: number, lng: number, lat: number, count: number, zoom: number): string {
+  const known = target.names.get(id);
+  if (known !== undefined) return known;
+  const name = describeGroup(populatedPlaces(), { lng, lat }, sampleGroup(target.index, id, count), zoom);
+  if (target.names.size >= NAMES_KEPT) {
+    let drop = NAMES_KEPT / 2;
+    for (const key of target.names.keys()) {
+      if (drop-- <= 0) break;
+      target.names.delete(key);
+    }
+  }
+  target.names.set(id, name);
+  return name;
+}
+
+/**
+ * Time one answer may spend naming groups it has not named before (a few dozen groups on a loaded machine). The
+ * groups left over are named right after the answer is sent, so the next answer (the next pan or zoom) has them;
+ * until then the list gives their centre in degrees.
+ */
+export const NAMING_BUDGET_MS = 30;
+
+function nameLater(target: Index, groups: [number, number, number, number, number][]): void {
+  if (groups.length === 0) return;
+  setImmediate(() => {
+    const started = performance.now();
+    while (groups.length > 0 && performance.now() - started < NAMING_BUDGET_MS) {
+      const [id, lng, lat, count, zoom] = groups.shift() as [number, number, number, number, number];
+      groupName(target, id, lng, lat, count, zoom);
+    }
+    nameLater(target, groups);
+  });
 }
 
 /** Clusters and single points in a bounding box at a zoom level. */
-export function queryIndex({ index, total }: Index, places: Places, bbox: BBox, zoom: number): ClusterView {
+export function queryIndex(target: Index, places: Places, bbox: BBox, zoom: number): ClusterView {
+  const { index, total } = target;
   const z = Math.max(0, Math.min(MAX_ZOOM, Math.floor(zoom)));
   const found = total === 0 ? [] : index.getClusters(bbox, z);
   const clusters: ClusterTuple[] = [];
@@ -276,6 +325,16 @@ export function queryIndex({ index, total }: Index, places: Places, bbox: BBox, 
   }
   // Biggest clusters first: screen readers and the in-view list reach the densest areas first.
   clusters.sort((a, b) => b[2] - a[2]);
+  const started = performance.now();
+  const later: [number, number, number, number, number][] = [];
+  for (const cluster of clusters.slice(0, NAMED_GROUPS_PER_VIEW)) {
+    const [lng, lat, count, id] = cluster;
+    const known = target.names.get(id);
+    if (known !== undefined) cluster[5] = known;
+    else if (performance.now() - started < NAMING_BUDGET_MS) cluster[5] = groupName(target, id, lng, lat, count, z);
+    else later.push([id, lng, lat, count, z]);
+  }
+  nameLater(target, later);
   points.sort((a, b) => a[3].localeCompare(b[3]));
   return { clusters, points, total, truncated };
 }

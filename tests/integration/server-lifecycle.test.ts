@@ -155,6 +155,16 @@ describe("bad configuration fails fast with one clear line", () => {
     ["SEED=maybe", { SEED: "maybe" }, /^Error: Invalid SEED \("maybe"\): expected either 'demo' or 'none'\.$/],
     ["SITE_URL without a scheme", { SITE_URL: "example.org" }, /^Error: Invalid SITE_URL/],
     [
+      "a MAP_STYLE_URL over plain http",
+      { MAP_STYLE_URL: "http://tiles.example.org/style.json" },
+      /^Error: Invalid MAP_STYLE_URL \("http:\/\/tiles\.example\.org\/style\.json"\): expected an https:\/\/ URL of a MapLibre style/,
+    ],
+    [
+      "a MAP_PMTILES_PATH that is not there",
+      { MAP_PMTILES_PATH: "/nowhere/world.pmtiles" },
+      /^Error: Invalid MAP_PMTILES_PATH \("\/nowhere\/world\.pmtiles"\): expected a \.pmtiles file this process can read\.$/,
+    ],
+    [
       "STORAGE_MAX_UPLOAD_BYTES=lots",
       { STORAGE_MAX_UPLOAD_BYTES: "lots" },
       /^Error: Invalid STORAGE_MAX_UPLOAD_BYTES \("lots"\): expected a positive whole number\.$/,

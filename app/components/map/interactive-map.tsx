@@ -57,6 +57,14 @@ function panned(cam: Camera, fx: number, fy: number): Camera {
   return { lng, lat: clamp(unitYToLat(y), -85, 85), zoom: cam.zoom };
 }
 
+/** A group in the list, named by where it is ("12 locations in Kenya"), or by its centre when it has no name. */
+function groupLabel([lng, lat, count, , , where]: ClusterTuple): string {
+  const place =
+    where ||
+    `around ${Math.abs(lat).toFixed(1)}°${lat >= 0 ? "N" : "S"}, ${Math.abs(lng).toFixed(1)}°${lng >= 0 ? "E" : "W"}`;
+  return `${formatInteger(count)} locations ${place}`;
+}
+
 function geolocationMessage(err: GeolocationPositionError | null): string {
   if (!err) return "Your browser cannot share your location. Type a town or place below instead.";
   if (err.code === err.PERMISSION_DENIED) {
@@ -377,8 +385,7 @@ export function InteractiveMap({
                   onClick={(e) => withMap(e, (m) => m.zoomToCluster(entry.c[0], entry.c[1], entry.c[4]))}
                   className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
                 >
-                  {formatInteger(entry.c[2])} locations around {Math.abs(entry.c[1]).toFixed(1)}°
-                  {entry.c[1] >= 0 ? "N" : "S"}, {Math.abs(entry.c[0]).toFixed(1)}°{entry.c[0] >= 0 ? "E" : "W"}
+                  {groupLabel(entry.c)}
                 </a>{" "}
                 <span className="text-stone-600">(zoom in)</span>
               </li>

@@ -5,6 +5,7 @@
  * are reachable by keyboard and need no glyph server for their labels.
  */
 import {
+  addProtocol,
   type ErrorEvent,
   type LayerSpecification,
   LngLatBounds,
@@ -16,7 +17,7 @@ import {
 } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "./maplibre-map.css";
-import { MAP_BASEMAP_URL, MAP_COLORS } from "../../lib/map-config";
+import { MAP_BASEMAP_URL, MAP_COLORS, MAP_DETAIL_MIN_ZOOM } from "../../lib/map-config";
 import { type ClusterTuple, clamp, clusterRadius, MAX_ZOOM, type PointTuple, roundTo } from "../../lib/map-geometry";
 import { locationPath, nameFromSlug } from "../../lib/slug";
 import { clusterCountMarkup } from "./count-glyphs";
@@ -257,6 +258,46 @@ function popupContent(slug: string, name: string, markerType: string): HTMLEleme
   return wrap;
 }
 
+/** A style's vector or raster sources that read a Protomaps archive through the `pmtiles` protocol. */
+function pmtilesSources(style: StyleSpecification): { url?: string }[] {
+  return Object.values(style.sources ?? {}).filter(
+    (source): source is typeof source & { url: string } =>
+      "url" in source && typeof source.url === "string" && source.url.startsWith("pmtiles://"),
+  );
+}
+
+let pmtilesProtocol: Promise<void> | null = null;
+
+/**
+ * A style from MAP_STYLE_URL or the admin setting, read here rather than by MapLibre so that the `pmtiles` protocol
+ * (a module of its own, loaded only for a style that needs it) is registered before MapLibre asks for a tile. A
+ * `pmtiles:///path` source is an archive on this site (MAP_PMTILES_PATH): it is made absolute. A style that cannot
+ * be read here is left to MapLibre, which reports why.
+ */
+async function externalStyle(styleUrl: string): Promise<StyleSpecification | string> {
+  const url = new URL(styleUrl, window.location.href).href;
+  let style: StyleSpecification;
+  try {
+    const res = await fetch(url);
+    if (!res.ok) return url;
+    style = (await res.json()) as StyleSpecification;
+  } catch {
+    return url;
+  }
+  const archives = pmtilesSources(style);
+  if (archives.length > 0) {
+    pmtilesProtocol ??= import("pmtiles").then(({ Protocol }) => {
+      addProtocol("pmtiles", new Protocol().tile);
+    });
+    await pmtilesProtocol;
+    for (const source of archives) {
+      if (source.url?.startsWith("pmtiles:///"))
+        source.url = `pmtiles://${window.location.origin}/${source.url.slice(11)}`;
+    }
+  }
+  return style;
+}
+
 /** Resolves in a later task, so the work before and after it are separate tasks. */
 export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -274,7 +315,8 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
     zoom: opts.zoom,
     maxZoom: MAX_ZOOM,
     minZoom: 0,
-    attributionControl: { compact: true },
+    // The group names of the in-view list and the place labels come from GeoNames (CC BY 4.0), whatever the style.
+    attributionControl: { compact: true, customAttribution: '<a href="https://www.geonames.org/">GeoNames</a>' },
     dragRotate: false,
     pitchWithRotate: false,
     touchPitch: false,
@@ -294,17 +336,20 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
   const motion = { animate: !software };
   /** The visitor's own position, once "Near me" found it. */
   let here: Marker | null = null;
-  const styleTimer = setTimeout(
-    () => map.setStyle(opts.styleUrl || offlineStyle(Math.min(3, Math.max(0.375, 1 / map.getPixelRatio())))),
-    0,
-  );
+  let destroyed = false;
+  const styleTimer = setTimeout(() => {
+    if (!opts.styleUrl) map.setStyle(offlineStyle(Math.min(3, Math.max(0.375, 1 / map.getPixelRatio()))));
+    else
+      void externalStyle(opts.styleUrl).then((style) => {
+        if (!destroyed) map.setStyle(style);
+      });
+  }, 0);
 
   const markers = new Map<string, Marker>();
   let popup: Popup | null = null;
   let abort: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let painted = false;
-  let destroyed = false;
 
   function render(clusters: ClusterTuple[], points: PointTuple[]) {
     const next = new Set<string>();
@@ -369,6 +414,7 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
         // The page shows the canvas only once its first frame is drawn (see gpuSettled); the markers are in
         // the DOM, so the next frame shows both.
         await firstFrameDrawn;
+        await detailShown;
         if (destroyed) return;
         requestAnimationFrame(() => {
           performance.mark("map:maplibre-clusters-painted");
@@ -390,10 +436,32 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
   const firstFrameDrawn = new Promise<void>((resolve) => {
     settle = resolve;
   });
+  // The built-in map's states, provinces and town names: their module and data load once the map is zoomed in
+  // that far (a little before, so they are there when it arrives), never for the world view.
+  let detach: Promise<(() => void) | null> | null = null;
+  // A map that opens zoomed in replaces a server-drawn map with that detail: it shows itself once it has it too
+  // (or after a few seconds without it), so the names and finer coasts do not blink away at the handover.
+  let detailShown: Promise<unknown> = Promise.resolve();
+  const loadDetail = () => {
+    if (opts.styleUrl || detach || destroyed || map.getZoom() < MAP_DETAIL_MIN_ZOOM - 0.5) return;
+    const attached = import("./map-detail.client").then(({ attachDetail }) =>
+      destroyed ? null : attachDetail(map, "coast", { fill: "land", lines: ["coast", "borders"] }),
+    );
+    detach = attached.then((detail) => detail?.stop ?? null);
+    if (!painted) {
+      detailShown = Promise.race([
+        attached.then((detail) => detail?.ready).catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 5_000)),
+      ]);
+    }
+  };
+  map.on("zoomend", loadDetail);
+
   map.once("load", () => {
     // The land came first; the lines follow in the next frames, so each frame compiles fewer shaders (the
     // renderer waits for each compilation).
     if (!opts.styleUrl) for (const layer of OUTLINE_LAYERS) map.addLayer(layer);
+    loadDetail();
     // 'idle' follows the first frame with everything drawn; the fence covers that frame.
     map.once("idle", () => void gpuSettled(map.getCanvas()).then(settle));
     void load();
@@ -436,6 +504,7 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
     destroy: () => {
       destroyed = true;
       here?.remove();
+      void detach?.then((stop) => stop?.());
       clearTimeout(styleTimer);
       clearTimeout(timer);
       abort?.abort();

@@ -38,7 +38,7 @@ const OutlineQuerySchema = z.object({
     .optional(),
 });
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const parsed = OutlineQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) {
     return Response.json(
@@ -47,7 +47,7 @@ export function loader({ request }: Route.LoaderArgs) {
     );
   }
   const { lat, lng, zoom, width, height, v } = parsed.data;
-  const svg = basemapOutlineSvg({ center: { lat, lng }, zoom, width, height });
+  const svg = await basemapOutlineSvg({ center: { lat, lng }, zoom, width, height });
   return new Response(svg, {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
