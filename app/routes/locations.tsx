@@ -1,4 +1,5 @@
 import { AppLink } from "../components/app-link";
+import { HydrateApart } from "../components/hydrate-apart";
 import { MapPin } from "../components/icons";
 import { LocationFilters } from "../components/public/location-filters";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
@@ -17,6 +18,15 @@ import { locationFacetCounts, searchLocations } from "../queries/locations.serve
 import { loadReferenceData } from "../queries/reference.server";
 import { getLocationCountries, getLocationTotal } from "../services/location-countries.server";
 import type { Route } from "./+types/locations";
+
+/** Cards hydrated together: a part of the list small enough to hydrate in a short task. */
+const CARDS_PER_PART = 6;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
 
 /** Cards above the fold load eagerly; the rest wait until they scroll near. */
 const EAGER_CARDS = 3;
@@ -150,15 +160,17 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
         </p>
       </PageIntro>
       <div className="mx-auto max-w-6xl px-4 py-8">
-        <LocationFilters
-          values={d.applied}
-          regions={d.regions}
-          subRegions={d.subRegions}
-          focusAreas={d.focusAreas}
-          countries={d.countries}
-          hasFilters={hasFilters}
-          counts={d.counts}
-        />
+        <HydrateApart>
+          <LocationFilters
+            values={d.applied}
+            regions={d.regions}
+            subRegions={d.subRegions}
+            focusAreas={d.focusAreas}
+            countries={d.countries}
+            hasFilters={hasFilters}
+            counts={d.counts}
+          />
+        </HydrateApart>
         {d.unknownPlace ? (
           <p role="status" className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
             We don't know a place called “{d.unknownPlace}”. Try the name of a town where places are listed, or of a
@@ -213,46 +225,56 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
             </div>
           ) : (
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {d.locations.map((l, i) => (
-                <li key={l.id}>
-                  <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-leaf-100 bg-white shadow-sm transition hover:shadow-md">
-                    <ResponsivePicture
-                      webp={l.webp}
-                      fallback={l.image}
-                      alt=""
-                      width={l.width}
-                      height={l.height}
-                      eager={i < EAGER_CARDS}
-                    />
-                    <div className="flex flex-1 flex-col p-4">
-                      <h3 className="text-lg font-semibold text-leaf-900">
-                        <AppLink to={l.path} className="after:absolute after:inset-0 hover:underline">
-                          {l.name}
-                        </AppLink>
-                      </h3>
-                      <p className="mt-1 flex items-center gap-1 text-sm text-stone-700">
-                        <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
-                        {[l.city, l.country].filter(Boolean).join(", ")}
-                      </p>
-                      {l.distance ? (
-                        <p className="text-sm font-semibold text-leaf-800">
-                          {l.distance} from {d.nearLabel}
-                        </p>
-                      ) : null}
-                      <p className="text-sm text-stone-600">{[l.region, l.subRegion].filter(Boolean).join(" · ")}</p>
-                      <p className="mt-3 line-clamp-3 text-sm text-stone-800">{l.summary}</p>
-                      {l.focus.length > 0 ? (
-                        <ul aria-label="Focus areas" className="mt-auto flex flex-wrap gap-1.5 pt-3">
-                          {l.focus.map((f) => (
-                            <li key={f} className="rounded-full bg-leaf-50 px-2.5 py-0.5 text-xs text-leaf-900">
-                              {f}
-                            </li>
-                          ))}
-                        </ul>
-                      ) : null}
-                    </div>
-                  </article>
-                </li>
+              {chunks(d.locations, CARDS_PER_PART).map((chunk, c) => (
+                // Each few cards hydrate in a task of their own (the list was one long task on a phone).
+                <HydrateApart key={chunk[0]?.id ?? c}>
+                  {chunk.map((l, j) => {
+                    const i = c * CARDS_PER_PART + j;
+                    return (
+                      <li key={l.id}>
+                        <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-leaf-100 bg-white shadow-sm transition hover:shadow-md">
+                          <ResponsivePicture
+                            webp={l.webp}
+                            fallback={l.image}
+                            alt=""
+                            width={l.width}
+                            height={l.height}
+                            eager={i < EAGER_CARDS}
+                          />
+                          <div className="flex flex-1 flex-col p-4">
+                            <h3 className="text-lg font-semibold text-leaf-900">
+                              <AppLink to={l.path} className="after:absolute after:inset-0 hover:underline">
+                                {l.name}
+                              </AppLink>
+                            </h3>
+                            <p className="mt-1 flex items-center gap-1 text-sm text-stone-700">
+                              <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
+                              {[l.city, l.country].filter(Boolean).join(", ")}
+                            </p>
+                            {l.distance ? (
+                              <p className="text-sm font-semibold text-leaf-800">
+                                {l.distance} from {d.nearLabel}
+                              </p>
+                            ) : null}
+                            <p className="text-sm text-stone-600">
+                              {[l.region, l.subRegion].filter(Boolean).join(" · ")}
+                            </p>
+                            <p className="mt-3 line-clamp-3 text-sm text-stone-800">{l.summary}</p>
+                            {l.focus.length > 0 ? (
+                              <ul aria-label="Focus areas" className="mt-auto flex flex-wrap gap-1.5 pt-3">
+                                {l.focus.map((f) => (
+                                  <li key={f} className="rounded-full bg-leaf-50 px-2.5 py-0.5 text-xs text-leaf-900">
+                                    {f}
+                                  </li>
+                                ))}
+                              </ul>
+                            ) : null}
+                          </div>
+                        </article>
+                      </li>
+                    );
+                  })}
+                </HydrateApart>
               ))}
             </ul>
           )}

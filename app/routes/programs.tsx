@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { AppLink } from "../components/app-link";
+import { HydrateApart } from "../components/hydrate-apart";
 import { CalendarDays, MapPin, Users } from "../components/icons";
 import { FORMAT_LABELS, formatDateRange, formatPrice } from "../components/public/format";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
@@ -156,152 +157,156 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
         lead="Design certificates, hands-on workshops and online courses taught by educators in the network. Upcoming programs come first."
       />
       <div className="mx-auto max-w-6xl px-4 py-8">
-        <Form
-          method="get"
-          action="/programs"
-          role="search"
-          aria-label="Filter programs"
-          data-analytics-form="program-filters"
-          className="grid gap-4 rounded-xl border border-leaf-100 bg-white p-4 shadow-sm sm:grid-cols-3"
-        >
-          <div className="sm:col-span-3">
-            <label htmlFor="program-q" className="text-sm font-semibold text-stone-800">
-              Words
-            </label>
-            <input
-              id="program-q"
-              type="search"
-              name="q"
-              defaultValue={a.q ?? ""}
-              key={`q-${a.q ?? ""}`}
-              maxLength={MAX_QUERY_LENGTH}
-              placeholder="e.g. design certificate, food forest"
-              className={selectCls}
-            />
-          </div>
-          <div>
-            <label htmlFor="program-format" className="text-sm font-semibold text-stone-800">
-              Format
-            </label>
-            <select
-              id="program-format"
-              name="format"
-              autoComplete="off"
-              defaultValue={d.applied.format ?? ""}
-              key={d.applied.format ?? ""}
-              className={selectCls}
-            >
-              <option value="">Any format</option>
-              {PROGRAM_FORMATS.map((f) => (
-                <option key={f} value={f}>
-                  {FORMAT_LABELS[f]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="program-region" className="text-sm font-semibold text-stone-800">
-              Region of the host location
-            </label>
-            <select
-              id="program-region"
-              name="region"
-              autoComplete="off"
-              defaultValue={d.applied.region ?? ""}
-              key={d.applied.region ?? ""}
-              className={selectCls}
-            >
-              <option value="">All regions</option>
-              {REGIONS.map((r) => (
-                <option key={r.key} value={r.key}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="program-price" className="text-sm font-semibold text-stone-800">
-              Price
-            </label>
-            <select
-              id="program-price"
-              name="price"
-              autoComplete="off"
-              defaultValue={a.price ?? ""}
-              key={`price-${a.price ?? ""}`}
-              className={selectCls}
-            >
-              <option value="">Free or paid</option>
-              {PROGRAM_PRICES.map((p) => (
-                <option key={p} value={p}>
-                  {p === "free" ? "Free only" : "Paid only"}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="program-when" className="text-sm font-semibold text-stone-800">
-              When
-            </label>
-            <select
-              id="program-when"
-              name="when"
-              autoComplete="off"
-              defaultValue={a.when ?? ""}
-              key={`when-${a.when ?? ""}`}
-              className={selectCls}
-            >
-              <option value="">Any time</option>
-              {PROGRAM_WHEN.map((w) => (
-                <option key={w} value={w}>
-                  {WHEN_LABELS[w]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <fieldset className="grid grid-cols-2 gap-2 sm:col-span-2">
-            <legend className="text-sm font-semibold text-stone-800">Chosen dates (with “Between these dates”)</legend>
-            <div>
-              <label htmlFor="program-from" className="text-sm text-stone-800">
-                From
+        <HydrateApart>
+          <Form
+            method="get"
+            action="/programs"
+            role="search"
+            aria-label="Filter programs"
+            data-analytics-form="program-filters"
+            className="grid gap-4 rounded-xl border border-leaf-100 bg-white p-4 shadow-sm sm:grid-cols-3"
+          >
+            <div className="sm:col-span-3">
+              <label htmlFor="program-q" className="text-sm font-semibold text-stone-800">
+                Words
               </label>
               <input
-                id="program-from"
-                type="date"
-                name="from"
-                defaultValue={a.from ?? ""}
-                key={`from-${a.from ?? ""}`}
+                id="program-q"
+                type="search"
+                name="q"
+                defaultValue={a.q ?? ""}
+                key={`q-${a.q ?? ""}`}
+                maxLength={MAX_QUERY_LENGTH}
+                placeholder="e.g. design certificate, food forest"
                 className={selectCls}
               />
             </div>
             <div>
-              <label htmlFor="program-to" className="text-sm text-stone-800">
-                To
+              <label htmlFor="program-format" className="text-sm font-semibold text-stone-800">
+                Format
               </label>
-              <input
-                id="program-to"
-                type="date"
-                name="to"
-                defaultValue={a.to ?? ""}
-                key={`to-${a.to ?? ""}`}
+              <select
+                id="program-format"
+                name="format"
+                autoComplete="off"
+                defaultValue={d.applied.format ?? ""}
+                key={d.applied.format ?? ""}
                 className={selectCls}
-              />
+              >
+                <option value="">Any format</option>
+                {PROGRAM_FORMATS.map((f) => (
+                  <option key={f} value={f}>
+                    {FORMAT_LABELS[f]}
+                  </option>
+                ))}
+              </select>
             </div>
-          </fieldset>
-          <div className="flex flex-wrap items-end gap-3">
-            <button
-              type="submit"
-              className="min-h-11 rounded-md bg-leaf-700 px-5 py-2 font-semibold text-white hover:bg-leaf-800"
-            >
-              Show programs
-            </button>
-            {hasFilters ? (
-              <AppLink to="/programs" className="px-2 py-2 font-semibold text-leaf-800 underline">
-                Clear filters
-              </AppLink>
-            ) : null}
-          </div>
-        </Form>
+            <div>
+              <label htmlFor="program-region" className="text-sm font-semibold text-stone-800">
+                Region of the host location
+              </label>
+              <select
+                id="program-region"
+                name="region"
+                autoComplete="off"
+                defaultValue={d.applied.region ?? ""}
+                key={d.applied.region ?? ""}
+                className={selectCls}
+              >
+                <option value="">All regions</option>
+                {REGIONS.map((r) => (
+                  <option key={r.key} value={r.key}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="program-price" className="text-sm font-semibold text-stone-800">
+                Price
+              </label>
+              <select
+                id="program-price"
+                name="price"
+                autoComplete="off"
+                defaultValue={a.price ?? ""}
+                key={`price-${a.price ?? ""}`}
+                className={selectCls}
+              >
+                <option value="">Free or paid</option>
+                {PROGRAM_PRICES.map((p) => (
+                  <option key={p} value={p}>
+                    {p === "free" ? "Free only" : "Paid only"}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="program-when" className="text-sm font-semibold text-stone-800">
+                When
+              </label>
+              <select
+                id="program-when"
+                name="when"
+                autoComplete="off"
+                defaultValue={a.when ?? ""}
+                key={`when-${a.when ?? ""}`}
+                className={selectCls}
+              >
+                <option value="">Any time</option>
+                {PROGRAM_WHEN.map((w) => (
+                  <option key={w} value={w}>
+                    {WHEN_LABELS[w]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <fieldset className="grid grid-cols-2 gap-2 sm:col-span-2">
+              <legend className="text-sm font-semibold text-stone-800">
+                Chosen dates (with “Between these dates”)
+              </legend>
+              <div>
+                <label htmlFor="program-from" className="text-sm text-stone-800">
+                  From
+                </label>
+                <input
+                  id="program-from"
+                  type="date"
+                  name="from"
+                  defaultValue={a.from ?? ""}
+                  key={`from-${a.from ?? ""}`}
+                  className={selectCls}
+                />
+              </div>
+              <div>
+                <label htmlFor="program-to" className="text-sm text-stone-800">
+                  To
+                </label>
+                <input
+                  id="program-to"
+                  type="date"
+                  name="to"
+                  defaultValue={a.to ?? ""}
+                  key={`to-${a.to ?? ""}`}
+                  className={selectCls}
+                />
+              </div>
+            </fieldset>
+            <div className="flex flex-wrap items-end gap-3">
+              <button
+                type="submit"
+                className="min-h-11 rounded-md bg-leaf-700 px-5 py-2 font-semibold text-white hover:bg-leaf-800"
+              >
+                Show programs
+              </button>
+              {hasFilters ? (
+                <AppLink to="/programs" className="px-2 py-2 font-semibold text-leaf-800 underline">
+                  Clear filters
+                </AppLink>
+              ) : null}
+            </div>
+          </Form>
+        </HydrateApart>
         {d.ignored ? (
           <p className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
             Some filter values in the address were not recognised and have been ignored.
@@ -326,10 +331,13 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
             </div>
           ) : (
             <ul className="mt-4 grid gap-6 md:grid-cols-2">
+              {/* Each card hydrates in a task of its own (the list was one long task on a phone). */}
               {d.upcoming.map((p) => (
-                <li key={p.id}>
-                  <ProgramCard p={p} />
-                </li>
+                <HydrateApart key={p.id}>
+                  <li>
+                    <ProgramCard p={p} />
+                  </li>
+                </HydrateApart>
               ))}
             </ul>
           )}
@@ -344,9 +352,11 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
               <>
                 <ul className="mt-4 grid gap-6 md:grid-cols-2">
                   {d.past.map((p) => (
-                    <li key={p.id}>
-                      <ProgramCard p={p} past />
-                    </li>
+                    <HydrateApart key={p.id}>
+                      <li>
+                        <ProgramCard p={p} past />
+                      </li>
+                    </HydrateApart>
                   ))}
                 </ul>
                 <p className="mt-4">
