@@ -160,17 +160,17 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
         </p>
       </PageIntro>
       <div className="mx-auto max-w-6xl px-4 py-8">
-        <HydrateApart>
-          <LocationFilters
-            values={d.applied}
-            regions={d.regions}
-            subRegions={d.subRegions}
-            focusAreas={d.focusAreas}
-            countries={d.countries}
-            hasFilters={hasFilters}
-            counts={d.counts}
-          />
-        </HydrateApart>
+        {/* Hydrated with the page, not apart: a region chosen the moment the page is live must narrow the
+            sub-regions at once. */}
+        <LocationFilters
+          values={d.applied}
+          regions={d.regions}
+          subRegions={d.subRegions}
+          focusAreas={d.focusAreas}
+          countries={d.countries}
+          hasFilters={hasFilters}
+          counts={d.counts}
+        />
         {d.unknownPlace ? (
           <p role="status" className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
             We don't know a place called “{d.unknownPlace}”. Try the name of a town where places are listed, or of a
