@@ -289,6 +289,11 @@ export function groupName(target: Index, id: number, lng: number, lat: number, c
  * until then the list gives their centre in degrees.
  */
 export const NAMING_BUDGET_MS = 30;
+/**
+ * The largest groups of an answer are named whatever the budget: a world or continent view has about this many, and
+ * the first answer after a start also reads the towns (once), which alone can pass the budget on a busy machine.
+ */
+export const ALWAYS_NAMED_GROUPS = 24;
 
 function nameLater(target: Index, groups: [number, number, number, number, number][]): void {
   if (groups.length === 0) return;
@@ -327,11 +332,12 @@ export function queryIndex(target: Index, places: Places, bbox: BBox, zoom: numb
   clusters.sort((a, b) => b[2] - a[2]);
   const started = performance.now();
   const later: [number, number, number, number, number][] = [];
-  for (const cluster of clusters.slice(0, NAMED_GROUPS_PER_VIEW)) {
+  for (const [i, cluster] of clusters.slice(0, NAMED_GROUPS_PER_VIEW).entries()) {
     const [lng, lat, count, id] = cluster;
     const known = target.names.get(id);
     if (known !== undefined) cluster[5] = known;
-    else if (performance.now() - started < NAMING_BUDGET_MS) cluster[5] = groupName(target, id, lng, lat, count, z);
+    else if (i < ALWAYS_NAMED_GROUPS || performance.now() - started < NAMING_BUDGET_MS)
+      cluster[5] = groupName(target, id, lng, lat, count, z);
     else later.push([id, lng, lat, count, z]);
   }
   nameLater(target, later);
