@@ -188,3 +188,25 @@ export function clusterRadius(count: number): number {
 export function countInView(clusters: ClusterTuple[], points: PointTuple[]): number {
   return clusters.reduce((n, c) => n + c[2], 0) + points.length;
 }
+
+/**
+ * A ring or line cut at the antimeridian (world-atlas keeps such rings whole, jumping from +180 to -180) made
+ * continuous: each longitude is shifted by whole turns to stay within half a turn of the one before, so the ring runs
+ * past the map's edge instead of straight back across the map; the drawing code adds a copy one world away.
+ */
+export function unwrapLongitudes(coords: readonly (readonly number[])[]): [lng: number, lat: number][] {
+  let offset = 0;
+  let prev: number | null = null;
+  return coords.map(([rawLng = 0, lat = 0]) => {
+    let lng = rawLng + offset;
+    if (prev !== null && lng - prev > 180) {
+      offset -= 360;
+      lng -= 360;
+    } else if (prev !== null && prev - lng > 180) {
+      offset += 360;
+      lng += 360;
+    }
+    prev = lng;
+    return [lng, lat];
+  });
+}

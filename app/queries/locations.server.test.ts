@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locations } from "../../db/schema";
+import { locationInput } from "../../tests/helpers/location-input";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import {
   createLocation,
@@ -24,28 +25,15 @@ afterAll(async () => {
 });
 
 function input(name: string, extra: Partial<LocationInput> = {}): LocationInput {
-  return {
-    name,
+  return locationInput(name, {
     shortDescription: `${name} in short`,
     longDescription: "Long text",
-    originalImageUrl: null,
-    webpImageUrl: null,
     website: "https://example.org",
     country: "Kenya",
-    regionName: "",
-    regionId: null,
-    subRegionId: null,
-    contactEmail: null,
-    contactPhone: null,
-    contactAddress: null,
-    contactCity: null,
-    contactState: null,
-    contactZipCode: null,
-    focusAreas: [],
     latitude: -1.29,
     longitude: 36.82,
     ...extra,
-  };
+  });
 }
 
 describe("locations query module", () => {

@@ -5,7 +5,7 @@ import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Positio
 import { merge, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { MAP_COLORS, MAP_DETAIL_MIN_ZOOM } from "../lib/map-config";
-import { latToUnitY, lngToUnitX, roundView, type View, worldSize } from "../lib/map-geometry";
+import { latToUnitY, lngToUnitX, roundView, unwrapLongitudes, type View, worldSize } from "../lib/map-geometry";
 import { basemapDetailVersion, detailMarkup } from "./basemap-detail.server";
 
 /**
@@ -57,7 +57,7 @@ export function basemapVersion(): string {
 }
 
 function toUnit(raw: Position[]): RingWithBox {
-  const unwrapped = unwrap(raw);
+  const unwrapped = unwrapLongitudes(raw);
   // A ring around a pole (Antarctica) cannot be unwrapped into a closed shape; it is kept as it is.
   const first = unwrapped[0];
   const last = unwrapped[unwrapped.length - 1];
@@ -78,30 +78,9 @@ function toUnit(raw: Position[]): RingWithBox {
   return { ring, minX, maxX, minY, maxY };
 }
 
-/**
- * Rings cut at the antimeridian jump from +180 to -180; unwrapping keeps them continuous (no line across the
- * world), and the drawing code adds a copy one world away where a ring runs past the edge.
- */
-function unwrap(line: Position[]): Position[] {
-  let offset = 0;
-  let prev: number | null = null;
-  return line.map(([rawLng, lat]) => {
-    let lng = (rawLng as number) + offset;
-    if (prev !== null && lng - prev > 180) {
-      offset -= 360;
-      lng -= 360;
-    } else if (prev !== null && prev - lng > 180) {
-      offset += 360;
-      lng += 360;
-    }
-    prev = lng;
-    return [lng, lat as number];
-  });
-}
-
 /** Unwrapped (see unwrap) and rounded to 0.01° (finer than the 1:110m data), for MapLibre's GeoJSON source. */
 function roundPositions(raw: Position[]): Position[] {
-  const unwrapped = unwrap(raw);
+  const unwrapped = unwrapLongitudes(raw);
   const first = unwrapped[0];
   const last = unwrapped[unwrapped.length - 1];
   const line = first && last && Math.abs((first[0] as number) - (last[0] as number)) > 180 ? raw : unwrapped;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { locationInput } from "../../tests/helpers/location-input";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import type { BBox } from "../lib/map-geometry";
 import { createLocation, type LocationInput, updateLocation } from "../queries/locations.server";
@@ -23,28 +24,13 @@ function input(
   lng: number | null,
   extra: Partial<LocationInput> = {},
 ): LocationInput {
-  return {
-    name,
+  return locationInput(name, {
     shortDescription: `${name} in short`,
-    longDescription: "",
-    originalImageUrl: null,
-    webpImageUrl: null,
-    website: null,
     country: "Kenya",
-    regionName: "",
-    regionId: null,
-    subRegionId: null,
-    contactEmail: null,
-    contactPhone: null,
-    contactAddress: null,
-    contactCity: null,
-    contactState: null,
-    contactZipCode: null,
-    focusAreas: [],
     latitude: lat,
     longitude: lng,
     ...extra,
-  };
+  });
 }
 
 beforeAll(async () => {

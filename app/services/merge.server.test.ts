@@ -7,6 +7,7 @@ import {
   getRequest,
   settle,
 } from "../../tests/helpers/admin-context";
+import { locationInput } from "../../tests/helpers/location-input";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
 import { createChangeMaker, getChangeMakerById } from "../queries/change-makers.server";
 import { findLikelyDuplicates, ownEmailDomain, websiteHost } from "../queries/duplicates.server";
@@ -22,28 +23,7 @@ let t: TestDatabase;
 let h: AdminHarness;
 
 function place(name: string, extra: Partial<LocationInput> = {}): LocationInput {
-  return {
-    name,
-    shortDescription: "",
-    longDescription: "",
-    originalImageUrl: null,
-    webpImageUrl: null,
-    website: null,
-    country: "Peru",
-    regionName: "",
-    regionId: null,
-    subRegionId: null,
-    contactEmail: null,
-    contactPhone: null,
-    contactAddress: null,
-    contactCity: "Cusco",
-    contactState: null,
-    contactZipCode: null,
-    focusAreas: [],
-    latitude: -13.53,
-    longitude: -71.97,
-    ...extra,
-  };
+  return locationInput(name, { country: "Peru", contactCity: "Cusco", latitude: -13.53, longitude: -71.97, ...extra });
 }
 
 beforeAll(async () => {

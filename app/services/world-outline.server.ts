@@ -1,32 +1,11 @@
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import land from "world-atlas/land-110m.json";
+import { unwrapLongitudes } from "../lib/map-geometry";
 
 let cached: string | null = null;
 
 type Point = [lng: number, lat: number];
-
-/**
- * A ring whose coastline runs over the date line (world-atlas keeps such rings whole, jumping from +180 to -180)
- * made continuous: each longitude is shifted by whole turns to stay within half a turn of the one before, so the
- * ring runs past the map's edge instead of straight back across the map.
- */
-function unwrap(coords: number[][]): Point[] {
-  let offset = 0;
-  let prev: number | null = null;
-  return coords.map(([rawLng = 0, lat = 0]) => {
-    let lng = rawLng + offset;
-    if (prev !== null && lng - prev > 180) {
-      offset -= 360;
-      lng -= 360;
-    } else if (prev !== null && prev - lng > 180) {
-      offset += 360;
-      lng += 360;
-    }
-    prev = lng;
-    return [lng, lat];
-  });
-}
 
 /**
  * The rings to draw for one ring of the data. A ring around a pole (Antarctica) ends a whole turn from where it
@@ -34,7 +13,7 @@ function unwrap(coords: number[][]): Point[] {
  * map's left or right edge is drawn a second time a turn away; the picker's box cuts off what lies outside it.
  */
 function drawnRings(coords: number[][]): Point[][] {
-  const ring = unwrap(coords);
+  const ring = unwrapLongitudes(coords);
   const first = ring[0];
   const last = ring[ring.length - 1];
   if (!first || !last) return [];

@@ -1,4 +1,4 @@
-import { type MouseEvent, Suspense, startTransition, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type MouseEvent, startTransition, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { type DistanceUnit, distanceUnitFor, formatDistance } from "../../lib/geo";
 import { MAP_COLORS } from "../../lib/map-config";
@@ -20,6 +20,7 @@ import {
 } from "../../lib/map-geometry";
 import { formatInteger } from "../../lib/numbers";
 import { locationPath, nameFromSlug } from "../../lib/slug";
+import { HydrateApart } from "../hydrate-apart";
 import { LocateFixed, Minus, MoveDown, MoveLeft, MoveRight, MoveUp, Plus } from "../icons";
 import { useHydrated } from "../shell/use-hydrated";
 import { MapLegend } from "./map-legend";
@@ -37,16 +38,6 @@ type Camera = { lng: number; lat: number; zoom: number };
 
 /** What MapLibre last showed, tied to the snapshot it started from. */
 type LiveView = { snapshot: MapSnapshot; clusters: ClusterTuple[]; points: PointTuple[]; camera: Camera };
-
-/**
- * A part of the page hydrated on its own. The server renders it in full (no fallback is ever shown), but React
- * hydrates each boundary in a pass of its own after the page's shell, at low priority, yielding between them: the
- * /map page's hydration is then several short tasks instead of one long one, and an early click or key press on a
- * part still hydrates that part first.
- */
-function Part({ children }: { children: React.ReactNode }) {
-  return <Suspense>{children}</Suspense>;
-}
 
 /** A camera moved by a fraction of the logical frame, for the no-JavaScript pan links. */
 function panned(cam: Camera, fx: number, fy: number): Camera {
@@ -102,7 +93,7 @@ type Props = {
 
 /**
  * Starts MapLibre when the page is idle or when the visitor reaches for the map. Rendered inside the map box, so
- * its effect runs once that part is hydrated and the box is this page's element (see Part).
+ * its effect runs once that part is hydrated and the box is this page's element (see HydrateApart).
  */
 function Activation({
   activation,
@@ -583,17 +574,17 @@ export function InteractiveMap({
   if (variant === "full") {
     return (
       <div className="grid lg:h-[calc(100dvh-4.5rem)] lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <Part>{box}</Part>
+        <HydrateApart>{box}</HydrateApart>
         <aside
           aria-label="Map filters and places in view"
           className="space-y-5 overflow-y-auto border-leaf-100 bg-white p-4 lg:border-l"
         >
-          {aside ? <Part>{aside}</Part> : null}
-          <Part>{status}</Part>
-          <Part>
+          {aside ? <HydrateApart>{aside}</HydrateApart> : null}
+          <HydrateApart>{status}</HydrateApart>
+          <HydrateApart>
             <MapLegend />
-          </Part>
-          <Part>{list}</Part>
+          </HydrateApart>
+          <HydrateApart>{list}</HydrateApart>
         </aside>
       </div>
     );

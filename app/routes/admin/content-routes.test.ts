@@ -8,6 +8,7 @@ import {
   getRequest,
   settle,
 } from "../../../tests/helpers/admin-context";
+import { locationInput } from "../../../tests/helpers/location-input";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
 import { createApplication, getApplicationById } from "../../queries/applications.server";
 import { getChangeMakerById, listChangeMakers } from "../../queries/change-makers.server";
@@ -35,27 +36,7 @@ let t: TestDatabase;
 let h: AdminHarness;
 let hostId: string;
 
-const location = (name: string): LocationInput => ({
-  name,
-  shortDescription: "",
-  longDescription: "",
-  originalImageUrl: null,
-  webpImageUrl: null,
-  website: null,
-  country: "Peru",
-  regionName: "",
-  regionId: null,
-  subRegionId: null,
-  contactEmail: null,
-  contactPhone: null,
-  contactAddress: null,
-  contactCity: null,
-  contactState: null,
-  contactZipCode: null,
-  focusAreas: [],
-  latitude: null,
-  longitude: null,
-});
+const location = (name: string): LocationInput => locationInput(name, { country: "Peru" });
 
 beforeAll(async () => {
   t = await createTestDatabase();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { locationInput } from "../../../tests/helpers/location-input";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
 import { createLocation } from "../../queries/locations.server";
 import { basemapVersion } from "../../services/basemap.server";
@@ -12,27 +13,7 @@ beforeAll(async () => {
     ["Douro Terraces", 41.1, -7.8, "Portugal"],
     ["Rift Valley School", -0.5, 36.1, "Kenya"],
   ] as const) {
-    await createLocation(t.db, {
-      name,
-      shortDescription: "",
-      longDescription: "",
-      originalImageUrl: null,
-      webpImageUrl: null,
-      website: null,
-      country,
-      regionName: "",
-      regionId: null,
-      subRegionId: null,
-      contactEmail: null,
-      contactPhone: null,
-      contactAddress: null,
-      contactCity: null,
-      contactState: null,
-      contactZipCode: null,
-      focusAreas: [],
-      latitude: lat,
-      longitude: lng,
-    });
+    await createLocation(t.db, locationInput(name, { country, latitude: lat, longitude: lng }));
   }
 });
 afterAll(async () => {
