@@ -1,9 +1,19 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+// The import aliases of tsconfig.json's paths, for the bundler: `~/` is app/, `~db/`, `~server/` and `~tests/` the
+// other source folders. (Vite's own tsconfig reading would also apply the type-only lucide path, so they are listed.)
+const root = fileURLToPath(new URL(".", import.meta.url));
+export const importAliases = [
+  { find: /^~\//, replacement: `${root}app/` },
+  { find: /^~(db|server|tests)\//, replacement: `${root}$1/` },
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
+  resolve: { alias: importAliases },
   build: {
     target: "es2022",
     // SOURCEMAP=1 npm run build: source maps, e.g. to see what each module adds to a chunk.

@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { importAliases } from "./vite.config";
 
 export default defineConfig({
+  resolve: { alias: importAliases },
   test: {
     include: ["app/**/*.test.ts", "db/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     exclude: ["node_modules", "build", "tests/e2e/**"],

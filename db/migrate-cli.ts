@@ -1,6 +1,6 @@
 // `npm run db:migrate`: applies committed migrations to the configured database (the server also does this at start).
 
-import { loadConfig } from "../server/config";
+import { loadConfig } from "~server/config";
 import { openDatabase } from "./client";
 
 const config = loadConfig(process.env, { tool: true });

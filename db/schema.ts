@@ -31,7 +31,7 @@ import {
   RESOURCE_TYPE_VALUES,
   REVIEW_STATUSES,
   USER_ROLES,
-} from "../app/lib/vocabulary";
+} from "~/lib/vocabulary";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { startServer } from "../tests/helpers/server-process";
+import { startServer } from "~tests/helpers/server-process";
 
 type Node = {
   id: number;

@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyticsEvents } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../tests/helpers/test-db";
+import { analyticsEvents } from "~db/schema";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { ANALYTICS_RATE_PER_MINUTE, createAnalyticsIngest, deviceOf } from "./analytics";
 
 let t: TestDatabase;

@@ -2,9 +2,9 @@ import { createHash, createHmac } from "node:crypto";
 import express, { type Request, type Response } from "express";
 import { isbot } from "isbot";
 import { z } from "zod";
-import { isStaffPath } from "../app/lib/staff-path";
-import type { Database } from "../db/client";
-import { analyticsEvents } from "../db/schema";
+import { isStaffPath } from "~/lib/staff-path";
+import type { Database } from "~db/client";
+import { analyticsEvents } from "~db/schema";
 
 export const ANALYTICS_MAX_BYTES = 4096;
 export const ANALYTICS_RATE_PER_MINUTE = 120;

@@ -5,7 +5,7 @@ import fsp from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { loadPgliteDump, openPglite } from "../db/client";
+import { loadPgliteDump, openPglite } from "~db/client";
 import {
   BACKUP_FOLDERS,
   BackupArchiveError,

@@ -5,7 +5,7 @@ import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import tar from "tar-stream";
-import type { DatabaseHandle } from "../db/client";
+import type { DatabaseHandle } from "~db/client";
 
 /**
  * A backup of an embedded-database site: one tar file holding

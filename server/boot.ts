@@ -1,14 +1,14 @@
 import path from "node:path";
 import type { Logger } from "pino";
-import { PODCAST_COVER_PATH } from "../app/lib/feeds/rss";
-import { createUserWithPassword, getUserByEmail } from "../app/queries/users.server";
-import { createAuth } from "../app/services/auth.server";
-import { createClusterStore } from "../app/services/clusters.server";
-import { Mailer } from "../app/services/mail/mailer.server";
-import type { Services } from "../app/services/services.server";
-import { type DatabaseHandle, openDatabase } from "../db/client";
-import { writePodcastCover } from "../db/seed/images";
-import { ensureDemoMedia, markSeedNone, seedDemo, seedReferenceData } from "../db/seed/seed";
+import { PODCAST_COVER_PATH } from "~/lib/feeds/rss";
+import { createUserWithPassword, getUserByEmail } from "~/queries/users.server";
+import { createAuth } from "~/services/auth.server";
+import { createClusterStore } from "~/services/clusters.server";
+import { Mailer } from "~/services/mail/mailer.server";
+import type { Services } from "~/services/services.server";
+import { type DatabaseHandle, openDatabase } from "~db/client";
+import { writePodcastCover } from "~db/seed/images";
+import { ensureDemoMedia, markSeedNone, seedDemo, seedReferenceData } from "~db/seed/seed";
 import type { Config } from "./config";
 import { createConfiguredStorage } from "./storage";
 

@@ -2,8 +2,8 @@ import { hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { SITE_NAME } from "../app/lib/constants";
-import { type LoginLimits, loginLimits } from "../app/services/login-limiter.server";
+import { SITE_NAME } from "~/lib/constants";
+import { type LoginLimits, loginLimits } from "~/services/login-limiter.server";
 
 /** Raised for configuration problems: the server prints the one-line message and exits non-zero. */
 export class ConfigError extends Error {

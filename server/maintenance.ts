@@ -1,7 +1,7 @@
-import { rollupAnalytics } from "../app/queries/analytics.server";
-import { rollupRequestStats } from "../app/queries/request-stats.server";
-import { sendDueEntryChecks } from "../app/services/entry-checks.server";
-import type { Services } from "../app/services/services.server";
+import { rollupAnalytics } from "~/queries/analytics.server";
+import { rollupRequestStats } from "~/queries/request-stats.server";
+import { sendDueEntryChecks } from "~/services/entry-checks.server";
+import type { Services } from "~/services/services.server";
 
 const FIRST_RUN_MS = 15_000;
 const EVERY_MS = 60 * 60_000;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import express from "express";
-import { MAP_COLORS } from "../app/lib/map-config";
+import { MAP_COLORS } from "~/lib/map-config";
 import { PMTILES_STYLE_URL_PATH, PMTILES_URL_PATH } from "./config";
 
 /**

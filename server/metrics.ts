@@ -1,8 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Request, Response } from "express";
 import client from "prom-client";
-import { mailStatusCounts } from "../app/queries/mail.server";
-import type { Database, DatabaseHandle } from "../db/client";
+import { mailStatusCounts } from "~/queries/mail.server";
+import type { Database, DatabaseHandle } from "~db/client";
 
 type MetricsSources = {
   handle: DatabaseHandle;

@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifyContentChanged } from "../app/services/content-events.server";
-import { type DatabaseHandle, openPglite } from "../db/client";
+import { notifyContentChanged } from "~/services/content-events.server";
+import { type DatabaseHandle, openPglite } from "~db/client";
 import { createRenderCache, etagMatches, pickEncoding } from "./render-cache";
 
 let handle: DatabaseHandle;

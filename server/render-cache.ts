@@ -3,10 +3,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { cookieChangesPage } from "../app/lib/cookie-names";
-import { SETTINGS_CHANNEL } from "../app/queries/settings.server";
-import { CONTENT_CHANNEL } from "../app/services/content-events.server";
-import type { ChangeBus } from "../db/client";
+import { cookieChangesPage } from "~/lib/cookie-names";
+import { SETTINGS_CHANNEL } from "~/queries/settings.server";
+import { CONTENT_CHANNEL } from "~/services/content-events.server";
+import type { ChangeBus } from "~db/client";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);

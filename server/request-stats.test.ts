@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestStats } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../tests/helpers/test-db";
+import { requestStats } from "~db/schema";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { BUCKET_MS, createRequestStats, LATENCY_BOUNDS_MS, percentileFromHistogram } from "./request-stats";
 
 let t: TestDatabase;

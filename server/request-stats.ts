@@ -1,11 +1,11 @@
 import type { NextFunction, Request, Response } from "express";
 import type { ServerBuild } from "react-router";
 import { matchRoutes, type RouteObject } from "react-router";
-import { BUCKET_MS, bucketIndex, LATENCY_BOUNDS_MS } from "../app/lib/latency-histogram";
-import { upsertRequestStats } from "../app/queries/request-stats.server";
-import type { Database } from "../db/client";
+import { BUCKET_MS, bucketIndex, LATENCY_BOUNDS_MS } from "~/lib/latency-histogram";
+import { upsertRequestStats } from "~/queries/request-stats.server";
+import type { Database } from "~db/client";
 
-export { BUCKET_MS, LATENCY_BOUNDS_MS, percentileFromHistogram } from "../app/lib/latency-histogram";
+export { BUCKET_MS, LATENCY_BOUNDS_MS, percentileFromHistogram } from "~/lib/latency-histogram";
 
 type Agg = {
   count: number;

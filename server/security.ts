@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
-import { contentSecurityPolicy } from "../app/lib/content-security-policy";
+import { contentSecurityPolicy } from "~/lib/content-security-policy";
 
 /** The security headers every response carries, whatever its content (the CSP aside). */
 export function constantSecurityHeaders(opts: { https: boolean }): [string, string][] {

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { AnalyticsEventSchema } from "../../server/analytics";
+import { AnalyticsEventSchema } from "~server/analytics";
 import {
   DEFERRED_MODULE_ID,
   deferHydration,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyticsDailyTotals, analyticsEvents } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { analyticsDailyTotals, analyticsEvents } from "~db/schema";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { bucketOf, getAnalyticsReport, rollupAnalytics, setRetentionDays, utcDay } from "./analytics.server";
 
 let t: TestDatabase;

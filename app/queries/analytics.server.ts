@@ -1,6 +1,6 @@
 import { and, asc, between, desc, eq, gte, lt, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { analyticsDailyDims, analyticsDailyPages, analyticsDailyTotals, analyticsEvents } from "../../db/schema";
+import type { Database } from "~db/client";
+import { analyticsDailyDims, analyticsDailyPages, analyticsDailyTotals, analyticsEvents } from "~db/schema";
 import { getSettingsDocument, putSettingsDocument } from "./settings.server";
 
 export const ANALYTICS_SETTINGS_DOC = "analytics";

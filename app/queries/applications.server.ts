@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { applications } from "../../db/schema";
+import type { Database } from "~db/client";
+import { applications } from "~db/schema";
 import { isUuid } from "../lib/ids";
 
 import { REVIEW_STATUSES, type ReviewStatus } from "../lib/vocabulary";

@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { auditLog } from "../../db/schema";
+import type { Database } from "~db/client";
+import { auditLog } from "~db/schema";
 
 export type AuditEntry = typeof auditLog.$inferSelect;
 

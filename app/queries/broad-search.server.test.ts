@@ -2,7 +2,7 @@
 // thousand does, the page says "1,000+", and the entry named as typed still comes first.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { formatCount } from "../lib/numbers";
 import { SEARCH_COUNT_CAP } from "../lib/search-query";
 import { locationFacetCounts, searchLocations } from "./locations.server";

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { changeMakers } from "../../db/schema";
+import type { Database } from "~db/client";
+import { changeMakers } from "~db/schema";
 import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
 import { searchOrderSql } from "./search.server";

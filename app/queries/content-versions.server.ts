@@ -1,5 +1,5 @@
-import type { Database } from "../../db/client";
-import { contentVersions } from "../../db/schema";
+import type { Database } from "~db/client";
+import { contentVersions } from "~db/schema";
 
 /** The version of each kind of public content (bumped by triggers on every write; see db/schema.ts). */
 export async function readContentVersions(db: Database): Promise<Record<string, number>> {

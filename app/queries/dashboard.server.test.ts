@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { createApplication } from "./applications.server";
 import { getDashboardCounts, listRecentApplications } from "./dashboard.server";
 

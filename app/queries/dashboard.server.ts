@@ -1,6 +1,6 @@
 import { desc, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { applications } from "../../db/schema";
+import type { Database } from "~db/client";
+import { applications } from "~db/schema";
 import type { ReviewStatus } from "./applications.server";
 
 export type DashboardCounts = {

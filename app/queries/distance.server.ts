@@ -1,6 +1,6 @@
 import { and, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { locations } from "../../db/schema";
+import type { Database } from "~db/client";
+import { locations } from "~db/schema";
 import { EARTH_RADIUS_KM } from "../lib/geo";
 import { parseSearch } from "../lib/search-query";
 import { tsquerySql } from "./search.server";

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { locations } from "../../db/schema";
+import type { Database } from "~db/client";
+import { locations } from "~db/schema";
 import { isUuid } from "../lib/ids";
 import { publishedSql } from "./sql-helpers.server";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { createChangeMaker } from "./change-makers.server";
 import { listNeedsChecking, markEntryChecked } from "./freshness.server";
 import { createProgram } from "./programs.server";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "~db/client";
 import { isUuid } from "../lib/ids";
 
 export type CheckableKind = "location" | "program" | "change-maker";

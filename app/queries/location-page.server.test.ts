@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { createLocation, getLocationPage } from "./locations.server";
 import { createProgram } from "./programs.server";
 import { loadReferenceData } from "./reference.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { locations } from "../../db/schema";
-import { locationInput } from "../../tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { locations } from "~db/schema";
+import { locationInput } from "~tests/helpers/location-input";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import {
   createLocation,
   deleteLocation,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { addressKeySql, locations } from "../../db/schema";
+import type { Database } from "~db/client";
+import { addressKeySql, locations } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { isUuid } from "../lib/ids";
 import { parseSearch, SEARCH_COUNT_CAP } from "../lib/search-query";

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { mailMessages } from "../../db/schema";
+import type { Database } from "~db/client";
+import { mailMessages } from "~db/schema";
 import { isUuid } from "../lib/ids";
 import type { MailKind, MailStatus } from "../lib/vocabulary";
 

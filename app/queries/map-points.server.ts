@@ -1,6 +1,6 @@
 import { and, asc, gt, isNotNull } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { locations } from "../../db/schema";
+import type { Database } from "~db/client";
+import { locations } from "~db/schema";
 import { type LocationFilters, locationFilterSql } from "./locations.server";
 import { publishedSql } from "./sql-helpers.server";
 

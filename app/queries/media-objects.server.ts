@@ -1,6 +1,6 @@
 import { and, eq, inArray, like, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { mediaObjects } from "../../db/schema";
+import type { Database } from "~db/client";
+import { mediaObjects } from "~db/schema";
 import { escapeLike } from "./sql-helpers.server";
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeMakers, locations, podcastEpisodes, programs, resources } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { changeMakers, locations, podcastEpisodes, programs, resources } from "~db/schema";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { replaceDownloadUrls } from "./media.server";
 
 let t: TestDatabase;

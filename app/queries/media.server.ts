@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Database } from "../../db/client";
-import { changeMakers, locations, mediaObjects, podcastEpisodes, programs, resources } from "../../db/schema";
+import type { Database } from "~db/client";
+import { changeMakers, locations, mediaObjects, podcastEpisodes, programs, resources } from "~db/schema";
 import { downloadUrl, firstDownloadToken, type ImageUrls, variantNames } from "../lib/storage/paths";
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { mailMessages, newsletterIssues } from "../../db/schema";
+import type { Database } from "~db/client";
+import { mailMessages, newsletterIssues } from "~db/schema";
 import { isUuid } from "../lib/ids";
 
 export type IssueRow = typeof newsletterIssues.$inferSelect;

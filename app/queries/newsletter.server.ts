@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { newsletterSubscriptions } from "../../db/schema";
+import type { Database } from "~db/client";
+import { newsletterSubscriptions } from "~db/schema";
 import { isUuid } from "../lib/ids";
 import { type SubscriberState, subscriberState } from "../lib/vocabulary";
 import { escapeLike } from "./sql-helpers.server";

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { pageTextRevisions } from "../../db/schema";
+import type { Database } from "~db/client";
+import { pageTextRevisions } from "~db/schema";
 
 export type PageTextRevision = typeof pageTextRevisions.$inferSelect;
 export type CurrentPageText = { key: string; language: string; body: string; updatedAt: Date };

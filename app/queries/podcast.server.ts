@@ -1,6 +1,6 @@
 import { count, desc, eq, ilike } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { podcastEpisodes, podcastSubscriptions } from "../../db/schema";
+import type { Database } from "~db/client";
+import { podcastEpisodes, podcastSubscriptions } from "~db/schema";
 import { isUuid } from "../lib/ids";
 import { escapeLike } from "./sql-helpers.server";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { parseProgramQuery, programDateWindow } from "../lib/filters";
 import { createProgram, listProgramSummaries } from "./programs.server";
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { addressKeySql, locations, programs } from "../../db/schema";
+import type { Database } from "~db/client";
+import { addressKeySql, locations, programs } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { proposals } from "../../db/schema";
+import type { Database } from "~db/client";
+import { proposals } from "~db/schema";
 import { isUuid } from "../lib/ids";
 import type { ProposalKind, ProposalStatus } from "../lib/vocabulary";
 

@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { rateLimits } from "../../db/schema";
+import type { Database } from "~db/client";
+import { rateLimits } from "~db/schema";
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterMs: number };
 

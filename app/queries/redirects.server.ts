@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { entryRedirects, locations, programs } from "../../db/schema";
+import type { Database } from "~db/client";
+import { entryRedirects, locations, programs } from "~db/schema";
 import { isUuid } from "../lib/ids";
 
 /** The kinds of entry addressed by a slug (their names), which keep their old addresses working. */

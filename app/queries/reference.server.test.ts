@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subRegions } from "../../db/schema";
-import { seedReferenceData } from "../../db/seed/seed";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { subRegions } from "~db/schema";
+import { seedReferenceData } from "~db/seed/seed";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { allSubcategories, PROJECT_CATEGORIES } from "../lib/taxonomy";
 import {
   getFocusAreaById,

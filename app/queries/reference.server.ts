@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { focusAreas, regions, subRegions } from "../../db/schema";
+import type { Database } from "~db/client";
+import { focusAreas, regions, subRegions } from "~db/schema";
 
 export type Region = { id: string; key: string; name: string; description: string };
 export type SubRegion = { id: string; name: string; description: string; regionId: string };

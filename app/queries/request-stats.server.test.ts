@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestStats } from "../../db/schema";
-import { createRequestStats } from "../../server/request-stats";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { requestStats } from "~db/schema";
+import { createRequestStats } from "~server/request-stats";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { getRequestStatsReport, rollupRequestStats } from "./request-stats.server";
 
 let t: TestDatabase;

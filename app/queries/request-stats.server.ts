@@ -1,6 +1,6 @@
 import { and, gte, lt, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { requestStats } from "../../db/schema";
+import type { Database } from "~db/client";
+import { requestStats } from "~db/schema";
 import { percentileFromHistogram } from "../lib/latency-histogram";
 
 export type StatsWindow = "hour" | "day" | "week";

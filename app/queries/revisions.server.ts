@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { entryRevisions } from "../../db/schema";
+import type { Database } from "~db/client";
+import { entryRevisions } from "~db/schema";
 import { isUuid } from "../lib/ids";
 
 export type RevisionRow = typeof entryRevisions.$inferSelect;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { parseSearch } from "../lib/search-query";
 import { createLocation } from "./locations.server";
 import { correctWords, searchEverything, suggestNames } from "./search.server";

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database } from "~db/client";
 import type { SearchKindName } from "../lib/search-links";
 import {
   correctableWords,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { ChangeBus, Database } from "../../db/client";
-import { siteSettings } from "../../db/schema";
+import type { ChangeBus, Database } from "~db/client";
+import { siteSettings } from "~db/schema";
 import { ALL_PAGES_VISIBLE, type NavigationPages, normalizeNavigation } from "../lib/navigation";
 
 export const NAVIGATION_DOC = "navigation";

@@ -1,6 +1,6 @@
 import { and, asc, count, gt, gte, max, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { changeMakers, locations, podcastEpisodes, programs, resources } from "../../db/schema";
+import type { Database } from "~db/client";
+import { changeMakers, locations, podcastEpisodes, programs, resources } from "~db/schema";
 import { publishedSql } from "./sql-helpers.server";
 
 /** The kinds of entry with a page each, listed in sitemap parts of their own. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, like } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { accounts, users, verifications } from "../../db/schema";
+import type { Database } from "~db/client";
+import { accounts, users, verifications } from "~db/schema";
 
 /**
  * The one-time values behind the links staff receive by e-mail (password reset, invitation), kept in the

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { sessions } from "~db/schema";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { changeUserRole, countAdmins, createUserWithPassword, getUserById, setUserDisabled } from "./users.server";
 
 let t: TestDatabase;

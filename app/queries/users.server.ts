@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { accounts, sessions, users } from "../../db/schema";
+import type { Database } from "~db/client";
+import { accounts, sessions, users } from "~db/schema";
 import { hashPassword } from "../lib/password.server";
 
 export type Role = "ADMIN" | "DEFAULT";

@@ -7,9 +7,9 @@ import {
   dataResult,
   formRequest,
   settle,
-} from "../../tests/helpers/admin-context";
-import { locationInput } from "../../tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+} from "~tests/helpers/admin-context";
+import { locationInput } from "~tests/helpers/location-input";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { createLocation } from "../queries/locations.server";
 import { createProgram } from "../queries/programs.server";
 import * as locationForm from "./admin/location-form";

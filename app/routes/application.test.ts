@@ -1,8 +1,8 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSmtpServer, type TestSmtpServer, testMailer } from "../../tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { listApplications } from "../queries/applications.server";
 import { listMail } from "../queries/mail.server";
 import { listFocusAreas } from "../queries/reference.server";

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdminHarness, call, createAdminHarness, settle } from "../../tests/helpers/admin-context";
-import { locationInput } from "../../tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { type AdminHarness, call, createAdminHarness, settle } from "~tests/helpers/admin-context";
+import { locationInput } from "~tests/helpers/location-input";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { publicPageHeaders } from "../lib/public-cache";
 import { createChangeMaker } from "../queries/change-makers.server";
 import { createLocation } from "../queries/locations.server";

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answer, publicContext, routeCalls } from "../../tests/helpers/route-calls";
-import { startTestSmtpServer, type TestSmtpServer, testMailer } from "../../tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { answer, publicContext, routeCalls } from "~tests/helpers/route-calls";
+import { startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { countNewsletterSubscriptions, getSubscriptionByEmail } from "../queries/newsletter.server";
 import type { Mailer } from "../services/mail/mailer.server";
 import { signToken } from "../services/mail/tokens.server";

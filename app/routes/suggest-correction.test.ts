@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { proposals } from "../../db/schema";
-import { type AdminHarness, call, createAdminHarness, formRequest, settle } from "../../tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { proposals } from "~db/schema";
+import { type AdminHarness, call, createAdminHarness, formRequest, settle } from "~tests/helpers/admin-context";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { createLocation, getLocationById, type LocationInput } from "../queries/locations.server";
 import { getProposal } from "../queries/proposals.server";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, locations, proposals } from "../../db/schema";
-import { type AdminHarness, call, createAdminHarness, formRequest, settle } from "../../tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { auditLog, locations, proposals } from "~db/schema";
+import { type AdminHarness, call, createAdminHarness, formRequest, settle } from "~tests/helpers/admin-context";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { getLocationPage } from "../queries/locations.server";
 import { getProposal } from "../queries/proposals.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import type { Database } from "../../db/client";
+import type { Database } from "~db/client";
 import type { ExportDataset } from "../lib/admin-exports";
 import { csvResponse } from "../lib/csv";
 import { parseSubscriberView } from "../lib/subscriber-views";

@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import type { Database } from "../../db/client";
-import * as schema from "../../db/schema";
+import type { Database } from "~db/client";
+import * as schema from "~db/schema";
 import { COOKIE_PREFIX } from "../lib/cookie-names";
 import { hashPassword, verifyPassword } from "../lib/password.server";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { locationInput } from "../../tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { locationInput } from "~tests/helpers/location-input";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import type { BBox } from "../lib/map-geometry";
 import { createLocation, type LocationInput, updateLocation } from "../queries/locations.server";
 import { basemapPaths, basemapVersion } from "./basemap.server";

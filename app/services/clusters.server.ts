@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { z } from "zod";
-import type { ChangeBus, Database } from "../../db/client";
+import type { ChangeBus, Database } from "~db/client";
 import {
   type BBox,
   MAX_ZOOM,

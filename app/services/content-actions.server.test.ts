@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../../db/schema";
-import { type AdminHarness, createAdminHarness, dataResult } from "../../tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { auditLog } from "~db/schema";
+import { type AdminHarness, createAdminHarness, dataResult } from "~tests/helpers/admin-context";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { deleteContent, readDeleteId, saveContent } from "./content-actions.server";
 import { CONTENT_CHANNEL } from "./content-events.server";
 import type { SessionUser } from "./guard.server";

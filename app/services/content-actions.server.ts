@@ -1,5 +1,5 @@
 import { type AppLoadContext, data } from "react-router";
-import type { Database } from "../../db/client";
+import type { Database } from "~db/client";
 import type { FormValues } from "../lib/schemas/form";
 import { formId, parseForm } from "../lib/schemas/form";
 import { z } from "../lib/zod";

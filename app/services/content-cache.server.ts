@@ -1,4 +1,4 @@
-import type { ChangeBus } from "../../db/client";
+import type { ChangeBus } from "~db/client";
 import { type ContentEntity, onContentChanged } from "./content-events.server";
 
 /**

@@ -1,4 +1,4 @@
-import type { ChangeBus } from "../../db/client";
+import type { ChangeBus } from "~db/client";
 
 /** Bus channel on which every write to public content is announced (all instances hear it). */
 export const CONTENT_CHANNEL = "content_changed";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import type { BBox } from "../lib/map-geometry";
 import { readContentVersions } from "../queries/content-versions.server";
 import { getClusterStore } from "./clusters.server";

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { ChangeBus, Database } from "../../db/client";
+import type { ChangeBus, Database } from "~db/client";
 import { readContentVersions } from "../queries/content-versions.server";
 import { announceLocally, type ContentEntity } from "./content-events.server";
 

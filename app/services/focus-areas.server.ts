@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client";
+import type { Database } from "~db/client";
 import { listFocusAreas } from "../queries/reference.server";
 
 /** True when some of the posted focus areas do not exist. */

@@ -1,7 +1,7 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { createUserWithPassword, setUserDisabled } from "../queries/users.server";
 import { createAuth } from "./auth.server";
 import { getSessionUser, requireAdmin, roleFromRecord, safeReturnPath } from "./guard.server";

@@ -1,4 +1,4 @@
-import type { ChangeBus, Database } from "../../db/client";
+import type { ChangeBus, Database } from "~db/client";
 import { countLocationsMatching, type LocationFilters, listLocationCountries } from "../queries/locations.server";
 import { contentCache } from "./content-cache.server";
 

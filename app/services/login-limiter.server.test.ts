@@ -1,8 +1,8 @@
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { loadConfig } from "~server/config";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import {
   checkLoginAllowed,
   type LoginLimits,

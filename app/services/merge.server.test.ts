@@ -6,9 +6,9 @@ import {
   formRequest,
   getRequest,
   settle,
-} from "../../tests/helpers/admin-context";
-import { locationInput } from "../../tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+} from "~tests/helpers/admin-context";
+import { locationInput } from "~tests/helpers/location-input";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { createChangeMaker, getChangeMakerById } from "../queries/change-makers.server";
 import { findLikelyDuplicates, ownEmailDomain, websiteHost } from "../queries/duplicates.server";
 import { createLocation, getLocationById, type LocationInput, updateLocation } from "../queries/locations.server";

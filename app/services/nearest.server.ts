@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client";
+import type { Database } from "~db/client";
 import { parseLocationQuery, resolveLocationFilters } from "../lib/filters";
 import type { Point } from "../queries/distance.server";
 import { type NearestLocation, nearestLocations } from "../queries/locations.server";

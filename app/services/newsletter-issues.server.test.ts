@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSmtpServer, type TestSmtpServer, testMailer } from "../../tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { confirmSubscription, getSubscriptionByEmail, recordSignUp } from "../queries/newsletter.server";
 import { createIssue, getIssue } from "../queries/newsletter-issues.server";
 import * as unsubscribeRoute from "../routes/newsletter-unsubscribe";

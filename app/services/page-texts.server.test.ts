@@ -9,8 +9,8 @@ import {
   formRequest,
   getRequest,
   settle,
-} from "../../tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+} from "~tests/helpers/admin-context";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { websiteJsonLd } from "../lib/jsonld";
 import { DEFAULT_PAGE_TEXTS } from "../lib/page-text-defaults";
 import { pageTextDefinition } from "../lib/page-texts";

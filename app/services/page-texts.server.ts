@@ -1,4 +1,4 @@
-import type { ChangeBus, Database } from "../../db/client";
+import type { ChangeBus, Database } from "~db/client";
 import { DEFAULT_PAGE_TEXTS, DEFAULT_PAGE_TEXTS_DATE } from "../lib/page-text-defaults";
 import { DEFAULT_LANGUAGE, PAGE_TEXTS, type PageTextDefinition, type PageTextKey } from "../lib/page-texts";
 import { recordAudit } from "../queries/audit.server";

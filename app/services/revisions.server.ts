@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import type { Database } from "../../db/client";
+import type { Database } from "~db/client";
 import { entryEditPath } from "../lib/admin-paths";
 import { recordAudit } from "../queries/audit.server";
 import { getChangeMakerById, updateChangeMaker } from "../queries/change-makers.server";

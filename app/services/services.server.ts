@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import type { ChangeBus, Database } from "../../db/client";
-import type { StorageService } from "../../server/storage/service";
+import type { ChangeBus, Database } from "~db/client";
+import type { StorageService } from "~server/storage/service";
 import type { Auth } from "./auth.server";
 import type { ClusterStore } from "./clusters.server";
 import type { LoginLimits } from "./login-limiter.server";

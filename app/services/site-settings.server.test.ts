@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { ALL_PAGES_VISIBLE } from "../lib/navigation";
 import { GENERAL_DOC, putSettingsDocument, saveGeneralSettings, saveNavigation } from "../queries/settings.server";
 import { getPublicSettings } from "./site-settings.server";

@@ -1,4 +1,4 @@
-import type { ChangeBus, Database } from "../../db/client";
+import type { ChangeBus, Database } from "~db/client";
 import type { NavigationPages } from "../lib/navigation";
 import {
   DEFAULT_GENERAL,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
-import { xmlProblems } from "../../tests/helpers/xml-well-formed";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { xmlProblems } from "~tests/helpers/xml-well-formed";
 import { sitemapResponse } from "./sitemap.server";
 
 const SITE = "https://permaculture.example.org";

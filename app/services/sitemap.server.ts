@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import pLimit from "p-limit";
-import type { Database } from "../../db/client";
+import type { Database } from "~db/client";
 import {
   buildSitemap,
   buildSitemapIndex,

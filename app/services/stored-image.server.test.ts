@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mediaObjects } from "../../db/schema";
-import { mediaRow } from "../../tests/helpers/media-rows";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { mediaObjects } from "~db/schema";
+import { mediaRow } from "~tests/helpers/media-rows";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { downloadUrl } from "../lib/storage/paths";
 import { resolvePicture } from "./stored-image.server";
 

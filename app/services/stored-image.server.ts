@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client";
+import type { Database } from "~db/client";
 import { parseDownloadUrl } from "../lib/storage/download-url";
 import { getImageUrls } from "../queries/media.server";
 

@@ -2,8 +2,8 @@
 // events spread over the past days, then rolls finished days up (as the hourly job would). For performance work.
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { rollupAnalytics } from "../../app/queries/analytics.server";
-import { loadConfig } from "../../server/config";
+import { rollupAnalytics } from "~/queries/analytics.server";
+import { loadConfig } from "~server/config";
 import { openDatabase } from "../client";
 import { analyticsEvents } from "../schema";
 import { DEMO_LOCATIONS } from "./demo-data";

@@ -5,7 +5,7 @@
  * e-mail addresses and websites (all on the reserved .example TLD). Cities,
  * regions and coordinates are real so that map markers land in plausible spots.
  */
-import type { FocusAreaName, MarkerType, RegionKey, ResourceType } from "../../app/lib/taxonomy";
+import type { FocusAreaName, MarkerType, RegionKey, ResourceType } from "~/lib/taxonomy";
 
 export interface DemoSubRegion {
   name: string;

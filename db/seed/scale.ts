@@ -2,7 +2,7 @@
 // synthetic locations for performance work. Stop the server first when using the embedded database.
 import { parseArgs } from "node:util";
 import { count, sql } from "drizzle-orm";
-import { ConfigError, loadConfig } from "../../server/config";
+import { ConfigError, loadConfig } from "~server/config";
 import { type Database, openDatabase } from "../client";
 import { focusAreas, locations, regions, subRegions } from "../schema";
 import { DEMO_LOCATIONS } from "./demo-data";

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
-import { ALL_PAGES_VISIBLE } from "../../app/lib/navigation";
-import { DEFAULT_PAGE_TEXTS, DEFAULT_PAGE_TEXTS_DATE } from "../../app/lib/page-text-defaults";
-import { DEFAULT_LANGUAGE, PAGE_TEXT_KEYS } from "../../app/lib/page-texts";
-import { allSubcategories, REGIONS } from "../../app/lib/taxonomy";
+import { ALL_PAGES_VISIBLE } from "~/lib/navigation";
+import { DEFAULT_PAGE_TEXTS, DEFAULT_PAGE_TEXTS_DATE } from "~/lib/page-text-defaults";
+import { DEFAULT_LANGUAGE, PAGE_TEXT_KEYS } from "~/lib/page-texts";
+import { allSubcategories, REGIONS } from "~/lib/taxonomy";
 import type { Database } from "../client";
 import {
   changeMakers,

@@ -4,10 +4,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { getAnalyticsReport, utcDay } from "../../app/queries/analytics.server";
-import { openPglite } from "../../db/client";
-import { generateAnalyticsEvents } from "../../db/seed/analytics-events";
-import { startServer } from "../../tests/helpers/server-process";
+import { getAnalyticsReport, utcDay } from "~/queries/analytics.server";
+import { openPglite } from "~db/client";
+import { generateAnalyticsEvents } from "~db/seed/analytics-events";
+import { startServer } from "~tests/helpers/server-process";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const EVENTS = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 1_000_000);

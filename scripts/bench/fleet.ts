@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { type RunningServer, startServer } from "../../tests/helpers/server-process";
+import { type RunningServer, startServer } from "~tests/helpers/server-process";
 
 const serverUrl = process.env.BENCH_FLEET_DATABASE_URL;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);

@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { deferredPreloads } from "../../app/lib/defer-hydration.server";
-import { startServer } from "../../tests/helpers/server-process";
+import { deferredPreloads } from "~/lib/defer-hydration.server";
+import { startServer } from "~tests/helpers/server-process";
 
 const PAGES = ["/", "/locations", "/programs", "/application", "/map"];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-js-"));

@@ -9,7 +9,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { startServer } from "../../tests/helpers/server-process";
+import { startServer } from "~tests/helpers/server-process";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CACHED_CONNECTIONS = 50;

@@ -31,7 +31,7 @@ import os from "node:os";
 import nodePath from "node:path";
 import { gzipSync } from "node:zlib";
 import { type CDPSession, chromium } from "playwright-core";
-import { type RunningServer, startServer } from "../../tests/helpers/server-process";
+import { type RunningServer, startServer } from "~tests/helpers/server-process";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

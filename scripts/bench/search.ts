@@ -8,10 +8,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
-import { searchLocations } from "../../app/queries/locations.server";
-import { searchEverything, suggestNames } from "../../app/queries/search.server";
-import { type DatabaseHandle, openPglite, openPostgres } from "../../db/client";
-import { locations } from "../../db/schema";
+import { searchLocations } from "~/queries/locations.server";
+import { searchEverything, suggestNames } from "~/queries/search.server";
+import { type DatabaseHandle, openPglite, openPostgres } from "~db/client";
+import { locations } from "~db/schema";
 
 const RUNS = Number(process.env.BENCH_ROUNDS ?? 40);
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { createLocalDriver } from "./drivers";
 import { createStorageService, type StorageService } from "./service";
 

@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
-import { storageErrors } from "../../app/lib/storage/errors";
-import { IMAGE_WIDTHS } from "../../app/lib/storage/paths";
+import { storageErrors } from "~/lib/storage/errors";
+import { IMAGE_WIDTHS } from "~/lib/storage/paths";
 import { removeFiles } from "./files";
 import type { DetectedType } from "./sniff";
 

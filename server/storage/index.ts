@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Database } from "../../db/client";
+import type { Database } from "~db/client";
 import type { Config } from "../config";
 import { createLocalDriver, createS3Driver } from "./drivers";
 import { createStorageService, type StorageService, storageLimitsFromEnv } from "./service";

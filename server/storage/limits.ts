@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STORAGE_MAX_UPLOAD_BYTES } from "../../app/lib/storage/limits";
+import { STORAGE_MAX_UPLOAD_BYTES } from "~/lib/storage/limits";
 import { ConfigError } from "../config";
 
 const LimitsSchema = z.object({

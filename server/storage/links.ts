@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { storageErrors } from "../../app/lib/storage/errors";
+import { storageErrors } from "~/lib/storage/errors";
 import {
   downloadTokenList,
   downloadUrl,
   type StorageMetadata,
   validateObjectName,
   variantNames,
-} from "../../app/lib/storage/paths";
-import { type MediaUsingContent, replaceDownloadUrls } from "../../app/queries/media.server";
-import { findMediaObjects, renewMediaObjectToken } from "../../app/queries/media-objects.server";
+} from "~/lib/storage/paths";
+import { type MediaUsingContent, replaceDownloadUrls } from "~/queries/media.server";
+import { findMediaObjects, renewMediaObjectToken } from "~/queries/media-objects.server";
 import type { StorageContext } from "./context";
 import { type Row, toMetadata } from "./metadata";
 import { getRow } from "./objects";

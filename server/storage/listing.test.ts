@@ -3,10 +3,10 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { downloadUrl, IMAGE_WIDTHS, thumbnailUrl, variantNames } from "../../app/lib/storage/paths";
-import { mediaObjects } from "../../db/schema";
-import { type MediaRow, mediaRow } from "../../tests/helpers/media-rows";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+import { downloadUrl, IMAGE_WIDTHS, thumbnailUrl, variantNames } from "~/lib/storage/paths";
+import { mediaObjects } from "~db/schema";
+import { type MediaRow, mediaRow } from "~tests/helpers/media-rows";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { createLocalDriver } from "./drivers";
 import { createStorageService, type StorageService } from "./service";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { storageErrors } from "../../app/lib/storage/errors";
-import { type StorageListResult, validateMaxResults, validatePrefix } from "../../app/lib/storage/paths";
-import { findMediaObjects, listMediaEntryKeys } from "../../app/queries/media-objects.server";
+import { storageErrors } from "~/lib/storage/errors";
+import { type StorageListResult, validateMaxResults, validatePrefix } from "~/lib/storage/paths";
+import { findMediaObjects, listMediaEntryKeys } from "~/queries/media-objects.server";
 import type { StorageContext } from "./context";
 import { toMetadata } from "./metadata";
 

@@ -1,5 +1,5 @@
-import type { StorageMetadata } from "../../app/lib/storage/paths";
-import type { MediaObjectRow } from "../../app/queries/media-objects.server";
+import type { StorageMetadata } from "~/lib/storage/paths";
+import type { MediaObjectRow } from "~/queries/media-objects.server";
 
 export type Row = MediaObjectRow;
 

@@ -1,6 +1,6 @@
-import { storageErrors } from "../../app/lib/storage/errors";
-import { type StorageMetadata, validateObjectName, variantNames } from "../../app/lib/storage/paths";
-import { deleteMediaObjectsById, findMediaObject, findMediaObjects } from "../../app/queries/media-objects.server";
+import { storageErrors } from "~/lib/storage/errors";
+import { type StorageMetadata, validateObjectName, variantNames } from "~/lib/storage/paths";
+import { deleteMediaObjectsById, findMediaObject, findMediaObjects } from "~/queries/media-objects.server";
 import type { StorageContext } from "./context";
 import { type Row, toMetadata } from "./metadata";
 

@@ -1,5 +1,5 @@
-import { storageErrors } from "../../app/lib/storage/errors";
-import { mediaBytesUsed } from "../../app/queries/media-objects.server";
+import { storageErrors } from "~/lib/storage/errors";
+import { mediaBytesUsed } from "~/queries/media-objects.server";
 import type { StorageContext } from "./context";
 
 /**

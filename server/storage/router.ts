@@ -7,7 +7,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import busboy, { type Busboy } from "busboy";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { z } from "zod";
-import { StorageError, storageErrors } from "../../app/lib/storage/errors";
+import { StorageError, storageErrors } from "~/lib/storage/errors";
 import {
   decodeUploadString,
   isInlineType,
@@ -16,10 +16,10 @@ import {
   type StringFormat,
   safeContentDisposition,
   validateObjectName,
-} from "../../app/lib/storage/paths";
-import { notifyContentChanged } from "../../app/services/content-events.server";
-import { sessionUserFromHeaders } from "../../app/services/guard.server";
-import type { Services } from "../../app/services/services.server";
+} from "~/lib/storage/paths";
+import { notifyContentChanged } from "~/services/content-events.server";
+import { sessionUserFromHeaders } from "~/services/guard.server";
+import type { Services } from "~/services/services.server";
 import type { StorageService, UploadFields } from "./service";
 
 /** Multipart overhead allowed on top of the file limit (boundaries, part headers, metadata fields). */

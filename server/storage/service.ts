@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
-import type { StorageListResult, StorageMetadata } from "../../app/lib/storage/paths";
-import type { MediaUsingContent } from "../../app/queries/media.server";
-import type { Database } from "../../db/client";
+import type { StorageListResult, StorageMetadata } from "~/lib/storage/paths";
+import type { MediaUsingContent } from "~/queries/media.server";
+import type { Database } from "~db/client";
 import type { StorageContext } from "./context";
 import type { BlobDriver, ByteRange } from "./drivers";
 import { tempFileMaker } from "./files";

@@ -9,21 +9,21 @@ import pino from "pino";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { STORAGE_MESSAGES } from "../../app/lib/storage/errors";
+import { STORAGE_MESSAGES } from "~/lib/storage/errors";
 import {
   downloadUrl,
   encodeObjectPath,
   firstDownloadUrl,
   type StorageMetadata,
   thumbnailUrl,
-} from "../../app/lib/storage/paths";
-import { getImageUrls } from "../../app/queries/media.server";
-import { createUserWithPassword } from "../../app/queries/users.server";
-import { onContentChanged } from "../../app/services/content-events.server";
-import type { Services } from "../../app/services/services.server";
-import { resolvePicture } from "../../app/services/stored-image.server";
-import { changeMakers, locations, mediaObjects, users } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-db";
+} from "~/lib/storage/paths";
+import { getImageUrls } from "~/queries/media.server";
+import { createUserWithPassword } from "~/queries/users.server";
+import { onContentChanged } from "~/services/content-events.server";
+import type { Services } from "~/services/services.server";
+import { resolvePicture } from "~/services/stored-image.server";
+import { changeMakers, locations, mediaObjects, users } from "~db/schema";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { type BlobDriver, createLocalDriver, createS3Driver } from "./drivers";
 import { createStorageRouter } from "./router";
 import { createStorageService, type StorageService } from "./service";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { type StorageMetadata, validateObjectName, variantNames } from "../../app/lib/storage/paths";
-import { deleteMediaObjectsAt, findMediaObjects, upsertMediaObject } from "../../app/queries/media-objects.server";
+import { type StorageMetadata, validateObjectName, variantNames } from "~/lib/storage/paths";
+import { deleteMediaObjectsAt, findMediaObjects, upsertMediaObject } from "~/queries/media-objects.server";
 import type { StorageContext } from "./context";
 import { md5File, removeFiles } from "./files";
 import { type ImageOutput, processImage } from "./image-pipeline";

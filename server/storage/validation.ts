@@ -1,5 +1,5 @@
 import fsp from "node:fs/promises";
-import { storageErrors } from "../../app/lib/storage/errors";
+import { storageErrors } from "~/lib/storage/errors";
 import { readHead } from "./files";
 import type { StorageLimits } from "./limits";
 import { type DetectedType, describeUnknown, detectType, svgRefusalReason } from "./sniff";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { NEWSLETTER_MESSAGES } from "../../app/lib/constants";
+import { NEWSLETTER_MESSAGES } from "~/lib/constants";
 import { E2E_ADMIN } from "../../playwright.config";
 import { SLOW, signIn, uniqueEmail } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";

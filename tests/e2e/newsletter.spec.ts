@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { NEWSLETTER_MESSAGES } from "../../app/lib/constants";
+import { NEWSLETTER_MESSAGES } from "~/lib/constants";
 import { expect, test } from "./fixtures";
 
 // Request routing below must see every sign-up request, so no service worker sits in between.

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { EXPLORE_CLOSE_DELAY_MS, SITE_TAGLINE } from "../../app/lib/constants";
+import { EXPLORE_CLOSE_DELAY_MS, SITE_TAGLINE } from "~/lib/constants";
 import { exposedExpanded } from "./ax-state";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";

@@ -1,8 +1,8 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
-import { createUserWithPassword } from "../../app/queries/users.server";
-import { loginLimits } from "../../app/services/login-limiter.server";
-import { Mailer } from "../../app/services/mail/mailer.server";
+import { createUserWithPassword } from "~/queries/users.server";
+import { loginLimits } from "~/services/login-limiter.server";
+import { Mailer } from "~/services/mail/mailer.server";
 import type { TestDatabase } from "./test-db";
 
 export type AdminHarness = {

@@ -1,4 +1,4 @@
-import type { LocationInput } from "../../app/queries/locations.server";
+import type { LocationInput } from "~/queries/locations.server";
 
 /** A location as the admin form would save it: the name, every optional field empty, and the given overrides. */
 export function locationInput(name: string, overrides: Partial<LocationInput> = {}): LocationInput {

@@ -1,8 +1,8 @@
 // A mail worker in a process of its own, for the crash test: it sends what is queued in DATABASE_URL through
 // SMTP_URL until it is killed.
 import pino from "pino";
-import { Mailer } from "../../app/services/mail/mailer.server";
-import { openPostgres } from "../../db/client";
+import { Mailer } from "~/services/mail/mailer.server";
+import { openPostgres } from "~db/client";
 
 const handle = await openPostgres(process.env.DATABASE_URL ?? "");
 const mail = new Mailer({

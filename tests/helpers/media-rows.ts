@@ -1,4 +1,4 @@
-import type { mediaObjects } from "../../db/schema";
+import type { mediaObjects } from "~db/schema";
 
 export type MediaRow = typeof mediaObjects.$inferInsert;
 

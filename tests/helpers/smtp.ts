@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import pino from "pino";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
-import { Mailer, type MailerOptions } from "../../app/services/mail/mailer.server";
+import { Mailer, type MailerOptions } from "~/services/mail/mailer.server";
 
 export type ReceivedMail = ParsedMail & { envelopeTo: string[]; raw: string };
 

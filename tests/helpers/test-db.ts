@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type DatabaseHandle, openPglite, openPostgres } from "../../db/client";
-import { seedReferenceData } from "../../db/seed/seed";
+import { type DatabaseHandle, openPglite, openPostgres } from "~db/client";
+import { seedReferenceData } from "~db/seed/seed";
 
 export type TestDatabase = DatabaseHandle & {
   label: string;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routes from "../../app/routes";
+import routes from "~/routes";
 import { type RunningServer, startServer } from "../helpers/server-process";
 
 // Every admin action, as the route table lists it, gets a form whose id is missing or sent twice (`id=a&id=b`): each

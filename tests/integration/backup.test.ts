@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, expect, it } from "vitest";
-import { openPglite } from "../../db/client";
-import { listFiles } from "../../server/backup";
+import { openPglite } from "~db/client";
+import { listFiles } from "~server/backup";
 import { type RunningServer, startServer } from "../helpers/server-process";
 
 const root = path.resolve(import.meta.dirname, "../..");

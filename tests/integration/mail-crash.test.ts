@@ -3,10 +3,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
-import { createIssue, getIssue } from "../../app/queries/newsletter-issues.server";
-import { Mailer } from "../../app/services/mail/mailer.server";
-import { issueProgress, sendIssue } from "../../app/services/newsletter-issues.server";
-import { type DatabaseHandle, openPostgres } from "../../db/client";
+import { createIssue, getIssue } from "~/queries/newsletter-issues.server";
+import { Mailer } from "~/services/mail/mailer.server";
+import { issueProgress, sendIssue } from "~/services/newsletter-issues.server";
+import { type DatabaseHandle, openPostgres } from "~db/client";
 import { createScratchDatabase } from "../helpers/scratch-postgres";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 

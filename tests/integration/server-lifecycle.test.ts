@@ -5,9 +5,9 @@ import path from "node:path";
 import { count, inArray } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openPglite, openPostgres } from "../../db/client";
-import { locations, newsletterSubscriptions, users } from "../../db/schema";
-import { DEMO_LOCATIONS } from "../../db/seed/demo-data";
+import { type DatabaseHandle, openPglite, openPostgres } from "~db/client";
+import { locations, newsletterSubscriptions, users } from "~db/schema";
+import { DEMO_LOCATIONS } from "~db/seed/demo-data";
 import { runServerExpectingFailure, startServer } from "../helpers/server-process";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifecycle-"));

@@ -4,10 +4,10 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
-import { locations, users } from "../../db/schema";
-import { DEMO_LOCATIONS } from "../../db/seed/demo-data";
-import { prepareServices } from "../../server/boot";
-import { loadConfig } from "../../server/config";
+import { locations, users } from "~db/schema";
+import { DEMO_LOCATIONS } from "~db/seed/demo-data";
+import { prepareServices } from "~server/boot";
+import { loadConfig } from "~server/config";
 import { createScratchDatabase } from "../helpers/scratch-postgres";
 
 const pgUrl = process.env.TEST_DATABASE_URL;

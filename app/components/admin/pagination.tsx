@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatInteger } from "../../lib/numbers";
+import { formatInteger } from "~/lib/numbers";
 
 /** Builds the URL of another page of the current list, keeping its search and filters. */
 export function pageHref(search: URLSearchParams | string, page: number, param = "page"): string {

@@ -1,4 +1,4 @@
-import { formatInteger } from "../../lib/numbers";
+import { formatInteger } from "~/lib/numbers";
 
 /** One figure in an admin summary (<dl>): counts are grouped by thousands, other values arrive formatted. */
 export function Stat({ label, value, warn }: { label: string; value: number | string; warn?: boolean }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clusterRadius, formatCount } from "../../lib/map-geometry";
+import { clusterRadius, formatCount } from "~/lib/map-geometry";
 import { countCapHeight, GLYPH_STROKE, glyphRunPath, glyphRunWidth, hasGlyphs } from "./count-glyphs";
 
 /** Every point of a path (M, m, l, c and z commands, as the glyphs use), in absolute coordinates. */

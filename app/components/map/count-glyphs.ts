@@ -1,4 +1,4 @@
-import { formatCount } from "../../lib/map-geometry";
+import { formatCount } from "~/lib/map-geometry";
 
 /**
  * Cluster counts on the server-drawn map, drawn as strokes instead of SVG `<text>`.

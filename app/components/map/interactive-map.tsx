@@ -1,7 +1,7 @@
 import { type MouseEvent, startTransition, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { type DistanceUnit, distanceUnitFor, formatDistance } from "../../lib/geo";
-import { MAP_COLORS } from "../../lib/map-config";
+import { type DistanceUnit, distanceUnitFor, formatDistance } from "~/lib/geo";
+import { MAP_COLORS } from "~/lib/map-config";
 import {
   type ClusterTuple,
   clamp,
@@ -17,9 +17,9 @@ import {
   unitYToLat,
   worldSize,
   zoomForBox,
-} from "../../lib/map-geometry";
-import { formatInteger } from "../../lib/numbers";
-import { locationPath, nameFromSlug } from "../../lib/slug";
+} from "~/lib/map-geometry";
+import { formatInteger } from "~/lib/numbers";
+import { locationPath, nameFromSlug } from "~/lib/slug";
 import { HydrateApart } from "../hydrate-apart";
 import { LocateFixed, Minus, MoveDown, MoveLeft, MoveRight, MoveUp, Plus } from "../icons";
 import { useHydrated } from "../shell/use-hydrated";
@@ -292,7 +292,7 @@ export function InteractiveMap({
   };
 
   const nearMe = () => {
-    void import("../../lib/analytics.client").then((m) => m.trackInteraction({ category: "map", action: "near_me" }));
+    void import("~/lib/analytics.client").then((m) => m.trackInteraction({ category: "map", action: "near_me" }));
     setNotice(null);
     setPositionFailed(false);
     if (!("geolocation" in navigator)) {

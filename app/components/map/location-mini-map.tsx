@@ -1,5 +1,5 @@
-import { MAP_COLORS } from "../../lib/map-config";
-import { fullMapHref, MINI_MAP, miniMapCenter, outlineHref, project } from "../../lib/map-geometry";
+import { MAP_COLORS } from "~/lib/map-config";
+import { fullMapHref, MINI_MAP, miniMapCenter, outlineHref, project } from "~/lib/map-geometry";
 import { MarkerShape } from "./marker-shape";
 import { markerStyle } from "./marker-style";
 

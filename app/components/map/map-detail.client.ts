@@ -14,9 +14,9 @@ import { Marker } from "maplibre-gl";
 import { feature, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import countriesUrl from "world-atlas/countries-50m.json?url";
-import { MAP_DETAIL_MIN_ZOOM as DETAIL_MIN_ZOOM, MAP_COLORS } from "../../lib/map-config";
-import admin1Url from "../../map-data/admin1.json?url";
-import placesUrl from "../../map-data/places.tsv?url";
+import { MAP_DETAIL_MIN_ZOOM as DETAIL_MIN_ZOOM, MAP_COLORS } from "~/lib/map-config";
+import admin1Url from "~/map-data/admin1.json?url";
+import placesUrl from "~/map-data/places.tsv?url";
 
 /** Names shown at once, at most: enough to read the map, few enough to place in a millisecond or two. */
 const MAX_LABELS = 48;

@@ -1,5 +1,5 @@
-import { MAP_COLORS } from "../../lib/map-config";
-import { MARKER_TYPES } from "../../lib/taxonomy";
+import { MAP_COLORS } from "~/lib/map-config";
+import { MARKER_TYPES } from "~/lib/taxonomy";
 import { MarkerShape } from "./marker-shape";
 import { MARKER_STYLES } from "./marker-style";
 

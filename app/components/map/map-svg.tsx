@@ -1,7 +1,7 @@
 import { preload } from "react-dom";
-import { MAP_COLORS } from "../../lib/map-config";
-import { clusterRadius, fullMapHref, type MapSnapshot, project } from "../../lib/map-geometry";
-import { locationPath, nameFromSlug } from "../../lib/slug";
+import { MAP_COLORS } from "~/lib/map-config";
+import { clusterRadius, fullMapHref, type MapSnapshot, project } from "~/lib/map-geometry";
+import { locationPath, nameFromSlug } from "~/lib/slug";
 import { clusterCountMarkup } from "./count-glyphs";
 import { MarkerShape } from "./marker-shape";
 import { markerStyle } from "./marker-style";

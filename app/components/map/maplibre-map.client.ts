@@ -17,9 +17,9 @@ import {
 } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "./maplibre-map.css";
-import { MAP_BASEMAP_URL, MAP_COLORS, MAP_DETAIL_MIN_ZOOM } from "../../lib/map-config";
-import { type ClusterTuple, clamp, clusterRadius, MAX_ZOOM, type PointTuple, roundTo } from "../../lib/map-geometry";
-import { locationPath, nameFromSlug } from "../../lib/slug";
+import { MAP_BASEMAP_URL, MAP_COLORS, MAP_DETAIL_MIN_ZOOM } from "~/lib/map-config";
+import { type ClusterTuple, clamp, clusterRadius, MAX_ZOOM, type PointTuple, roundTo } from "~/lib/map-geometry";
+import { locationPath, nameFromSlug } from "~/lib/slug";
 import { clusterCountMarkup } from "./count-glyphs";
 import { markerPath, markerStyle } from "./marker-style";
 

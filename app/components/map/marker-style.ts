@@ -1,4 +1,4 @@
-import { DEFAULT_MARKER_TYPE, MARKER_TYPES, type MarkerType } from "../../lib/taxonomy";
+import { DEFAULT_MARKER_TYPE, MARKER_TYPES, type MarkerType } from "~/lib/taxonomy";
 
 /**
  * How each marker type is drawn. Colour is never the only cue (WCAG 1.4.1): every type also has its own

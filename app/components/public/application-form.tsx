@@ -11,7 +11,7 @@ import {
   applicationValuesFromForm,
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
-} from "../../lib/schemas/application";
+} from "~/lib/schemas/application";
 import { AppLink } from "../app-link";
 
 type Errors = Partial<Record<ApplicationField, string>>;

@@ -1,4 +1,4 @@
-import { PROPOSAL_HONEYPOT_FIELD, PROPOSAL_TOKEN_FIELD } from "../../lib/schemas/proposal";
+import { PROPOSAL_HONEYPOT_FIELD, PROPOSAL_TOKEN_FIELD } from "~/lib/schemas/proposal";
 
 /** A contribution form's hidden fields: its signed fill-time token and a honeypot people never see. */
 export function ContributionGuardFields({ token }: { token: string }) {

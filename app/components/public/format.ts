@@ -1,4 +1,4 @@
-import { PROGRAM_FORMAT_LABELS } from "../../lib/query-string";
+import { PROGRAM_FORMAT_LABELS } from "~/lib/query-string";
 
 /** Display formatting shared by the public pages (fixed locale and time zone so server and browser agree). */
 const LOCALE = "en-GB";

@@ -1,5 +1,5 @@
-import { locationPath, programPath } from "../../lib/slug";
-import type { Route } from "../../routes/+types/home";
+import { locationPath, programPath } from "~/lib/slug";
+import type { Route } from "~/routes/+types/home";
 import { AppLink } from "../app-link";
 import { ArrowRight, CalendarDays, Mic } from "../icons";
 import { island } from "../island";

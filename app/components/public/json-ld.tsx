@@ -1,4 +1,4 @@
-import { serializeJsonLd } from "../../lib/jsonld";
+import { serializeJsonLd } from "~/lib/jsonld";
 
 /**
  * schema.org data for search engines, in a data block whose text cannot close the script element. A data block is

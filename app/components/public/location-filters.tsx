@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { WITHIN_KM } from "../../lib/constants";
+import { WITHIN_KM } from "~/lib/constants";
 import { AppLink } from "../app-link";
 import { Search } from "../icons";
 import { useHydrated } from "../shell/use-hydrated";

@@ -1,4 +1,4 @@
-import { ENTRY_STATUS_LABELS, type EntryStatus } from "../../lib/vocabulary";
+import { ENTRY_STATUS_LABELS, type EntryStatus } from "~/lib/vocabulary";
 import { AppLink } from "../app-link";
 
 /** Above an unpublished entry's page, for staff: what visitors see instead, and the way back to editing it. */

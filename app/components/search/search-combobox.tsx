@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { SEARCH_KIND_LABELS, type SearchKindName } from "../../lib/search-links";
-import { parseSearch, SEARCH_MAX_LENGTH } from "../../lib/search-query";
+import { SEARCH_KIND_LABELS, type SearchKindName } from "~/lib/search-links";
+import { parseSearch, SEARCH_MAX_LENGTH } from "~/lib/search-query";
 
 type Suggestion = { kind: SearchKindName; name: string; href: string };
 

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import appCssHref from "../../app.css?url";
+import appCssHref from "~/app.css?url";
 
 export { appCssHref };
 

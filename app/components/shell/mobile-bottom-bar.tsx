@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { MOBILE_BOTTOM_BAR_PADDING_PX } from "../../lib/constants";
-import type { NavigationPages } from "../../lib/nav-pages";
+import { MOBILE_BOTTOM_BAR_PADDING_PX } from "~/lib/constants";
+import type { NavigationPages } from "~/lib/nav-pages";
 import { ClipboardPen, GraduationCap, type Icon, MapIcon, MapPin, Mic } from "../icons";
 import { BOTTOM_BAR_LINKS, type BottomBarIcon, visibleLinks } from "./nav-links";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALL_PAGES_VISIBLE } from "../../lib/nav-pages";
+import { ALL_PAGES_VISIBLE } from "~/lib/nav-pages";
 import { EXPLORE_ENTRIES, FOOTER_QUICK_LINKS, REGION_LINKS, RESOURCE_TYPE_LINKS, visibleLinks } from "./nav-links";
 
 describe("site navigation links", () => {

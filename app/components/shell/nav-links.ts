@@ -1,5 +1,5 @@
-import type { NavigationPages, NavPageKey } from "../../lib/nav-pages";
-import { REGIONS, RESOURCE_TYPES } from "../../lib/taxonomy";
+import type { NavigationPages, NavPageKey } from "~/lib/nav-pages";
+import { REGIONS, RESOURCE_TYPES } from "~/lib/taxonomy";
 
 /** A site link; `page` names the navigation-settings key that can hide it (none = always shown). */
 export type SiteLink = { to: string; label: string; page?: NavPageKey };

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { SITE_NAME } from "../../lib/constants";
+import { SITE_NAME } from "~/lib/constants";
 import { AppLink } from "../app-link";
 import { Search } from "../icons";
 

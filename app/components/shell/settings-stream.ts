@@ -1,5 +1,5 @@
-import type { NavigationPages } from "../../lib/nav-pages";
-import { NAV_PAGE_KEYS } from "../../lib/nav-pages";
+import type { NavigationPages } from "~/lib/nav-pages";
+import { NAV_PAGE_KEYS } from "~/lib/nav-pages";
 
 export const SETTINGS_STREAM_URL = "/api/settings/stream";
 const MAX_RECONNECT_DELAY_MS = 60_000;

@@ -1,4 +1,4 @@
-import { type NavigationPages, pagesFromHiddenKey } from "../../lib/nav-pages";
+import { type NavigationPages, pagesFromHiddenKey } from "~/lib/nav-pages";
 import { AppLink } from "../app-link";
 import { Mail } from "../icons";
 import { island } from "../island";

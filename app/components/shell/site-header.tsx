@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { hiddenPagesKey, type NavigationPages } from "../../lib/nav-pages";
+import { hiddenPagesKey, type NavigationPages } from "~/lib/nav-pages";
 import { AppLink } from "../app-link";
 import { Menu, Search, Sprout, X } from "../icons";
 import { island, onFirstUse } from "../island";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { afterPageLoad } from "../../lib/after-load";
-import type { NavigationPages } from "../../lib/nav-pages";
+import { afterPageLoad } from "~/lib/after-load";
+import type { NavigationPages } from "~/lib/nav-pages";
 
 type LiveSettings = { pages: NavigationPages; contactEmail: string };
 

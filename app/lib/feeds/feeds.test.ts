@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { xmlProblems } from "../../../tests/helpers/xml-well-formed";
+import { xmlProblems } from "~tests/helpers/xml-well-formed";
 import { buildCalendar, escapeIcsText, foldIcsLine, nextDay } from "./ics";
 import { buildPodcastRss, type RssEpisode } from "./rss";
 import { buildSitemap } from "./sitemap";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkFormToken, issueFormToken, MIN_FILL_MS } from "../../services/form-timing.server";
+import { checkFormToken, issueFormToken, MIN_FILL_MS } from "~/services/form-timing.server";
 import { ApplicationSchema, applicationErrors, applicationValuesFromForm } from "./application";
 
 const FOCUS = "44444444-4444-4444-8444-444444444444";

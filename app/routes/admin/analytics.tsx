@@ -1,18 +1,18 @@
 import { data, Form, useNavigation } from "react-router";
-import { PageHeader } from "../../components/admin/shell/page-header";
-import { Stat } from "../../components/admin/stat";
-import { BarList } from "../../components/charts/bar-list";
-import { TimeSeriesChart } from "../../components/charts/time-series-chart";
-import { exportHref } from "../../lib/admin-exports";
-import { formatInteger } from "../../lib/numbers";
-import { fieldErrors } from "../../lib/schemas";
-import { readForm } from "../../lib/schemas/form";
-import { z } from "../../lib/zod";
-import { getAnalyticsReport, getRetentionDays, setRetentionDays } from "../../queries/analytics.server";
-import { recordAudit } from "../../queries/audit.server";
-import { resolveAnalyticsQuery } from "../../services/analytics-query.server";
-import { requireAdmin } from "../../services/guard.server";
-import { redirectWithToast } from "../../services/toast.server";
+import { PageHeader } from "~/components/admin/shell/page-header";
+import { Stat } from "~/components/admin/stat";
+import { BarList } from "~/components/charts/bar-list";
+import { TimeSeriesChart } from "~/components/charts/time-series-chart";
+import { exportHref } from "~/lib/admin-exports";
+import { formatInteger } from "~/lib/numbers";
+import { fieldErrors } from "~/lib/schemas";
+import { readForm } from "~/lib/schemas/form";
+import { z } from "~/lib/zod";
+import { getAnalyticsReport, getRetentionDays, setRetentionDays } from "~/queries/analytics.server";
+import { recordAudit } from "~/queries/audit.server";
+import { resolveAnalyticsQuery } from "~/services/analytics-query.server";
+import { requireAdmin } from "~/services/guard.server";
+import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/analytics";
 
 const RetentionSchema = z.object({

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdminHarness, call, createAdminHarness, formRequest, settle } from "../../../tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
-import { createApplication, findApplicationFor, getApplicationById } from "../../queries/applications.server";
-import { getChangeMakerById } from "../../queries/change-makers.server";
-import { getLocationById, getLocationPage } from "../../queries/locations.server";
-import { loadReferenceData } from "../../queries/reference.server";
+import { createApplication, findApplicationFor, getApplicationById } from "~/queries/applications.server";
+import { getChangeMakerById } from "~/queries/change-makers.server";
+import { getLocationById, getLocationPage } from "~/queries/locations.server";
+import { loadReferenceData } from "~/queries/reference.server";
+import { type AdminHarness, call, createAdminHarness, formRequest, settle } from "~tests/helpers/admin-context";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import * as applicants from "./applicants";
 
 let t: TestDatabase;

@@ -1,18 +1,18 @@
 import { data, Form, Link, useLocation } from "react-router";
-import { AdminErrorBoundary, PageHeader, useListBusy, useSubmitting } from "../../components/admin/content/admin-page";
-import { FilterTabs } from "../../components/admin/content/filter-tabs";
-import { parsePage } from "../../components/admin/content/list-query";
-import { type Column, DataTable } from "../../components/admin/data-table";
-import { EmptyState } from "../../components/admin/empty-state";
-import { buttonClasses, ErrorSummary, SubmitButton, TextAreaField } from "../../components/admin/form-field";
-import { Pagination } from "../../components/admin/pagination";
-import { exportHref as csvExportHref } from "../../lib/admin-exports";
-import { ADMIN_PAGE_SIZE } from "../../lib/constants";
-import { hrefWithParams } from "../../lib/query-string";
-import { fieldErrors } from "../../lib/schemas";
-import { ApplicantActionSchema, REVIEW_STATUS_LABELS, REVIEW_STATUS_VALUES } from "../../lib/schemas/applicant";
-import { formDataToObject, readForm } from "../../lib/schemas/form";
-import { isDecision } from "../../lib/vocabulary";
+import { AdminErrorBoundary, PageHeader, useListBusy, useSubmitting } from "~/components/admin/content/admin-page";
+import { FilterTabs } from "~/components/admin/content/filter-tabs";
+import { parsePage } from "~/components/admin/content/list-query";
+import { type Column, DataTable } from "~/components/admin/data-table";
+import { EmptyState } from "~/components/admin/empty-state";
+import { buttonClasses, ErrorSummary, SubmitButton, TextAreaField } from "~/components/admin/form-field";
+import { Pagination } from "~/components/admin/pagination";
+import { exportHref as csvExportHref } from "~/lib/admin-exports";
+import { ADMIN_PAGE_SIZE } from "~/lib/constants";
+import { hrefWithParams } from "~/lib/query-string";
+import { fieldErrors } from "~/lib/schemas";
+import { ApplicantActionSchema, REVIEW_STATUS_LABELS, REVIEW_STATUS_VALUES } from "~/lib/schemas/applicant";
+import { formDataToObject, readForm } from "~/lib/schemas/form";
+import { isDecision } from "~/lib/vocabulary";
 import {
   countApplicationsByStatus,
   getApplicationById,
@@ -20,13 +20,13 @@ import {
   REVIEW_TRANSITIONS,
   type ReviewStatus,
   setApplicationNotes,
-} from "../../queries/applications.server";
-import { recordAudit } from "../../queries/audit.server";
-import { loadReferenceData } from "../../queries/reference.server";
-import { getApplicationNoticeSetting, setApplicationNoticeSetting } from "../../queries/users.server";
-import { decideApplication, makeEntryFromApplication } from "../../services/applications.server";
-import { requireAdmin } from "../../services/guard.server";
-import { redirectWithToast } from "../../services/toast.server";
+} from "~/queries/applications.server";
+import { recordAudit } from "~/queries/audit.server";
+import { loadReferenceData } from "~/queries/reference.server";
+import { getApplicationNoticeSetting, setApplicationNoticeSetting } from "~/queries/users.server";
+import { decideApplication, makeEntryFromApplication } from "~/services/applications.server";
+import { requireAdmin } from "~/services/guard.server";
+import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/applicants";
 
 const LIST = "/admin/dashboard/applicants";

@@ -1,36 +1,36 @@
 import { data, Form } from "react-router";
-import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
+import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
 import {
   bindFields,
   EntryStatusField,
   FocusAreasField,
   FormActions,
   FormPageHeader,
-} from "../../components/admin/content/content-form";
-import { MadeFromApplication } from "../../components/admin/content/made-from-application";
-import { RevisionHistory } from "../../components/admin/content/revision-history";
-import { useFormErrors } from "../../components/admin/content/use-form-errors";
-import { ErrorSummary, fieldIds, TextAreaField, TextField } from "../../components/admin/form-field";
-import { MediaUrlField } from "../../components/admin/media/media-url-field";
-import { UNKNOWN_FOCUS_AREAS } from "../../lib/constants";
-import { fieldErrors } from "../../lib/schemas";
-import { ChangeMakerSchema, MAX_LINKS } from "../../lib/schemas/change-maker";
-import { type FormValues, formDataToObject, listValue, readForm, textValue } from "../../lib/schemas/form";
-import type { EntryStatus } from "../../lib/vocabulary";
-import { findApplicationFor } from "../../queries/applications.server";
+} from "~/components/admin/content/content-form";
+import { MadeFromApplication } from "~/components/admin/content/made-from-application";
+import { RevisionHistory } from "~/components/admin/content/revision-history";
+import { useFormErrors } from "~/components/admin/content/use-form-errors";
+import { ErrorSummary, fieldIds, TextAreaField, TextField } from "~/components/admin/form-field";
+import { MediaUrlField } from "~/components/admin/media/media-url-field";
+import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
+import { fieldErrors } from "~/lib/schemas";
+import { ChangeMakerSchema, MAX_LINKS } from "~/lib/schemas/change-maker";
+import { type FormValues, formDataToObject, listValue, readForm, textValue } from "~/lib/schemas/form";
+import type { EntryStatus } from "~/lib/vocabulary";
+import { findApplicationFor } from "~/queries/applications.server";
 import {
   type ChangeMakerInput,
   type ChangeMakerRow,
   createChangeMaker,
   getChangeMakerById,
   updateChangeMaker,
-} from "../../queries/change-makers.server";
-import { getLocationIdsByNames, getLocationNamesByIds } from "../../queries/locations.server";
-import { listFocusAreas } from "../../queries/reference.server";
-import { invalid, saveContent } from "../../services/content-actions.server";
-import { hasUnknownFocusAreas } from "../../services/focus-areas.server";
-import { requireAdmin } from "../../services/guard.server";
-import { entryHistory } from "../../services/revisions.server";
+} from "~/queries/change-makers.server";
+import { getLocationIdsByNames, getLocationNamesByIds } from "~/queries/locations.server";
+import { listFocusAreas } from "~/queries/reference.server";
+import { invalid, saveContent } from "~/services/content-actions.server";
+import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
+import { requireAdmin } from "~/services/guard.server";
+import { entryHistory } from "~/services/revisions.server";
 import type { Route } from "./+types/change-maker-form";
 
 const LIST = "/admin/dashboard/change-makers";

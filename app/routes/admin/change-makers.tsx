@@ -1,14 +1,14 @@
-import { AddLink, AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
-import { actionsColumn, ContentTable, nameColumn, RowActions } from "../../components/admin/content/content-table";
-import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admin/content/delete-controls";
-import { parseStatusFilter, readListQuery, STATUS_FILTER_OPTIONS } from "../../components/admin/content/list-query";
-import { ClearLink, FilterSelect, SearchForm } from "../../components/admin/content/search-form";
-import type { Column } from "../../components/admin/data-table";
-import { ADMIN_PAGE_SIZE } from "../../lib/constants";
-import { ENTRY_STATUS_LABELS } from "../../lib/vocabulary";
-import { deleteChangeMaker, getChangeMakerById, searchChangeMakersForAdmin } from "../../queries/change-makers.server";
-import { deleteContent, readDeleteId } from "../../services/content-actions.server";
-import { requireAdmin } from "../../services/guard.server";
+import { AddLink, AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
+import { actionsColumn, ContentTable, nameColumn, RowActions } from "~/components/admin/content/content-table";
+import { DeleteButton, DeletePanel, useDeleteLinks } from "~/components/admin/content/delete-controls";
+import { parseStatusFilter, readListQuery, STATUS_FILTER_OPTIONS } from "~/components/admin/content/list-query";
+import { ClearLink, FilterSelect, SearchForm } from "~/components/admin/content/search-form";
+import type { Column } from "~/components/admin/data-table";
+import { ADMIN_PAGE_SIZE } from "~/lib/constants";
+import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
+import { deleteChangeMaker, getChangeMakerById, searchChangeMakersForAdmin } from "~/queries/change-makers.server";
+import { deleteContent, readDeleteId } from "~/services/content-actions.server";
+import { requireAdmin } from "~/services/guard.server";
 import type { Route } from "./+types/change-makers";
 
 const LIST = "/admin/dashboard/change-makers";

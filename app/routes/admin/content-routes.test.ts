@@ -1,4 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApplication, getApplicationById } from "~/queries/applications.server";
+import { getChangeMakerById, listChangeMakers } from "~/queries/change-makers.server";
+import { createLocation, type LocationInput } from "~/queries/locations.server";
+import { getMail, listMail } from "~/queries/mail.server";
+import {
+  confirmSubscription,
+  listNewsletterSubscriptions,
+  recordSignUp,
+  unsubscribeSubscription,
+} from "~/queries/newsletter.server";
+import { listEpisodes, subscribeToPodcast } from "~/queries/podcast.server";
+import { getProgramById, getProgramBySlug } from "~/queries/programs.server";
+import { listResources } from "~/queries/resources.server";
 import {
   type AdminHarness,
   call,
@@ -7,22 +20,9 @@ import {
   formRequest,
   getRequest,
   settle,
-} from "../../../tests/helpers/admin-context";
-import { locationInput } from "../../../tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
-import { createApplication, getApplicationById } from "../../queries/applications.server";
-import { getChangeMakerById, listChangeMakers } from "../../queries/change-makers.server";
-import { createLocation, type LocationInput } from "../../queries/locations.server";
-import { getMail, listMail } from "../../queries/mail.server";
-import {
-  confirmSubscription,
-  listNewsletterSubscriptions,
-  recordSignUp,
-  unsubscribeSubscription,
-} from "../../queries/newsletter.server";
-import { listEpisodes, subscribeToPodcast } from "../../queries/podcast.server";
-import { getProgramById, getProgramBySlug } from "../../queries/programs.server";
-import { listResources } from "../../queries/resources.server";
+} from "~tests/helpers/admin-context";
+import { locationInput } from "~tests/helpers/location-input";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import * as applicants from "./applicants";
 import * as changeMakerForm from "./change-maker-form";
 import * as exportRoute from "./export";

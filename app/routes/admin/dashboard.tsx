@@ -1,14 +1,14 @@
 import { data, Link } from "react-router";
-import { formatDateTime, REVIEW_STATUS_LABELS, REVIEW_STATUS_ORDER } from "../../components/admin/shell/format";
-import { PageHeader } from "../../components/admin/shell/page-header";
-import { Plus } from "../../components/icons";
-import { formatInteger } from "../../lib/numbers";
-import { listRecentAudit } from "../../queries/audit.server";
-import { getDashboardCounts, listRecentApplications } from "../../queries/dashboard.server";
-import { listNeedsChecking } from "../../queries/freshness.server";
-import { countPendingProposals } from "../../queries/proposals.server";
-import { getGeneralSettings } from "../../queries/settings.server";
-import { requireAdmin } from "../../services/guard.server";
+import { formatDateTime, REVIEW_STATUS_LABELS, REVIEW_STATUS_ORDER } from "~/components/admin/shell/format";
+import { PageHeader } from "~/components/admin/shell/page-header";
+import { Plus } from "~/components/icons";
+import { formatInteger } from "~/lib/numbers";
+import { listRecentAudit } from "~/queries/audit.server";
+import { getDashboardCounts, listRecentApplications } from "~/queries/dashboard.server";
+import { listNeedsChecking } from "~/queries/freshness.server";
+import { countPendingProposals } from "~/queries/proposals.server";
+import { getGeneralSettings } from "~/queries/settings.server";
+import { requireAdmin } from "~/services/guard.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { data, Form, useNavigation } from "react-router";
-import { AuthCard, AuthField, authButtonClass } from "../../components/admin/auth-card";
-import { fieldErrors } from "../../lib/schemas";
-import { readForm } from "../../lib/schemas/form";
-import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "../../lib/schemas/staff-links";
-import { requestPasswordReset } from "../../services/staff-links.server";
+import { AuthCard, AuthField, authButtonClass } from "~/components/admin/auth-card";
+import { fieldErrors } from "~/lib/schemas";
+import { readForm } from "~/lib/schemas/form";
+import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/schemas/staff-links";
+import { requestPasswordReset } from "~/services/staff-links.server";
 import type { Route } from "./+types/forgot-password";
 
 const NO_STORE = { "Cache-Control": "no-store" };

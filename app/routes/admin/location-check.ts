@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { NoFields, parseForm } from "../../lib/schemas/form";
-import { recordAudit } from "../../queries/audit.server";
-import { requestEntryCheck } from "../../services/entry-checks.server";
-import { requireAdmin } from "../../services/guard.server";
-import { redirectWithToast } from "../../services/toast.server";
+import { NoFields, parseForm } from "~/lib/schemas/form";
+import { recordAudit } from "~/queries/audit.server";
+import { requestEntryCheck } from "~/services/entry-checks.server";
+import { requireAdmin } from "~/services/guard.server";
+import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/location-check";
 
 /** Staff asking a place's contact, now, to confirm its entry (a button on the place's edit screen). */

@@ -1,37 +1,37 @@
 import { useState } from "react";
 import { data, Form } from "react-router";
-import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
+import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
 import {
   bindFields,
   EntryStatusField,
   FocusAreasField,
   FormActions,
   FormPageHeader,
-} from "../../components/admin/content/content-form";
-import { LikelyDuplicates } from "../../components/admin/content/likely-duplicates";
-import { MadeFromApplication } from "../../components/admin/content/made-from-application";
-import { MapPicker } from "../../components/admin/content/map-picker";
-import { NameClashLink } from "../../components/admin/content/name-clash-link";
-import { RevisionHistory } from "../../components/admin/content/revision-history";
-import { useFormErrors } from "../../components/admin/content/use-form-errors";
-import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
-import { MediaUrlField } from "../../components/admin/media/media-url-field";
-import { formatDate } from "../../components/admin/shell/format";
-import { entryEditPath } from "../../lib/admin-paths";
-import { fieldErrors } from "../../lib/schemas";
-import { type FormValues, formDataToObject, readForm, textValue } from "../../lib/schemas/form";
+} from "~/components/admin/content/content-form";
+import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
+import { MadeFromApplication } from "~/components/admin/content/made-from-application";
+import { MapPicker } from "~/components/admin/content/map-picker";
+import { NameClashLink } from "~/components/admin/content/name-clash-link";
+import { RevisionHistory } from "~/components/admin/content/revision-history";
+import { useFormErrors } from "~/components/admin/content/use-form-errors";
+import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/form-field";
+import { MediaUrlField } from "~/components/admin/media/media-url-field";
+import { formatDate } from "~/components/admin/shell/format";
+import { entryEditPath } from "~/lib/admin-paths";
+import { fieldErrors } from "~/lib/schemas";
+import { type FormValues, formDataToObject, readForm, textValue } from "~/lib/schemas/form";
 import {
   checkLocationReferences,
   LOCATION_LIMITS,
   LOCATION_NAME_TAKEN,
   LocationSchema,
   nameTakenBy,
-} from "../../lib/schemas/location";
-import { locationPath } from "../../lib/slug";
-import { MARKER_TYPES } from "../../lib/taxonomy";
-import type { EntryStatus } from "../../lib/vocabulary";
-import { findApplicationFor } from "../../queries/applications.server";
-import { findLikelyDuplicates } from "../../queries/duplicates.server";
+} from "~/lib/schemas/location";
+import { locationPath } from "~/lib/slug";
+import { MARKER_TYPES } from "~/lib/taxonomy";
+import type { EntryStatus } from "~/lib/vocabulary";
+import { findApplicationFor } from "~/queries/applications.server";
+import { findLikelyDuplicates } from "~/queries/duplicates.server";
 import {
   createLocation,
   findLocationNameClash,
@@ -39,13 +39,13 @@ import {
   isLocationNameTaken,
   type LocationInput,
   updateLocation,
-} from "../../queries/locations.server";
-import { loadReferenceData } from "../../queries/reference.server";
-import { invalid, saveContent } from "../../services/content-actions.server";
-import { requireAdmin } from "../../services/guard.server";
-import { entryHistory } from "../../services/revisions.server";
-import { resolvePicture } from "../../services/stored-image.server";
-import { worldOutlinePath } from "../../services/world-outline.server";
+} from "~/queries/locations.server";
+import { loadReferenceData } from "~/queries/reference.server";
+import { invalid, saveContent } from "~/services/content-actions.server";
+import { requireAdmin } from "~/services/guard.server";
+import { entryHistory } from "~/services/revisions.server";
+import { resolvePicture } from "~/services/stored-image.server";
+import { worldOutlinePath } from "~/services/world-outline.server";
 import type { Route } from "./+types/location-form";
 
 const LIST = "/admin/dashboard/locations";

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { formId, parseForm } from "../../lib/schemas/form";
-import { z } from "../../lib/zod";
-import { requireAdmin } from "../../services/guard.server";
-import { mergeLocations } from "../../services/merge.server";
-import { redirectWithToast } from "../../services/toast.server";
+import { formId, parseForm } from "~/lib/schemas/form";
+import { z } from "~/lib/zod";
+import { requireAdmin } from "~/services/guard.server";
+import { mergeLocations } from "~/services/merge.server";
+import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/location-merge";
 
 const MergeSchema = z.object({ duplicate: formId("duplicate to merge") });

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, subRegions } from "../../../db/schema";
+import { nameTakenBy } from "~/lib/schemas/location";
+import { getLocationById, getLocationBySlug } from "~/queries/locations.server";
+import { listRegions } from "~/queries/reference.server";
+import { CONTENT_CHANNEL } from "~/services/content-events.server";
+import { auditLog, subRegions } from "~db/schema";
 import {
   type AdminHarness,
   call,
@@ -8,12 +12,8 @@ import {
   formRequest,
   getRequest,
   settle,
-} from "../../../tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
-import { nameTakenBy } from "../../lib/schemas/location";
-import { getLocationById, getLocationBySlug } from "../../queries/locations.server";
-import { listRegions } from "../../queries/reference.server";
-import { CONTENT_CHANNEL } from "../../services/content-events.server";
+} from "~tests/helpers/admin-context";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import * as formRoute from "./location-form";
 import * as listRoute from "./locations";
 

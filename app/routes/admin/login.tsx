@@ -1,20 +1,20 @@
 import { createHmac } from "node:crypto";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { AuthCard, AuthField, authButtonClass } from "../../components/admin/auth-card";
-import { SignOutButton } from "../../components/admin/shell/sign-out-button";
-import { getDummyHash, verifyPassword } from "../../lib/password.server";
-import { fieldErrors } from "../../lib/schemas";
-import { LOGIN_FAILED_MESSAGE, LoginSchema } from "../../lib/schemas/admin-login";
-import { readForm } from "../../lib/schemas/form";
-import { getUserByEmail } from "../../queries/users.server";
-import { getSessionUser, safeReturnPath } from "../../services/guard.server";
+import { AuthCard, AuthField, authButtonClass } from "~/components/admin/auth-card";
+import { SignOutButton } from "~/components/admin/shell/sign-out-button";
+import { getDummyHash, verifyPassword } from "~/lib/password.server";
+import { fieldErrors } from "~/lib/schemas";
+import { LOGIN_FAILED_MESSAGE, LoginSchema } from "~/lib/schemas/admin-login";
+import { readForm } from "~/lib/schemas/form";
+import { getUserByEmail } from "~/queries/users.server";
+import { getSessionUser, safeReturnPath } from "~/services/guard.server";
 import {
   checkLoginAllowed,
   normalizeEmail,
   recordLoginFailure,
   recordLoginSuccess,
   tooManyAttemptsMessage,
-} from "../../services/login-limiter.server";
+} from "~/services/login-limiter.server";
 import type { Route } from "./+types/login";
 
 const NO_STORE = { "Cache-Control": "no-store" };

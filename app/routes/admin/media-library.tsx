@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { MediaLibrary } from "../../components/admin/media/media-library";
-import { PageHeader } from "../../components/admin/shell/page-header";
-import type { StorageListResult } from "../../lib/storage/paths";
-import { requireAdmin } from "../../services/guard.server";
+import { MediaLibrary } from "~/components/admin/media/media-library";
+import { PageHeader } from "~/components/admin/shell/page-header";
+import type { StorageListResult } from "~/lib/storage/paths";
+import { requireAdmin } from "~/services/guard.server";
 import type { Route } from "./+types/media-library";
 
 const FIRST_PAGE = 50;

@@ -1,31 +1,31 @@
 import { data, Form, Link } from "react-router";
-import { AdminErrorBoundary, PageHeader, useSubmitting } from "../../components/admin/content/admin-page";
-import { LikelyDuplicates } from "../../components/admin/content/likely-duplicates";
-import { buttonClasses, ErrorSummary } from "../../components/admin/form-field";
-import { entryEditPath } from "../../lib/admin-paths";
-import { CORRECTION_FIELDS, type CorrectableKind } from "../../lib/schemas/correction";
-import { type FormValues, formDataToObject, readForm } from "../../lib/schemas/form";
+import { AdminErrorBoundary, PageHeader, useSubmitting } from "~/components/admin/content/admin-page";
+import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
+import { buttonClasses, ErrorSummary } from "~/components/admin/form-field";
+import { entryEditPath } from "~/lib/admin-paths";
+import { CORRECTION_FIELDS, type CorrectableKind } from "~/lib/schemas/correction";
+import { type FormValues, formDataToObject, readForm } from "~/lib/schemas/form";
 import {
   PLACE_FIELD_LABELS,
   PLACE_KIND_LABELS,
   PLACE_PROPOSAL_FIELDS,
   type PlaceProposalField,
   RejectProposalSchema,
-} from "../../lib/schemas/proposal";
+} from "~/lib/schemas/proposal";
 import {
   ENTRY_STATUS_LABELS,
   MARKER_TYPES,
   type MarkerType,
   PROPOSAL_STATUS_LABELS as STATUS_TAB_LABELS,
-} from "../../lib/vocabulary";
-import { findLikelyDuplicates } from "../../queries/duplicates.server";
-import { getLocationById } from "../../queries/locations.server";
-import { getProposal } from "../../queries/proposals.server";
-import { loadReferenceData } from "../../queries/reference.server";
-import { acceptCorrection, correctionTarget, proposedChanges } from "../../services/corrections.server";
-import { requireAdmin } from "../../services/guard.server";
-import { acceptPlaceProposal, describeProposal, rejectProposal } from "../../services/proposals.server";
-import { redirectWithToast } from "../../services/toast.server";
+} from "~/lib/vocabulary";
+import { findLikelyDuplicates } from "~/queries/duplicates.server";
+import { getLocationById } from "~/queries/locations.server";
+import { getProposal } from "~/queries/proposals.server";
+import { loadReferenceData } from "~/queries/reference.server";
+import { acceptCorrection, correctionTarget, proposedChanges } from "~/services/corrections.server";
+import { requireAdmin } from "~/services/guard.server";
+import { acceptPlaceProposal, describeProposal, rejectProposal } from "~/services/proposals.server";
+import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/moderation-item";
 
 const LIST = "/admin/dashboard/moderation";

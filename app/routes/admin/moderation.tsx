@@ -1,26 +1,22 @@
 import { data, Form, Link } from "react-router";
-import { AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
-import { FilterTabs } from "../../components/admin/content/filter-tabs";
-import { parsePage } from "../../components/admin/content/list-query";
-import { type Column, DataTable } from "../../components/admin/data-table";
-import { EmptyState } from "../../components/admin/empty-state";
-import { buttonClasses } from "../../components/admin/form-field";
-import { Pagination } from "../../components/admin/pagination";
-import { entryEditPath } from "../../lib/admin-paths";
-import { ADMIN_PAGE_SIZE } from "../../lib/constants";
-import { formId, parseForm } from "../../lib/schemas/form";
-import {
-  PROPOSAL_STATUSES,
-  type ProposalKind,
-  PROPOSAL_STATUS_LABELS as STATUS_TAB_LABELS,
-} from "../../lib/vocabulary";
-import { z } from "../../lib/zod";
-import { recordAudit } from "../../queries/audit.server";
-import { type CheckableKind, listNeedsChecking, markEntryChecked } from "../../queries/freshness.server";
-import { countPendingProposals, listProposals } from "../../queries/proposals.server";
-import { getGeneralSettings } from "../../queries/settings.server";
-import { requireAdmin } from "../../services/guard.server";
-import { redirectWithToast } from "../../services/toast.server";
+import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
+import { FilterTabs } from "~/components/admin/content/filter-tabs";
+import { parsePage } from "~/components/admin/content/list-query";
+import { type Column, DataTable } from "~/components/admin/data-table";
+import { EmptyState } from "~/components/admin/empty-state";
+import { buttonClasses } from "~/components/admin/form-field";
+import { Pagination } from "~/components/admin/pagination";
+import { entryEditPath } from "~/lib/admin-paths";
+import { ADMIN_PAGE_SIZE } from "~/lib/constants";
+import { formId, parseForm } from "~/lib/schemas/form";
+import { PROPOSAL_STATUSES, type ProposalKind, PROPOSAL_STATUS_LABELS as STATUS_TAB_LABELS } from "~/lib/vocabulary";
+import { z } from "~/lib/zod";
+import { recordAudit } from "~/queries/audit.server";
+import { type CheckableKind, listNeedsChecking, markEntryChecked } from "~/queries/freshness.server";
+import { countPendingProposals, listProposals } from "~/queries/proposals.server";
+import { getGeneralSettings } from "~/queries/settings.server";
+import { requireAdmin } from "~/services/guard.server";
+import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/moderation";
 
 const LIST = "/admin/dashboard/moderation";

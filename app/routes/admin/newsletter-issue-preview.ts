@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { formDataToObject, readForm } from "../../lib/schemas/form";
-import { IssuePreviewSchema } from "../../lib/schemas/newsletter-issue";
-import { requireAdmin } from "../../services/guard.server";
-import { previewIssueHtml } from "../../services/newsletter-issues.server";
+import { formDataToObject, readForm } from "~/lib/schemas/form";
+import { IssuePreviewSchema } from "~/lib/schemas/newsletter-issue";
+import { requireAdmin } from "~/services/guard.server";
+import { previewIssueHtml } from "~/services/newsletter-issues.server";
 import type { Route } from "./+types/newsletter-issue-preview";
 
 /** The live preview of a draft being typed: the e-mail's HTML for the subject and Markdown posted. */

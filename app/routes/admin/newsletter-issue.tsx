@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-router";
-import { AdminErrorBoundary, PageHeader, useSubmitting } from "../../components/admin/content/admin-page";
-import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "../../components/admin/form-field";
-import { fieldErrors } from "../../lib/schemas";
-import { formDataToObject, readForm } from "../../lib/schemas/form";
-import { IssueActionSchema } from "../../lib/schemas/newsletter-issue";
-import { recordAudit } from "../../queries/audit.server";
-import { requireAdmin } from "../../services/guard.server";
+import { AdminErrorBoundary, PageHeader, useSubmitting } from "~/components/admin/content/admin-page";
+import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "~/components/admin/form-field";
+import { fieldErrors } from "~/lib/schemas";
+import { formDataToObject, readForm } from "~/lib/schemas/form";
+import { IssueActionSchema } from "~/lib/schemas/newsletter-issue";
+import { recordAudit } from "~/queries/audit.server";
+import { requireAdmin } from "~/services/guard.server";
 import {
   countNewsletterSubscriptions,
   deleteDraft,
@@ -16,8 +16,8 @@ import {
   sendIssue,
   sendTestIssue,
   updateDraft,
-} from "../../services/newsletter-issues.server";
-import { redirectWithToast } from "../../services/toast.server";
+} from "~/services/newsletter-issues.server";
+import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/newsletter-issue";
 
 const LIST = "/admin/dashboard/newsletter/issues";

@@ -1,13 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
-import { AdminErrorBoundary, PageHeader, useSubmitting } from "../../components/admin/content/admin-page";
-import { type Column, DataTable } from "../../components/admin/data-table";
-import { EmptyState } from "../../components/admin/empty-state";
-import { buttonClasses, TextField } from "../../components/admin/form-field";
-import { fieldErrors } from "../../lib/schemas";
-import { formDataToObject, readForm } from "../../lib/schemas/form";
-import { NewIssueSchema } from "../../lib/schemas/newsletter-issue";
-import { requireAdmin } from "../../services/guard.server";
-import { countNewsletterSubscriptions, createDraftIssue, listIssues } from "../../services/newsletter-issues.server";
+import { AdminErrorBoundary, PageHeader, useSubmitting } from "~/components/admin/content/admin-page";
+import { type Column, DataTable } from "~/components/admin/data-table";
+import { EmptyState } from "~/components/admin/empty-state";
+import { buttonClasses, TextField } from "~/components/admin/form-field";
+import { fieldErrors } from "~/lib/schemas";
+import { formDataToObject, readForm } from "~/lib/schemas/form";
+import { NewIssueSchema } from "~/lib/schemas/newsletter-issue";
+import { requireAdmin } from "~/services/guard.server";
+import { countNewsletterSubscriptions, createDraftIssue, listIssues } from "~/services/newsletter-issues.server";
 import type { Route } from "./+types/newsletter-issues";
 
 const LIST = "/admin/dashboard/newsletter/issues";

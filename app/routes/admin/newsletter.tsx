@@ -1,25 +1,25 @@
 import { Link } from "react-router";
-import { AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
-import { actionsColumn, ContentTable } from "../../components/admin/content/content-table";
-import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admin/content/delete-controls";
-import { FilterTabs } from "../../components/admin/content/filter-tabs";
-import { readListQuery } from "../../components/admin/content/list-query";
-import { ClearLink, SearchForm } from "../../components/admin/content/search-form";
-import type { Column } from "../../components/admin/data-table";
-import { buttonClasses } from "../../components/admin/form-field";
-import { exportHref as csvExportHref } from "../../lib/admin-exports";
-import { ADMIN_LONG_PAGE_SIZE } from "../../lib/constants";
-import { parseSubscriberView, SUBSCRIBER_VIEWS, type SubscriberView } from "../../lib/subscriber-views";
-import { SUBSCRIBER_STATE_LABELS } from "../../lib/vocabulary";
+import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
+import { actionsColumn, ContentTable } from "~/components/admin/content/content-table";
+import { DeleteButton, DeletePanel, useDeleteLinks } from "~/components/admin/content/delete-controls";
+import { FilterTabs } from "~/components/admin/content/filter-tabs";
+import { readListQuery } from "~/components/admin/content/list-query";
+import { ClearLink, SearchForm } from "~/components/admin/content/search-form";
+import type { Column } from "~/components/admin/data-table";
+import { buttonClasses } from "~/components/admin/form-field";
+import { exportHref as csvExportHref } from "~/lib/admin-exports";
+import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
+import { parseSubscriberView, SUBSCRIBER_VIEWS, type SubscriberView } from "~/lib/subscriber-views";
+import { SUBSCRIBER_STATE_LABELS } from "~/lib/vocabulary";
 import {
   countNewsletterSubscriptionsMatching,
   countSubscriptionsByState,
   deleteNewsletterSubscription,
   getNewsletterSubscriptionById,
   listNewsletterSubscriptions,
-} from "../../queries/newsletter.server";
-import { deleteContent, readDeleteId } from "../../services/content-actions.server";
-import { requireAdmin } from "../../services/guard.server";
+} from "~/queries/newsletter.server";
+import { deleteContent, readDeleteId } from "~/services/content-actions.server";
+import { requireAdmin } from "~/services/guard.server";
 import type { Route } from "./+types/newsletter";
 
 const LIST = "/admin/dashboard/newsletter";

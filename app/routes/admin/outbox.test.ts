@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Mailer } from "~/services/mail/mailer.server";
 import {
   type AdminHarness,
   call,
@@ -6,10 +7,9 @@ import {
   formRequest,
   getRequest,
   settle,
-} from "../../../tests/helpers/admin-context";
-import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
-import type { Mailer } from "../../services/mail/mailer.server";
+} from "~tests/helpers/admin-context";
+import { startTestSmtpServer, type TestSmtpServer } from "~tests/helpers/smtp";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import * as outbox from "./outbox";
 
 type Loaded = {

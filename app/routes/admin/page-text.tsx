@@ -1,26 +1,26 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
-import { ErrorSummary, fieldIds, SubmitButton, TextAreaField, TextField } from "../../components/admin/form-field";
-import { MarkdownImageInsert } from "../../components/admin/media/markdown-image-insert";
-import { formatDateTime } from "../../components/admin/shell/format";
-import { PROSE_TYPE, ProseHtml } from "../../components/public/prose";
-import { PAGES_ADMIN_PATH, pageTextEditPath } from "../../lib/admin-paths";
+import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
+import { ErrorSummary, fieldIds, SubmitButton, TextAreaField, TextField } from "~/components/admin/form-field";
+import { MarkdownImageInsert } from "~/components/admin/media/markdown-image-insert";
+import { formatDateTime } from "~/components/admin/shell/format";
+import { PROSE_TYPE, ProseHtml } from "~/components/public/prose";
+import { PAGES_ADMIN_PATH, pageTextEditPath } from "~/lib/admin-paths";
 import {
   PAGE_TEXT_PLACEHOLDERS,
   type PageTextDefinition,
   pageTextDefinition,
   pageTextFormSchema,
-} from "../../lib/page-texts";
-import { fieldErrors } from "../../lib/schemas";
-import { readForm } from "../../lib/schemas/form";
-import { requireAdmin } from "../../services/guard.server";
+} from "~/lib/page-texts";
+import { fieldErrors } from "~/lib/schemas";
+import { readForm } from "~/lib/schemas/form";
+import { requireAdmin } from "~/services/guard.server";
 import {
   getPageTextForEdit,
   previewPageText,
   restorePageTextRevision,
   savePageText,
-} from "../../services/page-texts.server";
-import { redirectWithToast } from "../../services/toast.server";
+} from "~/services/page-texts.server";
+import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/page-text";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
-import { AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
-import { type Column, DataTable } from "../../components/admin/data-table";
-import { formatDateTime } from "../../components/admin/shell/format";
-import { pageTextEditPath } from "../../lib/admin-paths";
-import { requireAdmin } from "../../services/guard.server";
-import { listPageTextsForAdmin, type PageTextSummary } from "../../services/page-texts.server";
+import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
+import { type Column, DataTable } from "~/components/admin/data-table";
+import { formatDateTime } from "~/components/admin/shell/format";
+import { pageTextEditPath } from "~/lib/admin-paths";
+import { requireAdmin } from "~/services/guard.server";
+import { listPageTextsForAdmin, type PageTextSummary } from "~/services/page-texts.server";
 import type { Route } from "./+types/pages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,29 +1,22 @@
 import { data, Form } from "react-router";
-import { AddLink, AdminErrorBoundary, PageHeader } from "../../components/admin/content/admin-page";
-import { bindFields, FormActions } from "../../components/admin/content/content-form";
-import { actionsColumn, ContentTable, RowActions } from "../../components/admin/content/content-table";
-import { DeleteButton, DeletePanel, useDeleteLinks } from "../../components/admin/content/delete-controls";
-import { readListQuery } from "../../components/admin/content/list-query";
-import { SearchForm } from "../../components/admin/content/search-form";
-import { useFormErrors } from "../../components/admin/content/use-form-errors";
-import type { Column } from "../../components/admin/data-table";
-import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "../../components/admin/form-field";
-import { MediaUrlField } from "../../components/admin/media/media-url-field";
-import { exportHref as csvExportHref } from "../../lib/admin-exports";
-import { ADMIN_LONG_PAGE_SIZE } from "../../lib/constants";
-import { fieldErrors } from "../../lib/schemas";
-import { EPISODE_NUMBER_TAKEN, EpisodeSchema, formatDuration } from "../../lib/schemas/episode";
-import {
-  type FormValues,
-  formDataToObject,
-  formId,
-  optionalFormId,
-  optionalUrl,
-  readForm,
-} from "../../lib/schemas/form";
-import { parseDownloadUrl } from "../../lib/storage/download-url";
-import { downloadTokenList } from "../../lib/storage/paths";
-import { z } from "../../lib/zod";
+import { AddLink, AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
+import { bindFields, FormActions } from "~/components/admin/content/content-form";
+import { actionsColumn, ContentTable, RowActions } from "~/components/admin/content/content-table";
+import { DeleteButton, DeletePanel, useDeleteLinks } from "~/components/admin/content/delete-controls";
+import { readListQuery } from "~/components/admin/content/list-query";
+import { SearchForm } from "~/components/admin/content/search-form";
+import { useFormErrors } from "~/components/admin/content/use-form-errors";
+import type { Column } from "~/components/admin/data-table";
+import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "~/components/admin/form-field";
+import { MediaUrlField } from "~/components/admin/media/media-url-field";
+import { exportHref as csvExportHref } from "~/lib/admin-exports";
+import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
+import { fieldErrors } from "~/lib/schemas";
+import { EPISODE_NUMBER_TAKEN, EpisodeSchema, formatDuration } from "~/lib/schemas/episode";
+import { type FormValues, formDataToObject, formId, optionalFormId, optionalUrl, readForm } from "~/lib/schemas/form";
+import { parseDownloadUrl } from "~/lib/storage/download-url";
+import { downloadTokenList } from "~/lib/storage/paths";
+import { z } from "~/lib/zod";
 import {
   countPodcastSubscriptionsMatching,
   createEpisode,
@@ -35,9 +28,9 @@ import {
   listEpisodes,
   listPodcastSubscriptions,
   updateEpisode,
-} from "../../queries/podcast.server";
-import { deleteContent, invalid, saveContent } from "../../services/content-actions.server";
-import { requireAdmin } from "../../services/guard.server";
+} from "~/queries/podcast.server";
+import { deleteContent, invalid, saveContent } from "~/services/content-actions.server";
+import { requireAdmin } from "~/services/guard.server";
 import type { Route } from "./+types/podcast";
 
 const PAGE = "/admin/dashboard/podcast";

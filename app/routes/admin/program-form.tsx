@@ -1,32 +1,32 @@
 import { data, Form } from "react-router";
-import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
+import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
 import {
   bindFields,
   EntryStatusField,
   FocusAreasField,
   FormActions,
   FormPageHeader,
-} from "../../components/admin/content/content-form";
-import { NameClashLink } from "../../components/admin/content/name-clash-link";
-import { RevisionHistory } from "../../components/admin/content/revision-history";
-import { useFormErrors } from "../../components/admin/content/use-form-errors";
-import { ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
-import { MediaUrlField } from "../../components/admin/media/media-url-field";
-import { entryEditPath } from "../../lib/admin-paths";
-import { UNKNOWN_FOCUS_AREAS } from "../../lib/constants";
-import { fieldErrors } from "../../lib/schemas";
-import { type FormValues, formDataToObject, readForm, textValue } from "../../lib/schemas/form";
-import { nameTakenBy } from "../../lib/schemas/location";
+} from "~/components/admin/content/content-form";
+import { NameClashLink } from "~/components/admin/content/name-clash-link";
+import { RevisionHistory } from "~/components/admin/content/revision-history";
+import { useFormErrors } from "~/components/admin/content/use-form-errors";
+import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/form-field";
+import { MediaUrlField } from "~/components/admin/media/media-url-field";
+import { entryEditPath } from "~/lib/admin-paths";
+import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
+import { fieldErrors } from "~/lib/schemas";
+import { type FormValues, formDataToObject, readForm, textValue } from "~/lib/schemas/form";
+import { nameTakenBy } from "~/lib/schemas/location";
 import {
   PROGRAM_FORMATS,
   PROGRAM_HOST_UNKNOWN,
   PROGRAM_NAME_TAKEN,
   ProgramSchema,
   priceText,
-} from "../../lib/schemas/program";
-import { programPath } from "../../lib/slug";
-import type { EntryStatus } from "../../lib/vocabulary";
-import { getLocationIdsByNames, getLocationNamesByIds, listLocationNames } from "../../queries/locations.server";
+} from "~/lib/schemas/program";
+import { programPath } from "~/lib/slug";
+import type { EntryStatus } from "~/lib/vocabulary";
+import { getLocationIdsByNames, getLocationNamesByIds, listLocationNames } from "~/queries/locations.server";
 import {
   createProgram,
   findProgramNameClash,
@@ -35,12 +35,12 @@ import {
   type ProgramInput,
   type ProgramRow,
   updateProgram,
-} from "../../queries/programs.server";
-import { listFocusAreas } from "../../queries/reference.server";
-import { invalid, saveContent } from "../../services/content-actions.server";
-import { hasUnknownFocusAreas } from "../../services/focus-areas.server";
-import { requireAdmin } from "../../services/guard.server";
-import { entryHistory } from "../../services/revisions.server";
+} from "~/queries/programs.server";
+import { listFocusAreas } from "~/queries/reference.server";
+import { invalid, saveContent } from "~/services/content-actions.server";
+import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
+import { requireAdmin } from "~/services/guard.server";
+import { entryHistory } from "~/services/revisions.server";
 import type { Route } from "./+types/program-form";
 
 const LIST = "/admin/dashboard/programs";

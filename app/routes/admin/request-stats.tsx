@@ -1,11 +1,11 @@
 import { data, Link } from "react-router";
-import { PageHeader } from "../../components/admin/shell/page-header";
-import { Stat } from "../../components/admin/stat";
-import { TimeSeriesChart } from "../../components/charts/time-series-chart";
-import { formatInteger } from "../../lib/numbers";
-import { z } from "../../lib/zod";
-import { getRequestStatsReport } from "../../queries/request-stats.server";
-import { requireAdmin } from "../../services/guard.server";
+import { PageHeader } from "~/components/admin/shell/page-header";
+import { Stat } from "~/components/admin/stat";
+import { TimeSeriesChart } from "~/components/charts/time-series-chart";
+import { formatInteger } from "~/lib/numbers";
+import { z } from "~/lib/zod";
+import { getRequestStatsReport } from "~/queries/request-stats.server";
+import { requireAdmin } from "~/services/guard.server";
 import type { Route } from "./+types/request-stats";
 
 const QuerySchema = z.object({ window: z.enum(["hour", "day", "week"]).catch("day") });

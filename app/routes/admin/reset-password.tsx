@@ -1,11 +1,11 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { AuthCard, AuthField, authButtonClass } from "../../components/admin/auth-card";
-import { LINK_PAGE_HEADERS } from "../../lib/link-pages";
-import { fieldErrors } from "../../lib/schemas";
-import { formDataToObject, readForm } from "../../lib/schemas/form";
-import { NewPasswordSchema } from "../../lib/schemas/staff-links";
-import { recordAudit } from "../../queries/audit.server";
-import { checkStaffLink, completeStaffLink } from "../../services/staff-links.server";
+import { AuthCard, AuthField, authButtonClass } from "~/components/admin/auth-card";
+import { LINK_PAGE_HEADERS } from "~/lib/link-pages";
+import { fieldErrors } from "~/lib/schemas";
+import { formDataToObject, readForm } from "~/lib/schemas/form";
+import { NewPasswordSchema } from "~/lib/schemas/staff-links";
+import { recordAudit } from "~/queries/audit.server";
+import { checkStaffLink, completeStaffLink } from "~/services/staff-links.server";
 import type { Route } from "./+types/reset-password";
 
 const HEADERS = LINK_PAGE_HEADERS;

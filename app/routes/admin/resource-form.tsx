@@ -1,33 +1,33 @@
 import { data, Form } from "react-router";
-import { AdminErrorBoundary } from "../../components/admin/content/admin-page";
+import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
 import {
   bindFields,
   EntryStatusField,
   FocusAreasField,
   FormActions,
   FormPageHeader,
-} from "../../components/admin/content/content-form";
-import { RevisionHistory } from "../../components/admin/content/revision-history";
-import { useFormErrors } from "../../components/admin/content/use-form-errors";
-import { ErrorSummary, SelectField, TextAreaField, TextField } from "../../components/admin/form-field";
-import { MediaUrlField } from "../../components/admin/media/media-url-field";
-import { UNKNOWN_FOCUS_AREAS } from "../../lib/constants";
-import { fieldErrors } from "../../lib/schemas";
-import { type FormValues, formDataToObject, readForm, textValue } from "../../lib/schemas/form";
-import { ResourceSchema } from "../../lib/schemas/resource";
-import { RESOURCE_TYPES } from "../../lib/taxonomy";
-import { listFocusAreas } from "../../queries/reference.server";
+} from "~/components/admin/content/content-form";
+import { RevisionHistory } from "~/components/admin/content/revision-history";
+import { useFormErrors } from "~/components/admin/content/use-form-errors";
+import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/form-field";
+import { MediaUrlField } from "~/components/admin/media/media-url-field";
+import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
+import { fieldErrors } from "~/lib/schemas";
+import { type FormValues, formDataToObject, readForm, textValue } from "~/lib/schemas/form";
+import { ResourceSchema } from "~/lib/schemas/resource";
+import { RESOURCE_TYPES } from "~/lib/taxonomy";
+import { listFocusAreas } from "~/queries/reference.server";
 import {
   createResource,
   getResourceById,
   type ResourceInput,
   type ResourceRow,
   updateResource,
-} from "../../queries/resources.server";
-import { invalid, saveContent } from "../../services/content-actions.server";
-import { hasUnknownFocusAreas } from "../../services/focus-areas.server";
-import { requireAdmin } from "../../services/guard.server";
-import { entryHistory } from "../../services/revisions.server";
+} from "~/queries/resources.server";
+import { invalid, saveContent } from "~/services/content-actions.server";
+import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
+import { requireAdmin } from "~/services/guard.server";
+import { entryHistory } from "~/services/revisions.server";
 import type { Route } from "./+types/resource-form";
 
 const LIST = "/admin/dashboard/resources";

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
-import { PageHeader } from "../../components/admin/content/admin-page";
-import { NoFields, parseForm } from "../../lib/schemas/form";
-import { requireAdmin } from "../../services/guard.server";
-import { revertRevision } from "../../services/revisions.server";
-import { redirectWithToast } from "../../services/toast.server";
+import { PageHeader } from "~/components/admin/content/admin-page";
+import { NoFields, parseForm } from "~/lib/schemas/form";
+import { requireAdmin } from "~/services/guard.server";
+import { revertRevision } from "~/services/revisions.server";
+import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/revision-revert";
 
 /** Nothing to show: the revert is a button in the History of an entry's admin screen. */

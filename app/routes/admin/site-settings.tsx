@@ -1,15 +1,15 @@
 import { data, Form, useNavigation } from "react-router";
-import { ErrorSummary, SubmitButton, TextField } from "../../components/admin/form-field";
-import { PageHeader } from "../../components/admin/shell/page-header";
-import { NAV_PAGE_KEYS } from "../../lib/navigation";
-import { fieldErrors } from "../../lib/schemas";
-import { NAV_PAGE_LABELS, SiteSettingsSchema, toNavigationPages } from "../../lib/schemas/admin-settings";
-import { readForm } from "../../lib/schemas/form";
-import { recordAudit } from "../../queries/audit.server";
-import { getGeneralSettings, getNavigation, saveGeneralSettings, saveNavigation } from "../../queries/settings.server";
-import { notifyContentChanged } from "../../services/content-events.server";
-import { requireAdmin } from "../../services/guard.server";
-import { redirectWithToast } from "../../services/toast.server";
+import { ErrorSummary, SubmitButton, TextField } from "~/components/admin/form-field";
+import { PageHeader } from "~/components/admin/shell/page-header";
+import { NAV_PAGE_KEYS } from "~/lib/navigation";
+import { fieldErrors } from "~/lib/schemas";
+import { NAV_PAGE_LABELS, SiteSettingsSchema, toNavigationPages } from "~/lib/schemas/admin-settings";
+import { readForm } from "~/lib/schemas/form";
+import { recordAudit } from "~/queries/audit.server";
+import { getGeneralSettings, getNavigation, saveGeneralSettings, saveNavigation } from "~/queries/settings.server";
+import { notifyContentChanged } from "~/services/content-events.server";
+import { requireAdmin } from "~/services/guard.server";
+import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/site-settings";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -1,6 +1,7 @@
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../../../db/schema";
+import { getUserByEmail, getUserById } from "~/queries/users.server";
+import { auditLog } from "~db/schema";
 import {
   type AdminHarness,
   call,
@@ -8,9 +9,8 @@ import {
   dataResult,
   formRequest,
   settle,
-} from "../../../tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
-import { getUserByEmail, getUserById } from "../../queries/users.server";
+} from "~tests/helpers/admin-context";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { action } from "./users";
 
 let t: TestDatabase;

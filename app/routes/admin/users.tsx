@@ -1,11 +1,11 @@
 import { data, Form, useNavigation } from "react-router";
-import { fieldIds, SelectField, SubmitButton, TextField } from "../../components/admin/form-field";
-import { formatDate } from "../../components/admin/shell/format";
-import { PageHeader } from "../../components/admin/shell/page-header";
-import { fieldErrors } from "../../lib/schemas";
-import { createUserProblems, ROLE_LABELS, USER_ROLES, UserActionSchema } from "../../lib/schemas/admin-users";
-import { formDataToObject, readForm, textValue } from "../../lib/schemas/form";
-import { recordAudit } from "../../queries/audit.server";
+import { fieldIds, SelectField, SubmitButton, TextField } from "~/components/admin/form-field";
+import { formatDate } from "~/components/admin/shell/format";
+import { PageHeader } from "~/components/admin/shell/page-header";
+import { fieldErrors } from "~/lib/schemas";
+import { createUserProblems, ROLE_LABELS, USER_ROLES, UserActionSchema } from "~/lib/schemas/admin-users";
+import { formDataToObject, readForm, textValue } from "~/lib/schemas/form";
+import { recordAudit } from "~/queries/audit.server";
 import {
   changeUserRole,
   createUserWithPassword,
@@ -14,10 +14,10 @@ import {
   listUsers,
   setUserDisabled,
   type UserChangeResult,
-} from "../../queries/users.server";
-import { requireAdmin } from "../../services/guard.server";
-import { inviteStaff, listPendingInvitations, resendInvitation } from "../../services/staff-links.server";
-import { redirectWithToast } from "../../services/toast.server";
+} from "~/queries/users.server";
+import { requireAdmin } from "~/services/guard.server";
+import { inviteStaff, listPendingInvitations, resendInvitation } from "~/services/staff-links.server";
+import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/users";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { locationInput } from "../../../tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
-import { createLocation } from "../../queries/locations.server";
-import { basemapVersion } from "../../services/basemap.server";
+import { createLocation } from "~/queries/locations.server";
+import { basemapVersion } from "~/services/basemap.server";
+import { locationInput } from "~tests/helpers/location-input";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { loader } from "./map-clusters";
 
 let t: TestDatabase;

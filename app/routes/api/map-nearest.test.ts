@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { locationInput } from "../../../tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
-import { distanceKm, distanceUnitFor, formatDistance } from "../../lib/geo";
-import { createLocation, searchLocations, updateLocation } from "../../queries/locations.server";
+import { distanceKm, distanceUnitFor, formatDistance } from "~/lib/geo";
+import { createLocation, searchLocations, updateLocation } from "~/queries/locations.server";
+import { locationInput } from "~tests/helpers/location-input";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { loader } from "./map-nearest";
 
 const BERLIN = { lat: 52.52, lng: 13.405 };

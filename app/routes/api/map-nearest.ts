@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { findNearestPlaces } from "../../services/nearest.server";
+import { findNearestPlaces } from "~/services/nearest.server";
 import type { Route } from "./+types/map-nearest";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { outlineHref } from "../../lib/map-geometry";
-import { basemapPaths, basemapVersion } from "../../services/basemap.server";
+import { outlineHref } from "~/lib/map-geometry";
+import { basemapPaths, basemapVersion } from "~/services/basemap.server";
 import { loader } from "./map-outline";
 
 function call(pathAndQuery: string): Promise<Response> {

@@ -1,10 +1,10 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSmtpServer, type TestSmtpServer, testMailer } from "../../../tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
-import { NEWSLETTER_MESSAGES } from "../../lib/constants";
-import { countNewsletterSubscriptions, getSubscriptionByEmail } from "../../queries/newsletter.server";
-import type { Mailer } from "../../services/mail/mailer.server";
+import { NEWSLETTER_MESSAGES } from "~/lib/constants";
+import { countNewsletterSubscriptions, getSubscriptionByEmail } from "~/queries/newsletter.server";
+import type { Mailer } from "~/services/mail/mailer.server";
+import { startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import type { Route } from "./+types/newsletter";
 import { action, NEWSLETTER_RATE_LIMIT } from "./newsletter";
 

@@ -1,8 +1,8 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
-import { ALL_PAGES_VISIBLE } from "../../lib/navigation";
-import { saveGeneralSettings, saveNavigation } from "../../queries/settings.server";
+import { ALL_PAGES_VISIBLE } from "~/lib/navigation";
+import { saveGeneralSettings, saveNavigation } from "~/queries/settings.server";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import type { Route } from "./+types/settings-stream";
 import { closeAllSettingsStreams, loader, openSettingsStreamCount, toSseEvent } from "./settings-stream";
 

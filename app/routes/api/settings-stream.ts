@@ -1,6 +1,6 @@
-import type { ChangeBus } from "../../../db/client";
-import { normalizeNavigation } from "../../lib/navigation";
-import { getGeneralSettings, getNavigation, SETTINGS_CHANNEL } from "../../queries/settings.server";
+import { normalizeNavigation } from "~/lib/navigation";
+import { getGeneralSettings, getNavigation, SETTINGS_CHANNEL } from "~/queries/settings.server";
+import type { ChangeBus } from "~db/client";
 import type { Route } from "./+types/settings-stream";
 
 /** Comment line sent this often so proxies and browsers keep an idle stream open. */

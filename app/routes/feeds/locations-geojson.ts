@@ -1,11 +1,11 @@
-import { absolute } from "../../lib/feeds/xml";
-import { parseFeedPage, parseLocationQuery, resolveLocationFilters } from "../../lib/filters";
-import { PUBLIC_CACHE_CONTROL } from "../../lib/public-cache";
-import { toQueryString } from "../../lib/query-string";
-import { locationPath } from "../../lib/slug";
-import { listLocationFeatures } from "../../queries/locations.server";
-import { loadReferenceData } from "../../queries/reference.server";
-import { getLocationTotal } from "../../services/location-countries.server";
+import { absolute } from "~/lib/feeds/xml";
+import { parseFeedPage, parseLocationQuery, resolveLocationFilters } from "~/lib/filters";
+import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
+import { toQueryString } from "~/lib/query-string";
+import { locationPath } from "~/lib/slug";
+import { listLocationFeatures } from "~/queries/locations.server";
+import { loadReferenceData } from "~/queries/reference.server";
+import { getLocationTotal } from "~/services/location-countries.server";
 import type { Route } from "./+types/locations-geojson";
 
 /**

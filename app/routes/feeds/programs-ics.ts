@@ -1,12 +1,12 @@
-import { buildCalendar } from "../../lib/feeds/ics";
-import { absolute } from "../../lib/feeds/xml";
-import { parseProgramQuery, programDateWindow } from "../../lib/filters";
-import { isDatabaseBusy } from "../../lib/overload";
-import { PUBLIC_CACHE_CONTROL } from "../../lib/public-cache";
-import { programPath } from "../../lib/slug";
-import { listProgramSummaries, type ProgramSummary } from "../../queries/programs.server";
-import { loadReferenceData } from "../../queries/reference.server";
-import { getPublicPageTexts } from "../../services/page-texts.server";
+import { buildCalendar } from "~/lib/feeds/ics";
+import { absolute } from "~/lib/feeds/xml";
+import { parseProgramQuery, programDateWindow } from "~/lib/filters";
+import { isDatabaseBusy } from "~/lib/overload";
+import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
+import { programPath } from "~/lib/slug";
+import { listProgramSummaries, type ProgramSummary } from "~/queries/programs.server";
+import { loadReferenceData } from "~/queries/reference.server";
+import { getPublicPageTexts } from "~/services/page-texts.server";
 import type { Route } from "./+types/programs-ics";
 
 const FORMAT_TEXT: Record<string, string> = { "in-person": "In person", online: "Online", hybrid: "Hybrid" };

@@ -1,4 +1,4 @@
-import { SITE_NAME } from "../../lib/constants";
+import { SITE_NAME } from "~/lib/constants";
 
 /** What a message says, in parts the layout turns into a plain-text and an HTML body alike. */
 export type MailContent = {

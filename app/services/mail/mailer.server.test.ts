@@ -1,8 +1,8 @@
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db";
-import { getMail, listMail } from "../../queries/mail.server";
+import { getMail, listMail } from "~/queries/mail.server";
+import { startTestSmtpServer, type TestSmtpServer } from "~tests/helpers/smtp";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { Mailer } from "./mailer.server";
 
 let t: TestDatabase;

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import type { Database } from "../../../db/client";
-import type { MailKind } from "../../lib/vocabulary";
+import type { MailKind } from "~/lib/vocabulary";
 import {
   claimDueMail,
   countRecentMailTo,
@@ -12,7 +11,8 @@ import {
   markMailSent,
   type NewMail,
   retryFailedMail,
-} from "../../queries/mail.server";
+} from "~/queries/mail.server";
+import type { Database } from "~db/client";
 import { type ComposedMail, composeMail, type MailContent } from "./compose.server";
 import { type MailTransport, smtpTransport } from "./transport.server";
 

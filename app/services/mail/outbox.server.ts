@@ -1,6 +1,6 @@
-import { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailStatus } from "../../lib/vocabulary";
-import { z } from "../../lib/zod";
-import { countMail, getMail, listMail, mailStatusCounts } from "../../queries/mail.server";
+import { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailStatus } from "~/lib/vocabulary";
+import { z } from "~/lib/zod";
+import { countMail, getMail, listMail, mailStatusCounts } from "~/queries/mail.server";
 import type { Services } from "../services.server";
 
 export const OUTBOX_PAGE_SIZE = 50;

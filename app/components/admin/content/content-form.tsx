@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { type FormValues, listValue, textValue } from "../../../lib/schemas/form";
-import { ENTRY_STATUS_LABELS, ENTRY_STATUSES, type EntryStatus } from "../../../lib/vocabulary";
+import { type FormValues, listValue, textValue } from "~/lib/schemas/form";
+import { ENTRY_STATUS_LABELS, ENTRY_STATUSES, type EntryStatus } from "~/lib/vocabulary";
 import { buttonClasses, CheckboxGroup, SelectField, SubmitButton } from "../form-field";
 import { PageHeader, useSubmitting } from "./admin-page";
 import { focusAreaGroups } from "./focus-areas";

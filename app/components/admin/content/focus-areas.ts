@@ -1,4 +1,4 @@
-import { PROJECT_CATEGORIES } from "../../../lib/taxonomy";
+import { PROJECT_CATEGORIES } from "~/lib/taxonomy";
 import type { SelectOption } from "../form-field";
 
 /** Focus areas grouped under their project category, for a checkbox group. */

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { ENTRY_STATUS_LABELS, type EntryStatus } from "../../../lib/vocabulary";
+import { ENTRY_STATUS_LABELS, type EntryStatus } from "~/lib/vocabulary";
 import { buttonClasses } from "../form-field";
 
 export type DuplicateView = {

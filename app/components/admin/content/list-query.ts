@@ -1,7 +1,7 @@
 // Plain functions rather than Zod schemas: this module is reachable from browser code (the list screens import
 // it), and a schema built at the top of a module would put Zod into every admin list's bundle.
 
-import { ENTRY_STATUS_LABELS, ENTRY_STATUSES, type EntryStatus } from "../../../lib/vocabulary";
+import { ENTRY_STATUS_LABELS, ENTRY_STATUSES, type EntryStatus } from "~/lib/vocabulary";
 
 const MAX_PAGE = 100_000;
 const MAX_QUERY_LENGTH = 200;

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import type { z } from "zod";
-import { fieldErrors } from "../../../lib/schemas";
-import { formDataToObject } from "../../../lib/schemas/form";
+import { fieldErrors } from "~/lib/schemas";
+import { formDataToObject } from "~/lib/schemas/form";
 
 /**
  * Runs the form's Zod schema in the browser on submit (the server runs the same schema again and has the last word).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createStorageClient, type Transport } from "../../../lib/storage/client";
-import { downloadUrl, type StorageMetadata } from "../../../lib/storage/paths";
+import { createStorageClient, type Transport } from "~/lib/storage/client";
+import { downloadUrl, type StorageMetadata } from "~/lib/storage/paths";
 import { describePick, matchesAccept } from "./media-picker";
 
 function meta(fullPath: string, contentType: string, extra: Partial<StorageMetadata> = {}): StorageMetadata {

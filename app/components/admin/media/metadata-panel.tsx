@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
-import { formatBytes } from "../../../lib/storage/errors";
-import { firstDownloadUrl, type StorageMetadata } from "../../../lib/storage/paths";
+import { formatBytes } from "~/lib/storage/errors";
+import { firstDownloadUrl, type StorageMetadata } from "~/lib/storage/paths";
 import { buttonClasses } from "../form-field";
 
 const FIELDS: (keyof StorageMetadata)[] = [

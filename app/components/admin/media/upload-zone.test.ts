@@ -1,11 +1,11 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { storageLimitsFromEnv } from "../../../../server/storage/service";
+import { storageLimitsFromEnv } from "~server/storage/service";
 import { AUDIO_ACCEPT, IMAGE_ACCEPT, UploadLimitContext, UploadZone } from "./upload-zone";
 
 // A limit other than the usual 25 MB: the hint and the server must both follow the one shared value.
-vi.mock("../../../lib/storage/limits", () => ({ STORAGE_MAX_UPLOAD_BYTES: 10 * 1024 * 1024 }));
+vi.mock("~/lib/storage/limits", () => ({ STORAGE_MAX_UPLOAD_BYTES: 10 * 1024 * 1024 }));
 
 const zoneElement = (accept?: string) =>
   createElement(UploadZone, {

@@ -1,6 +1,6 @@
 import { createContext, useContext, useId, useState } from "react";
-import { formatBytes } from "../../../lib/storage/errors";
-import { STORAGE_MAX_UPLOAD_BYTES } from "../../../lib/storage/limits";
+import { formatBytes } from "~/lib/storage/errors";
+import { STORAGE_MAX_UPLOAD_BYTES } from "~/lib/storage/limits";
 import { buttonClasses } from "../form-field";
 import type { UploadItem } from "./use-uploads";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateObjectName } from "../../../lib/storage/paths";
+import { validateObjectName } from "~/lib/storage/paths";
 import { objectNameFor } from "./use-uploads";
 
 describe("object names for picked files", () => {

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
-import type { StorageClient } from "../../../lib/storage/client";
-import { StorageError } from "../../../lib/storage/errors";
-import type { StorageMetadata } from "../../../lib/storage/paths";
+import type { StorageClient } from "~/lib/storage/client";
+import { StorageError } from "~/lib/storage/errors";
+import type { StorageMetadata } from "~/lib/storage/paths";
 
 export type UploadItem = {
   id: string;

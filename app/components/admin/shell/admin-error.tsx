@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { refusedRequestTitle } from "../../../lib/error-titles";
-import { ShieldAlert } from "../../icons";
+import { ShieldAlert } from "~/components/icons";
+import { refusedRequestTitle } from "~/lib/error-titles";
 import { SignOutButton } from "./sign-out-button";
 
 function isAccessDenied(data: unknown): data is { message: string; email: string } {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
-import { Leaf } from "../../icons";
+import { Leaf } from "~/components/icons";
 import { ADMIN_NAV_ITEMS } from "./nav-items";
 import { SignOutButton } from "./sign-out-button";
 

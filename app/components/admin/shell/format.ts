@@ -10,4 +10,4 @@ export function formatDate(value: Date | string): string {
   return DATE.format(new Date(value));
 }
 
-export { REVIEW_STATUS_LABELS, REVIEW_STATUSES as REVIEW_STATUS_ORDER } from "../../../lib/vocabulary";
+export { REVIEW_STATUS_LABELS, REVIEW_STATUSES as REVIEW_STATUS_ORDER } from "~/lib/vocabulary";

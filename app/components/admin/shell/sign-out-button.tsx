@@ -1,4 +1,4 @@
-import { LogOut } from "../../icons";
+import { LogOut } from "~/components/icons";
 
 /** Signing out changes state, so it is a POST form (works before JavaScript loads). */
 export function SignOutButton({ className = "" }: { className?: string }) {
