@@ -16,6 +16,9 @@ type Node = {
 };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 
+// The built server's own files (`build/` or the BUILD_DIR in use).
+const buildPath = `/${path.basename(path.resolve(process.env.BUILD_DIR ?? "build"))}/`;
+
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
@@ -37,7 +40,7 @@ function owner(frame: Node["callFrame"]): string {
   if (url.startsWith("node:")) return url.replace(/^node:internal\//, "node:");
   if (url.startsWith("wasm://")) return "(wasm: the embedded database)";
   if (url.startsWith("data:")) return "(wasm, inline)";
-  if (url.includes("/build/")) return "(our code)";
+  if (url.includes(buildPath)) return "(our code)";
   return url;
 }
 
@@ -45,14 +48,24 @@ function summarise(profile: Profile, requests: number) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  // Only samples from the first page request on: the server's start (migrations, seeding, loading modules) is in
+  // the same profile and is not what a render costs.
+  const handlesRequest = (id: number) => {
+    for (let c: number | undefined = id; c !== undefined; c = parent.get(c)) {
+      if (byId.get(c)?.callFrame.functionName === "handleDocumentRequest") return true;
+    }
+    return false;
+  };
+  const firstRequest = profile.samples.findIndex(handlesRequest);
   const selfTime = new Map<number, number>();
   profile.samples.forEach((id, i) => {
+    if (i < firstRequest) return;
     selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
   const busy = [...selfTime].filter(([id]) => byId.get(id)?.callFrame.functionName !== "(idle)");
   const total = busy.reduce((a, [, t]) => a + t, 0);
   const label = (n: Node) =>
-    `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.replace(/.*node_modules\//, "").replace(/.*\/build\//, "build/")}:${n.callFrame.lineNumber}`;
+    `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.replace(/.*node_modules\//, "").replace(/.*\/build[^/]*\//, "build/")}:${n.callFrame.lineNumber}`;
   const byOwner = new Map<string, number>();
   const inclusive = new Map<string, number>();
   for (const [id, t] of busy) {
@@ -62,7 +75,7 @@ function summarise(profile: Profile, requests: number) {
     const seen = new Set<string>();
     for (let c: number | undefined = id; c !== undefined; c = parent.get(c)) {
       const n = byId.get(c);
-      if (!n?.callFrame.url.includes("/build/")) continue;
+      if (!n?.callFrame.url.includes(buildPath)) continue;
       const k = label(n);
       if (!seen.has(k)) {
         seen.add(k);

@@ -1,4 +1,4 @@
-// E-mail figures (issue 15): the worker's send rate to a local SMTP server (smtp-server, parsing each message) with
+// E-mail figures: the worker's send rate to a local SMTP server (smtp-server, parsing each message) with
 // MAIL_SEND_RATE high and at its default of 10/s, and what queueing the confirmation message adds to a newsletter
 // sign-up (p50/p95 of the sign-up with its message vs storing the sign-up alone), on the embedded database.
 import fs from "node:fs";
