@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { importAliases } from "./vite.config";
+import { importAliases } from "./vite.config.ts";
 
 export default defineConfig({
   resolve: { alias: importAliases },
