@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/admin/form-field";
 import { PageHeader } from "~/components/admin/shell/page-header";
 import { NAV_PAGE_KEYS } from "~/lib/navigation";
-import { fieldErrors } from "~/lib/schemas";
+import { type FieldErrors, fieldErrors, type TypedValues } from "~/lib/schemas";
 import { NAV_PAGE_LABELS, SiteSettingsSchema, toNavigationPages } from "~/lib/schemas/admin-settings";
 import { listValue, readEntryForm, textValue } from "~/lib/schemas/form";
 import { recordAudit } from "~/queries/audit.server";
@@ -25,8 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionResult = {
-  fields: Record<string, string>;
-  values: { nav: string[]; contactEmail: string; mapStyleUrl: string; freshnessMonths: string };
+  fields: FieldErrors<typeof SiteSettingsSchema>;
+  values: { nav: string[] } & TypedValues<
+    typeof SiteSettingsSchema,
+    "contactEmail" | "mapStyleUrl" | "freshnessMonths"
+  >;
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
