@@ -1,18 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../helpers/server-process";
+import { type RunningServer, startSignedIn } from "../helpers/server-process";
 
 // An admin entry form always sends every text field, text area and select it shows. A post that leaves one out
 // (a script, an outdated page) is refused with 400 and changes nothing: it is never read as "empty these fields".
 // A field sent empty still empties it. Each edit screen is read as a browser reads it, then posted to.
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-partial-"));
 const SITE = "https://permaculture.example";
 const OWNER = { email: "owner@example.org", password: "a-long-enough-password" };
 let server: RunningServer;
 let cookie = "";
+let stop: (() => Promise<void>) | undefined;
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
@@ -157,28 +154,14 @@ const SCREENS: Screen[] = [
 const valuesOf = (form: ScrapedForm) => new Map(form.fields);
 
 beforeAll(async () => {
-  server = await startServer({
-    DATA_DIR: dataDir,
-    SITE_URL: SITE,
-    ADMIN_EMAIL: OWNER.email,
-    ADMIN_PASSWORD: OWNER.password,
-  });
-  const res = await fetch(`${server.url}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: SITE },
-    body: new URLSearchParams(OWNER),
-  });
-  expect(res.status).toBe(302);
-  cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const started = await startSignedIn(SITE, OWNER, "admin-partial-");
+  server = started.server;
+  cookie = started.cookie;
+  stop = started.stop;
 });
 
 afterAll(async () => {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop?.();
 });
 
 describe("admin entry forms posted in part", () => {
