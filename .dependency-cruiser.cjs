@@ -44,6 +44,18 @@ module.exports = {
       to: { path: ["^app/routes/", "^app/components/"] },
     },
     {
+      name: "sql-in-queries",
+      severity: "error",
+      comment:
+        "All SQL lives in app/queries: nothing else imports the tables (db/schema) or Drizzle's query builders. " +
+        "The schema itself, the database handle (db/client), seeds and migrations are the exceptions; tests are not checked.",
+      from: {
+        path: "^(app|server|db)/",
+        pathNot: ["^app/queries/", "^db/schema\\.ts$", "^db/client\\.ts$", "^db/seed/", "^db/migrations/"],
+      },
+      to: { path: ["^db/schema\\.ts$", "^node_modules/drizzle-orm/"] },
+    },
+    {
       name: "routes-through-services",
       severity: "error",
       comment: "Routes reach data through services and queries, never the database or the server directly.",

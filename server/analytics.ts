@@ -3,8 +3,8 @@ import express, { type Request, type Response } from "express";
 import { isbot } from "isbot";
 import { z } from "zod";
 import { isStaffPath } from "~/lib/staff-path";
+import { type NewAnalyticsEvent, storeAnalyticsEvents } from "~/services/analytics-events.server";
 import type { Database } from "~db/client";
-import { analyticsEvents } from "~db/schema";
 
 export const ANALYTICS_MAX_BYTES = 4096;
 export const ANALYTICS_RATE_PER_MINUTE = 120;
@@ -74,7 +74,7 @@ export function createAnalyticsIngest(opts: {
   onError?: (err: unknown) => void;
 }) {
   const productionHost = new URL(opts.siteUrl).hostname;
-  let buffer: (typeof analyticsEvents.$inferInsert)[] = [];
+  let buffer: NewAnalyticsEvent[] = [];
   const limits = new Map<string, { windowStart: number; count: number }>();
   const counters = { accepted: 0, ignored: 0, rejected: 0, limited: 0 };
 
@@ -109,8 +109,7 @@ export function createAnalyticsIngest(opts: {
     const batch = buffer;
     buffer = [];
     try {
-      for (let i = 0; i < batch.length; i += 1000)
-        await opts.db.insert(analyticsEvents).values(batch.slice(i, i + 1000));
+      await storeAnalyticsEvents(opts.db, batch);
     } catch (err) {
       opts.onError?.(err);
     }

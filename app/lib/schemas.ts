@@ -13,6 +13,15 @@ export const NewsletterSchema = z.object({
   source: z.enum(["footer", "newsletter-page", "home"]).catch("footer"),
 });
 
+/** A form's field names: the keys of its schema's object. */
+export type FormField<S extends z.ZodType> = keyof z.input<S> & string;
+
+/** A form's errors as its action answers them: at most one message per field of its schema. */
+export type FieldErrors<S extends z.ZodType> = Partial<Record<FormField<S>, string>>;
+
+/** What a visitor typed into some of a form's fields, as text, echoed back when the form is shown again. */
+export type TypedValues<S extends z.ZodType, K extends FormField<S> = FormField<S>> = Record<K, string>;
+
 /** Turns a Zod error into one message per field (the first), for forms. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

@@ -12,6 +12,14 @@ const DAY_MS = 86_400_000;
 export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
+/** One raw event as stored: the ingest builds it from a visitor's request, without cookies or raw addresses. */
+export type NewAnalyticsEvent = typeof analyticsEvents.$inferInsert;
+
+/** Stores raw events in one statement. */
+export async function insertAnalyticsEvents(db: Database, rows: NewAnalyticsEvent[]): Promise<void> {
+  if (rows.length > 0) await db.insert(analyticsEvents).values(rows);
+}
+
 export type DayAggregates = {
   totals: { pageViews: number; visitors: number; interactions: number; formSubmissions: number };
   pages: { path: string; views: number; visitors: number }[];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { locationInput } from "~tests/helpers/location-input";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { distanceKm, formatDistance } from "../lib/geo";
 import { resolvePlace } from "./distance.server";
@@ -6,59 +7,26 @@ import { createLocation, searchLocations } from "./locations.server";
 
 let t: TestDatabase;
 
-const base = {
-  shortDescription: "",
-  longDescription: "",
-  originalImageUrl: null,
-  webpImageUrl: null,
-  website: null,
-  regionName: "",
-  regionId: null,
-  subRegionId: null,
-  contactEmail: null,
-  contactPhone: null,
-  contactAddress: null,
-  contactState: null,
-  contactZipCode: null,
-  focusAreas: [],
-};
-
 const BERLIN = { lat: 52.52, lng: 13.405 };
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  await createLocation(t.db, {
-    ...base,
-    name: "Potsdam Garden",
-    country: "Germany",
-    contactCity: "Potsdam",
-    latitude: 52.39,
-    longitude: 13.06,
-  });
-  await createLocation(t.db, {
-    ...base,
-    name: "Leipzig Farm",
-    country: "Germany",
-    contactCity: "Leipzig",
-    latitude: 51.34,
-    longitude: 12.37,
-  });
-  await createLocation(t.db, {
-    ...base,
-    name: "Lisbon Commons",
-    country: "Portugal",
-    contactCity: "Lisboa",
-    latitude: 38.72,
-    longitude: -9.14,
-  });
-  await createLocation(t.db, {
-    ...base,
-    name: "Somewhere Unmapped",
-    country: "Germany",
-    contactCity: null,
-    latitude: null,
-    longitude: null,
-  });
+  await createLocation(
+    t.db,
+    locationInput("Potsdam Garden", { country: "Germany", contactCity: "Potsdam", latitude: 52.39, longitude: 13.06 }),
+  );
+  await createLocation(
+    t.db,
+    locationInput("Leipzig Farm", { country: "Germany", contactCity: "Leipzig", latitude: 51.34, longitude: 12.37 }),
+  );
+  await createLocation(
+    t.db,
+    locationInput("Lisbon Commons", { country: "Portugal", contactCity: "Lisboa", latitude: 38.72, longitude: -9.14 }),
+  );
+  await createLocation(
+    t.db,
+    locationInput("Somewhere Unmapped", { country: "Germany", contactCity: null, latitude: null, longitude: null }),
+  );
 });
 
 afterAll(async () => {

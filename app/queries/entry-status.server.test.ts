@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { locationInput } from "~tests/helpers/location-input";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import type { EntryStatus } from "../lib/vocabulary";
 import {
@@ -36,31 +37,17 @@ let t: TestDatabase;
 const ids: Record<string, string> = {};
 
 function place(name: string, status: EntryStatus, extra: Partial<LocationInput> = {}): LocationInput {
-  return {
-    name,
+  return locationInput(name, {
     shortDescription: "A quillwort meadow",
-    longDescription: "",
-    originalImageUrl: null,
-    webpImageUrl: null,
-    website: null,
     // Each status in a country of its own, so lists of countries show which ones were read.
     country: `Quillland ${status}`,
-    regionName: "",
-    regionId: null,
-    subRegionId: null,
-    contactEmail: null,
-    contactPhone: null,
-    contactAddress: null,
     contactCity: `Quilltown ${status}`,
-    contactState: null,
-    contactZipCode: null,
-    focusAreas: [],
     latitude: 10,
     longitude: 20,
     featured: true,
     status,
     ...extra,
-  };
+  });
 }
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { locationInput } from "~tests/helpers/location-input";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { parseSearch } from "../lib/search-query";
 import { createLocation } from "./locations.server";
@@ -6,64 +7,46 @@ import { correctWords, searchEverything, suggestNames } from "./search.server";
 
 let t: TestDatabase;
 
-const base = {
-  shortDescription: "",
-  longDescription: "",
-  originalImageUrl: null,
-  webpImageUrl: null,
-  website: null,
-  regionName: "",
-  regionId: null,
-  subRegionId: null,
-  contactEmail: null,
-  contactPhone: null,
-  contactAddress: null,
-  contactState: null,
-  contactZipCode: null,
-  focusAreas: [],
-  latitude: null,
-  longitude: null,
-};
-
 beforeAll(async () => {
   t = await createTestDatabase();
-  await createLocation(t.db, {
-    ...base,
-    name: "Rift Valley Water Harvest",
-    country: "Kenya",
-    contactCity: "Nakuru",
-    regionName: "Africa",
-    shortDescription: "Rainwater tanks and swales on dry land.",
-  });
-  await createLocation(t.db, {
-    ...base,
-    name: "Quinta do Vale",
-    country: "Portugal",
-    contactCity: "Aljezur",
-    shortDescription: "A permaculture farm with agroforestry terraces.",
-    longDescription: "Courses in water management every spring.",
-  });
-  await createLocation(t.db, {
-    ...base,
-    name: "Sítio Verde",
-    country: "Brazil",
-    contactCity: "São Paulo",
-    shortDescription: "An urban eco-village and seed library.",
-  });
-  await createLocation(t.db, {
-    ...base,
-    name: "Agroforestry",
-    country: "Peru",
-    contactCity: "Cusco",
-    shortDescription: "Andean food forests.",
-  });
-  await createLocation(t.db, {
-    ...base,
-    name: "Highland Farm School",
-    country: "Scotland",
-    contactCity: "Inverness",
-    shortDescription: "Teaching agroforestry in a cold climate; no water shortage here.",
-  });
+  await createLocation(
+    t.db,
+    locationInput("Rift Valley Water Harvest", {
+      country: "Kenya",
+      contactCity: "Nakuru",
+      regionName: "Africa",
+      shortDescription: "Rainwater tanks and swales on dry land.",
+    }),
+  );
+  await createLocation(
+    t.db,
+    locationInput("Quinta do Vale", {
+      country: "Portugal",
+      contactCity: "Aljezur",
+      shortDescription: "A permaculture farm with agroforestry terraces.",
+      longDescription: "Courses in water management every spring.",
+    }),
+  );
+  await createLocation(
+    t.db,
+    locationInput("Sítio Verde", {
+      country: "Brazil",
+      contactCity: "São Paulo",
+      shortDescription: "An urban eco-village and seed library.",
+    }),
+  );
+  await createLocation(
+    t.db,
+    locationInput("Agroforestry", { country: "Peru", contactCity: "Cusco", shortDescription: "Andean food forests." }),
+  );
+  await createLocation(
+    t.db,
+    locationInput("Highland Farm School", {
+      country: "Scotland",
+      contactCity: "Inverness",
+      shortDescription: "Teaching agroforestry in a cold climate; no water shortage here.",
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -124,13 +107,14 @@ describe(`search (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, ()
   });
 
   it("marks the matched words in a snippet as text, never as markup", async () => {
-    await createLocation(t.db, {
-      ...base,
-      name: "Script Garden",
-      country: "Chile",
-      contactCity: null,
-      shortDescription: "<img src=x onerror=alert(1)> compost workshops",
-    });
+    await createLocation(
+      t.db,
+      locationInput("Script Garden", {
+        country: "Chile",
+        contactCity: null,
+        shortDescription: "<img src=x onerror=alert(1)> compost workshops",
+      }),
+    );
     const out = await searchEverything(t.db, "compost", { kinds: ["location"] });
     if (out.status !== "ok") throw new Error("no search");
     const snippet = out.groups[0]?.hits[0]?.snippet ?? [];
@@ -163,8 +147,8 @@ describe(`search (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, ()
 
 describe("suggestions as a name is typed", () => {
   it("offer names that begin with what was typed before names that only contain the words", async () => {
-    await createLocation(t.db, { ...base, name: "Valley Seed Bank", country: "Kenya", contactCity: null });
-    await createLocation(t.db, { ...base, name: "Old Rift Valley Orchard", country: "Kenya", contactCity: null });
+    await createLocation(t.db, locationInput("Valley Seed Bank", { country: "Kenya", contactCity: null }));
+    await createLocation(t.db, locationInput("Old Rift Valley Orchard", { country: "Kenya", contactCity: null }));
     const suggested = (await suggestNames(t.db, "rift valley")).map((s) => s.name);
     expect(suggested[0]).toBe("Rift Valley Water Harvest");
     expect(suggested).toContain("Old Rift Valley Orchard");
@@ -191,12 +175,7 @@ describe("facet counts with words", () => {
 
 describe("text that looks like markup", () => {
   it("is found by its words: angle brackets are not tags in plain text", async () => {
-    await createLocation(t.db, {
-      ...base,
-      name: "Tag <b>Bold</b> Farm",
-      country: "Chile",
-      contactCity: null,
-    });
+    await createLocation(t.db, locationInput("Tag <b>Bold</b> Farm", { country: "Chile", contactCity: null }));
     expect(await names("bold farm")).toEqual(["Tag <b>Bold</b> Farm"]);
   });
 });

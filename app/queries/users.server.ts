@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
-import { accounts, sessions, users } from "~db/schema";
+import { accounts, sessions, users, verifications } from "~db/schema";
 import { hashPassword } from "../lib/password.server";
+
+/** The tables better-auth reads and writes (users, sessions, accounts, verifications), for its Drizzle adapter. */
+export const authTables = { users, sessions, accounts, verifications };
 
 export type Role = "ADMIN" | "DEFAULT";
 export const DEFAULT_ROLE: Role = "DEFAULT";

@@ -1,11 +1,13 @@
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocationSchema } from "~/lib/schemas/location";
+import { ProgramSchema } from "~/lib/schemas/program";
 import {
   type AdminHarness,
   call,
   createAdminHarness,
   dataResult,
-  formRequest,
+  entryFormRequest,
   settle,
 } from "~tests/helpers/admin-context";
 import { locationInput } from "~tests/helpers/location-input";
@@ -81,7 +83,10 @@ describe("a name that differs from another only by letter case, spaces or hyphen
     const { value } = await settle(() =>
       call(
         locationForm.action,
-        formRequest("/admin/dashboard/add", { name: "cedar  hollow food-forest", country: "Chile" }),
+        entryFormRequest("/admin/dashboard/add", LocationSchema, {
+          name: "cedar  hollow food-forest",
+          country: "Chile",
+        }),
         staff.context,
       ),
     );
@@ -94,7 +99,12 @@ describe("a name that differs from another only by letter case, spaces or hyphen
   it("is refused for a program, and a program may keep its own name when saved again", async () => {
     const post = (fields: Record<string, string>, params: Record<string, string> = {}) =>
       settle(() =>
-        call(programForm.action, formRequest("/admin/dashboard/programs/add", fields), staff.context, params),
+        call(
+          programForm.action,
+          entryFormRequest("/admin/dashboard/programs/add", ProgramSchema, fields),
+          staff.context,
+          params,
+        ),
       );
     const clash = dataResult<Invalid>((await post({ name: "SATOYAMA SEASONS COURSE" })).value);
     expect(clash.status).toBe(400);

@@ -40,11 +40,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const picture = await resolvePicture(
     db,
     context.services.storage?.bucket,
-    { original: l.originalImageUrl, webp: l.webpImageUrl },
+    { original: l.image, webp: l.webpImageUrl },
     (err) => logger.warn({ err }, "image lookup failed; showing the stored URLs"),
   );
   const today = new Date().toISOString().slice(0, 10);
   const preview = l.status === "published" ? null : l.status;
+  // The query's row is the page's data; only what the server works out (picture, address, dates as text) is added.
+  const { status: _status, programs, webpImageUrl: _webp, imageWidth, imageHeight, updatedAt, checkedAt, ...page } = l;
   return data(
     {
       siteUrl: config.siteUrl,
@@ -53,34 +55,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       // Versions the mini map's outline image so browsers may keep it for good.
       basemapVersion: basemapVersion(),
       location: {
-        id: l.id,
-        name: l.name,
+        ...page,
         path: locationPath(l.name),
-        shortDescription: l.shortDescription,
-        longDescription: l.longDescription,
         webp: picture.webp,
         webpSrcSet: picture.srcSet,
-        image: l.originalImageUrl,
-        width: picture.width ?? l.imageWidth ?? 960,
-        height: picture.height ?? l.imageHeight ?? 600,
-        website: l.website,
-        email: l.contactEmail,
-        phone: l.contactPhone,
-        address: l.contactAddress,
-        city: l.contactCity,
-        state: l.contactState,
-        zip: l.contactZipCode,
-        country: l.country,
-        region: l.region,
-        subRegion: l.subRegion,
-        focus: l.focus,
-        latitude: l.latitude,
-        longitude: l.longitude,
-        markerType: l.markerType,
-        updatedAt: l.updatedAt.toISOString(),
-        checkedAt: l.checkedAt.toISOString(),
+        width: picture.width ?? imageWidth ?? 960,
+        height: picture.height ?? imageHeight ?? 600,
+        updatedAt: updatedAt.toISOString(),
+        checkedAt: checkedAt.toISOString(),
       },
-      programs: l.programs.map((p) => ({
+      programs: programs.map((p) => ({
         id: p.id,
         name: p.name,
         path: programPath(p.name),

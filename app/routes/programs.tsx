@@ -147,6 +147,63 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
 const selectCls =
   "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 focus:border-leaf-600";
 
+/** One of the filter form's choices: "any" first, then the options; the form shows the applied value. */
+function FilterSelect({
+  name,
+  label,
+  value,
+  anyLabel,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  anyLabel: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div>
+      <label htmlFor={`program-${name}`} className="text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      <select
+        id={`program-${name}`}
+        name={name}
+        autoComplete="off"
+        defaultValue={value ?? ""}
+        key={`${name}-${value ?? ""}`}
+        className={selectCls}
+      >
+        <option value="">{anyLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** One end of the chosen dates. */
+function DateField({ name, label, value }: { name: string; label: string; value: string | undefined }) {
+  return (
+    <div>
+      <label htmlFor={`program-${name}`} className="text-sm text-stone-800">
+        {label}
+      </label>
+      <input
+        id={`program-${name}`}
+        type="date"
+        name={name}
+        defaultValue={value ?? ""}
+        key={`${name}-${value ?? ""}`}
+        className={selectCls}
+      />
+    </div>
+  );
+}
+
 export default function Programs({ loaderData: d }: Route.ComponentProps) {
   const a = d.applied;
   const hasFilters = Object.values(a).some(Boolean);
@@ -181,116 +238,40 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
                 className={selectCls}
               />
             </div>
-            <div>
-              <label htmlFor="program-format" className="text-sm font-semibold text-stone-800">
-                Format
-              </label>
-              <select
-                id="program-format"
-                name="format"
-                autoComplete="off"
-                defaultValue={d.applied.format ?? ""}
-                key={d.applied.format ?? ""}
-                className={selectCls}
-              >
-                <option value="">Any format</option>
-                {PROGRAM_FORMATS.map((f) => (
-                  <option key={f} value={f}>
-                    {FORMAT_LABELS[f]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="program-region" className="text-sm font-semibold text-stone-800">
-                Region of the host location
-              </label>
-              <select
-                id="program-region"
-                name="region"
-                autoComplete="off"
-                defaultValue={d.applied.region ?? ""}
-                key={d.applied.region ?? ""}
-                className={selectCls}
-              >
-                <option value="">All regions</option>
-                {REGIONS.map((r) => (
-                  <option key={r.key} value={r.key}>
-                    {r.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="program-price" className="text-sm font-semibold text-stone-800">
-                Price
-              </label>
-              <select
-                id="program-price"
-                name="price"
-                autoComplete="off"
-                defaultValue={a.price ?? ""}
-                key={`price-${a.price ?? ""}`}
-                className={selectCls}
-              >
-                <option value="">Free or paid</option>
-                {PROGRAM_PRICES.map((p) => (
-                  <option key={p} value={p}>
-                    {p === "free" ? "Free only" : "Paid only"}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="program-when" className="text-sm font-semibold text-stone-800">
-                When
-              </label>
-              <select
-                id="program-when"
-                name="when"
-                autoComplete="off"
-                defaultValue={a.when ?? ""}
-                key={`when-${a.when ?? ""}`}
-                className={selectCls}
-              >
-                <option value="">Any time</option>
-                {PROGRAM_WHEN.map((w) => (
-                  <option key={w} value={w}>
-                    {WHEN_LABELS[w]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              name="format"
+              label="Format"
+              value={d.applied.format}
+              anyLabel="Any format"
+              options={PROGRAM_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] ?? f }))}
+            />
+            <FilterSelect
+              name="region"
+              label="Region of the host location"
+              value={d.applied.region}
+              anyLabel="All regions"
+              options={REGIONS.map((r) => ({ value: r.key, label: r.name }))}
+            />
+            <FilterSelect
+              name="price"
+              label="Price"
+              value={a.price}
+              anyLabel="Free or paid"
+              options={PROGRAM_PRICES.map((p) => ({ value: p, label: p === "free" ? "Free only" : "Paid only" }))}
+            />
+            <FilterSelect
+              name="when"
+              label="When"
+              value={a.when}
+              anyLabel="Any time"
+              options={PROGRAM_WHEN.map((w) => ({ value: w, label: WHEN_LABELS[w] }))}
+            />
             <fieldset className="grid grid-cols-2 gap-2 sm:col-span-2">
               <legend className="text-sm font-semibold text-stone-800">
                 Chosen dates (with “Between these dates”)
               </legend>
-              <div>
-                <label htmlFor="program-from" className="text-sm text-stone-800">
-                  From
-                </label>
-                <input
-                  id="program-from"
-                  type="date"
-                  name="from"
-                  defaultValue={a.from ?? ""}
-                  key={`from-${a.from ?? ""}`}
-                  className={selectCls}
-                />
-              </div>
-              <div>
-                <label htmlFor="program-to" className="text-sm text-stone-800">
-                  To
-                </label>
-                <input
-                  id="program-to"
-                  type="date"
-                  name="to"
-                  defaultValue={a.to ?? ""}
-                  key={`to-${a.to ?? ""}`}
-                  className={selectCls}
-                />
-              </div>
+              <DateField name="from" label="From" value={a.from} />
+              <DateField name="to" label="To" value={a.to} />
             </fieldset>
             <div className="flex flex-wrap items-end gap-3">
               <button

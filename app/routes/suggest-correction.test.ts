@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocationSchema } from "~/lib/schemas/location";
 import { proposals } from "~db/schema";
-import { type AdminHarness, call, createAdminHarness, formRequest, settle } from "~tests/helpers/admin-context";
+import {
+  type AdminHarness,
+  call,
+  createAdminHarness,
+  entryFormRequest,
+  formRequest,
+  settle,
+} from "~tests/helpers/admin-context";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { createLocation, getLocationById, type LocationInput } from "../queries/locations.server";
@@ -183,7 +191,7 @@ describe(`correcting an entry (${process.env.TEST_DATABASE_URL ? "postgres" : "p
     const saved = await settle(() =>
       call(
         locationForm.action as never,
-        formRequest(`/admin/dashboard/edit/${draftId}`, {
+        entryFormRequest(`/admin/dashboard/edit/${draftId}`, LocationSchema, {
           name: "Hidden Terrace",
           country: "Nepal",
           contactCity: "Pokhara",

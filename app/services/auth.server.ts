@@ -1,9 +1,9 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "~db/client";
-import * as schema from "~db/schema";
 import { COOKIE_PREFIX } from "../lib/cookie-names";
 import { hashPassword, verifyPassword } from "../lib/password.server";
+import { authTables } from "../queries/users.server";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 
@@ -19,12 +19,7 @@ export function createAuth(db: Database, opts: { secret: string; siteUrl: string
     database: drizzleAdapter(db, {
       provider: "pg",
       usePlural: true,
-      schema: {
-        users: schema.users,
-        sessions: schema.sessions,
-        accounts: schema.accounts,
-        verifications: schema.verifications,
-      },
+      schema: authTables,
     }),
     emailAndPassword: {
       enabled: true,

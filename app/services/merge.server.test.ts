@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocationSchema } from "~/lib/schemas/location";
 import {
   type AdminHarness,
   call,
   createAdminHarness,
-  formRequest,
+  entryFormRequest,
   getRequest,
   settle,
 } from "~tests/helpers/admin-context";
@@ -105,7 +106,12 @@ describe("staff adding a place that looks like one already listed", () => {
       settle(() =>
         call(
           locationForm.action as never,
-          formRequest("/admin/dashboard/add", { name, country: "Peru", latitude: lat, longitude: "-71.97" }),
+          entryFormRequest("/admin/dashboard/add", LocationSchema, {
+            name,
+            country: "Peru",
+            latitude: lat,
+            longitude: "-71.97",
+          }),
           h.context,
         ),
       );

@@ -129,16 +129,33 @@ async function expectNothingStored(h: Harness) {
   expect(await fsp.readdir(h.tempDir).catch(() => [])).toEqual([]);
 }
 
+/** The body is refused as invalid (400) with `message`, and nothing is stored. */
+async function expectInvalid(body: Buffer, message: string, contentType?: string) {
+  await expectRefusal(await post(small, "m/a.pdf", body, contentType), 400, "storage/invalid-argument", message);
+  await expectNothingStored(small);
+}
+
 describe("multipart uploads", () => {
-  it("refuses a multipart body without a boundary", async () => {
-    const body = Buffer.concat([part("file", PDF, "a.pdf"), closing]);
-    await expectRefusal(
-      await post(small, "m/a.pdf", body, "multipart/form-data"),
-      400,
-      "storage/invalid-argument",
+  it.each([
+    [
+      "a multipart body without a boundary",
+      Buffer.concat([part("file", PDF, "a.pdf"), closing]),
       "The multipart body has no boundary.",
-    );
-    await expectNothingStored(small);
+      "multipart/form-data",
+    ],
+    [
+      "a body with fields but no file part",
+      Buffer.concat([part("cacheControl", "no-cache"), part("contentLanguage", "en"), closing]),
+      "The upload has no file part.",
+    ],
+    [
+      "two file parts in one upload",
+      Buffer.concat([part("file", PDF, "a.pdf"), part("file", PDF, "b.pdf"), closing]),
+      "Send one file per upload.",
+    ],
+    ["an empty file part as an empty file", Buffer.concat([part("file", "", ""), closing]), "The file is empty."],
+  ])("refuses %s", async (_what, body, message, contentType?: string) => {
+    await expectInvalid(body, message, contentType);
   });
 
   it("refuses a body cut off before its end, and one that never opens a part", async () => {
@@ -151,71 +168,26 @@ describe("multipart uploads", () => {
       // Not multipart at all.
       Buffer.from("just some text"),
     ]) {
+      await expectInvalid(body, "The multipart body is malformed.");
+    }
+  });
+
+  it("refuses a file part over the upload limit, whether the body is within the multipart allowance or not", async () => {
+    for (const extra of [5 * KB, 300 * KB]) {
+      const body = Buffer.concat([part("file", `${PDF}${"x".repeat(extra)}`, "a.pdf"), closing]);
       await expectRefusal(
         await post(small, "m/a.pdf", body),
-        400,
-        "storage/invalid-argument",
-        "The multipart body is malformed.",
+        413,
+        "storage/payload-too-large",
+        "The file is larger than the 4 KB upload limit; nothing was stored.",
       );
     }
     await expectNothingStored(small);
   });
 
-  it("refuses a body with fields but no file part", async () => {
-    const body = Buffer.concat([part("cacheControl", "no-cache"), part("contentLanguage", "en"), closing]);
-    await expectRefusal(
-      await post(small, "m/a.pdf", body),
-      400,
-      "storage/invalid-argument",
-      "The upload has no file part.",
-    );
-    await expectNothingStored(small);
-  });
-
-  it("refuses two file parts in one upload", async () => {
-    const body = Buffer.concat([part("file", PDF, "a.pdf"), part("file", PDF, "b.pdf"), closing]);
-    await expectRefusal(
-      await post(small, "m/a.pdf", body),
-      400,
-      "storage/invalid-argument",
-      "Send one file per upload.",
-    );
-    await expectNothingStored(small);
-  });
-
-  it("refuses an empty file part as an empty file", async () => {
-    const body = Buffer.concat([part("file", "", ""), closing]);
-    await expectRefusal(await post(small, "m/a.pdf", body), 400, "storage/invalid-argument", "The file is empty.");
-    await expectNothingStored(small);
-  });
-
-  it("refuses a file part over the upload limit, whether the body is within the multipart allowance or not", async () => {
-    const over = Buffer.concat([part("file", `${PDF}${"x".repeat(5 * KB)}`, "a.pdf"), closing]);
-    await expectRefusal(
-      await post(small, "m/a.pdf", over),
-      413,
-      "storage/payload-too-large",
-      "The file is larger than the 4 KB upload limit; nothing was stored.",
-    );
-    const far = Buffer.concat([part("file", `${PDF}${"x".repeat(300 * KB)}`, "a.pdf"), closing]);
-    await expectRefusal(
-      await post(small, "m/a.pdf", far),
-      413,
-      "storage/payload-too-large",
-      "The file is larger than the 4 KB upload limit; nothing was stored.",
-    );
-    await expectNothingStored(small);
-  });
-
   it("refuses metadata fields that are not valid, and ignores fields it does not know", async () => {
     const bad = Buffer.concat([part("customMetadata", "{not json"), part("file", PDF, "a.pdf"), closing]);
-    await expectRefusal(
-      await post(small, "m/a.pdf", bad),
-      400,
-      "storage/invalid-argument",
-      "customMetadata must be a JSON object of strings.",
-    );
-    await expectNothingStored(small);
+    await expectInvalid(bad, "customMetadata must be a JSON object of strings.");
     const extra = Buffer.concat([
       part("file", PDF, "a.pdf"),
       part("somethingElse", "ignored"),

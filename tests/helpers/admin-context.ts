@@ -1,5 +1,7 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
+import type { z } from "zod";
+import { fieldsAlwaysSent } from "~/lib/schemas/form";
 import { createUserWithPassword } from "~/queries/users.server";
 import { loginLimits } from "~/services/login-limiter.server";
 import { Mailer } from "~/services/mail/mailer.server";
@@ -78,6 +80,15 @@ export function formRequest(url: string, fields: Record<string, string | string[
     body,
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
   });
+}
+
+/**
+ * A POST of an entry form as its page sends it: every field the form always sends (empty unless given), then the
+ * given ones. The admin refuses a post that leaves such a field out.
+ */
+export function entryFormRequest(url: string, schema: z.ZodType, fields: Record<string, string | string[]>): Request {
+  const blank = Object.fromEntries(fieldsAlwaysSent(schema).map((key) => [key, ""]));
+  return formRequest(url, { ...blank, ...fields });
 }
 
 export function getRequest(url: string): Request {

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 
 export const SERVER_ENTRY = path.resolve(process.env.BUILD_DIR ?? "build", "server-entry.js");
@@ -103,4 +104,45 @@ export function runServerExpectingFailure(
       resolve({ code, stderr, stdout });
     });
   });
+}
+
+/** Signs in to a running server's admin as a browser on `site` would, and returns the session's Cookie header. */
+export async function signIn(url: string, site: string, account: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${url}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: site },
+    body: new URLSearchParams(account),
+  });
+  if (res.status !== 302) throw new Error(`sign-in answered ${res.status}, not 302`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/**
+ * A server on its own demo data in a fresh folder, with `owner` as its first admin, signed in. `stop` ends it and
+ * removes the folder.
+ */
+export async function startSignedIn(
+  site: string,
+  owner: { email: string; password: string },
+  folderPrefix: string,
+): Promise<{ server: RunningServer; cookie: string; stop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), folderPrefix));
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    SITE_URL: site,
+    ADMIN_EMAIL: owner.email,
+    ADMIN_PASSWORD: owner.password,
+  });
+  return {
+    server,
+    cookie: await signIn(server.url, site, owner),
+    async stop() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

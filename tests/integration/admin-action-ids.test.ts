@@ -1,19 +1,18 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { type RunningServer, startServer } from "../helpers/server-process";
+import { type RunningServer, startSignedIn } from "../helpers/server-process";
 
 // Every admin action, as the route table lists it, gets a form whose id is missing or sent twice (`id=a&id=b`): each
 // answers 400 with a message (never a 500, never acting on one of the ids), and nothing stored changes.
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-ids-"));
 const SITE = "https://permaculture.example";
 const OWNER = { email: "owner@example.org", password: "a-long-enough-password" };
 let server: RunningServer;
 let cookie = "";
+let stop: (() => Promise<void>) | undefined;
 
 /** Sign-in pages and sign-out: not staff actions on stored data (posting to sign-out would end the test's session). */
 const NOT_STAFF_ACTIONS = new Set([
@@ -92,28 +91,14 @@ async function storedSummary(): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startServer({
-    DATA_DIR: dataDir,
-    SITE_URL: SITE,
-    ADMIN_EMAIL: OWNER.email,
-    ADMIN_PASSWORD: OWNER.password,
-  });
-  const res = await fetch(`${server.url}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: SITE },
-    body: new URLSearchParams(OWNER),
-  });
-  expect(res.status).toBe(302);
-  cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const started = await startSignedIn(SITE, OWNER, "admin-ids-");
+  server = started.server;
+  cookie = started.cookie;
+  stop = started.stop;
 });
 
 afterAll(async () => {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop?.();
 });
 
 describe("admin actions with a missing or repeated id", () => {

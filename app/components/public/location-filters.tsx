@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { WITHIN_KM } from "~/lib/constants";
+import type { LocationQuery } from "../../lib/filters";
 import { AppLink } from "../app-link";
 import { Search } from "../icons";
 import { useHydrated } from "../shell/use-hydrated";
@@ -53,16 +54,9 @@ function counted(label: string, counts: Record<string, number> | undefined, key:
   return counts ? `${label} (${counts[key] ?? 0})` : label;
 }
 
+/** What the filter form shows: the location query's parameters (page aside), the named ones as any text. */
 export type LocationFilterValues = {
-  region?: string;
-  subRegion?: string;
-  focus?: string;
-  country?: string;
-  q?: string;
-  near?: string;
-  lat?: number;
-  lng?: number;
-  within?: number;
+  [K in Exclude<keyof LocationQuery, "page">]?: LocationQuery[K] extends number | undefined ? LocationQuery[K] : string;
 };
 
 const fieldCls =

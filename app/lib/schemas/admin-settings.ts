@@ -1,6 +1,7 @@
 import { NAV_PAGE_KEYS, type NavigationPages, type NavPageKey } from "../navigation";
 import { EmailSchema } from "../schemas";
 import { z } from "../zod";
+import { tickedValues } from "./form";
 
 /** How each page is named on the settings screen. */
 export const NAV_PAGE_LABELS: Record<NavPageKey, string> = {
@@ -33,7 +34,7 @@ const MapStyleUrlSchema = z
  * `nav` is the list of ticked page keys.
  */
 export const SiteSettingsSchema = z.object({
-  nav: z.array(z.enum(NAV_PAGE_KEYS)).default([]),
+  nav: tickedValues(NAV_PAGE_KEYS, "Choose pages from the list."),
   contactEmail: EmailSchema,
   mapStyleUrl: MapStyleUrlSchema,
   freshnessMonths: z.coerce

@@ -22,7 +22,7 @@ export function formatDuration(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
-/** A podcast episode as the admin form submits it. */
+/** A podcast episode as the admin form submits it, with the cover image the feed shows as itunes:image. */
 export const EpisodeSchema = z.object({
   number: requiredText("Episode number", 6)
     .refine(
@@ -35,6 +35,7 @@ export const EpisodeSchema = z.object({
   showNotes: optionalText("Show notes", 20_000),
   guest: optionalText("Guest", 200),
   audioUrl: optionalUrl("Audio URL", { allowPath: true }),
+  imageUrl: optionalUrl("Image URL", { allowPath: true }),
   duration: requiredText("Duration", 10)
     .refine((v) => parseDuration(v) !== null, "Duration must be mm:ss, h:mm:ss or a number of seconds.")
     .transform((v) => parseDuration(v) ?? 0)

@@ -148,6 +148,53 @@ export function optionalNumber(label: string, min: number, max: number, opts: { 
     .refine((v) => v === null || (v >= min && v <= max), `${label} must be between ${min} and ${max}.`);
 }
 
+/**
+ * The fields of a form that may be absent from its post: an unticked checkbox, and a checkbox group with nothing
+ * ticked, send nothing at all. Every other field of a form (a text field, text area, select or hidden field) is always
+ * sent, empty or not, so its absence means a partial post (a script, a tampered or outdated page), never "empty it".
+ */
+const mayBeAbsent = new WeakSet<z.ZodType>();
+
+function leftOutWhenNoneTicked<T extends z.ZodType>(schema: T): T {
+  mayBeAbsent.add(schema);
+  return schema;
+}
+
+/** The object schema at the heart of a form's schema (under its whole-form checks and transforms), or null. */
+function formObject(schema: z.ZodType): z.ZodObject | null {
+  if (schema instanceof z.ZodObject) return schema;
+  if (schema instanceof z.ZodPipe) return formObject(schema.in as z.ZodType) ?? formObject(schema.out as z.ZodType);
+  return null;
+}
+
+/** The fields a form built on `schema` always sends: all of its fields but checkboxes and checkbox groups. */
+export function fieldsAlwaysSent(schema: z.ZodType): string[] {
+  const shape = formObject(schema)?.shape ?? {};
+  return Object.entries(shape)
+    .filter(([, field]) => !mayBeAbsent.has(field as z.ZodType))
+    .map(([key]) => key);
+}
+
+/**
+ * Refuses a post that lacks a field its form always sends, with 400 and a message naming them; nothing is stored.
+ * A field that was sent empty is a choice to empty it; a field that was not sent at all would be emptied by mistake.
+ */
+export function refuseMissingFields(schema: z.ZodType, values: FormValues): void {
+  const missing = fieldsAlwaysSent(schema).filter((key) => values[key] === undefined);
+  if (missing.length === 0) return;
+  throw data(
+    `The form arrived without ${missing.length === 1 ? "the field" : "the fields"} ${missing.join(", ")}, so nothing was saved: a field left out is not emptied. Please reload the page and send the whole form again.`,
+    { status: 400, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/** Reads an entry form's post: its fields as plain values, once every field the form always sends is there. */
+export async function readEntryForm(request: Request, schema: z.ZodType): Promise<FormValues> {
+  const values = formDataToObject(await readForm(request));
+  refuseMissingFields(schema, values);
+  return values;
+}
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An optional id picked from a list; blank becomes null. */
@@ -198,25 +245,39 @@ export async function parseForm<T extends z.ZodType>(request: Request, schema: T
 /** The body of a button-only form (an action whose subject is in its address): no fields at all. */
 export const NoFields = z.strictObject({}, { error: "This action takes no form fields: use the button on its page." });
 
-/** A list of ids from a checkbox group (one value arrives as a plain string). */
+/** A list of ids from a checkbox group (one value arrives as a plain string; none ticked sends nothing). */
 export function idList(label: string, max = 50) {
-  return z.preprocess(
-    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-    z
-      .array(z.string().regex(UUID_RE, `Please choose valid ${label.toLowerCase()}.`), {
-        error: `Please choose valid ${label.toLowerCase()}.`,
-      })
-      .max(max, `Choose at most ${max} ${label.toLowerCase()}.`)
-      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+  return leftOutWhenNoneTicked(
+    z.preprocess(
+      (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+      z
+        .array(z.string().regex(UUID_RE, `Please choose valid ${label.toLowerCase()}.`), {
+          error: `Please choose valid ${label.toLowerCase()}.`,
+        })
+        .max(max, `Choose at most ${max} ${label.toLowerCase()}.`)
+        .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+    ),
   );
 }
 
-/** A checkbox: present ("on") means true. */
-export const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
+/** The ticked values of a checkbox group, each one of `values`; none ticked sends nothing, which is an empty list. */
+export function tickedValues<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return leftOutWhenNoneTicked(
+    z.preprocess(
+      (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
+      z.array(z.enum(values, { error: message }), { error: message }),
+    ),
+  );
+}
+
+/** A checkbox: present ("on") means true; an unticked checkbox sends nothing. */
+export const checkbox = leftOutWhenNoneTicked(
+  z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+);
 
 /**
- * An entry's status as staff choose it on its form: draft, published or archived. A form that does not send one
- * (older clients, scripts) publishes, as saving did before statuses existed.
+ * An entry's status as staff choose it on its form: draft, published or archived. Blank publishes, as saving did
+ * before statuses existed.
  */
 export const entryStatus = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? "published" : v),

@@ -15,7 +15,7 @@ import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import { fieldErrors } from "~/lib/schemas";
 import { ChangeMakerSchema, MAX_LINKS } from "~/lib/schemas/change-maker";
-import { type FormValues, formDataToObject, listValue, readForm, textValue } from "~/lib/schemas/form";
+import { type FormValues, listValue, readEntryForm, textValue } from "~/lib/schemas/form";
 import type { EntryStatus } from "~/lib/vocabulary";
 import { findApplicationFor } from "~/queries/applications.server";
 import {
@@ -62,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.services;
   const id = "id" in params ? params.id : undefined;
   if (id && !(await getChangeMakerById(db, id))) throw data("No change-maker with this id exists.", { status: 404 });
-  const values = formDataToObject(await readForm(request));
+  const values = await readEntryForm(request, ChangeMakerSchema);
   const parsed = ChangeMakerSchema.safeParse(values);
   if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
   const v = parsed.data;

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ChangeMakerSchema } from "~/lib/schemas/change-maker";
+import { EpisodeSchema } from "~/lib/schemas/episode";
+import { ProgramSchema } from "~/lib/schemas/program";
+import { ResourceSchema } from "~/lib/schemas/resource";
 import { createApplication, getApplicationById } from "~/queries/applications.server";
 import { getChangeMakerById, listChangeMakers } from "~/queries/change-makers.server";
 import { createLocation, type LocationInput } from "~/queries/locations.server";
@@ -17,6 +21,7 @@ import {
   call,
   createAdminHarness,
   dataResult,
+  entryFormRequest,
   formRequest,
   getRequest,
   settle,
@@ -51,7 +56,7 @@ type Invalid = { errors: Record<string, string>; values: Record<string, string> 
 
 describe("programs", () => {
   const post = (url: string, fields: Record<string, string | string[]>, params: Record<string, string> = {}) =>
-    settle(() => call(programForm.action, formRequest(url, fields), h.context, params));
+    settle(() => call(programForm.action, entryFormRequest(url, ProgramSchema, fields), h.context, params));
 
   it("creates a program with its host, price in cents and educators, ignoring extra fields", async () => {
     const { value } = await post("/admin/dashboard/programs/add", {
@@ -122,7 +127,11 @@ describe("resources and change-makers", () => {
     const ok = await settle(() =>
       call(
         resourceForm.action,
-        formRequest("/admin/dashboard/resources/add", { title: "Gaia's Garden", type: "book", url: "https://x.org" }),
+        entryFormRequest("/admin/dashboard/resources/add", ResourceSchema, {
+          title: "Gaia's Garden",
+          type: "book",
+          url: "https://x.org",
+        }),
         h.context,
       ),
     );
@@ -131,7 +140,11 @@ describe("resources and change-makers", () => {
     const bad = await settle(() =>
       call(
         resourceForm.action,
-        formRequest("/admin/dashboard/resources/add", { title: "X", type: "movie", url: "https://x.org" }),
+        entryFormRequest("/admin/dashboard/resources/add", ResourceSchema, {
+          title: "X",
+          type: "movie",
+          url: "https://x.org",
+        }),
         h.context,
       ),
     );
@@ -142,7 +155,7 @@ describe("resources and change-makers", () => {
     const { value } = await settle(() =>
       call(
         changeMakerForm.action,
-        formRequest("/admin/dashboard/change-makers/add", {
+        entryFormRequest("/admin/dashboard/change-makers/add", ChangeMakerSchema, {
           name: "Rosa Quispe",
           role: "Seed keeper",
           linkLabel: ["Website", "", "", "", ""],
@@ -159,7 +172,7 @@ describe("resources and change-makers", () => {
     const unknown = await settle(() =>
       call(
         changeMakerForm.action,
-        formRequest(`/admin/dashboard/change-makers/edit/${person?.id}`, {
+        entryFormRequest(`/admin/dashboard/change-makers/edit/${person?.id}`, ChangeMakerSchema, {
           name: "Rosa Quispe",
           relatedLocations: "Atlantis",
         }),
@@ -340,7 +353,11 @@ describe("newsletter and podcast", () => {
   it("creates, refuses a duplicate number, edits and deletes episodes; lists subscribers", async () => {
     const save = (fields: Record<string, string>) =>
       settle(() =>
-        call(podcast.action, formRequest("/admin/dashboard/podcast", { intent: "save", ...fields }), h.context),
+        call(
+          podcast.action,
+          entryFormRequest("/admin/dashboard/podcast", EpisodeSchema, { intent: "save", ...fields }),
+          h.context,
+        ),
       );
     const ep = { number: "12", title: "Seeds", duration: "41:30", publishedAt: "2026-02-01" };
     expect(((await save(ep)).value as Response).status).toBe(302);

@@ -19,7 +19,7 @@ import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { formatDate } from "~/components/admin/shell/format";
 import { entryEditPath } from "~/lib/admin-paths";
 import { fieldErrors } from "~/lib/schemas";
-import { type FormValues, formDataToObject, readForm, textValue } from "~/lib/schemas/form";
+import { type FormValues, readEntryForm, textValue } from "~/lib/schemas/form";
 import {
   checkLocationReferences,
   LOCATION_LIMITS,
@@ -86,7 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = "id" in params ? params.id : undefined;
   const existing = id ? await getLocationById(db, id) : null;
   if (id && !existing) throw data("No location with this id exists.", { status: 404 });
-  const values = formDataToObject(await readForm(request));
+  const values = await readEntryForm(request, LocationSchema);
   const parsed = LocationSchema.safeParse(values);
   if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
   const ref = await loadReferenceData(db);

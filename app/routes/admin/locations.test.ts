@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nameTakenBy } from "~/lib/schemas/location";
+import { LocationSchema, nameTakenBy } from "~/lib/schemas/location";
 import { getLocationById, getLocationBySlug } from "~/queries/locations.server";
 import { listRegions } from "~/queries/reference.server";
 import { CONTENT_CHANNEL } from "~/services/content-events.server";
@@ -9,6 +9,7 @@ import {
   call,
   createAdminHarness,
   dataResult,
+  entryFormRequest,
   formRequest,
   getRequest,
   settle,
@@ -38,7 +39,7 @@ afterAll(async () => {
 });
 
 const add = (fields: Record<string, string | string[]>) =>
-  settle(() => call(formRoute.action, formRequest("/admin/dashboard/add", fields), h.context));
+  settle(() => call(formRoute.action, entryFormRequest("/admin/dashboard/add", LocationSchema, fields), h.context));
 
 describe("admin location form", () => {
   it("creates a location with derived region name, timestamps, audit entry and a content notification", async () => {
@@ -111,7 +112,11 @@ describe("admin location form", () => {
     const { value } = await settle(() =>
       call(
         formRoute.action,
-        formRequest(`/admin/dashboard/edit/${row.id}`, { name: "Kilimo Commons", country: "Uganda", regionId: africa }),
+        entryFormRequest(`/admin/dashboard/edit/${row.id}`, LocationSchema, {
+          name: "Kilimo Commons",
+          country: "Uganda",
+          regionId: africa,
+        }),
         h.context,
         { id: row.id },
       ),
@@ -129,7 +134,10 @@ describe("admin location form", () => {
     const { value } = await settle(() =>
       call(
         formRoute.action,
-        formRequest(`/admin/dashboard/edit/${row?.id}`, { name: "Kilimo Commons", regionId: africa }),
+        entryFormRequest(`/admin/dashboard/edit/${row?.id}`, LocationSchema, {
+          name: "Kilimo Commons",
+          regionId: africa,
+        }),
         h.context,
         {
           id: row?.id ?? "",

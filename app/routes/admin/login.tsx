@@ -3,7 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard, AuthField, authButtonClass } from "~/components/admin/auth-card";
 import { SignOutButton } from "~/components/admin/shell/sign-out-button";
 import { getDummyHash, verifyPassword } from "~/lib/password.server";
-import { fieldErrors } from "~/lib/schemas";
+import { type FieldErrors, fieldErrors, type TypedValues } from "~/lib/schemas";
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from "~/lib/schemas/admin-login";
 import { readForm } from "~/lib/schemas/form";
 import { getUserByEmail } from "~/queries/users.server";
@@ -45,9 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionResult = {
-  fields: { email?: string; password?: string };
+  fields: FieldErrors<typeof LoginSchema>;
   formError?: string;
-  values: { email: string };
+  values: TypedValues<typeof LoginSchema, "email">;
 };
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,13 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EpisodeSchema } from "~/lib/schemas/episode";
+import { LocationSchema } from "~/lib/schemas/location";
 import type { StorageMetadata } from "~/lib/storage/paths";
 import { firstDownloadUrl } from "~/lib/storage/paths";
 import { getLocationBySlug } from "~/queries/locations.server";
 import { listEpisodes } from "~/queries/podcast.server";
 import { createLocalDriver } from "~server/storage/drivers";
 import { createStorageService, type StorageService } from "~server/storage/service";
-import { type AdminHarness, call, createAdminHarness, formRequest, settle } from "~tests/helpers/admin-context";
+import { type AdminHarness, call, createAdminHarness, entryFormRequest, settle } from "~tests/helpers/admin-context";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import * as locationForm from "./location-form";
 import * as podcast from "./podcast";
@@ -61,7 +63,7 @@ describe("media-library URLs in the admin forms", () => {
       settle(() =>
         call(
           locationForm.action,
-          formRequest(id ? `/admin/dashboard/locations/${id}` : "/admin/dashboard/add", fields),
+          entryFormRequest(id ? `/admin/dashboard/locations/${id}` : "/admin/dashboard/add", LocationSchema, fields),
           h.context,
           id ? { id } : {},
         ),
@@ -101,7 +103,7 @@ describe("media-library URLs in the admin forms", () => {
     const res = await settle(() =>
       call(
         podcast.action,
-        formRequest("/admin/dashboard/podcast", {
+        entryFormRequest("/admin/dashboard/podcast", EpisodeSchema, {
           intent: "save",
           number: "7",
           title: "Cliff gardens",
@@ -120,7 +122,7 @@ describe("media-library URLs in the admin forms", () => {
     const bad = await settle(() =>
       call(
         podcast.action,
-        formRequest("/admin/dashboard/podcast", {
+        entryFormRequest("/admin/dashboard/podcast", EpisodeSchema, {
           intent: "save",
           number: "8",
           title: "Bad cover",

@@ -13,7 +13,14 @@ import { exportHref as csvExportHref } from "~/lib/admin-exports";
 import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
 import { fieldErrors } from "~/lib/schemas";
 import { EPISODE_NUMBER_TAKEN, EpisodeSchema, formatDuration } from "~/lib/schemas/episode";
-import { type FormValues, formDataToObject, formId, optionalFormId, optionalUrl, readForm } from "~/lib/schemas/form";
+import {
+  type FormValues,
+  formDataToObject,
+  formId,
+  optionalFormId,
+  readForm,
+  refuseMissingFields,
+} from "~/lib/schemas/form";
 import { parseDownloadUrl } from "~/lib/storage/download-url";
 import { downloadTokenList } from "~/lib/storage/paths";
 import { z } from "~/lib/zod";
@@ -36,9 +43,6 @@ import type { Route } from "./+types/podcast";
 const PAGE = "/admin/dashboard/podcast";
 const SUBS_PAGE_SIZE = ADMIN_LONG_PAGE_SIZE;
 const DELETE_DESCRIPTION = "The episode disappears from the podcast page and feed.";
-
-/** The episode form: the shared episode fields plus the cover image the feed shows as itunes:image. */
-const EpisodeFormSchema = EpisodeSchema.extend({ imageUrl: optionalUrl("Image URL", { allowPath: true }) });
 
 const AUDIO_TYPES_BY_EXTENSION: Record<string, string> = {
   mp3: "audio/mpeg",
@@ -144,7 +148,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const existing = id ? await getEpisodeById(db, id) : null;
   if (id && !existing) throw data("No episode with this id exists.", { status: 404 });
-  const parsed = EpisodeFormSchema.safeParse(values);
+  refuseMissingFields(EpisodeSchema, values);
+  const parsed = EpisodeSchema.safeParse(values);
   if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
   const v = parsed.data;
   const isNumberTaken = () => isEpisodeNumberTaken(db, v.number, id);
@@ -332,7 +337,7 @@ function EpisodeEditor({
   serverErrors?: Record<string, string>;
   cancelHref: string;
 }) {
-  const { errors, onSubmit } = useFormErrors(EpisodeFormSchema, serverErrors);
+  const { errors, onSubmit } = useFormErrors(EpisodeSchema, serverErrors);
   const field = bindFields(values, errors);
   return (
     <section aria-labelledby="episode-editor-title" className="mb-8 rounded-lg border border-stone-300 bg-white p-5">

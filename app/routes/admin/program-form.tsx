@@ -15,7 +15,7 @@ import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { entryEditPath } from "~/lib/admin-paths";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import { fieldErrors } from "~/lib/schemas";
-import { type FormValues, formDataToObject, readForm, textValue } from "~/lib/schemas/form";
+import { type FormValues, readEntryForm, textValue } from "~/lib/schemas/form";
 import { nameTakenBy } from "~/lib/schemas/location";
 import {
   PROGRAM_FORMATS,
@@ -71,7 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.services;
   const id = "id" in params ? params.id : undefined;
   if (id && !(await getProgramById(db, id))) throw data("No program with this id exists.", { status: 404 });
-  const values = formDataToObject(await readForm(request));
+  const values = await readEntryForm(request, ProgramSchema);
   const parsed = ProgramSchema.safeParse(values);
   if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
   const v = parsed.data;

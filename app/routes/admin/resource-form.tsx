@@ -13,7 +13,7 @@ import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/component
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import { fieldErrors } from "~/lib/schemas";
-import { type FormValues, formDataToObject, readForm, textValue } from "~/lib/schemas/form";
+import { type FormValues, readEntryForm, textValue } from "~/lib/schemas/form";
 import { ResourceSchema } from "~/lib/schemas/resource";
 import { RESOURCE_TYPES } from "~/lib/taxonomy";
 import { listFocusAreas } from "~/queries/reference.server";
@@ -60,7 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.services;
   const id = "id" in params ? params.id : undefined;
   if (id && !(await getResourceById(db, id))) throw data("No resource with this id exists.", { status: 404 });
-  const values = formDataToObject(await readForm(request));
+  const values = await readEntryForm(request, ResourceSchema);
   const parsed = ResourceSchema.safeParse(values);
   if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
   const v = parsed.data;

@@ -2,9 +2,9 @@ import { data, Form, useNavigation } from "react-router";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/admin/form-field";
 import { PageHeader } from "~/components/admin/shell/page-header";
 import { NAV_PAGE_KEYS } from "~/lib/navigation";
-import { fieldErrors } from "~/lib/schemas";
+import { type FieldErrors, fieldErrors, type TypedValues } from "~/lib/schemas";
 import { NAV_PAGE_LABELS, SiteSettingsSchema, toNavigationPages } from "~/lib/schemas/admin-settings";
-import { readForm } from "~/lib/schemas/form";
+import { listValue, readEntryForm, textValue } from "~/lib/schemas/form";
 import { recordAudit } from "~/queries/audit.server";
 import { getGeneralSettings, getNavigation, saveGeneralSettings, saveNavigation } from "~/queries/settings.server";
 import { notifyContentChanged } from "~/services/content-events.server";
@@ -25,23 +25,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionResult = {
-  fields: Record<string, string>;
-  values: { nav: string[]; contactEmail: string; mapStyleUrl: string; freshnessMonths: string };
+  fields: FieldErrors<typeof SiteSettingsSchema>;
+  values: { nav: string[] } & TypedValues<
+    typeof SiteSettingsSchema,
+    "contactEmail" | "mapStyleUrl" | "freshnessMonths"
+  >;
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db, logger } = context.services;
-  const form = await readForm(request);
-  const str = (key: string) => {
-    const v = form.get(key);
-    return typeof v === "string" ? v : "";
-  };
+  const form = await readEntryForm(request, SiteSettingsSchema);
   const raw = {
-    nav: form.getAll("nav").filter((v): v is string => typeof v === "string"),
-    contactEmail: str("contactEmail"),
-    mapStyleUrl: str("mapStyleUrl"),
-    freshnessMonths: str("freshnessMonths") || "12",
+    nav: listValue(form, "nav"),
+    contactEmail: textValue(form, "contactEmail"),
+    mapStyleUrl: textValue(form, "mapStyleUrl"),
+    freshnessMonths: textValue(form, "freshnessMonths") || "12",
   };
   const parsed = SiteSettingsSchema.safeParse(raw);
   if (!parsed.success) {

@@ -2,8 +2,14 @@ import { data, Form, useNavigation } from "react-router";
 import { fieldIds, SelectField, SubmitButton, TextField } from "~/components/admin/form-field";
 import { formatDate } from "~/components/admin/shell/format";
 import { PageHeader } from "~/components/admin/shell/page-header";
-import { fieldErrors } from "~/lib/schemas";
-import { createUserProblems, ROLE_LABELS, USER_ROLES, UserActionSchema } from "~/lib/schemas/admin-users";
+import { fieldErrors, type TypedValues } from "~/lib/schemas";
+import {
+  type CreateUserSchema,
+  createUserProblems,
+  ROLE_LABELS,
+  USER_ROLES,
+  UserActionSchema,
+} from "~/lib/schemas/admin-users";
 import { formDataToObject, readForm, textValue } from "~/lib/schemas/form";
 import { recordAudit } from "~/queries/audit.server";
 import {
@@ -46,7 +52,7 @@ type ActionResult = {
   userId?: string;
   fields: Record<string, string>;
   formError?: string;
-  values?: { name: string; email: string; role: string; access: string };
+  values?: TypedValues<typeof CreateUserSchema, "name" | "email" | "role" | "access">;
 };
 
 function isUniqueViolation(err: unknown): boolean {
