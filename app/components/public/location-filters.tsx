@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { WITHIN_KM } from "~/lib/constants";
-import type { LocationQuery } from "../../lib/filters";
+import type { LocationQuery } from "~/lib/filters";
 import { AppLink } from "../app-link";
 import { Search } from "../icons";
 import { useHydrated } from "../shell/use-hydrated";
