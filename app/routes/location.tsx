@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { languageFromPath } from "~/lib/i18n/languages";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../components/icons";
 import { LocationMiniMap } from "../components/map/location-mini-map";
@@ -20,6 +21,7 @@ import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/location";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const lang = languageFromPath(new URL(request.url).pathname);
   const { db, config, logger } = context.services;
   // Published places for everyone; staff also see a draft or archived place's page, marked as a preview.
   const l =
@@ -85,10 +87,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         name: p.name,
         path: programPath(p.name),
         summary: p.summary,
-        dates: formatDateRange(p.startDate, p.endDate),
+        dates: formatDateRange(p.startDate, p.endDate, lang),
         past: Boolean(p.endDate && p.endDate < today),
         format: FORMAT_LABELS[p.format] ?? p.format,
-        price: formatPrice(p.priceCents, p.currency),
+        price: formatPrice(p.priceCents, p.currency, lang),
       })),
     },
     preview ? { headers: PREVIEW_HEADERS } : undefined,

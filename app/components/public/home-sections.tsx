@@ -1,3 +1,4 @@
+import { useLanguage } from "~/lib/i18n/react";
 import { locationPath, programPath } from "~/lib/slug";
 import type { Route } from "~/routes/+types/home";
 import { AppLink } from "../app-link";
@@ -13,6 +14,7 @@ const HomeNewsletter = island(() => import("../newsletter-form").then((m) => m.N
 
 /** The home page below the map: featured places, upcoming programs, recent episodes, apply and subscribe. */
 export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "featured" | "upcoming" | "episodes">) {
+  const lang = useLanguage();
   return (
     <>
       {featured.length > 0 ? (
@@ -52,7 +54,7 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
                 </h3>
                 <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-800">
                   <CalendarDays aria-hidden="true" className="h-4 w-4 text-leaf-700" />
-                  {formatDateRange(p.startDate, p.endDate)}
+                  {formatDateRange(p.startDate, p.endDate, lang)}
                 </p>
                 <p className="mt-1 text-sm text-stone-700">
                   {FORMAT_LABELS[p.format] ?? p.format}
@@ -77,7 +79,7 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
               <li key={e.id} className="rounded-xl border border-leaf-100 bg-white p-4 shadow-sm">
                 <p className="flex items-center gap-1.5 text-sm text-stone-700">
                   <Mic aria-hidden="true" className="h-4 w-4 text-leaf-700" />
-                  Episode {e.number} · <time dateTime={e.publishedAt}>{formatDate(e.publishedAt)}</time>
+                  Episode {e.number} · <time dateTime={e.publishedAt}>{formatDate(e.publishedAt, lang)}</time>
                   {e.durationSeconds ? ` · ${formatDuration(e.durationSeconds)}` : ""}
                 </p>
                 <h3 className="mt-1 text-lg font-semibold">

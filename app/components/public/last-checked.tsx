@@ -1,3 +1,4 @@
+import { useLanguage } from "~/lib/i18n/react";
 import { AppLink } from "../app-link";
 import { formatMonthYear } from "./format";
 
@@ -14,9 +15,10 @@ export function LastChecked({
   className?: string;
   correctHref?: string;
 }) {
+  const lang = useLanguage();
   return (
     <p className={`${className} text-sm text-stone-700`}>
-      Last checked: <time dateTime={at.slice(0, 7)}>{formatMonthYear(at)}</time>
+      Last checked: <time dateTime={at.slice(0, 7)}>{formatMonthYear(at, lang)}</time>
       {correctHref ? (
         <>
           {" · "}

@@ -54,3 +54,8 @@ export function localizeHref(href: string, lang: Language): string {
   if (NOT_A_PAGE.test(path)) return href;
   return localizedPath(path, lang) + (cut === -1 ? "" : href.slice(cut));
 }
+
+/** The locale `Intl` formats a language's dates and numbers with (English in the site's British style). */
+export function intlLocale(lang: Language): string {
+  return lang === "en" ? "en-GB" : lang;
+}
