@@ -87,7 +87,7 @@ test.describe("on a 320 px phone", () => {
     await page.goto("/fr/locations");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await page.getByRole("button", { name: "Menu" }).click();
-    const languages = page.getByRole("navigation", { name: "Langue" }).first();
+    const languages = page.getByRole("list", { name: "Langue" });
     await expect(languages.getByRole("link", { name: "Français" })).toHaveAttribute("aria-current", "true");
     await languages.getByRole("link", { name: "Português" }).focus();
     await page.keyboard.press("Enter");

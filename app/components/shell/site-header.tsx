@@ -220,6 +220,7 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
         <div className="mt-3 border-t border-leaf-100 pt-2">
           <LanguageSwitcher
             id="mobile-language"
+            landmark={false}
             headingClassName="mt-1 px-3 text-xs font-semibold uppercase tracking-wide text-stone-600"
             listClassName="flex flex-wrap"
             linkClassName="block rounded px-3 py-2.5 text-base text-stone-800 hover:bg-leaf-50 aria-[current=true]:bg-leaf-50 aria-[current=true]:font-semibold aria-[current=true]:text-leaf-800"
