@@ -33,6 +33,9 @@ test("the language switcher keeps the visitor on the same location and remembers
   // The remembered choice now decides `/`.
   await page.goto("/");
   await expect(page).toHaveURL(/\/de$/);
+  // The home page in German, its count in a German plural and number format.
+  await expect(page.getByRole("heading", { name: /^[\d.]+ Orte? auf der Karte$/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Kommende Programme" })).toBeVisible();
   // A page's own links stay in German.
   await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Karte" }).click();
   await expect(page).toHaveURL(/\/de\/map$/);
