@@ -22,6 +22,8 @@ test("the language switcher keeps the visitor on the same location and remembers
   await expect(page).toHaveURL(new RegExp(`/de${location}$`));
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByRole("heading", { name: "Kontaktdaten" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Über ${name}` })).toBeVisible();
   await expect(page.getByRole("link", { name: "Zum Inhalt springen" })).toBeAttached();
   const german = page.getByRole("navigation", { name: "Sprache" }).last();
   await expect(german.getByRole("link", { name: "Deutsch" })).toHaveAttribute("aria-current", "true");
