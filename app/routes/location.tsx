@@ -243,9 +243,10 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
               </h2>
               {upcoming.length === 0 && past.length === 0 ? (
                 <p className="mt-3 text-stone-700">
+                  {/* The link's tag is not <link>: Trans would read that HTML name as an empty element. */}
                   <Trans
                     i18nKey="location.noPrograms"
-                    components={{ link: <AppLink to="/programs" className="text-leaf-800 underline" /> }}
+                    components={{ anchor: <AppLink to="/programs" className="text-leaf-800 underline" /> }}
                   />
                 </p>
               ) : (
@@ -372,7 +373,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-stone-600">
               <Trans
                 i18nKey="location.outOfDate"
-                components={{ link: <AppLink to="/about#contact" className="text-leaf-800 underline" /> }}
+                components={{ anchor: <AppLink to="/about#contact" className="text-leaf-800 underline" /> }}
               />
             </p>
           </aside>
