@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -7,6 +8,8 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -17,22 +20,40 @@ import { PageLoadingIndicator } from "./components/shell/page-loading-indicator"
 import { ScrollToTop } from "./components/shell/scroll-to-top";
 import { useHydrated } from "./components/shell/use-hydrated";
 import { afterPageLoad } from "./lib/after-load";
-import { refusedRequestTitle } from "./lib/error-titles";
+import { refusedRequestTitleKey } from "./lib/error-titles";
+import { i18nFor } from "./lib/i18n/i18n";
+import { languageFromPath, localizedPath } from "./lib/i18n/languages";
+import { MESSAGES } from "./lib/i18n/messages.server";
 import { readToast } from "./services/toast.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clearHeader } = readToast(request);
+  // The page's language is its path's; only that language's messages go to the browser.
+  const lang = languageFromPath(new URL(request.url).pathname);
   // Public pages allow their scripts by hash (no nonce), so their bytes are the same for every visitor.
-  const payload = { nonce: context.cspNonce || undefined, siteHostname: context.services.config.siteHostname, toast };
+  const payload = {
+    nonce: context.cspNonce || undefined,
+    siteHostname: context.services.config.siteHostname,
+    toast,
+    lang,
+    messages: MESSAGES[lang],
+  };
   // The toast is shown once: the same response clears its cookie.
   return clearHeader ? data(payload, { headers: { "Set-Cookie": clearHeader } }) : payload;
+}
+
+/** A move to another language reads the root data again: its language and messages change with the path. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return languageFromPath(currentUrl.pathname) !== languageFromPath(nextUrl.pathname) || defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
+  const { pathname } = useLocation();
+  const lang = data?.lang ?? languageFromPath(pathname);
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -43,7 +64,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <I18nextProvider i18n={i18nFor(lang, data?.lang === lang ? data.messages : undefined)}>
+          {children}
+        </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -99,17 +122,19 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useMarkHydrated();
-  let title = "Something went wrong";
-  let message = "An unexpected error occurred. Please try again in a moment.";
+  const { t } = useTranslation();
+  const lang = languageFromPath(useLocation().pathname);
+  let title = t("error.somethingWrong");
+  let message = t("error.unexpected");
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
-      title = "Page not found";
-      message = "We could not find the page you were looking for.";
+      title = t("notFound.title");
+      message = t("notFound.message");
     } else if (error.status === 403) {
-      title = "Access denied";
-      message = typeof error.data === "string" ? error.data : "You do not have permission to view this page.";
+      title = t("error.status403");
+      message = typeof error.data === "string" ? error.data : t("error.forbidden");
     } else {
-      title = error.status < 500 ? refusedRequestTitle(error.status) : title;
+      title = error.status < 500 ? t(refusedRequestTitleKey(error.status)) : title;
       message = typeof error.data === "string" ? error.data : message;
     }
   }
@@ -119,8 +144,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="text-3xl font-bold text-leaf-900">{title}</h1>
       <p className="mt-4 text-lg">{message}</p>
       <p className="mt-6">
-        <a className="font-semibold text-leaf-700 underline" href="/">
-          Go to the home page
+        <a className="font-semibold text-leaf-700 underline" href={localizedPath("/", lang)}>
+          {t("shell.goHome")}
         </a>
       </p>
     </main>

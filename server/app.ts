@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import { isStaffPath } from "~/lib/staff-path";
 import type { Services } from "~/services/services.server";
 import { createAnalyticsIngest } from "./analytics";
+import { NEGOTIATED_VARY, negotiateHome } from "./home-language";
 import { mapFilesRouter } from "./map-files";
 import type { Metrics } from "./metrics";
 import { createRenderCache } from "./render-cache";
@@ -195,9 +196,13 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
   const flushBuffers = async () => {
     await Promise.all([requestStats.close(), analytics.close()]);
   };
+  const securityHeadersForRedirect = constantSecurityHeaders({ https });
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     track(req, res);
+    const home = negotiateHome(req, res, securityHeadersForRedirect);
+    if (home === "redirected") return;
     if (cache?.serve(req, res)) return;
+    if (home === "english") res.setHeader("Vary", NEGOTIATED_VARY);
     app(req, res);
   };
   return { app, handle, renderCache: cache, flushBuffers };

@@ -1,5 +1,6 @@
 import { type AnchorHTMLAttributes, useEffect } from "react";
 import { useNavigate } from "react-router";
+import { useLocalizeHref } from "~/lib/i18n/react";
 
 type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string };
 
@@ -10,11 +11,15 @@ type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to
  * click on it into a client-side navigation, and `data-discover` lets React Router find its route ahead of the
  * click, exactly as it does for its own links.
  *
+ * `to` is the page's English address: on a page in another language the link leads to that language's version
+ * (`/locations` on a Spanish page is `/es/locations`), so a visitor stays in their language from link to link.
+ *
  * Use React Router's `NavLink` where the link shows whether it is current (header, bottom bar), and a plain
  * `<a>` without these attributes for documents the router must not handle (feeds, downloads).
  */
 export function AppLink({ to, ...props }: AppLinkProps) {
-  return <a href={to} data-app-link="" data-discover="true" {...props} />;
+  const localize = useLocalizeHref();
+  return <a href={localize(to)} data-app-link="" data-discover="true" {...props} />;
 }
 
 /** Whether a click on this link should become a client-side navigation, and to where; null to leave it alone. */

@@ -1,5 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
-import { NEWSLETTER_MESSAGES, NEWSLETTER_THROTTLE_MS } from "../lib/constants";
+import { useTranslation } from "react-i18next";
+import { NEWSLETTER_THROTTLE_MS } from "../lib/constants";
+import { emailErrorCode } from "./newsletter-outcome";
 import { createThrottle } from "./newsletter-throttle";
 
 export type NewsletterSource = "footer" | "newsletter-page" | "home";
@@ -54,6 +56,10 @@ export function NewsletterForm({
   const errorId = `${id}-error`;
   const statusId = `${id}-status`;
   const s = STYLES[variant];
+  const { t } = useTranslation();
+  // The e-mail check's messages (the schema's, the server's) are English; the form says them in the page's language.
+  const emailError = (message: string | undefined) =>
+    emailErrorCode(message) === "missing-email" ? t("newsletter.missingEmail") : t("newsletter.invalidEmail");
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -64,7 +70,7 @@ export function NewsletterForm({
       const { EmailSchema } = await loadSchemas();
       const parsed = EmailSchema.safeParse(email);
       if (!parsed.success) {
-        setState({ status: "idle", message: "", fieldError: parsed.error.issues[0]?.message ?? "" });
+        setState({ status: "idle", message: "", fieldError: emailError(parsed.error.issues[0]?.message) });
         inputRef.current?.focus();
         return;
       }
@@ -78,17 +84,17 @@ export function NewsletterForm({
       const answer = (await res.json().catch(() => null)) as ApiAnswer | null;
       if (res.ok && answer?.ok) {
         setEmail("");
-        setState({ status: "success", message: NEWSLETTER_MESSAGES.success, fieldError: null });
+        setState({ status: "success", message: t("newsletter.success"), fieldError: null });
       } else if (res.status === 400 && answer?.errors?.email) {
-        setState({ status: "idle", message: "", fieldError: answer.errors.email });
+        setState({ status: "idle", message: "", fieldError: emailError(answer.errors.email) });
         inputRef.current?.focus();
-      } else if (res.status === 429 && answer?.message) {
-        setState({ status: "error", message: answer.message, fieldError: null });
+      } else if (res.status === 429) {
+        setState({ status: "error", message: t("newsletter.tooMany"), fieldError: null });
       } else {
-        setState({ status: "error", message: NEWSLETTER_MESSAGES.error, fieldError: null });
+        setState({ status: "error", message: t("newsletter.error"), fieldError: null });
       }
     } catch {
-      setState({ status: "error", message: NEWSLETTER_MESSAGES.error, fieldError: null });
+      setState({ status: "error", message: t("newsletter.error"), fieldError: null });
     } finally {
       inFlight.current = false;
     }
@@ -108,7 +114,7 @@ export function NewsletterForm({
     >
       <input type="hidden" name="source" value={source} />
       <label htmlFor={inputId} className={`block text-sm font-medium ${s.label}`}>
-        E-mail address
+        {t("newsletter.email")}
       </label>
       <div className="mt-1 flex gap-2">
         <input
@@ -137,7 +143,7 @@ export function NewsletterForm({
           aria-disabled={submitting || undefined}
           className={`shrink-0 rounded-md px-4 py-2 font-semibold ${s.button} aria-disabled:opacity-80`}
         >
-          {submitting ? NEWSLETTER_MESSAGES.submitting : "Subscribe"}
+          {submitting ? t("newsletter.subscribing") : t("newsletter.subscribe")}
         </button>
       </div>
       <p id={errorId} aria-live="polite" className={`mt-1 min-h-5 text-sm ${s.error}`}>
@@ -149,7 +155,7 @@ export function NewsletterForm({
         aria-live="polite"
         className={`min-h-5 text-sm font-medium ${state.status === "error" ? s.error : s.success}`}
       >
-        {submitting ? <span className="sr-only">{NEWSLETTER_MESSAGES.submitting}</span> : state.message}
+        {submitting ? <span className="sr-only">{t("newsletter.subscribing")}</span> : state.message}
       </p>
     </form>
   );

@@ -25,3 +25,19 @@ export function refusedRequestTitle(status: number): string {
       return "The request was refused";
   }
 }
+
+const TITLE_KEYS: Record<number, string> = {
+  400: "error.status400",
+  401: "error.status401",
+  403: "error.status403",
+  404: "error.status404",
+  405: "error.status405",
+  409: "error.status409",
+  413: "error.status413",
+  429: "error.status429",
+};
+
+/** The message key of a public error page's heading for a refused request (4xx), in the page's language. */
+export function refusedRequestTitleKey(status: number): string {
+  return TITLE_KEYS[status] ?? "error.refused";
+}

@@ -1,9 +1,40 @@
 import { SITE_NAME } from "./constants";
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  languageFromPath,
+  localizeHref,
+} from "./i18n/languages";
 
 /** The public layout's route id: its data carries the site's name (from the admin's Pages section). */
 export const PUBLIC_LAYOUT_ROUTE = "routes/public-layout";
 
-type MetaMatchLike = { id: string; loaderData?: unknown } | undefined;
+type MetaMatchLike = { id: string; pathname?: string; loaderData?: unknown } | undefined;
+
+/** The page's language, as the root route read it from the path (or from the deepest match's path). */
+export function languageFrom(matches: readonly MetaMatchLike[] | undefined): Language {
+  const lang = (matches?.find((m) => m?.id === "root")?.loaderData as { lang?: unknown } | undefined)?.lang;
+  if (isLanguage(lang)) return lang;
+  return languageFromPath(matches?.at(-1)?.pathname ?? "/");
+}
+
+/**
+ * `<link rel="alternate" hreflang>` for each language's version of a page, plus `x-default` (the English one): every
+ * version names all of them, itself included.
+ */
+export function alternateLinks(path: string, siteUrl = ""): Record<string, string>[] {
+  return [
+    ...LANGUAGES.map((lang) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: lang,
+      href: siteUrl + localizeHref(path, lang),
+    })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: siteUrl + localizeHref(path, DEFAULT_LANGUAGE) },
+  ];
+}
 
 /** The site's name as the public layout read it, for a page's title; the built-in name when it is not there. */
 export function siteNameFrom(matches: readonly MetaMatchLike[] | undefined): string {
@@ -12,7 +43,10 @@ export function siteNameFrom(matches: readonly MetaMatchLike[] | undefined): str
   return typeof name === "string" && name !== "" ? name : SITE_NAME;
 }
 
-/** Title, description, canonical URL and Open Graph tags for a public page. */
+/**
+ * Title, description, canonical URL, language alternates and Open Graph tags for a public page. `path` is the page's
+ * English address; the canonical URL is the page's own language's.
+ */
 export function pageMeta(opts: {
   title: string;
   description: string;
@@ -24,11 +58,13 @@ export function pageMeta(opts: {
 }) {
   const site = siteNameFrom(opts.matches);
   const fullTitle = opts.title === site ? site : `${opts.title} | ${site}`;
-  const canonical = opts.siteUrl ? `${opts.siteUrl}${opts.path}` : opts.path;
+  const lang = languageFrom(opts.matches);
+  const canonical = `${opts.siteUrl ?? ""}${localizeHref(opts.path, lang)}`;
   const tags: Record<string, string>[] = [
     { title: fullTitle },
     { name: "description", content: opts.description },
     { tagName: "link", rel: "canonical", href: canonical },
+    ...alternateLinks(opts.path, opts.siteUrl),
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: opts.description },
     { property: "og:url", content: canonical },

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { AppLink } from "../components/app-link";
 import { ArrowRight, MapPin } from "../components/icons";
 import { island } from "../components/island";
@@ -8,7 +9,6 @@ import { SectionHeader } from "../components/public/section-header";
 import { websiteJsonLd } from "../lib/jsonld";
 import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "../lib/map-geometry";
 import { pageMeta, siteNameFrom } from "../lib/meta";
-import { formatInteger } from "../lib/numbers";
 import { listFeaturedLocations } from "../queries/locations.server";
 import { listEpisodes } from "../queries/podcast.server";
 import { listUpcomingPrograms } from "../queries/programs.server";
@@ -80,6 +80,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { snapshot, featured, upcoming, episodes, heading, introHtml, description, siteUrl, siteName } = loaderData;
   const styleUrl = useMapStyleUrl();
+  const { t } = useTranslation();
   return (
     <main id="main">
       <JsonLd data={websiteJsonLd({ siteUrl, name: siteName, description })} />
@@ -92,10 +93,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="mt-6 flex flex-wrap gap-3">
             <AppLink to="/map" className={primaryBtn}>
               <MapPin aria-hidden="true" className="h-5 w-5" />
-              Explore the map
+              {t("home.exploreMap")}
             </AppLink>
             <AppLink to="/application" className={secondaryBtn}>
-              Apply now
+              {t("home.applyNow")}
               <ArrowRight aria-hidden="true" className="h-5 w-5" />
             </AppLink>
           </div>
@@ -105,16 +106,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="map-heading" className="mx-auto max-w-6xl px-4 py-6">
         <SectionHeader
           id="map-heading"
-          title={`${formatInteger(snapshot.total)} places on the map`}
+          title={t("home.placesOnMap", { count: snapshot.total })}
           to="/map"
-          linkText="Open the full map"
+          linkText={t("home.openFullMap")}
           spacing="mb-3"
         />
         <HomeMap
           snapshot={snapshot}
           styleUrl={styleUrl}
           activation="interaction"
-          label={`Map of ${formatInteger(snapshot.total)} permaculture locations`}
+          label={t("home.mapLabel", { count: snapshot.total })}
         />
       </section>
 

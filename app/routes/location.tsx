@@ -1,4 +1,6 @@
+import { Trans, useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
+import { languageFromPath } from "~/lib/i18n/languages";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../components/icons";
 import { LocationMiniMap } from "../components/map/location-mini-map";
@@ -20,6 +22,7 @@ import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/location";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const lang = languageFromPath(new URL(request.url).pathname);
   const { db, config, logger } = context.services;
   // Published places for everyone; staff also see a draft or archived place's page, marked as a preview.
   const l =
@@ -69,10 +72,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         name: p.name,
         path: programPath(p.name),
         summary: p.summary,
-        dates: formatDateRange(p.startDate, p.endDate),
+        dates: formatDateRange(p.startDate, p.endDate, lang),
         past: Boolean(p.endDate && p.endDate < today),
         format: FORMAT_LABELS[p.format] ?? p.format,
-        price: formatPrice(p.priceCents, p.currency),
+        price: formatPrice(p.priceCents, p.currency, lang),
       })),
     },
     preview ? { headers: PREVIEW_HEADERS } : undefined,
@@ -109,6 +112,7 @@ function isHttpUrl(url: string | null): url is string {
 
 export default function LocationPage({ loaderData }: Route.ComponentProps) {
   const { location: l, programs, siteUrl, preview, editPath } = loaderData;
+  const { t } = useTranslation();
   const place = [l.city, l.state, l.country].filter(Boolean).join(", ");
   const addressLines = [l.address, [l.zip, l.city].filter(Boolean).join(" "), l.state, l.country].filter(Boolean);
   const upcoming = programs.filter((p) => !p.past);
@@ -144,11 +148,11 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
         <header className="bg-leaf-900 text-white">
           <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-2 md:items-center md:py-12">
             <div>
-              <nav aria-label="Breadcrumb" className="text-sm text-leaf-100">
+              <nav aria-label={t("location.breadcrumb")} className="text-sm text-leaf-100">
                 <ol className="flex flex-wrap gap-1">
                   <li>
                     <AppLink to="/locations" className="underline hover:text-white">
-                      Locations
+                      {t("nav.locations")}
                     </AppLink>
                     <span aria-hidden="true"> / </span>
                   </li>
@@ -192,7 +196,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           <div className="lg:col-span-2">
             <section aria-labelledby="about-heading">
               <h2 id="about-heading" className="text-2xl font-semibold text-leaf-900">
-                About {l.name}
+                {t("location.about", { name: l.name })}
               </h2>
               <div className="mt-4 space-y-4 text-lg leading-relaxed text-stone-800">
                 {paragraphs(l.longDescription || l.shortDescription).map((p, i) => (
@@ -205,11 +209,11 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             {l.focus.length > 0 ? (
               <section aria-labelledby="focus-heading" className="mt-10">
                 <h2 id="focus-heading" className="text-xl font-semibold text-leaf-900">
-                  Areas of focus
+                  {t("location.focus")}
                 </h2>
                 <div className="mt-3">
                   <TagList
-                    label="Areas of focus"
+                    label={t("location.focus")}
                     tags={l.focus}
                     linkTo={(t) => (t.id ? `/locations?focus=${t.id}` : undefined)}
                   />
@@ -219,15 +223,15 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
 
             <section aria-labelledby="programs-heading" className="mt-10">
               <h2 id="programs-heading" className="text-xl font-semibold text-leaf-900">
-                Programs at {l.name}
+                {t("location.programsAt", { name: l.name })}
               </h2>
               {upcoming.length === 0 && past.length === 0 ? (
                 <p className="mt-3 text-stone-700">
-                  No programs are listed here yet. Browse{" "}
-                  <AppLink to="/programs" className="text-leaf-800 underline">
-                    all programs
-                  </AppLink>{" "}
-                  or contact the location directly.
+                  {/* The link's tag is not <link>: Trans would read that HTML name as an empty element. */}
+                  <Trans
+                    i18nKey="location.noPrograms"
+                    components={{ anchor: <AppLink to="/programs" className="text-leaf-800 underline" /> }}
+                  />
                 </p>
               ) : (
                 <ul className="mt-4 space-y-4">
@@ -237,7 +241,9 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                         <AppLink to={p.path} className="hover:underline">
                           {p.name}
                         </AppLink>
-                        {p.past ? <span className="ml-2 text-sm font-normal text-stone-600">(finished)</span> : null}
+                        {p.past ? (
+                          <span className="ml-2 text-sm font-normal text-stone-600">{t("location.finished")}</span>
+                        ) : null}
                       </h3>
                       <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
                         <span className="inline-flex items-center gap-1">
@@ -261,14 +267,14 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
               className="rounded-xl border border-leaf-100 bg-white p-5 shadow-sm"
             >
               <h2 id="contact-heading" className="text-xl font-semibold text-leaf-900">
-                Contact details
+                {t("location.contact")}
               </h2>
               <dl className="mt-4 space-y-3 text-stone-800">
                 {isHttpUrl(l.website) ? (
                   <div className="flex gap-2">
                     <dt>
                       <Globe aria-hidden="true" className="mt-0.5 h-5 w-5 text-leaf-700" />
-                      <span className="sr-only">Website</span>
+                      <span className="sr-only">{t("location.website")}</span>
                     </dt>
                     <dd>
                       <a
@@ -301,7 +307,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   <div className="flex gap-2">
                     <dt>
                       <Phone aria-hidden="true" className="mt-0.5 h-5 w-5 text-leaf-700" />
-                      <span className="sr-only">Phone</span>
+                      <span className="sr-only">{t("location.phone")}</span>
                     </dt>
                     <dd>
                       <a href={`tel:${l.phone.replace(/[^\d+]/g, "")}`} className="text-leaf-800 underline">
@@ -314,7 +320,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   <div className="flex gap-2">
                     <dt>
                       <MapPin aria-hidden="true" className="mt-0.5 h-5 w-5 text-leaf-700" />
-                      <span className="sr-only">Address</span>
+                      <span className="sr-only">{t("location.address")}</span>
                     </dt>
                     <dd>
                       <address className="not-italic">
@@ -333,7 +339,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
 
             <section aria-labelledby="map-heading">
               <h2 id="map-heading" className="mb-3 text-xl font-semibold text-leaf-900">
-                On the map
+                {t("location.onMap")}
               </h2>
               {l.latitude !== null && l.longitude !== null ? (
                 <LocationMiniMap
@@ -344,16 +350,15 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   basemapVersion={loaderData.basemapVersion}
                 />
               ) : (
-                <p className="text-stone-700">This location has no map position yet.</p>
+                <p className="text-stone-700">{t("location.noPosition")}</p>
               )}
             </section>
 
             <p className="text-sm text-stone-600">
-              Is something out of date? Write to the location, or{" "}
-              <AppLink to="/about#contact" className="text-leaf-800 underline">
-                let us know
-              </AppLink>
-              .
+              <Trans
+                i18nKey="location.outOfDate"
+                components={{ anchor: <AppLink to="/about#contact" className="text-leaf-800 underline" /> }}
+              />
             </p>
           </aside>
         </div>

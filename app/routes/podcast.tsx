@@ -1,4 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
+import { languageFromPath } from "~/lib/i18n/languages";
+import { useLocalizeHref } from "~/lib/i18n/react";
 import { CalendarDays, CircleCheck, Clock, Mic, Rss } from "../components/icons";
 import { formatDate, formatDuration, paragraphs } from "../components/public/format";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
@@ -25,7 +27,8 @@ const MESSAGES = {
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const lang = languageFromPath(new URL(request.url).pathname);
   const { db, config } = context.services;
   const episodes = await listEpisodes(db);
   return {
@@ -41,7 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       audioType: e.audioType,
       duration: formatDuration(e.durationSeconds),
       publishedAt: e.publishedAt.toISOString(),
-      published: formatDate(e.publishedAt),
+      published: formatDate(e.publishedAt, lang),
     })),
   };
 }
@@ -100,6 +103,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 function SubscribeForm({ result }: { result: Route.ComponentProps["actionData"] }) {
+  const localize = useLocalizeHref();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === "/podcast";
   const error = result && !result.ok ? (result.errors.email ?? result.message) : undefined;
@@ -115,7 +119,13 @@ function SubscribeForm({ result }: { result: Route.ComponentProps["actionData"] 
           {result.message}
         </p>
       ) : (
-        <Form method="post" action="/podcast" noValidate className="mt-4" data-analytics-form="podcast-subscribe">
+        <Form
+          method="post"
+          action={localize("/podcast")}
+          noValidate
+          className="mt-4"
+          data-analytics-form="podcast-subscribe"
+        >
           <label htmlFor="podcast-email" className="block font-medium">
             E-mail address
           </label>

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { languageFromPath } from "~/lib/i18n/languages";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, MapPin, Ticket, Users } from "../components/icons";
 import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../components/public/format";
@@ -21,6 +22,7 @@ import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/program";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const lang = languageFromPath(new URL(request.url).pathname);
   const { db, config, logger } = context.services;
   if (params.slug.length > ENTRY_NAME_MAX_LENGTH) throw data("Program not found", { status: 404 });
   // Published programs for everyone; staff also see an unpublished one's page, marked as a preview.
@@ -62,12 +64,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         description: p.description,
         startDate: p.startDate,
         endDate: p.endDate,
-        dates: formatDateRange(p.startDate, p.endDate),
+        dates: formatDateRange(p.startDate, p.endDate, lang),
         past: Boolean((p.endDate ?? p.startDate) && (p.endDate ?? p.startDate ?? "") < today),
         format: p.format,
         priceCents: p.priceCents,
         currency: p.currency,
-        price: formatPrice(p.priceCents, p.currency),
+        price: formatPrice(p.priceCents, p.currency, lang),
         educators: p.educators,
         capacity: p.capacity,
         applicationUrl: p.applicationUrl && /^https?:\/\//i.test(p.applicationUrl) ? p.applicationUrl : null,

@@ -1,4 +1,6 @@
 import { Form } from "react-router";
+import { languageFromPath } from "~/lib/i18n/languages";
+import { useLocalizeHref } from "~/lib/i18n/react";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { CalendarDays, MapPin, Users } from "../components/icons";
@@ -17,6 +19,7 @@ import { loadReferenceData } from "../queries/reference.server";
 import type { Route } from "./+types/programs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = languageFromPath(new URL(request.url).pathname);
   const { db, config, logger } = context.services;
   const query = parseProgramQuery(new URL(request.url).searchParams);
   const ref = await loadReferenceData(db);
@@ -44,10 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: p.name,
     path: programPath(p.name),
     summary: p.summary,
-    dates: formatDateRange(p.startDate, p.endDate),
+    dates: formatDateRange(p.startDate, p.endDate, lang),
     startDate: p.startDate,
     format: p.format,
-    price: formatPrice(p.priceCents, p.currency),
+    price: formatPrice(p.priceCents, p.currency, lang),
     educators: p.educators,
     location: p.locationName
       ? {
@@ -205,6 +208,7 @@ function DateField({ name, label, value }: { name: string; label: string; value:
 }
 
 export default function Programs({ loaderData: d }: Route.ComponentProps) {
+  const localize = useLocalizeHref();
   const a = d.applied;
   const hasFilters = Object.values(a).some(Boolean);
   return (
@@ -217,7 +221,7 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
         <HydrateApart>
           <Form
             method="get"
-            action="/programs"
+            action={localize("/programs")}
             role="search"
             aria-label="Filter programs"
             data-analytics-form="program-filters"

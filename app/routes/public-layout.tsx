@@ -1,10 +1,11 @@
+import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { island } from "../components/island";
 import { MobileBottomBar } from "../components/shell/mobile-bottom-bar";
 import { SiteHeader } from "../components/shell/site-header";
 import { useLiveSettings } from "../components/shell/use-live-settings";
 import { MOBILE_BOTTOM_BAR_PADDING_PX, SITE_NAME, SITE_TAGLINE } from "../lib/constants";
-import { refusedRequestTitle } from "../lib/error-titles";
+import { refusedRequestTitleKey } from "../lib/error-titles";
 import type { NavigationPages } from "../lib/nav-pages";
 import { ALL_PAGES_VISIBLE, hiddenPagesKey } from "../lib/nav-pages";
 import { getPublicPageTexts } from "../services/page-texts.server";
@@ -65,13 +66,14 @@ function Shell({
   children: React.ReactNode;
 }) {
   const live = useLiveSettings(navigation, contactEmail);
+  const { t } = useTranslation();
   return (
     <div
       className="flex min-h-screen flex-col pb-[var(--bottom-bar)] md:pb-0"
       style={{ "--bottom-bar": `${MOBILE_BOTTOM_BAR_PADDING_PX}px` } as React.CSSProperties}
     >
       <a className="skip-link" href="#main">
-        Skip to content
+        {t("shell.skipToContent")}
       </a>
       <SiteHeader pages={live.pages} siteName={siteName} />
       <div className="flex-1">{children}</div>
@@ -108,6 +110,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("routes/public-layout");
   const shell = data ?? { ...FALLBACK, year: new Date().getFullYear() };
+  const { t } = useTranslation();
   let body: React.ReactNode;
   if (isRouteErrorResponse(error) && error.status === 404) {
     body = (
@@ -119,16 +122,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   } else if (isRouteErrorResponse(error)) {
     body = (
       <ErrorContent
-        title={error.status < 500 ? refusedRequestTitle(error.status) : "Something went wrong"}
-        message={typeof error.data === "string" ? error.data : "This request could not be completed."}
+        title={t(error.status < 500 ? refusedRequestTitleKey(error.status) : "error.somethingWrong")}
+        message={typeof error.data === "string" ? error.data : t("error.notCompleted")}
         siteName={shell.siteName}
       />
     );
   } else {
     body = (
       <ErrorContent
-        title="Something went wrong"
-        message="An unexpected error occurred on our side. Please try again in a moment."
+        title={t("error.somethingWrong")}
+        message={t("error.unexpectedOurSide")}
         siteName={shell.siteName}
       />
     );

@@ -1,3 +1,4 @@
+import { useLanguage } from "~/lib/i18n/react";
 import { formatDate } from "../components/public/format";
 import { PageIntro } from "../components/public/page-intro";
 import { ProseHtml } from "../components/public/prose";
@@ -25,12 +26,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
+  const lang = useLanguage();
   const { lead, html, updatedAt } = loaderData;
   return (
     <main id="main">
       <PageIntro title="Terms of Use" lead={lead}>
         <p className="mt-3 text-sm text-stone-600">
-          Last updated <time dateTime={updatedAt.slice(0, 10)}>{formatDate(updatedAt)}</time>
+          Last updated <time dateTime={updatedAt.slice(0, 10)}>{formatDate(updatedAt, lang)}</time>
         </p>
       </PageIntro>
       <ProseHtml html={html} />

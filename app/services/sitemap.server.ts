@@ -6,6 +6,7 @@ import {
   buildSitemapIndex,
   type SitemapEntry,
   sitemapUrl,
+  URLS_PER_ENTRY,
   URLSET_CLOSE,
   URLSET_OPEN,
 } from "../lib/feeds/sitemap";
@@ -31,8 +32,11 @@ import {
  * answer carries an ETag made of the content versions: unchanged content answers 304.
  */
 
-/** The sitemaps.org limit is 50,000 URLs per file; this leaves room. */
-export const URLS_PER_SITEMAP = 45_000;
+/**
+ * Pages per file. The sitemaps.org limit is 50,000 URLs per file; each page is listed once per language
+ * (URLS_PER_ENTRY), so a file holds at most 45,000 URLs, which leaves room.
+ */
+export const URLS_PER_SITEMAP = Math.floor(45_000 / URLS_PER_ENTRY);
 /**
  * Rows per query. A page waits in its stream until the crawler reads it, long enough to outlive two scavenges and be
  * promoted; smaller pages keep less of that short-lived data in the old generation (decision 023: at 500,000 places

@@ -7,7 +7,8 @@ import { gzipSync } from "node:zlib";
 import { deferredPreloads } from "~/lib/defer-hydration.server";
 import { startServer } from "~tests/helpers/server-process";
 
-const PAGES = ["/", "/locations", "/programs", "/application", "/map"];
+// The home page in each language too: each carries its own language's messages.
+const PAGES = ["/", "/es", "/pt", "/fr", "/de", "/locations", "/es/locations", "/programs", "/application", "/map"];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-js-"));
 const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
 try {

@@ -95,6 +95,12 @@ test("every public page's HTML conforms", async ({ request }) => {
     person,
     correction ?? "",
     "/no-such-page",
+    // Pages in other languages (the language switcher, translated shell, alternates).
+    "/es",
+    "/es/locations",
+    `/de${location}`,
+    "/fr/programs",
+    "/pt/no-such-page",
   ];
   const html = new Map<string, string>();
   for (const url of pages) html.set(url, await fetchHtml(request, url));

@@ -1,6 +1,8 @@
 import { type MouseEvent, startTransition, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { type DistanceUnit, distanceUnitFor, formatDistance } from "~/lib/geo";
+import { intlLocale, localizeHref } from "~/lib/i18n/languages";
+import { useLanguage } from "~/lib/i18n/react";
 import { MAP_COLORS } from "~/lib/map-config";
 import {
   type ClusterTuple,
@@ -154,6 +156,7 @@ export function InteractiveMap({
 }: Props) {
   const id = useId();
   const nonce = useRouteLoaderData<{ nonce?: string }>("root")?.nonce;
+  const lang = useLanguage();
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<MapController | null>(null);
@@ -552,12 +555,12 @@ export function InteractiveMap({
             {nearest.places.map((p) => (
               <li key={p.slug}>
                 <a
-                  href={locationPath(p.name || nameFromSlug(p.slug))}
+                  href={localizeHref(locationPath(p.name || nameFromSlug(p.slug)), lang)}
                   className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
                 >
                   {p.name}
                 </a>{" "}
-                <span className="text-stone-600">{formatDistance(p.distanceKm, nearest.unit)}</span>
+                <span className="text-stone-600">{formatDistance(p.distanceKm, nearest.unit, intlLocale(lang))}</span>
               </li>
             ))}
           </ol>

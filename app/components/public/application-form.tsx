@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { useLocalizeHref } from "~/lib/i18n/react";
 import {
   APPLICANT_TYPES,
   APPLICATION_FIELDS,
@@ -71,7 +72,8 @@ export function ApplicationForm({
   values?: ApplicationValues;
 }) {
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/application";
+  const action = useLocalizeHref()("/application");
+  const submitting = navigation.state === "submitting" && navigation.formAction === action;
   const [clientErrors, setClientErrors] = useState<Errors | null>(null);
   const [attempt, setAttempt] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -103,7 +105,7 @@ export function ApplicationForm({
   return (
     <Form
       method="post"
-      action="/application"
+      action={action}
       noValidate
       data-analytics-form="application"
       data-analytics-start

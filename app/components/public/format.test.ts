@@ -57,3 +57,15 @@ describe("public date formatting", () => {
     expect(formatPrice(5000, "not-a-currency")).toBe("50.00 not-a-currency");
   });
 });
+
+describe("dates and prices in the page's language", () => {
+  it("follow German and Spanish conventions", () => {
+    expect(formatDate("2027-07-03", "de")).toBe("3. Juli 2027");
+    expect(formatDate("2027-07-03", "es")).toBe("3 de julio de 2027");
+    expect(formatDateRange("2027-05-10", "2027-05-21", "de")).toBe("10.–21. Mai 2027");
+    expect(formatDateRange("2027-06-28", "2027-07-03", "es")).toBe("28 de junio – 3 de julio de 2027");
+    expect(formatMonthYear("2026-11-24T08:00:00.000Z", "es")).toBe("noviembre de 2026");
+    expect(formatPrice(120050, "EUR", "de")).toBe("1.200,50\u00a0€");
+    expect(formatPrice(120000, "EUR", "es")).toBe("1200\u00a0€");
+  });
+});

@@ -1,82 +1,85 @@
+import { intlLocale, type Language } from "~/lib/i18n/languages";
 import { PROGRAM_FORMAT_LABELS } from "~/lib/query-string";
 
-/** Display formatting shared by the public pages (fixed locale and time zone so server and browser agree). */
-const LOCALE = "en-GB";
-
+/**
+ * Display formatting shared by the public pages, in the page's language with `Intl` (English in the British style:
+ * "3 July 2027"). The time zone is fixed (UTC) so server and browser agree.
+ */
 function parseDate(value: string | Date): Date {
   if (value instanceof Date) return value;
   // Date-only strings are calendar days, not instants: read them at noon UTC so no time zone shifts the day.
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /*
- * Dates are formatted by hand in the en-GB style ("3 July 2027") rather than with Intl.DateTimeFormat: building an
- * ICU formatter costs several milliseconds in a browser, and the home page's sections format a dozen dates while
- * hydrating. The output is the same as Intl's en-GB long date, checked in format.test.ts.
+ * Building an ICU formatter costs a few milliseconds in a browser and a page formats a dozen dates while
+ * hydrating: each formatter is made once per language and style, then reused.
  */
-function parts(value: string | Date): { day: number; month: string; year: number } {
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(lang: Language, style: "day" | "month"): Intl.DateTimeFormat {
+  const key = `${lang}:${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(lang), {
+      ...(style === "day" ? { day: "numeric" } : {}),
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** "3 July 2027", "3. Juli 2027", "3 de julio de 2027". */
+export function formatDate(value: string | Date, lang: Language = "en"): string {
   const date = parseDate(value);
-  return { day: date.getUTCDate(), month: MONTHS[date.getUTCMonth()] ?? "", year: date.getUTCFullYear() };
+  return Number.isNaN(date.getTime()) ? String(value) : dateFormat(lang, "day").format(date);
 }
 
-export function formatDate(value: string | Date): string {
-  const { day, month, year } = parts(value);
-  return Number.isNaN(day) ? String(value) : `${day} ${month} ${year}`;
+/** "November 2026" (an entry's "Last checked"). */
+export function formatMonthYear(value: string | Date, lang: Language = "en"): string {
+  const date = parseDate(value);
+  return Number.isNaN(date.getTime()) ? String(value) : dateFormat(lang, "month").format(date);
 }
 
-/** "November 2026" (as Intl's en-GB month and year; an entry's "Last checked"). */
-export function formatMonthYear(value: string | Date): string {
-  const { day, month, year } = parts(value);
-  return Number.isNaN(day) ? String(value) : `${month} ${year}`;
-}
-
-/** "10 – 21 May 2027", "28 June – 3 July 2027", or one date when start and end are equal. */
-export function formatDateRange(start: string | null, end: string | null): string {
+/** "10 – 21 May 2027", "28 June – 3 July 2027", or one date when start and end are equal (Intl's date range). */
+export function formatDateRange(start: string | null, end: string | null, lang: Language = "en"): string {
   if (!start) return "Dates to be announced";
-  if (!end || end === start) return formatDate(start);
-  const a = parts(start);
-  const b = parts(end);
-  if (Number.isNaN(a.day) || Number.isNaN(b.day)) return formatDate(start);
-  if (a.year !== b.year) return `${a.day} ${a.month} ${a.year} – ${b.day} ${b.month} ${b.year}`;
-  if (a.month !== b.month) return `${a.day} ${a.month} – ${b.day} ${b.month} ${b.year}`;
-  if (a.day === b.day) return formatDate(start);
-  return `${a.day} – ${b.day} ${b.month} ${b.year}`;
+  const a = parseDate(start);
+  const b = end ? parseDate(end) : a;
+  if (Number.isNaN(a.getTime())) return String(start);
+  if (Number.isNaN(b.getTime()) || b.getTime() <= a.getTime()) return formatDate(a, lang);
+  // Plain spaces around the dash: ICU versions differ in the thin spaces they put there, and the server's text must
+  // be the browser's.
+  return dateFormat(lang, "day")
+    .formatRange(a, b)
+    .replace(/[\u2009\u202f]/g, " ");
 }
 
 const priceFormats = new Map<string, Intl.NumberFormat>();
 
-/** One NumberFormat per currency and precision: constructing them is the expensive part. */
-function priceFormat(currency: string, fractionDigits: number): Intl.NumberFormat {
-  const key = `${currency}:${fractionDigits}`;
+/** One NumberFormat per language, currency and precision: constructing them is the expensive part. */
+function priceFormat(lang: Language, currency: string, fractionDigits: number): Intl.NumberFormat {
+  const key = `${lang}:${currency}:${fractionDigits}`;
   let format = priceFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(LOCALE, { style: "currency", currency, maximumFractionDigits: fractionDigits });
+    format = new Intl.NumberFormat(intlLocale(lang), {
+      style: "currency",
+      currency,
+      maximumFractionDigits: fractionDigits,
+    });
     priceFormats.set(key, format);
   }
   return format;
 }
 
 /** Price from cents with its currency; null means the program is free. */
-export function formatPrice(cents: number | null, currency: string): string {
+export function formatPrice(cents: number | null, currency: string, lang: Language = "en"): string {
   if (cents === null || cents === undefined) return "Free";
   if (cents === 0) return "Free";
   try {
-    return priceFormat(currency || "USD", cents % 100 === 0 ? 0 : 2).format(cents / 100);
+    return priceFormat(lang, currency || "USD", cents % 100 === 0 ? 0 : 2).format(cents / 100);
   } catch {
     return `${(cents / 100).toFixed(2)} ${currency}`;
   }

@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { useLanguage } from "~/lib/i18n/react";
 import { locationPath, programPath } from "~/lib/slug";
 import type { Route } from "~/routes/+types/home";
 import { AppLink } from "../app-link";
@@ -13,11 +15,18 @@ const HomeNewsletter = island(() => import("../newsletter-form").then((m) => m.N
 
 /** The home page below the map: featured places, upcoming programs, recent episodes, apply and subscribe. */
 export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "featured" | "upcoming" | "episodes">) {
+  const lang = useLanguage();
+  const { t } = useTranslation();
   return (
     <>
       {featured.length > 0 ? (
         <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 py-8">
-          <SectionHeader id="featured-heading" title="Featured locations" to="/locations" linkText="All locations" />
+          <SectionHeader
+            id="featured-heading"
+            title={t("home.featured")}
+            to="/locations"
+            linkText={t("explore.allLocations")}
+          />
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {featured.map((l) => (
               <li key={l.id} className="overflow-hidden rounded-xl border border-leaf-100 bg-white shadow-sm">
@@ -42,7 +51,12 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
       ) : null}
 
       <section aria-labelledby="programs-heading" className="mx-auto max-w-6xl px-4 py-8">
-        <SectionHeader id="programs-heading" title="Upcoming programs" to="/programs" linkText="All programs" />
+        <SectionHeader
+          id="programs-heading"
+          title={t("home.upcomingPrograms")}
+          to="/programs"
+          linkText={t("home.allPrograms")}
+        />
         {upcoming.length > 0 ? (
           <ul className="grid gap-4 sm:grid-cols-2">
             {upcoming.map((p) => (
@@ -52,7 +66,7 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
                 </h3>
                 <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-800">
                   <CalendarDays aria-hidden="true" className="h-4 w-4 text-leaf-700" />
-                  {formatDateRange(p.startDate, p.endDate)}
+                  {formatDateRange(p.startDate, p.endDate, lang)}
                 </p>
                 <p className="mt-1 text-sm text-stone-700">
                   {FORMAT_LABELS[p.format] ?? p.format}
@@ -65,25 +79,31 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
             ))}
           </ul>
         ) : (
-          <p className="text-stone-800">No programs are scheduled right now. Check back soon.</p>
+          <p className="text-stone-800">{t("home.noPrograms")}</p>
         )}
       </section>
 
       {episodes.length > 0 ? (
         <section aria-labelledby="episodes-heading" className="mx-auto max-w-6xl px-4 py-8">
-          <SectionHeader id="episodes-heading" title="Recent podcast episodes" to="/podcast" linkText="All episodes" />
+          <SectionHeader
+            id="episodes-heading"
+            title={t("home.recentEpisodes")}
+            to="/podcast"
+            linkText={t("home.allEpisodes")}
+          />
           <ul className="grid gap-4 md:grid-cols-3">
             {episodes.map((e) => (
               <li key={e.id} className="rounded-xl border border-leaf-100 bg-white p-4 shadow-sm">
                 <p className="flex items-center gap-1.5 text-sm text-stone-700">
                   <Mic aria-hidden="true" className="h-4 w-4 text-leaf-700" />
-                  Episode {e.number} · <time dateTime={e.publishedAt}>{formatDate(e.publishedAt)}</time>
+                  {t("home.episode", { number: e.number })} ·{" "}
+                  <time dateTime={e.publishedAt}>{formatDate(e.publishedAt, lang)}</time>
                   {e.durationSeconds ? ` · ${formatDuration(e.durationSeconds)}` : ""}
                 </p>
                 <h3 className="mt-1 text-lg font-semibold">
                   <CardTitleLink to={`/podcast#episode-${e.number}`}>{e.title}</CardTitleLink>
                 </h3>
-                {e.guest ? <p className="text-sm text-stone-700">With {e.guest}</p> : null}
+                {e.guest ? <p className="text-sm text-stone-700">{t("home.withGuest", { guest: e.guest })}</p> : null}
                 <p className="mt-2 line-clamp-3 text-sm text-stone-800">{e.summary}</p>
               </li>
             ))}
@@ -95,27 +115,25 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
         <div className="grid grid-cols-1 gap-6 rounded-2xl bg-leaf-800 p-6 text-white sm:p-10 md:grid-cols-2">
           <div>
             <h2 id="join-heading" className="text-2xl font-bold">
-              Teach or learn with us
+              {t("home.joinHeading")}
             </h2>
-            <p className="mt-2 text-leaf-50">
-              Educators and learners apply in a few minutes; we answer every application personally.
-            </p>
+            <p className="mt-2 text-leaf-50">{t("home.joinText")}</p>
             <AppLink
               to="/application"
               className="mt-5 inline-flex items-center gap-2 rounded-md bg-white px-5 py-3 font-semibold text-leaf-900 hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             >
-              Apply now <ArrowRight aria-hidden="true" className="h-5 w-5" />
+              {t("home.applyNow")} <ArrowRight aria-hidden="true" className="h-5 w-5" />
             </AppLink>
             <p className="mt-4 text-leaf-50">
-              Know a place that is missing from the map?{" "}
+              {t("home.missingPlace")}{" "}
               <AppLink to="/suggest-a-place" className="font-semibold text-white underline">
-                Suggest a place
+                {t("home.suggestPlace")}
               </AppLink>
             </p>
           </div>
           <div>
-            <h2 className="text-2xl font-bold">Stay in the loop</h2>
-            <p className="mt-2 text-leaf-50">Get new places, programs and podcast episodes in your inbox.</p>
+            <h2 className="text-2xl font-bold">{t("home.stayInLoop")}</h2>
+            <p className="mt-2 text-leaf-50">{t("home.stayInLoopText")}</p>
             <div className="mt-4">
               <HomeNewsletter source="home" variant="dark" />
             </div>

@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { useLanguage } from "~/lib/i18n/react";
 import { AppLink } from "../app-link";
 import { formatMonthYear } from "./format";
 
@@ -14,14 +16,16 @@ export function LastChecked({
   className?: string;
   correctHref?: string;
 }) {
+  const lang = useLanguage();
+  const { t } = useTranslation();
   return (
     <p className={`${className} text-sm text-stone-700`}>
-      Last checked: <time dateTime={at.slice(0, 7)}>{formatMonthYear(at)}</time>
+      {t("location.lastChecked")} <time dateTime={at.slice(0, 7)}>{formatMonthYear(at, lang)}</time>
       {correctHref ? (
         <>
           {" · "}
           <AppLink to={correctHref} className="font-semibold text-leaf-800 underline">
-            Suggest a correction
+            {t("location.suggestCorrection")}
           </AppLink>
         </>
       ) : null}

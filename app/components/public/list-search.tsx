@@ -1,3 +1,4 @@
+import { useLocalizeHref } from "~/lib/i18n/react";
 import { AppLink } from "../app-link";
 
 /**
@@ -18,6 +19,7 @@ export function ListSearch({
   keep?: Record<string, string | null | undefined>;
 }) {
   const id = `${action.replace(/\W/g, "")}-q`;
+  const localize = useLocalizeHref();
   const clearParams = new URLSearchParams(
     Object.entries(keep).filter((e): e is [string, string] => Boolean(e[1])),
   ).toString();
@@ -25,7 +27,7 @@ export function ListSearch({
     <search className="mt-6 block">
       <form
         method="get"
-        action={action}
+        action={localize(action)}
         className="flex max-w-2xl flex-wrap items-end gap-2"
         data-analytics-form={`${action.replace(/\W/g, "")}-search`}
       >

@@ -2,6 +2,8 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { WITHIN_KM } from "~/lib/constants";
 import type { LocationQuery } from "~/lib/filters";
+import { intlLocale, localizeHref } from "~/lib/i18n/languages";
+import { useLanguage } from "~/lib/i18n/react";
 import { AppLink } from "../app-link";
 import { Search } from "../icons";
 import { useHydrated } from "../shell/use-hydrated";
@@ -117,6 +119,7 @@ export function LocationFilters({
   const v = VARIANTS[variant];
   const id = useId();
   const navigate = useNavigate();
+  const lang = useLanguage();
   const hydrated = useHydrated();
   const [positionMessage, setPositionMessage] = useState("");
   const [region, setRegion] = useState(values.region ?? "");
@@ -140,13 +143,14 @@ export function LocationFilters({
       if (typeof value === "string" && value.trim() !== "") params.set(key, value.trim());
     }
     const query = params.toString();
-    navigate(query ? `${v.action}?${query}` : v.action);
+    const action = localizeHref(v.action, lang);
+    navigate(query ? `${action}?${query}` : action);
   };
 
   return (
     <Form
       method="get"
-      action={v.action}
+      action={localizeHref(v.action, lang)}
       role="search"
       aria-label={v.label}
       className={v.form}
@@ -319,7 +323,7 @@ export function LocationFilters({
               <option value="">Any distance</option>
               {WITHIN_KM.map((km) => (
                 <option key={km} value={km}>
-                  {km.toLocaleString("en-GB")} km
+                  {km.toLocaleString(intlLocale(lang))} km
                 </option>
               ))}
             </select>

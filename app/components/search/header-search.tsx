@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { useLocalizeHref } from "~/lib/i18n/react";
 import { SearchCombobox } from "./search-combobox";
 
 /**
@@ -6,17 +8,19 @@ import { SearchCombobox } from "./search-combobox";
  * loaded (or without JavaScript) the same markup is a plain search form.
  */
 export function HeaderSearchForm() {
+  const { t } = useTranslation();
+  const localize = useLocalizeHref();
   return (
-    <form method="get" action="/search" className="flex gap-2" data-analytics-form="header-search">
+    <form method="get" action={localize("/search")} className="flex gap-2" data-analytics-form="header-search">
       <SearchCombobox
         defaultValue=""
-        label="Search the directory"
-        placeholder="Places, programs, people, resources"
+        label={t("search.label")}
+        placeholder={t("search.placeholder")}
         autoFocus
         className="w-full min-w-0 rounded-lg border border-stone-400 bg-white px-3 py-2 text-base"
       />
       <button type="submit" className="rounded-lg bg-leaf-700 px-4 py-2 font-semibold text-white hover:bg-leaf-800">
-        Search
+        {t("shell.search")}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { EXPLORE_CLOSE_DELAY_MS } from "~/lib/constants";
 import { pagesFromHiddenKey } from "~/lib/nav-pages";
@@ -15,15 +16,15 @@ import {
 } from "./nav-links";
 
 const PANEL_LINKS: Partial<Record<ExploreKey, { heading: string; links: readonly SiteLink[] }>> = {
-  locations: { heading: "Browse by region", links: REGION_LINKS },
-  resources: { heading: "Browse by type", links: RESOURCE_TYPE_LINKS },
+  locations: { heading: "explore.byRegion", links: REGION_LINKS },
+  resources: { heading: "explore.byType", links: RESOURCE_TYPE_LINKS },
 };
 
 const ALL_LABEL: Record<ExploreKey, string> = {
-  locations: "All locations",
-  "change-makers": "Meet the change-makers",
-  resources: "All resources",
-  programs: "See all programs",
+  locations: "explore.allLocations",
+  "change-makers": "explore.meetChangeMakers",
+  resources: "explore.allResources",
+  programs: "explore.allPrograms",
 };
 
 /**
@@ -44,6 +45,7 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const { pathname, search } = useLocation();
+  const { t } = useTranslation();
 
   const isOpen = useCallback(() => panelRef.current?.matches(":popover-open") ?? false, []);
   const cancelClose = useCallback(() => {
@@ -148,7 +150,7 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
         onClick={onButtonClick}
         onKeyDown={onButtonKeyDown}
       >
-        Explore
+        {t("shell.explore")}
         <ChevronDown aria-hidden="true" className="size-4 transition-transform group-has-[:popover-open]:rotate-180" />
       </button>
       <div
@@ -173,16 +175,16 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
                     entry.key === activeKey ? "bg-white text-leaf-800" : "text-stone-800"
                   }`}
                 >
-                  {entry.label}
+                  {t(entry.label)}
                 </AppLink>
               </li>
             ))}
           </ul>
           <div className="p-4">
-            <p className="text-sm text-stone-700">{activeEntry?.blurb}</p>
+            <p className="text-sm text-stone-700">{activeEntry ? t(activeEntry.blurb) : null}</p>
             {sub && (
               <>
-                <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-stone-600">{sub.heading}</p>
+                <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-stone-600">{t(sub.heading)}</p>
                 <ul className="mt-1 grid grid-cols-2 gap-x-2">
                   {sub.links.map((l) => (
                     <li key={l.to}>
@@ -191,7 +193,7 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
                         onClick={close}
                         className="block rounded px-2 py-1.5 text-sm text-stone-800 hover:bg-leaf-50 hover:text-leaf-800"
                       >
-                        {l.label}
+                        {t(l.label)}
                       </AppLink>
                     </li>
                   ))}
@@ -203,7 +205,7 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
               onClick={close}
               className="mt-3 inline-block text-sm font-semibold text-leaf-700 underline"
             >
-              {ALL_LABEL[activeKey]}
+              {t(ALL_LABEL[activeKey])}
             </AppLink>
           </div>
         </div>

@@ -1,5 +1,7 @@
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { MOBILE_BOTTOM_BAR_PADDING_PX } from "~/lib/constants";
+import { languageFromPath, localizeHref, stripLanguage } from "~/lib/i18n/languages";
 import type { NavigationPages } from "~/lib/nav-pages";
 import { ClipboardPen, GraduationCap, type Icon, MapIcon, MapPin, Mic } from "../icons";
 import { BOTTOM_BAR_LINKS, type BottomBarIcon, visibleLinks } from "./nav-links";
@@ -18,10 +20,14 @@ const ICONS: Record<BottomBarIcon, Icon> = {
  */
 export function MobileBottomBar({ pages }: { pages: NavigationPages }) {
   const links = visibleLinks(BOTTOM_BAR_LINKS, pages);
-  const { pathname } = useLocation();
+  const { pathname: address } = useLocation();
+  const { t } = useTranslation();
+  const lang = languageFromPath(address);
+  // Compared in English: the shortcuts' addresses are the English ones.
+  const pathname = stripLanguage(address);
   return (
     <nav
-      aria-label="Shortcuts"
+      aria-label={t("shell.shortcutsNav")}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-leaf-100 bg-white md:hidden"
       style={{ height: MOBILE_BOTTOM_BAR_PADDING_PX }}
     >
@@ -31,14 +37,14 @@ export function MobileBottomBar({ pages }: { pages: NavigationPages }) {
           return (
             <li key={l.to} className="flex-1">
               <Link
-                to={l.to}
+                to={localizeHref(l.to, lang)}
                 aria-current={
                   pathname === l.to ? "page" : l.section && pathname.startsWith(l.section) ? "true" : undefined
                 }
                 className="flex h-full flex-col items-center justify-center gap-0.5 text-xs text-stone-700 aria-[current=page]:bg-leaf-50 aria-[current=page]:font-semibold aria-[current=page]:text-leaf-800 aria-[current=true]:bg-leaf-50 aria-[current=true]:font-semibold aria-[current=true]:text-leaf-800"
               >
                 <Icon aria-hidden="true" className="size-5" />
-                {l.label}
+                {t(l.label)}
               </Link>
             </li>
           );

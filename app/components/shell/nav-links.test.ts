@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { i18nFor } from "~/lib/i18n/i18n";
+import { MESSAGES } from "~/lib/i18n/messages.server";
 import { ALL_PAGES_VISIBLE } from "~/lib/nav-pages";
 import { EXPLORE_ENTRIES, FOOTER_QUICK_LINKS, REGION_LINKS, RESOURCE_TYPE_LINKS, visibleLinks } from "./nav-links";
 
+const en = i18nFor("en", MESSAGES.en);
+const de = i18nFor("de", MESSAGES.de);
+const english = (l: { label: string }) => en.t(l.label);
+
 describe("site navigation links", () => {
   it("shows every link when all pages are visible", () => {
-    expect(visibleLinks(FOOTER_QUICK_LINKS, ALL_PAGES_VISIBLE).map((l) => l.label)).toEqual([
+    expect(visibleLinks(FOOTER_QUICK_LINKS, ALL_PAGES_VISIBLE).map(english)).toEqual([
       "Map",
       "Locations",
       "Change-Makers",
@@ -19,9 +25,9 @@ describe("site navigation links", () => {
 
   it("hides the links of pages the navigation settings turn off, keeping the always-on ones", () => {
     const pages = { ...ALL_PAGES_VISIBLE, changeMakers: false, programs: false };
-    expect(visibleLinks(EXPLORE_ENTRIES, pages).map((l) => l.label)).toEqual(["Locations", "Resources"]);
-    expect(visibleLinks(FOOTER_QUICK_LINKS, pages).map((l) => l.label)).not.toContain("Programs");
-    expect(visibleLinks(FOOTER_QUICK_LINKS, pages).map((l) => l.label)).toContain("Map");
+    expect(visibleLinks(EXPLORE_ENTRIES, pages).map(english)).toEqual(["Locations", "Resources"]);
+    expect(visibleLinks(FOOTER_QUICK_LINKS, pages).map(english)).not.toContain("Programs");
+    expect(visibleLinks(FOOTER_QUICK_LINKS, pages).map(english)).toContain("Map");
   });
 
   it("links regions by their enum key and resource types url-encoded", () => {
@@ -33,7 +39,7 @@ describe("site navigation links", () => {
       "/locations?region=Asia",
       "/locations?region=Oceania",
     ]);
-    expect(RESOURCE_TYPE_LINKS.map((l) => `${l.label} ${l.to}`)).toEqual([
+    expect(RESOURCE_TYPE_LINKS.map((l) => `${english(l)} ${l.to}`)).toEqual([
       "Websites /resources?type=website",
       "YouTube Channels /resources?type=youtube%20channel",
       "Books /resources?type=book",
@@ -41,5 +47,10 @@ describe("site navigation links", () => {
       "Articles /resources?type=article",
       "Apps /resources?type=app",
     ]);
+  });
+
+  it("names every link in each language", () => {
+    expect(FOOTER_QUICK_LINKS.map((l) => de.t(l.label)).slice(0, 3)).toEqual(["Karte", "Orte", "Change-Maker"]);
+    expect(REGION_LINKS.map((l) => de.t(l.label))).toContain("Südamerika");
   });
 });

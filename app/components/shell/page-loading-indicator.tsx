@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
+import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 
 /** Shown only when a page load takes longer than this, so fast navigations do not flash a bar. */
@@ -42,6 +43,7 @@ function useNextPageLoading(): boolean {
  */
 export function PageLoadingIndicator() {
   const busy = useNextPageLoading();
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
@@ -59,7 +61,7 @@ export function PageLoadingIndicator() {
       {visible && (
         <>
           <div data-loading-bar className="h-1 w-full animate-pulse bg-leaf-600 motion-reduce:animate-none" />
-          <span className="sr-only">Loading page…</span>
+          <span className="sr-only">{t("shell.loadingPage")}</span>
         </>
       )}
     </div>

@@ -1,7 +1,9 @@
+import { useTranslation } from "react-i18next";
 import { type NavigationPages, pagesFromHiddenKey } from "~/lib/nav-pages";
 import { AppLink } from "../app-link";
 import { Mail } from "../icons";
 import { island } from "../island";
+import { LanguageSwitcher } from "./language-switcher";
 import { FOOTER_QUICK_LINKS, visibleLinks } from "./nav-links";
 
 /** The footer's form hydrates after the page load: it is a plain POST form until then. */
@@ -24,6 +26,7 @@ export function SiteFooter({
   tagline: string;
 }) {
   const quickLinks = visibleLinks(FOOTER_QUICK_LINKS, pages);
+  const { t } = useTranslation();
   return (
     <footer className="mt-16 bg-leaf-900 text-leaf-50">
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-12 md:grid-cols-[1.4fr_1fr_1fr]">
@@ -31,22 +34,22 @@ export function SiteFooter({
           <p className="text-lg font-bold">{siteName}</p>
           <p className="mt-2 max-w-md text-sm text-leaf-100">{tagline}</p>
           <h2 id="footer-newsletter" className="mt-6 text-base font-semibold">
-            Stay Updated
+            {t("footer.stayUpdated")}
           </h2>
-          <p className="mt-1 text-sm text-leaf-100">New places, programs and episodes, about once a month.</p>
+          <p className="mt-1 text-sm text-leaf-100">{t("footer.stayUpdatedText")}</p>
           <div className="mt-3 max-w-md">
             <FooterNewsletter source="footer" variant="dark" />
           </div>
         </section>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="text-base font-semibold">
-            Quick Links
+            {t("footer.quickLinks")}
           </h2>
           <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm md:grid-cols-1">
             {quickLinks.map((l) => (
               <li key={l.to}>
                 <AppLink to={l.to} className={footerLink}>
-                  {l.label}
+                  {t(l.label)}
                 </AppLink>
               </li>
             ))}
@@ -55,9 +58,9 @@ export function SiteFooter({
         {pages.contact && (
           <section aria-labelledby="footer-contact">
             <h2 id="footer-contact" className="text-base font-semibold">
-              Contact
+              {t("footer.contact")}
             </h2>
-            <p className="mt-3 text-sm text-leaf-100">General information:</p>
+            <p className="mt-3 text-sm text-leaf-100">{t("footer.generalInformation")}</p>
             <a
               href={`mailto:${contactEmail}`}
               className={`mt-1 inline-flex max-w-full items-center gap-2 text-sm break-all ${footerLink}`}
@@ -67,25 +70,29 @@ export function SiteFooter({
             </a>
           </section>
         )}
+        <LanguageSwitcher
+          id="footer-language"
+          headingClassName="text-base font-semibold"
+          listClassName="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm"
+          linkClassName={`${footerLink} aria-[current=true]:font-semibold aria-[current=true]:underline`}
+        />
       </div>
       <div className="border-t border-leaf-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-leaf-100 md:flex-row md:items-center md:justify-between">
-          <p>
-            © {year} {siteName}. All rights reserved.
-          </p>
+          <p>{t("footer.rights", { year, siteName })}</p>
           <ul className="flex flex-wrap gap-4">
             <li>
               <AppLink to="/privacy" className={footerLink}>
-                Privacy Policy
+                {t("footer.privacy")}
               </AppLink>
             </li>
             <li>
               <AppLink to="/terms" className={footerLink}>
-                Terms of Service
+                {t("footer.terms")}
               </AppLink>
             </li>
           </ul>
-          <p>Website made with care by the {siteName} volunteers.</p>
+          <p>{t("footer.credit", { siteName })}</p>
         </div>
       </div>
     </footer>

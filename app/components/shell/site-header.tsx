@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
+import { LANGUAGE_NAMES, languageFromPath, localizeHref } from "~/lib/i18n/languages";
 import { hiddenPagesKey, type NavigationPages } from "~/lib/nav-pages";
 import { AppLink } from "../app-link";
-import { Menu, Search, Sprout, X } from "../icons";
+import { Globe, Menu, Search, Sprout, X } from "../icons";
 import { island, onFirstUse } from "../island";
+import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
 import {
   EXPLORE_ENTRIES,
   HEADER_LINKS_AFTER_EXPLORE,
@@ -18,9 +21,11 @@ const mobileLink =
   "block rounded px-3 py-2.5 text-base text-stone-800 hover:bg-leaf-50 aria-[current=page]:bg-leaf-50 aria-[current=page]:font-semibold aria-[current=page]:text-leaf-800";
 
 function HeaderNavLink({ link, className }: { link: SiteLink; className: string }) {
+  const { t } = useTranslation();
+  const lang = languageFromPath(useLocation().pathname);
   return (
-    <NavLink to={link.to} end={link.to === "/"} className={className}>
-      {link.label}
+    <NavLink to={localizeHref(link.to, lang)} end={link.to === "/"} className={className}>
+      {t(link.label)}
     </NavLink>
   );
 }
@@ -42,6 +47,8 @@ const HeaderSearch = island(
 export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteName: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const { t } = useTranslation();
+  const lang = languageFromPath(pathname);
   const explore = visibleLinks(EXPLORE_ENTRIES, pages);
   const before = visibleLinks(HEADER_LINKS_BEFORE_EXPLORE, pages);
   const after = visibleLinks(HEADER_LINKS_AFTER_EXPLORE, pages);
@@ -84,7 +91,7 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
           <Sprout aria-hidden="true" className="hidden size-6 shrink-0 text-leaf-700 min-[400px]:block" />
           <span className="truncate">{siteName}</span>
         </AppLink>
-        <nav aria-label="Main" className="hidden flex-1 lg:block">
+        <nav aria-label={t("shell.mainNav")} className="hidden flex-1 lg:block">
           <ul className="flex items-center gap-1 text-sm xl:gap-2">
             {before.map((l) => (
               <li key={l.to}>
@@ -109,13 +116,22 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
           className="hidden size-10 shrink-0 items-center justify-center rounded text-stone-800 hover:bg-leaf-50 hover:text-leaf-700 lg:inline-flex"
         >
           <Search aria-hidden="true" className="size-5" />
-          <span className="sr-only">Search</span>
+          <span className="sr-only">{t("shell.search")}</span>
+        </button>
+        <button
+          type="button"
+          popoverTarget="language-menu"
+          className="hidden h-10 shrink-0 items-center gap-1 rounded px-1.5 text-sm font-medium text-stone-800 uppercase hover:bg-leaf-50 hover:text-leaf-700 lg:inline-flex"
+        >
+          <Globe aria-hidden="true" className="size-5" />
+          <span aria-hidden="true">{lang}</span>
+          <span className="sr-only">{`${t("shell.language")}: ${LANGUAGE_NAMES[lang]}`}</span>
         </button>
         <AppLink
           to="/application"
           className="hidden shrink-0 rounded-md bg-leaf-700 px-4 py-2 text-sm font-semibold text-white hover:bg-leaf-800 lg:inline-block"
         >
-          Apply Now
+          {t("shell.applyNow")}
         </AppLink>
         <div className="ml-auto flex shrink-0 items-center lg:hidden">
           <button
@@ -124,10 +140,10 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
             className="inline-flex size-10 items-center justify-center rounded text-stone-800 hover:bg-leaf-50"
           >
             <Search aria-hidden="true" className="size-5" />
-            <span className="sr-only">Search</span>
+            <span className="sr-only">{t("shell.search")}</span>
           </button>
           <AppLink to="/newsletter" className="rounded px-1.5 py-2 text-sm font-medium text-leaf-700 underline">
-            Newsletter
+            {t("nav.newsletter")}
           </AppLink>
           <button
             id="mobile-menu-toggle"
@@ -137,7 +153,7 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
             popoverTarget="mobile-menu"
           >
             {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
-            <span className="sr-only">Menu</span>
+            <span className="sr-only">{t("shell.menu")}</span>
           </button>
         </div>
       </div>
@@ -153,11 +169,22 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
           <HeaderSearch />
         </search>
       </div>
+      {/* The language choice opens from its button (desktop; the mobile menu lists the languages itself). */}
+      <div
+        id="language-menu"
+        popover="auto"
+        className="fixed top-16 right-4 left-auto bottom-auto m-0 h-auto w-48 rounded-lg border border-leaf-100 bg-white p-2 shadow-lg"
+      >
+        <LanguageLinks
+          listClassName=""
+          linkClassName="block rounded px-3 py-2 text-stone-800 hover:bg-leaf-50 aria-[current=true]:font-semibold aria-[current=true]:text-leaf-800"
+        />
+      </div>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: delegation only reacts to link activation, which is keyboard-accessible */}
       <nav
         ref={menuRef}
         id="mobile-menu"
-        aria-label="Mobile"
+        aria-label={t("shell.mobileNav")}
         popover="auto"
         onToggle={(e) => setMenuOpen(e.newState === "open")}
         onClick={onMobileMenuClick}
@@ -165,7 +192,9 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
       >
         {explore.length > 0 && (
           <>
-            <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wide text-stone-600">Explore</p>
+            <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wide text-stone-600">
+              {t("shell.explore")}
+            </p>
             <ul>
               {explore.map((l) => (
                 <li key={l.to}>
@@ -186,8 +215,17 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
           to="/application"
           className="mt-3 block rounded-md bg-leaf-700 px-4 py-3 text-center font-semibold text-white hover:bg-leaf-800"
         >
-          Apply Now
+          {t("shell.applyNow")}
         </AppLink>
+        <div className="mt-3 border-t border-leaf-100 pt-2">
+          <LanguageSwitcher
+            id="mobile-language"
+            landmark={false}
+            headingClassName="mt-1 px-3 text-xs font-semibold uppercase tracking-wide text-stone-600"
+            listClassName="flex flex-wrap"
+            linkClassName="block rounded px-3 py-2.5 text-base text-stone-800 hover:bg-leaf-50 aria-[current=true]:bg-leaf-50 aria-[current=true]:font-semibold aria-[current=true]:text-leaf-800"
+          />
+        </div>
       </nav>
     </header>
   );

@@ -110,6 +110,27 @@ describe("XML feeds", () => {
       expect(loc[1]).toMatch(/^https:\/\/permaculture\.example\//);
   });
 
+  it("lists each page in every language, each naming all versions and x-default as alternates", () => {
+    const xml = buildSitemap(SITE, [{ path: "/location/green-acres" }, { path: "/" }]);
+    expect(xmlProblems(xml)).toEqual([]);
+    const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1] ?? "");
+    expect(urls.map((u) => u.match(/<loc>([^<]+)<\/loc>/)?.[1])).toEqual([
+      ...["", "/es", "/pt", "/fr", "/de"].map((p) => `${SITE}${p}/location/green-acres`),
+      `${SITE}/`,
+      ...["/es", "/pt", "/fr", "/de"].map((p) => `${SITE}${p}`),
+    ]);
+    for (const url of urls.slice(0, 5)) {
+      expect([...url.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`)).toEqual([
+        `en ${SITE}/location/green-acres`,
+        `es ${SITE}/es/location/green-acres`,
+        `pt ${SITE}/pt/location/green-acres`,
+        `fr ${SITE}/fr/location/green-acres`,
+        `de ${SITE}/de/location/green-acres`,
+        `x-default ${SITE}/location/green-acres`,
+      ]);
+    }
+  });
+
   it("the checker itself catches broken XML", () => {
     expect(xmlProblems("<a><b></a>")).not.toEqual([]);
     expect(xmlProblems("<a>Tom & Jerry</a>")).not.toEqual([]);

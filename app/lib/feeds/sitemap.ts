@@ -1,9 +1,10 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, localizeHref } from "../i18n/languages";
 import { absolute, escapeXml } from "./xml";
 
 export type SitemapEntry = { path: string; lastmod?: Date | string | null };
 
 export const URLSET_OPEN =
-  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
 export const URLSET_CLOSE = "</urlset>\n";
 
 function isoDay(value: Date | string): string {
@@ -11,11 +12,21 @@ function isoDay(value: Date | string): string {
   return Number.isNaN(d.getTime()) ? new Date().toISOString().slice(0, 10) : d.toISOString().slice(0, 10);
 }
 
-/** One <url> element (with its line break), for writing a urlset piece by piece. */
+/** Each sitemap entry (a page) is listed once per language: this many <url> elements. */
+export const URLS_PER_ENTRY = LANGUAGES.length;
+
+/**
+ * One page's <url> elements (with their line breaks), one per language, each naming every language's version and
+ * `x-default` (the English one) as `xhtml:link` alternates; for writing a urlset piece by piece. `path` is the
+ * page's English address.
+ */
 export function sitemapUrl(siteUrl: string, e: SitemapEntry): string {
-  const loc = `    <loc>${escapeXml(absolute(siteUrl, e.path))}</loc>`;
+  const href = (lang: (typeof LANGUAGES)[number]) => escapeXml(absolute(siteUrl, localizeHref(e.path, lang)));
   const lastmod = e.lastmod ? `\n    <lastmod>${isoDay(e.lastmod)}</lastmod>` : "";
-  return `  <url>\n${loc}${lastmod}\n  </url>\n`;
+  const alternates =
+    LANGUAGES.map((lang) => `\n    <xhtml:link rel="alternate" hreflang="${lang}" href="${href(lang)}"/>`).join("") +
+    `\n    <xhtml:link rel="alternate" hreflang="x-default" href="${href(DEFAULT_LANGUAGE)}"/>`;
+  return LANGUAGES.map((lang) => `  <url>\n    <loc>${href(lang)}</loc>${lastmod}${alternates}\n  </url>\n`).join("");
 }
 
 /** A sitemaps.org urlset with absolute, XML-escaped URLs. */

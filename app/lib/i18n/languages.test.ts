@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageFromPath, localizedPath, stripLanguage } from "./languages";
+import { languageFromPath, localizedPath, localizeHref, stripLanguage } from "./languages";
 
 describe("language paths", () => {
   it("reads the language from the first segment only when it is a prefixed language", () => {
@@ -16,5 +16,29 @@ describe("language paths", () => {
     expect(localizedPath("/es/map", "en")).toBe("/map");
     expect(localizedPath("/es", "de")).toBe("/de");
     expect(stripLanguage("/es")).toBe("/");
+  });
+});
+
+describe("localizeHref", () => {
+  it("prefixes site pages and keeps their query and fragment", () => {
+    expect(localizeHref("/locations?region=europe#list", "es")).toBe("/es/locations?region=europe#list");
+    expect(localizeHref("/", "de")).toBe("/de");
+    expect(localizeHref("/?near=1", "de")).toBe("/de?near=1");
+    expect(localizeHref("/es/map", "en")).toBe("/map");
+  });
+
+  it("leaves the admin area, APIs, feeds, files, other sites and relative targets alone", () => {
+    for (const href of [
+      "/admin/dashboard",
+      "/api/newsletter",
+      "/podcast.xml",
+      "/media/a.webp",
+      "https://x.org/",
+      "//x.org",
+      "?page=2",
+      "#main",
+    ]) {
+      expect(localizeHref(href, "fr")).toBe(href);
+    }
   });
 });

@@ -39,3 +39,23 @@ export function localizedPath(pathname: string, lang: Language): string {
   if (lang === DEFAULT_LANGUAGE) return base;
   return base === "/" ? `/${lang}` : `/${lang}${base}`;
 }
+
+/** Site paths that are not pages in a language: the admin area, APIs, files and feeds (a dot in the last segment). */
+const NOT_A_PAGE = /^\/(?:admin|api|media|assets|login|language)(?:\/|$)|\.[a-z0-9]+$/i;
+
+/**
+ * A link's target in a language: a site page's path gets the language's prefix, its query and fragment stay; other
+ * targets (the admin area, feeds, files, other sites, relative `?page=2`) are returned unchanged.
+ */
+export function localizeHref(href: string, lang: Language): string {
+  if (!href.startsWith("/") || href.startsWith("//")) return href;
+  const cut = href.search(/[?#]/);
+  const path = cut === -1 ? href : href.slice(0, cut);
+  if (NOT_A_PAGE.test(path)) return href;
+  return localizedPath(path, lang) + (cut === -1 ? "" : href.slice(cut));
+}
+
+/** The locale `Intl` formats a language's dates and numbers with (English in the site's British style). */
+export function intlLocale(lang: Language): string {
+  return lang === "en" ? "en-GB" : lang;
+}
