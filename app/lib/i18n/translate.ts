@@ -1,0 +1,65 @@
+import type { Language } from "./languages";
+
+/** One language's messages, as its `app/locales/<lang>.json` holds them (nested keys, i18next plural suffixes). */
+export type Messages = { [key: string]: string | Messages };
+
+/** Values a message may name: `{{name}}`; `count` also picks the plural form. */
+export type MessageValues = Record<string, string | number>;
+
+export type Translate = (key: string, values?: MessageValues) => string;
+
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+function lookUp(messages: Messages, key: string): string | undefined {
+  let node: string | Messages | undefined = messages;
+  for (const part of key.split(".")) {
+    if (node === undefined || typeof node === "string") return undefined;
+    node = node[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+/**
+ * The messages of one language as a function, with i18next's meaning for the subset of its JSON format the site
+ * uses (decision 033): nested keys joined by dots; `count` picks `key_<plural category>` by the language's
+ * `Intl.PluralRules` (`key_zero` first when the count is 0, then the category, then the bare key, then
+ * `key_other`); `{{name}}` is replaced by the value of that name (React escapes what it renders). A key with no
+ * message reads as itself. `translate.test.ts` checks every message of every language against i18next.
+ */
+export function createTranslate(lang: Language, messages: Messages): Translate {
+  const rules = new Intl.PluralRules(lang);
+  return (key, values) => {
+    const count = values?.count;
+    let message: string | undefined;
+    if (typeof count === "number") {
+      message =
+        (count === 0 ? lookUp(messages, `${key}_zero`) : undefined) ??
+        lookUp(messages, `${key}_${rules.select(count)}`) ??
+        lookUp(messages, key) ??
+        lookUp(messages, `${key}_other`);
+    } else {
+      message = lookUp(messages, key);
+    }
+    if (message === undefined) return key;
+    if (!values) return message;
+    return message.replace(PLACEHOLDER, (whole, name: string) => {
+      const value = values[name];
+      return value === undefined ? whole : String(value);
+    });
+  };
+}
+
+const made = new Map<Language, Translate>();
+
+/**
+ * The message function of a language, made once from its messages and then reused (on the server for every request
+ * in that language; in the browser for the page's one language). Without messages (a page whose root data is
+ * missing) keys read as themselves, and nothing is kept: the next page brings them.
+ */
+export function translateFor(lang: Language, messages: Messages | undefined): Translate {
+  const known = made.get(lang);
+  if (known) return known;
+  const translate = createTranslate(lang, messages ?? {});
+  if (messages) made.set(lang, translate);
+  return translate;
+}
