@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -21,9 +20,9 @@ import { ScrollToTop } from "./components/shell/scroll-to-top";
 import { useHydrated } from "./components/shell/use-hydrated";
 import { afterPageLoad } from "./lib/after-load";
 import { refusedRequestTitleKey } from "./lib/error-titles";
-import { i18nFor } from "./lib/i18n/i18n";
 import { languageFromPath, localizedPath } from "./lib/i18n/languages";
 import { MESSAGES } from "./lib/i18n/messages.server";
+import { TranslationProvider, useTranslation } from "./lib/i18n/react";
 import { readToast } from "./services/toast.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -64,9 +63,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={i18nFor(lang, data?.lang === lang ? data.messages : undefined)}>
+        <TranslationProvider lang={lang} messages={data?.lang === lang ? data.messages : undefined}>
           {children}
-        </I18nextProvider>
+        </TranslationProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

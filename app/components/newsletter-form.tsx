@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/react";
 import { NEWSLETTER_THROTTLE_MS } from "../lib/constants";
 import { emailErrorCode } from "./newsletter-outcome";
 import { createThrottle } from "./newsletter-throttle";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/react";
 import { AppLink } from "../components/app-link";
 import { ArrowRight, MapPin } from "../components/icons";
 import { island } from "../components/island";

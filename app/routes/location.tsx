@@ -1,6 +1,6 @@
-import { Trans, useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { languageFromPath } from "~/lib/i18n/languages";
+import { Trans, useTranslation } from "~/lib/i18n/react";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../components/icons";
 import { LocationMiniMap } from "../components/map/location-mini-map";

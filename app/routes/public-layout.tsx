@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { useTranslation } from "~/lib/i18n/react";
 import { island } from "../components/island";
 import { MobileBottomBar } from "../components/shell/mobile-bottom-bar";
 import { SiteHeader } from "../components/shell/site-header";

@@ -1,5 +1,4 @@
-import { useTranslation } from "react-i18next";
-import { useLanguage } from "~/lib/i18n/react";
+import { useLanguage, useTranslation } from "~/lib/i18n/react";
 import { locationPath, programPath } from "~/lib/slug";
 import type { Route } from "~/routes/+types/home";
 import { AppLink } from "../app-link";

@@ -1,5 +1,4 @@
-import { useTranslation } from "react-i18next";
-import { useLocalizeHref } from "~/lib/i18n/react";
+import { useLocalizeHref, useTranslation } from "~/lib/i18n/react";
 import { SearchCombobox } from "./search-combobox";
 
 /**

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { EXPLORE_CLOSE_DELAY_MS } from "~/lib/constants";
+import { useTranslation } from "~/lib/i18n/react";
 import { pagesFromHiddenKey } from "~/lib/nav-pages";
 import { AppLink } from "../app-link";
 import { ChevronDown } from "../icons";

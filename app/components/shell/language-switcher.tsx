@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES, languageFromPath, stripLanguage } from "~/lib/i18n/languages";
+import { useTranslation } from "~/lib/i18n/react";
 
 /**
  * The same page in each language: plain links (no script needed) through `/language/<code>`, which remembers the

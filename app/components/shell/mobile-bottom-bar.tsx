@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { MOBILE_BOTTOM_BAR_PADDING_PX } from "~/lib/constants";
 import { languageFromPath, localizeHref, stripLanguage } from "~/lib/i18n/languages";
+import { useTranslation } from "~/lib/i18n/react";
 import type { NavigationPages } from "~/lib/nav-pages";
 import { ClipboardPen, GraduationCap, type Icon, MapIcon, MapPin, Mic } from "../icons";
 import { BOTTOM_BAR_LINKS, type BottomBarIcon, visibleLinks } from "./nav-links";

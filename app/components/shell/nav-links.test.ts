@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { i18nFor } from "~/lib/i18n/i18n";
 import { MESSAGES } from "~/lib/i18n/messages.server";
+import { translateFor } from "~/lib/i18n/translate";
 import { ALL_PAGES_VISIBLE } from "~/lib/nav-pages";
 import { EXPLORE_ENTRIES, FOOTER_QUICK_LINKS, REGION_LINKS, RESOURCE_TYPE_LINKS, visibleLinks } from "./nav-links";
 
-const en = i18nFor("en", MESSAGES.en);
-const de = i18nFor("de", MESSAGES.de);
+const en = { t: translateFor("en", MESSAGES.en) };
+const de = { t: translateFor("de", MESSAGES.de) };
 const english = (l: { label: string }) => en.t(l.label);
 
 describe("site navigation links", () => {

@@ -1,7 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { SITE_NAME } from "~/lib/constants";
-import { useLocalizeHref } from "~/lib/i18n/react";
+import { useLocalizeHref, useTranslation } from "~/lib/i18n/react";
 import { AppLink } from "../app-link";
 import { Search } from "../icons";
 

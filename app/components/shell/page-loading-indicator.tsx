@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
-import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
+import { useTranslation } from "~/lib/i18n/react";
 
 /** Shown only when a page load takes longer than this, so fast navigations do not flash a bar. */
 const SHOW_AFTER_MS = 150;

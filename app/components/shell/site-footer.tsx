@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n/react";
 import { type NavigationPages, pagesFromHiddenKey } from "~/lib/nav-pages";
 import { AppLink } from "../app-link";
 import { Mail } from "../icons";

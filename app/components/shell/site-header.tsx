@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
 import { LANGUAGE_NAMES, languageFromPath, localizeHref } from "~/lib/i18n/languages";
+import { useTranslation } from "~/lib/i18n/react";
 import { hiddenPagesKey, type NavigationPages } from "~/lib/nav-pages";
 import { AppLink } from "../app-link";
 import { Globe, Menu, Search, Sprout, X } from "../icons";

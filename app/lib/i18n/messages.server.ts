@@ -3,8 +3,8 @@ import en from "~/locales/en.json";
 import es from "~/locales/es.json";
 import fr from "~/locales/fr.json";
 import pt from "~/locales/pt.json";
-import type { Messages } from "./i18n";
 import type { Language } from "./languages";
+import type { Messages } from "./translate";
 
 /**
  * Every language's messages, on the server only: a page's root data carries its own language's to the browser, so

@@ -27,7 +27,7 @@ function i18next(lang: Language, messages: Messages) {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  return instance.t.bind(instance) as (key: string, values?: Record<string, unknown>) => string;
+  return instance.t.bind(instance) as unknown as (key: string, values?: Record<string, unknown>) => string;
 }
 
 describe("the site's message function", () => {
@@ -42,8 +42,9 @@ describe("the site's message function", () => {
       }
       let compared = 0;
       for (const [key, texts] of byKey) {
-        const names = new Set(texts.flatMap((t) => [...t.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1] ?? "")));
-        const values = Object.fromEntries([...names].map((n) => [n, `‹${n}›`]));
+        // Text for a plain placeholder, a number for one formatted as a number.
+        const placeholders = texts.flatMap((t) => [...t.matchAll(/\{\{\s*([\w.]+)\s*(,[^}]*)?\}\}/g)]);
+        const values = Object.fromEntries(placeholders.map((m) => [m[1], m[2] ? 1234567.5 : `‹${m[1]}›`]));
         expect(ours(key, values), key).toBe(theirs(key, values));
         for (const count of [0, 1, 2, 3, 5, 11, 21, 100, 1_000_000, 1.5]) {
           expect(ours(key, { ...values, count }), `${key} (${count})`).toBe(theirs(key, { ...values, count }));
@@ -55,7 +56,11 @@ describe("the site's message function", () => {
   }
 
   it("reads a missing key as itself and keeps a placeholder it has no value for, as i18next does", () => {
-    const messages: Messages = { a: { b: "Hello {{name}}" }, n_one: "{{count}} place", n_other: "{{count}} places" };
+    const messages: Messages = {
+      a: { b: "Hello {{name}}" },
+      n_one: "{{count}} place",
+      n_other: "{{count, number}} places",
+    };
     const ours = createTranslate("en", messages);
     const theirs = i18next("en", messages);
     for (const [key, values] of [
@@ -64,6 +69,7 @@ describe("the site's message function", () => {
       ["a.b", { other: 1 }],
       ["n", { count: 1 }],
       ["n", { count: 0 }],
+      ["n", { count: 12345 }],
     ] as const) {
       expect(ours(key, values)).toBe(theirs(key, values));
     }

@@ -8,7 +8,7 @@ export type MessageValues = Record<string, string | number>;
 
 export type Translate = (key: string, values?: MessageValues) => string;
 
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*(?:,\s*(number)\s*)?\}\}/g;
 
 function lookUp(messages: Messages, key: string): string | undefined {
   let node: string | Messages | undefined = messages;
@@ -23,11 +23,13 @@ function lookUp(messages: Messages, key: string): string | undefined {
  * The messages of one language as a function, with i18next's meaning for the subset of its JSON format the site
  * uses (decision 033): nested keys joined by dots; `count` picks `key_<plural category>` by the language's
  * `Intl.PluralRules` (`key_zero` first when the count is 0, then the category, then the bare key, then
- * `key_other`); `{{name}}` is replaced by the value of that name (React escapes what it renders). A key with no
- * message reads as itself. `translate.test.ts` checks every message of every language against i18next.
+ * `key_other`); `{{name}}` is replaced by the value of that name (React escapes what it renders), and
+ * `{{name, number}}` by the number formatted for the language with `Intl.NumberFormat`. A key with no message reads
+ * as itself. `translate.test.ts` checks every message of every language against i18next.
  */
 export function createTranslate(lang: Language, messages: Messages): Translate {
   const rules = new Intl.PluralRules(lang);
+  const numbers = new Intl.NumberFormat(lang);
   return (key, values) => {
     const count = values?.count;
     let message: string | undefined;
@@ -42,24 +44,27 @@ export function createTranslate(lang: Language, messages: Messages): Translate {
     }
     if (message === undefined) return key;
     if (!values) return message;
-    return message.replace(PLACEHOLDER, (whole, name: string) => {
+    return message.replace(PLACEHOLDER, (whole, name: string, format: string | undefined) => {
       const value = values[name];
-      return value === undefined ? whole : String(value);
+      if (value === undefined) return whole;
+      return format && typeof value === "number" ? numbers.format(value) : String(value);
     });
   };
 }
 
-const made = new Map<Language, Translate>();
+const made = new WeakMap<Messages, Translate>();
 
 /**
- * The message function of a language, made once from its messages and then reused (on the server for every request
- * in that language; in the browser for the page's one language). Without messages (a page whose root data is
- * missing) keys read as themselves, and nothing is kept: the next page brings them.
+ * The message function of a language, made once per messages object and then reused (on the server for every
+ * request in that language; in the browser for the page's one language). Without messages (a page whose root data is
+ * missing) keys read as themselves.
  */
 export function translateFor(lang: Language, messages: Messages | undefined): Translate {
-  const known = made.get(lang);
-  if (known) return known;
-  const translate = createTranslate(lang, messages ?? {});
-  if (messages) made.set(lang, translate);
+  if (!messages) return createTranslate(lang, {});
+  let translate = made.get(messages);
+  if (!translate) {
+    translate = createTranslate(lang, messages);
+    made.set(messages, translate);
+  }
   return translate;
 }
