@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { EntryTranslations } from "../lib/i18n/entry-translations";
 import type { Database } from "~db/client";
 import { addressKeySql, locations } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
@@ -41,6 +42,9 @@ export type LocationInput = {
   markerType?: string | null;
   featured?: boolean;
   status?: EntryStatus;
+  /** The original's language and the translations of the name and texts (decision 032). */
+  language?: string;
+  translations?: EntryTranslations;
 };
 
 /** A location as shown: with its region and sub-region objects, focus-area names and ISO timestamps. */
