@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { EntryTranslations } from "../lib/i18n/entry-translations";
 import type { Database } from "~db/client";
 import { addressKeySql, locations } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
+import type { EntryTranslations } from "../lib/i18n/entry-translations";
 import { isUuid } from "../lib/ids";
 import { parseSearch, SEARCH_COUNT_CAP } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
