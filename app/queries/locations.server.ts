@@ -546,6 +546,8 @@ export type LocationPageProgram = {
   format: "in-person" | "online" | "hybrid";
   priceCents: number | null;
   currency: string;
+  language: string;
+  translations: EntryTranslations;
 };
 
 /**
@@ -578,6 +580,8 @@ export async function getLocationPage(db: Database, slug: string, opts: { includ
       status: locations.status,
       updatedAt: locations.updatedAt,
       checkedAt: locations.checkedAt,
+      language: locations.language,
+      translations: locations.translations,
       region: sql<{ name: string; key: string } | null>`(SELECT json_build_object('name', r.name, 'key', r.key)
         FROM regions r WHERE r.id = locations.region_id)`,
       subRegion: sql<{ id: string; name: string } | null>`(SELECT json_build_object('id', s.id, 'name', s.name)
@@ -587,7 +591,8 @@ export async function getLocationPage(db: Database, slug: string, opts: { includ
         FROM focus_areas f WHERE f.id = ANY(locations.focus_areas) AND btrim(f.name) <> ''), '[]'::json)`,
       programs: sql<LocationPageProgram[]>`coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name,
           'summary', p.summary, 'startDate', p.start_date, 'endDate', p.end_date, 'format', p.format,
-          'priceCents', p.price_cents, 'currency', p.currency) ORDER BY p.start_date ASC NULLS LAST, p.name)
+          'priceCents', p.price_cents, 'currency', p.currency, 'language', p.language,
+          'translations', p.translations) ORDER BY p.start_date ASC NULLS LAST, p.name)
         FROM programs p WHERE p.location_id = locations.id AND p.status = 'published'), '[]'::json)`,
     })
     .from(locations)

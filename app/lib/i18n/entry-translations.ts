@@ -1,5 +1,6 @@
 import { optionalText } from "../schemas/form";
 import { z } from "../zod";
+import { shownInMessage } from "./content-messages";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from "./languages";
 
 /**
@@ -215,4 +216,42 @@ export function languageDisplayName(lang: Language, page: Language): string {
   } catch {
     return LANGUAGE_NAMES[lang];
   }
+}
+
+/**
+ * What a page needs to show an entry's fields in its language: each field's text, the `lang` its block must carry
+ * (null when the text is in the page's language), the "Shown in …" note when any shown text is the original in
+ * another language (null otherwise), and the language of the entry's main text for JSON-LD's `inLanguage`.
+ */
+export type EntryForPage<F extends string> = {
+  text: Record<F, string>;
+  lang: Record<F, Language | null>;
+  note: string | null;
+  inLanguage: Language;
+};
+
+export function entryForPage<K extends TranslatableKind>(
+  kind: K,
+  entry: { language?: unknown; translations?: unknown } & { [P in TranslatableField<K>]: string },
+  page: Language,
+): EntryForPage<TranslatableField<K>> {
+  const fields = translatableFields(kind);
+  const shown = localizeEntry(entry, fields, page);
+  const text = {} as Record<TranslatableField<K>, string>;
+  const lang = {} as Record<TranslatableField<K>, Language | null>;
+  let foreign = false;
+  for (const f of fields) {
+    text[f] = shown.fields[f].text;
+    lang[f] = foreignLanguage(shown.fields[f], page);
+    if (lang[f]) foreign = true;
+  }
+  // The main text is the first text field after the name (a change-maker's biography, a place's short description).
+  const main = shown.fields[fields[1] ?? fields[0] ?? ("" as TranslatableField<K>)];
+  return {
+    text,
+    lang,
+    note: foreign ? shownInMessage(page, languageDisplayName(shown.original, page)) : null,
+    inLanguage:
+      main && main.text !== "" ? main.lang : (shown.fields[fields[0] as TranslatableField<K>]?.lang ?? shown.original),
+  };
 }
