@@ -255,3 +255,31 @@ export function entryForPage<K extends TranslatableKind>(
       main && main.text !== "" ? main.lang : (shown.fields[fields[0] as TranslatableField<K>]?.lang ?? shown.original),
   };
 }
+
+/** An entry's language and translations as its admin form's values (`language`, `tr.<language>.<field>`). */
+export function translationFormValues(
+  kind: TranslatableKind,
+  entry: { language?: unknown; translations?: unknown },
+): Record<string, string> {
+  const out: Record<string, string> = { language: originalLanguage(entry.language) };
+  const stored = asTranslations(entry.translations);
+  for (const lang of LANGUAGES) {
+    for (const field of translatableFields(kind)) {
+      const text = stored[lang]?.[field];
+      if (text) out[translationFieldName(lang, field)] = text;
+    }
+  }
+  return out;
+}
+
+/** Labels for the error summary and the revision history of an entry form's language fields. */
+export function translationLabels(kind: TranslatableKind): Record<string, string> {
+  const out: Record<string, string> = { language: "Original language", translations: "Translations" };
+  const spec = TRANSLATABLE_FIELDS[kind] as Record<string, FieldSpec>;
+  for (const lang of LANGUAGES) {
+    for (const [field, s] of Object.entries(spec)) {
+      out[translationFieldName(lang, field)] = `${s.label} in ${languageDisplayName(lang, DEFAULT_LANGUAGE)}`;
+    }
+  }
+  return out;
+}
