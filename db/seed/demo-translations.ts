@@ -131,11 +131,10 @@ export function demoLanguageFields(
   if (!demo.language || demo.language === "en" || !demo.original) {
     return { language: "en", translations: demo.translations };
   }
+  // Every English demo text (the name included, which stays the original's) becomes the English translation, so
+  // the English page reads as before.
   const en: Record<string, string> = {};
-  for (const key of Object.keys(demo.original)) {
-    const text = english[key];
-    if (text) en[key] = text;
-  }
+  for (const [key, text] of Object.entries(english)) if (text) en[key] = text;
   return {
     ...demo.original,
     language: demo.language,

@@ -168,6 +168,7 @@ export async function seedDemo(db: Database, opts: { mediaDir: string; mediaUrlP
             createdAt: created,
             updatedAt: created,
             ...demoLanguageFields(DEMO_LOCATION_LANGUAGES, l.name, {
+              name: l.name,
               shortDescription: l.shortDescription,
               longDescription: l.longDescription,
             }),
@@ -193,7 +194,11 @@ export async function seedDemo(db: Database, opts: { mediaDir: string; mediaUrlP
         capacity: p.capacity,
         focusAreas: faIds(p.focusAreas),
         imageUrl: images.get(p.name)?.webpUrl ?? null,
-        ...demoLanguageFields(DEMO_PROGRAM_LANGUAGES, p.name, { summary: p.summary, description: p.description }),
+        ...demoLanguageFields(DEMO_PROGRAM_LANGUAGES, p.name, {
+          name: p.name,
+          summary: p.summary,
+          description: p.description,
+        }),
       })),
     );
     await tx.insert(changeMakers).values(
