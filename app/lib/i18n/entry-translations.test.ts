@@ -88,7 +88,7 @@ describe("readEntryLanguageForm", () => {
     expect(r.errors.language).toMatch(/site's languages/);
     expect(r.errors["tr.xx.name"]).toMatch(/site's languages/);
     expect(r.errors["tr.es.educators"]).toMatch(/name and text fields/);
-    expect(r.errors["tr.de.name"]).toBe("Name (Deutsch) must be 120 characters or fewer.");
+    expect(r.errors["tr.de.name"]).toBe("Name in German must be 120 characters or fewer.");
   });
 
   it("checks a stored translations object the same way", () => {

@@ -147,7 +147,7 @@ export function translationsSchema<K extends TranslatableKind>(kind: K) {
       Object.fromEntries(
         Object.entries(spec).map(([field, s]) => [
           field,
-          optionalText(`${s.label} (${LANGUAGE_NAMES[lang]})`, s.max).optional(),
+          optionalText(`${s.label} in ${languageDisplayName(lang, DEFAULT_LANGUAGE)}`, s.max).optional(),
         ]),
       ),
       { error: "Only the entry's name and text fields can be translated." },
@@ -195,7 +195,7 @@ export function readEntryLanguageForm<K extends TranslatableKind>(
       errors[key] = "Only the entry's name and text fields can be translated.";
       continue;
     }
-    const parsed = optionalText(`${s.label} (${LANGUAGE_NAMES[lang]})`, s.max).safeParse(raw);
+    const parsed = optionalText(`${s.label} in ${languageDisplayName(lang, DEFAULT_LANGUAGE)}`, s.max).safeParse(raw);
     if (!parsed.success) {
       errors[key] = parsed.error.issues[0]?.message ?? "This translation is not valid.";
       continue;
