@@ -283,3 +283,13 @@ export function translationLabels(kind: TranslatableKind): Record<string, string
   }
   return out;
 }
+
+/**
+ * For a site text (About, Privacy, Terms) shown on a page: the `lang` its block needs and the "Shown in …" note,
+ * both null when the text is in the page's language.
+ */
+export function pageTextLanguage(textLanguage: string, page: Language): { lang: Language | null; note: string | null } {
+  const lang = originalLanguage(textLanguage);
+  if (lang === page) return { lang: null, note: null };
+  return { lang, note: shownInMessage(page, languageDisplayName(lang, page)) };
+}
