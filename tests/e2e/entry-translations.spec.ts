@@ -122,3 +122,23 @@ test("a page in another language shows the entry's translation, and the original
   await expect(portuguese.page.getByTestId("shown-in-note")).toHaveCount(0);
   await portuguese.close();
 });
+
+test("staff write a page text in another language; the English page keeps its own", async ({ page, browser }) => {
+  await page.goto("/admin/dashboard/pages/terms-lead?language=es");
+  await expect(page.getByRole("heading", { level: 1, name: "Edit: Terms: introduction (Spanish)" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Spanish" })).toHaveAttribute("aria-current", "page");
+  const marker = `Condiciones ${Date.now().toString(36)}`;
+  await page.getByRole("textbox").first().fill(marker);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("saved. The site shows it now.")).toBeVisible();
+  await expect(page).toHaveURL(/language=es/);
+  await expectNoAxeViolations(page);
+
+  const english = await visit(browser, "/terms");
+  await expect(english.page.getByText(marker)).toHaveCount(0);
+  await expect(english.page.getByTestId("shown-in-note")).toHaveCount(0);
+  await english.close();
+  // An unknown language is refused with a message, not a 500.
+  const refused = await page.goto("/admin/dashboard/pages/terms?language=xx");
+  expect(refused?.status()).toBe(400);
+});

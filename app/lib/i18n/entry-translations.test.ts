@@ -4,6 +4,7 @@ import {
   foreignLanguage,
   languageDisplayName,
   localizeEntry,
+  pageTextLanguage,
   readEntryLanguageForm,
   translationsSchema,
 } from "./entry-translations";
@@ -102,5 +103,13 @@ describe("readEntryLanguageForm", () => {
   it("orders keys as Postgres keeps them, so an unchanged save compares equal", () => {
     const c = canonicalTranslations({ pt: { shortDescription: "b", name: "a" }, de: { name: "c" } });
     expect(JSON.stringify(c)).toBe('{"de":{"name":"c"},"pt":{"name":"a","shortDescription":"b"}}');
+  });
+});
+
+describe("pageTextLanguage", () => {
+  it("marks a site text shown in another language than the page's, and nothing otherwise", () => {
+    expect(pageTextLanguage("en", "en")).toEqual({ lang: null, note: null });
+    expect(pageTextLanguage("es", "es")).toEqual({ lang: null, note: null });
+    expect(pageTextLanguage("en", "de")).toEqual({ lang: "en", note: "Text auf Englisch" });
   });
 });
