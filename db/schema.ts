@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { EntryTranslations } from "~/lib/i18n/entry-translations";
 import {
   ANALYTICS_KINDS,
   APPLICANT_TYPES,
@@ -73,6 +74,15 @@ export const newsletterIssueStatusEnum = pgEnum("newsletter_issue_status", NEWSL
 /** Draft, published or archived: only published entries are public (ENTRY_STATUSES). */
 const entryStatus = {
   status: entryStatusEnum("status").notNull().default("published"),
+};
+
+/**
+ * The language an entry was written in (one of LANGUAGES, set by staff) and its translations of its name and text
+ * fields, `{ "<language>": { "<field>": "text" } }`, read with the entry (decision 032).
+ */
+const entryLanguage = {
+  language: text("language").notNull().default("en"),
+  translations: jsonb("translations").$type<EntryTranslations>().notNull().default({}),
 };
 
 // ---------------------------------------------------------------------------
@@ -225,6 +235,7 @@ export const locations = pgTable(
     /** When the contact was last asked to confirm the entry, and the one-time value of that request's link. */
     checkRequestedAt: timestamp("check_requested_at", { withTimezone: true, mode: "date" }),
     checkNonce: text("check_nonce"),
+    ...entryLanguage,
   },
   (t) => [
     uniqueIndex("locations_name_unique").on(t.name),
@@ -265,6 +276,7 @@ export const programs = pgTable(
     ...timestamps,
     ...entryStatus,
     ...checked,
+    ...entryLanguage,
   },
   (t) => [
     uniqueIndex("programs_name_unique").on(t.name),
@@ -291,6 +303,7 @@ export const changeMakers = pgTable(
     ...timestamps,
     ...entryStatus,
     ...checked,
+    ...entryLanguage,
   },
   (t) => [index("change_makers_name_idx").on(t.name)],
 );
@@ -308,6 +321,7 @@ export const resources = pgTable(
     focusAreas: uuid("focus_areas").array().notNull().default(sql`'{}'::uuid[]`),
     ...timestamps,
     ...entryStatus,
+    ...entryLanguage,
   },
   (t) => [index("resources_type_title_idx").on(t.type, t.title), index("resources_title_idx").on(t.title)],
 );
@@ -328,6 +342,7 @@ export const podcastEpisodes = pgTable(
     imageUrl: text("image_url"),
     publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     ...timestamps,
+    ...entryLanguage,
   },
   (t) => [
     uniqueIndex("podcast_episodes_number_unique").on(t.number),

@@ -85,6 +85,8 @@ export function courseJsonLd(p: {
   image?: string | null;
   location?: { name: string; path: string; country: string; city?: string | null } | null;
   applicationUrl?: string | null;
+  /** The language of the name and description shown (BCP 47). */
+  inLanguage?: string;
 }) {
   const url = absoluteUrl(p.siteUrl, p.path);
   const offers = compact({
@@ -123,6 +125,7 @@ export function courseJsonLd(p: {
     "@id": url,
     name: p.name,
     description: p.description,
+    inLanguage: p.inLanguage,
     url,
     image: p.image ? absoluteUrl(p.siteUrl, p.image) : undefined,
     provider: p.location

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQ
 import type { Database } from "~db/client";
 import { addressKeySql, locations } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
+import type { EntryTranslations } from "../lib/i18n/entry-translations";
 import { isUuid } from "../lib/ids";
 import { parseSearch, SEARCH_COUNT_CAP } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
@@ -41,6 +42,9 @@ export type LocationInput = {
   markerType?: string | null;
   featured?: boolean;
   status?: EntryStatus;
+  /** The original's language and the translations of the name and texts (decision 032). */
+  language?: string;
+  translations?: EntryTranslations;
 };
 
 /** A location as shown: with its region and sub-region objects, focus-area names and ISO timestamps. */
@@ -542,6 +546,8 @@ export type LocationPageProgram = {
   format: "in-person" | "online" | "hybrid";
   priceCents: number | null;
   currency: string;
+  language: string;
+  translations: EntryTranslations;
 };
 
 /**
@@ -574,6 +580,8 @@ export async function getLocationPage(db: Database, slug: string, opts: { includ
       status: locations.status,
       updatedAt: locations.updatedAt,
       checkedAt: locations.checkedAt,
+      language: locations.language,
+      translations: locations.translations,
       region: sql<{ name: string; key: string } | null>`(SELECT json_build_object('name', r.name, 'key', r.key)
         FROM regions r WHERE r.id = locations.region_id)`,
       subRegion: sql<{ id: string; name: string } | null>`(SELECT json_build_object('id', s.id, 'name', s.name)
@@ -583,7 +591,8 @@ export async function getLocationPage(db: Database, slug: string, opts: { includ
         FROM focus_areas f WHERE f.id = ANY(locations.focus_areas) AND btrim(f.name) <> ''), '[]'::json)`,
       programs: sql<LocationPageProgram[]>`coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name,
           'summary', p.summary, 'startDate', p.start_date, 'endDate', p.end_date, 'format', p.format,
-          'priceCents', p.price_cents, 'currency', p.currency) ORDER BY p.start_date ASC NULLS LAST, p.name)
+          'priceCents', p.price_cents, 'currency', p.currency, 'language', p.language,
+          'translations', p.translations) ORDER BY p.start_date ASC NULLS LAST, p.name)
         FROM programs p WHERE p.location_id = locations.id AND p.status = 'published'), '[]'::json)`,
     })
     .from(locations)

@@ -129,6 +129,8 @@ export function listProgramSummaries(db: Database, opts: ProgramListFilters = {}
       imageUrl: programs.imageUrl,
       updatedAt: programs.updatedAt,
       createdAt: programs.createdAt,
+      language: programs.language,
+      translations: programs.translations,
       locationName: locations.name,
       locationCity: locations.contactCity,
       locationCountry: locations.country,

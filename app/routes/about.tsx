@@ -1,5 +1,8 @@
 import { PageIntro } from "../components/public/page-intro";
 import { ProseHtml } from "../components/public/prose";
+import { ShownInNote } from "../components/public/shown-in-note";
+import { pageTextLanguage } from "../lib/i18n/entry-translations";
+import { languageFromPath } from "../lib/i18n/languages";
 import { pageMeta } from "../lib/meta";
 import { formatInteger } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
@@ -9,19 +12,21 @@ import { listPrograms } from "../queries/programs.server";
 import { getPublicPageTexts } from "../services/page-texts.server";
 import type { Route } from "./+types/about";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, config } = context.services;
+  const language = languageFromPath(new URL(request.url).pathname);
   const [locations, people, programs, texts] = await Promise.all([
     countLocations(db),
     countChangeMakers(db),
     listPrograms(db).catch(() => []),
-    getPublicPageTexts(context.services),
+    getPublicPageTexts(context.services, language),
   ]);
   return {
     siteUrl: config.siteUrl,
     // The page's words, written in the admin's Pages section.
     lead: texts.about.lead,
     html: texts.about.html,
+    ...pageTextLanguage(texts.about.language, language),
     stats: { locations, people, programs: programs.length },
   };
 }
@@ -40,7 +45,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { stats, lead, html } = loaderData;
+  const { stats, lead, html, lang, note } = loaderData;
   return (
     <main id="main">
       <PageIntro title="About Us" lead={lead} />
@@ -58,7 +63,18 @@ export default function About({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </div>
-      <ProseHtml html={html} />
+      {lang ? (
+        <>
+          <div className="mx-auto max-w-3xl px-4 pt-6">
+            <ShownInNote note={note} className="text-stone-700" />
+          </div>
+          <div lang={lang}>
+            <ProseHtml html={html} />
+          </div>
+        </>
+      ) : (
+        <ProseHtml html={html} />
+      )}
     </main>
   );
 }

@@ -6,7 +6,10 @@ import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
+import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
+import { entryForPage } from "../lib/i18n/entry-translations";
+import { languageFromPath } from "../lib/i18n/languages";
 import { isUuid } from "../lib/ids";
 import { personJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
@@ -34,6 +37,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ),
   ]);
   const preview = c.status === "published" ? null : c.status;
+  // The page's language decides which translation, if any, each text is shown in.
+  const shown = entryForPage("change-maker", c, languageFromPath(new URL(request.url).pathname));
   return data(
     {
       siteUrl: config.siteUrl,
@@ -43,8 +48,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         id: c.id,
         path: `/change-makers/${c.id}`,
         name: c.name,
-        role: c.role,
-        bio: c.bio,
+        role: shown.text.role,
+        bio: shown.text.bio,
+        lang: shown.lang,
+        shownIn: shown.note,
         country: c.country,
         photo: c.photoUrl,
         webp: picture.webp,
@@ -125,14 +132,17 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="md:col-span-3">
             <h1 className="text-3xl font-bold tracking-tight text-leaf-900 sm:text-4xl">{p.name}</h1>
-            <p className="mt-2 text-lg text-stone-800">{p.role}</p>
+            <p className="mt-2 text-lg text-stone-800" lang={p.lang.role ?? undefined}>
+              {p.role}
+            </p>
             {p.country ? (
               <p className="mt-1 flex items-center gap-1 text-stone-700">
                 <MapPin aria-hidden="true" className="h-4 w-4 text-leaf-700" />
                 {p.country}
               </p>
             ) : null}
-            <div className="mt-6 space-y-4 text-lg leading-relaxed text-stone-800">
+            <ShownInNote note={p.shownIn} className="mt-2 text-stone-700" />
+            <div className="mt-6 space-y-4 text-lg leading-relaxed text-stone-800" lang={p.lang.bio ?? undefined}>
               {paragraphs(p.bio).map((para, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
                 <p key={i}>{para}</p>

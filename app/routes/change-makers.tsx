@@ -4,6 +4,8 @@ import { ListSearch } from "../components/public/list-search";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { ResponsivePicture } from "../components/public/picture";
 import { parseListWords } from "../lib/filters";
+import { entryForPage } from "../lib/i18n/entry-translations";
+import { languageFromPath } from "../lib/i18n/languages";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { listChangeMakers } from "../queries/change-makers.server";
@@ -11,19 +13,25 @@ import type { Route } from "./+types/change-makers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.services;
-  const q = parseListWords(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const q = parseListWords(url.searchParams);
+  const language = languageFromPath(url.pathname);
   const rows = await listChangeMakers(db, { q: q ?? undefined });
   return {
     siteUrl: config.siteUrl,
     q,
-    people: rows.map((c) => ({
-      id: c.id,
-      name: c.name,
-      role: c.role,
-      country: c.country,
-      photo: c.photoUrl,
-      webp: c.webpPhotoUrl,
-    })),
+    people: rows.map((c) => {
+      const shown = entryForPage("change-maker", c, language);
+      return {
+        id: c.id,
+        name: c.name,
+        role: shown.text.role,
+        roleLang: shown.lang.role,
+        country: c.country,
+        photo: c.photoUrl,
+        webp: c.webpPhotoUrl,
+      };
+    }),
   };
 }
 
@@ -71,7 +79,9 @@ export default function ChangeMakers({ loaderData: d }: Route.ComponentProps) {
                         {c.name}
                       </AppLink>
                     </h2>
-                    <p className="mt-1 text-sm text-stone-800">{c.role}</p>
+                    <p className="mt-1 text-sm text-stone-800" lang={c.roleLang ?? undefined}>
+                      {c.role}
+                    </p>
                     {c.country ? (
                       <p className="mt-1 flex items-center gap-1 text-sm text-stone-600">
                         <MapPin aria-hidden="true" className="h-4 w-4 text-leaf-700" />

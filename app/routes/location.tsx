@@ -9,7 +9,9 @@ import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
+import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
+import { entryForPage } from "../lib/i18n/entry-translations";
 import { placeJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
@@ -48,18 +50,38 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
   const today = new Date().toISOString().slice(0, 10);
   const preview = l.status === "published" ? null : l.status;
-  // The query's row is the page's data; only what the server works out (picture, address, dates as text) is added.
-  const { status: _status, programs, webpImageUrl: _webp, imageWidth, imageHeight, updatedAt, checkedAt, ...page } = l;
+  // The query's row is the page's data; only what the server works out (picture, address, dates as text) and the
+  // texts in the page's language (a translation, or the original and its language) are added.
+  const {
+    status: _status,
+    programs,
+    webpImageUrl: _webp,
+    imageWidth,
+    imageHeight,
+    updatedAt,
+    checkedAt,
+    language: _original,
+    translations: _translations,
+    ...page
+  } = l;
+  const shown = entryForPage("location", l, lang);
   return data(
     {
       siteUrl: config.siteUrl,
+      language: lang,
       preview,
       editPath: `/admin/dashboard/edit/${l.id}`,
       // Versions the mini map's outline image so browsers may keep it for good.
       basemapVersion: basemapVersion(),
       location: {
         ...page,
+        name: shown.text.name,
         path: locationPath(l.name),
+        shortDescription: shown.text.shortDescription,
+        longDescription: shown.text.longDescription,
+        lang: shown.lang,
+        shownIn: shown.note,
+        inLanguage: shown.inLanguage,
         webp: picture.webp,
         webpSrcSet: picture.srcSet,
         width: picture.width ?? imageWidth ?? 960,
@@ -67,16 +89,21 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         updatedAt: updatedAt.toISOString(),
         checkedAt: checkedAt.toISOString(),
       },
-      programs: programs.map((p) => ({
-        id: p.id,
-        name: p.name,
-        path: programPath(p.name),
-        summary: p.summary,
-        dates: formatDateRange(p.startDate, p.endDate, lang),
-        past: Boolean(p.endDate && p.endDate < today),
-        format: FORMAT_LABELS[p.format] ?? p.format,
-        price: formatPrice(p.priceCents, p.currency, lang),
-      })),
+      programs: programs.map((p) => {
+        const program = entryForPage("program", { ...p, description: "" }, lang);
+        return {
+          id: p.id,
+          name: program.text.name,
+          nameLang: program.lang.name,
+          path: programPath(p.name),
+          summary: program.text.summary,
+          summaryLang: program.lang.summary,
+          dates: formatDateRange(p.startDate, p.endDate, lang),
+          past: Boolean(p.endDate && p.endDate < today),
+          format: FORMAT_LABELS[p.format] ?? p.format,
+          price: formatPrice(p.priceCents, p.currency, lang),
+        };
+      }),
     },
     preview ? { headers: PREVIEW_HEADERS } : undefined,
   );
@@ -164,10 +191,14 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                       <span aria-hidden="true"> / </span>
                     </li>
                   ) : null}
-                  <li aria-current="page">{l.name}</li>
+                  <li aria-current="page" lang={l.lang.name ?? undefined}>
+                    {l.name}
+                  </li>
                 </ol>
               </nav>
-              <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{l.name}</h1>
+              <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl" lang={l.lang.name ?? undefined}>
+                {l.name}
+              </h1>
               <p className="mt-2 flex items-center gap-1.5 text-leaf-50">
                 <MapPin aria-hidden="true" className="h-5 w-5 shrink-0" />
                 {place}
@@ -177,7 +208,10 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   {[l.region?.name, l.subRegion?.name].filter(Boolean).join(" · ")}
                 </p>
               ) : null}
-              <p className="mt-4 text-lg text-white">{l.shortDescription}</p>
+              <p className="mt-4 text-lg text-white" lang={l.lang.shortDescription ?? undefined}>
+                {l.shortDescription}
+              </p>
+              <ShownInNote note={l.shownIn} className="mt-2 text-leaf-50" />
             </div>
             <div className="overflow-hidden rounded-xl shadow-lg">
               <ResponsivePicture
@@ -196,9 +230,16 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           <div className="lg:col-span-2">
             <section aria-labelledby="about-heading">
               <h2 id="about-heading" className="text-2xl font-semibold text-leaf-900">
-                {t("location.about", { name: l.name })}
+                <Trans
+                  i18nKey="location.about"
+                  values={{ name: l.name }}
+                  components={{ entry: <span lang={l.lang.name ?? undefined} /> }}
+                />
               </h2>
-              <div className="mt-4 space-y-4 text-lg leading-relaxed text-stone-800">
+              <div
+                className="mt-4 space-y-4 text-lg leading-relaxed text-stone-800"
+                lang={(l.longDescription ? l.lang.longDescription : l.lang.shortDescription) ?? undefined}
+              >
                 {paragraphs(l.longDescription || l.shortDescription).map((p, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
                   <p key={i}>{p}</p>
@@ -223,11 +264,14 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
 
             <section aria-labelledby="programs-heading" className="mt-10">
               <h2 id="programs-heading" className="text-xl font-semibold text-leaf-900">
-                {t("location.programsAt", { name: l.name })}
+                <Trans
+                  i18nKey="location.programsAt"
+                  values={{ name: l.name }}
+                  components={{ entry: <span lang={l.lang.name ?? undefined} /> }}
+                />
               </h2>
               {upcoming.length === 0 && past.length === 0 ? (
                 <p className="mt-3 text-stone-700">
-                  {/* The link's tag is not <link>: Trans would read that HTML name as an empty element. */}
                   <Trans
                     i18nKey="location.noPrograms"
                     components={{ anchor: <AppLink to="/programs" className="text-leaf-800 underline" /> }}
@@ -238,7 +282,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   {[...upcoming, ...past].map((p) => (
                     <li key={p.id} className="rounded-lg border border-leaf-100 bg-white p-4">
                       <h3 className="font-semibold text-leaf-900">
-                        <AppLink to={p.path} className="hover:underline">
+                        <AppLink to={p.path} className="hover:underline" lang={p.nameLang ?? undefined}>
                           {p.name}
                         </AppLink>
                         {p.past ? (
@@ -253,7 +297,9 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                         <span>{p.format}</span>
                         <span>{p.price}</span>
                       </p>
-                      <p className="mt-2 text-sm text-stone-800">{p.summary}</p>
+                      <p className="mt-2 text-sm text-stone-800" lang={p.summaryLang ?? undefined}>
+                        {p.summary}
+                      </p>
                     </li>
                   ))}
                 </ul>

@@ -8,6 +8,8 @@ import { ResponsivePicture } from "../components/public/picture";
 import { LOCATIONS_PAGE_SIZE } from "../lib/constants";
 import { facetCountsForForm, locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
 import { formatDistance } from "../lib/geo";
+import { entryForPage } from "../lib/i18n/entry-translations";
+import { languageFromPath } from "../lib/i18n/languages";
 import { pageMeta } from "../lib/meta";
 import { formatCount } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
@@ -33,7 +35,9 @@ const EAGER_CARDS = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.services;
-  const query = parseLocationQuery(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const query = parseLocationQuery(url.searchParams);
+  const language = languageFromPath(url.pathname);
   const [ref, countries] = await Promise.all([loadReferenceData(db), getLocationCountries(context.services)]);
   // Nearest first from the visitor's position, or from a place the directory knows.
   const place =
@@ -83,25 +87,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     focusAreas: form.focusAreas,
     countries: form.countries,
     counts: facets ? facetCountsForForm(facets, ref) : null,
-    locations: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      path: locationPath(r.name),
-      summary: r.shortDescription,
-      city: r.contactCity,
-      distance: r.distanceKm === null ? null : formatDistance(r.distanceKm),
-      country: r.country,
-      region: r.regionId ? (ref.regionsById.get(r.regionId)?.name ?? r.regionName) : r.regionName,
-      subRegion: r.subRegionId ? ref.subRegionsById.get(r.subRegionId)?.name : undefined,
-      focus: r.focusAreas
-        .map((id) => ref.focusAreasById.get(id)?.name ?? "")
-        .filter((n) => n.trim() !== "")
-        .slice(0, 4),
-      webp: r.webpImageUrl,
-      image: r.originalImageUrl,
-      width: r.imageWidth ?? 960,
-      height: r.imageHeight ?? 600,
-    })),
+    locations: rows.map((r) => {
+      const shown = entryForPage("location", r, language);
+      return {
+        id: r.id,
+        name: shown.text.name,
+        nameLang: shown.lang.name,
+        path: locationPath(r.name),
+        summary: shown.text.shortDescription,
+        summaryLang: shown.lang.shortDescription,
+        city: r.contactCity,
+        distance: r.distanceKm === null ? null : formatDistance(r.distanceKm),
+        country: r.country,
+        region: r.regionId ? (ref.regionsById.get(r.regionId)?.name ?? r.regionName) : r.regionName,
+        subRegion: r.subRegionId ? ref.subRegionsById.get(r.subRegionId)?.name : undefined,
+        focus: r.focusAreas
+          .map((id) => ref.focusAreasById.get(id)?.name ?? "")
+          .filter((n) => n.trim() !== "")
+          .slice(0, 4),
+        webp: r.webpImageUrl,
+        image: r.originalImageUrl,
+        width: r.imageWidth ?? 960,
+        height: r.imageHeight ?? 600,
+      };
+    }),
   };
 }
 
@@ -243,7 +252,11 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
                           />
                           <div className="flex flex-1 flex-col p-4">
                             <h3 className="text-lg font-semibold text-leaf-900">
-                              <AppLink to={l.path} className="after:absolute after:inset-0 hover:underline">
+                              <AppLink
+                                to={l.path}
+                                className="after:absolute after:inset-0 hover:underline"
+                                lang={l.nameLang ?? undefined}
+                              >
                                 {l.name}
                               </AppLink>
                             </h3>
@@ -259,7 +272,9 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
                             <p className="text-sm text-stone-600">
                               {[l.region, l.subRegion].filter(Boolean).join(" · ")}
                             </p>
-                            <p className="mt-3 line-clamp-3 text-sm text-stone-800">{l.summary}</p>
+                            <p className="mt-3 line-clamp-3 text-sm text-stone-800" lang={l.summaryLang ?? undefined}>
+                              {l.summary}
+                            </p>
                             {l.focus.length > 0 ? (
                               <ul aria-label="Focus areas" className="mt-auto flex flex-wrap gap-1.5 pt-3">
                                 {l.focus.map((f) => (

@@ -4,7 +4,9 @@ import { useLocalizeHref } from "~/lib/i18n/react";
 import { CalendarDays, CircleCheck, Clock, Mic, Rss } from "../components/icons";
 import { formatDate, formatDuration, paragraphs } from "../components/public/format";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
+import { ShownInNote } from "../components/public/shown-in-note";
 import { PODCAST_DESCRIPTION } from "../lib/feeds/rss";
+import { entryForPage } from "../lib/i18n/entry-translations";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { EmailSchema, fieldErrors } from "../lib/schemas";
@@ -33,19 +35,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const episodes = await listEpisodes(db);
   return {
     siteUrl: config.siteUrl,
-    episodes: episodes.map((e) => ({
-      id: e.id,
-      number: e.number,
-      title: e.title,
-      summary: e.summary,
-      showNotes: e.showNotes,
-      guest: e.guest,
-      audioUrl: e.audioUrl,
-      audioType: e.audioType,
-      duration: formatDuration(e.durationSeconds),
-      publishedAt: e.publishedAt.toISOString(),
-      published: formatDate(e.publishedAt, lang),
-    })),
+    episodes: episodes.map((e) => {
+      const shown = entryForPage("episode", e, lang);
+      return {
+        id: e.id,
+        number: e.number,
+        title: shown.text.title,
+        /** The original title, for analytics (one label per episode whatever the page's language). */
+        originalTitle: e.title,
+        summary: shown.text.summary,
+        showNotes: shown.text.showNotes,
+        lang: shown.lang,
+        shownIn: shown.note,
+        guest: e.guest,
+        audioUrl: e.audioUrl,
+        audioType: e.audioType,
+        duration: formatDuration(e.durationSeconds),
+        publishedAt: e.publishedAt.toISOString(),
+        published: formatDate(e.publishedAt, lang),
+      };
+    }),
   };
 }
 
@@ -204,7 +213,9 @@ export default function Podcast({ loaderData, actionData }: Route.ComponentProps
                 <li key={e.id} id={`episode-${e.number}`}>
                   <article className="rounded-xl border border-leaf-100 bg-white p-5 shadow-sm">
                     <p className="text-sm font-medium text-soil-700">Episode {e.number}</p>
-                    <h3 className="mt-1 text-xl font-semibold text-leaf-900">{e.title}</h3>
+                    <h3 className="mt-1 text-xl font-semibold text-leaf-900" lang={e.lang.title ?? undefined}>
+                      {e.title}
+                    </h3>
                     <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
                       <span className="inline-flex items-center gap-1">
                         <CalendarDays aria-hidden="true" className="h-4 w-4" />
@@ -223,7 +234,10 @@ export default function Podcast({ loaderData, actionData }: Route.ComponentProps
                         </span>
                       ) : null}
                     </p>
-                    <p className="mt-3 text-stone-800">{e.summary}</p>
+                    <p className="mt-3 text-stone-800" lang={e.lang.summary ?? undefined}>
+                      {e.summary}
+                    </p>
+                    <ShownInNote note={e.shownIn} className="mt-2 text-stone-700" />
                     {e.audioUrl ? (
                       // biome-ignore lint/a11y/useMediaCaption: episodes have written show notes below; no caption track exists
                       <audio
@@ -232,7 +246,7 @@ export default function Podcast({ loaderData, actionData }: Route.ComponentProps
                         className="mt-4 w-full"
                         aria-label={`Play episode ${e.number}: ${e.title}`}
                         data-analytics-play="podcast:play"
-                        data-analytics-label={`Episode ${e.number}: ${e.title}`}
+                        data-analytics-label={`Episode ${e.number}: ${e.originalTitle}`}
                         data-analytics-value={e.number}
                       >
                         <source src={e.audioUrl} type={e.audioType} />
@@ -244,7 +258,7 @@ export default function Podcast({ loaderData, actionData }: Route.ComponentProps
                     {e.showNotes ? (
                       <details className="mt-4 rounded-md bg-soil-50 p-3">
                         <summary className="cursor-pointer font-semibold text-leaf-800">Show notes</summary>
-                        <div className="mt-3 space-y-3 text-stone-800">
+                        <div className="mt-3 space-y-3 text-stone-800" lang={e.lang.showNotes ?? undefined}>
                           {paragraphs(e.showNotes).map((para, i) =>
                             para.includes("\n- ") || para.startsWith("- ") ? (
                               // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered

@@ -7,8 +7,10 @@ import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
+import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
+import { entryForPage } from "../lib/i18n/entry-translations";
 import { courseJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
@@ -51,6 +53,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   ]);
   const today = new Date().toISOString().slice(0, 10);
   const preview = p.status === "published" ? null : p.status;
+  // The page's language decides which translation, if any, each text is shown in.
+  const shown = entryForPage("program", p, languageFromPath(new URL(request.url).pathname));
   return data(
     {
       siteUrl: config.siteUrl,
@@ -58,10 +62,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       editPath: `/admin/dashboard/programs/edit/${p.id}`,
       program: {
         id: p.id,
-        name: p.name,
+        name: shown.text.name,
         path: programPath(p.name),
-        summary: p.summary,
-        description: p.description,
+        summary: shown.text.summary,
+        description: shown.text.description,
+        lang: shown.lang,
+        shownIn: shown.note,
+        inLanguage: shown.inLanguage,
         startDate: p.startDate,
         endDate: p.endDate,
         dates: formatDateRange(p.startDate, p.endDate, lang),
@@ -131,6 +138,7 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
     capacity: p.capacity,
     image: p.image,
     applicationUrl: p.applicationUrl,
+    inLanguage: p.inLanguage,
     location: host ? { name: host.name, path: host.path, country: host.country, city: host.city } : null,
   });
   const facts: { label: string; value: React.ReactNode; icon: React.ReactNode }[] = [
@@ -170,10 +178,22 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                 Programs
               </AppLink>
               <span aria-hidden="true"> / </span>
-              <span aria-current="page">{p.name}</span>
+              <span aria-current="page" lang={p.lang.name ?? undefined}>
+                {p.name}
+              </span>
             </nav>
-            <h1 className="mt-3 text-3xl font-bold tracking-tight text-leaf-900 sm:text-4xl">{p.name}</h1>
-            {p.summary ? <p className="mt-3 max-w-3xl text-lg text-stone-700">{p.summary}</p> : null}
+            <h1
+              className="mt-3 text-3xl font-bold tracking-tight text-leaf-900 sm:text-4xl"
+              lang={p.lang.name ?? undefined}
+            >
+              {p.name}
+            </h1>
+            {p.summary ? (
+              <p className="mt-3 max-w-3xl text-lg text-stone-700" lang={p.lang.summary ?? undefined}>
+                {p.summary}
+              </p>
+            ) : null}
+            <ShownInNote note={p.shownIn} className="mt-2 text-stone-700" />
             {p.past ? (
               <p className="mt-4 inline-block rounded-md bg-soil-100 px-3 py-1 text-sm text-soil-900">
                 This program has finished. See{" "}
@@ -204,7 +224,10 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
               <h2 id="description-heading" className="text-2xl font-semibold text-leaf-900">
                 About this program
               </h2>
-              <div className="mt-4 space-y-4 text-lg leading-relaxed text-stone-800">
+              <div
+                className="mt-4 space-y-4 text-lg leading-relaxed text-stone-800"
+                lang={(p.description ? p.lang.description : p.lang.summary) ?? undefined}
+              >
                 {paragraphs(p.description || p.summary).map((para, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
                   <p key={i}>{para}</p>

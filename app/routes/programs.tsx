@@ -8,6 +8,7 @@ import { FORMAT_LABELS, formatDateRange, formatPrice } from "../components/publi
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN } from "../lib/constants";
 import { parseProgramQuery, programDateWindow } from "../lib/filters";
+import { entryForPage } from "../lib/i18n/entry-translations";
 import { pageMeta } from "../lib/meta";
 import { isDatabaseBusy } from "../lib/overload";
 import { publicPageHeaders } from "../lib/public-cache";
@@ -21,7 +22,8 @@ import type { Route } from "./+types/programs";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = languageFromPath(new URL(request.url).pathname);
   const { db, config, logger } = context.services;
-  const query = parseProgramQuery(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const query = parseProgramQuery(url.searchParams);
   const ref = await loadReferenceData(db);
   const region = query.region ? ref.regions.find((r) => r.key === query.region) : undefined;
   let rows: ProgramSummary[] = [];
@@ -42,24 +44,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const today = new Date().toISOString().slice(0, 10);
   const isPast = (p: ProgramSummary) => Boolean((p.endDate ?? p.startDate) && (p.endDate ?? p.startDate ?? "") < today);
-  const toCard = (p: ProgramSummary) => ({
-    id: p.id,
-    name: p.name,
-    path: programPath(p.name),
-    summary: p.summary,
-    dates: formatDateRange(p.startDate, p.endDate, lang),
-    startDate: p.startDate,
-    format: p.format,
-    price: formatPrice(p.priceCents, p.currency, lang),
-    educators: p.educators,
-    location: p.locationName
-      ? {
-          name: p.locationName,
-          path: locationPath(p.locationName),
-          place: [p.locationCity, p.locationCountry].filter(Boolean).join(", "),
-        }
-      : null,
-  });
+  const toCard = (p: ProgramSummary) => {
+    const shown = entryForPage("program", p, lang);
+    return {
+      id: p.id,
+      name: shown.text.name,
+      nameLang: shown.lang.name,
+      path: programPath(p.name),
+      summary: shown.text.summary,
+      summaryLang: shown.lang.summary,
+      dates: formatDateRange(p.startDate, p.endDate, lang),
+      startDate: p.startDate,
+      format: p.format,
+      price: formatPrice(p.priceCents, p.currency, lang),
+      educators: p.educators,
+      location: p.locationName
+        ? {
+            name: p.locationName,
+            path: locationPath(p.locationName),
+            place: [p.locationCity, p.locationCountry].filter(Boolean).join(", "),
+          }
+        : null,
+    };
+  };
   const upcoming = rows.filter((p) => !isPast(p)).map(toCard);
   // Most recent first among finished programs.
   const past = rows.filter(isPast).reverse().map(toCard);
@@ -116,7 +123,7 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
         {past ? <span className="text-stone-600">Finished</span> : null}
       </div>
       <h3 className="mt-3 text-lg font-semibold text-leaf-900">
-        <AppLink to={p.path} className="hover:underline">
+        <AppLink to={p.path} className="hover:underline" lang={p.nameLang ?? undefined}>
           {p.name}
         </AppLink>
       </h3>
@@ -142,7 +149,9 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
           {p.educators.join(", ")}
         </p>
       ) : null}
-      <p className="mt-3 text-sm text-stone-800">{p.summary}</p>
+      <p className="mt-3 text-sm text-stone-800" lang={p.summaryLang ?? undefined}>
+        {p.summary}
+      </p>
     </article>
   );
 }

@@ -3,8 +3,11 @@ import { AppLink } from "../components/app-link";
 import { AppWindow, BookOpen, ExternalLink, FileText, Globe, Mic, TvMinimalPlay } from "../components/icons";
 import { ListSearch } from "../components/public/list-search";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
+import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
 import { parseListWords, parseResourceQuery } from "../lib/filters";
+import { entryForPage } from "../lib/i18n/entry-translations";
+import { languageFromPath } from "../lib/i18n/languages";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { RESOURCE_TYPES, type ResourceType } from "../lib/taxonomy";
@@ -33,7 +36,9 @@ const TYPE_SINGULAR: Record<ResourceType, string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.services;
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const language = languageFromPath(url.pathname);
   const { type, invalid } = parseResourceQuery(params);
   const q = parseListWords(params);
   const [rows, ref] = await Promise.all([listResources(db, { type, q: q ?? undefined }), loadReferenceData(db)]);
@@ -42,17 +47,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     type: type ?? null,
     q,
     invalid,
-    resources: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      type: r.type,
-      author: r.author,
-      description: r.description,
-      url: /^https?:\/\//i.test(r.url) ? r.url : null,
-      focus: r.focusAreas
-        .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
-        .filter((f) => f.name.trim() !== ""),
-    })),
+    resources: rows.map((r) => {
+      const shown = entryForPage("resource", r, language);
+      return {
+        id: r.id,
+        title: shown.text.title,
+        type: r.type,
+        author: r.author,
+        description: shown.text.description,
+        lang: shown.lang,
+        shownIn: shown.note,
+        url: /^https?:\/\//i.test(r.url) ? r.url : null,
+        focus: r.focusAreas
+          .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
+          .filter((f) => f.name.trim() !== ""),
+      };
+    }),
   };
 }
 
@@ -149,15 +159,18 @@ export default function Resources({ loaderData: d }: Route.ComponentProps) {
                     <h3 className="mt-2 text-lg font-semibold text-leaf-900">
                       {r.url ? (
                         <a href={r.url} target="_blank" rel="noopener noreferrer" className="hover:underline">
-                          {r.title}
+                          <span lang={r.lang.title ?? undefined}>{r.title}</span>
                           <span className="sr-only"> (opens in a new tab)</span>
                         </a>
                       ) : (
-                        r.title
+                        <span lang={r.lang.title ?? undefined}>{r.title}</span>
                       )}
                     </h3>
                     {r.author ? <p className="text-sm text-stone-700">by {r.author}</p> : null}
-                    <p className="mt-3 text-sm text-stone-800">{r.description}</p>
+                    <p className="mt-3 text-sm text-stone-800" lang={r.lang.description ?? undefined}>
+                      {r.description}
+                    </p>
+                    <ShownInNote note={r.shownIn} className="mt-2 text-stone-700" />
                     <div className="mt-auto pt-4">
                       <TagList label={`Focus areas of ${r.title}`} tags={r.focus} />
                       {r.url ? (

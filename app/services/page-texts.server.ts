@@ -17,7 +17,7 @@ import { getPublicSettings } from "./site-settings.server";
 type Services = { db: Database; bus: ChangeBus };
 type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
-type StoredTexts = Record<PageTextKey, { body: string; updatedAt: string; saved: boolean }>;
+type StoredTexts = Record<PageTextKey, { body: string; updatedAt: string; saved: boolean; language: string }>;
 
 /** The texts the public pages show, rendered once per change (never per request). */
 export type PublicPageTexts = {
@@ -25,9 +25,10 @@ export type PublicPageTexts = {
   footerTagline: string;
   homeHeading: string;
   homeIntroHtml: string;
-  about: { lead: string; html: string };
-  privacy: { lead: string; html: string; updatedAt: string };
-  terms: { lead: string; html: string; updatedAt: string };
+  /** `language`: the language the page text is in (English when the page's language has no text of its own). */
+  about: { lead: string; html: string; language: string };
+  privacy: { lead: string; html: string; updatedAt: string; language: string };
+  terms: { lead: string; html: string; updatedAt: string; language: string };
 };
 
 /** Each text in `language`, else in English, else the text the site started with. */
@@ -38,8 +39,13 @@ function resolveTexts(rows: readonly CurrentPageText[], language: string): Store
       rows.find((r) => r.key === def.key && r.language === language) ??
       rows.find((r) => r.key === def.key && r.language === DEFAULT_LANGUAGE);
     out[def.key] = row
-      ? { body: row.body, updatedAt: row.updatedAt.toISOString(), saved: true }
-      : { body: DEFAULT_PAGE_TEXTS[def.key], updatedAt: DEFAULT_PAGE_TEXTS_DATE, saved: false };
+      ? { body: row.body, updatedAt: row.updatedAt.toISOString(), saved: true, language: row.language }
+      : {
+          body: DEFAULT_PAGE_TEXTS[def.key],
+          updatedAt: DEFAULT_PAGE_TEXTS_DATE,
+          saved: false,
+          language: DEFAULT_LANGUAGE,
+        };
   }
   return out;
 }
@@ -56,16 +62,18 @@ function renderTexts(stored: StoredTexts, contactEmail: string): PublicPageTexts
     footerTagline: plain("footer-tagline"),
     homeHeading: plain("home-heading"),
     homeIntroHtml: md("home-intro"),
-    about: { lead: plain("about-lead"), html: md("about") },
+    about: { lead: plain("about-lead"), html: md("about"), language: stored.about.language },
     privacy: {
       lead: plain("privacy-lead"),
       html: md("privacy"),
       updatedAt: later(stored.privacy.updatedAt, stored["privacy-lead"].updatedAt),
+      language: stored.privacy.language,
     },
     terms: {
       lead: plain("terms-lead"),
       html: md("terms"),
       updatedAt: later(stored.terms.updatedAt, stored["terms-lead"].updatedAt),
+      language: stored.terms.language,
     },
   };
 }

@@ -28,6 +28,7 @@ import {
   DEMO_SUB_REGIONS,
   REGION_DESCRIPTIONS,
 } from "./demo-data";
+import { DEMO_LOCATION_LANGUAGES, DEMO_PROGRAM_LANGUAGES, demoLanguageFields } from "./demo-translations";
 import { demoImageBase, writeDemoImage } from "./images";
 
 const SEED_MARKER = "seed";
@@ -166,6 +167,11 @@ export async function seedDemo(db: Database, opts: { mediaDir: string; mediaUrlP
             featured: l.featured ?? false,
             createdAt: created,
             updatedAt: created,
+            ...demoLanguageFields(DEMO_LOCATION_LANGUAGES, l.name, {
+              name: l.name,
+              shortDescription: l.shortDescription,
+              longDescription: l.longDescription,
+            }),
           };
         }),
       )
@@ -188,6 +194,11 @@ export async function seedDemo(db: Database, opts: { mediaDir: string; mediaUrlP
         capacity: p.capacity,
         focusAreas: faIds(p.focusAreas),
         imageUrl: images.get(p.name)?.webpUrl ?? null,
+        ...demoLanguageFields(DEMO_PROGRAM_LANGUAGES, p.name, {
+          name: p.name,
+          summary: p.summary,
+          description: p.description,
+        }),
       })),
     );
     await tx.insert(changeMakers).values(

@@ -9,10 +9,12 @@ import {
 } from "~/components/admin/content/content-form";
 import { MadeFromApplication } from "~/components/admin/content/made-from-application";
 import { RevisionHistory } from "~/components/admin/content/revision-history";
+import { TranslationFields } from "~/components/admin/content/translation-fields";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { ErrorSummary, fieldIds, TextAreaField, TextField } from "~/components/admin/form-field";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
+import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
 import { ChangeMakerSchema, MAX_LINKS } from "~/lib/schemas/change-maker";
 import { type FormValues, listValue, readEntryForm, textValue } from "~/lib/schemas/form";
@@ -61,10 +63,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
   const id = "id" in params ? params.id : undefined;
-  if (id && !(await getChangeMakerById(db, id))) throw data("No change-maker with this id exists.", { status: 404 });
+  const stored = id ? await getChangeMakerById(db, id) : null;
+  if (id && !stored) throw data("No change-maker with this id exists.", { status: 404 });
   const values = await readEntryForm(request, ChangeMakerSchema);
   const parsed = ChangeMakerSchema.safeParse(values);
-  if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
+  const language = readEntryLanguageForm("change-maker", values, stored);
+  if (!parsed.success || !language.ok) {
+    return invalid(
+      { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(language.ok ? {} : language.errors) },
+      values,
+    );
+  }
   const v = parsed.data;
   const errors: Record<string, string> = {};
   const ids = await getLocationIdsByNames(db, v.relatedLocations);
@@ -84,6 +93,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     links: v.links,
     relatedLocationIds: v.relatedLocations.map((n) => ids.get(n) as string),
     focusAreas: v.focusAreas,
+    ...language.value,
   };
   return saveContent(context, {
     revision: "change-maker",
@@ -113,6 +123,7 @@ function toFormValues(p: ChangeMakerRow, related: string[]): FormValues {
     linkUrl: p.links.map((l) => l.url),
     relatedLocations: related.join("\n"),
     focusAreas: p.focusAreas,
+    ...translationFormValues("change-maker", p),
   };
 }
 
@@ -132,6 +143,7 @@ const LABELS: Record<string, string> = {
   links: "Links",
   relatedLocations: "Related locations",
   focusAreas: "Focus areas",
+  ...translationLabels("change-maker"),
 };
 
 export default function ChangeMakerFormPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -220,6 +232,12 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
           hint="Exact location names, one per line."
         />
         <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
+        <TranslationFields
+          kind="change-maker"
+          values={values}
+          errors={errors}
+          savedLanguage={textValue(loaderData.person ?? undefined, "language") || undefined}
+        />
         <EntryStatusField value={textValue(values, "status")} error={errors.status} />
         <FormActions submitLabel={personName ? "Save changes" : "Create change-maker"} cancelHref={LIST} />
       </Form>

@@ -13,11 +13,13 @@ import { MadeFromApplication } from "~/components/admin/content/made-from-applic
 import { MapPicker } from "~/components/admin/content/map-picker";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
 import { RevisionHistory } from "~/components/admin/content/revision-history";
+import { TranslationFields } from "~/components/admin/content/translation-fields";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/form-field";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { formatDate } from "~/components/admin/shell/format";
 import { entryEditPath } from "~/lib/admin-paths";
+import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
 import { type FormValues, readEntryForm, textValue } from "~/lib/schemas/form";
 import {
@@ -88,7 +90,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (id && !existing) throw data("No location with this id exists.", { status: 404 });
   const values = await readEntryForm(request, LocationSchema);
   const parsed = LocationSchema.safeParse(values);
-  if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
+  const language = readEntryLanguageForm("location", values, existing);
+  if (!parsed.success || !language.ok) {
+    return invalid(
+      { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(language.ok ? {} : language.errors) },
+      values,
+    );
+  }
   const ref = await loadReferenceData(db);
   const errors = checkLocationReferences(parsed.data, ref);
   const clash = errors.name ? null : await findLocationNameClash(db, parsed.data.name, id);
@@ -129,6 +137,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     longitude: v.longitude,
     markerType: v.markerType,
     featured: v.featured,
+    ...language.value,
   };
   return saveContent(context, {
     revision: "location",
@@ -203,6 +212,7 @@ function toFormValues(row: NonNullable<Awaited<ReturnType<typeof getLocationById
     longitude: s(row.longitude),
     markerType: row.markerType,
     featured: row.featured ? "on" : "",
+    ...translationFormValues("location", row),
   };
 }
 
@@ -233,6 +243,7 @@ const LABELS: Record<string, string> = {
   longitude: "Longitude",
   markerType: "Marker type",
   featured: "Featured",
+  ...translationLabels("location"),
 };
 
 export default function LocationFormPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -423,6 +434,12 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
 
         <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
 
+        <TranslationFields
+          kind="location"
+          values={values}
+          errors={errors}
+          savedLanguage={textValue(loaderData.location ?? undefined, "language") || undefined}
+        />
         <EntryStatusField value={textValue(values, "status")} error={errors.status} />
         <FormActions submitLabel={locationName ? "Save changes" : "Create location"} cancelHref={LIST} />
       </Form>

@@ -5,6 +5,8 @@ import { MarkdownImageInsert } from "~/components/admin/media/markdown-image-ins
 import { formatDateTime } from "~/components/admin/shell/format";
 import { PROSE_TYPE, ProseHtml } from "~/components/public/prose";
 import { PAGES_ADMIN_PATH, pageTextEditPath } from "~/lib/admin-paths";
+import { languageDisplayName } from "~/lib/i18n/entry-translations";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "~/lib/i18n/languages";
 import {
   PAGE_TEXT_PLACEHOLDERS,
   type PageTextDefinition,
@@ -31,11 +33,33 @@ function definitionOf(key: string | undefined): PageTextDefinition {
   return def;
 }
 
+/**
+ * The language of the text being edited: `?language=` (English when absent). Each language's text is its own series
+ * of revisions; a page in a language without its own text shows the English one.
+ */
+function languageOf(request: Request): Language {
+  const value = new URL(request.url).searchParams.get("language");
+  if (value === null || value === "") return DEFAULT_LANGUAGE;
+  if (!isLanguage(value)) {
+    throw data("This language is not one of the site's languages.", { status: 400, headers: NO_STORE });
+  }
+  return value;
+}
+
+/** The edit screen of a text in a language. */
+function editPath(key: string, language: Language): string {
+  return language === DEFAULT_LANGUAGE ? pageTextEditPath(key) : `${pageTextEditPath(key)}?language=${language}`;
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const def = definitionOf(params.key);
-  const text = await getPageTextForEdit(context.services.db, def);
-  return data({ def, ...text }, { headers: NO_STORE });
+  const language = languageOf(request);
+  const [text, english] = await Promise.all([
+    getPageTextForEdit(context.services.db, def, language),
+    language === DEFAULT_LANGUAGE ? null : getPageTextForEdit(context.services.db, def, DEFAULT_LANGUAGE),
+  ]);
+  return data({ def, language, english: english?.body ?? null, ...text }, { headers: NO_STORE });
 }
 
 type ActionResult = {
@@ -48,6 +72,7 @@ type ActionResult = {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const def = definitionOf(params.key);
+  const language = languageOf(request);
   const form = await readForm(request);
   const str = (key: string) => {
     const v = form.get(key);
@@ -60,7 +85,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data(result, { status: 400, headers: NO_STORE });
   }
   const input = parsed.data;
-  const here = pageTextEditPath(def.key);
+  const here = editPath(def.key, language);
   if (input.intent === "preview") {
     const preview =
       def.kind === "markdown" ? { html: await previewPageText(context.services, input.body) } : { plain: input.body };
@@ -68,10 +93,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data(result, { headers: NO_STORE });
   }
   if (input.intent === "save") {
-    await savePageText(context.services, { def, body: input.body, user });
+    await savePageText(context.services, { def, body: input.body, user, language });
     return redirectWithToast(here, `${def.label} saved. The site shows it now.`, "success", { headers: NO_STORE });
   }
-  const restored = await restorePageTextRevision(context.services, { def, revisionId: input.revisionId, user });
+  const restored = await restorePageTextRevision(context.services, {
+    def,
+    revisionId: input.revisionId,
+    user,
+    language,
+  });
   if (!restored) {
     const result: ActionResult = {
       errors: { revisionId: "That version does not exist for this text. Choose one from the list of saved versions." },
@@ -93,7 +123,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function PageTextEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { def, body, updatedAt, revisions } = loaderData;
+  const { def, body, updatedAt, revisions, language, english } = loaderData;
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const errors = actionData?.errors ?? {};
@@ -112,7 +142,11 @@ export default function PageTextEdit({ loaderData, actionData }: Route.Component
         </Link>
       </p>
       <PageHeader
-        title={`Edit: ${def.label}`}
+        title={
+          language === DEFAULT_LANGUAGE
+            ? `Edit: ${def.label}`
+            : `Edit: ${def.label} (${languageDisplayName(language, DEFAULT_LANGUAGE)})`
+        }
         description={
           <>
             Shown on: {def.shownOn}.{" "}
@@ -124,7 +158,36 @@ export default function PageTextEdit({ loaderData, actionData }: Route.Component
         }
       />
       <ErrorSummary errors={errors} labels={labels} />
-      <Form method="post" noValidate className="max-w-3xl space-y-4" key={formKey}>
+      <nav aria-label="Language of this text" className="mb-4">
+        <ul className="flex flex-wrap gap-2 text-sm">
+          {LANGUAGES.map((l) => (
+            <li key={l}>
+              <Link
+                to={editPath(def.key, l)}
+                aria-current={l === language ? "page" : undefined}
+                className="rounded-md border border-stone-300 px-3 py-1 font-semibold text-leaf-800 underline aria-[current=page]:bg-leaf-800 aria-[current=page]:text-white"
+              >
+                {languageDisplayName(l, DEFAULT_LANGUAGE)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {english !== null ? (
+        <details className="mb-4 max-w-3xl rounded-md border border-stone-200 bg-stone-50 p-3">
+          <summary className="cursor-pointer font-semibold text-stone-900">The English text, to translate from</summary>
+          <p lang="en" className="mt-2 max-h-64 overflow-y-auto whitespace-pre-line break-words text-sm text-stone-800">
+            {english}
+          </p>
+        </details>
+      ) : null}
+      <Form
+        method="post"
+        action={editPath(def.key, language)}
+        noValidate
+        className="max-w-3xl space-y-4"
+        key={`${language}:${formKey}`}
+      >
         {markdown ? (
           <>
             <TextAreaField
@@ -219,7 +282,7 @@ export default function PageTextEdit({ loaderData, actionData }: Route.Component
                 </p>
                 <p className="mt-1 break-words text-sm text-stone-700">{r.excerpt}</p>
                 {r.current ? null : (
-                  <Form method="post" className="mt-2">
+                  <Form method="post" action={editPath(def.key, language)} className="mt-2">
                     <input type="hidden" name="intent" value="restore" />
                     <input type="hidden" name="revisionId" value={r.id} />
                     <SubmitButton

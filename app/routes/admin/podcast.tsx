@@ -5,12 +5,14 @@ import { actionsColumn, ContentTable, RowActions } from "~/components/admin/cont
 import { DeleteButton, DeletePanel, useDeleteLinks } from "~/components/admin/content/delete-controls";
 import { readListQuery } from "~/components/admin/content/list-query";
 import { SearchForm } from "~/components/admin/content/search-form";
+import { TranslationFields } from "~/components/admin/content/translation-fields";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import type { Column } from "~/components/admin/data-table";
 import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "~/components/admin/form-field";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { exportHref as csvExportHref } from "~/lib/admin-exports";
 import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
+import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
 import { EPISODE_NUMBER_TAKEN, EpisodeSchema, formatDuration } from "~/lib/schemas/episode";
 import {
@@ -150,7 +152,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (id && !existing) throw data("No episode with this id exists.", { status: 404 });
   refuseMissingFields(EpisodeSchema, values);
   const parsed = EpisodeSchema.safeParse(values);
-  if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
+  const language = readEntryLanguageForm("episode", values, existing);
+  if (!parsed.success || !language.ok) {
+    return invalid(
+      { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(language.ok ? {} : language.errors) },
+      values,
+    );
+  }
   const v = parsed.data;
   const isNumberTaken = () => isEpisodeNumberTaken(db, v.number, id);
   if (await isNumberTaken()) return invalid({ number: EPISODE_NUMBER_TAKEN }, values);
@@ -165,6 +173,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     imageUrl: v.imageUrl,
     durationSeconds: v.duration,
     publishedAt: v.publishedAt,
+    ...language.value,
   };
   return saveContent(context, {
     user,
@@ -192,6 +201,7 @@ function toFormValues(e: EpisodeRow): FormValues {
     imageUrl: e.imageUrl ?? "",
     duration: formatDuration(e.durationSeconds),
     publishedAt: e.publishedAt.toISOString().slice(0, 10),
+    ...translationFormValues("episode", e),
   };
 }
 
@@ -324,6 +334,7 @@ const LABELS: Record<string, string> = {
   imageUrl: "Image URL",
   duration: "Duration",
   publishedAt: "Published date",
+  ...translationLabels("episode"),
 };
 
 function EpisodeEditor({
@@ -375,6 +386,7 @@ function EpisodeEditor({
           hint="Cover art for podcast apps (square, at least 1400 pixels wide is best)."
           pickerLabel="image"
         />
+        <TranslationFields kind="episode" values={values} errors={errors} savedLanguage={undefined} />
         <FormActions submitLabel={id ? "Save episode" : "Create episode"} cancelHref={cancelHref} />
       </Form>
     </section>

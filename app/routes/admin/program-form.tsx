@@ -9,11 +9,13 @@ import {
 } from "~/components/admin/content/content-form";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
 import { RevisionHistory } from "~/components/admin/content/revision-history";
+import { TranslationFields } from "~/components/admin/content/translation-fields";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/form-field";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { entryEditPath } from "~/lib/admin-paths";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
+import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
 import { type FormValues, readEntryForm, textValue } from "~/lib/schemas/form";
 import { nameTakenBy } from "~/lib/schemas/location";
@@ -70,10 +72,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
   const id = "id" in params ? params.id : undefined;
-  if (id && !(await getProgramById(db, id))) throw data("No program with this id exists.", { status: 404 });
+  const stored = id ? await getProgramById(db, id) : null;
+  if (id && !stored) throw data("No program with this id exists.", { status: 404 });
   const values = await readEntryForm(request, ProgramSchema);
   const parsed = ProgramSchema.safeParse(values);
-  if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
+  const language = readEntryLanguageForm("program", values, stored);
+  if (!parsed.success || !language.ok) {
+    return invalid(
+      { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(language.ok ? {} : language.errors) },
+      values,
+    );
+  }
   const v = parsed.data;
   const errors: Record<string, string> = {};
   let locationId: string | null = null;
@@ -109,6 +118,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     capacity: v.capacity,
     focusAreas: v.focusAreas,
     imageUrl: v.imageUrl,
+    ...language.value,
   };
   return saveContent(context, {
     revision: "program",
@@ -143,6 +153,7 @@ function toFormValues(p: ProgramRow, hostName: string): FormValues {
     capacity: p.capacity === null ? "" : String(p.capacity),
     focusAreas: p.focusAreas,
     imageUrl: p.imageUrl ?? "",
+    ...translationFormValues("program", p),
   };
 }
 
@@ -167,6 +178,7 @@ const LABELS: Record<string, string> = {
   capacity: "Capacity",
   focusAreas: "Focus areas",
   imageUrl: "Image URL",
+  ...translationLabels("program"),
 };
 
 export default function ProgramFormPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -251,6 +263,12 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
           pickerLabel="image"
         />
         <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
+        <TranslationFields
+          kind="program"
+          values={values}
+          errors={errors}
+          savedLanguage={textValue(loaderData.program ?? undefined, "language") || undefined}
+        />
         <EntryStatusField value={textValue(values, "status")} error={errors.status} />
         <FormActions submitLabel={programName ? "Save changes" : "Create program"} cancelHref={LIST} />
       </Form>

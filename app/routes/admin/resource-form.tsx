@@ -8,10 +8,12 @@ import {
   FormPageHeader,
 } from "~/components/admin/content/content-form";
 import { RevisionHistory } from "~/components/admin/content/revision-history";
+import { TranslationFields } from "~/components/admin/content/translation-fields";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/form-field";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
+import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
 import { type FormValues, readEntryForm, textValue } from "~/lib/schemas/form";
 import { ResourceSchema } from "~/lib/schemas/resource";
@@ -59,10 +61,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
   const id = "id" in params ? params.id : undefined;
-  if (id && !(await getResourceById(db, id))) throw data("No resource with this id exists.", { status: 404 });
+  const stored = id ? await getResourceById(db, id) : null;
+  if (id && !stored) throw data("No resource with this id exists.", { status: 404 });
   const values = await readEntryForm(request, ResourceSchema);
   const parsed = ResourceSchema.safeParse(values);
-  if (!parsed.success) return invalid(fieldErrors(parsed.error), values);
+  const language = readEntryLanguageForm("resource", values, stored);
+  if (!parsed.success || !language.ok) {
+    return invalid(
+      { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(language.ok ? {} : language.errors) },
+      values,
+    );
+  }
   const v = parsed.data;
   if (await hasUnknownFocusAreas(db, v.focusAreas)) return invalid({ focusAreas: UNKNOWN_FOCUS_AREAS }, values);
   const input: ResourceInput = {
@@ -74,6 +83,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     author: v.author,
     imageUrl: v.imageUrl,
     focusAreas: v.focusAreas,
+    ...language.value,
   };
   return saveContent(context, {
     revision: "resource",
@@ -100,6 +110,7 @@ function toFormValues(r: ResourceRow): FormValues {
     author: r.author,
     imageUrl: r.imageUrl ?? "",
     focusAreas: r.focusAreas,
+    ...translationFormValues("resource", r),
   };
 }
 
@@ -117,6 +128,7 @@ const LABELS: Record<string, string> = {
   author: "Author",
   imageUrl: "Image URL",
   focusAreas: "Focus areas",
+  ...translationLabels("resource"),
 };
 
 export default function ResourceFormPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -153,6 +165,12 @@ export default function ResourceFormPage({ loaderData, actionData }: Route.Compo
           pickerLabel="image"
         />
         <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
+        <TranslationFields
+          kind="resource"
+          values={values}
+          errors={errors}
+          savedLanguage={textValue(loaderData.resource ?? undefined, "language") || undefined}
+        />
         <EntryStatusField value={textValue(values, "status")} error={errors.status} />
         <FormActions submitLabel={resourceTitle ? "Save changes" : "Create resource"} cancelHref={LIST} />
       </Form>

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { createLocation, searchLocations } from "./locations.server";
+import { createEpisode } from "./podcast.server";
+import { createProgram, updateProgram } from "./programs.server";
+import { searchEverything, suggestNames } from "./search.server";
+
+let t: TestDatabase;
+
+const base = {
+  shortDescription: "",
+  longDescription: "",
+  originalImageUrl: null,
+  webpImageUrl: null,
+  website: null,
+  regionName: "",
+  regionId: null,
+  subRegionId: null,
+  contactEmail: null,
+  contactPhone: null,
+  contactAddress: null,
+  contactCity: null,
+  contactState: null,
+  contactZipCode: null,
+  focusAreas: [],
+  latitude: null,
+  longitude: null,
+};
+
+let programId = "";
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await createLocation(t.db, {
+    ...base,
+    name: "Quinta das Abelhas",
+    country: "Portugal",
+    language: "pt",
+    shortDescription: "Uma quinta com colmeias e pomares.",
+    translations: {
+      en: { name: "Bee Farm", shortDescription: "A farm with beehives and orchards." },
+      de: { longDescription: "Imkerei und Obstgarten am Hang." },
+    },
+  });
+  await createLocation(t.db, { ...base, name: "Plain Garden", country: "Kenya", shortDescription: "Vegetables." });
+  programId = await createProgram(t.db, { name: "Design Course", summary: "Two weeks of design." });
+  await createEpisode(t.db, {
+    number: 1,
+    title: "Soil stories",
+    translations: { es: { title: "Historias del suelo", summary: "Compost y lombrices." } },
+  });
+});
+
+afterAll(async () => {
+  await t.destroy();
+});
+
+async function hits(q: string, kind: "location" | "program" | "episode"): Promise<string[]> {
+  const out = await searchEverything(t.db, q, { kinds: [kind], perKind: 20 });
+  return out.status === "ok" ? (out.groups[0]?.hits.map((h) => h.name) ?? []) : [];
+}
+
+describe(`search by translations (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
+  it("finds an entry by a word only its translation contains, and still by its original words", async () => {
+    expect(await hits("beehives", "location")).toEqual(["Quinta das Abelhas"]);
+    expect(await hits("imkerei", "location")).toEqual(["Quinta das Abelhas"]);
+    expect(await hits("colmeias", "location")).toEqual(["Quinta das Abelhas"]);
+    expect(await hits("suelo", "episode")).toEqual(["Soil stories"]);
+    expect(await hits("lombrices", "episode")).toEqual(["Soil stories"]);
+  });
+
+  it("weighs a translated name as a name: the place ranks as a name match and is suggested", async () => {
+    const page = await searchLocations(t.db, { q: "bee farm" }, { limit: 10, offset: 0 });
+    expect(page.rows.map((l) => l.name)).toEqual(["Quinta das Abelhas"]);
+    const suggestions = await suggestNames(t.db, "bee far");
+    expect(suggestions.map((s) => s.name)).toContain("Quinta das Abelhas");
+  });
+
+  it("keeps the index true when a translation is added, changed or removed", async () => {
+    expect(await hits("entwurf", "program")).toEqual([]);
+    await updateProgram(t.db, programId, {
+      translations: { de: { name: "Entwurfskurs", summary: "Zwei Wochen Entwurf." } },
+    });
+    expect(await hits("entwurf", "program")).toEqual(["Design Course"]);
+    await updateProgram(t.db, programId, { translations: {} });
+    expect(await hits("entwurf", "program")).toEqual([]);
+  });
+});
