@@ -1,5 +1,6 @@
-// CPU time a page costs the server, per request, measured from the process's own CPU counters (user + system) over
-// many requests after a warm-up: steadier than requests per second on a shared machine.
+// CPU time a page costs the server, per request, from the process's own CPU counters (user + system, all its
+// threads) over many requests after a warm-up. Compare builds side by side in alternating rounds: the figure moves
+// with the machine's load.
 //
 //   BUILD_DIR=build npx tsx scripts/cpu-per-request.ts [--requests 400] [--cookie 'pc.session_token=x'] /path ...
 import fs from "node:fs";
