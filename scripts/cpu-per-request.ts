@@ -7,15 +7,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startServer } from "~tests/helpers/server-process";
+import { takeFlag } from "./cli-flags";
 
 const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = args[i + 1] ?? fallback;
-  args.splice(i, 2);
-  return value;
-};
+const flag = (name: string, fallback: string) => takeFlag(args, name, fallback);
 const requests = Number(flag("requests", "400"));
 const cookie = flag("cookie", "pc.session_token=cpu");
 const encoding = flag("encoding", "identity");

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startServer } from "~tests/helpers/server-process";
+import { takeFlag } from "./cli-flags";
 
 type Node = {
   id: number;
@@ -20,13 +21,7 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 const buildPath = `/${path.basename(path.resolve(process.env.BUILD_DIR ?? "build"))}/`;
 
 const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = args[i + 1] ?? fallback;
-  args.splice(i, 2);
-  return value;
-};
+const flag = (name: string, fallback: string) => takeFlag(args, name, fallback);
 const seconds = Number(flag("seconds", "8"));
 const outDir = path.resolve(flag("out", "profiles"));
 const pages = args.length > 0 ? args : ["location", "home", "locations"];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { locationInput } from "~tests/helpers/location-input";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { createLocation, searchLocations } from "./locations.server";
 import { createEpisode } from "./podcast.server";
@@ -7,42 +8,23 @@ import { searchEverything, suggestNames } from "./search.server";
 
 let t: TestDatabase;
 
-const base = {
-  shortDescription: "",
-  longDescription: "",
-  originalImageUrl: null,
-  webpImageUrl: null,
-  website: null,
-  regionName: "",
-  regionId: null,
-  subRegionId: null,
-  contactEmail: null,
-  contactPhone: null,
-  contactAddress: null,
-  contactCity: null,
-  contactState: null,
-  contactZipCode: null,
-  focusAreas: [],
-  latitude: null,
-  longitude: null,
-};
-
 let programId = "";
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  await createLocation(t.db, {
-    ...base,
-    name: "Quinta das Abelhas",
-    country: "Portugal",
-    language: "pt",
-    shortDescription: "Uma quinta com colmeias e pomares.",
-    translations: {
-      en: { name: "Bee Farm", shortDescription: "A farm with beehives and orchards." },
-      de: { longDescription: "Imkerei und Obstgarten am Hang." },
-    },
-  });
-  await createLocation(t.db, { ...base, name: "Plain Garden", country: "Kenya", shortDescription: "Vegetables." });
+  await createLocation(
+    t.db,
+    locationInput("Quinta das Abelhas", {
+      country: "Portugal",
+      language: "pt",
+      shortDescription: "Uma quinta com colmeias e pomares.",
+      translations: {
+        en: { name: "Bee Farm", shortDescription: "A farm with beehives and orchards." },
+        de: { longDescription: "Imkerei und Obstgarten am Hang." },
+      },
+    }),
+  );
+  await createLocation(t.db, locationInput("Plain Garden", { country: "Kenya", shortDescription: "Vegetables." }));
   programId = await createProgram(t.db, { name: "Design Course", summary: "Two weeks of design." });
   await createEpisode(t.db, {
     number: 1,

@@ -1,6 +1,5 @@
 import { PageIntro } from "../components/public/page-intro";
-import { ProseHtml } from "../components/public/prose";
-import { ShownInNote } from "../components/public/shown-in-note";
+import { PageTextBody } from "../components/public/prose";
 import { pageTextLanguage } from "../lib/i18n/entry-translations";
 import { languageFromPath } from "../lib/i18n/languages";
 import { pageMeta } from "../lib/meta";
@@ -63,18 +62,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </div>
-      {lang ? (
-        <>
-          <div className="mx-auto max-w-3xl px-4 pt-6">
-            <ShownInNote note={note} className="text-stone-700" />
-          </div>
-          <div lang={lang}>
-            <ProseHtml html={html} />
-          </div>
-        </>
-      ) : (
-        <ProseHtml html={html} />
-      )}
+      <PageTextBody html={html} lang={lang} note={note} />
     </main>
   );
 }

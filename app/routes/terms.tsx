@@ -1,25 +1,15 @@
-import { useLanguage } from "~/lib/i18n/react";
-import { formatDate } from "../components/public/format";
-import { PageIntro } from "../components/public/page-intro";
-import { ProseHtml } from "../components/public/prose";
-import { ShownInNote } from "../components/public/shown-in-note";
-import { pageTextLanguage } from "../lib/i18n/entry-translations";
+import { LegalPage } from "~/components/public/legal-page";
 import { languageFromPath } from "../lib/i18n/languages";
 import { pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
-import { getPublicPageTexts } from "../services/page-texts.server";
+import { getLegalPageText } from "../services/page-texts.server";
 import type { Route } from "./+types/terms";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
-  const texts = (await getPublicPageTexts(context.services, language)).terms;
-  // The page's words, written in the admin's Pages section; "Last updated" is the date of the last saved revision.
   return {
     siteUrl: context.services.config.siteUrl,
-    lead: texts.lead,
-    html: texts.html,
-    updatedAt: texts.updatedAt,
-    ...pageTextLanguage(texts.language, language),
+    ...(await getLegalPageText(context.services, "terms", language)),
   };
 }
 
@@ -36,27 +26,5 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
-  const pageLang = useLanguage();
-  const { lead, html, updatedAt, lang, note } = loaderData;
-  return (
-    <main id="main">
-      <PageIntro title="Terms of Use" lead={lead}>
-        <p className="mt-3 text-sm text-stone-600">
-          Last updated <time dateTime={updatedAt.slice(0, 10)}>{formatDate(updatedAt, pageLang)}</time>
-        </p>
-      </PageIntro>
-      {lang ? (
-        <>
-          <div className="mx-auto max-w-3xl px-4 pt-6">
-            <ShownInNote note={note} className="text-stone-700" />
-          </div>
-          <div lang={lang}>
-            <ProseHtml html={html} />
-          </div>
-        </>
-      ) : (
-        <ProseHtml html={html} />
-      )}
-    </main>
-  );
+  return <LegalPage title="Terms of Use" text={loaderData} />;
 }

@@ -1,4 +1,6 @@
 import type { ChangeBus, Database } from "~db/client";
+import { pageTextLanguage } from "../lib/i18n/entry-translations";
+import type { Language } from "../lib/i18n/languages";
 import { DEFAULT_PAGE_TEXTS, DEFAULT_PAGE_TEXTS_DATE } from "../lib/page-text-defaults";
 import { DEFAULT_LANGUAGE, PAGE_TEXTS, type PageTextDefinition, type PageTextKey } from "../lib/page-texts";
 import { recordAudit } from "../queries/audit.server";
@@ -219,4 +221,17 @@ export async function restorePageTextRevision(
     restoredFrom: old.id,
   });
   return { revision, restoredSavedAt: old.createdAt };
+}
+
+/**
+ * A legal page's text (privacy or terms) for a page in `language`: a translation when there is one, else the
+ * original marked with its language and a note. "Last updated" is the date of the last saved revision.
+ */
+export async function getLegalPageText(
+  services: Services & { logger?: Logger },
+  key: "privacy" | "terms",
+  language: Language,
+) {
+  const text = (await getPublicPageTexts(services, language))[key];
+  return { lead: text.lead, html: text.html, updatedAt: text.updatedAt, ...pageTextLanguage(text.language, language) };
 }

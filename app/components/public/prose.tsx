@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ShownInNote } from "./shown-in-note";
 
 /** The typography of long-form text: headings, paragraphs, links, lists, quotes and images. */
 export const PROSE_TYPE =
@@ -16,6 +17,24 @@ export function Prose({ children }: { children: ReactNode }) {
  */
 export function ProseHtml({ html, className = PROSE }: { html: string; className?: string }) {
   return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/**
+ * A page text in the page's language, or, when it has none, the original: marked with its language (`lang`) under
+ * a note saying which language it is shown in.
+ */
+export function PageTextBody({ html, lang, note }: { html: string; lang: string | null; note: string | null }) {
+  if (!lang) return <ProseHtml html={html} />;
+  return (
+    <>
+      <div className="mx-auto max-w-3xl px-4 pt-6">
+        <ShownInNote note={note} className="text-stone-700" />
+      </div>
+      <div lang={lang}>
+        <ProseHtml html={html} />
+      </div>
+    </>
+  );
 }
 
 /** The classes for a short Markdown text set inside other content (the home page's introduction). */

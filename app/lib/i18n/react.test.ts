@@ -18,6 +18,17 @@ describe("Trans", () => {
     );
   });
 
+  it("keeps a value that looks like a tag as text", () => {
+    const props = {
+      i18nKey: "about",
+      values: { name: "A <b>bold</b> farm" },
+      components: { entry: createElement("span", { lang: "pt" }) },
+    };
+    expect(render("en", { about: "About <entry>{{name}}</entry>" }, props)).toBe(
+      'About <span lang="pt">A &lt;b&gt;bold&lt;/b&gt; farm</span>',
+    );
+  });
+
   it("fills in values, keeps the words of a tag it has no element for, and escapes text", () => {
     const props = { i18nKey: "m", values: { name: "A & B" }, components: {} };
     expect(render("en", { m: "Programs at <b>{{name}}</b>" }, props)).toBe("Programs at A &amp; B");

@@ -65,6 +65,19 @@ function withElements(text: string, elements: Record<string, ReactElement>, keys
   return out;
 }
 
+const SET_ASIDE = "\uE000";
+const guard = (v: string | number) => (typeof v === "string" ? v.replaceAll("<", SET_ASIDE) : v);
+function unguard(node: ReactNode): ReactNode {
+  if (typeof node === "string") return node.replaceAll(SET_ASIDE, "<");
+  if (node && typeof node === "object" && "props" in node) {
+    const element = node as ReactElement<{ children?: ReactNode }>;
+    const children = element.props.children;
+    if (children === undefined) return element;
+    return cloneElement(element, undefined, ...(Array.isArray(children) ? children : [children]).map(unguard));
+  }
+  return node;
+}
+
 /**
  * A message with elements inside it: "Browse <anchor>all programs</anchor>" with `components={{ anchor: <AppLink
  * to="/programs" /> }}` renders the link around its words, in whatever order the language puts them.
@@ -79,5 +92,8 @@ export function Trans({
   components: Record<string, ReactElement>;
 }) {
   const { t } = useTranslation();
-  return createElement(Fragment, null, ...withElements(t(i18nKey, values), components));
+  // A value's own "<" is set aside while the message's tags are read, so a name like "A <b>" stays text.
+  const guarded = values && Object.fromEntries(Object.entries(values).map(([k, v]) => [k, guard(v)]));
+  const parts = withElements(t(i18nKey, guarded), components);
+  return createElement(Fragment, null, ...parts.map(unguard));
 }

@@ -1,0 +1,25 @@
+import { useLanguage } from "~/lib/i18n/react";
+import { formatDate } from "./format";
+import { PageIntro } from "./page-intro";
+import { PageTextBody } from "./prose";
+
+/** The privacy and terms pages: the owner's text under a heading, with the date it was last saved. */
+export function LegalPage({
+  title,
+  text,
+}: {
+  title: string;
+  text: { lead: string; html: string; updatedAt: string; lang: string | null; note: string | null };
+}) {
+  const pageLang = useLanguage();
+  return (
+    <main id="main">
+      <PageIntro title={title} lead={text.lead}>
+        <p className="mt-3 text-sm text-stone-600">
+          Last updated <time dateTime={text.updatedAt.slice(0, 10)}>{formatDate(text.updatedAt, pageLang)}</time>
+        </p>
+      </PageIntro>
+      <PageTextBody html={text.html} lang={text.lang} note={text.note} />
+    </main>
+  );
+}
