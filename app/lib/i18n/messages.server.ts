@@ -3,11 +3,22 @@ import en from "~/locales/en.json";
 import es from "~/locales/es.json";
 import fr from "~/locales/fr.json";
 import pt from "~/locales/pt.json";
-import type { Language } from "./languages";
-import type { Messages } from "./translate";
+import { type Language, languageFromPath } from "./languages";
+import { type Messages, type Translate, translateFor } from "./translate";
 
 /**
  * Every language's messages, on the server only: a page's root data carries its own language's to the browser, so
  * no client bundle holds them.
  */
 export const MESSAGES: Record<Language, Messages> = { en, es, pt, fr, de };
+
+/** The message function of a language, for server code: loaders' and actions' texts, e-mails, feeds. */
+export function serverTranslate(lang: Language): Translate {
+  return translateFor(lang, MESSAGES[lang]);
+}
+
+/** The message function of the language a request's page is in (its path's), with that language. */
+export function requestTranslate(request: Request): { t: Translate; lang: Language } {
+  const lang = languageFromPath(new URL(request.url).pathname);
+  return { t: serverTranslate(lang), lang };
+}
