@@ -3,6 +3,7 @@ import { AppLink } from "../components/app-link";
 import { CircleCheck } from "../components/icons";
 import { ApplicationForm } from "../components/public/application-form";
 import { PageIntro } from "../components/public/page-intro";
+import { CATEGORY_KEYS } from "../lib/i18n/categories";
 import { localizeHref } from "../lib/i18n/languages";
 import { requestTranslate } from "../lib/i18n/messages.server";
 import { Trans, useTranslation } from "../lib/i18n/react";
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const focusGroups: { id: string; name: string; items: { id: string; name: string }[] }[] = PROJECT_CATEGORIES.map(
     (c) => ({
       id: c.id,
-      name: c.name,
+      name: t(CATEGORY_KEYS[c.id]),
       items: ref.focusAreas.filter((f) => f.categoryId === c.id).map((f) => ({ id: f.id, name: f.name })),
     }),
   ).filter((g) => g.items.length > 0);

@@ -66,10 +66,12 @@ describe("the public forms in the page's language", () => {
     expect(es).toContain("Nombre completo");
     expect(es).toContain("Enviar solicitud");
     expect(es).toContain("Solo lo usamos para responder a tu solicitud.");
+    expect(es).toContain("Agricultura y producción de alimentos");
     const de = await (await get("/de/suggest-a-place")).text();
     expect(de).toContain("<title>Einen Ort vorschlagen |");
     expect(text(de)).toContain("Name des Ortes (Pflichtfeld)");
     expect(text(de)).toContain("Vorschlag senden");
+    expect(text(de)).toContain("Landwirtschaft und Lebensmittelproduktion");
     expect(de).toContain('action="/de/suggest-a-place"');
     const fr = text(await (await get(`/fr${correctionPath}`)).text());
     expect(fr).toContain("Proposer une correction :");
@@ -78,6 +80,16 @@ describe("the public forms in the page's language", () => {
     const pt = text(await (await get("/pt/application")).text());
     expect(pt).toContain("Participe da rede");
     expect(pt).toContain("Enviar candidatura");
+  }, 60_000);
+
+  it("say in the page's language that an entry's confirmation link does not work", async () => {
+    const es = await get("/es/entry/confirm?token=nope");
+    expect(es.status).toBe(410);
+    const esText = text(await es.text());
+    expect(esText).toContain("Este enlace no funciona");
+    expect(esText).toContain("responde al correo que recibiste");
+    const de = text(await (await get("/de/entry/confirm?token=nope")).text());
+    expect(de).toContain("Dieser Link funktioniert nicht");
   }, 60_000);
 
   it("answer an application with mistakes in Spanish and in German, keeping what was typed", async () => {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CATEGORY_KEYS } from "~/lib/i18n/categories";
 import { useTranslation } from "~/lib/i18n/react";
 import { type FormValues, listValue, textValue } from "~/lib/schemas/form";
 import { ENTRY_STATUS_LABELS, ENTRY_STATUSES, type EntryStatus } from "~/lib/vocabulary";
@@ -85,7 +86,7 @@ export function FocusAreasField({
     <CheckboxGroup
       name="focusAreas"
       legend={t("formCommon.field.focusAreas")}
-      groups={focusAreaGroups(focusAreas, t("formCommon.otherFocusAreas"))}
+      groups={focusAreaGroups(focusAreas, t("formCommon.otherFocusAreas"), (c) => t(CATEGORY_KEYS[c.id]))}
       defaultValues={listValue(values, "focusAreas")}
       error={error}
     />
