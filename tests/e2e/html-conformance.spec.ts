@@ -101,6 +101,11 @@ test("every public page's HTML conforms", async ({ request }) => {
     `/de${location}`,
     "/fr/programs",
     "/pt/no-such-page",
+    // The public forms in other languages.
+    "/es/application",
+    "/de/suggest-a-place",
+    `/es${correction ?? ""}`,
+    "/fr/entry/confirm?token=nope",
   ];
   const html = new Map<string, string>();
   for (const url of pages) html.set(url, await fetchHtml(request, url));
