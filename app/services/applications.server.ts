@@ -209,3 +209,14 @@ async function freeName(name: string, taken: (n: string) => Promise<boolean>): P
   }
   return `${name.slice(0, ENTRY_NAME_MAX_LENGTH - 10)} ${Date.now().toString(36)}`;
 }
+
+/** Queries the screens use as they are (decision 036). */
+export {
+  countApplicationsByStatus,
+  findApplicationFor,
+  getApplicationById,
+  listApplications,
+  REVIEW_TRANSITIONS,
+  type ReviewStatus,
+  setApplicationNotes,
+} from "~/queries/applications.server";

@@ -116,3 +116,12 @@ export async function unsubscribeByLink(
   if (!found) return "invalid";
   return (await unsubscribeSubscription(services.db, found.id)) ? "unsubscribed" : "already";
 }
+
+/** Queries the screens use as they are (decision 036). */
+export {
+  countNewsletterSubscriptionsMatching,
+  countSubscriptionsByState,
+  deleteNewsletterSubscription,
+  getNewsletterSubscriptionById,
+  listNewsletterSubscriptions,
+} from "~/queries/newsletter.server";

@@ -198,3 +198,6 @@ export function describeProposal(p: Pick<ProposalRow, "kind" | "fields" | "entit
     ? `the proposed place "${name}"`
     : `a correction to a ${p.entity.replace("-", " ")}${name ? ` ("${name}")` : ""}`;
 }
+
+/** Queries the screens use as they are (decision 036). */
+export { countPendingProposals, getProposal, listProposals } from "~/queries/proposals.server";

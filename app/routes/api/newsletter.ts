@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import { emailErrorCode, NEWSLETTER_ERRORS, type NewsletterErrorCode } from "~/components/newsletter-outcome";
 import { NEWSLETTER_MESSAGES } from "~/lib/constants";
 import { fieldErrors, NewsletterSchema } from "~/lib/schemas";
-import { hitRateLimit } from "~/queries/rate-limits.server";
 import { requestNewsletterSubscription } from "~/services/newsletter.server";
+import { hitRateLimit } from "~/services/rate-limits.server";
 import type { Route } from "./+types/newsletter";
 
 /** Sign-ups allowed per client address and window: generous for people, a wall for scripts. */

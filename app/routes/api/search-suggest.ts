@@ -1,5 +1,5 @@
 import { searchHref } from "~/lib/search-links";
-import { suggestNames } from "~/queries/search.server";
+import { suggestNames } from "~/services/search.server";
 import type { Route } from "./+types/search-suggest";
 
 /**

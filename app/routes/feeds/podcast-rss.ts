@@ -1,7 +1,7 @@
 import { buildPodcastRss } from "~/lib/feeds/rss";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
-import { listEpisodes } from "~/queries/podcast.server";
 import { getPublicPageTexts } from "~/services/page-texts.server";
+import { listEpisodes } from "~/services/podcast.server";
 import type { Route } from "./+types/podcast-rss";
 
 /**

@@ -4,9 +4,9 @@ import { parseProgramQuery, programDateWindow } from "~/lib/filters";
 import { isDatabaseBusy } from "~/lib/overload";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
 import { programPath } from "~/lib/slug";
-import { listProgramSummaries, type ProgramSummary } from "~/queries/programs.server";
-import { loadReferenceData } from "~/queries/reference.server";
 import { getPublicPageTexts } from "~/services/page-texts.server";
+import { listProgramSummaries, type ProgramSummary } from "~/services/programs.server";
+import { loadReferenceData } from "~/services/reference.server";
 import type { Route } from "./+types/programs-ics";
 
 const FORMAT_TEXT: Record<string, string> = { "in-person": "In person", online: "Online", hybrid: "Hybrid" };
