@@ -87,7 +87,7 @@ export function formatPrice(cents: number | null, currency: string, lang: Langua
   }
 }
 
-/** "44 min", "1 h 5 min", "44 Min." in the page's language; numbers formatted for it. */
+/** "44 min", "1 h 5 min", "44 Min.": an episode's length in the page's language. */
 export function formatDuration(seconds: number, t: Translate): string {
   if (!seconds || seconds < 60) return seconds > 0 ? t("format.durationSeconds", { seconds }) : "";
   const total = Math.round(seconds / 60);
