@@ -101,6 +101,10 @@ test("every public page's HTML conforms", async ({ request }) => {
     `/de${location}`,
     "/fr/programs",
     "/pt/no-such-page",
+    `/es${program}`,
+    "/de/resources?type=book",
+    `/de${person}`,
+    "/es/podcast",
   ];
   const html = new Map<string, string>();
   for (const url of pages) html.set(url, await fetchHtml(request, url));

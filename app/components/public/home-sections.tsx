@@ -4,7 +4,7 @@ import type { Route } from "~/routes/+types/home";
 import { AppLink } from "../app-link";
 import { ArrowRight, CalendarDays, Mic } from "../icons";
 import { island } from "../island";
-import { FORMAT_LABELS, formatDate, formatDateRange, formatDuration } from "./format";
+import { formatDate, formatDateRange, formatDuration, formatLabel } from "./format";
 import { ResponsivePicture } from "./picture";
 import { CardTitleLink, SectionHeader } from "./section-header";
 
@@ -65,10 +65,10 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
                 </h3>
                 <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-800">
                   <CalendarDays aria-hidden="true" className="h-4 w-4 text-leaf-700" />
-                  {formatDateRange(p.startDate, p.endDate, lang)}
+                  {formatDateRange(p.startDate, p.endDate, lang, t)}
                 </p>
                 <p className="mt-1 text-sm text-stone-700">
-                  {FORMAT_LABELS[p.format] ?? p.format}
+                  {formatLabel(p.format, t)}
                   {p.locationName
                     ? ` · ${[p.locationName, p.locationCity, p.locationCountry].filter(Boolean).join(", ")}`
                     : ""}
@@ -97,7 +97,7 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
                   <Mic aria-hidden="true" className="h-4 w-4 text-leaf-700" />
                   {t("home.episode", { number: e.number })} ·{" "}
                   <time dateTime={e.publishedAt}>{formatDate(e.publishedAt, lang)}</time>
-                  {e.durationSeconds ? ` · ${formatDuration(e.durationSeconds)}` : ""}
+                  {e.durationSeconds ? ` · ${formatDuration(e.durationSeconds, t)}` : ""}
                 </p>
                 <h3 className="mt-1 text-lg font-semibold">
                   <CardTitleLink to={`/podcast#episode-${e.number}`}>{e.title}</CardTitleLink>
