@@ -16,7 +16,7 @@ import { getLocationById, isLocationNameTaken, updateLocation } from "../queries
 import { getProgramById, isProgramNameTaken, updateProgram } from "../queries/programs.server";
 import { decideProposal, getProposal, insertProposal } from "../queries/proposals.server";
 import { notifyContentChanged } from "./content-events.server";
-import { acknowledgeContribution } from "./contribution-mail.server";
+import { contributionAcknowledgement } from "./contribution-mail.server";
 import type { SessionUser } from "./guard.server";
 import { DECIDED, type DecisionOutcome, GONE } from "./proposals.server";
 import { REVISED_ENTITIES, recordRevision } from "./revisions.server";
@@ -76,6 +76,12 @@ export async function proposeCorrection(
   extras: z.output<typeof CorrectionExtrasSchema>,
   page?: string,
 ): Promise<string> {
+  const ack = await contributionAcknowledgement(services, {
+    kind: "correction",
+    name: target.name,
+    email: extras.proposerEmail,
+    page,
+  });
   return services.db.transaction(async (tx) => {
     const db = tx as unknown as typeof services.db;
     const id = await insertProposal(db, {
@@ -89,8 +95,7 @@ export async function proposeCorrection(
       email: extras.proposerEmail,
       consentAt: extras.proposerEmail ? new Date() : null,
     });
-    const email = extras.proposerEmail;
-    await acknowledgeContribution(services, db, { kind: "correction", name: target.name, email, page });
+    if (ack) await services.mail.enqueue(db, ack);
     return id;
   });
 }

@@ -13,7 +13,7 @@ import {
 } from "../queries/proposals.server";
 import { loadReferenceData } from "../queries/reference.server";
 import { notifyContentChanged } from "./content-events.server";
-import { acknowledgeContribution } from "./contribution-mail.server";
+import { contributionAcknowledgement } from "./contribution-mail.server";
 import type { SessionUser } from "./guard.server";
 import { recordRevision } from "./revisions.server";
 
@@ -38,6 +38,12 @@ export async function proposePlace(
   p: PlaceProposal,
   page?: string,
 ): Promise<string> {
+  const ack = await contributionAcknowledgement(services, {
+    kind: "place",
+    name: p.name,
+    email: p.proposerEmail,
+    page,
+  });
   return services.db.transaction(async (tx) => {
     const db = tx as unknown as typeof services.db;
     const id = await insertProposal(db, {
@@ -49,7 +55,7 @@ export async function proposePlace(
       email: p.proposerEmail,
       consentAt: p.proposerEmail ? new Date() : null,
     });
-    await acknowledgeContribution(services, db, { kind: "place", name: p.name, email: p.proposerEmail, page });
+    if (ack) await services.mail.enqueue(db, ack);
     return id;
   });
 }
