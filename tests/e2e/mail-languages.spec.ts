@@ -81,6 +81,12 @@ test("the German unsubscribe page and the Portuguese newsletter page speak their
 test("privacy, terms and about in Spanish and German: titles, the date line and the note on an English text", async ({
   page,
 }) => {
+  // The note and the date are worded in the browser too: hydration must find the server's words.
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
   await page.goto("/es/privacy");
   await expect(page).toHaveTitle("Política de privacidad | Permaculture Network");
   await expect(page.getByRole("heading", { level: 1, name: "Política de privacidad" })).toBeVisible();
@@ -95,6 +101,7 @@ test("privacy, terms and about in Spanish and German: titles, the date line and 
   await expect(page.getByRole("heading", { level: 1, name: "Über uns" })).toBeVisible();
   await expect(page.getByText("Orte im Verzeichnis")).toBeVisible();
   await expectNoAxeViolations(page);
+  expect(errors).toEqual([]);
 });
 
 test("offline, a Spanish page that was never visited shows the offline page in Spanish", async ({ page, context }) => {
