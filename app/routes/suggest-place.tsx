@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (Object.keys(errors).length > 0) return contributionFail({ errors, values }, 400);
   const limited = await limitContributions(context, values);
   if (limited) return limited;
-  await proposePlace(context.services, parsed.data);
+  await proposePlace(context.services, parsed.data, request.url);
   return redirect(SUBMITTED_PATH, { status: 303, headers: NO_STORE });
 }
 

@@ -105,6 +105,9 @@ test("every public page's HTML conforms", async ({ request }) => {
     "/de/resources?type=book",
     `/de${person}`,
     "/es/podcast",
+    "/es/newsletter",
+    "/de/newsletter/unsubscribe",
+    "/es/privacy",
   ];
   const html = new Map<string, string>();
   for (const url of pages) html.set(url, await fetchHtml(request, url));
