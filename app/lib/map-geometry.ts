@@ -109,8 +109,9 @@ export function miniMapCenter(lat: number, lng: number): LngLat {
 }
 
 /**
- * Compact wire format of the clusters endpoint: [lng, lat, count, clusterId, expansionZoom, where]. `where` names the
- * group's place in words ("in Kenya", "around Adelaide, Australia"); absent or "" when it has no name.
+ * Compact wire format of the clusters endpoint: [lng, lat, count, clusterId, expansionZoom, where]. `where` says
+ * where the group is in no language ("KE,TZ", "@AU:Adelaide"; see group-place.ts, which words it for a page);
+ * absent or "" when it has no name.
  */
 export type ClusterTuple = [number, number, number, number, number, string?];
 /** [lng, lat, slug, name, markerType] */

@@ -103,7 +103,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         city: r.contactCity,
         distance: r.distanceKm === null ? null : formatDistance(r.distanceKm, "km", intlLocale(language)),
         country: r.country,
-        region: r.regionId ? (ref.regionsById.get(r.regionId)?.name ?? r.regionName) : r.regionName,
+        region: r.regionId
+          ? (() => {
+              const known = ref.regionsById.get(r.regionId);
+              return known ? regionName(t, known) : r.regionName;
+            })()
+          : r.regionName,
         subRegion: r.subRegionId ? ref.subRegionsById.get(r.subRegionId)?.name : undefined,
         focus: r.focusAreas
           .map((id) => ref.focusAreasById.get(id)?.name ?? "")

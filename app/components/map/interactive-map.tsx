@@ -1,6 +1,7 @@
 import { type MouseEvent, startTransition, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { type DistanceUnit, distanceUnitFor, formatDistance } from "~/lib/geo";
+import { groupPlace } from "~/lib/group-place";
 import { intlLocale, type Language, localizeHref } from "~/lib/i18n/languages";
 import { useTranslation } from "~/lib/i18n/react";
 import type { Translate } from "~/lib/i18n/translate";
@@ -54,7 +55,7 @@ function panned(cam: Camera, fx: number, fy: number): Camera {
 function groupLabel([lng, lat, count, , , where]: ClusterTuple, t: Translate, lang: Language): string {
   const degrees = new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const place =
-    where ||
+    (where && groupPlace(where, t, lang)) ||
     t("map.around", {
       position: `${degrees.format(Math.abs(lat))}°${lat >= 0 ? "N" : "S"}${lang === "en" ? "," : ";"} ${degrees.format(Math.abs(lng))}°${lng >= 0 ? "E" : "W"}`,
     });

@@ -1,6 +1,5 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Language } from "~/lib/i18n/languages";
 import { MESSAGES } from "~/lib/i18n/messages.server";
@@ -10,11 +9,11 @@ import { LocationMiniMap } from "./location-mini-map";
 /** The mini map as a page in `lang` renders it. */
 function render(props: Parameters<typeof LocationMiniMap>[0], lang: Language = "en"): string {
   return renderToStaticMarkup(
-    createElement(
-      MemoryRouter,
-      null,
-      createElement(TranslationProvider, { lang, messages: MESSAGES[lang] }, createElement(LocationMiniMap, props)),
-    ),
+    createElement(TranslationProvider, {
+      lang,
+      messages: MESSAGES[lang],
+      children: createElement(LocationMiniMap, props),
+    }),
   );
 }
 
