@@ -12,13 +12,13 @@ test("the list of places in Spanish has no accessibility violations, and its fil
   await page.goto("/es/locations");
   await expect(page.getByRole("heading", { level: 1, name: "Lugares" })).toBeVisible();
   const filters = page.getByRole("search", { name: "Filtrar lugares" });
-  await expect(filters.getByLabel("Región")).toBeVisible();
+  await expect(filters.getByLabel("Región", { exact: true })).toBeVisible();
   await expect(filters.getByLabel("Área de interés")).toBeVisible();
   await expect(filters.getByRole("button", { name: "Usar mi ubicación" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Páginas de lugares" })).toBeVisible();
   await expectNoAxeViolations(page);
   // A region chosen and sent: the list, its heading and the address stay Spanish.
-  await filters.getByLabel("Región").selectOption({ label: "Europa" });
+  await filters.getByLabel("Región", { exact: true }).selectOption({ label: "Europa" });
   await filters.getByRole("button", { name: "Mostrar lugares" }).click();
   await expect(page).toHaveURL(/\/es\/locations\?region=Europe$/);
   await expect(page.getByRole("heading", { level: 1, name: "Lugares en Europa" })).toBeVisible();
