@@ -101,6 +101,11 @@ test("every public page's HTML conforms", async ({ request }) => {
     `/de${location}`,
     "/fr/programs",
     "/pt/no-such-page",
+    // The list of places, the map and search in other languages.
+    "/de/map",
+    "/fr/locations?q=zzzzzz",
+    "/es/search?q=soil",
+    "/de/search?q=zzzzzz",
   ];
   const html = new Map<string, string>();
   for (const url of pages) html.set(url, await fetchHtml(request, url));
