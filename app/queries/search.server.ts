@@ -334,7 +334,8 @@ export async function searchEverything(
   return { status: "ok", parsed, correctedTo, terms, groups };
 }
 
-export type Suggestion = { kind: SearchKind; name: string; key: string };
+/** `name` is the original name (the entry's address derives from it); `label` the name to show in the language asked. */
+export type Suggestion = { kind: SearchKind; name: string; label: string; key: string };
 
 /** At most this many entries of a kind whose words match are ranked for suggestions. */
 const SUGGESTION_CANDIDATES = 200;
@@ -345,7 +346,7 @@ const SUGGESTION_CANDIDATES = 200;
  * more than a whole name), then names holding every word (the last as a prefix), the best ranked of the first
  * candidates found (a short prefix matching thousands of names is not ranked in full: the visitor is still typing).
  */
-export async function suggestNames(db: Database, raw: string, limit = 8): Promise<Suggestion[]> {
+export async function suggestNames(db: Database, raw: string, limit = 8, lang?: Language): Promise<Suggestion[]> {
   const parsed = parseSearch(raw);
   if (!parsed.ok) return [];
   const names = tsquerySql(parsed.terms, "A");
@@ -354,19 +355,20 @@ export async function suggestNames(db: Database, raw: string, limit = 8): Promis
   const parts = SEARCH_KINDS.flatMap((kind) => {
     const k = KINDS[kind];
     return [
-      sql`(SELECT ${kind} AS kind, t.${k.name} AS name, t.${k.key}::text AS key,
+      sql`(SELECT ${kind} AS kind, t.${k.name} AS name, ${shownSql(k.shown.name, lang)} AS label, t.${k.key}::text AS key,
           (t.search_name = search_fold(${parsed.text})) AS exact, true AS starts, 1::real AS rank
         FROM ${k.table} t WHERE t.search_name COLLATE "C" LIKE search_fold(${startsWith})
         ORDER BY t.search_name COLLATE "C" LIMIT ${limit})`,
-      sql`(SELECT ${kind} AS kind, c.name, c.key, false AS exact, false AS starts,
+      sql`(SELECT ${kind} AS kind, c.name, c.label, c.key, false AS exact, false AS starts,
           ts_rank_cd(c.search_vector, ${names}) AS rank
-        FROM (SELECT t.${k.name} AS name, t.${k.key}::text AS key, t.search_vector FROM ${k.table} t
+        FROM (SELECT t.${k.name} AS name, ${shownSql(k.shown.name, lang)} AS label, t.${k.key}::text AS key,
+          t.search_vector FROM ${k.table} t
           WHERE t.search_vector @@ ${names} LIMIT ${SUGGESTION_CANDIDATES}) c
         ORDER BY rank DESC, length(c.name), c.name LIMIT ${limit})`,
     ];
   });
   const result = (await db.execute(sql`
-    SELECT kind, name, key FROM (${sql.join(parts, sql` UNION ALL `)}) s
+    SELECT kind, name, label, key FROM (${sql.join(parts, sql` UNION ALL `)}) s
     ORDER BY exact DESC, starts DESC, rank DESC, length(name), name
   `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
   const rows = Array.isArray(result) ? result : (result.rows ?? []);
@@ -376,7 +378,12 @@ export async function suggestNames(db: Database, raw: string, limit = 8): Promis
     const id = `${r.kind}:${r.key}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    out.push({ kind: r.kind as SearchKind, name: String(r.name), key: String(r.key) });
+    out.push({
+      kind: r.kind as SearchKind,
+      name: String(r.name),
+      label: String(r.label ?? r.name),
+      key: String(r.key),
+    });
     if (out.length === limit) break;
   }
   return out;

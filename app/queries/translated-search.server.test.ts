@@ -81,6 +81,13 @@ describe(`search by translations (${process.env.TEST_DATABASE_URL ? "postgres" :
     expect(snippetText(spanish?.snippet)).toContain("Compost y lombrices");
   });
 
+  it("suggests an entry by its name in the language asked for, and by its original name without one", async () => {
+    const names = async (q: string, lang?: "en" | "de") => (await suggestNames(t.db, q, 8, lang)).map((s) => s.label);
+    expect(await names("bee far", "en")).toContain("Bee Farm");
+    expect(await names("bee far", "de")).toContain("Quinta das Abelhas");
+    expect(await names("bee far")).toContain("Quinta das Abelhas");
+  });
+
   it("keeps the index true when a translation is added, changed or removed", async () => {
     expect(await hits("entwurf", "program")).toEqual([]);
     await updateProgram(t.db, programId, {

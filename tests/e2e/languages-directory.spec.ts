@@ -72,6 +72,8 @@ test("search in German has no accessibility violations; the search box suggests 
   const list = page.getByRole("listbox", { name: "Sugerencias" });
   await expect(list.getByRole("option").first()).toBeVisible();
   await expect(list.getByRole("option").first()).toContainText("Lugar");
+  // The place's Spanish name (demo content), not its original.
+  await expect(list.getByRole("option", { name: /Bosque comestible Cedar Hollow/ })).toBeVisible();
   await expect(page.getByText(/^\d+ sugerencias?\. Usa las flechas arriba y abajo para elegir\.$/)).toBeAttached();
   await box.press("ArrowDown");
   await box.press("Enter");

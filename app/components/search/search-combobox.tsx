@@ -59,7 +59,7 @@ export function SearchCombobox({
     timer.current = setTimeout(() => {
       const ac = new AbortController();
       controller.current = ac;
-      fetch(`/api/search/suggest?q=${encodeURIComponent(text)}`, { signal: ac.signal })
+      fetch(`/api/search/suggest?q=${encodeURIComponent(text)}&lang=${lang}`, { signal: ac.signal })
         .then((res) => (res.ok ? (res.json() as Promise<{ suggestions: Suggestion[] }>) : { suggestions: [] }))
         .then((data) => {
           if (ac.signal.aborted) return;
