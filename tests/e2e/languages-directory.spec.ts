@@ -105,3 +105,17 @@ test("the home page's featured places show a translation where a place has one",
   await expect(original.locator('[lang="en"]')).toHaveText(name);
   await visitor.close();
 });
+
+test.describe("on a 320 px phone", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("the longer German and French texts of these pages never scroll sideways", async ({ page }) => {
+    for (const url of ["/de/locations", "/de/map", "/fr/map", "/de/search?q=soil", "/fr/locations?q=zzqqxxw"]) {
+      await page.goto(url);
+      expect({ url, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({
+        url,
+        width: 320,
+      });
+    }
+  });
+});
