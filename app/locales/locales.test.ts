@@ -89,8 +89,8 @@ describe("message files", () => {
     const used = [...code.matchAll(/["'`]([a-zA-Z]+\.[\w.-]+)["'`]/g)]
       .map((m) => m[1] ?? "")
       .filter((key) => groups.includes(key.split(".")[0] ?? ""))
-      // File names that start like a group ("programs.ics", "podcast.xml") are addresses, not keys.
-      .filter((key) => !/\.(ics|xml|json)$/.test(key));
+      // File names that start like a group ("programs.ics", "locations.geojson") are addresses, not keys.
+      .filter((key) => !/\.(ics|xml|json|geojson|csv|txt)$/.test(key));
     expect(used.length).toBeGreaterThan(50);
     expect(used.filter((key) => !known.has(key))).toEqual([]);
     for (const [group, members] of Object.entries(DYNAMIC)) {

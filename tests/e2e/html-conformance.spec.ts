@@ -108,6 +108,11 @@ test("every public page's HTML conforms", async ({ request }) => {
     "/es/newsletter",
     "/de/newsletter/unsubscribe",
     "/es/privacy",
+    // The list of places, the map and search in other languages.
+    "/de/map",
+    "/fr/locations?q=zzzzzz",
+    "/es/search?q=soil",
+    "/de/search?q=zzzzzz",
   ];
   const html = new Map<string, string>();
   for (const url of pages) html.set(url, await fetchHtml(request, url));

@@ -1,5 +1,5 @@
 import { useLanguage, useTranslation } from "~/lib/i18n/react";
-import { locationPath, programPath } from "~/lib/slug";
+import { programPath } from "~/lib/slug";
 import type { Route } from "~/routes/+types/home";
 import { AppLink } from "../app-link";
 import { ArrowRight, CalendarDays, Mic } from "../icons";
@@ -38,10 +38,14 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
                 />
                 <div className="p-4">
                   <h3 className="text-lg font-semibold">
-                    <CardTitleLink to={locationPath(l.name)}>{l.name}</CardTitleLink>
+                    <CardTitleLink to={l.path}>
+                      <span lang={l.nameLang ?? undefined}>{l.name}</span>
+                    </CardTitleLink>
                   </h3>
                   <p className="text-sm text-stone-700">{l.country}</p>
-                  <p className="mt-2 line-clamp-3 text-sm text-stone-800">{l.shortDescription}</p>
+                  <p className="mt-2 line-clamp-3 text-sm text-stone-800" lang={l.summaryLang ?? undefined}>
+                    {l.shortDescription}
+                  </p>
                 </div>
               </li>
             ))}
