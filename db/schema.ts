@@ -369,6 +369,8 @@ export const newsletterSubscriptions = pgTable(
     confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true, mode: "date" }),
     /** Kept after unsubscribing (for per-issue counts); an unsubscribed address receives nothing. */
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "date" }),
+    /** The language of the page the address signed up on (one of LANGUAGES): every message to it is in it. */
+    language: text("language").notNull().default("en"),
   },
   (t) => [
     uniqueIndex("newsletter_email_unique").on(sql`lower(${t.email})`),
@@ -469,6 +471,8 @@ export const applications = pgTable(
     /** The draft place and profile staff made from this application (each links back here). */
     locationId: uuid("location_id").references(() => locations.id, { onDelete: "set null" }),
     changeMakerId: uuid("change_maker_id").references(() => changeMakers.id, { onDelete: "set null" }),
+    /** The language of the page the application was sent from (one of LANGUAGES): messages to the applicant use it. */
+    language: text("language").notNull().default("en"),
     ...timestamps,
   },
   (t) => [

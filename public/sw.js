@@ -2,7 +2,8 @@
  * Service worker (registered from the root route after `load`).
  * - App shell (offline page, icon) precached at install.
  * - Hashed build assets (/assets/*): cache-first; their names change whenever their content does.
- * - Public HTML pages: network-first, a copy kept for offline use; offline.html when neither is available.
+ * - Public HTML pages: network-first, a copy kept for offline use; when neither is available, the offline page in
+ *   the page's language (its path's first segment: /es/… gets offline-es.html; English offline.html).
  * - Never cached: /admin*, /api/*, non-GET requests, other origins, and responses marked no-store or private.
  */
 const VERSION = "v1";
@@ -10,7 +11,9 @@ const SHELL_CACHE = `shell-${VERSION}`;
 const ASSET_CACHE = `assets-${VERSION}`;
 const PAGE_CACHE = `pages-${VERSION}`;
 const OFFLINE_URL = "/offline.html";
-const SHELL_FILES = [OFFLINE_URL, "/favicon.svg"];
+const OFFLINE_LANGUAGES = ["es", "pt", "fr", "de"];
+const OFFLINE_PAGES = OFFLINE_LANGUAGES.map((lang) => `/offline-${lang}.html`);
+const SHELL_FILES = [OFFLINE_URL, ...OFFLINE_PAGES, "/favicon.svg"];
 const MAX_PAGES = 50;
 const MAX_ASSETS = 150;
 
@@ -79,7 +82,8 @@ async function networkFirstPage(request) {
   } catch (err) {
     const cached = await caches.match(request, { cacheName: PAGE_CACHE });
     if (cached) return cached;
-    const offline = await caches.match(OFFLINE_URL);
+    const lang = new URL(request.url).pathname.split("/")[1];
+    const offline = await caches.match(OFFLINE_LANGUAGES.includes(lang) ? `/offline-${lang}.html` : OFFLINE_URL);
     if (offline) return offline;
     throw err;
   }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
 import { contentSecurityPolicy } from "~/lib/content-security-policy";
+import { LANGUAGES, localizedPath } from "~/lib/i18n/languages";
 
 /** The security headers every response carries, whatever its content (the CSP aside). */
 export function constantSecurityHeaders(opts: { https: boolean }): [string, string][] {
@@ -41,7 +42,8 @@ export function securityHeaders(opts: { https: boolean; usesNonce: (pathname: st
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const TOKEN_AUTHORISED_POSTS = new Set(["/newsletter/unsubscribe"]);
+/** The unsubscribe page in every language (a subscriber's messages link to their language's). */
+const TOKEN_AUTHORISED_POSTS = new Set(LANGUAGES.map((lang) => localizedPath("/newsletter/unsubscribe", lang)));
 
 /**
  * Cross-site request forgery guard for every state-changing request: browsers send Sec-Fetch-Site and Origin,

@@ -34,7 +34,7 @@ const STYLES = {
 
 /**
  * Newsletter sign-up: idle -> submitting ("Subscribing...") -> success (field cleared) or error. Without JavaScript
- * it is a plain POST to /api/newsletter, which redirects to /newsletter with the outcome.
+ * it is a plain POST to /api/newsletter, which redirects to /newsletter (in the page's language) with the outcome.
  */
 export function NewsletterForm({
   source,
@@ -56,7 +56,8 @@ export function NewsletterForm({
   const errorId = `${id}-error`;
   const statusId = `${id}-status`;
   const s = STYLES[variant];
-  const { t } = useTranslation();
+  // The page's language goes with the sign-up: the subscription keeps it for every message it gets.
+  const { t, lang } = useTranslation();
   // The e-mail check's messages (the schema's, the server's) are English; the form says them in the page's language.
   const emailError = (message: string | undefined) =>
     emailErrorCode(message) === "missing-email" ? t("newsletter.missingEmail") : t("newsletter.invalidEmail");
@@ -79,7 +80,7 @@ export function NewsletterForm({
       const res = await fetch("/api/newsletter", {
         method: "POST",
         headers: { Accept: "application/json", "Content-Type": "application/json" },
-        body: JSON.stringify({ email: parsed.data, source }),
+        body: JSON.stringify({ email: parsed.data, source, language: lang }),
       });
       const answer = (await res.json().catch(() => null)) as ApiAnswer | null;
       if (res.ok && answer?.ok) {
@@ -113,6 +114,7 @@ export function NewsletterForm({
       data-analytics-start
     >
       <input type="hidden" name="source" value={source} />
+      <input type="hidden" name="language" value={lang} />
       <label htmlFor={inputId} className={`block text-sm font-medium ${s.label}`}>
         {t("newsletter.email")}
       </label>

@@ -2,13 +2,18 @@ import { NEWSLETTER_MESSAGES } from "../lib/constants";
 
 /**
  * Outcomes of a plain (no-JavaScript) newsletter post, carried back to /newsletter as a short code so the page
- * never echoes free text from the URL.
+ * never echoes free text from the URL. `message` is the English text the API answers scripts with; `key` is the
+ * message a page shows in its language.
  */
 export const NEWSLETTER_ERRORS = {
-  "missing-email": { message: "Please enter your e-mail address.", field: true },
-  "invalid-email": { message: "Please enter a valid e-mail address.", field: true },
-  "too-many": { message: "Too many sign-up attempts. Please wait a minute and try again.", field: false },
-  failed: { message: NEWSLETTER_MESSAGES.error, field: false },
+  "missing-email": { message: "Please enter your e-mail address.", key: "newsletter.missingEmail", field: true },
+  "invalid-email": { message: "Please enter a valid e-mail address.", key: "newsletter.invalidEmail", field: true },
+  "too-many": {
+    message: "Too many sign-up attempts. Please wait a minute and try again.",
+    key: "newsletter.tooMany",
+    field: false,
+  },
+  failed: { message: NEWSLETTER_MESSAGES.error, key: "newsletter.error", field: false },
 } as const;
 export type NewsletterErrorCode = keyof typeof NEWSLETTER_ERRORS;
 

@@ -47,6 +47,12 @@ describe("map geometry", () => {
     expect(formatCount(999)).toBe("999");
     expect(formatCount(1200)).toBe("1.2k");
     expect(formatCount(25_400)).toBe("25k");
+    // The decimal mark follows the page's language; "k" stays (the languages' own short forms do not fit a cluster).
+    expect(formatCount(1200, "de")).toBe("1,2k");
+    expect(formatCount(1200, "fr")).toBe("1,2k");
+    expect(formatCount(1200, "es")).toBe("1,2k");
+    expect(formatCount(1000, "pt")).toBe("1k");
+    expect(formatCount(25_400, "de")).toBe("25k");
     expect(clusterRadius(2)).toBeLessThan(clusterRadius(5000));
     expect(clusterRadius(10 ** 9)).toBe(30);
     expect(fullMapHref(38.123456, -9.1, 8)).toBe("/map?lat=38.1235&lng=-9.1&zoom=8");

@@ -109,8 +109,9 @@ export function miniMapCenter(lat: number, lng: number): LngLat {
 }
 
 /**
- * Compact wire format of the clusters endpoint: [lng, lat, count, clusterId, expansionZoom, where]. `where` names the
- * group's place in words ("in Kenya", "around Adelaide, Australia"); absent or "" when it has no name.
+ * Compact wire format of the clusters endpoint: [lng, lat, count, clusterId, expansionZoom, where]. `where` says
+ * where the group is in no language ("KE,TZ", "@AU:Adelaide"; see group-place.ts, which words it for a page);
+ * absent or "" when it has no name.
  */
 export type ClusterTuple = [number, number, number, number, number, string?];
 /** [lng, lat, slug, name, markerType] */
@@ -172,10 +173,29 @@ export function zoomForBox(snapshotZoom: number, boxWidth: number, boxHeight: nu
   return clamp(snapshotZoom + Math.log2(Math.max(scale, 1e-3)), MIN_ZOOM, MAX_ZOOM);
 }
 
-/** "1.2k" style counts for cluster labels. */
-export function formatCount(count: number): string {
+const decimalMarks = new Map<string, string>();
+
+/** The decimal mark of a language's numbers ("." in English, "," in Spanish, Portuguese, French and German). */
+export function decimalMark(lang: string): string {
+  let mark = decimalMarks.get(lang);
+  if (mark === undefined) {
+    mark = new Intl.NumberFormat(lang).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+    decimalMarks.set(lang, mark);
+  }
+  return mark;
+}
+
+/**
+ * Short counts for cluster labels: "1.2k" in English, "1,2k" in languages that write decimals with a comma. The
+ * "k" for thousands stays in every language: the language's own short forms ("1,2 mil", "1,2 Tsd.") do not fit in
+ * a cluster's circle, and counts under 1,000 need no grouping.
+ */
+export function formatCount(count: number, lang = "en"): string {
   if (count < 1000) return String(count);
-  if (count < 10_000) return `${(count / 1000).toFixed(1).replace(/\.0$/, "")}k`;
+  if (count < 10_000) {
+    const short = (count / 1000).toFixed(1).replace(/\.0$/, "");
+    return `${lang === "en" ? short : short.replace(".", decimalMark(lang))}k`;
+  }
   return `${Math.round(count / 1000)}k`;
 }
 

@@ -1,10 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { formatInteger } from "./numbers";
+import { formatCount, formatInteger } from "./numbers";
 
 describe("formatInteger", () => {
   it("writes whole numbers with thousands separators, as en-US does", () => {
     for (const n of [0, 7, 999, 1000, 12_345, 50_075, 1_234_567, -4321, 1499.6]) {
       expect(formatInteger(n)).toBe(Math.round(n).toLocaleString("en-US"));
     }
+  });
+
+  it("groups digits as the page's language does", () => {
+    expect(formatInteger(1234, "de")).toBe("1.234");
+    expect(formatInteger(1_234_567, "de")).toBe("1.234.567");
+    expect(formatInteger(1234, "fr")).toBe("1\u202f234");
+    expect(formatInteger(12_345, "es")).toBe("12.345");
+    expect(formatInteger(1234, "pt")).toBe("1.234");
+    expect(formatCount(1000, true, "de")).toBe("1.000+");
+    expect(formatCount(1000, true)).toBe("1,000+");
   });
 });

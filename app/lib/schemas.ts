@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./i18n/languages";
 import { z } from "./zod";
 
 /** E-mail as typed by a person: trimmed, required, format-checked, sensible length; with the given messages. */
@@ -20,6 +21,8 @@ export const EmailSchema = emailSchema({
 export const NewsletterSchema = z.object({
   email: EmailSchema,
   source: z.enum(["footer", "newsletter-page", "home"]).catch("footer"),
+  /** The language of the page the form was on; anything else (an old page, a script) counts as English. */
+  language: z.enum(LANGUAGES).catch(DEFAULT_LANGUAGE),
 });
 
 /** A form's field names: the keys of its schema's object. */

@@ -18,10 +18,11 @@ export function searchHref(hit: { kind: SearchKindName; name: string; key: strin
   }
 }
 
+/** The message keys of each kind's name, one entry and many ("Place", "Places"). */
 export const SEARCH_KIND_LABELS: Record<SearchKindName, { one: string; many: string }> = {
-  location: { one: "Place", many: "Places" },
-  program: { one: "Program", many: "Programs" },
-  "change-maker": { one: "Change-maker", many: "Change-makers" },
-  resource: { one: "Resource", many: "Resources" },
-  episode: { one: "Podcast episode", many: "Podcast episodes" },
+  location: { one: "search.kindLocation", many: "search.kindLocations" },
+  program: { one: "search.kindProgram", many: "search.kindPrograms" },
+  "change-maker": { one: "search.kindChangeMaker", many: "search.kindChangeMakers" },
+  resource: { one: "search.kindResource", many: "search.kindResources" },
+  episode: { one: "search.kindEpisode", many: "search.kindEpisodes" },
 };

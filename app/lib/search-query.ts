@@ -26,9 +26,10 @@ export type ParsedSearch =
   | { ok: true; text: string; terms: SearchTerm[]; truncated: boolean }
   | { ok: false; text: string; reason: "empty" | "too-short" | "no-words" };
 
+/** Why a search was not run, as a message: its key and values, read with the page's `t`. */
 export const SEARCH_MESSAGES = {
-  "too-short": `Type at least ${SEARCH_MIN_LENGTH} letters to search.`,
-  "no-words": "Type a word to search for: letters or numbers.",
+  "too-short": { key: "searchPage.tooShort", values: { count: SEARCH_MIN_LENGTH } },
+  "no-words": { key: "searchPage.noWords", values: {} },
 } as const;
 
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -45,6 +45,7 @@ export const MAIL_KINDS = [
   "password-reset",
   "staff-invite",
   "entry-check",
+  "contribution-received",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -57,6 +58,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "password-reset": "Password reset",
   "staff-invite": "Staff invitation",
   "entry-check": "Entry check",
+  "contribution-received": "Contribution received",
 };
 
 /**

@@ -530,6 +530,8 @@ export function listFeaturedLocations(db: Database, limit: number) {
       imageWidth: locations.imageWidth,
       imageHeight: locations.imageHeight,
       markerType: locations.markerType,
+      language: locations.language,
+      translations: locations.translations,
     })
     .from(locations)
     .where(and(eq(locations.featured, true), publishedSql(locations.status)))

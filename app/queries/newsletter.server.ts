@@ -25,27 +25,35 @@ export async function getSubscriptionByEmail(db: Database, email: string): Promi
 
 /**
  * Records a sign-up waiting for confirmation: a new address is stored unconfirmed; an address that is unconfirmed
- * or has unsubscribed gets a new confirmation value (the old link stops working). An address already confirmed and
- * subscribed is left alone (`status: "active"`).
+ * or has unsubscribed gets a new confirmation value (the old link stops working) and the new sign-up's language. An
+ * address already confirmed and subscribed is left alone (`status: "active"`).
  */
 export async function recordSignUp(
   db: Database,
   email: string,
   source: string,
   nonce: string,
+  language = "en",
 ): Promise<{ status: "new" | "pending" | "active"; id: string }> {
   const existing = await getSubscriptionByEmail(db, email);
   if (existing?.confirmedAt && !existing.unsubscribedAt) return { status: "active", id: existing.id };
   if (existing) {
     await db
       .update(newsletterSubscriptions)
-      .set({ confirmNonce: nonce, confirmSentAt: new Date() })
+      .set({ confirmNonce: nonce, confirmSentAt: new Date(), language })
       .where(eq(newsletterSubscriptions.id, existing.id));
     return { status: "pending", id: existing.id };
   }
   const rows = await db
     .insert(newsletterSubscriptions)
-    .values({ email: email.trim(), timestamp: new Date(), source, confirmNonce: nonce, confirmSentAt: new Date() })
+    .values({
+      email: email.trim(),
+      timestamp: new Date(),
+      source,
+      confirmNonce: nonce,
+      confirmSentAt: new Date(),
+      language,
+    })
     .onConflictDoNothing()
     .returning({ id: newsletterSubscriptions.id });
   const id = rows[0]?.id;
@@ -82,10 +90,14 @@ export async function unsubscribeSubscription(db: Database, id: string): Promise
   return rows.length > 0;
 }
 
-/** Confirmed, subscribed addresses (the recipients of an issue), oldest first. */
-export function listActiveSubscribers(db: Database): Promise<{ id: string; email: string }[]> {
+/** Confirmed, subscribed addresses (the recipients of an issue) with their language, oldest first. */
+export function listActiveSubscribers(db: Database): Promise<{ id: string; email: string; language: string }[]> {
   return db
-    .select({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email })
+    .select({
+      id: newsletterSubscriptions.id,
+      email: newsletterSubscriptions.email,
+      language: newsletterSubscriptions.language,
+    })
     .from(newsletterSubscriptions)
     .where(activeSubscription)
     .orderBy(newsletterSubscriptions.timestamp);

@@ -1,5 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
+import { originalLanguage } from "../lib/i18n/entry-translations";
+import type { Language } from "../lib/i18n/languages";
 import type { SearchKindName } from "../lib/search-links";
 import {
   correctableWords,
@@ -18,7 +20,21 @@ export const SEARCH_KINDS: readonly SearchKind[] = ["location", "program", "chan
 /** A snippet as text runs, the matched words marked (rendered as <mark>; never as HTML). */
 export type Snippet = { text: string; match: boolean }[];
 
-export type SearchHit = { kind: SearchKind; id: string; name: string; key: string; snippet: Snippet; rank: number };
+/**
+ * `name` is the entry's original name (its address derives from it); `label` the name to show on a page in the
+ * search's language (the translation when there is one); the snippet is cut from that language's text likewise.
+ */
+export type SearchHit = {
+  kind: SearchKind;
+  id: string;
+  name: string;
+  label: string;
+  /** The language `label` is in: the search's when translated, else the entry's original language. */
+  labelLang: Language;
+  key: string;
+  snippet: Snippet;
+  rank: number;
+};
 /** `total` stops at SEARCH_COUNT_CAP; `capped` says there are more. */
 export type SearchGroup = { kind: SearchKind; total: number; capped: boolean; hits: SearchHit[] };
 
@@ -33,11 +49,16 @@ export type SearchOutcome =
       groups: SearchGroup[];
     };
 
+/** A column shown to visitors and the field its translations are stored under (`translations.<lang>.<field>`). */
+type Shown = { column: string; field: string | null };
+
 type KindTable = {
   table: SQL;
   name: SQL;
   key: SQL;
   text: SQL;
+  /** The name and the snippet's texts, for a search in a language (joined by `separator`). */
+  shown: { name: Shown; text: Shown[]; separator: string };
   /** Extra ordering between equally ranked entries, before the name. */
   tieBreak?: (t: SQL) => SQL;
 };
@@ -51,6 +72,14 @@ const KINDS: Record<SearchKind, KindTable> = {
     name: sql`name`,
     key: sql`slug`,
     text: sql`short_description || ' ' || long_description`,
+    shown: {
+      name: { column: "name", field: "name" },
+      text: [
+        { column: "short_description", field: "shortDescription" },
+        { column: "long_description", field: "longDescription" },
+      ],
+      separator: " ",
+    },
     tieBreak: (t) => sql`(EXISTS (SELECT 1 FROM programs p WHERE p.location_id = ${t}.id)) DESC`,
   },
   program: {
@@ -58,21 +87,73 @@ const KINDS: Record<SearchKind, KindTable> = {
     name: sql`name`,
     key: sql`slug`,
     text: sql`summary || ' ' || description`,
+    shown: {
+      name: { column: "name", field: "name" },
+      text: [
+        { column: "summary", field: "summary" },
+        { column: "description", field: "description" },
+      ],
+      separator: " ",
+    },
   },
   "change-maker": {
     table: sql`(SELECT * FROM change_makers WHERE status = 'published')`,
     name: sql`name`,
     key: sql`id::text`,
     text: sql`role || '. ' || bio`,
+    shown: {
+      name: { column: "name", field: null },
+      text: [
+        { column: "role", field: "role" },
+        { column: "bio", field: "bio" },
+      ],
+      separator: ". ",
+    },
   },
   resource: {
     table: sql`(SELECT * FROM resources WHERE status = 'published')`,
     name: sql`title`,
     key: sql`url`,
     text: sql`description`,
+    shown: {
+      name: { column: "title", field: "title" },
+      text: [{ column: "description", field: "description" }],
+      separator: "",
+    },
   },
-  episode: { table: sql`podcast_episodes`, name: sql`title`, key: sql`number::text`, text: sql`summary` },
+  episode: {
+    table: sql`podcast_episodes`,
+    name: sql`title`,
+    key: sql`number::text`,
+    text: sql`summary`,
+    shown: {
+      name: { column: "title", field: "title" },
+      text: [{ column: "summary", field: "summary" }],
+      separator: "",
+    },
+  },
 };
+
+/**
+ * A shown column in a language: the entry's translation into it when it has one (and was not written in it),
+ * otherwise the original, as `localizeEntry` decides on a page. Without a language, the original.
+ */
+function shownSql(shown: Shown, lang: Language | undefined): SQL {
+  const column = sql.raw(`t.${shown.column}`);
+  if (!lang || !shown.field) return column;
+  return sql`(CASE WHEN t.language = ${lang} THEN ${column}
+    ELSE COALESCE(NULLIF(t.translations -> ${lang} ->> ${shown.field}, ''), ${column}) END)`;
+}
+
+/** The text a kind's snippet is cut from, in a language. */
+function snippetTextSql(kind: SearchKind, lang: Language | undefined): SQL {
+  const k = KINDS[kind];
+  if (!lang) return k.text;
+  return sql.join(
+    k.shown.text.map((s) => shownSql(s, lang)),
+    sql` || ${k.shown.separator} || `,
+  );
+}
 
 // Marks that cannot occur in stored text; the snippet is split on them, so no stored text is ever read as markup.
 const START = "\u0002";
@@ -162,15 +243,17 @@ async function searchKind(
   text: string,
   terms: SearchTerm[],
   limit: number,
+  lang: Language | undefined,
 ): Promise<SearchGroup> {
   const k = KINDS[kind];
   const { where, orderBy } = searchOrderSql(kind, text, terms);
   const q = tsquerySql(terms);
   const rows = (await db.execute(sql`
-    SELECT t.id::text AS id, t.${k.name} AS name, t.${k.key} AS key,
+    SELECT t.id::text AS id, t.${k.name} AS name, ${shownSql(k.shown.name, lang)} AS label,
+      t.language AS language, t.${k.key} AS key,
       ${cappedCountSql(sql`${k.table} t`, where)} AS total,
       ts_rank_cd('{0.1, 0.3, 0.6, 1.0}', t.search_vector, ${q}, 1) AS rank,
-      ts_headline('simple', ${k.text}, ${q},
+      ts_headline('simple', ${snippetTextSql(kind, lang)}, ${q},
         ${`StartSel=${START}, StopSel=${STOP}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`}) AS headline
     FROM (${rankPoolSql(kind, text, terms, "t")}) t
     ORDER BY ${orderBy}
@@ -184,6 +267,8 @@ async function searchKind(
       kind,
       id: String(r.id),
       name: String(r.name),
+      label: String(r.label ?? r.name),
+      labelLang: lang && r.label !== r.name ? lang : originalLanguage(r.language),
       key: String(r.key),
       rank: Number(r.rank),
       snippet: toSnippet(String(r.headline ?? "")),
@@ -221,13 +306,14 @@ export async function correctWords(db: Database, words: string[]): Promise<Map<s
 export async function searchEverything(
   db: Database,
   raw: string | null | undefined,
-  opts: { perKind?: number; kinds?: readonly SearchKind[] } = {},
+  /** `lang`: the language of the page showing the results (names and snippets in it where translated). */
+  opts: { perKind?: number; kinds?: readonly SearchKind[]; lang?: Language } = {},
 ): Promise<SearchOutcome> {
   const parsed = parseSearch(raw);
   if (!parsed.ok) return { status: "none", parsed };
   const kinds = opts.kinds ?? SEARCH_KINDS;
   const run = (terms: SearchTerm[], text: string) =>
-    Promise.all(kinds.map((kind) => searchKind(db, kind, text, terms, opts.perKind ?? 5)));
+    Promise.all(kinds.map((kind) => searchKind(db, kind, text, terms, opts.perKind ?? 5, opts.lang)));
   let terms = parsed.terms;
   let groups = await run(terms, parsed.text);
   let correctedTo: string | null = null;
@@ -248,7 +334,8 @@ export async function searchEverything(
   return { status: "ok", parsed, correctedTo, terms, groups };
 }
 
-export type Suggestion = { kind: SearchKind; name: string; key: string };
+/** `name` is the original name (the entry's address derives from it); `label` the name to show in the language asked. */
+export type Suggestion = { kind: SearchKind; name: string; label: string; key: string };
 
 /** At most this many entries of a kind whose words match are ranked for suggestions. */
 const SUGGESTION_CANDIDATES = 200;
@@ -259,7 +346,7 @@ const SUGGESTION_CANDIDATES = 200;
  * more than a whole name), then names holding every word (the last as a prefix), the best ranked of the first
  * candidates found (a short prefix matching thousands of names is not ranked in full: the visitor is still typing).
  */
-export async function suggestNames(db: Database, raw: string, limit = 8): Promise<Suggestion[]> {
+export async function suggestNames(db: Database, raw: string, limit = 8, lang?: Language): Promise<Suggestion[]> {
   const parsed = parseSearch(raw);
   if (!parsed.ok) return [];
   const names = tsquerySql(parsed.terms, "A");
@@ -268,19 +355,20 @@ export async function suggestNames(db: Database, raw: string, limit = 8): Promis
   const parts = SEARCH_KINDS.flatMap((kind) => {
     const k = KINDS[kind];
     return [
-      sql`(SELECT ${kind} AS kind, t.${k.name} AS name, t.${k.key}::text AS key,
+      sql`(SELECT ${kind} AS kind, t.${k.name} AS name, ${shownSql(k.shown.name, lang)} AS label, t.${k.key}::text AS key,
           (t.search_name = search_fold(${parsed.text})) AS exact, true AS starts, 1::real AS rank
         FROM ${k.table} t WHERE t.search_name COLLATE "C" LIKE search_fold(${startsWith})
         ORDER BY t.search_name COLLATE "C" LIMIT ${limit})`,
-      sql`(SELECT ${kind} AS kind, c.name, c.key, false AS exact, false AS starts,
+      sql`(SELECT ${kind} AS kind, c.name, c.label, c.key, false AS exact, false AS starts,
           ts_rank_cd(c.search_vector, ${names}) AS rank
-        FROM (SELECT t.${k.name} AS name, t.${k.key}::text AS key, t.search_vector FROM ${k.table} t
+        FROM (SELECT t.${k.name} AS name, ${shownSql(k.shown.name, lang)} AS label, t.${k.key}::text AS key,
+          t.search_vector FROM ${k.table} t
           WHERE t.search_vector @@ ${names} LIMIT ${SUGGESTION_CANDIDATES}) c
         ORDER BY rank DESC, length(c.name), c.name LIMIT ${limit})`,
     ];
   });
   const result = (await db.execute(sql`
-    SELECT kind, name, key FROM (${sql.join(parts, sql` UNION ALL `)}) s
+    SELECT kind, name, label, key FROM (${sql.join(parts, sql` UNION ALL `)}) s
     ORDER BY exact DESC, starts DESC, rank DESC, length(name), name
   `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
   const rows = Array.isArray(result) ? result : (result.rows ?? []);
@@ -290,7 +378,12 @@ export async function suggestNames(db: Database, raw: string, limit = 8): Promis
     const id = `${r.kind}:${r.key}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    out.push({ kind: r.kind as SearchKind, name: String(r.name), key: String(r.key) });
+    out.push({
+      kind: r.kind as SearchKind,
+      name: String(r.name),
+      label: String(r.label ?? r.name),
+      key: String(r.key),
+    });
     if (out.length === limit) break;
   }
   return out;

@@ -58,6 +58,36 @@ describe(`search by translations (${process.env.TEST_DATABASE_URL ? "postgres" :
     expect(suggestions.map((s) => s.name)).toContain("Quinta das Abelhas");
   });
 
+  it("shows each hit's name and snippet in the search's language where the entry is translated into it", async () => {
+    const first = async (q: string, kind: "location" | "episode", lang?: "en" | "es" | "pt" | "de") => {
+      const out = await searchEverything(t.db, q, { kinds: [kind], lang });
+      const hit = out.status === "ok" ? out.groups[0]?.hits[0] : undefined;
+      return hit && { name: hit.name, label: hit.label, labelLang: hit.labelLang, snippet: hit.snippet };
+    };
+    const snippetText = (s: { text: string }[] | undefined) => s?.map((r) => r.text).join("") ?? "";
+    const english = await first("beehives", "location", "en");
+    expect(english).toMatchObject({ name: "Quinta das Abelhas", label: "Bee Farm", labelLang: "en" });
+    expect(snippetText(english?.snippet)).toContain("farm with beehives and orchards");
+    expect(english?.snippet).toContainEqual({ text: "beehives", match: true });
+    // German: no German name, so the original's (in Portuguese); the German long text where the original's was.
+    const german = await first("imkerei", "location", "de");
+    expect(german).toMatchObject({ label: "Quinta das Abelhas", labelLang: "pt" });
+    expect(snippetText(german?.snippet)).toContain("Imkerei und Obstgarten");
+    // The original's own language, and a search without one, show the original.
+    expect(snippetText((await first("colmeias", "location", "pt"))?.snippet)).toContain("quinta com colmeias");
+    expect((await first("beehives", "location"))?.label).toBe("Quinta das Abelhas");
+    const spanish = await first("suelo", "episode", "es");
+    expect(spanish).toMatchObject({ name: "Soil stories", label: "Historias del suelo", labelLang: "es" });
+    expect(snippetText(spanish?.snippet)).toContain("Compost y lombrices");
+  });
+
+  it("suggests an entry by its name in the language asked for, and by its original name without one", async () => {
+    const names = async (q: string, lang?: "en" | "de") => (await suggestNames(t.db, q, 8, lang)).map((s) => s.label);
+    expect(await names("bee far", "en")).toContain("Bee Farm");
+    expect(await names("bee far", "de")).toContain("Quinta das Abelhas");
+    expect(await names("bee far")).toContain("Quinta das Abelhas");
+  });
+
   it("keeps the index true when a translation is added, changed or removed", async () => {
     expect(await hits("entwurf", "program")).toEqual([]);
     await updateProgram(t.db, programId, {

@@ -1,8 +1,9 @@
 import { PageIntro } from "../components/public/page-intro";
 import { PageTextBody } from "../components/public/prose";
 import { pageTextLanguage } from "../lib/i18n/entry-translations";
-import { languageFromPath } from "../lib/i18n/languages";
-import { pageMeta } from "../lib/meta";
+import { intlLocale, languageFromPath } from "../lib/i18n/languages";
+import { useTranslation } from "../lib/i18n/react";
+import { metaTranslate, pageMeta } from "../lib/meta";
 import { formatInteger } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
 import { countChangeMakers } from "../queries/change-makers.server";
@@ -33,11 +34,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslate(matches);
   return pageMeta({
     matches,
-    title: "About Us",
-    description:
-      "Who we are, why we connect permaculture educators and learners, how the directory works and how to get your place listed.",
+    title: t("legal.aboutTitle"),
+    description: t("legal.aboutDescription"),
     siteUrl: loaderData?.siteUrl,
     path: "/about",
   });
@@ -45,19 +46,24 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { stats, lead, html, lang, note } = loaderData;
+  const { t, lang: pageLang } = useTranslation();
   return (
     <main id="main">
-      <PageIntro title="About Us" lead={lead} />
+      <PageIntro title={t("legal.aboutTitle")} lead={lead} />
       <div className="mx-auto max-w-6xl px-4 pt-8">
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
           {[
-            { label: "Locations listed", value: stats.locations },
-            { label: "Programs", value: stats.programs },
-            { label: "Change-makers", value: stats.people },
+            { label: t("legal.statLocations"), value: stats.locations },
+            { label: t("legal.statPrograms"), value: stats.programs },
+            { label: t("legal.statChangeMakers"), value: stats.people },
           ].map((s) => (
             <div key={s.label} className="rounded-xl border border-leaf-100 bg-white p-4 text-center shadow-sm">
               <dt className="text-sm text-stone-700">{s.label}</dt>
-              <dd className="text-3xl font-bold text-leaf-800">{formatInteger(s.value)}</dd>
+              <dd className="text-3xl font-bold text-leaf-800">
+                {pageLang === "en"
+                  ? formatInteger(s.value)
+                  : new Intl.NumberFormat(intlLocale(pageLang)).format(s.value)}
+              </dd>
             </div>
           ))}
         </dl>

@@ -135,19 +135,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     // Stored with its acknowledgement to the applicant (and notices to staff who asked) in one transaction.
-    await submitApplication(context.services, {
-      fullName: parsed.data.fullName,
-      email: parsed.data.email,
-      applicantType: parsed.data.applicantType,
-      organization: parsed.data.organization,
-      country: parsed.data.country,
-      regionId: region?.id ?? null,
-      focusAreas,
-      experience: parsed.data.experience,
-      seeking: parsed.data.seeking,
-      website: parsed.data.website,
-      consentAt: new Date(),
-    });
+    await submitApplication(
+      context.services,
+      {
+        fullName: parsed.data.fullName,
+        email: parsed.data.email,
+        applicantType: parsed.data.applicantType,
+        organization: parsed.data.organization,
+        country: parsed.data.country,
+        regionId: region?.id ?? null,
+        focusAreas,
+        experience: parsed.data.experience,
+        seeking: parsed.data.seeking,
+        website: parsed.data.website,
+        consentAt: new Date(),
+      },
+      request.url,
+    );
   } catch (err) {
     logger.error({ err }, "application could not be stored");
     return fail(

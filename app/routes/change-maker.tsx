@@ -9,10 +9,11 @@ import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
 import { entryForPage } from "../lib/i18n/entry-translations";
-import { languageFromPath } from "../lib/i18n/languages";
+import { requestTranslate } from "../lib/i18n/messages.server";
+import { useTranslation } from "../lib/i18n/react";
 import { isUuid } from "../lib/ids";
 import { personJsonLd } from "../lib/jsonld";
-import { pageMeta } from "../lib/meta";
+import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath } from "../lib/slug";
 import { getChangeMakerById } from "../queries/change-makers.server";
@@ -24,11 +25,12 @@ import type { Route } from "./+types/change-maker";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, config, logger } = context.services;
-  if (!isUuid(params.id)) throw data("Change-maker not found", { status: 404 });
+  const { t, lang } = requestTranslate(request);
+  if (!isUuid(params.id)) throw data(t("changeMaker.notFound"), { status: 404 });
   const found = await getChangeMakerById(db, params.id);
   // Published profiles for everyone; staff also see an unpublished one, marked as a preview.
   const c = found && (found.status === "published" || (await canPreviewEntries(request, context))) ? found : null;
-  if (!c) throw data("Change-maker not found", { status: 404 });
+  if (!c) throw data(t("changeMaker.notFound"), { status: 404 });
   const [related, ref, picture] = await Promise.all([
     listLocationLinksByIds(db, c.relatedLocationIds),
     loadReferenceData(db),
@@ -38,7 +40,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   ]);
   const preview = c.status === "published" ? null : c.status;
   // The page's language decides which translation, if any, each text is shown in.
-  const shown = entryForPage("change-maker", c, languageFromPath(new URL(request.url).pathname));
+  const shown = entryForPage("change-maker", c, lang);
   return data(
     {
       siteUrl: config.siteUrl,
@@ -79,7 +81,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Change-maker not found | Permaculture Network" }];
+  if (!loaderData) return [{ title: `${metaTranslate(matches)("changeMaker.notFound")} | ${siteNameFrom(matches)}` }];
   const { person, siteUrl } = loaderData;
   return pageMeta({
     matches,
@@ -93,6 +95,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
   const { person: p, related, siteUrl, preview, editPath } = loaderData;
+  const { t } = useTranslation();
   const jsonLd = personJsonLd({
     siteUrl,
     path: p.path,
@@ -110,9 +113,9 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
       <JsonLd data={jsonLd} />
       <article className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
         {preview ? <PreviewBanner status={preview} editPath={editPath} /> : null}
-        <nav aria-label="Breadcrumb" className="text-sm text-stone-700">
+        <nav aria-label={t("entry.breadcrumb")} className="text-sm text-stone-700">
           <AppLink to="/change-makers" className="underline">
-            Change-Makers
+            {t("nav.changeMakers")}
           </AppLink>
           <span aria-hidden="true"> / </span>
           <span aria-current="page">{p.name}</span>
@@ -123,7 +126,7 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
               <ResponsivePicture
                 webp={p.webpSrcSet}
                 fallback={p.photo}
-                alt={`Portrait of ${p.name}`}
+                alt={t("changeMaker.portrait", { name: p.name })}
                 width={p.width}
                 height={p.height}
                 eager
@@ -155,11 +158,11 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
           {p.focus.length > 0 ? (
             <section aria-labelledby="focus-heading">
               <h2 id="focus-heading" className="text-xl font-semibold text-leaf-900">
-                Focus areas
+                {t("changeMaker.focus")}
               </h2>
               <div className="mt-3">
                 <TagList
-                  label="Focus areas"
+                  label={t("changeMaker.focus")}
                   tags={p.focus}
                   linkTo={(t) => (t.id ? `/locations?focus=${t.id}` : undefined)}
                 />
@@ -169,7 +172,7 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
           {related.length > 0 ? (
             <section aria-labelledby="places-heading">
               <h2 id="places-heading" className="text-xl font-semibold text-leaf-900">
-                Where {p.name.split(" ")[0]} works
+                {t("changeMaker.worksAt", { name: p.name.split(" ")[0] ?? p.name })}
               </h2>
               <ul className="mt-3 space-y-2">
                 {related.map((r) => (
@@ -186,7 +189,7 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
           {p.links.length > 0 ? (
             <section aria-labelledby="links-heading">
               <h2 id="links-heading" className="text-xl font-semibold text-leaf-900">
-                Links
+                {t("changeMaker.links")}
               </h2>
               <ul className="mt-3 space-y-2">
                 {p.links.map((l) => (
@@ -199,7 +202,7 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
                     >
                       {l.label || l.url}
                       <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
-                      <span className="sr-only">(opens in a new tab)</span>
+                      <span className="sr-only">{t("entry.opensInNewTab")}</span>
                     </a>
                   </li>
                 ))}

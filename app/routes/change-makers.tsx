@@ -6,7 +6,8 @@ import { ResponsivePicture } from "../components/public/picture";
 import { parseListWords } from "../lib/filters";
 import { entryForPage } from "../lib/i18n/entry-translations";
 import { languageFromPath } from "../lib/i18n/languages";
-import { pageMeta } from "../lib/meta";
+import { useTranslation } from "../lib/i18n/react";
+import { metaTranslate, pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { listChangeMakers } from "../queries/change-makers.server";
 import type { Route } from "./+types/change-makers";
@@ -38,33 +39,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslate(matches);
   return pageMeta({
     matches,
-    title: "Change-Makers",
-    description:
-      "Meet the farmers, teachers and designers who are changing how land is cared for, and the places where they work.",
+    title: t("changeMakers.title"),
+    description: t("changeMakers.description"),
     siteUrl: loaderData?.siteUrl,
     path: "/change-makers",
   });
 }
 
 export default function ChangeMakers({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
     <main id="main">
-      <PageIntro
-        title="Change-Makers"
-        lead="Farmers, teachers and designers whose work shows what permaculture can do. Read their stories and visit the places where they teach."
-      />
+      <PageIntro title={t("changeMakers.title")} lead={t("changeMakers.lead")} />
       <div className="mx-auto max-w-6xl px-4 py-8">
         <div className="mb-8">
-          <ListSearch action="/change-makers" label="Search change-makers" q={d.q} placeholder="e.g. soil, Kenya" />
+          <ListSearch
+            action="/change-makers"
+            label={t("changeMakers.searchLabel")}
+            q={d.q}
+            placeholder={t("changeMakers.searchPlaceholder")}
+          />
         </div>
         {d.people.length === 0 ? (
           d.q ? (
-            <EmptyState title={`No change-makers match “${d.q}”.`} />
+            <EmptyState title={t("changeMakers.noMatch", { q: d.q })} />
           ) : (
-            <EmptyState title="No profiles yet.">
-              <p>Check back soon.</p>
+            <EmptyState title={t("changeMakers.none")}>
+              <p>{t("changeMakers.checkBack")}</p>
             </EmptyState>
           )
         ) : (

@@ -6,9 +6,12 @@ import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { JsonLd } from "../components/public/json-ld";
 import { INLINE_PROSE, ProseHtml } from "../components/public/prose";
 import { SectionHeader } from "../components/public/section-header";
+import { entryForPage } from "../lib/i18n/entry-translations";
+import { languageFromPath } from "../lib/i18n/languages";
 import { websiteJsonLd } from "../lib/jsonld";
 import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "../lib/map-geometry";
 import { pageMeta, siteNameFrom } from "../lib/meta";
+import { locationPath } from "../lib/slug";
 import { listFeaturedLocations } from "../queries/locations.server";
 import { listEpisodes } from "../queries/podcast.server";
 import { listUpcomingPrograms } from "../queries/programs.server";
@@ -31,9 +34,10 @@ const FEATURED_LIMIT = 6;
 const UPCOMING_LIMIT = 4;
 const EPISODES_LIMIT = 3;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const today = new Date().toISOString().slice(0, 10);
+  const lang = languageFromPath(new URL(request.url).pathname);
   const [featured, upcoming, episodes, snapshot, texts] = await Promise.all([
     listFeaturedLocations(db, FEATURED_LIMIT),
     listUpcomingPrograms(db, { from: today, limit: UPCOMING_LIMIT }),
@@ -53,7 +57,18 @@ export async function loader({ context }: Route.LoaderArgs) {
     description: texts.footerTagline,
     siteName: texts.siteName,
     snapshot,
-    featured,
+    // Each featured place's name and summary in the page's language where it has a translation.
+    featured: featured.map(({ language, translations, ...l }) => {
+      const shown = entryForPage("location", { ...l, language, translations, longDescription: "" }, lang);
+      return {
+        ...l,
+        name: shown.text.name,
+        nameLang: shown.lang.name,
+        path: locationPath(l.name),
+        shortDescription: shown.text.shortDescription,
+        summaryLang: shown.lang.shortDescription,
+      };
+    }),
     upcoming,
     episodes: episodes.map((e) => ({
       id: e.id,

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { languageFromPath } from "~/lib/i18n/languages";
+import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useTranslation } from "~/lib/i18n/react";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../components/icons";
 import { LocationMiniMap } from "../components/map/location-mini-map";
-import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../components/public/format";
+import { formatDateRange, formatLabel, formatPrice, paragraphs } from "../components/public/format";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { ResponsivePicture } from "../components/public/picture";
@@ -24,7 +24,7 @@ import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/location";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = languageFromPath(new URL(request.url).pathname);
+  const { t, lang } = requestTranslate(request);
   const { db, config, logger } = context.services;
   // Published places for everyone; staff also see a draft or archived place's page, marked as a preview.
   const l =
@@ -98,10 +98,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           path: programPath(p.name),
           summary: program.text.summary,
           summaryLang: program.lang.summary,
-          dates: formatDateRange(p.startDate, p.endDate, lang),
+          dates: formatDateRange(p.startDate, p.endDate, lang, t),
           past: Boolean(p.endDate && p.endDate < today),
-          format: FORMAT_LABELS[p.format] ?? p.format,
-          price: formatPrice(p.priceCents, p.currency, lang),
+          format: formatLabel(p.format, t),
+          price: formatPrice(p.priceCents, p.currency, lang, t),
         };
       }),
     },

@@ -9,11 +9,15 @@ import { LOCATIONS_PAGE_SIZE } from "../lib/constants";
 import { facetCountsForForm, locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
 import { formatDistance } from "../lib/geo";
 import { entryForPage } from "../lib/i18n/entry-translations";
-import { languageFromPath } from "../lib/i18n/languages";
-import { pageMeta } from "../lib/meta";
+import { intlLocale, type Language } from "../lib/i18n/languages";
+import { requestTranslate } from "../lib/i18n/messages.server";
+import { Trans, useTranslation } from "../lib/i18n/react";
+import type { Translate } from "../lib/i18n/translate";
+import { metaTranslate, pageMeta } from "../lib/meta";
 import { formatCount } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
 import { toQueryString } from "../lib/query-string";
+import { regionName } from "../lib/region-name";
 import { locationPath } from "../lib/slug";
 import { resolvePlace } from "../queries/distance.server";
 import { locationFacetCounts, searchLocations } from "../queries/locations.server";
@@ -37,12 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.services;
   const url = new URL(request.url);
   const query = parseLocationQuery(url.searchParams);
-  const language = languageFromPath(url.pathname);
+  const { t, lang: language } = requestTranslate(request);
   const [ref, countries] = await Promise.all([loadReferenceData(db), getLocationCountries(context.services)]);
   // Nearest first from the visitor's position, or from a place the directory knows.
   const place =
     query.lat !== undefined && query.lng !== undefined
-      ? { lat: query.lat, lng: query.lng, label: "your position" }
+      ? { lat: query.lat, lng: query.lng, label: t("locations.yourPosition") }
       : query.near
         ? await resolvePlace(db, query.near)
         : null;
@@ -79,7 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     total,
     capped,
     totalPages: Math.max(1, Math.ceil(total / LOCATIONS_PAGE_SIZE)),
-    region: region ? { name: region.name, description: region.description } : null,
+    region: region ? { key: region.key, name: region.name, description: region.description } : null,
     subRegionName: filters.subRegionId ? ref.subRegionsById.get(filters.subRegionId)?.name : undefined,
     focusName: filters.focusAreaId ? ref.focusAreasById.get(filters.focusAreaId)?.name : undefined,
     regions: form.regions,
@@ -97,9 +101,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         summary: shown.text.shortDescription,
         summaryLang: shown.lang.shortDescription,
         city: r.contactCity,
-        distance: r.distanceKm === null ? null : formatDistance(r.distanceKm),
+        distance: r.distanceKm === null ? null : formatDistance(r.distanceKm, "km", intlLocale(language)),
         country: r.country,
-        region: r.regionId ? (ref.regionsById.get(r.regionId)?.name ?? r.regionName) : r.regionName,
+        region: r.regionId
+          ? (() => {
+              const known = ref.regionsById.get(r.regionId);
+              return known ? regionName(t, known) : r.regionName;
+            })()
+          : r.regionName,
         subRegion: r.subRegionId ? ref.subRegionsById.get(r.subRegionId)?.name : undefined,
         focus: r.focusAreas
           .map((id) => ref.focusAreasById.get(id)?.name ?? "")
@@ -116,22 +125,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-function heading(d: { region: { name: string } | null; subRegionName?: string }) {
-  if (d.subRegionName) return `Locations in ${d.subRegionName}`;
-  if (d.region) return `Locations in ${d.region.name}`;
-  return "Locations";
+function heading(t: Translate, d: { region: { key: string; name: string } | null; subRegionName?: string }) {
+  if (d.subRegionName) return t("locations.titleIn", { place: d.subRegionName });
+  if (d.region) return t("locations.titleIn", { place: regionName(t, d.region) });
+  return t("locations.title");
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Locations | Permaculture Network" }];
+  const t = metaTranslate(matches);
+  if (!loaderData) return [{ title: `${t("locations.title")} | Permaculture Network` }];
   const { applied, page, totalPages, siteUrl } = loaderData;
   const qs = (p: number) => `/locations${toQueryString({ ...applied, page: p })}`;
   const tags: Record<string, string>[] = pageMeta({
     matches,
-    title: page > 1 ? `${heading(loaderData)} (page ${page})` : heading(loaderData),
+    title: page > 1 ? t("locations.titlePage", { title: heading(t, loaderData), page }) : heading(t, loaderData),
     description: loaderData.region
-      ? `Permaculture farms, schools and eco-villages in ${loaderData.region.name}: courses, volunteering and visits.`
-      : "Permaculture farms, schools and eco-villages around the world: find a place to learn, visit or volunteer.",
+      ? t("locations.descriptionIn", { region: regionName(t, loaderData.region) })
+      : t("locations.description"),
     siteUrl,
     path: qs(page),
   });
@@ -140,31 +150,45 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return tags;
 }
 
+/** The line above the list: how many locations, which of them are shown, and for which filters. */
+function resultLine(
+  t: Translate,
+  lang: Language,
+  d: { total: number; capped: boolean; locations: unknown[] },
+  first: number,
+  shownTo: number,
+): string {
+  if (d.total === 0) return t("locations.noneFound");
+  const total = formatCount(d.total, d.capped, lang);
+  if (d.locations.length === 0) return t("locations.total", { count: d.total, total });
+  return t("locations.showing", {
+    count: d.total,
+    total,
+    from: first,
+    to: shownTo,
+  });
+}
+
 export default function Locations({ loaderData: d }: Route.ComponentProps) {
+  const { t, lang } = useTranslation();
   const hasFilters = Object.values(d.applied).some(Boolean);
   const first = (d.page - 1) * LOCATIONS_PAGE_SIZE + 1;
   const shownTo = first + d.locations.length - 1;
   const active = [
-    d.region?.name,
+    d.region ? regionName(t, d.region) : undefined,
     d.subRegionName,
     d.focusName,
     d.applied.country,
-    d.applied.q ? `“${d.applied.q}”` : undefined,
+    d.applied.q ? t("locations.quoted", { text: d.applied.q }) : undefined,
   ].filter(Boolean);
 
   return (
     <main id="main">
-      <PageIntro
-        title={heading(d)}
-        lead={
-          d.region?.description ||
-          "Farms, schools, eco-villages and restoration projects where permaculture is practised and taught. Filter by region, country or focus area to find one near you."
-        }
-      >
+      <PageIntro title={heading(t, d)} lead={d.region?.description || t("locations.lead")}>
         <p className="mt-3 text-stone-700">
-          Know a place that is missing?{" "}
+          {t("locations.missingPlace")}{" "}
           <AppLink to="/suggest-a-place" className="font-semibold text-leaf-800 underline">
-            Suggest a place
+            {t("locations.suggestPlace")}
           </AppLink>
         </p>
       </PageIntro>
@@ -182,52 +206,44 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
         />
         {d.unknownPlace ? (
           <p role="status" className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
-            We don't know a place called “{d.unknownPlace}”. Try the name of a town where places are listed, or of a
-            place.
+            {t("locations.unknownPlace", { place: d.unknownPlace })}
           </p>
         ) : null}
         {d.ignored ? (
-          <p className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
-            Some filter values in the address were not recognised and have been ignored.
-          </p>
+          <p className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">{t("locations.ignored")}</p>
         ) : null}
 
         <section aria-labelledby="results-heading" className="mt-8">
           <h2 id="results-heading" className="sr-only">
-            Results
+            {t("locations.results")}
           </h2>
           <p className="text-stone-700" aria-live="polite">
-            {d.total === 0
-              ? "No locations found"
-              : d.locations.length > 0
-                ? `Showing ${first}–${shownTo} of ${formatCount(d.total, d.capped)} location${d.total === 1 ? "" : "s"}`
-                : `${formatCount(d.total, d.capped)} location${d.total === 1 ? "" : "s"}`}
-            {active.length > 0 ? ` for ${active.join(", ")}` : ""}
+            {resultLine(t, lang, d, first, shownTo)}
+            {active.length > 0 ? t("locations.forFilters", { filters: active.join(", ") }) : ""}
           </p>
 
           {d.locations.length === 0 ? (
             <div className="mt-6">
               {d.total > 0 ? (
-                <EmptyState title={`There is no page ${d.page} of these results.`}>
+                <EmptyState title={t("locations.noPage", { page: d.page })}>
                   <AppLink
                     to={`/locations${toQueryString({ ...d.applied })}`}
                     className="font-semibold text-leaf-800 underline"
                   >
-                    Go to the first page
+                    {t("locations.firstPage")}
                   </AppLink>
                 </EmptyState>
               ) : (
-                <EmptyState title="No locations match these filters.">
-                  <p>Try a wider region, another focus area or a shorter search.</p>
+                <EmptyState title={t("locations.emptyTitle")}>
+                  <p>{t("locations.emptyHint")}</p>
                   <p className="mt-3">
-                    <AppLink to="/locations" className="font-semibold text-leaf-800 underline">
-                      Clear filters
-                    </AppLink>{" "}
-                    or{" "}
-                    <AppLink to="/map" className="font-semibold text-leaf-800 underline">
-                      explore the map
-                    </AppLink>
-                    .
+                    <Trans
+                      i18nKey="locations.emptyActions"
+                      components={{
+                        clear: <AppLink to="/locations" className="font-semibold text-leaf-800 underline" />,
+                        map: <AppLink to="/map" className="font-semibold text-leaf-800 underline" />,
+                      }}
+                    />
                   </p>
                 </EmptyState>
               )}
@@ -266,7 +282,7 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
                             </p>
                             {l.distance ? (
                               <p className="text-sm font-semibold text-leaf-800">
-                                {l.distance} from {d.nearLabel}
+                                {t("locations.distanceFrom", { distance: l.distance, place: d.nearLabel ?? "" })}
                               </p>
                             ) : null}
                             <p className="text-sm text-stone-600">
@@ -276,7 +292,10 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
                               {l.summary}
                             </p>
                             {l.focus.length > 0 ? (
-                              <ul aria-label="Focus areas" className="mt-auto flex flex-wrap gap-1.5 pt-3">
+                              <ul
+                                aria-label={t("locations.focusAreas")}
+                                className="mt-auto flex flex-wrap gap-1.5 pt-3"
+                              >
                                 {l.focus.map((f) => (
                                   <li key={f} className="rounded-full bg-leaf-50 px-2.5 py-0.5 text-xs text-leaf-900">
                                     {f}
@@ -298,18 +317,23 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
         <Pagination
           page={d.page}
           totalPages={d.totalPages}
-          label="Location pages"
+          label={t("locations.pages")}
           hrefFor={(p) => `/locations${toQueryString({ ...d.applied, page: p })}`}
         />
         <p className="mt-8 text-center text-sm text-stone-600">
-          Open data:{" "}
-          <a
-            href={`/locations.geojson${toQueryString({ ...d.applied })}`}
-            className="text-leaf-800 underline"
-            type="application/geo+json"
-          >
-            these locations as GeoJSON
-          </a>
+          <Trans
+            i18nKey="locations.openData"
+            components={{
+              anchor: (
+                // biome-ignore lint/a11y/useAnchorContent: Trans puts the message's words inside the link
+                <a
+                  href={`/locations.geojson${toQueryString({ ...d.applied })}`}
+                  className="text-leaf-800 underline"
+                  type="application/geo+json"
+                />
+              ),
+            }}
+          />
         </p>
       </div>
     </main>

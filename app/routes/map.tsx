@@ -3,6 +3,7 @@ import { InteractiveMap } from "../components/map/interactive-map";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { LocationFilters } from "../components/public/location-filters";
 import { facetCountsForForm, locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
+import { useTranslation } from "../lib/i18n/react";
 import {
   DEFAULT_VIEW_CENTER,
   DEFAULT_VIEW_ZOOM,
@@ -13,8 +14,7 @@ import {
   unitXToLng,
   unitYToLat,
 } from "../lib/map-geometry";
-import { pageMeta } from "../lib/meta";
-import { formatInteger } from "../lib/numbers";
+import { metaTranslate, pageMeta } from "../lib/meta";
 import { toQueryString } from "../lib/query-string";
 import { locationFacetCounts } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
@@ -81,11 +81,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslate(matches);
   return pageMeta({
     matches,
-    title: "Map",
-    description:
-      "Explore permaculture farms, schools and eco-villages worldwide on an interactive map, filtered by region, focus and country.",
+    title: t("map.title"),
+    description: t("map.description"),
     siteUrl: loaderData?.siteUrl,
     path: "/map",
   });
@@ -94,6 +94,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function MapPage({ loaderData }: Route.ComponentProps) {
   const { snapshot, values } = loaderData;
   const filtered = Object.values(values).some(Boolean);
+  const { t } = useTranslation();
+  const count = snapshot.total;
   return (
     <main id="main">
       <InteractiveMap
@@ -102,18 +104,17 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
         styleUrl={useMapStyleUrl()}
         variant="full"
         activation="idle"
-        label={`Map of ${formatInteger(snapshot.total)} ${filtered ? "matching " : ""}permaculture locations`}
+        label={filtered ? t("map.labelMatching", { count }) : t("map.label", { count })}
         aside={
           <>
             <div>
-              <h1 className="text-2xl font-bold text-leaf-900">Map</h1>
+              <h1 className="text-2xl font-bold text-leaf-900">{t("map.title")}</h1>
               <p className="mt-1 text-sm text-stone-700">
-                {formatInteger(snapshot.total)} {filtered ? "matching " : ""}
-                {snapshot.total === 1 ? "location" : "locations"} with a place on the map.
+                {filtered ? t("map.totalMatching", { count }) : t("map.total", { count })}
               </p>
               <p className="mt-1 text-sm">
                 <AppLink to="/suggest-a-place" className="font-semibold text-leaf-800 underline">
-                  Suggest a place
+                  {t("map.suggestPlace")}
                 </AppLink>
               </p>
             </div>

@@ -1,7 +1,9 @@
 import { AppLink } from "../components/app-link";
 import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
 import { SITE_NAME } from "../lib/constants";
+import { Trans, useTranslation } from "../lib/i18n/react";
 import { LINK_PAGE_HEADERS, type LinkNoLongerWorks, linkNoLongerWorks, linkPageMeta } from "../lib/link-pages";
+import { metaTranslate } from "../lib/meta";
 import { readFormOrNull } from "../lib/schemas/form";
 import { checkConfirmLink, confirmNewsletterLink } from "../services/newsletter.server";
 import type { Route } from "./+types/newsletter-confirm";
@@ -33,58 +35,54 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = metaTranslate(matches);
   return linkPageMeta({
     matches,
-    title: "Confirm your subscription",
-    description: `Confirm your subscription to the ${SITE_NAME} newsletter.`,
+    title: t("newsletterPage.confirm.title"),
+    description: t("newsletterPage.confirm.description", { siteName: SITE_NAME }),
     path: "/newsletter/confirm",
   });
 }
 
+const LINK = "font-medium text-leaf-700 underline";
+
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const s = actionData ?? loaderData;
+  const { t } = useTranslation();
   if (s.state === "ready") {
     return (
       <LinkAskPage
-        title="Confirm your subscription"
-        lead={`One more step to receive the ${SITE_NAME} newsletter.`}
+        title={t("newsletterPage.confirm.title")}
+        lead={t("newsletterPage.confirm.lead", { siteName: SITE_NAME })}
         token={s.token}
-        button="Confirm my subscription"
+        button={t("newsletterPage.confirm.button")}
       >
-        Confirm that <strong className="break-all">{s.email}</strong> should receive the newsletter.
+        <Trans
+          i18nKey="newsletterPage.confirm.ask"
+          values={{ email: s.email }}
+          components={{ email: <strong className="break-all" /> }}
+        />
       </LinkAskPage>
     );
   }
   const text =
     s.state === "confirmed"
-      ? {
-          title: "You are subscribed",
-          lead: "Thank you for confirming. The next issue will reach you in your inbox.",
-        }
+      ? { title: t("newsletterPage.confirm.confirmedTitle"), lead: t("newsletterPage.confirm.confirmedLead") }
       : s.state === "already"
-        ? { title: "Already confirmed", lead: "This subscription is confirmed already: nothing more to do." }
-        : {
-            title: "This link does not work",
-            lead: "It has expired (links work for 7 days), was already used, or was copied incompletely.",
-          };
+        ? { title: t("newsletterPage.confirm.alreadyTitle"), lead: t("newsletterPage.confirm.alreadyLead") }
+        : { title: t("newsletterPage.confirm.invalidTitle"), lead: t("newsletterPage.confirm.invalidLead") };
   return (
     <LinkOutcomePage title={text.title} lead={text.lead}>
       {s.state === "invalid" ? (
-        <>
-          Subscribe again on the{" "}
-          <AppLink to="/newsletter" className="font-medium text-leaf-700 underline">
-            newsletter page
-          </AppLink>{" "}
-          and we will send you a new link.
-        </>
+        <Trans
+          i18nKey="newsletterPage.confirm.subscribeAgain"
+          components={{ anchor: <AppLink to="/newsletter" className={LINK} /> }}
+        />
       ) : (
-        <>
-          Meanwhile, explore the{" "}
-          <AppLink to="/map" className="font-medium text-leaf-700 underline">
-            map of places to learn permaculture
-          </AppLink>
-          .
-        </>
+        <Trans
+          i18nKey="newsletterPage.confirm.meanwhile"
+          components={{ anchor: <AppLink to="/map" className={LINK} /> }}
+        />
       )}
     </LinkOutcomePage>
   );

@@ -1,7 +1,9 @@
 import { AppLink } from "../components/app-link";
 import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
 import { SITE_NAME } from "../lib/constants";
+import { Trans, useTranslation } from "../lib/i18n/react";
 import { LINK_PAGE_HEADERS, type LinkNoLongerWorks, linkNoLongerWorks, linkPageMeta } from "../lib/link-pages";
+import { metaTranslate } from "../lib/meta";
 import { readFormOrNull } from "../lib/schemas/form";
 import { checkUnsubscribeLink, unsubscribeByLink } from "../services/newsletter.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
@@ -39,49 +41,62 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = metaTranslate(matches);
   return linkPageMeta({
     matches,
-    title: "Unsubscribe",
-    description: `Stop receiving the ${SITE_NAME} newsletter.`,
+    title: t("newsletterPage.unsubscribe.title"),
+    description: t("newsletterPage.unsubscribe.description", { siteName: SITE_NAME }),
     path: "/newsletter/unsubscribe",
   });
 }
 
+const LINK = "font-medium text-leaf-700 underline";
+
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const s = actionData ?? loaderData;
+  const { t } = useTranslation();
   if (s.state === "ask") {
     return (
       <LinkAskPage
-        title="Unsubscribe"
-        lead={`Stop receiving the ${SITE_NAME} newsletter.`}
+        title={t("newsletterPage.unsubscribe.title")}
+        lead={t("newsletterPage.unsubscribe.description", { siteName: SITE_NAME })}
         token={s.token}
-        button="Unsubscribe"
+        button={t("newsletterPage.unsubscribe.button")}
       >
-        Unsubscribe <strong className="break-all">{s.email}</strong> from the newsletter?
+        <Trans
+          i18nKey="newsletterPage.unsubscribe.ask"
+          values={{ email: s.email }}
+          components={{ email: <strong className="break-all" /> }}
+        />
       </LinkAskPage>
     );
   }
   if (s.state === "unsubscribed") {
     return (
       <LinkOutcomePage
-        title="You are unsubscribed"
-        lead={`${s.email ? `${s.email} will` : "This address will"} not receive the newsletter any more.`}
+        title={t("newsletterPage.unsubscribe.doneTitle")}
+        lead={
+          s.email
+            ? t("newsletterPage.unsubscribe.doneLeadEmail", { email: s.email })
+            : t("newsletterPage.unsubscribe.doneLead")
+        }
       >
-        Changed your mind? Subscribe again on the{" "}
-        <AppLink to="/newsletter" className="font-medium text-leaf-700 underline">
-          newsletter page
-        </AppLink>
-        .
+        <Trans
+          i18nKey="newsletterPage.unsubscribe.changedMind"
+          components={{ anchor: <AppLink to="/newsletter" className={LINK} /> }}
+        />
       </LinkOutcomePage>
     );
   }
   return (
-    <LinkOutcomePage title="This link does not work" lead="It may have been copied incompletely.">
-      Use the unsubscribe link at the foot of any newsletter, or write to us from the{" "}
-      <AppLink to="/about" className="font-medium text-leaf-700 underline">
-        about page
-      </AppLink>{" "}
-      and we will remove your address.
+    <LinkOutcomePage
+      title={t("newsletterPage.unsubscribe.invalidTitle")}
+      lead={t("newsletterPage.unsubscribe.invalidLead")}
+    >
+      <Trans
+        i18nKey="newsletterPage.unsubscribe.invalidHelp"
+        components={{ anchor: <AppLink to="/about" className={LINK} /> }}
+      />
     </LinkOutcomePage>
   );
 }

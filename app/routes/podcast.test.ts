@@ -13,10 +13,10 @@ afterAll(async () => {
   await t?.destroy();
 });
 
-async function subscribe(email: string, ip = "10.1.1.1") {
+async function subscribe(email: string, ip = "10.1.1.1", path = "/podcast") {
   const body = new FormData();
   body.append("email", email);
-  const request = new Request("http://x.test/podcast", { method: "POST", body });
+  const request = new Request(`http://x.test${path}`, { method: "POST", body });
   const context = {
     services: { db: t.db, logger: pino({ level: "silent" }), config: { siteUrl: "http://x.test" } },
     clientIp: ip,
@@ -42,6 +42,26 @@ describe("podcast subscription action", () => {
       status: 400,
       ok: false,
       message: "Please enter a valid e-mail address.",
+    });
+  });
+
+  it("answers in the page's language: missing, too long or malformed addresses, and a thank-you", async () => {
+    expect(await subscribe("", "10.1.1.4", "/es/podcast")).toMatchObject({
+      status: 400,
+      message: "Introduce tu dirección de correo electrónico.",
+    });
+    expect(await subscribe(`${"a".repeat(250)}@example.org`, "10.1.1.4", "/de/podcast")).toMatchObject({
+      status: 400,
+      message: "Diese E-Mail-Adresse ist zu lang.",
+    });
+    expect(await subscribe("not an address", "10.1.1.4", "/fr/podcast")).toMatchObject({
+      status: 400,
+      message: "Veuillez saisir une adresse e-mail valide.",
+    });
+    expect(await subscribe("hoerer@example.org", "10.1.1.4", "/de/podcast")).toMatchObject({
+      status: 200,
+      ok: true,
+      message: "Danke! Du bekommst eine E-Mail, sobald eine neue Folge erscheint.",
     });
   });
 

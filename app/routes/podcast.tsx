@@ -1,15 +1,15 @@
 import { data, Form, useNavigation } from "react-router";
-import { languageFromPath } from "~/lib/i18n/languages";
-import { useLocalizeHref } from "~/lib/i18n/react";
+import { requestTranslate } from "~/lib/i18n/messages.server";
+import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
+import { AppLink } from "../components/app-link";
 import { CalendarDays, CircleCheck, Clock, Mic, Rss } from "../components/icons";
 import { formatDate, formatDuration, paragraphs } from "../components/public/format";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { ShownInNote } from "../components/public/shown-in-note";
-import { PODCAST_DESCRIPTION } from "../lib/feeds/rss";
 import { entryForPage } from "../lib/i18n/entry-translations";
-import { pageMeta } from "../lib/meta";
+import { metaTranslate, pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
-import { EmailSchema, fieldErrors } from "../lib/schemas";
+import { EmailSchema } from "../lib/schemas";
 import { readFormOrNull } from "../lib/schemas/form";
 import { z } from "../lib/zod";
 import { listEpisodes, subscribeToPodcast } from "../queries/podcast.server";
@@ -21,16 +21,10 @@ const PodcastSubscribeSchema = z.object({ email: EmailSchema });
 /** Per client address: enough for typos, too few for someone filling the list with addresses. */
 const SUBSCRIBE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
 
-const MESSAGES = {
-  success: "Thank you! You will get an e-mail when a new episode is out.",
-  error: "Something went wrong. Please try again.",
-  tooMany: "You have tried several times in a short while. Please wait a few minutes and try again.",
-};
-
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const lang = languageFromPath(new URL(request.url).pathname);
+  const { t, lang } = requestTranslate(request);
   const { db, config } = context.services;
   const episodes = await listEpisodes(db);
   return {
@@ -50,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         guest: e.guest,
         audioUrl: e.audioUrl,
         audioType: e.audioType,
-        duration: formatDuration(e.durationSeconds),
+        duration: formatDuration(e.durationSeconds, t),
         publishedAt: e.publishedAt.toISOString(),
         published: formatDate(e.publishedAt, lang),
       };
@@ -60,22 +54,28 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, logger } = context.services;
+  const { t } = requestTranslate(request);
   const limit = await hitRateLimit(db, `podcast:${context.clientIp}`, SUBSCRIBE_LIMIT);
   const form = await readFormOrNull(request);
   const email = typeof form?.get("email") === "string" ? String(form?.get("email")) : "";
   if (!limit.allowed) {
     return data(
-      { ok: false as const, message: MESSAGES.tooMany, errors: {} as Record<string, string>, email },
+      { ok: false as const, message: t("podcast.tooMany"), errors: {} as Record<string, string>, email },
       { status: 429, headers: { ...NO_STORE, "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) } },
     );
   }
   const parsed = PodcastSubscribeSchema.safeParse({ email });
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return data(
-      { ok: false as const, message: errors.email ?? MESSAGES.error, errors, email },
-      { status: 400, headers: NO_STORE },
-    );
+    // The address's problem in the page's language: missing, too long, or not an address.
+    const trimmed = email.trim();
+    const message =
+      trimmed === ""
+        ? t("podcast.missingEmail")
+        : trimmed.length > 254
+          ? t("podcast.emailTooLong")
+          : t("podcast.invalidEmail");
+    const errors: Record<string, string> = { email: message };
+    return data({ ok: false as const, message, errors, email }, { status: 400, headers: NO_STORE });
   }
   try {
     // New and already-subscribed addresses get the same answer, so the form reveals nothing about who subscribed.
@@ -83,12 +83,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     logger.error({ err }, "podcast subscription failed");
     return data(
-      { ok: false as const, message: MESSAGES.error, errors: {} as Record<string, string>, email },
+      { ok: false as const, message: t("podcast.error"), errors: {} as Record<string, string>, email },
       { status: 500, headers: NO_STORE },
     );
   }
   return data(
-    { ok: true as const, message: MESSAGES.success, errors: {} as Record<string, string>, email: "" },
+    { ok: true as const, message: t("podcast.success"), errors: {} as Record<string, string>, email: "" },
     { headers: NO_STORE },
   );
 }
@@ -102,10 +102,11 @@ export function links() {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslate(matches);
   return pageMeta({
     matches,
-    title: "Podcast",
-    description: PODCAST_DESCRIPTION,
+    title: t("podcast.title"),
+    description: t("feeds.podcastDescription"),
     siteUrl: loaderData?.siteUrl,
     path: "/podcast",
   });
@@ -113,15 +114,16 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 function SubscribeForm({ result }: { result: Route.ComponentProps["actionData"] }) {
   const localize = useLocalizeHref();
+  const { t } = useTranslation();
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/podcast";
+  const submitting = navigation.state === "submitting" && navigation.formAction === localize("/podcast");
   const error = result && !result.ok ? (result.errors.email ?? result.message) : undefined;
   return (
     <section aria-labelledby="subscribe-heading" className="rounded-xl bg-leaf-900 p-6 text-white">
       <h2 id="subscribe-heading" className="text-xl font-semibold">
-        Get new episodes by e-mail
+        {t("podcast.subscribeHeading")}
       </h2>
-      <p className="mt-1 text-leaf-50">One short e-mail per episode. Unsubscribe any time.</p>
+      <p className="mt-1 text-leaf-50">{t("podcast.subscribeText")}</p>
       {result?.ok ? (
         <p role="status" className="mt-4 flex items-start gap-2 rounded-md bg-white p-3 font-medium text-leaf-900">
           <CircleCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-leaf-700" />
@@ -136,7 +138,7 @@ function SubscribeForm({ result }: { result: Route.ComponentProps["actionData"] 
           data-analytics-form="podcast-subscribe"
         >
           <label htmlFor="podcast-email" className="block font-medium">
-            E-mail address
+            {t("podcast.email")}
           </label>
           <div className="mt-1 flex flex-col gap-2">
             <input
@@ -156,7 +158,7 @@ function SubscribeForm({ result }: { result: Route.ComponentProps["actionData"] 
               disabled={submitting}
               className="min-h-11 rounded-md bg-soil-100 px-5 py-2 font-semibold text-soil-900 hover:bg-white disabled:opacity-70"
             >
-              {submitting ? "Subscribing..." : "Subscribe"}
+              {submitting ? t("podcast.subscribing") : t("podcast.subscribe")}
             </button>
           </div>
           {error ? (
@@ -169,11 +171,7 @@ function SubscribeForm({ result }: { result: Route.ComponentProps["actionData"] 
             </p>
           ) : null}
           <p className="mt-3 text-sm text-leaf-50">
-            We store only your address and the date. See our{" "}
-            <a href="/privacy" className="underline">
-              privacy policy
-            </a>
-            .
+            <Trans i18nKey="podcast.privacy" components={{ anchor: <AppLink to="/privacy" className="underline" /> }} />
           </p>
         </Form>
       )}
@@ -183,28 +181,29 @@ function SubscribeForm({ result }: { result: Route.ComponentProps["actionData"] 
 
 export default function Podcast({ loaderData, actionData }: Route.ComponentProps) {
   const { episodes } = loaderData;
+  const { t } = useTranslation();
   return (
     <main id="main">
-      <PageIntro title="Podcast" lead={PODCAST_DESCRIPTION}>
+      <PageIntro title={t("podcast.title")} lead={t("feeds.podcastDescription")}>
         <p className="mt-4">
           <a
             href="/podcast.xml"
             className="inline-flex min-h-11 items-center gap-2 rounded-md border border-leaf-300 bg-white px-4 py-2 font-semibold text-leaf-900 hover:bg-leaf-50"
           >
             <Rss aria-hidden="true" className="h-4 w-4" />
-            RSS feed for podcast apps
+            {t("podcast.rss")}
           </a>
         </p>
       </PageIntro>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3">
         <section aria-labelledby="episodes-heading" className="lg:col-span-2">
           <h2 id="episodes-heading" className="text-2xl font-semibold text-leaf-900">
-            Episodes
+            {t("podcast.episodes")}
           </h2>
           {episodes.length === 0 ? (
             <div className="mt-4">
-              <EmptyState title="The first episode is on its way.">
-                <p>Subscribe to hear when it is out.</p>
+              <EmptyState title={t("podcast.none")}>
+                <p>{t("podcast.subscribeToHear")}</p>
               </EmptyState>
             </div>
           ) : (
@@ -212,7 +211,7 @@ export default function Podcast({ loaderData, actionData }: Route.ComponentProps
               {episodes.map((e) => (
                 <li key={e.id} id={`episode-${e.number}`}>
                   <article className="rounded-xl border border-leaf-100 bg-white p-5 shadow-sm">
-                    <p className="text-sm font-medium text-soil-700">Episode {e.number}</p>
+                    <p className="text-sm font-medium text-soil-700">{t("podcast.episode", { number: e.number })}</p>
                     <h3 className="mt-1 text-xl font-semibold text-leaf-900" lang={e.lang.title ?? undefined}>
                       {e.title}
                     </h3>
@@ -230,7 +229,7 @@ export default function Podcast({ loaderData, actionData }: Route.ComponentProps
                       {e.guest ? (
                         <span className="inline-flex items-center gap-1">
                           <Mic aria-hidden="true" className="h-4 w-4" />
-                          With {e.guest}
+                          {t("podcast.withGuest", { guest: e.guest })}
                         </span>
                       ) : null}
                     </p>
@@ -244,20 +243,22 @@ export default function Podcast({ loaderData, actionData }: Route.ComponentProps
                         controls
                         preload="none"
                         className="mt-4 w-full"
-                        aria-label={`Play episode ${e.number}: ${e.title}`}
+                        aria-label={t("podcast.play", { number: e.number, title: e.title })}
                         data-analytics-play="podcast:play"
                         data-analytics-label={`Episode ${e.number}: ${e.originalTitle}`}
                         data-analytics-value={e.number}
                       >
                         <source src={e.audioUrl} type={e.audioType} />
-                        <a href={e.audioUrl}>Download episode {e.number}</a>
+                        <a href={e.audioUrl}>{t("podcast.download", { number: e.number })}</a>
                       </audio>
                     ) : (
-                      <p className="mt-4 text-sm text-stone-600">Audio for this episode is coming soon.</p>
+                      <p className="mt-4 text-sm text-stone-600">{t("podcast.audioSoon")}</p>
                     )}
                     {e.showNotes ? (
                       <details className="mt-4 rounded-md bg-soil-50 p-3">
-                        <summary className="cursor-pointer font-semibold text-leaf-800">Show notes</summary>
+                        <summary className="cursor-pointer font-semibold text-leaf-800">
+                          {t("podcast.showNotes")}
+                        </summary>
                         <div className="mt-3 space-y-3 text-stone-800" lang={e.lang.showNotes ?? undefined}>
                           {paragraphs(e.showNotes).map((para, i) =>
                             para.includes("\n- ") || para.startsWith("- ") ? (

@@ -1,6 +1,7 @@
 import { LegalPage } from "~/components/public/legal-page";
 import { languageFromPath } from "../lib/i18n/languages";
-import { pageMeta, siteNameFrom } from "../lib/meta";
+import { useTranslation } from "../lib/i18n/react";
+import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { getLegalPageText } from "../services/page-texts.server";
 import type { Route } from "./+types/privacy";
@@ -16,15 +17,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslate(matches);
   return pageMeta({
     matches,
-    title: "Privacy Policy",
-    description: `What personal data the ${siteNameFrom(matches)} stores (newsletter and podcast e-mails, applications), why, for how long, who sees it and how to have it removed.`,
+    title: t("legal.privacyTitle"),
+    description: t("legal.privacyDescription", { siteName: siteNameFrom(matches) }),
     siteUrl: loaderData?.siteUrl,
     path: "/privacy",
   });
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  return <LegalPage title="Privacy Policy" text={loaderData} />;
+  const { t } = useTranslation();
+  return <LegalPage title={t("legal.privacyTitle")} text={loaderData} />;
 }

@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
-import { languageFromPath } from "~/lib/i18n/languages";
+import { requestTranslate } from "~/lib/i18n/messages.server";
+import { Trans, useTranslation } from "~/lib/i18n/react";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, MapPin, Ticket, Users } from "../components/icons";
-import { FORMAT_LABELS, formatDateRange, formatPrice, paragraphs } from "../components/public/format";
+import { formatDateRange, formatLabel, formatPrice, paragraphs } from "../components/public/format";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { ResponsivePicture } from "../components/public/picture";
@@ -12,7 +13,7 @@ import { TagList } from "../components/public/tag-list";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { entryForPage } from "../lib/i18n/entry-translations";
 import { courseJsonLd } from "../lib/jsonld";
-import { pageMeta } from "../lib/meta";
+import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";
 import { getLocationById } from "../queries/locations.server";
@@ -24,9 +25,9 @@ import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/program";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const lang = languageFromPath(new URL(request.url).pathname);
+  const { t, lang } = requestTranslate(request);
   const { db, config, logger } = context.services;
-  if (params.slug.length > ENTRY_NAME_MAX_LENGTH) throw data("Program not found", { status: 404 });
+  if (params.slug.length > ENTRY_NAME_MAX_LENGTH) throw data(t("program.notFound"), { status: 404 });
   // Published programs for everyone; staff also see an unpublished one's page, marked as a preview.
   const p =
     (await getProgramBySlug(db, params.slug)) ??
@@ -41,7 +42,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const moved = await findRedirect(db, "program", params.slug);
     const target = moved ? await getProgramById(db, moved) : null;
     if (target?.status === "published") throw redirect(programPath(target.name), 301);
-    throw data("Program not found", { status: 404 });
+    throw data(t("program.notFound"), { status: 404 });
   }
   const [host, ref, picture] = await Promise.all([
     p.locationId ? getLocationById(db, p.locationId) : Promise.resolve(null),
@@ -54,7 +55,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const today = new Date().toISOString().slice(0, 10);
   const preview = p.status === "published" ? null : p.status;
   // The page's language decides which translation, if any, each text is shown in.
-  const shown = entryForPage("program", p, languageFromPath(new URL(request.url).pathname));
+  const shown = entryForPage("program", p, lang);
   return data(
     {
       siteUrl: config.siteUrl,
@@ -71,12 +72,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         inLanguage: shown.inLanguage,
         startDate: p.startDate,
         endDate: p.endDate,
-        dates: formatDateRange(p.startDate, p.endDate, lang),
+        dates: formatDateRange(p.startDate, p.endDate, lang, t),
         past: Boolean((p.endDate ?? p.startDate) && (p.endDate ?? p.startDate ?? "") < today),
         format: p.format,
         priceCents: p.priceCents,
         currency: p.currency,
-        price: formatPrice(p.priceCents, p.currency, lang),
+        price: formatPrice(p.priceCents, p.currency, lang, t),
         educators: p.educators,
         capacity: p.capacity,
         applicationUrl: p.applicationUrl && /^https?:\/\//i.test(p.applicationUrl) ? p.applicationUrl : null,
@@ -110,7 +111,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Program not found | Permaculture Network" }];
+  if (!loaderData) return [{ title: `${metaTranslate(matches)("program.notFound")} | ${siteNameFrom(matches)}` }];
   const { program, siteUrl } = loaderData;
   return pageMeta({
     matches,
@@ -124,6 +125,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function ProgramPage({ loaderData }: Route.ComponentProps) {
   const { program: p, host, siteUrl, preview, editPath } = loaderData;
+  const { t } = useTranslation();
   const jsonLd = courseJsonLd({
     siteUrl,
     path: p.path,
@@ -143,21 +145,25 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
   });
   const facts: { label: string; value: React.ReactNode; icon: React.ReactNode }[] = [
     {
-      label: "Dates",
+      label: t("program.dates"),
       value: p.startDate ? <time dateTime={p.startDate}>{p.dates}</time> : p.dates,
       icon: <CalendarDays aria-hidden="true" className="h-5 w-5 text-leaf-700" />,
     },
     {
-      label: "Format",
-      value: FORMAT_LABELS[p.format] ?? p.format,
+      label: t("program.format"),
+      value: formatLabel(p.format, t),
       icon: <MapPin aria-hidden="true" className="h-5 w-5 text-leaf-700" />,
     },
-    { label: "Price", value: p.price, icon: <Ticket aria-hidden="true" className="h-5 w-5 text-leaf-700" /> },
+    {
+      label: t("program.price"),
+      value: p.price,
+      icon: <Ticket aria-hidden="true" className="h-5 w-5 text-leaf-700" />,
+    },
   ];
   if (p.capacity) {
     facts.push({
-      label: "Places",
-      value: `Up to ${p.capacity} participants`,
+      label: t("program.places"),
+      value: t("program.upTo", { count: p.capacity }),
       icon: <Users aria-hidden="true" className="h-5 w-5 text-leaf-700" />,
     });
   }
@@ -173,9 +179,9 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
       <article>
         <header className="border-b border-leaf-100 bg-gradient-to-b from-leaf-50 to-soil-50">
           <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
-            <nav aria-label="Breadcrumb" className="text-sm text-stone-700">
+            <nav aria-label={t("entry.breadcrumb")} className="text-sm text-stone-700">
               <AppLink to="/programs" className="underline">
-                Programs
+                {t("nav.programs")}
               </AppLink>
               <span aria-hidden="true"> / </span>
               <span aria-current="page" lang={p.lang.name ?? undefined}>
@@ -196,11 +202,10 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
             <ShownInNote note={p.shownIn} className="mt-2 text-stone-700" />
             {p.past ? (
               <p className="mt-4 inline-block rounded-md bg-soil-100 px-3 py-1 text-sm text-soil-900">
-                This program has finished. See{" "}
-                <AppLink to="/programs" className="underline">
-                  upcoming programs
-                </AppLink>
-                .
+                <Trans
+                  i18nKey="program.finished"
+                  components={{ anchor: <AppLink to="/programs" className="underline" /> }}
+                />
               </p>
             ) : null}
           </div>
@@ -222,7 +227,7 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
             ) : null}
             <section aria-labelledby="description-heading">
               <h2 id="description-heading" className="text-2xl font-semibold text-leaf-900">
-                About this program
+                {t("program.about")}
               </h2>
               <div
                 className="mt-4 space-y-4 text-lg leading-relaxed text-stone-800"
@@ -237,7 +242,7 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
             {p.educators.length > 0 ? (
               <section aria-labelledby="educators-heading" className="mt-10">
                 <h2 id="educators-heading" className="text-xl font-semibold text-leaf-900">
-                  Educators
+                  {t("program.educators")}
                 </h2>
                 <ul className="mt-3 flex flex-wrap gap-3">
                   {p.educators.map((e) => (
@@ -251,11 +256,11 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
             {p.focus.length > 0 ? (
               <section aria-labelledby="focus-heading" className="mt-10">
                 <h2 id="focus-heading" className="text-xl font-semibold text-leaf-900">
-                  Topics
+                  {t("program.topics")}
                 </h2>
                 <div className="mt-3">
                   <TagList
-                    label="Topics"
+                    label={t("program.topics")}
                     tags={p.focus}
                     linkTo={(t) => (t.id ? `/locations?focus=${t.id}` : undefined)}
                   />
@@ -270,7 +275,7 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
               className="rounded-xl border border-leaf-100 bg-white p-5 shadow-sm"
             >
               <h2 id="facts-heading" className="text-xl font-semibold text-leaf-900">
-                At a glance
+                {t("program.atAGlance")}
               </h2>
               <dl className="mt-4 space-y-3">
                 {facts.map((f) => (
@@ -286,7 +291,7 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                   <div>
                     <dt className="flex items-center gap-2 text-sm text-stone-600">
                       <MapPin aria-hidden="true" className="h-5 w-5 text-leaf-700" />
-                      Hosted by
+                      {t("program.hostedBy")}
                     </dt>
                     <dd className="ml-7 font-medium">
                       <AppLink to={host.path} className="text-leaf-800 underline">
@@ -304,35 +309,32 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
 
             <section aria-labelledby="apply-heading" className="rounded-xl bg-leaf-900 p-5 text-white">
               <h2 id="apply-heading" className="text-xl font-semibold">
-                How to apply
+                {t("program.howToApply")}
               </h2>
               {p.past ? (
-                <p className="mt-2 text-leaf-50">Applications for this run are closed.</p>
+                <p className="mt-2 text-leaf-50">{t("program.closed")}</p>
               ) : p.applicationUrl ? (
                 <>
-                  <p className="mt-2 text-leaf-50">
-                    Places are booked directly with the host. Their form opens in a new tab.
-                  </p>
+                  <p className="mt-2 text-leaf-50">{t("program.bookedWithHost")}</p>
                   <a
                     href={p.applicationUrl}
                     target="_blank"
                     rel="noopener noreferrer"
                     className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-md bg-white px-5 py-2 font-semibold text-leaf-900 hover:bg-leaf-50"
                   >
-                    Apply for this program
+                    {t("program.apply")}
                     <ExternalLink aria-hidden="true" className="h-4 w-4" />
-                    <span className="sr-only">(opens in a new tab)</span>
+                    <span className="sr-only">{t("entry.opensInNewTab")}</span>
                   </a>
                 </>
               ) : (
-                <p className="mt-2 text-leaf-50">Contact the host location to ask about places.</p>
+                <p className="mt-2 text-leaf-50">{t("program.contactHost")}</p>
               )}
               <p className="mt-4 text-sm text-leaf-50">
-                New to the network?{" "}
-                <AppLink to="/application" className="font-semibold text-white underline">
-                  Send us an application
-                </AppLink>{" "}
-                and we will help you find the right course.
+                <Trans
+                  i18nKey="program.newToNetwork"
+                  components={{ anchor: <AppLink to="/application" className="font-semibold text-white underline" /> }}
+                />
               </p>
             </section>
           </aside>

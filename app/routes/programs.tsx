@@ -1,15 +1,15 @@
 import { Form } from "react-router";
-import { languageFromPath } from "~/lib/i18n/languages";
-import { useLocalizeHref } from "~/lib/i18n/react";
+import { requestTranslate } from "~/lib/i18n/messages.server";
+import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { CalendarDays, MapPin, Users } from "../components/icons";
-import { FORMAT_LABELS, formatDateRange, formatPrice } from "../components/public/format";
+import { formatDateRange, formatLabel, formatPrice } from "../components/public/format";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN } from "../lib/constants";
 import { parseProgramQuery, programDateWindow } from "../lib/filters";
 import { entryForPage } from "../lib/i18n/entry-translations";
-import { pageMeta } from "../lib/meta";
+import { metaTranslate, pageMeta } from "../lib/meta";
 import { isDatabaseBusy } from "../lib/overload";
 import { publicPageHeaders } from "../lib/public-cache";
 import { PROGRAM_FORMATS, toQueryString } from "../lib/query-string";
@@ -20,7 +20,7 @@ import { loadReferenceData } from "../queries/reference.server";
 import type { Route } from "./+types/programs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const lang = languageFromPath(new URL(request.url).pathname);
+  const { t, lang } = requestTranslate(request);
   const { db, config, logger } = context.services;
   const url = new URL(request.url);
   const query = parseProgramQuery(url.searchParams);
@@ -53,10 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       path: programPath(p.name),
       summary: shown.text.summary,
       summaryLang: shown.lang.summary,
-      dates: formatDateRange(p.startDate, p.endDate, lang),
+      dates: formatDateRange(p.startDate, p.endDate, lang, t),
       startDate: p.startDate,
       format: p.format,
-      price: formatPrice(p.priceCents, p.currency, lang),
+      price: formatPrice(p.priceCents, p.currency, lang, t),
       educators: p.educators,
       location: p.locationName
         ? {
@@ -81,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       to: query.to,
       price: query.price,
     },
-    regionName: region?.name,
+    regionName: region ? t(`region.${region.key}`) : undefined,
     showPast: query.past,
     ignored: query.ignored.length > 0,
     upcoming,
@@ -93,34 +93,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslate(matches);
   return pageMeta({
     matches,
-    title: loaderData?.regionName ? `Programs in ${loaderData.regionName}` : "Programs",
-    description:
-      "Permaculture design certificates, workshops and online courses from educators in the network, with dates, format and price.",
+    title: loaderData?.regionName
+      ? t("programs.titleInRegion", { region: loaderData.regionName })
+      : t("programs.title"),
+    description: t("programs.description"),
     siteUrl: loaderData?.siteUrl,
     // The canonical list is by format and region; words, dates and price are views of it.
     path: `/programs${toQueryString({ format: loaderData?.applied.format, region: loaderData?.applied.region })}`,
   });
 }
 
-const WHEN_LABELS: Record<(typeof PROGRAM_WHEN)[number], string> = {
-  month: "This month",
-  quarter: "In the next three months",
-  dates: "Between these dates",
+const WHEN_KEYS: Record<(typeof PROGRAM_WHEN)[number], string> = {
+  month: "programs.whenMonth",
+  quarter: "programs.whenQuarter",
+  dates: "programs.whenDates",
 };
 
 type Card = Route.ComponentProps["loaderData"]["upcoming"][number];
 
 function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
+  const { t } = useTranslation();
   return (
     <article className="flex h-full flex-col rounded-xl border border-leaf-100 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="rounded-full bg-soil-100 px-2.5 py-0.5 font-medium text-soil-900">
-          {FORMAT_LABELS[p.format] ?? p.format}
+          {formatLabel(p.format, t)}
         </span>
         <span className="font-semibold text-leaf-800">{p.price}</span>
-        {past ? <span className="text-stone-600">Finished</span> : null}
+        {past ? <span className="text-stone-600">{t("programs.finished")}</span> : null}
       </div>
       <h3 className="mt-3 text-lg font-semibold text-leaf-900">
         <AppLink to={p.path} className="hover:underline" lang={p.nameLang ?? undefined}>
@@ -135,10 +138,11 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
         <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
           <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
           <span>
-            Hosted by{" "}
-            <AppLink to={p.location.path} className="text-leaf-800 underline">
-              {p.location.name}
-            </AppLink>
+            <Trans
+              i18nKey="programs.hostedBy"
+              values={{ name: p.location.name }}
+              components={{ anchor: <AppLink to={p.location.path} className="text-leaf-800 underline" /> }}
+            />
             {p.location.place ? `, ${p.location.place}` : ""}
           </span>
         </p>
@@ -218,13 +222,14 @@ function DateField({ name, label, value }: { name: string; label: string; value:
 
 export default function Programs({ loaderData: d }: Route.ComponentProps) {
   const localize = useLocalizeHref();
+  const { t } = useTranslation();
   const a = d.applied;
   const hasFilters = Object.values(a).some(Boolean);
   return (
     <main id="main">
       <PageIntro
-        title={d.regionName ? `Programs in ${d.regionName}` : "Programs"}
-        lead="Design certificates, hands-on workshops and online courses taught by educators in the network. Upcoming programs come first."
+        title={d.regionName ? t("programs.titleInRegion", { region: d.regionName }) : t("programs.title")}
+        lead={t("programs.lead")}
       />
       <div className="mx-auto max-w-6xl px-4 py-8">
         <HydrateApart>
@@ -232,13 +237,13 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
             method="get"
             action={localize("/programs")}
             role="search"
-            aria-label="Filter programs"
+            aria-label={t("programs.filter")}
             data-analytics-form="program-filters"
             className="grid gap-4 rounded-xl border border-leaf-100 bg-white p-4 shadow-sm sm:grid-cols-3"
           >
             <div className="sm:col-span-3">
               <label htmlFor="program-q" className="text-sm font-semibold text-stone-800">
-                Words
+                {t("programs.words")}
               </label>
               <input
                 id="program-q"
@@ -247,79 +252,78 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
                 defaultValue={a.q ?? ""}
                 key={`q-${a.q ?? ""}`}
                 maxLength={MAX_QUERY_LENGTH}
-                placeholder="e.g. design certificate, food forest"
+                placeholder={t("programs.wordsPlaceholder")}
                 className={selectCls}
               />
             </div>
             <FilterSelect
               name="format"
-              label="Format"
+              label={t("programs.format")}
               value={d.applied.format}
-              anyLabel="Any format"
-              options={PROGRAM_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] ?? f }))}
+              anyLabel={t("programs.anyFormat")}
+              options={PROGRAM_FORMATS.map((f) => ({ value: f, label: formatLabel(f, t) }))}
             />
             <FilterSelect
               name="region"
-              label="Region of the host location"
+              label={t("programs.region")}
               value={d.applied.region}
-              anyLabel="All regions"
-              options={REGIONS.map((r) => ({ value: r.key, label: r.name }))}
+              anyLabel={t("programs.allRegions")}
+              options={REGIONS.map((r) => ({ value: r.key, label: t(`region.${r.key}`) }))}
             />
             <FilterSelect
               name="price"
-              label="Price"
+              label={t("programs.price")}
               value={a.price}
-              anyLabel="Free or paid"
-              options={PROGRAM_PRICES.map((p) => ({ value: p, label: p === "free" ? "Free only" : "Paid only" }))}
+              anyLabel={t("programs.anyPrice")}
+              options={PROGRAM_PRICES.map((p) => ({
+                value: p,
+                label: p === "free" ? t("programs.freeOnly") : t("programs.paidOnly"),
+              }))}
             />
             <FilterSelect
               name="when"
-              label="When"
+              label={t("programs.when")}
               value={a.when}
-              anyLabel="Any time"
-              options={PROGRAM_WHEN.map((w) => ({ value: w, label: WHEN_LABELS[w] }))}
+              anyLabel={t("programs.anyTime")}
+              options={PROGRAM_WHEN.map((w) => ({ value: w, label: t(WHEN_KEYS[w]) }))}
             />
             <fieldset className="grid grid-cols-2 gap-2 sm:col-span-2">
-              <legend className="text-sm font-semibold text-stone-800">
-                Chosen dates (with “Between these dates”)
-              </legend>
-              <DateField name="from" label="From" value={a.from} />
-              <DateField name="to" label="To" value={a.to} />
+              <legend className="text-sm font-semibold text-stone-800">{t("programs.chosenDates")}</legend>
+              <DateField name="from" label={t("programs.from")} value={a.from} />
+              <DateField name="to" label={t("programs.to")} value={a.to} />
             </fieldset>
             <div className="flex flex-wrap items-end gap-3">
               <button
                 type="submit"
                 className="min-h-11 rounded-md bg-leaf-700 px-5 py-2 font-semibold text-white hover:bg-leaf-800"
               >
-                Show programs
+                {t("programs.show")}
               </button>
               {hasFilters ? (
                 <AppLink to="/programs" className="px-2 py-2 font-semibold text-leaf-800 underline">
-                  Clear filters
+                  {t("programs.clearFilters")}
                 </AppLink>
               ) : null}
             </div>
           </Form>
         </HydrateApart>
         {d.ignored ? (
-          <p className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
-            Some filter values in the address were not recognised and have been ignored.
-          </p>
+          <p className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">{t("programs.ignored")}</p>
         ) : null}
 
         <section aria-labelledby="upcoming-heading" className="mt-8">
           <h2 id="upcoming-heading" className="text-2xl font-semibold text-leaf-900">
-            Upcoming programs
+            {t("programs.upcoming")}
           </h2>
           {d.upcoming.length === 0 ? (
             <div className="mt-4">
-              <EmptyState title="No upcoming programs match.">
+              <EmptyState title={t("programs.noneMatch")}>
                 {hasFilters ? (
                   <AppLink to="/programs" className="font-semibold text-leaf-800 underline">
-                    Clear filters
+                    {t("programs.clearFilters")}
                   </AppLink>
                 ) : (
-                  <p>New programs are added regularly. Subscribe to the newsletter to hear about them.</p>
+                  <p>{t("programs.addedRegularly")}</p>
                 )}
               </EmptyState>
             </div>
@@ -340,7 +344,7 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
         {d.pastCount > 0 ? (
           <section aria-labelledby="past-heading" className="mt-12">
             <h2 id="past-heading" className="text-2xl font-semibold text-leaf-900">
-              Past programs
+              {t("programs.past")}
             </h2>
             {d.showPast ? (
               <>
@@ -358,7 +362,7 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
                     to={`/programs${toQueryString({ ...d.applied })}`}
                     className="font-semibold text-leaf-800 underline"
                   >
-                    Hide past programs
+                    {t("programs.hidePast")}
                   </AppLink>
                 </p>
               </>
@@ -368,7 +372,7 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
                   to={`/programs${toQueryString({ ...d.applied, past: 1 })}`}
                   className="font-semibold text-leaf-800 underline"
                 >
-                  Show {d.pastCount} past program{d.pastCount === 1 ? "" : "s"}
+                  {t("programs.showPast", { count: d.pastCount })}
                 </AppLink>
               </p>
             )}
@@ -376,15 +380,16 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
         ) : null}
 
         <p className="mt-10 text-sm text-stone-600">
-          Add these dates to your calendar:{" "}
-          <a href={`/programs.ics${toQueryString({ ...d.applied })}`} className="text-leaf-800 underline">
-            subscribe to the programs calendar (iCalendar)
-          </a>
-          . Want to list your own course?{" "}
-          <AppLink to="/application" className="text-leaf-800 underline">
-            Apply as an educator
-          </AppLink>
-          .
+          <Trans
+            i18nKey="programs.calendar"
+            components={{
+              calendar: (
+                // biome-ignore lint/a11y/useAnchorContent: the message's words become the link's text
+                <a href={`/programs.ics${toQueryString({ ...d.applied })}`} className="text-leaf-800 underline" />
+              ),
+              apply: <AppLink to="/application" className="text-leaf-800 underline" />,
+            }}
+          />
         </p>
       </div>
     </main>

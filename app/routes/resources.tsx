@@ -8,7 +8,9 @@ import { TagList } from "../components/public/tag-list";
 import { parseListWords, parseResourceQuery } from "../lib/filters";
 import { entryForPage } from "../lib/i18n/entry-translations";
 import { languageFromPath } from "../lib/i18n/languages";
-import { pageMeta } from "../lib/meta";
+import { useTranslation } from "../lib/i18n/react";
+import type { Translate } from "../lib/i18n/translate";
+import { metaTranslate, pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { RESOURCE_TYPES, type ResourceType } from "../lib/taxonomy";
 import { loadReferenceData } from "../queries/reference.server";
@@ -24,14 +26,18 @@ const TYPE_ICONS: Record<ResourceType, ReactNode> = {
   app: <AppWindow aria-hidden="true" className="h-4 w-4" />,
 };
 
-/** Singular label for a card's badge. */
-const TYPE_SINGULAR: Record<ResourceType, string> = {
-  website: "Website",
-  "youtube channel": "YouTube channel",
-  book: "Book",
-  podcast: "Podcast",
-  article: "Article",
-  app: "App",
+/** Each type's messages: the card's badge (one of the type), its link ("Visit website") and the list's count. */
+const TYPE_KEYS: Record<ResourceType, { one: string; visit: string; count: string }> = {
+  website: { one: "resources.type.website", visit: "resources.visit.website", count: "resources.count.website" },
+  "youtube channel": {
+    one: "resources.type.youtubeChannel",
+    visit: "resources.visit.youtubeChannel",
+    count: "resources.count.youtubeChannel",
+  },
+  book: { one: "resources.type.book", visit: "resources.visit.book", count: "resources.count.book" },
+  podcast: { one: "resources.type.podcast", visit: "resources.visit.podcast", count: "resources.count.podcast" },
+  article: { one: "resources.type.article", visit: "resources.visit.article", count: "resources.count.article" },
+  app: { one: "resources.type.app", visit: "resources.visit.app", count: "resources.count.app" },
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -68,24 +74,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-function typeLabel(type: ResourceType | null): string | undefined {
-  return type ? RESOURCE_TYPES.find((t) => t.value === type)?.label : undefined;
+/** A type's name in the page's language ("Websites", "Libros"), from the `resourceType` messages. */
+function typeLabel(type: ResourceType | null, t: Translate): string | undefined {
+  return type ? t(`resourceType.${type}`) : undefined;
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const label = typeLabel(loaderData?.type ?? null);
+  const t = metaTranslate(matches);
+  const label = typeLabel(loaderData?.type ?? null, t);
   return pageMeta({
     matches,
-    title: label ? `${label} | Resources` : "Resources",
-    description:
-      "Books, websites, YouTube channels, podcasts, articles and apps for learning permaculture, chosen by educators in the network.",
+    title: label ? t("resources.metaTitleOfType", { type: label }) : t("resources.title"),
+    description: t("resources.description"),
     siteUrl: loaderData?.siteUrl,
     path: loaderData?.type ? `/resources?type=${encodeURIComponent(loaderData.type)}` : "/resources",
   });
 }
 
 export default function Resources({ loaderData: d }: Route.ComponentProps) {
-  const label = typeLabel(d.type);
+  const { t } = useTranslation();
+  const label = typeLabel(d.type, t);
   const tabCls = (active: boolean) =>
     `inline-flex min-h-11 items-center gap-1.5 rounded-full border px-4 py-2 text-sm font-medium ${
       active ? "border-leaf-700 bg-leaf-700 text-white" : "border-leaf-200 bg-white text-leaf-900 hover:bg-leaf-50"
@@ -93,11 +101,11 @@ export default function Resources({ loaderData: d }: Route.ComponentProps) {
   return (
     <main id="main">
       <PageIntro
-        title={label ? `Resources: ${label}` : "Resources"}
-        lead="Books, websites, channels, podcasts, articles and apps that educators in the network return to. Pick a type to narrow the list."
+        title={label ? t("resources.titleOfType", { type: label }) : t("resources.title")}
+        lead={t("resources.lead")}
       />
       <div className="mx-auto max-w-6xl px-4 py-8">
-        <nav aria-label="Resource types">
+        <nav aria-label={t("resources.types")}>
           <ul className="flex flex-wrap gap-2">
             <li>
               <AppLink
@@ -105,18 +113,18 @@ export default function Resources({ loaderData: d }: Route.ComponentProps) {
                 aria-current={d.type === null ? "page" : undefined}
                 className={tabCls(d.type === null)}
               >
-                All
+                {t("resources.all")}
               </AppLink>
             </li>
-            {RESOURCE_TYPES.map((t) => (
-              <li key={t.value}>
+            {RESOURCE_TYPES.map((type) => (
+              <li key={type.value}>
                 <AppLink
-                  to={`/resources?type=${encodeURIComponent(t.value)}`}
-                  aria-current={d.type === t.value ? "page" : undefined}
-                  className={tabCls(d.type === t.value)}
+                  to={`/resources?type=${encodeURIComponent(type.value)}`}
+                  aria-current={d.type === type.value ? "page" : undefined}
+                  className={tabCls(d.type === type.value)}
                 >
-                  {TYPE_ICONS[t.value]}
-                  {t.label}
+                  {TYPE_ICONS[type.value]}
+                  {typeLabel(type.value, t)}
                 </AppLink>
               </li>
             ))}
@@ -124,26 +132,28 @@ export default function Resources({ loaderData: d }: Route.ComponentProps) {
         </nav>
         <ListSearch
           action="/resources"
-          label="Search resources"
+          label={t("resources.searchLabel")}
           q={d.q}
-          placeholder="e.g. soil, forest garden"
+          placeholder={t("resources.searchPlaceholder")}
           keep={{ type: d.type }}
         />
         {d.invalid ? (
           <p role="status" className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
-            We don't know that resource type, so all resources are shown. Choose one of the types above.
+            {t("resources.invalid")}
           </p>
         ) : null}
 
         <section aria-labelledby="resource-list-heading" className="mt-8">
           <h2 id="resource-list-heading" className="text-stone-700">
-            {d.resources.length} {label ? label.toLowerCase() : `resource${d.resources.length === 1 ? "" : "s"}`}
+            {d.type
+              ? t(TYPE_KEYS[d.type].count, { count: d.resources.length })
+              : t("resources.count.all", { count: d.resources.length })}
           </h2>
           {d.resources.length === 0 ? (
             <div className="mt-4">
-              <EmptyState title={d.q ? `No resources match “${d.q}”.` : "Nothing here yet."}>
+              <EmptyState title={d.q ? t("resources.noMatch", { q: d.q }) : t("resources.nothing")}>
                 <AppLink to="/resources" className="font-semibold text-leaf-800 underline">
-                  See all resources
+                  {t("resources.seeAll")}
                 </AppLink>
               </EmptyState>
             </div>
@@ -154,25 +164,27 @@ export default function Resources({ loaderData: d }: Route.ComponentProps) {
                   <article className="flex h-full flex-col rounded-xl border border-leaf-100 bg-white p-5 shadow-sm">
                     <p className="inline-flex items-center gap-1.5 text-sm font-medium text-soil-700">
                       {TYPE_ICONS[r.type]}
-                      {TYPE_SINGULAR[r.type]}
+                      {t(TYPE_KEYS[r.type].one)}
                     </p>
                     <h3 className="mt-2 text-lg font-semibold text-leaf-900">
                       {r.url ? (
                         <a href={r.url} target="_blank" rel="noopener noreferrer" className="hover:underline">
                           <span lang={r.lang.title ?? undefined}>{r.title}</span>
-                          <span className="sr-only"> (opens in a new tab)</span>
+                          <span className="sr-only"> {t("entry.opensInNewTab")}</span>
                         </a>
                       ) : (
                         <span lang={r.lang.title ?? undefined}>{r.title}</span>
                       )}
                     </h3>
-                    {r.author ? <p className="text-sm text-stone-700">by {r.author}</p> : null}
+                    {r.author ? (
+                      <p className="text-sm text-stone-700">{t("resources.by", { author: r.author })}</p>
+                    ) : null}
                     <p className="mt-3 text-sm text-stone-800" lang={r.lang.description ?? undefined}>
                       {r.description}
                     </p>
                     <ShownInNote note={r.shownIn} className="mt-2 text-stone-700" />
                     <div className="mt-auto pt-4">
-                      <TagList label={`Focus areas of ${r.title}`} tags={r.focus} />
+                      <TagList label={t("resources.focusOf", { title: r.title })} tags={r.focus} />
                       {r.url ? (
                         <a
                           href={r.url}
@@ -180,8 +192,10 @@ export default function Resources({ loaderData: d }: Route.ComponentProps) {
                           rel="noopener noreferrer"
                           className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-leaf-800 underline"
                         >
-                          Visit {TYPE_SINGULAR[r.type].toLowerCase()}
-                          <span className="sr-only">: {r.title} (opens in a new tab)</span>
+                          {t(TYPE_KEYS[r.type].visit)}
+                          <span className="sr-only">
+                            : {r.title} {t("entry.opensInNewTab")}
+                          </span>
                           <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
                         </a>
                       ) : null}

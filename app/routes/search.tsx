@@ -1,7 +1,9 @@
 import { AppLink } from "../components/app-link";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { SearchCombobox } from "../components/search/search-combobox";
-import { pageMeta } from "../lib/meta";
+import { requestTranslate } from "../lib/i18n/messages.server";
+import { Trans, useLocalizeHref, useTranslation } from "../lib/i18n/react";
+import { metaTranslate, pageMeta } from "../lib/meta";
 import { formatCount } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
 import { SEARCH_KIND_LABELS as KIND_LABELS, searchHref } from "../lib/search-links";
@@ -10,6 +12,15 @@ import { type SearchKind, searchEverything } from "../queries/search.server";
 import type { Route } from "./+types/search";
 
 const PER_KIND = 5;
+
+/** The "See all N …" message of each kind. */
+const SEE_ALL: Record<SearchKind, string> = {
+  location: "searchPage.seeAllLocations",
+  program: "searchPage.seeAllPrograms",
+  "change-maker": "searchPage.seeAllChangeMakers",
+  resource: "searchPage.seeAllResources",
+  episode: "searchPage.seeAllEpisodes",
+};
 
 /** The list page that shows every match of a kind, when it takes the words. */
 function seeAllHref(kind: SearchKind, q: string): string | null {
@@ -25,13 +36,14 @@ function seeAllHref(kind: SearchKind, q: string): string | null {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.services;
   const q = new URL(request.url).searchParams.get("q") ?? "";
-  const outcome = await searchEverything(db, q, { perKind: PER_KIND });
+  const { t, lang } = requestTranslate(request);
+  const outcome = await searchEverything(db, q, { perKind: PER_KIND, lang });
   if (outcome.status === "none") {
     const reason = outcome.parsed.ok ? null : outcome.parsed.reason;
     return {
       siteUrl: config.siteUrl,
       q: outcome.parsed.text,
-      message: reason && reason !== "empty" ? SEARCH_MESSAGES[reason] : null,
+      message: reason && reason !== "empty" ? t(SEARCH_MESSAGES[reason].key, SEARCH_MESSAGES[reason].values) : null,
       searched: null,
       correctedTo: null,
       groups: [],
@@ -40,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     siteUrl: config.siteUrl,
     q: outcome.parsed.text,
-    message: outcome.parsed.truncated ? `Only the first ${SEARCH_MAX_LENGTH} characters were searched.` : null,
+    message: outcome.parsed.truncated ? t("searchPage.truncated", { count: SEARCH_MAX_LENGTH }) : null,
     searched: outcome.correctedTo ?? outcome.parsed.text,
     correctedTo: outcome.correctedTo,
     groups: outcome.groups
@@ -50,7 +62,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         total: g.total,
         capped: g.capped,
         seeAll: g.total > g.hits.length ? seeAllHref(g.kind, outcome.correctedTo ?? outcome.parsed.text) : null,
-        hits: g.hits.map((h) => ({ id: h.id, name: h.name, href: searchHref(h), snippet: h.snippet })),
+        hits: g.hits.map((h) => ({
+          id: h.id,
+          name: h.label,
+          // A name in another language than the page's says so, for screen readers and translation tools.
+          nameLang: h.labelLang === lang ? null : h.labelLang,
+          href: searchHref(h),
+          snippet: h.snippet,
+        })),
       })),
   };
 }
@@ -59,10 +78,11 @@ export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   // Every result page names /search as its canonical address, so crawlers keep one page, not each query.
+  const t = metaTranslate(matches);
   return pageMeta({
     matches,
-    title: loaderData?.q ? `Search: ${loaderData.q}` : "Search",
-    description: "Search places, programs, change-makers, resources and podcast episodes of the permaculture network.",
+    title: loaderData?.q ? t("searchPage.titleQuery", { q: loaderData.q }) : t("searchPage.title"),
+    description: t("searchPage.description"),
     siteUrl: loaderData?.siteUrl,
     path: "/search",
   });
@@ -72,15 +92,17 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, message, searched, correctedTo, groups } = loaderData;
   const total = groups.reduce((n, g) => n + g.total, 0);
   const capped = groups.some((g) => g.capped);
+  const { t, lang } = useTranslation();
+  const localize = useLocalizeHref();
   return (
     <main id="main">
-      <PageIntro title="Search" lead="Places, programs, change-makers, resources and podcast episodes.">
+      <PageIntro title={t("searchPage.title")} lead={t("searchPage.lead")}>
         <search className="mt-6 block max-w-2xl">
-          <form method="get" action="/search" className="flex flex-wrap gap-2" data-analytics-form="search">
+          <form method="get" action={localize("/search")} className="flex flex-wrap gap-2" data-analytics-form="search">
             <SearchCombobox
               defaultValue={q}
-              label="Search the directory"
-              placeholder="e.g. water harvesting Kenya"
+              label={t("search.label")}
+              placeholder={t("searchPage.placeholder")}
               autoFocus={q === ""}
               className="w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base"
             />
@@ -88,7 +110,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               type="submit"
               className="rounded-lg bg-leaf-700 px-4 py-2 font-semibold text-white hover:bg-leaf-800"
             >
-              Search
+              {t("searchPage.submit")}
             </button>
           </form>
         </search>
@@ -101,24 +123,28 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         ) : null}
         {correctedTo ? (
           <p className="mb-6 text-stone-800">
-            Nothing matched “{q}”. Showing results for <strong>“{correctedTo}”</strong>.
+            <Trans
+              i18nKey="searchPage.corrected"
+              values={{ q, corrected: correctedTo }}
+              components={{ strong: <strong /> }}
+            />
           </p>
         ) : null}
         {searched && total === 0 ? (
-          <EmptyState title={`Nothing matches “${searched}”.`}>
-            Try fewer words, another spelling, or browse <AppLink to="/locations">all places</AppLink>.
+          <EmptyState title={t("searchPage.nothing", { q: searched })}>
+            <Trans i18nKey="searchPage.nothingHint" components={{ anchor: <AppLink to="/locations" /> }} />
           </EmptyState>
         ) : null}
         {searched && total > 0 ? (
           <p role="status" className="mb-6 text-stone-700">
-            {formatCount(total, capped)} {total === 1 ? "result" : "results"} for “{searched}”.
+            {t("searchPage.results", { count: total, total: formatCount(total, capped, lang), q: searched })}
           </p>
         ) : null}
         {groups.map((g) => (
           <section key={g.kind} aria-labelledby={`results-${g.kind}`} className="mb-10">
             <h2 id={`results-${g.kind}`} className="text-2xl font-bold text-leaf-900">
-              {KIND_LABELS[g.kind].many}{" "}
-              <span className="font-normal text-stone-700">({formatCount(g.total, g.capped)})</span>
+              {t(KIND_LABELS[g.kind].many)}{" "}
+              <span className="font-normal text-stone-700">({formatCount(g.total, g.capped, lang)})</span>
             </h2>
             <ul className="mt-4 space-y-4">
               {g.hits.map((h) => (
@@ -126,6 +152,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   <AppLink
                     to={h.href}
                     className="text-lg font-semibold text-leaf-800 underline-offset-2 hover:underline"
+                    lang={h.nameLang ?? undefined}
                   >
                     {h.name}
                   </AppLink>
@@ -149,7 +176,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             {g.seeAll ? (
               <p className="mt-3">
                 <AppLink to={g.seeAll} className="font-semibold text-leaf-800 underline">
-                  See all {formatCount(g.total, g.capped)} {KIND_LABELS[g.kind].many.toLowerCase()}
+                  {t(SEE_ALL[g.kind], { total: formatCount(g.total, g.capped, lang) })}
                 </AppLink>
               </p>
             ) : null}

@@ -1,6 +1,7 @@
 import { LegalPage } from "~/components/public/legal-page";
 import { languageFromPath } from "../lib/i18n/languages";
-import { pageMeta, siteNameFrom } from "../lib/meta";
+import { useTranslation } from "../lib/i18n/react";
+import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { getLegalPageText } from "../services/page-texts.server";
 import type { Route } from "./+types/terms";
@@ -16,15 +17,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslate(matches);
   return pageMeta({
     matches,
-    title: "Terms of Use",
-    description: `The terms for using the ${siteNameFrom(matches)} directory, applying to be listed, subscribing, and reusing our open data.`,
+    title: t("legal.termsTitle"),
+    description: t("legal.termsDescription", { siteName: siteNameFrom(matches) }),
     siteUrl: loaderData?.siteUrl,
     path: "/terms",
   });
 }
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
-  return <LegalPage title="Terms of Use" text={loaderData} />;
+  const { t } = useTranslation();
+  return <LegalPage title={t("legal.termsTitle")} text={loaderData} />;
 }

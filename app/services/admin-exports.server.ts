@@ -74,7 +74,7 @@ export async function exportCsv(db: Database, dataset: ExportDataset, params: UR
       });
       return csvResponse(
         `newsletter-subscribers-${view}-${day()}.csv`,
-        ["email", "status", "timestamp", "confirmed_at", "unsubscribed_at", "source"],
+        ["email", "status", "timestamp", "confirmed_at", "unsubscribed_at", "source", "language"],
         rows.map((r) => [
           r.email,
           SUBSCRIBER_STATE_LABELS[r.state],
@@ -82,6 +82,7 @@ export async function exportCsv(db: Database, dataset: ExportDataset, params: UR
           r.confirmedAt ?? "",
           r.unsubscribedAt ?? "",
           r.source,
+          r.language,
         ]),
       );
     }

@@ -1,4 +1,6 @@
 import { ENTRY_NAME_MAX_LENGTH, SITE_NAME } from "../lib/constants";
+import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromPath, localizeHref } from "../lib/i18n/languages";
+import { serverTranslate } from "../lib/i18n/messages.server";
 import { isDecision, type ReviewStatus } from "../lib/vocabulary";
 import {
   type ApplicationInput,
@@ -22,17 +24,38 @@ const DAY_MS = 24 * 60 * 60_000;
 type MailServices = Pick<Services, "db" | "mail">;
 
 /**
- * Stores an application and, in the same transaction, queues its acknowledgement to the applicant and a notice to
- * each staff member who asked for one. Returns the application's id.
+ * The language of a visitor's messages: that of the page (its address) they sent the form from. Staff notices stay
+ * English.
  */
-export async function submitApplication(services: MailServices, input: ApplicationInput): Promise<string> {
+export function pageLanguage(page: string | undefined): Language {
+  if (!page) return DEFAULT_LANGUAGE;
+  try {
+    return languageFromPath(new URL(page, "http://localhost").pathname);
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+/**
+ * Stores an application and, in the same transaction, queues its acknowledgement to the applicant and a notice to
+ * each staff member who asked for one. `page` is the address of the form's page: the application keeps its
+ * language, and the acknowledgement and the later decision are written in it. Returns the application's id.
+ */
+export async function submitApplication(
+  services: MailServices,
+  input: ApplicationInput,
+  page?: string,
+): Promise<string> {
   const { db, mail } = services;
+  const lang = pageLanguage(page);
+  const t = serverTranslate(lang);
+  const values = { siteName: SITE_NAME };
   const [recentAcks, staff] = await Promise.all([
     mail.recentCount(input.email, ["application-received"], DAY_MS),
     listApplicationNoticeRecipients(db),
   ]);
   return db.transaction(async (tx) => {
-    const id = await createApplication(tx, input);
+    const id = await createApplication(tx, { ...input, language: lang });
     const firstName = input.fullName.trim().split(/\s+/)[0] ?? input.fullName;
     const messages: Parameters<typeof mail.enqueue>[1][] = [];
     if (recentAcks < ACKNOWLEDGEMENTS_PER_DAY) {
@@ -40,13 +63,16 @@ export async function submitApplication(services: MailServices, input: Applicati
         kind: "application-received",
         to: input.email,
         content: {
-          subject: `We have received your application to ${SITE_NAME}`,
+          lang,
+          subject: t("mail.applicationReceived.subject", values),
           paragraphs: [
-            `Dear ${firstName},`,
-            `Thank you for applying to join ${SITE_NAME} as ${input.applicantType === "educator" ? "an educator" : "a learner"}. Your application has arrived and is waiting for a member of our team to read it.`,
-            "We read every application ourselves, usually within two weeks, and will write to you at this address once we have decided.",
+            t("mail.greeting", { name: firstName }),
+            input.applicantType === "educator"
+              ? t("mail.applicationReceived.thanksEducator", values)
+              : t("mail.applicationReceived.thanksLearner", values),
+            t("mail.applicationReceived.next"),
           ],
-          after: ["If you did not send this application, reply to let us know and we will delete it."],
+          after: [t("mail.applicationReceived.notYou")],
         },
       });
     }
@@ -77,7 +103,7 @@ export async function submitApplication(services: MailServices, input: Applicati
  */
 export async function decideApplication(
   services: MailServices,
-  application: { id: string; fullName: string; email: string },
+  application: { id: string; fullName: string; email: string; language?: string },
   next: ReviewStatus,
   opts: { notify: boolean; note: string },
 ): Promise<{ outcome: "ok" | "not-found" | "not-allowed"; notified: boolean }> {
@@ -88,22 +114,27 @@ export async function decideApplication(
     const firstName = application.fullName.trim().split(/\s+/)[0] ?? application.fullName;
     const note = opts.note.trim();
     const approved = next === "APPROVED";
+    // In the language of the page the application was sent from; staff's own note stays as they wrote it.
+    const lang = isLanguage(application.language) ? application.language : DEFAULT_LANGUAGE;
+    const t = serverTranslate(lang);
+    const values = { siteName: SITE_NAME };
     await mail.enqueue(tx, {
       kind: "application-decision",
       to: application.email,
       content: {
-        subject: approved ? `Your application to ${SITE_NAME} is approved` : `About your application to ${SITE_NAME}`,
+        lang,
+        subject: approved
+          ? t("mail.applicationDecision.approvedSubject", values)
+          : t("mail.applicationDecision.declinedSubject", values),
         paragraphs: [
-          `Dear ${firstName},`,
-          approved
-            ? `Good news: we have approved your application to ${SITE_NAME}. Welcome to the network!`
-            : `Thank you for your interest in ${SITE_NAME}. We have read your application carefully and are not able to accept it at this time.`,
-          ...(note ? [`A note from our team: ${note}`] : []),
-          approved
-            ? "You can explore places, programs and people in the directory at any time."
-            : "You are welcome to apply again when your plans change.",
+          t("mail.greeting", { name: firstName }),
+          approved ? t("mail.applicationDecision.approved", values) : t("mail.applicationDecision.declined", values),
+          ...(note ? [t("mail.applicationDecision.note", { note })] : []),
+          approved ? t("mail.applicationDecision.approvedNext") : t("mail.applicationDecision.declinedNext"),
         ],
-        action: approved ? { label: `Visit ${SITE_NAME}`, url: mail.url("/") } : undefined,
+        action: approved
+          ? { label: t("mail.applicationDecision.visit", values), url: mail.url(localizeHref("/", lang)) }
+          : undefined,
       },
     });
     return { outcome, notified: true };
@@ -209,3 +240,14 @@ async function freeName(name: string, taken: (n: string) => Promise<boolean>): P
   }
   return `${name.slice(0, ENTRY_NAME_MAX_LENGTH - 10)} ${Date.now().toString(36)}`;
 }
+
+/** Queries the screens use as they are (decision 036). */
+export {
+  countApplicationsByStatus,
+  findApplicationFor,
+  getApplicationById,
+  listApplications,
+  REVIEW_TRANSITIONS,
+  type ReviewStatus,
+  setApplicationNotes,
+} from "~/queries/applications.server";

@@ -16,6 +16,7 @@ import { getLocationById, isLocationNameTaken, updateLocation } from "../queries
 import { getProgramById, isProgramNameTaken, updateProgram } from "../queries/programs.server";
 import { decideProposal, getProposal, insertProposal } from "../queries/proposals.server";
 import { notifyContentChanged } from "./content-events.server";
+import { contributionAcknowledgement } from "./contribution-mail.server";
 import type { SessionUser } from "./guard.server";
 import { DECIDED, type DecisionOutcome, GONE } from "./proposals.server";
 import { REVISED_ENTITIES, recordRevision } from "./revisions.server";
@@ -64,23 +65,38 @@ export async function correctionTarget(
   };
 }
 
-/** Stores a visitor's correction as pending: the changed fields, what the visitor saw, closure and comment. */
+/**
+ * Stores a visitor's correction as pending: the changed fields, what the visitor saw, closure and comment. A visitor
+ * who gave their address gets an acknowledgement in the language of the form's page (`page`, its address).
+ */
 export async function proposeCorrection(
-  services: Pick<Services, "db">,
+  services: Pick<Services, "db" | "mail">,
   target: CorrectionTarget,
   correction: { changes: Record<string, string>; seen: Record<string, string> },
   extras: z.output<typeof CorrectionExtrasSchema>,
+  page?: string,
 ): Promise<string> {
-  return insertProposal(services.db, {
+  const ack = await contributionAcknowledgement(services, {
     kind: "correction",
-    entity: target.kind,
-    entityId: target.id,
-    fields: { name: target.name, ...prefixed(correction.changes) },
-    seen: correction.seen,
-    closure: target.kind === "location" ? extras.closure : null,
-    comment: extras.comment,
+    name: target.name,
     email: extras.proposerEmail,
-    consentAt: extras.proposerEmail ? new Date() : null,
+    page,
+  });
+  return services.db.transaction(async (tx) => {
+    const db = tx as unknown as typeof services.db;
+    const id = await insertProposal(db, {
+      kind: "correction",
+      entity: target.kind,
+      entityId: target.id,
+      fields: { name: target.name, ...prefixed(correction.changes) },
+      seen: correction.seen,
+      closure: target.kind === "location" ? extras.closure : null,
+      comment: extras.comment,
+      email: extras.proposerEmail,
+      consentAt: extras.proposerEmail ? new Date() : null,
+    });
+    if (ack) await services.mail.enqueue(db, ack);
+    return id;
   });
 }
 

@@ -154,3 +154,6 @@ export async function confirmEntryLink(
   await notifyContentChanged(services, "locations");
   return { ...link.state, outcome: "confirmed" };
 }
+
+/** Queries the screens use as they are (decision 036). */
+export { type CheckableKind, listNeedsChecking, markEntryChecked } from "~/queries/freshness.server";

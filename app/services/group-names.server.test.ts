@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { countryName as countryNameIn, groupPlace } from "~/lib/group-place";
+import { serverTranslate } from "~/lib/i18n/messages.server";
 import { describeGroup, sampleGroup } from "./group-names.server";
 import { buildIndex, Places, queryIndex } from "./map-index.worker";
-import { countryName, PopulatedPlaces, populatedPlaces } from "./populated-places.server";
+import { PopulatedPlaces, populatedPlaces } from "./populated-places.server";
+
+/** A group's place as an English page words it. */
+const english = (where: string | undefined) => groupPlace(where ?? "", serverTranslate("en"), "en");
 
 let serial = 0;
 function placesAt(points: [lng: number, lat: number][]): Places {
@@ -40,7 +45,8 @@ describe("the names of the map's groups", () => {
     ];
     const group = onlyGroup(kenya, [20, -20, 55, 15], 3);
     expect(group?.[2]).toBe(kenya.length);
-    expect(group?.[5]).toBe("in Kenya");
+    expect(group?.[5]).toBe("KE");
+    expect(english(group?.[5])).toBe("in Kenya");
   });
 
   it("names a zoomed-in group near Adelaide after the city, with its country", () => {
@@ -51,7 +57,8 @@ describe("the names of the map's groups", () => {
       [138.65, -34.92],
     ];
     const group = onlyGroup(suburbs, [137, -36, 140, -33], 8);
-    expect(group?.[5]).toBe("around Adelaide, Australia");
+    expect(english(group?.[5])).toBe("around Adelaide, Australia");
+    expect(groupPlace(group?.[5] ?? "", serverTranslate("de"), "de")).toBe("bei Adelaide, Australien");
   });
 
   it("names a group across a border after both countries, the larger share first", () => {
@@ -60,15 +67,17 @@ describe("the names of the map's groups", () => {
       { lng: 36.82, lat: -1.29, weight: 30 }, // Nairobi, Kenya
       { lng: 39.28, lat: -6.82, weight: 10 }, // Dar es Salaam, Tanzania
     ];
-    expect(describeGroup(places, { lng: 38, lat: -4 }, samples, 4)).toBe("in Kenya and Tanzania");
+    expect(english(describeGroup(places, { lng: 38, lat: -4 }, samples, 4))).toBe("in Kenya and Tanzania");
     const three = [...samples, { lng: 32.58, lat: 0.35, weight: 5 }]; // Kampala, Uganda
-    expect(describeGroup(places, { lng: 36, lat: -2 }, three, 4)).toBe("in Kenya, Tanzania and other countries");
+    const kenyaAndMore = describeGroup(places, { lng: 36, lat: -2 }, three, 4);
+    expect(english(kenyaAndMore)).toBe("in Kenya, Tanzania and other countries");
+    expect(groupPlace(kenyaAndMore, serverTranslate("es"), "es")).toBe("en Kenia, Tanzania y otros países");
   });
 
   it("has no name far from any town (the list then gives the centre in degrees)", () => {
     const places = new PopulatedPlaces("Adelaide\tAU\t1225235\t138.6\t-34.929\n");
     expect(describeGroup(places, { lng: -140, lat: -40 }, [{ lng: -140, lat: -40, weight: 3 }], 8)).toBe("");
-    expect(countryName("AU")).toBe("Australia");
+    expect(countryNameIn("AU", "en")).toBe("Australia");
   });
 
   it("opens the largest parts of a big group, weighted by their size", () => {
@@ -82,7 +91,7 @@ describe("the names of the map's groups", () => {
     const samples = sampleGroup(index.index, id, 250, 24);
     expect(samples.length).toBeLessThanOrEqual(30);
     expect(samples.reduce((n, s) => n + s.weight, 0)).toBe(250);
-    expect(queryIndex(index, places, [-20, 30, 30, 70], 0).clusters[0]?.[5]).toBe("in France and Germany");
+    expect(english(queryIndex(index, places, [-20, 30, 30, 70], 0).clusters[0]?.[5])).toBe("in France and Germany");
   });
 });
 
@@ -115,6 +124,6 @@ describe("the populated places file", () => {
     for (let i = 1; i < 100; i++) expect(places.population(i)).toBeLessThanOrEqual(places.population(i - 1));
     const adelaide = places.nearest(138.6, -34.93, 20);
     expect(places.name(adelaide)).toBe("Adelaide");
-    expect(countryName(places.countryCode(adelaide))).toBe("Australia");
+    expect(countryNameIn(places.countryCode(adelaide), "en")).toBe("Australia");
   });
 });

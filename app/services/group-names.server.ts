@@ -1,8 +1,10 @@
-import { countryName, type PopulatedPlaces } from "./populated-places.server";
+import { type GroupWhere, groupAroundTown, groupInCountries } from "../lib/group-place";
+import type { PopulatedPlaces } from "./populated-places.server";
 
 /**
  * Names for the map's groups of places (clusters) that a person knows: "in Kenya", "in Kenya and Tanzania",
- * "around Adelaide, Australia". The map's accessible list reads "12 places in Kenya" instead of coordinates.
+ * "around Adelaide, Australia". The map's accessible list reads "12 places in Kenya" instead of coordinates. The
+ * server says where (country codes, a town; see `GroupWhere`); the page words it in its language (`groupPlace`).
  *
  * Where a group is comes from the populated places (GeoNames): a position's country is that of the nearest
  * populated place, so every group is named the same way whatever its members' own country fields say (free text).
@@ -88,27 +90,21 @@ export function townAround(places: PopulatedPlaces, lng: number, lat: number, zo
   return places.nearest(lng, lat, reach * 3);
 }
 
-function listCountries(codes: string[]): string {
-  const names = codes.map(countryName);
-  if (names.length === 1) return `in ${names[0]}`;
-  if (names.length === 2) return `in ${names[0]} and ${names[1]}`;
-  return `in ${names[0]}, ${names[1]} and other countries`;
-}
-
 /**
- * Where a group is, in words: "around Adelaide, Australia" from AROUND_ZOOM on (when a town is near), else the
- * countries of its parts ("in Kenya", "in Kenya and Tanzania", "in France, Germany and other countries"), largest
- * share first. "" when nothing is near enough to name it (the caller then says where in degrees).
+ * Where a group is: the town it is around ("@AU:Adelaide", worded "around Adelaide, Australia") from AROUND_ZOOM on
+ * (when a town is near), else the countries of its parts ("KE", "KE,TZ", "FR,DE,+": "in Kenya", "in Kenya and
+ * Tanzania", "in France, Germany and other countries"), largest share first. "" when nothing is near enough to name
+ * it (the page then says where in degrees).
  */
 export function describeGroup(
   places: PopulatedPlaces,
   centre: { lng: number; lat: number },
   samples: GroupSample[],
   zoom: number,
-): string {
+): GroupWhere {
   if (zoom >= AROUND_ZOOM) {
     const town = townAround(places, centre.lng, centre.lat, zoom);
-    if (town >= 0) return `around ${places.name(town)}, ${countryName(places.countryCode(town))}`;
+    if (town >= 0) return groupAroundTown(places.name(town), places.countryCode(town));
   }
   const weights = new Map<string, number>();
   for (const s of samples.length > 0 ? samples : [{ ...centre, weight: 1 }]) {
@@ -116,5 +112,5 @@ export function describeGroup(
     if (code) weights.set(code, (weights.get(code) ?? 0) + s.weight);
   }
   const ranked = [...weights.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([c]) => c);
-  return ranked.length === 0 ? "" : listCountries(ranked);
+  return groupInCountries(ranked);
 }

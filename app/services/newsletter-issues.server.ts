@@ -1,4 +1,6 @@
 import { SITE_NAME } from "../lib/constants";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../lib/i18n/languages";
+import { serverTranslate } from "../lib/i18n/messages.server";
 import type { MailStatus } from "../lib/vocabulary";
 import { mailCountsForIssue } from "../queries/mail.server";
 import {
@@ -22,19 +24,26 @@ import type { Services } from "./services.server";
 
 type IssueServices = Pick<Services, "db" | "mail" | "config">;
 
-const FOOTER_TEXT = `You receive this because you subscribed to the ${SITE_NAME} newsletter and confirmed your address.`;
-
-/** An issue as one subscriber receives it: the Markdown body, and their own unsubscribe link at the foot. */
+/**
+ * An issue as one subscriber receives it: the Markdown body as staff wrote it, and around it the words of the
+ * subscriber's language (the foot's reason and their own unsubscribe link).
+ */
 export function issueContent(
   services: Pick<IssueServices, "mail">,
   issue: { subject: string; body: string },
   unsubscribeUrl: string,
+  lang: Language = DEFAULT_LANGUAGE,
 ): MailContent {
+  const t = serverTranslate(lang);
   return {
+    lang,
     subject: issue.subject,
     paragraphs: [],
     body: { html: markdownToMailHtml(issue.body, services.mail.siteUrl), text: issue.body },
-    footer: { text: FOOTER_TEXT, link: { label: "Unsubscribe", url: unsubscribeUrl } },
+    footer: {
+      text: t("mail.newsletterIssue.footer", { siteName: SITE_NAME }),
+      link: { label: t("mail.newsletterIssue.unsubscribe"), url: unsubscribeUrl },
+    },
   };
 }
 
@@ -71,11 +80,13 @@ export async function sendIssue(
     const subscribers = await listActiveSubscribers(tx);
     if (subscribers.length === 0) return { outcome: "no-subscribers" as const };
     const messages: Outgoing[] = subscribers.map((s) => {
-      const unsubscribe = newsletterUnsubscribeUrl(mail, config.authSecret, s.id);
+      // A stored language the site no longer speaks reads as English.
+      const lang = isLanguage(s.language) ? s.language : DEFAULT_LANGUAGE;
+      const unsubscribe = newsletterUnsubscribeUrl(mail, config.authSecret, s.id, lang);
       return {
         kind: "newsletter-issue",
         to: s.email,
-        content: issueContent(services, issue, unsubscribe),
+        content: issueContent(services, issue, unsubscribe, lang),
         headers: {
           "List-Unsubscribe": `<${unsubscribe}>`,
           "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

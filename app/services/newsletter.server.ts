@@ -1,4 +1,6 @@
 import { SITE_NAME } from "../lib/constants";
+import { type Language, localizeHref } from "../lib/i18n/languages";
+import { serverTranslate } from "../lib/i18n/messages.server";
 import {
   confirmSubscription,
   getSubscriptionById,
@@ -16,9 +18,14 @@ export const CONFIRM_MESSAGES_PER_DAY = 3;
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** The unsubscribe link of a subscription: signed, valid for as long as the subscription exists. */
-export function newsletterUnsubscribeUrl(mail: Mailer, authSecret: string, subscriptionId: string): string {
-  return mail.url("/newsletter/unsubscribe", {
+/** The unsubscribe link of a subscription (on its language's page): signed, valid while the subscription exists. */
+export function newsletterUnsubscribeUrl(
+  mail: Mailer,
+  authSecret: string,
+  subscriptionId: string,
+  lang: Language = "en",
+): string {
+  return mail.url(localizeHref("/newsletter/unsubscribe", lang), {
     token: signToken(authSecret, { p: "newsletter-unsubscribe", s: subscriptionId }),
   });
 }
@@ -26,12 +33,15 @@ export function newsletterUnsubscribeUrl(mail: Mailer, authSecret: string, subsc
 /**
  * A sign-up from the form: stored unconfirmed, with a confirmation message queued in the same transaction. Every
  * outcome looks the same to the visitor (the form does not reveal who is subscribed); an address already confirmed
- * gets no message, and an unconfirmed one at most three a day.
+ * gets no message, and an unconfirmed one at most three a day. `lang` is the language of the page the form was on:
+ * the subscription keeps it (a new sign-up of a waiting or departed address takes the new page's), and this and every
+ * later message to the address is written in it.
  */
 export async function requestNewsletterSubscription(
   services: Pick<Services, "db" | "mail" | "config">,
   email: string,
   source: string,
+  lang: Language = "en",
 ): Promise<"sent" | "active" | "limited"> {
   const { db, mail, config } = services;
   const recent = await mail.recentCount(email, ["newsletter-confirm"], DAY_MS);
@@ -41,7 +51,7 @@ export async function requestNewsletterSubscription(
       // Nothing changes and nothing is sent; the old link still works.
       return "limited";
     }
-    const signUp = await recordSignUp(tx, email, source, nonce);
+    const signUp = await recordSignUp(tx, email, source, nonce, lang);
     if (signUp.status === "active") return "active";
     const token = signToken(config.authSecret, {
       p: "newsletter-confirm",
@@ -49,19 +59,20 @@ export async function requestNewsletterSubscription(
       e: Math.floor((Date.now() + CONFIRM_LINK_DAYS * DAY_MS) / 1000),
       n: nonce,
     });
+    const t = serverTranslate(lang);
+    const values = { siteName: SITE_NAME };
     await mail.enqueue(tx, {
       kind: "newsletter-confirm",
       to: email.trim(),
       content: {
-        subject: `Confirm your subscription to the ${SITE_NAME} newsletter`,
-        paragraphs: [
-          `Someone, hopefully you, asked to receive the ${SITE_NAME} newsletter at this address.`,
-          "Confirm with the button below and you will get the next issue: new places and programs, podcast episodes and stories from the community, about once a month.",
-        ],
-        action: { label: "Confirm my subscription", url: mail.url("/newsletter/confirm", { token }) },
-        after: [
-          `The link works for ${CONFIRM_LINK_DAYS} days. If you did not ask for this, ignore this message: without confirmation you will not hear from us again.`,
-        ],
+        lang,
+        subject: t("mail.newsletterConfirm.subject", values),
+        paragraphs: [t("mail.newsletterConfirm.asked", values), t("mail.newsletterConfirm.what")],
+        action: {
+          label: t("mail.newsletterConfirm.button"),
+          url: mail.url(localizeHref("/newsletter/confirm", lang), { token }),
+        },
+        after: [t("mail.newsletterConfirm.expiry", { days: CONFIRM_LINK_DAYS })],
       },
     });
     return "sent";
@@ -116,3 +127,12 @@ export async function unsubscribeByLink(
   if (!found) return "invalid";
   return (await unsubscribeSubscription(services.db, found.id)) ? "unsubscribed" : "already";
 }
+
+/** Queries the screens use as they are (decision 036). */
+export {
+  countNewsletterSubscriptionsMatching,
+  countSubscriptionsByState,
+  deleteNewsletterSubscription,
+  getNewsletterSubscriptionById,
+  listNewsletterSubscriptions,
+} from "~/queries/newsletter.server";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MESSAGES } from "~/lib/i18n/messages.server";
 import {
   type AdminHarness,
   call,
@@ -144,7 +145,9 @@ describe("the site's name", () => {
         expect(data.siteName).toBe("Green Hands");
         return data;
       });
-      const matches = [{ id: "routes/public-layout", loaderData: layout }];
+      // The root route's data carries the page's language and its messages (the title's words).
+      const root = { id: "root", loaderData: { lang: "en", messages: MESSAGES.en } };
+      const matches = [root, { id: "routes/public-layout", loaderData: layout }];
       const tags = privacyRoute.meta({ loaderData: await privacyPage(), matches } as never);
       expect(tags).toContainEqual({ title: "Privacy Policy | Green Hands" });
       expect(tags).toContainEqual({ property: "og:site_name", content: "Green Hands" });

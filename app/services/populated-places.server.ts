@@ -170,16 +170,3 @@ export function populatedPlaces(): PopulatedPlaces {
   loaded ??= new PopulatedPlaces(fs.readFileSync(placesFile()));
   return loaded;
 }
-
-let regionNames: Intl.DisplayNames | null = null;
-
-/** The English name of a country from its ISO code ("KE" → "Kenya"); the code itself when unknown. */
-export function countryName(code: string): string {
-  try {
-    // Made on first use: its locale data is not loaded into a process that names nothing.
-    regionNames ??= new Intl.DisplayNames(["en"], { type: "region" });
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}

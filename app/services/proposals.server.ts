@@ -13,6 +13,7 @@ import {
 } from "../queries/proposals.server";
 import { loadReferenceData } from "../queries/reference.server";
 import { notifyContentChanged } from "./content-events.server";
+import { contributionAcknowledgement } from "./contribution-mail.server";
 import type { SessionUser } from "./guard.server";
 import { recordRevision } from "./revisions.server";
 
@@ -28,16 +29,34 @@ export function placeProposalValues(p: PlaceProposal): ProposalValues {
   return out;
 }
 
-/** Stores a visitor's proposed place as pending; it is not public and touches no entry. */
-export async function proposePlace(services: Pick<Services, "db">, p: PlaceProposal): Promise<string> {
-  return insertProposal(services.db, {
-    kind: "new-place",
-    entity: "location",
-    entityId: null,
-    fields: placeProposalValues(p),
-    comment: p.note,
+/**
+ * Stores a visitor's proposed place as pending; it is not public and touches no entry. A visitor who gave their
+ * address gets an acknowledgement in the language of the form's page (`page`, its address), stored with it.
+ */
+export async function proposePlace(
+  services: Pick<Services, "db" | "mail">,
+  p: PlaceProposal,
+  page?: string,
+): Promise<string> {
+  const ack = await contributionAcknowledgement(services, {
+    kind: "place",
+    name: p.name,
     email: p.proposerEmail,
-    consentAt: p.proposerEmail ? new Date() : null,
+    page,
+  });
+  return services.db.transaction(async (tx) => {
+    const db = tx as unknown as typeof services.db;
+    const id = await insertProposal(db, {
+      kind: "new-place",
+      entity: "location",
+      entityId: null,
+      fields: placeProposalValues(p),
+      comment: p.note,
+      email: p.proposerEmail,
+      consentAt: p.proposerEmail ? new Date() : null,
+    });
+    if (ack) await services.mail.enqueue(db, ack);
+    return id;
   });
 }
 
@@ -198,3 +217,6 @@ export function describeProposal(p: Pick<ProposalRow, "kind" | "fields" | "entit
     ? `the proposed place "${name}"`
     : `a correction to a ${p.entity.replace("-", " ")}${name ? ` ("${name}")` : ""}`;
 }
+
+/** Queries the screens use as they are (decision 036). */
+export { countPendingProposals, getProposal, listProposals } from "~/queries/proposals.server";

@@ -56,3 +56,12 @@ export function getPublicSettings(
   slot.current = entry;
   return value;
 }
+
+/** Queries the screens use as they are (decision 036). */
+export {
+  getGeneralSettings,
+  getNavigation,
+  SETTINGS_CHANNEL,
+  saveGeneralSettings,
+  saveNavigation,
+} from "~/queries/settings.server";

@@ -101,6 +101,18 @@ test("every public page's HTML conforms", async ({ request }) => {
     `/de${location}`,
     "/fr/programs",
     "/pt/no-such-page",
+    `/es${program}`,
+    "/de/resources?type=book",
+    `/de${person}`,
+    "/es/podcast",
+    "/es/newsletter",
+    "/de/newsletter/unsubscribe",
+    "/es/privacy",
+    // The list of places, the map and search in other languages.
+    "/de/map",
+    "/fr/locations?q=zzzzzz",
+    "/es/search?q=soil",
+    "/de/search?q=zzzzzz",
     // The public forms in other languages.
     "/es/application",
     "/de/suggest-a-place",

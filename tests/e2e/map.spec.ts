@@ -108,9 +108,9 @@ test.describe("map", () => {
     const body = (await ok.json()) as { clusters: unknown[][]; points: unknown[][]; total: number };
     expect(body.total).toBeGreaterThan(10);
     const first = body.clusters[0] ?? [];
-    // [lng, lat, count, id, expansion zoom, where the group is in words]
+    // [lng, lat, count, id, expansion zoom, where the group is: its countries' codes, or a town and its country]
     expect(first).toHaveLength(6);
-    expect(first[5]).toMatch(/^in \p{Lu}/u);
+    expect(first[5]).toMatch(/^[A-Z]{2}(,[A-Z]{2})?(,\+)?$|^@[A-Z]{2}:./);
     const counted = body.clusters.reduce((n, c) => n + Number(c[2]), 0) + body.points.length;
     expect(counted).toBe(body.total);
 

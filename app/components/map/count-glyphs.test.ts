@@ -31,7 +31,9 @@ describe("cluster count glyphs", () => {
       0, 1, 9, 10, 99, 100, 671, 999, 1000, 1049, 1050, 1300, 5349, 9999, 10_000, 12_345, 50_000, 999_999,
     ];
     for (let n = 0; n < 2000; n += 7) counts.push(n);
-    for (const count of counts) expect(hasGlyphs(formatCount(count)), formatCount(count)).toBe(true);
+    for (const lang of ["en", "es", "pt", "fr", "de"]) {
+      for (const count of counts) expect(hasGlyphs(formatCount(count, lang)), formatCount(count, lang)).toBe(true);
+    }
   });
 
   it("draws a count centred on the cluster, within the cap height", () => {
@@ -46,6 +48,12 @@ describe("cluster count glyphs", () => {
     // Centred: the ink's left and right edges are about as far from the centre (within a glyph's side bearing).
     expect(Math.abs(100 - Math.min(...xs) - (Math.max(...xs) - 100))).toBeLessThan(1.5);
     expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo((glyphRunWidth("1.3k") * cap) / 10, 0);
+  });
+
+  it("draws the decimal comma as a mark of its own, as wide as the point", () => {
+    expect(glyphRunWidth("1,3k")).toBe(glyphRunWidth("1.3k"));
+    expect(glyphRunPath("1,3k", 0, 0, 10)).not.toBe(glyphRunPath("1.3k", 0, 0, 10));
+    expect(glyphRunPath("1,3k", 0, 0, 10)).not.toBe(glyphRunPath("13k", 0, 0, 10));
   });
 
   it("gives longer counts more room and fits every count inside its own cluster's circle", () => {

@@ -5,8 +5,8 @@ import { formatCount } from "~/lib/map-geometry";
  *
  * The first frame of /map is the page's longest rendering task. SVG text is the costly part of its layout: each label
  * is shaped, split into text chunks and positioned glyph by glyph, and each size and weight is another font lookup
- * in a renderer that has not drawn text yet. A count is a few characters from a fixed set (digits, "." and "k",
- * see `formatCount`), so one stroked path per label draws it with no text layout at all. The links around the
+ * in a renderer that has not drawn text yet. A count is a few characters from a fixed set (digits, the decimal mark
+ * "." or "," of the page's language, and "k"; see `formatCount`), so one stroked path per label draws it with no text layout at all. The links around the
  * clusters carry the count in their accessible names; these strokes are only what the eye sees.
  */
 
@@ -38,6 +38,9 @@ const GLYPHS: Record<string, { width: number; d: string }> = {
     d: "M0.6 9.3C1.2 9.8 2 10 2.7 10C4.8 10 6 7.8 6 4.6C6 1.6 4.9 0 2.9 0C1.2 0 0 1.2 0 3C0 4.8 1.2 6 2.9 6C4.3 6 5.5 5.1 6 3.7",
   },
   ".": { width: 1.2, d: "M0.6 9.6L0.6 9.6" },
+  // The decimal comma of Spanish, Portuguese, French and German counts ("1,2k"): the dot with a short tail below the
+  // baseline, leaning left as a written comma does.
+  ",": { width: 1.2, d: "M1.1 9.5L0.2 11.6" },
   k: { width: 5.4, d: "M0 0L0 10M5.2 3.6L0.3 7.4M2.2 5.9L5.4 10" },
 };
 
@@ -149,11 +152,12 @@ export function glyphRunPath(text: string, cx: number, cy: number, capHeight: nu
 /**
  * A cluster's count as one stroked SVG `<path>`: the markup both the server-drawn map (map-svg.tsx) and MapLibre's
  * cluster markers (maplibre-map.client.ts) draw, so the two look the same. `r` is the cluster's radius; (cx, cy)
- * its centre. The markup holds only numbers and path commands, never input.
+ * its centre; `lang` the page's language, whose decimal mark the count uses. The markup holds only numbers and path
+ * commands, never input.
  */
-export function clusterCountMarkup(count: number, r: number, cx: number, cy: number): string {
+export function clusterCountMarkup(count: number, r: number, cx: number, cy: number, lang = "en"): string {
   const cap = countCapHeight(r);
-  const d = glyphRunPath(formatCount(count), cx, cy, cap);
+  const d = glyphRunPath(formatCount(count, lang), cx, cy, cap);
   const width = fixed((GLYPH_STROKE * cap) / 10, 2);
   return `<path d="${d}" fill="none" stroke="#ffffff" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"/>`;
 }

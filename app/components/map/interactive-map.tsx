@@ -1,8 +1,10 @@
 import { type MouseEvent, startTransition, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { type DistanceUnit, distanceUnitFor, formatDistance } from "~/lib/geo";
-import { intlLocale, localizeHref } from "~/lib/i18n/languages";
-import { useLanguage } from "~/lib/i18n/react";
+import { groupPlace } from "~/lib/group-place";
+import { intlLocale, type Language, localizeHref } from "~/lib/i18n/languages";
+import { useTranslation } from "~/lib/i18n/react";
+import type { Translate } from "~/lib/i18n/translate";
 import { MAP_COLORS } from "~/lib/map-config";
 import {
   type ClusterTuple,
@@ -20,7 +22,6 @@ import {
   worldSize,
   zoomForBox,
 } from "~/lib/map-geometry";
-import { formatInteger } from "~/lib/numbers";
 import { locationPath, nameFromSlug } from "~/lib/slug";
 import { HydrateApart } from "../hydrate-apart";
 import { LocateFixed, Minus, MoveDown, MoveLeft, MoveRight, MoveUp, Plus } from "../icons";
@@ -51,21 +52,21 @@ function panned(cam: Camera, fx: number, fy: number): Camera {
 }
 
 /** A group in the list, named by where it is ("12 locations in Kenya"), or by its centre when it has no name. */
-function groupLabel([lng, lat, count, , , where]: ClusterTuple): string {
+function groupLabel([lng, lat, count, , , where]: ClusterTuple, t: Translate, lang: Language): string {
+  const degrees = new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const place =
-    where ||
-    `around ${Math.abs(lat).toFixed(1)}°${lat >= 0 ? "N" : "S"}, ${Math.abs(lng).toFixed(1)}°${lng >= 0 ? "E" : "W"}`;
-  return `${formatInteger(count)} locations ${place}`;
+    (where && groupPlace(where, t, lang)) ||
+    t("map.around", {
+      position: `${degrees.format(Math.abs(lat))}°${lat >= 0 ? "N" : "S"}${lang === "en" ? "," : ";"} ${degrees.format(Math.abs(lng))}°${lng >= 0 ? "E" : "W"}`,
+    });
+  return t("map.group", { count, where: place });
 }
 
-function geolocationMessage(err: GeolocationPositionError | null): string {
-  if (!err) return "Your browser cannot share your location. Type a town or place below instead.";
-  if (err.code === err.PERMISSION_DENIED) {
-    return "Location access was denied. Allow location access for this site in your browser settings, or type a town or place below.";
-  }
-  if (err.code === err.TIMEOUT)
-    return "Finding your position took too long. Please try again, or type a town or place below.";
-  return "Your position is not available right now. Please try again, or type a town or place below.";
+function geolocationMessage(err: GeolocationPositionError | null, t: Translate): string {
+  if (!err) return t("map.geoUnsupported");
+  if (err.code === err.PERMISSION_DENIED) return t("map.geoDenied");
+  if (err.code === err.TIMEOUT) return t("map.geoTimeout");
+  return t("map.geoUnavailable");
 }
 
 /** A place "Near me" found, as /api/map/nearest answers. */
@@ -156,7 +157,7 @@ export function InteractiveMap({
 }: Props) {
   const id = useId();
   const nonce = useRouteLoaderData<{ nonce?: string }>("root")?.nonce;
-  const lang = useLanguage();
+  const { t, lang } = useTranslation();
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<MapController | null>(null);
@@ -217,6 +218,8 @@ export function InteractiveMap({
           zoom,
           styleUrl,
           filterQuery,
+          lang,
+          t,
           // A transition: the list and the pan links re-render in slices, never in one long task after a move.
           onView: (update: ViewUpdate) =>
             startTransition(() =>
@@ -242,9 +245,9 @@ export function InteractiveMap({
       })
       .catch(() => {
         if (controllerRef.current === placeholder) controllerRef.current = null;
-        setFailed("The interactive map could not be loaded.");
+        setFailed(t("map.loadFailed"));
       });
-  }, [snapshot, styleUrl, filterQuery]);
+  }, [snapshot, styleUrl, filterQuery, lang, t]);
 
   // MapLibre replaces the server-drawn map, whose links go with it: a keyboard user on one of them (their focus
   // is what started MapLibre on the home page) keeps the focus in the map, on MapLibre's canvas, instead of
@@ -299,15 +302,15 @@ export function InteractiveMap({
     setNotice(null);
     setPositionFailed(false);
     if (!("geolocation" in navigator)) {
-      setNotice(geolocationMessage(null));
+      setNotice(geolocationMessage(null, t));
       setPositionFailed(true);
       return;
     }
-    setNotice("Finding your position…");
+    setNotice(t("map.findingPosition"));
     navigator.geolocation.getCurrentPosition(
       async (pos) => {
         const origin = { lat: pos.coords.latitude, lng: pos.coords.longitude };
-        setNotice("Finding the places nearest to you…");
+        setNotice(t("map.findingNearest"));
         try {
           const query = `lat=${origin.lat.toFixed(5)}&lng=${origin.lng.toFixed(5)}${filterQuery ? `&${filterQuery}` : ""}`;
           const res = await fetch(`/api/map/nearest?${query}`);
@@ -315,29 +318,26 @@ export function InteractiveMap({
           const { places } = (await res.json()) as { places: NearPlace[] };
           if (places.length === 0) {
             setNearest(null);
-            setNotice("No places match these filters yet. Clear the filters to see every place.");
+            setNotice(t("map.noMatches"));
             return;
           }
           showNearest({ origin, places, unit: distanceUnitFor(navigator.language) });
-          setNotice(
-            places.length === 1
-              ? "The place nearest to you is on the map and listed below."
-              : `The ${places.length} places nearest to you are on the map and listed below, nearest first.`,
-          );
+          setNotice(t("map.nearestShown", { count: places.length }));
         } catch {
-          setNotice("The nearest places could not be loaded. Please try again.");
-          if (!live) window.location.assign(fullMapHref(origin.lat, origin.lng, NEAR_ME_ZOOM, filterQuery));
+          setNotice(t("map.nearestFailed"));
+          if (!live)
+            window.location.assign(localizeHref(fullMapHref(origin.lat, origin.lng, NEAR_ME_ZOOM, filterQuery), lang));
         }
       },
       (err) => {
-        setNotice(geolocationMessage(err));
+        setNotice(geolocationMessage(err, t));
         setPositionFailed(true);
       },
       { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 },
     );
   };
 
-  const href = (cam: Camera) => fullMapHref(cam.lat, cam.lng, cam.zoom, filterQuery);
+  const href = (cam: Camera) => localizeHref(fullMapHref(cam.lat, cam.lng, cam.zoom, filterQuery), lang);
   const zoomIn = { ...camera, zoom: clamp(camera.zoom + 1, 0, MAX_ZOOM) };
   const zoomOut = { ...camera, zoom: clamp(camera.zoom - 1, 0, MAX_ZOOM) };
   const total = countInView(items.clusters, items.points);
@@ -352,7 +352,7 @@ export function InteractiveMap({
   const list = (
     <div>
       <p id={`${id}-summary`} role="status" aria-live="polite" className="text-sm font-semibold text-stone-800">
-        {total === 1 ? "1 location in view" : `${formatInteger(total)} locations in view`}
+        {t("map.inView", { count: total })}
       </p>
       {listEntries.length > 0 ? (
         <ul
@@ -364,12 +364,12 @@ export function InteractiveMap({
             entry.kind === "point" ? (
               <li key={`p-${entry.p[2]}`}>
                 <a
-                  href={locationPath(entry.p[3] || nameFromSlug(entry.p[2]))}
+                  href={localizeHref(locationPath(entry.p[3] || nameFromSlug(entry.p[2])), lang)}
                   className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
                 >
                   {entry.p[3]}
                 </a>{" "}
-                <span className="text-stone-600">({markerStyle(entry.p[4]).label})</span>
+                <span className="text-stone-600">({t(markerStyle(entry.p[4]).label)})</span>
               </li>
             ) : (
               <li key={`c-${entry.c[3]}`}>
@@ -379,18 +379,18 @@ export function InteractiveMap({
                   onClick={(e) => withMap(e, (m) => m.zoomToCluster(entry.c[0], entry.c[1], entry.c[4]))}
                   className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
                 >
-                  {groupLabel(entry.c)}
+                  {groupLabel(entry.c, t, lang)}
                 </a>{" "}
-                <span className="text-stone-600">(zoom in)</span>
+                <span className="text-stone-600">{t("map.zoomInHint")}</span>
               </li>
             ),
           )}
           {listEntries.length > LIST_LIMIT ? (
-            <li className="text-stone-600">…and {listEntries.length - LIST_LIMIT} more; zoom in to see them.</li>
+            <li className="text-stone-600">{t("map.more", { count: listEntries.length - LIST_LIMIT })}</li>
           ) : null}
         </ul>
       ) : (
-        <p className="mt-2 text-sm text-stone-700">No locations here. Zoom out or change the filters.</p>
+        <p className="mt-2 text-sm text-stone-700">{t("map.noneHere")}</p>
       )}
     </div>
   );
@@ -431,7 +431,7 @@ export function InteractiveMap({
       </section>
       <Activation activation={activation} start={start} boxRef={boxRef} />
       <nav
-        aria-label="Map controls"
+        aria-label={t("map.controls")}
         className="absolute right-2 top-2 z-10 flex flex-col gap-1 map-small:right-1.5 map-small:top-1.5 map-small:flex-row"
       >
         <a
@@ -439,7 +439,7 @@ export function InteractiveMap({
           rel="nofollow"
           onClick={(e) => withMap(e, (m) => m.zoomIn())}
           className={controlCls}
-          aria-label="Zoom in"
+          aria-label={t("map.zoomIn")}
         >
           <Plus aria-hidden="true" className="h-5 w-5" />
         </a>
@@ -448,7 +448,7 @@ export function InteractiveMap({
           rel="nofollow"
           onClick={(e) => withMap(e, (m) => m.zoomOut())}
           className={controlCls}
-          aria-label="Zoom out"
+          aria-label={t("map.zoomOut")}
         >
           <Minus aria-hidden="true" className="h-5 w-5" />
         </a>
@@ -458,7 +458,7 @@ export function InteractiveMap({
           stay in the tab order: hidden, they would stop being focusable the moment focus left the element before
           them. */}
       <nav
-        aria-label="Pan the map"
+        aria-label={t("map.pan")}
         className="absolute bottom-2 left-2 z-10 grid grid-cols-3 gap-1 map-small:bottom-1.5 map-small:left-1.5 map-small:map-idle:pointer-events-none map-small:map-idle:opacity-0"
       >
         <span />
@@ -467,7 +467,7 @@ export function InteractiveMap({
           rel="nofollow"
           onClick={(e) => withMap(e, (m) => m.panBy(0, -0.33))}
           className={controlCls}
-          aria-label="Pan north"
+          aria-label={t("map.panNorth")}
         >
           <MoveUp aria-hidden="true" className="h-4 w-4" />
         </a>
@@ -477,7 +477,7 @@ export function InteractiveMap({
           rel="nofollow"
           onClick={(e) => withMap(e, (m) => m.panBy(-0.33, 0))}
           className={controlCls}
-          aria-label="Pan west"
+          aria-label={t("map.panWest")}
         >
           <MoveLeft aria-hidden="true" className="h-4 w-4" />
         </a>
@@ -487,7 +487,7 @@ export function InteractiveMap({
           rel="nofollow"
           onClick={(e) => withMap(e, (m) => m.panBy(0.33, 0))}
           className={controlCls}
-          aria-label="Pan east"
+          aria-label={t("map.panEast")}
         >
           <MoveRight aria-hidden="true" className="h-4 w-4" />
         </a>
@@ -497,7 +497,7 @@ export function InteractiveMap({
           rel="nofollow"
           onClick={(e) => withMap(e, (m) => m.panBy(0, 0.33))}
           className={controlCls}
-          aria-label="Pan south"
+          aria-label={t("map.panSouth")}
         >
           <MoveDown aria-hidden="true" className="h-4 w-4" />
         </a>
@@ -516,19 +516,19 @@ export function InteractiveMap({
         className="inline-flex items-center gap-2 rounded-md border border-leaf-700 bg-white px-3 py-2 font-semibold text-leaf-800 hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700 disabled:cursor-not-allowed disabled:border-stone-400 disabled:text-stone-600 disabled:hover:bg-white"
       >
         <LocateFixed aria-hidden="true" className="h-4 w-4" />
-        Near me
+        {t("map.nearMe")}
       </button>
       <noscript>
-        <p className="text-stone-700">Near me needs JavaScript to find your position.</p>
+        <p className="text-stone-700">{t("map.nearMeNoScript")}</p>
       </noscript>
       <p role="alert" className={notice ? "text-stone-800" : "sr-only"}>
         {notice ?? ""}
       </p>
       {positionFailed ? (
         // Typed instead of found: /locations lists every place by its distance from a town the directory knows.
-        <form action="/locations" method="get" className="flex flex-wrap items-end gap-2">
+        <form action={localizeHref("/locations", lang)} method="get" className="flex flex-wrap items-end gap-2">
           <label className="flex min-w-0 flex-col gap-1 font-semibold text-stone-800">
-            Town or place
+            {t("map.townOrPlace")}
             <input
               type="text"
               name="near"
@@ -542,14 +542,14 @@ export function InteractiveMap({
             type="submit"
             className="rounded-md bg-leaf-700 px-3 py-2 font-semibold text-white hover:bg-leaf-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700"
           >
-            Find places near it
+            {t("map.findNear")}
           </button>
         </form>
       ) : null}
       {nearest ? (
         <section aria-labelledby={`${id}-nearest`}>
           <h2 id={`${id}-nearest`} className="mt-2 font-semibold text-stone-800">
-            Nearest places
+            {t("map.nearestHeading")}
           </h2>
           <ol className="mt-1 space-y-1" data-nearest-list="">
             {nearest.places.map((p) => (
@@ -566,11 +566,7 @@ export function InteractiveMap({
           </ol>
         </section>
       ) : null}
-      {failed ? (
-        <p className="text-stone-700">
-          The interactive map is not available ({failed}). The map above still links to every place.
-        </p>
-      ) : null}
+      {failed ? <p className="text-stone-700">{t("map.notAvailable", { reason: failed })}</p> : null}
     </div>
   );
 
@@ -579,7 +575,7 @@ export function InteractiveMap({
       <div className="grid lg:h-[calc(100dvh-4.5rem)] lg:grid-cols-[minmax(0,1fr)_22rem]">
         <HydrateApart>{box}</HydrateApart>
         <aside
-          aria-label="Map filters and places in view"
+          aria-label={t("map.aside")}
           className="space-y-5 overflow-y-auto border-leaf-100 bg-white p-4 lg:border-l"
         >
           {aside ? <HydrateApart>{aside}</HydrateApart> : null}
@@ -600,7 +596,7 @@ export function InteractiveMap({
         {status}
       </div>
       <details className="rounded-lg border border-leaf-100 bg-white p-3">
-        <summary className="cursor-pointer font-semibold text-leaf-800">List of the places on the map</summary>
+        <summary className="cursor-pointer font-semibold text-leaf-800">{t("map.listSummary")}</summary>
         <div className="mt-2">{list}</div>
       </details>
     </div>

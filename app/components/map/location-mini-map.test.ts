@@ -1,18 +1,25 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import type { Language } from "~/lib/i18n/languages";
+import { MESSAGES } from "~/lib/i18n/messages.server";
+import { TranslationProvider } from "~/lib/i18n/react";
 import { LocationMiniMap } from "./location-mini-map";
+
+/** The mini map as a page in `lang` renders it. */
+function render(props: Parameters<typeof LocationMiniMap>[0], lang: Language = "en"): string {
+  return renderToStaticMarkup(
+    createElement(TranslationProvider, {
+      lang,
+      messages: MESSAGES[lang],
+      children: createElement(LocationMiniMap, props),
+    }),
+  );
+}
 
 describe("LocationMiniMap", () => {
   it("renders an accessible SVG map with the marker and a link to the full map", () => {
-    const html = renderToStaticMarkup(
-      createElement(LocationMiniMap, {
-        latitude: 38.72,
-        longitude: -9.14,
-        name: "Lisbon Food Forest",
-        markerType: "school",
-      }),
-    );
+    const html = render({ latitude: 38.72, longitude: -9.14, name: "Lisbon Food Forest", markerType: "school" });
     expect(html).toContain('role="img"');
     expect(html).toContain('aria-label="Map showing Lisbon Food Forest at 38.7200, -9.1400"');
     expect(html).toContain('href="/map?lat=38.72&amp;lng=-9.14&amp;zoom=8"');
@@ -26,13 +33,19 @@ describe("LocationMiniMap", () => {
   });
 
   it("links the versioned outline image when the page passes the basemap version", () => {
-    const html = renderToStaticMarkup(
-      createElement(LocationMiniMap, { latitude: 38.72, longitude: -9.14, name: "X", basemapVersion: "abc123" }),
-    );
+    const html = render({ latitude: 38.72, longitude: -9.14, name: "X", basemapVersion: "abc123" });
     expect(html).toContain("height=200&amp;v=abc123");
   });
 
   it("renders nothing for a place without coordinates", () => {
-    expect(renderToStaticMarkup(createElement(LocationMiniMap, { latitude: null, longitude: 10, name: "X" }))).toBe("");
+    expect(render({ latitude: null, longitude: 10, name: "X" })).toBe("");
+  });
+
+  it("speaks the page's language: its name, numbers, marker type and link", () => {
+    const html = render({ latitude: 38.72, longitude: -9.14, name: "Lisbon Food Forest", markerType: "farm" }, "de");
+    expect(html).toContain('aria-label="Karte mit Lisbon Food Forest bei 38,7200; -9,1400"');
+    expect(html).toContain("Hof");
+    expect(html).toContain("In der großen Karte öffnen");
+    expect(html).toContain('href="/de/map?lat=38.72&amp;lng=-9.14&amp;zoom=8"');
   });
 });

@@ -1,3 +1,5 @@
+import { intlLocale, localizeHref } from "~/lib/i18n/languages";
+import { useTranslation } from "~/lib/i18n/react";
 import { MAP_COLORS } from "~/lib/map-config";
 import { fullMapHref, MINI_MAP, miniMapCenter, outlineHref, project } from "~/lib/map-geometry";
 import { MarkerShape } from "./marker-shape";
@@ -28,6 +30,7 @@ export function LocationMiniMap({
    */
   basemapVersion?: string;
 }) {
+  const { t, lang } = useTranslation();
   if (latitude === null || longitude === null || !Number.isFinite(latitude) || !Number.isFinite(longitude)) {
     return null;
   }
@@ -36,7 +39,11 @@ export function LocationMiniMap({
   const view = { center, zoom, width, height };
   const [x, y] = project(view, longitude, latitude);
   const outline = outlineHref(view, basemapVersion);
-  const label = `Map showing ${name} at ${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
+  const coordinate = new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+  const label = t("map.miniLabel", {
+    name,
+    position: `${coordinate.format(latitude)}${lang === "en" ? "," : ";"} ${coordinate.format(longitude)}`,
+  });
   const style = markerStyle(markerType);
   return (
     <figure className="overflow-hidden rounded-lg border border-leaf-100 bg-white">
@@ -56,12 +63,12 @@ export function LocationMiniMap({
         </svg>
       </div>
       <figcaption className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm text-stone-700">
-        <span>{style.label}</span>
+        <span>{t(style.label)}</span>
         <a
-          href={fullMapHref(latitude, longitude, FULL_MAP_ZOOM)}
+          href={localizeHref(fullMapHref(latitude, longitude, FULL_MAP_ZOOM), lang)}
           className="font-medium text-leaf-800 underline underline-offset-2 hover:text-leaf-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700"
         >
-          Open in the full map
+          {t("map.openFull")}
         </a>
       </figcaption>
     </figure>

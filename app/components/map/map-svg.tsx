@@ -1,4 +1,6 @@
 import { preload } from "react-dom";
+import { localizeHref } from "~/lib/i18n/languages";
+import { useTranslation } from "~/lib/i18n/react";
 import { MAP_COLORS } from "~/lib/map-config";
 import { clusterRadius, fullMapHref, type MapSnapshot, project } from "~/lib/map-geometry";
 import { locationPath, nameFromSlug } from "~/lib/slug";
@@ -24,6 +26,7 @@ export function MapSvg({
   filterQuery?: string;
 }) {
   const { view } = snapshot;
+  const { t, lang } = useTranslation();
   // React puts this in the document's head: the fetch starts before the parser reaches the map.
   preload(snapshot.outline, { as: "image", fetchPriority: "high" });
   return (
@@ -50,8 +53,8 @@ export function MapSvg({
         return (
           <a
             key={`p-${slug}`}
-            href={locationPath(name || nameFromSlug(slug))}
-            aria-label={`${name} (${markerStyle(markerType).label})`}
+            href={localizeHref(locationPath(name || nameFromSlug(slug)), lang)}
+            aria-label={t("map.placeKind", { name, kind: t(markerStyle(markerType).label) })}
           >
             <MarkerShape markerType={markerType} x={x} y={y} r={7} />
           </a>
@@ -63,15 +66,15 @@ export function MapSvg({
         return (
           <a
             key={`c-${id}`}
-            href={fullMapHref(lat, lng, expansion, filterQuery)}
+            href={localizeHref(fullMapHref(lat, lng, expansion, filterQuery), lang)}
             // Crawlers: every map position is a page of its own; the places themselves are in the sitemap.
             rel="nofollow"
-            aria-label={`${count} locations here; zoom in`}
+            aria-label={t("map.cluster", { count })}
           >
             <circle cx={x} cy={y} r={r + 4} fill={MAP_COLORS.cluster} fillOpacity={0.25} />
             <circle cx={x} cy={y} r={r} fill={MAP_COLORS.cluster} stroke={MAP_COLORS.clusterRing} strokeWidth={2} />
             {/* The count, stroked (count-glyphs.ts): no text layout in the first frame. The link names it. */}
-            <g dangerouslySetInnerHTML={{ __html: clusterCountMarkup(count, r, x, y) }} />
+            <g dangerouslySetInnerHTML={{ __html: clusterCountMarkup(count, r, x, y, lang) }} />
           </a>
         );
       })}

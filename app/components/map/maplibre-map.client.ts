@@ -17,6 +17,8 @@ import {
 } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "./maplibre-map.css";
+import { type Language, localizeHref } from "~/lib/i18n/languages";
+import type { Translate } from "~/lib/i18n/translate";
 import { MAP_BASEMAP_URL, MAP_COLORS, MAP_DETAIL_MIN_ZOOM } from "~/lib/map-config";
 import { type ClusterTuple, clamp, clusterRadius, MAX_ZOOM, type PointTuple, roundTo } from "~/lib/map-geometry";
 import { locationPath, nameFromSlug } from "~/lib/slug";
@@ -52,6 +54,10 @@ export type MapOptions = {
   styleUrl: string;
   /** Query string of the active filters (without "?"), forwarded to the clusters endpoint. */
   filterQuery: string;
+  /** The page's language: its markers' names, counts and links are in it. */
+  lang: Language;
+  /** The page's messages. */
+  t: Translate;
   onView(update: ViewUpdate): void;
   /** Called once the first clusters are drawn: the SVG can go. */
   onReady(): void;
@@ -174,12 +180,12 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 /** The cluster marker's ring, as wide as the server-drawn circle's stroke (map-svg.tsx). */
 const RING = 2;
 
-function clusterElement(count: number, onClick: () => void): HTMLElement {
+function clusterElement(count: number, t: Translate, lang: Language, onClick: () => void): HTMLElement {
   const r = clusterRadius(count);
   const el = document.createElement("button");
   el.type = "button";
   el.className = "map-cluster";
-  el.setAttribute("aria-label", `${count} locations here; zoom in`);
+  el.setAttribute("aria-label", t("map.cluster", { count }));
   // The same stroked count as the server-drawn map (count-glyphs.ts), so the handover changes nothing on screen.
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${r * 2} ${r * 2}`);
@@ -188,7 +194,7 @@ function clusterElement(count: number, onClick: () => void): HTMLElement {
   svg.setAttribute("aria-hidden", "true");
   // Over the whole button, ring included, so (r, r) is the circle's centre as in the server-drawn map.
   Object.assign(svg.style, { position: "absolute", left: `-${RING}px`, top: `-${RING}px`, pointerEvents: "none" });
-  svg.innerHTML = clusterCountMarkup(count, r, r, r);
+  svg.innerHTML = clusterCountMarkup(count, r, r, r, lang);
   el.append(svg);
   Object.assign(el.style, {
     width: `${r * 2}px`,
@@ -209,12 +215,12 @@ function clusterElement(count: number, onClick: () => void): HTMLElement {
   return el;
 }
 
-function pointElement(name: string, markerType: string, onClick: (el: HTMLElement) => void): HTMLElement {
+function pointElement(name: string, markerType: string, t: Translate, onClick: (el: HTMLElement) => void): HTMLElement {
   const style = markerStyle(markerType);
   const el = document.createElement("button");
   el.type = "button";
   el.className = "map-point";
-  el.setAttribute("aria-label", `${name} (${style.label})`);
+  el.setAttribute("aria-label", t("map.placeKind", { name, kind: t(style.label) }));
   el.title = name;
   Object.assign(el.style, {
     width: "22px",
@@ -244,15 +250,15 @@ function pointElement(name: string, markerType: string, onClick: (el: HTMLElemen
 }
 
 /** Popup content built with DOM APIs (names are user content; never parsed as HTML). */
-function popupContent(slug: string, name: string, markerType: string): HTMLElement {
+function popupContent(slug: string, name: string, markerType: string, t: Translate, lang: Language): HTMLElement {
   const wrap = document.createElement("div");
   wrap.className = "text-sm";
   const link = document.createElement("a");
-  link.href = locationPath(name || nameFromSlug(slug));
+  link.href = localizeHref(locationPath(name || nameFromSlug(slug)), lang);
   link.textContent = name;
   link.className = "font-semibold text-leaf-800 underline";
   const kind = document.createElement("p");
-  kind.textContent = markerStyle(markerType).label;
+  kind.textContent = t(markerStyle(markerType).label);
   kind.className = "mt-1 text-stone-700";
   wrap.append(link, kind);
   return wrap;
@@ -317,6 +323,13 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
     minZoom: 0,
     // The group names of the in-view list and the place labels come from GeoNames (CC BY 4.0), whatever the style.
     attributionControl: { compact: true, customAttribution: '<a href="https://www.geonames.org/">GeoNames</a>' },
+    // MapLibre's own texts (the canvas's name, the popup's close button, the attribution toggle) in the page's language.
+    locale: {
+      "Map.Title": opts.t("map.title"),
+      "Popup.Close": opts.t("map.closePopup"),
+      "AttributionControl.ToggleAttribution": opts.t("map.toggleAttribution"),
+      "AttributionControl.MapFeedback": opts.t("map.mapFeedback"),
+    },
     dragRotate: false,
     pitchWithRotate: false,
     touchPitch: false,
@@ -357,18 +370,18 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
       const key = `c:${id}:${count}`;
       next.add(key);
       if (markers.has(key)) continue;
-      const el = clusterElement(count, () => api.zoomToCluster(lng, lat, expansion));
+      const el = clusterElement(count, opts.t, opts.lang, () => api.zoomToCluster(lng, lat, expansion));
       markers.set(key, new Marker({ element: el }).setLngLat([lng, lat]).addTo(map));
     }
     for (const [lng, lat, slug, name, markerType] of points) {
       const key = `p:${slug}`;
       next.add(key);
       if (markers.has(key)) continue;
-      const el = pointElement(name, markerType, () => {
+      const el = pointElement(name, markerType, opts.t, () => {
         popup?.remove();
         popup = new Popup({ offset: 14, closeButton: true, maxWidth: "260px" })
           .setLngLat([lng, lat])
-          .setDOMContent(popupContent(slug, name, markerType))
+          .setDOMContent(popupContent(slug, name, markerType, opts.t, opts.lang))
           .addTo(map);
         // Keyboard users land in the popup, on the link they came for.
         popup.getElement()?.querySelector("a")?.focus();
@@ -423,7 +436,7 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
       }
     } catch (err) {
       if (controller.signal.aborted) return;
-      opts.onError(err instanceof Error ? err.message : "The map could not load its locations.");
+      opts.onError(err instanceof Error ? err.message : opts.t("map.locationsFailed"));
     }
   }
 
@@ -469,7 +482,7 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
   map.on("moveend", schedule);
   map.on("error", (e: ErrorEvent) => {
     // A missing tile or style resource should not break the page; report it once.
-    if (!painted) opts.onError(e.error?.message ?? "The map failed to load.");
+    if (!painted) opts.onError(e.error?.message ?? opts.t("map.mapFailed"));
   });
 
   const api: MapController = {
@@ -492,7 +505,7 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
       const dot = document.createElement("div");
       dot.className = "map-you-are-here";
       dot.setAttribute("role", "img");
-      dot.setAttribute("aria-label", "Your position");
+      dot.setAttribute("aria-label", opts.t("map.yourPosition"));
       here = new Marker({ element: dot }).setLngLat([origin.lng, origin.lat]).addTo(map);
       const bounds = new LngLatBounds([origin.lng, origin.lat], [origin.lng, origin.lat]);
       for (const p of places) bounds.extend([p.lng, p.lat]);

@@ -4,13 +4,18 @@ import { DEFAULT_MARKER_TYPE, MARKER_TYPES, type MarkerType } from "~/lib/taxono
  * How each marker type is drawn. Colour is never the only cue (WCAG 1.4.1): every type also has its own
  * shape, and colours keep at least 3:1 against the land and water fills (WCAG 1.4.11).
  */
-export type MarkerStyle = { label: string; color: string; shape: "circle" | "square" | "triangle" | "diamond" };
+export type MarkerStyle = {
+  /** The message key of the type's name ("Farm"), read with the page's `t`. */
+  label: string;
+  color: string;
+  shape: "circle" | "square" | "triangle" | "diamond";
+};
 
 export const MARKER_STYLES: Record<MarkerType, MarkerStyle> = {
-  standard: { label: "Permaculture site", color: "#2f6b2f", shape: "circle" },
-  school: { label: "School", color: "#1d4ed8", shape: "square" },
-  farm: { label: "Farm", color: "#a14a06", shape: "triangle" },
-  ecovillage: { label: "Eco-village", color: "#7e22ce", shape: "diamond" },
+  standard: { label: "map.markerStandard", color: "#2f6b2f", shape: "circle" },
+  school: { label: "map.markerSchool", color: "#1d4ed8", shape: "square" },
+  farm: { label: "map.markerFarm", color: "#a14a06", shape: "triangle" },
+  ecovillage: { label: "map.markerEcovillage", color: "#7e22ce", shape: "diamond" },
 };
 
 export function toMarkerType(value: string | null | undefined): MarkerType {

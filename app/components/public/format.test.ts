@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateRange, formatMonthYear, formatPrice } from "./format";
+import { serverTranslate } from "~/lib/i18n/messages.server";
+import { formatDate, formatDateRange, formatDuration, formatLabel, formatMonthYear, formatPrice } from "./format";
+
+const en = serverTranslate("en");
+const es = serverTranslate("es");
+const de = serverTranslate("de");
+const fr = serverTranslate("fr");
 
 const intl = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
@@ -22,15 +28,15 @@ describe("public date formatting", () => {
     ];
     for (const [a, b] of cases) {
       const expected = intl.formatRange(noon(a), noon(b)).replace(/[\u2009\u202f\u00a0]/g, " ");
-      expect(formatDateRange(a, b)).toBe(expected);
+      expect(formatDateRange(a, b, "en", en)).toBe(expected);
     }
-    expect(formatDateRange("2027-05-10", "2027-05-21")).toBe("10 – 21 May 2027");
+    expect(formatDateRange("2027-05-10", "2027-05-21", "en", en)).toBe("10 – 21 May 2027");
   });
 
   it("shows one date for a one-day program and a notice when dates are not set", () => {
-    expect(formatDateRange("2027-05-10", "2027-05-10")).toBe("10 May 2027");
-    expect(formatDateRange("2027-05-10", null)).toBe("10 May 2027");
-    expect(formatDateRange(null, null)).toBe("Dates to be announced");
+    expect(formatDateRange("2027-05-10", "2027-05-10", "en", en)).toBe("10 May 2027");
+    expect(formatDateRange("2027-05-10", null, "en", en)).toBe("10 May 2027");
+    expect(formatDateRange(null, null, "en", en)).toBe("Dates to be announced");
   });
 
   it("writes month and year as Intl's en-GB does, for every month", () => {
@@ -48,13 +54,13 @@ describe("public date formatting", () => {
   });
 
   it("formats prices per currency, whole amounts without cents, and free programs", () => {
-    expect(formatPrice(null, "USD")).toBe("Free");
-    expect(formatPrice(0, "EUR")).toBe("Free");
-    expect(formatPrice(120000, "EUR")).toBe("€1,200");
-    expect(formatPrice(99950, "GBP")).toBe("£999.50");
-    expect(formatPrice(5000, "AUD")).toBe("A$50");
-    expect(formatPrice(5050, "AUD")).toBe("A$50.50");
-    expect(formatPrice(5000, "not-a-currency")).toBe("50.00 not-a-currency");
+    expect(formatPrice(null, "USD", "en", en)).toBe("Free");
+    expect(formatPrice(0, "EUR", "en", en)).toBe("Free");
+    expect(formatPrice(120000, "EUR", "en", en)).toBe("€1,200");
+    expect(formatPrice(99950, "GBP", "en", en)).toBe("£999.50");
+    expect(formatPrice(5000, "AUD", "en", en)).toBe("A$50");
+    expect(formatPrice(5050, "AUD", "en", en)).toBe("A$50.50");
+    expect(formatPrice(5000, "not-a-currency", "en", en)).toBe("50.00 not-a-currency");
   });
 });
 
@@ -62,10 +68,28 @@ describe("dates and prices in the page's language", () => {
   it("follow German and Spanish conventions", () => {
     expect(formatDate("2027-07-03", "de")).toBe("3. Juli 2027");
     expect(formatDate("2027-07-03", "es")).toBe("3 de julio de 2027");
-    expect(formatDateRange("2027-05-10", "2027-05-21", "de")).toBe("10.–21. Mai 2027");
-    expect(formatDateRange("2027-06-28", "2027-07-03", "es")).toBe("28 de junio – 3 de julio de 2027");
+    expect(formatDateRange("2027-05-10", "2027-05-21", "de", de)).toBe("10.–21. Mai 2027");
+    expect(formatDateRange("2027-06-28", "2027-07-03", "es", es)).toBe("28 de junio – 3 de julio de 2027");
     expect(formatMonthYear("2026-11-24T08:00:00.000Z", "es")).toBe("noviembre de 2026");
-    expect(formatPrice(120050, "EUR", "de")).toBe("1.200,50\u00a0€");
-    expect(formatPrice(120000, "EUR", "es")).toBe("1200\u00a0€");
+    expect(formatPrice(120050, "EUR", "de", de)).toBe("1.200,50\u00a0€");
+    expect(formatPrice(120000, "EUR", "es", es)).toBe("1200\u00a0€");
+  });
+
+  it("name free programs, dates not yet set, formats and durations in the page's language", () => {
+    expect(formatPrice(null, "EUR", "es", es)).toBe("Gratis");
+    expect(formatPrice(0, "EUR", "de", de)).toBe("Kostenlos");
+    expect(formatPrice(null, "EUR", "fr", fr)).toBe("Gratuit");
+    expect(formatDateRange(null, null, "de", de)).toBe("Termine folgen");
+    expect(formatDateRange(null, null, "es", es)).toBe("Fechas por anunciar");
+    expect(formatLabel("in-person", es)).toBe("Presencial");
+    expect(formatLabel("in-person", de)).toBe("Vor Ort");
+    expect(formatLabel("in-person", en)).toBe("In person");
+    expect(formatLabel("unknown", de)).toBe("unknown");
+    expect(formatDuration(2640, en)).toBe("44 min");
+    expect(formatDuration(3900, en)).toBe("1 h 5 min");
+    expect(formatDuration(30, en)).toBe("30 s");
+    expect(formatDuration(2640, de)).toBe("44 Min.");
+    expect(formatDuration(3900, de)).toBe("1 Std. 5 Min.");
+    expect(formatDuration(0, de)).toBe("");
   });
 });

@@ -1,5 +1,5 @@
 import { intlLocale, type Language } from "~/lib/i18n/languages";
-import { PROGRAM_FORMAT_LABELS } from "~/lib/query-string";
+import type { Translate } from "~/lib/i18n/translate";
 
 /**
  * Display formatting shared by the public pages, in the page's language with `Intl` (English in the British style:
@@ -43,9 +43,12 @@ export function formatMonthYear(value: string | Date, lang: Language = "en"): st
   return Number.isNaN(date.getTime()) ? String(value) : dateFormat(lang, "month").format(date);
 }
 
-/** "10 – 21 May 2027", "28 June – 3 July 2027", or one date when start and end are equal (Intl's date range). */
-export function formatDateRange(start: string | null, end: string | null, lang: Language = "en"): string {
-  if (!start) return "Dates to be announced";
+/**
+ * "10 – 21 May 2027", "28 June – 3 July 2027", or one date when start and end are equal (Intl's date range); without
+ * a start, the page's message for dates still to come.
+ */
+export function formatDateRange(start: string | null, end: string | null, lang: Language, t: Translate): string {
+  if (!start) return t("format.datesToBeAnnounced");
   const a = parseDate(start);
   const b = end ? parseDate(end) : a;
   if (Number.isNaN(a.getTime())) return String(start);
@@ -74,10 +77,9 @@ function priceFormat(lang: Language, currency: string, fractionDigits: number): 
   return format;
 }
 
-/** Price from cents with its currency; null means the program is free. */
-export function formatPrice(cents: number | null, currency: string, lang: Language = "en"): string {
-  if (cents === null || cents === undefined) return "Free";
-  if (cents === 0) return "Free";
+/** Price from cents with its currency; null or 0 means the program is free (the page's word for it). */
+export function formatPrice(cents: number | null, currency: string, lang: Language, t: Translate): string {
+  if (cents === null || cents === undefined || cents === 0) return t("format.free");
   try {
     return priceFormat(lang, currency || "USD", cents % 100 === 0 ? 0 : 2).format(cents / 100);
   } catch {
@@ -85,13 +87,13 @@ export function formatPrice(cents: number | null, currency: string, lang: Langua
   }
 }
 
-/** "44 min", "1 h 5 min". */
-export function formatDuration(seconds: number): string {
-  if (!seconds || seconds < 60) return seconds > 0 ? `${seconds} s` : "";
-  const minutes = Math.round(seconds / 60);
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h > 0 ? `${h} h ${m} min` : `${m} min`;
+/** "44 min", "1 h 5 min", "44 Min.": an episode's length in the page's language. */
+export function formatDuration(seconds: number, t: Translate): string {
+  if (!seconds || seconds < 60) return seconds > 0 ? t("format.durationSeconds", { seconds }) : "";
+  const total = Math.round(seconds / 60);
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  return hours > 0 ? t("format.durationHours", { hours, minutes }) : t("format.durationMinutes", { minutes });
 }
 
 /** ISO 8601 duration for schema.org and podcast players (PT44M). */
@@ -102,7 +104,18 @@ export function isoDuration(seconds: number): string {
   return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}${s || (!h && !m) ? `${s}S` : ""}`;
 }
 
-export const FORMAT_LABELS: Record<string, string> = PROGRAM_FORMAT_LABELS;
+/** Each program format's message (the keys written out, so the message files' check finds them). */
+const FORMAT_KEYS: Record<string, string> = {
+  "in-person": "format.inPerson",
+  online: "format.online",
+  hybrid: "format.hybrid",
+};
+
+/** A program format's name in the page's language ("In person", "Presencial"); an unknown value as it is. */
+export function formatLabel(format: string, t: Translate): string {
+  const key = FORMAT_KEYS[format];
+  return key ? t(key) : format;
+}
 
 /** Splits stored text into paragraphs on blank lines. */
 export function paragraphs(text: string | null | undefined): string[] {

@@ -1,10 +1,10 @@
 import { useLanguage, useTranslation } from "~/lib/i18n/react";
-import { locationPath, programPath } from "~/lib/slug";
+import { programPath } from "~/lib/slug";
 import type { Route } from "~/routes/+types/home";
 import { AppLink } from "../app-link";
 import { ArrowRight, CalendarDays, Mic } from "../icons";
 import { island } from "../island";
-import { FORMAT_LABELS, formatDate, formatDateRange, formatDuration } from "./format";
+import { formatDate, formatDateRange, formatDuration, formatLabel } from "./format";
 import { ResponsivePicture } from "./picture";
 import { CardTitleLink, SectionHeader } from "./section-header";
 
@@ -38,10 +38,14 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
                 />
                 <div className="p-4">
                   <h3 className="text-lg font-semibold">
-                    <CardTitleLink to={locationPath(l.name)}>{l.name}</CardTitleLink>
+                    <CardTitleLink to={l.path}>
+                      <span lang={l.nameLang ?? undefined}>{l.name}</span>
+                    </CardTitleLink>
                   </h3>
                   <p className="text-sm text-stone-700">{l.country}</p>
-                  <p className="mt-2 line-clamp-3 text-sm text-stone-800">{l.shortDescription}</p>
+                  <p className="mt-2 line-clamp-3 text-sm text-stone-800" lang={l.summaryLang ?? undefined}>
+                    {l.shortDescription}
+                  </p>
                 </div>
               </li>
             ))}
@@ -65,10 +69,10 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
                 </h3>
                 <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-800">
                   <CalendarDays aria-hidden="true" className="h-4 w-4 text-leaf-700" />
-                  {formatDateRange(p.startDate, p.endDate, lang)}
+                  {formatDateRange(p.startDate, p.endDate, lang, t)}
                 </p>
                 <p className="mt-1 text-sm text-stone-700">
-                  {FORMAT_LABELS[p.format] ?? p.format}
+                  {formatLabel(p.format, t)}
                   {p.locationName
                     ? ` · ${[p.locationName, p.locationCity, p.locationCountry].filter(Boolean).join(", ")}`
                     : ""}
@@ -97,7 +101,7 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
                   <Mic aria-hidden="true" className="h-4 w-4 text-leaf-700" />
                   {t("home.episode", { number: e.number })} ·{" "}
                   <time dateTime={e.publishedAt}>{formatDate(e.publishedAt, lang)}</time>
-                  {e.durationSeconds ? ` · ${formatDuration(e.durationSeconds)}` : ""}
+                  {e.durationSeconds ? ` · ${formatDuration(e.durationSeconds, t)}` : ""}
                 </p>
                 <h3 className="mt-1 text-lg font-semibold">
                   <CardTitleLink to={`/podcast#episode-${e.number}`}>{e.title}</CardTitleLink>

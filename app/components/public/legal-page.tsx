@@ -1,4 +1,4 @@
-import { useLanguage } from "~/lib/i18n/react";
+import { Trans, useTranslation } from "~/lib/i18n/react";
 import { formatDate } from "./format";
 import { PageIntro } from "./page-intro";
 import { PageTextBody } from "./prose";
@@ -11,12 +11,16 @@ export function LegalPage({
   title: string;
   text: { lead: string; html: string; updatedAt: string; lang: string | null; note: string | null };
 }) {
-  const pageLang = useLanguage();
+  const { lang: pageLang } = useTranslation();
   return (
     <main id="main">
       <PageIntro title={title} lead={text.lead}>
         <p className="mt-3 text-sm text-stone-600">
-          Last updated <time dateTime={text.updatedAt.slice(0, 10)}>{formatDate(text.updatedAt, pageLang)}</time>
+          <Trans
+            i18nKey="legal.lastUpdated"
+            values={{ date: formatDate(text.updatedAt, pageLang) }}
+            components={{ time: <time dateTime={text.updatedAt.slice(0, 10)} /> }}
+          />
         </p>
       </PageIntro>
       <PageTextBody html={text.html} lang={text.lang} note={text.note} />

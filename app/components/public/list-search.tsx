@@ -1,4 +1,4 @@
-import { useLocalizeHref } from "~/lib/i18n/react";
+import { useLocalizeHref, useTranslation } from "~/lib/i18n/react";
 import { AppLink } from "../app-link";
 
 /**
@@ -20,6 +20,7 @@ export function ListSearch({
 }) {
   const id = `${action.replace(/\W/g, "")}-q`;
   const localize = useLocalizeHref();
+  const { t } = useTranslation();
   const clearParams = new URLSearchParams(
     Object.entries(keep).filter((e): e is [string, string] => Boolean(e[1])),
   ).toString();
@@ -53,14 +54,14 @@ export function ListSearch({
           type="submit"
           className="min-h-11 rounded-md bg-leaf-700 px-5 py-2 font-semibold text-white hover:bg-leaf-800"
         >
-          Search
+          {t("shell.search")}
         </button>
         {q ? (
           <AppLink
             to={clearParams ? `${action}?${clearParams}` : action}
             className="px-2 py-2 font-semibold text-leaf-800 underline"
           >
-            Show all
+            {t("entry.showAll")}
           </AppLink>
         ) : null}
       </form>

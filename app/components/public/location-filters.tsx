@@ -2,8 +2,11 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { WITHIN_KM } from "~/lib/constants";
 import type { LocationQuery } from "~/lib/filters";
-import { intlLocale, localizeHref } from "~/lib/i18n/languages";
-import { useLanguage } from "~/lib/i18n/react";
+import { intlLocale, type Language, localizeHref } from "~/lib/i18n/languages";
+import { useTranslation } from "~/lib/i18n/react";
+import type { Translate } from "~/lib/i18n/translate";
+import { formatInteger } from "~/lib/numbers";
+import { regionName } from "~/lib/region-name";
 import { AppLink } from "../app-link";
 import { Search } from "../icons";
 import { useHydrated } from "../shell/use-hydrated";
@@ -13,13 +16,13 @@ type RegionOption = { key: string; id: string; name: string };
 type SubRegionOption = { id: string; name: string; regionId: string };
 
 /** Fills the form with the browser's position (asked for once, on the visitor's click) and sends it. */
-function fillMyPosition(form: HTMLFormElement | null, say: (message: string) => void) {
+function fillMyPosition(form: HTMLFormElement | null, say: (message: string) => void, t: Translate) {
   if (!form) return;
   if (!("geolocation" in navigator)) {
-    say("This browser cannot tell its position: type a town instead.");
+    say(t("filters.noGeolocation"));
     return;
   }
-  say("Finding your position…");
+  say(t("filters.findingPosition"));
   navigator.geolocation.getCurrentPosition(
     (position) => {
       const set = (name: string, value: string) => {
@@ -39,7 +42,7 @@ function fillMyPosition(form: HTMLFormElement | null, say: (message: string) => 
       say("");
       form.requestSubmit();
     },
-    () => say("Your position is not available: type a town or a place instead."),
+    () => say(t("filters.positionUnavailable")),
     { timeout: 10_000, maximumAge: 300_000 },
   );
 }
@@ -52,8 +55,8 @@ export type FacetCounts = {
 };
 
 /** An option's label, with the number of results it would give when the words are counted. */
-function counted(label: string, counts: Record<string, number> | undefined, key: string): string {
-  return counts ? `${label} (${counts[key] ?? 0})` : label;
+function counted(label: string, counts: Record<string, number> | undefined, key: string, lang: Language): string {
+  return counts ? `${label} (${formatInteger(counts[key] ?? 0, lang)})` : label;
 }
 
 /** What the filter form shows: the location query's parameters (page aside), the named ones as any text. */
@@ -68,8 +71,8 @@ const fieldCls =
 const VARIANTS = {
   list: {
     action: "/locations",
-    label: "Filter locations",
-    submit: "Show locations",
+    label: "filters.filterLocations",
+    submit: "filters.showLocations",
     analyticsForm: "location-filters",
     analyticsFilters: "locations:filter",
     form: "grid gap-4 rounded-xl border border-leaf-100 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6",
@@ -79,8 +82,8 @@ const VARIANTS = {
   },
   map: {
     action: "/map",
-    label: "Filter the map",
-    submit: "Apply filters",
+    label: "filters.filterMap",
+    submit: "filters.applyFilters",
     analyticsForm: "map-filters",
     analyticsFilters: "map:filter",
     form: "space-y-3",
@@ -119,7 +122,7 @@ export function LocationFilters({
   const v = VARIANTS[variant];
   const id = useId();
   const navigate = useNavigate();
-  const lang = useLanguage();
+  const { t, lang } = useTranslation();
   const hydrated = useHydrated();
   const [positionMessage, setPositionMessage] = useState("");
   const [region, setRegion] = useState(values.region ?? "");
@@ -152,16 +155,16 @@ export function LocationFilters({
       method="get"
       action={localizeHref(v.action, lang)}
       role="search"
-      aria-label={v.label}
+      aria-label={t(v.label)}
       className={v.form}
       onSubmit={onSubmit}
       data-analytics-form={v.analyticsForm}
       data-analytics-filters={v.analyticsFilters}
     >
-      {variant === "map" ? <h2 className="text-base font-semibold text-stone-900">{v.label}</h2> : null}
+      {variant === "map" ? <h2 className="text-base font-semibold text-stone-900">{t(v.label)}</h2> : null}
       <div className={v.search}>
         <label htmlFor={`${id}-q`} className="text-sm font-semibold text-stone-800">
-          Search
+          {t("filters.search")}
         </label>
         <div className="relative">
           <Search
@@ -175,14 +178,14 @@ export function LocationFilters({
             defaultValue={values.q ?? ""}
             key={values.q ?? ""}
             maxLength={100}
-            placeholder="Name, city, country or description"
+            placeholder={t("filters.searchPlaceholder")}
             className={`${fieldCls} pl-9`}
           />
         </div>
       </div>
       <div className={v.pair}>
         <label htmlFor={`${id}-region`} className="text-sm font-semibold text-stone-800">
-          Region
+          {t("filters.region")}
         </label>
         <select
           id={`${id}-region`}
@@ -198,17 +201,17 @@ export function LocationFilters({
           }}
           className={fieldCls}
         >
-          <option value="">All regions</option>
+          <option value="">{t("filters.allRegions")}</option>
           {regions.map((r) => (
             <option key={r.key} value={r.key}>
-              {counted(r.name, counts?.region, r.key)}
+              {counted(regionName(t, r), counts?.region, r.key, lang)}
             </option>
           ))}
         </select>
       </div>
       <div className={v.pair}>
         <label htmlFor={`${id}-sub`} className="text-sm font-semibold text-stone-800">
-          Sub-region
+          {t("filters.subRegion")}
         </label>
         <select
           id={`${id}-sub`}
@@ -218,9 +221,9 @@ export function LocationFilters({
           onChange={(e) => setSubRegion(e.target.value)}
           className={fieldCls}
         >
-          <option value="">All sub-regions</option>
+          <option value="">{t("filters.allSubRegions")}</option>
           {groups.map((g) => (
-            <optgroup key={g.region.id} label={g.region.name}>
+            <optgroup key={g.region.id} label={regionName(t, g.region)}>
               {g.items.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
@@ -232,7 +235,7 @@ export function LocationFilters({
       </div>
       <div className={v.pair}>
         <label htmlFor={`${id}-country`} className="text-sm font-semibold text-stone-800">
-          Country
+          {t("filters.country")}
         </label>
         <select
           id={`${id}-country`}
@@ -242,17 +245,17 @@ export function LocationFilters({
           key={values.country ?? ""}
           className={fieldCls}
         >
-          <option value="">All countries</option>
+          <option value="">{t("filters.allCountries")}</option>
           {countries.map((c) => (
             <option key={c} value={c}>
-              {counted(c, counts?.country, c)}
+              {counted(c, counts?.country, c, lang)}
             </option>
           ))}
         </select>
       </div>
       <div className={v.wide}>
         <label htmlFor={`${id}-focus`} className="text-sm font-semibold text-stone-800">
-          Focus area
+          {t("filters.focus")}
         </label>
         <select
           id={`${id}-focus`}
@@ -262,10 +265,10 @@ export function LocationFilters({
           key={values.focus ?? ""}
           className={fieldCls}
         >
-          <option value="">All focus areas</option>
+          <option value="">{t("filters.allFocusAreas")}</option>
           {focusAreas.map((f) => (
             <option key={f.id} value={f.id}>
-              {counted(f.name, counts?.focus, f.id)}
+              {counted(f.name, counts?.focus, f.id, lang)}
             </option>
           ))}
         </select>
@@ -274,7 +277,7 @@ export function LocationFilters({
         <>
           <div className="sm:col-span-2 lg:col-span-2">
             <label htmlFor={`${id}-near`} className="text-sm font-semibold text-stone-800">
-              Nearest to
+              {t("filters.nearestTo")}
             </label>
             <input
               id={`${id}-near`}
@@ -283,7 +286,7 @@ export function LocationFilters({
               defaultValue={values.near ?? ""}
               key={`near-${values.near ?? ""}`}
               maxLength={100}
-              placeholder="A town or a place"
+              placeholder={t("filters.nearPlaceholder")}
               aria-describedby={`${id}-near-hint`}
               className={fieldCls}
             />
@@ -292,12 +295,12 @@ export function LocationFilters({
                 <button
                   type="button"
                   className="font-semibold text-leaf-800 underline"
-                  onClick={(e) => fillMyPosition(e.currentTarget.form, setPositionMessage)}
+                  onClick={(e) => fillMyPosition(e.currentTarget.form, setPositionMessage, t)}
                 >
-                  Use my position
+                  {t("filters.useMyPosition")}
                 </button>
               ) : (
-                "Places are sorted by distance."
+                t("filters.sortedByDistance")
               )}
               {positionMessage ? <span role="status"> {positionMessage}</span> : null}
             </p>
@@ -310,7 +313,7 @@ export function LocationFilters({
           </div>
           <div>
             <label htmlFor={`${id}-within`} className="text-sm font-semibold text-stone-800">
-              Within
+              {t("filters.within")}
             </label>
             <select
               id={`${id}-within`}
@@ -320,7 +323,7 @@ export function LocationFilters({
               key={`within-${values.within ?? ""}`}
               className={fieldCls}
             >
-              <option value="">Any distance</option>
+              <option value="">{t("filters.anyDistance")}</option>
               {WITHIN_KM.map((km) => (
                 <option key={km} value={km}>
                   {km.toLocaleString(intlLocale(lang))} km
@@ -335,11 +338,11 @@ export function LocationFilters({
           type="submit"
           className="min-h-11 rounded-md bg-leaf-700 px-5 py-2 font-semibold text-white hover:bg-leaf-800"
         >
-          {v.submit}
+          {t(v.submit)}
         </button>
         {hasFilters ? (
           <AppLink to={v.action} className="min-h-11 px-2 py-2 font-semibold text-leaf-800 underline">
-            Clear filters
+            {t("filters.clear")}
           </AppLink>
         ) : null}
       </div>

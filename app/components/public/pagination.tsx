@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from "~/lib/i18n/react";
 import { AppLink } from "../app-link";
 
 /** Page numbers to show: first, last, and two either side of the current one, with gaps as null. */
@@ -19,26 +20,30 @@ export function Pagination({
   page,
   totalPages,
   hrefFor,
-  label = "Pagination",
+  label,
 }: {
   page: number;
   totalPages: number;
   hrefFor: (page: number) => string;
   label?: string;
 }) {
+  const { t } = useTranslation();
   if (totalPages <= 1) return null;
+  const hidden = <span className="sr-only" />;
+  const previous = <Trans i18nKey="pagination.previous" components={{ hidden }} />;
+  const next = <Trans i18nKey="pagination.next" components={{ hidden }} />;
   const base = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 text-sm font-medium";
   return (
-    <nav aria-label={label} className="mt-10">
+    <nav aria-label={label ?? t("pagination.label")} className="mt-10">
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {page > 1 ? (
             <AppLink to={hrefFor(page - 1)} rel="prev" className={`${base} border-leaf-200 bg-white hover:bg-leaf-50`}>
-              Previous<span className="sr-only"> page</span>
+              {previous}
             </AppLink>
           ) : (
             <span className={`${base} border-stone-200 text-stone-500`} aria-disabled="true">
-              Previous<span className="sr-only"> page</span>
+              {previous}
             </span>
           )}
         </li>
@@ -53,7 +58,7 @@ export function Pagination({
               <AppLink
                 to={hrefFor(p)}
                 aria-current={p === page ? "page" : undefined}
-                aria-label={`Page ${p}`}
+                aria-label={t("pagination.page", { page: p })}
                 className={
                   p === page
                     ? `${base} border-leaf-700 bg-leaf-700 text-white`
@@ -68,11 +73,11 @@ export function Pagination({
         <li>
           {page < totalPages ? (
             <AppLink to={hrefFor(page + 1)} rel="next" className={`${base} border-leaf-200 bg-white hover:bg-leaf-50`}>
-              Next<span className="sr-only"> page</span>
+              {next}
             </AppLink>
           ) : (
             <span className={`${base} border-stone-200 text-stone-500`} aria-disabled="true">
-              Next<span className="sr-only"> page</span>
+              {next}
             </span>
           )}
         </li>

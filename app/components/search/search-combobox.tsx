@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { localizeHref } from "~/lib/i18n/languages";
+import { useTranslation } from "~/lib/i18n/react";
 import { SEARCH_KIND_LABELS, type SearchKindName } from "~/lib/search-links";
 import { parseSearch, SEARCH_MAX_LENGTH } from "~/lib/search-query";
 
@@ -27,6 +29,7 @@ export function SearchCombobox({
   autoFocus?: boolean;
 }) {
   const id = useId();
+  const { t, lang } = useTranslation();
   const listId = `${id}-list`;
   const [value, setValue] = useState(defaultValue);
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
@@ -56,7 +59,7 @@ export function SearchCombobox({
     timer.current = setTimeout(() => {
       const ac = new AbortController();
       controller.current = ac;
-      fetch(`/api/search/suggest?q=${encodeURIComponent(text)}`, { signal: ac.signal })
+      fetch(`/api/search/suggest?q=${encodeURIComponent(text)}&lang=${lang}`, { signal: ac.signal })
         .then((res) => (res.ok ? (res.json() as Promise<{ suggestions: Suggestion[] }>) : { suggestions: [] }))
         .then((data) => {
           if (ac.signal.aborted) return;
@@ -65,8 +68,8 @@ export function SearchCombobox({
           setOpen(data.suggestions.length > 0);
           setAnnouncement(
             data.suggestions.length === 0
-              ? "No suggestions."
-              : `${data.suggestions.length} suggestion${data.suggestions.length === 1 ? "" : "s"}. Use the up and down arrow keys to choose.`,
+              ? t("search.noSuggestions")
+              : t("search.suggestionCount", { count: data.suggestions.length }),
           );
         })
         .catch(() => {
@@ -88,7 +91,7 @@ export function SearchCombobox({
       const chosen = suggestions[active];
       if (chosen) {
         e.preventDefault();
-        window.location.assign(chosen.href);
+        window.location.assign(localizeHref(chosen.href, lang));
       }
     } else if (e.key === "Escape") {
       if (open) {
@@ -140,7 +143,7 @@ export function SearchCombobox({
       <div
         id={listId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={t("search.suggestions")}
         hidden={!open}
         className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-y-auto rounded-lg border border-stone-300 bg-white py-1 shadow-lg"
       >
@@ -155,12 +158,12 @@ export function SearchCombobox({
             onMouseDown={(e) => {
               // Keep focus in the box; the choice navigates.
               e.preventDefault();
-              window.location.assign(s.href);
+              window.location.assign(localizeHref(s.href, lang));
             }}
             onMouseEnter={() => setActive(i)}
           >
             <span className="block font-medium break-words">{s.name}</span>
-            <span className="block text-sm text-stone-700">{SEARCH_KIND_LABELS[s.kind].one}</span>
+            <span className="block text-sm text-stone-700">{t(SEARCH_KIND_LABELS[s.kind].one)}</span>
           </div>
         ))}
       </div>

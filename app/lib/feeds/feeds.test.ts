@@ -80,11 +80,18 @@ describe("XML feeds", () => {
   });
 
   it("writes a well-formed RSS 2.0 feed with absolute URLs and enclosures only for audio", () => {
-    const rss = buildPodcastRss({ siteUrl: SITE, episodes: [episode(2, "/media/ep2.mp3"), episode(1, null)] });
+    const rss = buildPodcastRss({
+      siteUrl: SITE,
+      episodes: [episode(2, "/media/ep2.mp3"), episode(1, null)],
+      title: "Soil Podcast",
+      description: "Talks & walks",
+    });
     expect(xmlProblems(rss)).toEqual([]);
     expect(rss).toContain('<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"');
     expect(rss).toContain(`<link>${SITE}/podcast</link>`);
     expect(rss).toContain("<language>en</language>");
+    expect(rss).toContain("<title>Soil Podcast</title>");
+    expect(rss).toContain("<description>Talks &amp; walks</description>");
     expect(rss).toContain("<pubDate>Wed, 14 Jan 2026 00:00:00 GMT</pubDate>");
     expect(rss).toContain("Soil &amp; &lt;Water&gt; &quot;2&quot;");
     expect(rss.match(/<enclosure /g)).toHaveLength(1);

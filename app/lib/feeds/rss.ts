@@ -16,10 +16,6 @@ export type RssEpisode = {
   publishedAt: Date;
 };
 
-export const PODCAST_TITLE = `${SITE_NAME} Podcast`;
-export const PODCAST_DESCRIPTION =
-  "Conversations with permaculture educators, farmers and designers about the places they care for and what they have learned.";
-
 /** The square cover the server writes at start (under DATA_DIR, served from /media) for podcast apps. */
 export const PODCAST_COVER_PATH = "/media/podcast/cover.jpg";
 
@@ -30,10 +26,15 @@ function hms(seconds: number): string {
   return [h, m, s].map((n) => String(n).padStart(2, "0")).join(":");
 }
 
-/** The podcast as RSS 2.0 with the iTunes namespace; an enclosure only for episodes that have audio. */
+/**
+ * The podcast as RSS 2.0 with the iTunes namespace; an enclosure only for episodes that have audio. The channel's
+ * title and description are the caller's (the messages' English texts: the feed is in English).
+ */
 export function buildPodcastRss(opts: {
   siteUrl: string;
   episodes: RssEpisode[];
+  title: string;
+  description: string;
   now?: Date;
   /** The site's name as written in the admin's Pages section. */
   siteName?: string;
@@ -71,14 +72,14 @@ export function buildPodcastRss(opts: {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom">',
     "  <channel>",
-    `    <title>${escapeXml(siteName === SITE_NAME ? PODCAST_TITLE : `${siteName} Podcast`)}</title>`,
+    `    <title>${escapeXml(opts.title)}</title>`,
     `    <link>${escapeXml(page)}</link>`,
     `    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,
-    `    <description>${escapeXml(PODCAST_DESCRIPTION)}</description>`,
+    `    <description>${escapeXml(opts.description)}</description>`,
     "    <language>en</language>",
     `    <lastBuildDate>${rfc822(newest)}</lastBuildDate>`,
     `    <itunes:author>${escapeXml(siteName)}</itunes:author>`,
-    `    <itunes:summary>${escapeXml(PODCAST_DESCRIPTION)}</itunes:summary>`,
+    `    <itunes:summary>${escapeXml(opts.description)}</itunes:summary>`,
     `    <itunes:image href="${escapeXml(absolute(siteUrl, PODCAST_COVER_PATH))}"/>`,
     '    <itunes:category text="Education"/>',
     "    <itunes:explicit>false</itunes:explicit>",

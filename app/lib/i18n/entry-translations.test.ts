@@ -110,6 +110,6 @@ describe("pageTextLanguage", () => {
   it("marks a site text shown in another language than the page's, and nothing otherwise", () => {
     expect(pageTextLanguage("en", "en")).toEqual({ lang: null, note: null });
     expect(pageTextLanguage("es", "es")).toEqual({ lang: null, note: null });
-    expect(pageTextLanguage("en", "de")).toEqual({ lang: "en", note: "Text auf Englisch" });
+    expect(pageTextLanguage("en", "de")).toEqual({ lang: "en", note: "en" });
   });
 });

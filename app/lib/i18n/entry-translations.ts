@@ -1,7 +1,6 @@
 import { optionalText } from "../schemas/form";
 import { z } from "../zod";
-import { shownInMessage } from "./content-messages";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from "./languages";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language, languageDisplayName } from "./languages";
 
 /**
  * An entry's translations, as stored in its `translations` column: per language, the translated text of each of
@@ -209,24 +208,18 @@ export function readEntryLanguageForm<K extends TranslatableKind>(
   return { ok: true, value: { language, translations: canonicalTranslations(merged as EntryTranslations) } };
 }
 
-/** A language's name in the page's language ("Portuguese" on an English page, "portugiesisch" on a German one). */
-export function languageDisplayName(lang: Language, page: Language): string {
-  try {
-    return new Intl.DisplayNames([page], { type: "language" }).of(lang) ?? LANGUAGE_NAMES[lang];
-  } catch {
-    return LANGUAGE_NAMES[lang];
-  }
-}
+export { languageDisplayName };
 
 /**
  * What a page needs to show an entry's fields in its language: each field's text, the `lang` its block must carry
- * (null when the text is in the page's language), the "Shown in …" note when any shown text is the original in
- * another language (null otherwise), and the language of the entry's main text for JSON-LD's `inLanguage`.
+ * (null when the text is in the page's language), the language the "Shown in …" note names when any shown text is
+ * the original in another language (null otherwise; `ShownInNote` words it in the page's language), and the
+ * language of the entry's main text for JSON-LD's `inLanguage`.
  */
 export type EntryForPage<F extends string> = {
   text: Record<F, string>;
   lang: Record<F, Language | null>;
-  note: string | null;
+  note: Language | null;
   inLanguage: Language;
 };
 
@@ -250,7 +243,7 @@ export function entryForPage<K extends TranslatableKind>(
   return {
     text,
     lang,
-    note: foreign ? shownInMessage(page, languageDisplayName(shown.original, page)) : null,
+    note: foreign ? shown.original : null,
     inLanguage:
       main && main.text !== "" ? main.lang : (shown.fields[fields[0] as TranslatableField<K>]?.lang ?? shown.original),
   };
@@ -285,11 +278,14 @@ export function translationLabels(kind: TranslatableKind): Record<string, string
 }
 
 /**
- * For a site text (About, Privacy, Terms) shown on a page: the `lang` its block needs and the "Shown in …" note,
- * both null when the text is in the page's language.
+ * For a site text (About, Privacy, Terms) shown on a page: the `lang` its block needs and the language its
+ * "Shown in …" note names, both null when the text is in the page's language.
  */
-export function pageTextLanguage(textLanguage: string, page: Language): { lang: Language | null; note: string | null } {
+export function pageTextLanguage(
+  textLanguage: string,
+  page: Language,
+): { lang: Language | null; note: Language | null } {
   const lang = originalLanguage(textLanguage);
   if (lang === page) return { lang: null, note: null };
-  return { lang, note: shownInMessage(page, languageDisplayName(lang, page)) };
+  return { lang, note: lang };
 }

@@ -59,3 +59,12 @@ export function localizeHref(href: string, lang: Language): string {
 export function intlLocale(lang: Language): string {
   return lang === "en" ? "en-GB" : lang;
 }
+
+/** A language's name in the page's language ("Portuguese" on an English page, "portugiesisch" on a German one). */
+export function languageDisplayName(lang: Language, page: Language): string {
+  try {
+    return new Intl.DisplayNames([page], { type: "language" }).of(lang) ?? LANGUAGE_NAMES[lang];
+  } catch {
+    return LANGUAGE_NAMES[lang];
+  }
+}

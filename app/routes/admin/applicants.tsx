@@ -15,18 +15,19 @@ import { formDataToObject, readForm } from "~/lib/schemas/form";
 import { isDecision } from "~/lib/vocabulary";
 import {
   countApplicationsByStatus,
+  decideApplication,
   getApplicationById,
   listApplications,
+  makeEntryFromApplication,
   REVIEW_TRANSITIONS,
   type ReviewStatus,
   setApplicationNotes,
-} from "~/queries/applications.server";
-import { recordAudit } from "~/queries/audit.server";
-import { loadReferenceData } from "~/queries/reference.server";
-import { getApplicationNoticeSetting, setApplicationNoticeSetting } from "~/queries/users.server";
-import { decideApplication, makeEntryFromApplication } from "~/services/applications.server";
+} from "~/services/applications.server";
+import { recordAudit } from "~/services/audit.server";
 import { requireAdmin } from "~/services/guard.server";
+import { loadReferenceData } from "~/services/reference.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { getApplicationNoticeSetting, setApplicationNoticeSetting } from "~/services/users.server";
 import type { Route } from "./+types/applicants";
 
 const LIST = "/admin/dashboard/applicants";

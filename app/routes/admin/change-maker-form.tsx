@@ -19,19 +19,19 @@ import { fieldErrors } from "~/lib/schemas";
 import { ChangeMakerSchema, MAX_LINKS } from "~/lib/schemas/change-maker";
 import { type FormValues, listValue, readEntryForm, textValue } from "~/lib/schemas/form";
 import type { EntryStatus } from "~/lib/vocabulary";
-import { findApplicationFor } from "~/queries/applications.server";
+import { findApplicationFor } from "~/services/applications.server";
 import {
   type ChangeMakerInput,
   type ChangeMakerRow,
   createChangeMaker,
   getChangeMakerById,
   updateChangeMaker,
-} from "~/queries/change-makers.server";
-import { getLocationIdsByNames, getLocationNamesByIds } from "~/queries/locations.server";
-import { listFocusAreas } from "~/queries/reference.server";
+} from "~/services/change-makers.server";
 import { invalid, saveContent } from "~/services/content-actions.server";
 import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
 import { requireAdmin } from "~/services/guard.server";
+import { getLocationIdsByNames, getLocationNamesByIds } from "~/services/locations.server";
+import { listFocusAreas } from "~/services/reference.server";
 import { entryHistory } from "~/services/revisions.server";
 import type { Route } from "./+types/change-maker-form";
 

@@ -6,7 +6,7 @@ import { ClearLink, FilterSelect, SearchForm } from "~/components/admin/content/
 import type { Column } from "~/components/admin/data-table";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";
 import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
-import { deleteChangeMaker, getChangeMakerById, searchChangeMakersForAdmin } from "~/queries/change-makers.server";
+import { deleteChangeMaker, getChangeMakerById, searchChangeMakersForAdmin } from "~/services/change-makers.server";
 import { deleteContent, readDeleteId } from "~/services/content-actions.server";
 import { requireAdmin } from "~/services/guard.server";
 import type { Route } from "./+types/change-makers";

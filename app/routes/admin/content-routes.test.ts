@@ -340,9 +340,11 @@ describe("newsletter and podcast", () => {
       dataset: "newsletter",
     })) as Response;
     const text = await csv.text();
-    expect(text.split(/\r?\n/)[0]).toBe("email,status,timestamp,confirmed_at,unsubscribed_at,source");
+    expect(text.split(/\r?\n/)[0]).toBe("email,status,timestamp,confirmed_at,unsubscribed_at,source,language");
     expect(text).toMatch(/waiting@example\.org,Awaiting confirmation,/);
     expect(text).toMatch(/gone@example\.org,Unsubscribed,/);
+    // Each subscriber's language (that of the page they signed up on) is in the export.
+    expect(text).toMatch(/^gone@example\.org,Unsubscribed,.*,en\r?$/m);
     const confirmedCsv = (await call(exportRoute.loader, getRequest("/admin/dashboard/export/newsletter"), h.context, {
       dataset: "newsletter",
     })) as Response;

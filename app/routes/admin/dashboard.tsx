@@ -3,39 +3,13 @@ import { formatDateTime, REVIEW_STATUS_LABELS, REVIEW_STATUS_ORDER } from "~/com
 import { PageHeader } from "~/components/admin/shell/page-header";
 import { Plus } from "~/components/icons";
 import { formatInteger } from "~/lib/numbers";
-import { listRecentAudit } from "~/queries/audit.server";
-import { getDashboardCounts, listRecentApplications } from "~/queries/dashboard.server";
-import { listNeedsChecking } from "~/queries/freshness.server";
-import { countPendingProposals } from "~/queries/proposals.server";
-import { getGeneralSettings } from "~/queries/settings.server";
+import { loadDashboard } from "~/services/dashboard.server";
 import { requireAdmin } from "~/services/guard.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const { db } = context.services;
-  const [counts, recentApplications, audit, waiting] = await Promise.all([
-    getDashboardCounts(db),
-    listRecentApplications(db, 5),
-    listRecentAudit(db, 10),
-    countPendingProposals(db),
-  ]);
-  const { freshnessMonths } = await getGeneralSettings(db);
-  const before = new Date();
-  before.setMonth(before.getMonth() - freshnessMonths);
-  const stale = await listNeedsChecking(db, before, { limit: 0, offset: 0 });
-  const recentChanges = audit.map((a) => ({
-    id: a.id,
-    who: a.userEmail || "System",
-    action: a.action,
-    entity: a.entity,
-    summary: a.summary,
-    at: a.createdAt,
-  }));
-  return data(
-    { counts, recentApplications, recentChanges, waiting, stale: stale.total },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return data(await loadDashboard(context.services.db), { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

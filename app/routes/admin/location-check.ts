@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NoFields, parseForm } from "~/lib/schemas/form";
-import { recordAudit } from "~/queries/audit.server";
+import { recordAudit } from "~/services/audit.server";
 import { requestEntryCheck } from "~/services/entry-checks.server";
 import { requireAdmin } from "~/services/guard.server";
 import { redirectWithToast } from "~/services/toast.server";

@@ -32,8 +32,10 @@ import {
 import { locationPath } from "~/lib/slug";
 import { MARKER_TYPES } from "~/lib/taxonomy";
 import type { EntryStatus } from "~/lib/vocabulary";
-import { findApplicationFor } from "~/queries/applications.server";
-import { findLikelyDuplicates } from "~/queries/duplicates.server";
+import { findApplicationFor } from "~/services/applications.server";
+import { invalid, saveContent } from "~/services/content-actions.server";
+import { findLikelyDuplicates } from "~/services/duplicates.server";
+import { requireAdmin } from "~/services/guard.server";
 import {
   createLocation,
   findLocationNameClash,
@@ -41,10 +43,8 @@ import {
   isLocationNameTaken,
   type LocationInput,
   updateLocation,
-} from "~/queries/locations.server";
-import { loadReferenceData } from "~/queries/reference.server";
-import { invalid, saveContent } from "~/services/content-actions.server";
-import { requireAdmin } from "~/services/guard.server";
+} from "~/services/locations.server";
+import { loadReferenceData } from "~/services/reference.server";
 import { entryHistory } from "~/services/revisions.server";
 import { resolvePicture } from "~/services/stored-image.server";
 import { worldOutlinePath } from "~/services/world-outline.server";

@@ -8,10 +8,10 @@ import { ADMIN_PAGE_SIZE } from "~/lib/constants";
 import { isUuid } from "~/lib/ids";
 import { locationPath } from "~/lib/slug";
 import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
-import { deleteLocation, getLocationById, type LocationSort, searchLocations } from "~/queries/locations.server";
-import { listRegions } from "~/queries/reference.server";
 import { deleteContent, readDeleteId } from "~/services/content-actions.server";
 import { requireAdmin } from "~/services/guard.server";
+import { deleteLocation, getLocationById, type LocationSort, searchLocations } from "~/services/locations.server";
+import { listRegions } from "~/services/reference.server";
 import type { Route } from "./+types/locations";
 
 const LIST = "/admin/dashboard/locations";

@@ -6,7 +6,6 @@ import { getDummyHash, verifyPassword } from "~/lib/password.server";
 import { type FieldErrors, fieldErrors, type TypedValues } from "~/lib/schemas";
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from "~/lib/schemas/admin-login";
 import { readForm } from "~/lib/schemas/form";
-import { getUserByEmail } from "~/queries/users.server";
 import { getSessionUser, safeReturnPath } from "~/services/guard.server";
 import {
   checkLoginAllowed,
@@ -15,6 +14,7 @@ import {
   recordLoginSuccess,
   tooManyAttemptsMessage,
 } from "~/services/login-limiter.server";
+import { getUserByEmail } from "~/services/users.server";
 import type { Route } from "./+types/login";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -18,13 +18,12 @@ import {
   type MarkerType,
   PROPOSAL_STATUS_LABELS as STATUS_TAB_LABELS,
 } from "~/lib/vocabulary";
-import { findLikelyDuplicates } from "~/queries/duplicates.server";
-import { getLocationById } from "~/queries/locations.server";
-import { getProposal } from "~/queries/proposals.server";
-import { loadReferenceData } from "~/queries/reference.server";
 import { acceptCorrection, correctionTarget, proposedChanges } from "~/services/corrections.server";
+import { findLikelyDuplicates } from "~/services/duplicates.server";
 import { requireAdmin } from "~/services/guard.server";
-import { acceptPlaceProposal, describeProposal, rejectProposal } from "~/services/proposals.server";
+import { getLocationById } from "~/services/locations.server";
+import { acceptPlaceProposal, describeProposal, getProposal, rejectProposal } from "~/services/proposals.server";
+import { loadReferenceData } from "~/services/reference.server";
 import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/moderation-item";
 

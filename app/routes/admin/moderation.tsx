@@ -11,11 +11,11 @@ import { ADMIN_PAGE_SIZE } from "~/lib/constants";
 import { formId, parseForm } from "~/lib/schemas/form";
 import { PROPOSAL_STATUSES, type ProposalKind, PROPOSAL_STATUS_LABELS as STATUS_TAB_LABELS } from "~/lib/vocabulary";
 import { z } from "~/lib/zod";
-import { recordAudit } from "~/queries/audit.server";
-import { type CheckableKind, listNeedsChecking, markEntryChecked } from "~/queries/freshness.server";
-import { countPendingProposals, listProposals } from "~/queries/proposals.server";
-import { getGeneralSettings } from "~/queries/settings.server";
+import { recordAudit } from "~/services/audit.server";
+import { type CheckableKind, listNeedsChecking, markEntryChecked } from "~/services/entry-checks.server";
 import { requireAdmin } from "~/services/guard.server";
+import { countPendingProposals, listProposals } from "~/services/proposals.server";
+import { getGeneralSettings } from "~/services/site-settings.server";
 import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/moderation";
 

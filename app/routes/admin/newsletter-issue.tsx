@@ -5,7 +5,7 @@ import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "~/compone
 import { fieldErrors } from "~/lib/schemas";
 import { formDataToObject, readForm } from "~/lib/schemas/form";
 import { IssueActionSchema } from "~/lib/schemas/newsletter-issue";
-import { recordAudit } from "~/queries/audit.server";
+import { recordAudit } from "~/services/audit.server";
 import { requireAdmin } from "~/services/guard.server";
 import {
   countNewsletterSubscriptions,

@@ -11,15 +11,15 @@ import { exportHref as csvExportHref } from "~/lib/admin-exports";
 import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
 import { parseSubscriberView, SUBSCRIBER_VIEWS, type SubscriberView } from "~/lib/subscriber-views";
 import { SUBSCRIBER_STATE_LABELS } from "~/lib/vocabulary";
+import { deleteContent, readDeleteId } from "~/services/content-actions.server";
+import { requireAdmin } from "~/services/guard.server";
 import {
   countNewsletterSubscriptionsMatching,
   countSubscriptionsByState,
   deleteNewsletterSubscription,
   getNewsletterSubscriptionById,
   listNewsletterSubscriptions,
-} from "~/queries/newsletter.server";
-import { deleteContent, readDeleteId } from "~/services/content-actions.server";
-import { requireAdmin } from "~/services/guard.server";
+} from "~/services/newsletter.server";
 import type { Route } from "./+types/newsletter";
 
 const LIST = "/admin/dashboard/newsletter";

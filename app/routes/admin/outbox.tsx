@@ -9,7 +9,7 @@ import { hrefWithParams } from "~/lib/query-string";
 import { formId, parseForm } from "~/lib/schemas/form";
 import { MAIL_KIND_LABELS, MAIL_KINDS, MAIL_STATUS_LABELS, MAIL_STATUSES, type MailStatus } from "~/lib/vocabulary";
 import { z } from "~/lib/zod";
-import { recordAudit } from "~/queries/audit.server";
+import { recordAudit } from "~/services/audit.server";
 import { requireAdmin } from "~/services/guard.server";
 import { loadOutbox, loadOutboxMessage, OUTBOX_PAGE_SIZE, readOutboxFilter } from "~/services/mail/outbox.server";
 import { redirectWithToast } from "~/services/toast.server";

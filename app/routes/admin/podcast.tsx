@@ -26,6 +26,8 @@ import {
 import { parseDownloadUrl } from "~/lib/storage/download-url";
 import { downloadTokenList } from "~/lib/storage/paths";
 import { z } from "~/lib/zod";
+import { deleteContent, invalid, saveContent } from "~/services/content-actions.server";
+import { requireAdmin } from "~/services/guard.server";
 import {
   countPodcastSubscriptionsMatching,
   createEpisode,
@@ -37,9 +39,7 @@ import {
   listEpisodes,
   listPodcastSubscriptions,
   updateEpisode,
-} from "~/queries/podcast.server";
-import { deleteContent, invalid, saveContent } from "~/services/content-actions.server";
-import { requireAdmin } from "~/services/guard.server";
+} from "~/services/podcast.server";
 import type { Route } from "./+types/podcast";
 
 const PAGE = "/admin/dashboard/podcast";

@@ -28,7 +28,10 @@ import {
 } from "~/lib/schemas/program";
 import { programPath } from "~/lib/slug";
 import type { EntryStatus } from "~/lib/vocabulary";
-import { getLocationIdsByNames, getLocationNamesByIds, listLocationNames } from "~/queries/locations.server";
+import { invalid, saveContent } from "~/services/content-actions.server";
+import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
+import { requireAdmin } from "~/services/guard.server";
+import { getLocationIdsByNames, getLocationNamesByIds, listLocationNames } from "~/services/locations.server";
 import {
   createProgram,
   findProgramNameClash,
@@ -37,11 +40,8 @@ import {
   type ProgramInput,
   type ProgramRow,
   updateProgram,
-} from "~/queries/programs.server";
-import { listFocusAreas } from "~/queries/reference.server";
-import { invalid, saveContent } from "~/services/content-actions.server";
-import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
-import { requireAdmin } from "~/services/guard.server";
+} from "~/services/programs.server";
+import { listFocusAreas } from "~/services/reference.server";
 import { entryHistory } from "~/services/revisions.server";
 import type { Route } from "./+types/program-form";
 

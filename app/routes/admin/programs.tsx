@@ -8,9 +8,9 @@ import { ADMIN_PAGE_SIZE } from "~/lib/constants";
 import { PROGRAM_FORMATS } from "~/lib/schemas/program";
 import { programPath } from "~/lib/slug";
 import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
-import { deleteProgram, getProgramById, searchProgramsForAdmin } from "~/queries/programs.server";
 import { deleteContent, readDeleteId } from "~/services/content-actions.server";
 import { requireAdmin } from "~/services/guard.server";
+import { deleteProgram, getProgramById, searchProgramsForAdmin } from "~/services/programs.server";
 import type { Route } from "./+types/programs";
 
 const LIST = "/admin/dashboard/programs";

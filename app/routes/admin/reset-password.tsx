@@ -4,7 +4,7 @@ import { LINK_PAGE_HEADERS } from "~/lib/link-pages";
 import { fieldErrors } from "~/lib/schemas";
 import { formDataToObject, readForm } from "~/lib/schemas/form";
 import { NewPasswordSchema } from "~/lib/schemas/staff-links";
-import { recordAudit } from "~/queries/audit.server";
+import { recordAudit } from "~/services/audit.server";
 import { checkStaffLink, completeStaffLink } from "~/services/staff-links.server";
 import type { Route } from "./+types/reset-password";
 

@@ -18,17 +18,17 @@ import { fieldErrors } from "~/lib/schemas";
 import { type FormValues, readEntryForm, textValue } from "~/lib/schemas/form";
 import { ResourceSchema } from "~/lib/schemas/resource";
 import { RESOURCE_TYPES } from "~/lib/taxonomy";
-import { listFocusAreas } from "~/queries/reference.server";
+import { invalid, saveContent } from "~/services/content-actions.server";
+import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
+import { requireAdmin } from "~/services/guard.server";
+import { listFocusAreas } from "~/services/reference.server";
 import {
   createResource,
   getResourceById,
   type ResourceInput,
   type ResourceRow,
   updateResource,
-} from "~/queries/resources.server";
-import { invalid, saveContent } from "~/services/content-actions.server";
-import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
-import { requireAdmin } from "~/services/guard.server";
+} from "~/services/resources.server";
 import { entryHistory } from "~/services/revisions.server";
 import type { Route } from "./+types/resource-form";
 

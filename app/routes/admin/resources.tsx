@@ -7,9 +7,9 @@ import type { Column } from "~/components/admin/data-table";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";
 import { RESOURCE_TYPES, type ResourceType } from "~/lib/taxonomy";
 import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
-import { deleteResource, getResourceById, searchResourcesForAdmin } from "~/queries/resources.server";
 import { deleteContent, readDeleteId } from "~/services/content-actions.server";
 import { requireAdmin } from "~/services/guard.server";
+import { deleteResource, getResourceById, searchResourcesForAdmin } from "~/services/resources.server";
 import type { Route } from "./+types/resources";
 
 const LIST = "/admin/dashboard/resources";

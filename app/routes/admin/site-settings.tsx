@@ -5,10 +5,15 @@ import { NAV_PAGE_KEYS } from "~/lib/navigation";
 import { type FieldErrors, fieldErrors, type TypedValues } from "~/lib/schemas";
 import { NAV_PAGE_LABELS, SiteSettingsSchema, toNavigationPages } from "~/lib/schemas/admin-settings";
 import { listValue, readEntryForm, textValue } from "~/lib/schemas/form";
-import { recordAudit } from "~/queries/audit.server";
-import { getGeneralSettings, getNavigation, saveGeneralSettings, saveNavigation } from "~/queries/settings.server";
+import { recordAudit } from "~/services/audit.server";
 import { notifyContentChanged } from "~/services/content-events.server";
 import { requireAdmin } from "~/services/guard.server";
+import {
+  getGeneralSettings,
+  getNavigation,
+  saveGeneralSettings,
+  saveNavigation,
+} from "~/services/site-settings.server";
 import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/site-settings";
 

@@ -11,7 +11,10 @@ import {
   UserActionSchema,
 } from "~/lib/schemas/admin-users";
 import { formDataToObject, readForm, textValue } from "~/lib/schemas/form";
-import { recordAudit } from "~/queries/audit.server";
+import { recordAudit } from "~/services/audit.server";
+import { requireAdmin } from "~/services/guard.server";
+import { inviteStaff, listPendingInvitations, resendInvitation } from "~/services/staff-links.server";
+import { redirectWithToast } from "~/services/toast.server";
 import {
   changeUserRole,
   createUserWithPassword,
@@ -20,10 +23,7 @@ import {
   listUsers,
   setUserDisabled,
   type UserChangeResult,
-} from "~/queries/users.server";
-import { requireAdmin } from "~/services/guard.server";
-import { inviteStaff, listPendingInvitations, resendInvitation } from "~/services/staff-links.server";
-import { redirectWithToast } from "~/services/toast.server";
+} from "~/services/users.server";
 import type { Route } from "./+types/users";
 
 const NO_STORE = { "Cache-Control": "no-store" };

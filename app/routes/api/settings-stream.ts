@@ -1,5 +1,5 @@
 import { normalizeNavigation } from "~/lib/navigation";
-import { getGeneralSettings, getNavigation, SETTINGS_CHANNEL } from "~/queries/settings.server";
+import { getGeneralSettings, getNavigation, SETTINGS_CHANNEL } from "~/services/site-settings.server";
 import type { ChangeBus } from "~db/client";
 import type { Route } from "./+types/settings-stream";
 

@@ -1,7 +1,8 @@
 import { buildPodcastRss } from "~/lib/feeds/rss";
+import { serverTranslate } from "~/lib/i18n/messages.server";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
-import { listEpisodes } from "~/queries/podcast.server";
 import { getPublicPageTexts } from "~/services/page-texts.server";
+import { listEpisodes } from "~/services/podcast.server";
 import type { Route } from "./+types/podcast-rss";
 
 /**
@@ -12,7 +13,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.services;
   const [all, texts] = await Promise.all([listEpisodes(db), getPublicPageTexts(context.services)]);
   const episodes = all.filter((e) => Boolean(e.audioUrl));
-  return new Response(buildPodcastRss({ siteUrl: config.siteUrl, episodes, siteName: texts.siteName }), {
+  // The feed is in English, at one address: its texts are the English messages.
+  const t = serverTranslate("en");
+  const rss = buildPodcastRss({
+    siteUrl: config.siteUrl,
+    episodes,
+    siteName: texts.siteName,
+    title: t("feeds.podcastTitle", { siteName: texts.siteName }),
+    description: t("feeds.podcastDescription"),
+  });
+  return new Response(rss, {
     headers: {
       "Content-Type": "application/rss+xml; charset=utf-8",
       "Cache-Control": PUBLIC_CACHE_CONTROL,

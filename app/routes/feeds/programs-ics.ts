@@ -1,19 +1,21 @@
+import { formatLabel } from "~/components/public/format";
 import { buildCalendar } from "~/lib/feeds/ics";
 import { absolute } from "~/lib/feeds/xml";
 import { parseProgramQuery, programDateWindow } from "~/lib/filters";
+import { serverTranslate } from "~/lib/i18n/messages.server";
 import { isDatabaseBusy } from "~/lib/overload";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
 import { programPath } from "~/lib/slug";
-import { listProgramSummaries, type ProgramSummary } from "~/queries/programs.server";
-import { loadReferenceData } from "~/queries/reference.server";
 import { getPublicPageTexts } from "~/services/page-texts.server";
+import { listProgramSummaries, type ProgramSummary } from "~/services/programs.server";
+import { loadReferenceData } from "~/services/reference.server";
 import type { Route } from "./+types/programs-ics";
-
-const FORMAT_TEXT: Record<string, string> = { "in-person": "In person", online: "Online", hybrid: "Hybrid" };
 
 /** Programs with dates as an iCalendar feed; ?format= and ?region= filter it like /programs. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config, logger } = context.services;
+  // The calendar is in English, at one address: its texts are the English messages.
+  const t = serverTranslate("en");
   const query = parseProgramQuery(new URL(request.url).searchParams);
   const ref = await loadReferenceData(db);
   const region = query.region ? ref.regions.find((r) => r.key === query.region) : undefined;
@@ -40,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const place = p.locationName
         ? [p.locationName, p.locationCity, p.locationCountry].filter(Boolean).join(", ")
         : p.format === "online"
-          ? "Online"
+          ? t("format.online")
           : "";
       return {
         uid: `program-${p.id}@${host}`,
@@ -48,14 +50,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         startDate: p.startDate,
         endDate: p.endDate,
         summary: p.name,
-        description: [p.summary, `Format: ${FORMAT_TEXT[p.format] ?? p.format}`, url].filter(Boolean).join("\n\n"),
+        description: [p.summary, t("feeds.formatLine", { format: formatLabel(p.format, t) }), url]
+          .filter(Boolean)
+          .join("\n\n"),
         location: place,
         url,
       };
     });
   const body = buildCalendar({
-    name: region ? `Permaculture programs in ${region.name}` : "Permaculture programs",
-    description: `Upcoming and past programs listed on the ${(await getPublicPageTexts(context.services)).siteName}.`,
+    name: region ? t("feeds.programsCalendarIn", { region: region.name }) : t("feeds.programsCalendar"),
+    description: t("feeds.programsCalendarDescription", {
+      siteName: (await getPublicPageTexts(context.services)).siteName,
+    }),
     events,
   });
   return new Response(body, {

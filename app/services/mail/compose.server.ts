@@ -1,7 +1,11 @@
 import { SITE_NAME } from "~/lib/constants";
+import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
+import { serverTranslate } from "~/lib/i18n/messages.server";
 
 /** What a message says, in parts the layout turns into a plain-text and an HTML body alike. */
 export type MailContent = {
+  /** The language the message is written in (its recipient's); English when not given. */
+  lang?: Language;
   subject: string;
   /** Paragraphs of plain text (a blank line between them in the text part). */
   paragraphs: string[];
@@ -37,6 +41,8 @@ export function oneLine(text: string, max = 200): string {
  * fits a phone.
  */
 export function composeMail(content: MailContent): ComposedMail {
+  const lang = content.lang ?? DEFAULT_LANGUAGE;
+  const t = serverTranslate(lang);
   const subject = oneLine(content.subject);
   const para = (p: string) =>
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:${COLORS.text}">${escapeHtml(p)}</p>`;
@@ -53,7 +59,7 @@ export function composeMail(content: MailContent): ComposedMail {
     const { label, url } = content.action;
     htmlParts.push(
       `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:${COLORS.leaf};color:#ffffff;font-weight:bold;font-size:16px;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`,
-      `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${COLORS.muted}">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(url)}" style="color:${COLORS.leaf};word-break:break-all">${escapeHtml(url)}</a></p>`,
+      `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${COLORS.muted}">${escapeHtml(t("mail.buttonFallback"))}<br><a href="${escapeHtml(url)}" style="color:${COLORS.leaf};word-break:break-all">${escapeHtml(url)}</a></p>`,
     );
     textParts.push(`${label}:\n${url}`);
   }
@@ -71,7 +77,7 @@ export function composeMail(content: MailContent): ComposedMail {
     footerText = `${text}${link ? `\n${link.label}: ${link.url}` : ""}`;
   }
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,0 +1,18 @@
+/**
+ * Programs as the admin screens and the calendar feed read and change them.
+ * Routes reach the queries through this module (decision 036); it passes them on as they are until the
+ * capability needs logic of its own.
+ */
+export {
+  createProgram,
+  deleteProgram,
+  findProgramNameClash,
+  getProgramById,
+  isProgramNameTaken,
+  listProgramSummaries,
+  type ProgramInput,
+  type ProgramRow,
+  type ProgramSummary,
+  searchProgramsForAdmin,
+  updateProgram,
+} from "~/queries/programs.server";
