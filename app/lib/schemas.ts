@@ -1,13 +1,22 @@
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./i18n/languages";
 import { z } from "./zod";
 
-/** E-mail as typed by a person: trimmed, required, format-checked, sensible length. */
-export const EmailSchema = z
-  .string({ error: "Please enter your e-mail address." })
-  .trim()
-  .min(1, "Please enter your e-mail address.")
-  .max(254, "That e-mail address is too long.")
-  .pipe(z.email("Please enter a valid e-mail address."));
+/** E-mail as typed by a person: trimmed, required, format-checked, sensible length; with the given messages. */
+export function emailSchema(messages: { missing: string; tooLong: string; invalid: string }) {
+  return z
+    .string({ error: messages.missing })
+    .trim()
+    .min(1, messages.missing)
+    .max(254, messages.tooLong)
+    .pipe(z.email(messages.invalid));
+}
+
+/** E-mail as typed by a person, with English messages. */
+export const EmailSchema = emailSchema({
+  missing: "Please enter your e-mail address.",
+  tooLong: "That e-mail address is too long.",
+  invalid: "Please enter a valid e-mail address.",
+});
 
 export const NewsletterSchema = z.object({
   email: EmailSchema,

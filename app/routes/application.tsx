@@ -3,7 +3,11 @@ import { AppLink } from "../components/app-link";
 import { CircleCheck } from "../components/icons";
 import { ApplicationForm } from "../components/public/application-form";
 import { PageIntro } from "../components/public/page-intro";
-import { pageMeta } from "../lib/meta";
+import { CATEGORY_KEYS } from "../lib/i18n/categories";
+import { localizeHref } from "../lib/i18n/languages";
+import { requestTranslate } from "../lib/i18n/messages.server";
+import { Trans, useTranslation } from "../lib/i18n/react";
+import { metaTranslate, pageMeta } from "../lib/meta";
 import {
   type ApplicationField,
   ApplicationSchema,
@@ -13,6 +17,7 @@ import {
   HONEYPOT_FIELD,
 } from "../lib/schemas/application";
 import { refuseNul } from "../lib/schemas/form";
+import { translateErrors } from "../lib/schemas/message-codes";
 import { PROJECT_CATEGORIES } from "../lib/taxonomy";
 import { hitRateLimit } from "../queries/rate-limits.server";
 import { loadReferenceData } from "../queries/reference.server";
@@ -29,6 +34,7 @@ const SUBMITTED_PATH = "/application?submitted=1";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.services;
+  const { t } = requestTranslate(request);
   const submitted = new URL(request.url).searchParams.get("submitted") === "1";
   const [ref, general] = await Promise.all([
     loadReferenceData(db),
@@ -37,14 +43,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const focusGroups: { id: string; name: string; items: { id: string; name: string }[] }[] = PROJECT_CATEGORIES.map(
     (c) => ({
       id: c.id,
-      name: c.name,
+      name: t(CATEGORY_KEYS[c.id]),
       items: ref.focusAreas.filter((f) => f.categoryId === c.id).map((f) => ({ id: f.id, name: f.name })),
     }),
   ).filter((g) => g.items.length > 0);
   const grouped = new Set(focusGroups.flatMap((g) => g.items.map((i) => i.id)));
   const other = ref.focusAreas.filter((f) => !grouped.has(f.id));
   if (other.length > 0)
-    focusGroups.push({ id: "other", name: "Other", items: other.map((f) => ({ id: f.id, name: f.name })) });
+    focusGroups.push({
+      id: "other",
+      name: t("formCommon.otherFocusAreas"),
+      items: other.map((f) => ({ id: f.id, name: f.name })),
+    });
   return {
     siteUrl: config.siteUrl,
     submitted,
@@ -67,11 +77,14 @@ function fail(result: ActionResult, status: number, extra: Record<string, string
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, config, logger } = context.services;
+  const { t, lang } = requestTranslate(request);
+  // After success the visitor lands on the thank-you page in the language they applied in.
+  const submittedPath = localizeHref(SUBMITTED_PATH, lang);
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return fail({ errors: {}, values: {}, formError: "The form could not be read. Please try again." }, 400);
+    return fail({ errors: {}, values: {}, formError: t("validation.unreadable") }, 400);
   }
   refuseNul(form);
   const values = applicationValuesFromForm(form);
@@ -80,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const honeypot = form.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     logger.info({ form: FORM_NAME }, "honeypot filled; submission dropped");
-    return redirect(SUBMITTED_PATH, { status: 303, headers: NO_STORE });
+    return redirect(submittedPath, { status: 303, headers: NO_STORE });
   }
 
   const timing = checkFormToken(config.hashSecret, FORM_NAME, form.get(FORM_TOKEN_FIELD));
@@ -89,22 +102,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         errors: {},
         values,
-        formError:
-          timing === "expired"
-            ? "This page was open for a long time. Your answers are still here: please check them and send the form again."
-            : "That was very quick! Please take a moment to check your answers, then send the form again.",
+        formError: timing === "expired" ? t("validation.formExpired") : t("validation.formTooFast"),
       },
       400,
     );
   }
 
   const parsed = ApplicationSchema.safeParse(values);
-  if (!parsed.success) return fail({ errors: applicationErrors(parsed.error), values }, 400);
+  if (!parsed.success) return fail({ errors: translateErrors(t, applicationErrors(parsed.error)), values }, 400);
 
   const ref = await loadReferenceData(db);
   const focusAreas = parsed.data.focusAreas.filter((id) => ref.focusAreasById.has(id));
   if (focusAreas.length === 0) {
-    return fail({ errors: { focusAreas: "Please choose at least one focus area from the list." }, values }, 400);
+    return fail({ errors: { focusAreas: t("validation.application.focusAreasUnknown") }, values }, 400);
   }
   const region = ref.regions.find((r) => r.key === parsed.data.region);
 
@@ -116,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         errors: {},
         values,
-        formError: `We have received several applications from your connection in the last hour. Please try again in about ${minutes} minute${minutes === 1 ? "" : "s"}, or write to us by e-mail.`,
+        formError: t("validation.application.rateLimited", { count: minutes }),
       },
       429,
       { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) },
@@ -148,66 +158,65 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         errors: {},
         values,
-        formError: "Something went wrong on our side. Your answers are still here; please try again.",
+        formError: t("validation.application.serverError"),
       },
       500,
     );
   }
-  return redirect(SUBMITTED_PATH, { status: 303, headers: NO_STORE });
+  return redirect(submittedPath, { status: 303, headers: NO_STORE });
 }
 
 /** Never shared-cached: each render carries its own signed timestamp for the timing check. */
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslate(matches);
   return pageMeta({
     matches,
-    title: loaderData?.submitted ? "Application received" : "Application",
-    description:
-      "Apply to join the network as a permaculture educator or learner: tell us about your experience and what you are looking for.",
+    title: loaderData?.submitted ? t("application.metaTitleSubmitted") : t("application.metaTitle"),
+    description: t("application.metaDescription"),
     siteUrl: loaderData?.siteUrl,
     path: "/application",
   });
 }
 
 function ThankYou({ contactEmail }: { contactEmail: string }) {
+  const { t } = useTranslation();
   return (
     <main id="main">
       <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
         <div className="rounded-2xl border border-leaf-200 bg-white p-6 shadow-sm sm:p-10">
           <CircleCheck aria-hidden="true" className="h-12 w-12 text-leaf-700" />
-          <h1 className="mt-4 text-3xl font-bold tracking-tight text-leaf-900">Thank you for your application</h1>
-          <p className="mt-3 text-lg text-stone-800">
-            It has reached us safely. A volunteer from the network reads every application personally.
-          </p>
-          <h2 className="mt-8 text-xl font-semibold text-leaf-900">What happens next</h2>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-leaf-900">{t("application.thanksTitle")}</h1>
+          <p className="mt-3 text-lg text-stone-800">{t("application.thanksLead")}</p>
+          <h2 className="mt-8 text-xl font-semibold text-leaf-900">{t("application.nextHeading")}</h2>
           <ol className="mt-3 list-decimal space-y-2 pl-6 text-stone-800">
-            <li>We review your application, usually within two weeks.</li>
-            <li>
-              We reply by e-mail: educators with the next steps for being listed, learners with places and programs that
-              match what you are looking for.
-            </li>
-            <li>If anything is unclear, we may ask you a question or two first.</li>
+            <li>{t("application.nextReview")}</li>
+            <li>{t("application.nextReply")}</li>
+            <li>{t("application.nextQuestions")}</li>
           </ol>
           <p className="mt-6 text-stone-800">
-            Questions in the meantime? Write to{" "}
-            <a href={`mailto:${contactEmail}`} className="text-leaf-800 underline">
-              {contactEmail}
-            </a>
-            .
+            <Trans
+              i18nKey="application.questions"
+              values={{ email: contactEmail }}
+              components={{
+                // biome-ignore lint/a11y/useAnchorContent: Trans puts the address inside the link
+                mail: <a href={`mailto:${contactEmail}`} className="text-leaf-800 underline" />,
+              }}
+            />
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <AppLink
               to="/programs"
               className="rounded-md bg-leaf-700 px-5 py-2.5 font-semibold text-white hover:bg-leaf-800"
             >
-              Browse programs
+              {t("application.browsePrograms")}
             </AppLink>
             <AppLink
               to="/locations"
               className="rounded-md border border-leaf-300 px-5 py-2.5 font-semibold text-leaf-900 hover:bg-leaf-50"
             >
-              Explore locations
+              {t("application.exploreLocations")}
             </AppLink>
           </div>
         </div>
@@ -217,13 +226,11 @@ function ThankYou({ contactEmail }: { contactEmail: string }) {
 }
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   if (loaderData.submitted) return <ThankYou contactEmail={loaderData.contactEmail} />;
   return (
     <main id="main">
-      <PageIntro
-        title="Apply to the network"
-        lead="Whether you teach permaculture or want to learn it, tell us about yourself. We read every application and reply by e-mail."
-      />
+      <PageIntro title={t("application.title")} lead={t("application.lead")} />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <ApplicationForm
@@ -238,27 +245,24 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
         <aside className="space-y-6 text-stone-800">
           <section aria-labelledby="who-heading" className="rounded-xl bg-leaf-50 p-5">
             <h2 id="who-heading" className="text-lg font-semibold text-leaf-900">
-              Who should apply
+              {t("application.whoHeading")}
             </h2>
             <p className="mt-2">
-              <strong>Educators</strong>: teachers, farms, schools and eco-villages that run courses or host volunteers
-              and would like to be listed.
+              <Trans i18nKey="application.whoEducators" components={{ strong: <strong /> }} />
             </p>
             <p className="mt-2">
-              <strong>Learners</strong>: anyone looking for a course, a place to volunteer or a mentor.
+              <Trans i18nKey="application.whoLearners" components={{ strong: <strong /> }} />
             </p>
           </section>
           <section aria-labelledby="data-heading" className="rounded-xl bg-soil-100 p-5">
             <h2 id="data-heading" className="text-lg font-semibold text-soil-900">
-              Your data
+              {t("application.dataHeading")}
             </h2>
             <p className="mt-2">
-              Only our small review team sees your application. We never sell or share it, and we delete it on request.
-              Details are in the{" "}
-              <AppLink to="/privacy" className="underline">
-                privacy policy
-              </AppLink>
-              .
+              <Trans
+                i18nKey="application.dataText"
+                components={{ privacy: <AppLink to="/privacy" className="underline" /> }}
+              />
             </p>
           </section>
         </aside>

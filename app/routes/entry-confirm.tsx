@@ -1,7 +1,9 @@
 import { AppLink } from "../components/app-link";
 import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
 import { ENTRY_CHECK_LINK_DAYS, SITE_NAME } from "../lib/constants";
+import { Trans, useTranslation } from "../lib/i18n/react";
 import { LINK_PAGE_HEADERS, type LinkNoLongerWorks, linkNoLongerWorks, linkPageMeta } from "../lib/link-pages";
+import { metaTranslate } from "../lib/meta";
 import { readFormOrNull } from "../lib/schemas/form";
 import { checkEntryLink, confirmEntryLink } from "../services/entry-checks.server";
 import type { Route } from "./+types/entry-confirm";
@@ -31,58 +33,56 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = metaTranslate(matches);
   return linkPageMeta({
     matches,
-    title: "Confirm an entry",
-    description: `Confirm that a place's entry on the ${SITE_NAME} is still right.`,
+    title: t("entryConfirm.metaTitle"),
+    description: t("entryConfirm.metaDescription", { siteName: SITE_NAME }),
     path: "/entry/confirm",
   });
 }
 
 export default function EntryConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const s = actionData ?? loaderData;
   if (s.state === "ready") {
     return (
       <LinkAskPage
-        title="Is this entry still right?"
-        lead={`Once a year we ask each place on the ${SITE_NAME}.`}
+        title={t("entryConfirm.askTitle")}
+        lead={t("entryConfirm.askLead", { siteName: SITE_NAME })}
         token={s.token}
-        button="Yes, it is still right"
-        after="Something changed, or the place closed or moved? Reply to our e-mail and tell us what to correct."
+        button={t("entryConfirm.button")}
+        after={t("entryConfirm.after")}
       >
-        Look over{" "}
-        <AppLink to={s.path} className="font-semibold text-leaf-700 underline">
-          {s.name}
-        </AppLink>{" "}
-        and confirm that what it says is still right.
+        <Trans
+          i18nKey="entryConfirm.ask"
+          values={{ name: s.name }}
+          components={{ entry: <AppLink to={s.path} className="font-semibold text-leaf-700 underline" /> }}
+        />
       </LinkAskPage>
     );
   }
   const text =
     s.state === "confirmed"
-      ? { title: "Thank you", lead: `${s.name} is marked as checked this month.` }
+      ? { title: t("entryConfirm.confirmedTitle"), lead: t("entryConfirm.confirmedLead", { name: s.name }) }
       : s.state === "already"
-        ? { title: "Already confirmed", lead: `${s.name} was confirmed with this link already: nothing more to do.` }
+        ? { title: t("entryConfirm.alreadyTitle"), lead: t("entryConfirm.alreadyLead", { name: s.name }) }
         : {
-            title: "This link does not work",
-            lead: `It has expired (links work for ${ENTRY_CHECK_LINK_DAYS} days), was replaced by a newer request, or was copied incompletely.`,
+            title: t("entryConfirm.invalidTitle"),
+            lead: t("entryConfirm.invalidLead", { count: ENTRY_CHECK_LINK_DAYS }),
           };
   return (
     <LinkOutcomePage title={text.title} lead={text.lead}>
       {s.state === "invalid" ? (
-        "If the place's entry needs confirming, reply to the e-mail you received and we will send a new link."
+        t("entryConfirm.invalidText")
       ) : (
-        <>
-          See{" "}
-          <AppLink to={s.path} className="font-medium text-leaf-700 underline">
-            its page
-          </AppLink>{" "}
-          or explore the{" "}
-          <AppLink to="/map" className="font-medium text-leaf-700 underline">
-            map of places to learn permaculture
-          </AppLink>
-          .
-        </>
+        <Trans
+          i18nKey="entryConfirm.seeMore"
+          components={{
+            page: <AppLink to={s.path} className="font-medium text-leaf-700 underline" />,
+            map: <AppLink to="/map" className="font-medium text-leaf-700 underline" />,
+          }}
+        />
       )}
     </LinkOutcomePage>
   );

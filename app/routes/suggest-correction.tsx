@@ -4,8 +4,11 @@ import { AppLink } from "../components/app-link";
 import { CircleCheck } from "../components/icons";
 import { ContributionGuardFields } from "../components/public/contribution-guard-fields";
 import { PageIntro } from "../components/public/page-intro";
+import { localizeHref } from "../lib/i18n/languages";
+import { requestTranslate } from "../lib/i18n/messages.server";
+import { Trans, useTranslation } from "../lib/i18n/react";
 import { isUuid } from "../lib/ids";
-import { pageMeta } from "../lib/meta";
+import { metaTranslate, pageMeta } from "../lib/meta";
 import { fieldErrors } from "../lib/schemas";
 import {
   CORRECTABLE_KINDS,
@@ -15,6 +18,7 @@ import {
   readCorrection,
 } from "../lib/schemas/correction";
 import { type FormValues, textValue } from "../lib/schemas/form";
+import { translateErrors } from "../lib/schemas/message-codes";
 import { PROPOSAL_LIMITS } from "../lib/schemas/proposal";
 import {
   contributionFail,
@@ -27,32 +31,44 @@ import { issueFormToken } from "../services/form-timing.server";
 import type { Route } from "./+types/suggest-correction";
 
 const FORM_NAME = "suggest-correction";
-const KIND_NOUN: Record<CorrectableKind, string> = { location: "place", program: "program", "change-maker": "profile" };
+/** The sentences that name the kind of entry (a place, a program, a profile), by kind (message keys). */
+const KIND_TEXT: Record<CorrectableKind, { lead: string; thanks: string }> = {
+  location: { lead: "suggestCorrection.lead.location", thanks: "suggestCorrection.thanksText.location" },
+  program: { lead: "suggestCorrection.lead.program", thanks: "suggestCorrection.thanksText.program" },
+  "change-maker": { lead: "suggestCorrection.lead.changeMaker", thanks: "suggestCorrection.thanksText.changeMaker" },
+};
 
 /** The entry a correction page is about: published entries only (the public cannot correct what it cannot see). */
-async function publicTarget(context: Route.LoaderArgs["context"], params: { kind: string; id: string }) {
+async function publicTarget(
+  request: Request,
+  context: Route.LoaderArgs["context"],
+  params: { kind: string; id: string },
+) {
+  const { t } = requestTranslate(request);
   const kind = CORRECTABLE_KINDS.find((k) => k === params.kind);
-  if (!kind || !isUuid(params.id)) throw data("Entry not found", { status: 404 });
+  if (!kind || !isUuid(params.id)) throw data(t("suggestCorrection.notFound"), { status: 404 });
   const target = await correctionTarget(context.services, kind, params.id);
-  if (target?.status !== "published") throw data("Entry not found", { status: 404 });
+  if (target?.status !== "published") throw data(t("suggestCorrection.notFound"), { status: 404 });
   return target;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const target = await publicTarget(context, params);
+  const target = await publicTarget(request, context, params);
   const submitted = new URL(request.url).searchParams.get("submitted") === "1";
   return {
     siteUrl: context.services.config.siteUrl,
     submitted,
     token: issueFormToken(context.services.config.hashSecret, FORM_NAME),
     entry: { kind: target.kind, id: target.id, name: target.name, path: target.path, current: target.current },
-    fields: CORRECTION_FIELDS[target.kind].map((f) => ({ key: f.key, label: f.label, input: f.input })),
+    fields: CORRECTION_FIELDS[target.kind].map((f) => ({ key: f.key, labelKey: f.labelKey, input: f.input })),
   };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const target = await publicTarget(context, params);
-  const done = `/suggest-a-correction/${target.kind}/${target.id}?submitted=1`;
+  const target = await publicTarget(request, context, params);
+  const { t, lang } = requestTranslate(request);
+  // Thanks, in the language the visitor wrote in.
+  const done = localizeHref(`/suggest-a-correction/${target.kind}/${target.id}?submitted=1`, lang);
   const read = await readContributionForm(request, context, { form: FORM_NAME, done });
   if ("answer" in read) return read.answer;
   const { values } = read;
@@ -63,14 +79,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ...(correction.ok ? {} : correction.errors),
       ...(extras.success ? {} : fieldErrors(extras.error)),
     };
-    return contributionFail({ errors, values }, 400);
+    return contributionFail({ errors: translateErrors(t, errors), values }, 400);
   }
   const closure = target.kind === "location" ? extras.data.closure : null;
   if (Object.keys(correction.changes).length === 0 && !closure && !extras.data.comment) {
-    const message = "Nothing has changed: correct a value, say it has closed or moved, or tell us in a comment.";
-    return contributionFail({ errors: { form: message }, values }, 400);
+    return contributionFail({ errors: { form: t("validation.nothingChanged") }, values }, 400);
   }
-  const limited = await limitContributions(context, values);
+  const limited = await limitContributions(context, values, t);
   if (limited) return limited;
   await proposeCorrection(context.services, target, correction, { ...extras.data, closure }, request.url);
   return redirect(done, { status: 303, headers: NO_STORE });
@@ -79,12 +94,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const name = loaderData?.entry.name ?? "an entry";
+  const t = metaTranslate(matches);
+  const name = loaderData?.entry.name ?? t("suggestCorrection.anEntry");
   return [
     ...pageMeta({
       matches,
-      title: loaderData?.submitted ? "Thank you for your correction" : `Suggest a correction: ${name}`,
-      description: `Tell us what is out of date about ${name}; our team checks every correction.`,
+      title: loaderData?.submitted ? t("suggestCorrection.thanksTitle") : t("suggestCorrection.title", { name }),
+      description: t("suggestCorrection.metaDescription", { name }),
       siteUrl: loaderData?.siteUrl,
       path: loaderData ? `/suggest-a-correction/${loaderData.entry.kind}/${loaderData.entry.id}` : "/",
     }),
@@ -101,20 +117,21 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
   const values: FormValues | undefined = actionData?.values;
   const errors: Record<string, string> = actionData?.errors ?? {};
   const sending = useNavigation().state === "submitting";
-  const noun = KIND_NOUN[entry.kind];
+  const { t, lang } = useTranslation();
+  const kindText = KIND_TEXT[entry.kind];
   if (submitted) {
     return (
       <main id="main">
         <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
           <div role="status" className="rounded-2xl border border-leaf-200 bg-white p-6 shadow-sm sm:p-10">
             <CircleCheck aria-hidden="true" className="h-12 w-12 text-leaf-700" />
-            <h1 className="mt-4 text-3xl font-bold tracking-tight text-leaf-900">Thank you for your correction</h1>
-            <p className="mt-3 text-lg text-stone-800">
-              Our team checks it before the {noun}'s page changes. The page shows the current details until then.
-            </p>
+            <h1 className="mt-4 text-3xl font-bold tracking-tight text-leaf-900">
+              {t("suggestCorrection.thanksTitle")}
+            </h1>
+            <p className="mt-3 text-lg text-stone-800">{t(kindText.thanks)}</p>
             <p className="mt-6">
               <AppLink to={entry.path} className="font-semibold text-leaf-800 underline">
-                Back to {entry.name}
+                {t("suggestCorrection.backTo", { name: entry.name })}
               </AppLink>
             </p>
           </div>
@@ -124,33 +141,36 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
   }
   const value = (key: string) => (values ? textValue(values, key) : (entry.current[key] ?? ""));
   const closure = values ? textValue(values, "closure") || "open" : "open";
-  const labels = Object.fromEntries(fields.map((f) => [f.key, f.label]));
+  const labels = Object.fromEntries(fields.map((f) => [f.key, t(f.labelKey)]));
   return (
     <main id="main">
-      <PageIntro
-        title={`Suggest a correction: ${entry.name}`}
-        lead={`These are the ${noun}'s details as the site shows them. Change what is wrong; our team checks every correction before the page changes.`}
-      />
+      <PageIntro title={t("suggestCorrection.title", { name: entry.name })} lead={t(kindText.lead)} />
       <div className="mx-auto max-w-3xl px-4 py-8">
         <ErrorSummary
           errors={errors}
-          labels={{ ...labels, comment: "Comment", proposerEmail: "Your e-mail", consent: "Privacy" }}
+          labels={{
+            ...labels,
+            comment: t("suggestCorrection.field.comment"),
+            proposerEmail: t("formCommon.field.yourEmail"),
+            consent: t("formCommon.field.privacy"),
+          }}
         />
         <Form
           method="post"
+          action={localizeHref(`/suggest-a-correction/${entry.kind}/${entry.id}`, lang)}
           noValidate
           className="space-y-8"
-          aria-label="Suggest a correction"
+          aria-label={t("suggestCorrection.formLabel")}
           data-analytics-form="suggest-correction"
         >
           <ContributionGuardFields token={token} />
           {entry.kind === "location" ? (
             <fieldset className="space-y-2 rounded-xl border border-leaf-100 bg-white p-5">
-              <legend className="px-1 text-lg font-semibold text-leaf-900">Is it still there?</legend>
+              <legend className="px-1 text-lg font-semibold text-leaf-900">{t("suggestCorrection.stillThere")}</legend>
               {[
-                { value: "open", label: "Yes, it is still open" },
-                { value: "closed", label: "It has closed" },
-                { value: "moved", label: "It has moved (give the new address below)" },
+                { value: "open", label: t("suggestCorrection.open") },
+                { value: "closed", label: t("suggestCorrection.closed") },
+                { value: "moved", label: t("suggestCorrection.moved") },
               ].map((o) => (
                 <div key={o.value} className="flex items-center gap-2">
                   <input
@@ -167,13 +187,13 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
             </fieldset>
           ) : null}
           <fieldset className="space-y-4 rounded-xl border border-leaf-100 bg-white p-5">
-            <legend className="px-1 text-lg font-semibold text-leaf-900">The details</legend>
+            <legend className="px-1 text-lg font-semibold text-leaf-900">{t("suggestCorrection.detailsLegend")}</legend>
             {fields.map((f) =>
               f.input === "textarea" ? (
                 <TextAreaField
                   key={f.key}
                   name={f.key}
-                  label={f.label}
+                  label={t(f.labelKey)}
                   rows={3}
                   defaultValue={value(f.key)}
                   error={errors[f.key]}
@@ -182,7 +202,7 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
                 <TextField
                   key={f.key}
                   name={f.key}
-                  label={f.label}
+                  label={t(f.labelKey)}
                   type={inputType(f.input)}
                   step={f.input === "number" ? "any" : undefined}
                   defaultValue={value(f.key)}
@@ -192,38 +212,35 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
             )}
           </fieldset>
           <fieldset className="space-y-4 rounded-xl border border-leaf-100 bg-white p-5">
-            <legend className="px-1 text-lg font-semibold text-leaf-900">Anything else</legend>
+            <legend className="px-1 text-lg font-semibold text-leaf-900">{t("suggestCorrection.elseLegend")}</legend>
             <TextAreaField
               name="comment"
-              label="Comment"
+              label={t("suggestCorrection.field.comment")}
               rows={3}
               maxLength={PROPOSAL_LIMITS.comment}
               defaultValue={values ? textValue(values, "comment") : ""}
               error={errors.comment}
-              hint="What is wrong, or how you know (optional)."
+              hint={t("suggestCorrection.commentHint")}
             />
             <TextField
               name="proposerEmail"
-              label="Your e-mail"
+              label={t("formCommon.field.yourEmail")}
               type="email"
               autoComplete="email"
               defaultValue={values ? textValue(values, "proposerEmail") : ""}
               error={errors.proposerEmail}
-              hint="Optional: only if you are happy for us to ask you about it. It is never published."
+              hint={t("suggestCorrection.proposerEmailHint")}
             />
             <CheckboxField
               name="consent"
-              label="I agree that the network keeps my e-mail address with this correction to contact me about it"
+              label={t("suggestCorrection.consent")}
               defaultChecked={values ? textValue(values, "consent") === "on" : false}
               error={errors.consent}
               hint={
-                <>
-                  Needed only if you give your e-mail. See our{" "}
-                  <AppLink to="/privacy" className="text-leaf-800 underline">
-                    privacy policy
-                  </AppLink>
-                  .
-                </>
+                <Trans
+                  i18nKey="formCommon.consentHint"
+                  components={{ privacy: <AppLink to="/privacy" className="text-leaf-800 underline" /> }}
+                />
               }
             />
           </fieldset>
@@ -233,10 +250,10 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
               disabled={sending}
               className="rounded-md bg-leaf-700 px-6 py-3 font-semibold text-white hover:bg-leaf-800 disabled:opacity-60"
             >
-              {sending ? "Sending…" : "Send correction"}
+              {sending ? t("formCommon.sending") : t("suggestCorrection.send")}
             </button>
             <AppLink to={entry.path} className="font-semibold text-leaf-800 underline">
-              Cancel
+              {t("suggestCorrection.cancel")}
             </AppLink>
           </div>
         </Form>

@@ -7,10 +7,14 @@ import { AppLink } from "../components/app-link";
 import { CircleCheck } from "../components/icons";
 import { ContributionGuardFields } from "../components/public/contribution-guard-fields";
 import { PageIntro } from "../components/public/page-intro";
-import { pageMeta } from "../lib/meta";
+import { localizeHref } from "../lib/i18n/languages";
+import { requestTranslate } from "../lib/i18n/messages.server";
+import { Trans, useTranslation } from "../lib/i18n/react";
+import { metaTranslate, pageMeta } from "../lib/meta";
 import { fieldErrors } from "../lib/schemas";
 import { type FormValues, textValue } from "../lib/schemas/form";
-import { PLACE_FIELD_LABELS, PLACE_KIND_LABELS, PlaceProposalSchema, PROPOSAL_LIMITS } from "../lib/schemas/proposal";
+import { translateErrors } from "../lib/schemas/message-codes";
+import { PlaceProposalSchema, PROPOSAL_LIMITS } from "../lib/schemas/proposal";
 import { loadReferenceData } from "../queries/reference.server";
 import {
   contributionFail,
@@ -36,80 +40,99 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     siteUrl: config.siteUrl,
     submitted,
     token: issueFormToken(config.hashSecret, FORM_NAME),
-    regions: ref.regions.map((r) => ({ value: r.id, label: r.name })),
+    regions: ref.regions.map((r) => ({ value: r.id, key: r.key })),
     focusAreas: ref.focusAreas.map((f) => ({ id: f.id, name: f.name, categoryId: f.categoryId })),
     outline: submitted ? "" : worldOutlinePath(),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readContributionForm(request, context, { form: FORM_NAME, done: SUBMITTED_PATH });
+  const { t, lang } = requestTranslate(request);
+  // Thanks, in the language the visitor wrote in.
+  const done = localizeHref(SUBMITTED_PATH, lang);
+  const read = await readContributionForm(request, context, { form: FORM_NAME, done });
   if ("answer" in read) return read.answer;
   const { values } = read;
   const parsed = PlaceProposalSchema.safeParse(values);
-  if (!parsed.success) return contributionFail({ errors: fieldErrors(parsed.error), values }, 400);
+  if (!parsed.success) return contributionFail({ errors: translateErrors(t, fieldErrors(parsed.error)), values }, 400);
   const ref = await loadReferenceData(context.services.db);
   const errors: Record<string, string> = {};
   if (parsed.data.regionId && !ref.regionsById.has(parsed.data.regionId)) {
-    errors.regionId = "Please choose a region from the list.";
+    errors.regionId = t("validation.regionFromList");
   }
   if (parsed.data.focusAreas.some((id) => !ref.focusAreasById.has(id))) {
-    errors.focusAreas = "Please choose focus areas from the list.";
+    errors.focusAreas = t("validation.focusAreasFromList");
   }
   if (Object.keys(errors).length > 0) return contributionFail({ errors, values }, 400);
-  const limited = await limitContributions(context, values);
+  const limited = await limitContributions(context, values, t);
   if (limited) return limited;
   await proposePlace(context.services, parsed.data, request.url);
-  return redirect(SUBMITTED_PATH, { status: 303, headers: NO_STORE });
+  return redirect(done, { status: 303, headers: NO_STORE });
 }
 
 /** Never shared-cached: each render carries its own signed timestamp for the timing check. */
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslate(matches);
   return pageMeta({
     matches,
-    title: loaderData?.submitted ? "Thank you for your suggestion" : "Suggest a place",
-    description:
-      "Know a permaculture farm, school or eco-village that is not on the map yet? Tell us about it: our team checks every suggestion before it is listed.",
+    title: loaderData?.submitted ? t("suggestPlace.thanksTitle") : t("suggestPlace.title"),
+    description: t("suggestPlace.metaDescription"),
     siteUrl: loaderData?.siteUrl,
     path: "/suggest-a-place",
   });
 }
 
+/** The form's fields as the error summary names them (message keys). */
 const LABELS: Record<string, string> = {
-  ...PLACE_FIELD_LABELS,
-  name: "Name of the place",
-  contactEmail: "The place's e-mail",
-  contactPhone: "The place's phone",
-  note: "Note for our team",
-  proposerEmail: "Your e-mail",
-  consent: "Privacy",
+  name: "suggestPlace.field.name",
+  markerType: "suggestPlace.field.markerType",
+  shortDescription: "suggestPlace.field.shortDescription",
+  country: "formCommon.field.country",
+  regionId: "formCommon.field.region",
+  contactAddress: "formCommon.field.address",
+  contactCity: "formCommon.field.city",
+  latitude: "formCommon.field.latitude",
+  longitude: "formCommon.field.longitude",
+  focusAreas: "formCommon.field.focusAreas",
+  website: "formCommon.field.website",
+  contactEmail: "suggestPlace.field.contactEmail",
+  contactPhone: "suggestPlace.field.contactPhone",
+  note: "suggestPlace.field.note",
+  proposerEmail: "formCommon.field.yourEmail",
+  consent: "formCommon.field.privacy",
+};
+
+/** What a place is, as a visitor would say it (message keys by the map marker it gets). */
+const PLACE_KIND_KEYS: Record<(typeof PLACE_KINDS)[number], string> = {
+  farm: "suggestPlace.kind.farm",
+  school: "suggestPlace.kind.school",
+  ecovillage: "suggestPlace.kind.ecovillage",
+  standard: "suggestPlace.kind.standard",
 };
 
 function Thanks() {
+  const { t } = useTranslation();
   return (
     <main id="main">
       <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
         <div role="status" className="rounded-2xl border border-leaf-200 bg-white p-6 shadow-sm sm:p-10">
           <CircleCheck aria-hidden="true" className="h-12 w-12 text-leaf-700" />
-          <h1 className="mt-4 text-3xl font-bold tracking-tight text-leaf-900">Thank you for your suggestion</h1>
-          <p className="mt-3 text-lg text-stone-800">
-            It has reached our team. Someone reads every suggestion and checks it before the place appears in the
-            directory and on the map; that can take a couple of weeks.
-          </p>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-leaf-900">{t("suggestPlace.thanksTitle")}</h1>
+          <p className="mt-3 text-lg text-stone-800">{t("suggestPlace.thanksText")}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <AppLink
               to="/suggest-a-place"
               className="rounded-md bg-leaf-700 px-5 py-2.5 font-semibold text-white hover:bg-leaf-800"
             >
-              Suggest another place
+              {t("suggestPlace.another")}
             </AppLink>
             <AppLink
               to="/locations"
               className="rounded-md border border-leaf-300 px-5 py-2.5 font-semibold text-leaf-900 hover:bg-leaf-50"
             >
-              Back to the directory
+              {t("suggestPlace.backToDirectory")}
             </AppLink>
           </div>
         </div>
@@ -119,6 +142,8 @@ function Thanks() {
 }
 
 export default function SuggestPlace({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, lang } = useTranslation();
+  const localize = (href: string) => localizeHref(href, lang);
   const { submitted, token, regions, focusAreas, outline } = loaderData;
   const values: FormValues = actionData?.values ?? {};
   const errors: Record<string, string> = actionData?.errors ?? {};
@@ -129,57 +154,62 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
   const field = (name: string) => ({ name, defaultValue: textValue(values, name), error: errors[name] });
   return (
     <main id="main">
-      <PageIntro
-        title="Suggest a place"
-        lead="Know a permaculture farm, school, eco-village or project that is not in the directory yet? Tell us what you know; our team checks every suggestion before it appears."
-      />
+      <PageIntro title={t("suggestPlace.title")} lead={t("suggestPlace.lead")} />
       <div className="mx-auto max-w-3xl px-4 py-8">
-        <ErrorSummary errors={errors} labels={LABELS} />
+        <ErrorSummary errors={errors} labels={Object.fromEntries(Object.entries(LABELS).map(([k, v]) => [k, t(v)]))} />
         <Form
           method="post"
+          action={localize("/suggest-a-place")}
           noValidate
           className="space-y-8"
-          aria-label="Suggest a place"
+          aria-label={t("suggestPlace.title")}
           data-analytics-form="suggest-place"
         >
-          <p className="text-stone-700">
-            Only the name and the country are required. Fields marked “(required)” must be filled in.
-          </p>
+          <p className="text-stone-700">{t("suggestPlace.requiredNote")}</p>
           <ContributionGuardFields token={token} />
 
           <fieldset className="space-y-4 rounded-xl border border-leaf-100 bg-white p-5">
-            <legend className="px-1 text-lg font-semibold text-leaf-900">The place</legend>
-            <TextField {...field("name")} label="Name of the place" required maxLength={120} />
+            <legend className="px-1 text-lg font-semibold text-leaf-900">{t("suggestPlace.placeLegend")}</legend>
+            <TextField {...field("name")} label={t("suggestPlace.field.name")} required maxLength={120} />
             <SelectField
               {...field("markerType")}
-              label="What it is"
-              options={PLACE_KINDS.map((m) => ({ value: m, label: PLACE_KIND_LABELS[m] }))}
+              label={t("suggestPlace.field.markerType")}
+              options={PLACE_KINDS.map((m) => ({ value: m, label: t(PLACE_KIND_KEYS[m]) }))}
             />
             <TextAreaField
               {...field("shortDescription")}
-              label="What happens there"
+              label={t("suggestPlace.field.shortDescription")}
               rows={3}
               maxLength={300}
-              hint="A sentence or two: courses, volunteering, a market garden… (up to 300 characters)."
+              hint={t("suggestPlace.shortDescriptionHint", { max: 300 })}
             />
-            <TextField {...field("website")} label="Website" type="url" placeholder="https://" />
+            <TextField {...field("website")} label={t("formCommon.field.website")} type="url" placeholder="https://" />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField {...field("contactEmail")} label="The place's e-mail" type="email" />
-              <TextField {...field("contactPhone")} label="The place's phone" type="tel" />
+              <TextField {...field("contactEmail")} label={t("suggestPlace.field.contactEmail")} type="email" />
+              <TextField {...field("contactPhone")} label={t("suggestPlace.field.contactPhone")} type="tel" />
             </div>
           </fieldset>
 
           <fieldset className="space-y-4 rounded-xl border border-leaf-100 bg-white p-5">
-            <legend className="px-1 text-lg font-semibold text-leaf-900">Where it is</legend>
+            <legend className="px-1 text-lg font-semibold text-leaf-900">{t("suggestPlace.whereLegend")}</legend>
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField {...field("country")} label="Country" required maxLength={80} autoComplete="country-name" />
-              <SelectField {...field("regionId")} label="Region" placeholder="Not sure" options={regions} />
+              <TextField
+                {...field("country")}
+                label={t("formCommon.field.country")}
+                required
+                maxLength={80}
+                autoComplete="country-name"
+              />
+              <SelectField
+                {...field("regionId")}
+                label={t("formCommon.field.region")}
+                placeholder={t("suggestPlace.regionNotSure")}
+                options={regions.map((r) => ({ value: r.value, label: t(`region.${r.key}`) }))}
+              />
             </div>
-            <TextField {...field("contactAddress")} label="Address" maxLength={200} />
-            <TextField {...field("contactCity")} label="Town or city" maxLength={100} />
-            <p className="text-sm text-stone-700">
-              If you know the spot, click it on the map below or type its coordinates.
-            </p>
+            <TextField {...field("contactAddress")} label={t("formCommon.field.address")} maxLength={200} />
+            <TextField {...field("contactCity")} label={t("formCommon.field.city")} maxLength={100} />
+            <p className="text-sm text-stone-700">{t("suggestPlace.mapIntro")}</p>
             {outline ? (
               <MapPicker
                 outline={outline}
@@ -194,7 +224,7 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
                 name="latitude"
-                label="Latitude"
+                label={t("formCommon.field.latitude")}
                 type="number"
                 step="any"
                 min="-90"
@@ -203,11 +233,11 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
                 value={lat}
                 onChange={setLat}
                 error={errors.latitude}
-                hint="From -90 (south) to 90 (north)."
+                hint={t("suggestPlace.latitudeHint")}
               />
               <TextField
                 name="longitude"
-                label="Longitude"
+                label={t("formCommon.field.longitude")}
                 type="number"
                 step="any"
                 min="-180"
@@ -216,7 +246,7 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
                 value={lng}
                 onChange={setLng}
                 error={errors.longitude}
-                hint="From -180 (west) to 180 (east)."
+                hint={t("suggestPlace.longitudeHint")}
               />
             </div>
           </fieldset>
@@ -226,34 +256,31 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
           </div>
 
           <fieldset className="space-y-4 rounded-xl border border-leaf-100 bg-white p-5">
-            <legend className="px-1 text-lg font-semibold text-leaf-900">About you (optional)</legend>
+            <legend className="px-1 text-lg font-semibold text-leaf-900">{t("suggestPlace.aboutYouLegend")}</legend>
             <TextAreaField
               {...field("note")}
-              label="Note for our team"
+              label={t("suggestPlace.field.note")}
               rows={3}
               maxLength={PROPOSAL_LIMITS.note}
-              hint="How you know the place, or anything that helps us check it."
+              hint={t("suggestPlace.noteHint")}
             />
             <TextField
               {...field("proposerEmail")}
-              label="Your e-mail"
+              label={t("formCommon.field.yourEmail")}
               type="email"
               autoComplete="email"
-              hint="Only if you are happy for us to ask you a question about this place. It is never published."
+              hint={t("suggestPlace.proposerEmailHint")}
             />
             <CheckboxField
               name="consent"
-              label="I agree that the network keeps my e-mail address with this suggestion to contact me about it"
+              label={t("suggestPlace.consent")}
               defaultChecked={textValue(values, "consent") === "on"}
               error={errors.consent}
               hint={
-                <>
-                  Needed only if you give your e-mail. See our{" "}
-                  <AppLink to="/privacy" className="text-leaf-800 underline">
-                    privacy policy
-                  </AppLink>
-                  .
-                </>
+                <Trans
+                  i18nKey="formCommon.consentHint"
+                  components={{ privacy: <AppLink to="/privacy" className="text-leaf-800 underline" /> }}
+                />
               }
             />
           </fieldset>
@@ -263,7 +290,7 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
             disabled={sending}
             className="rounded-md bg-leaf-700 px-6 py-3 font-semibold text-white hover:bg-leaf-800 disabled:opacity-60"
           >
-            {sending ? "Sending…" : "Send suggestion"}
+            {sending ? t("formCommon.sending") : t("suggestPlace.send")}
           </button>
         </Form>
       </div>

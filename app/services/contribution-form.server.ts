@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
+import { requestTranslate } from "../lib/i18n/messages.server";
+import type { Translate } from "../lib/i18n/translate";
 import { type FormValues, formDataToObject, refuseNul } from "../lib/schemas/form";
 import { PROPOSAL_HONEYPOT_FIELD, PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { hitRateLimit } from "../queries/rate-limits.server";
@@ -19,7 +21,7 @@ export function contributionFail(result: ContributionResult, status: number, ext
 /**
  * The checks every public contribution form makes before reading its fields: a readable body, the honeypot (a bot
  * gets the thank-you redirect and nothing is stored) and the signed fill time. Returns the form's values, or the
- * answer to send instead.
+ * answer to send instead (its messages in the page's language).
  */
 export async function readContributionForm(
   request: Request,
@@ -27,13 +29,12 @@ export async function readContributionForm(
   opts: { form: string; done: string },
 ): Promise<{ values: FormValues } | { answer: Response | ReturnType<typeof contributionFail> }> {
   const { config, logger } = context.services;
+  const { t } = requestTranslate(request);
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return {
-      answer: contributionFail({ errors: { form: "The form could not be read. Please try again." }, values: {} }, 400),
-    };
+    return { answer: contributionFail({ errors: { form: t("validation.unreadable") }, values: {} }, 400) };
   }
   refuseNul(form);
   const values = formDataToObject(form);
@@ -45,10 +46,7 @@ export async function readContributionForm(
   }
   const timing = checkFormToken(config.hashSecret, opts.form, form.get(PROPOSAL_TOKEN_FIELD));
   if (timing !== "ok") {
-    const message =
-      timing === "expired"
-        ? "This page was open for a long time. Your answers are still here: please check them and send the form again."
-        : "That was very quick! Please take a moment to check your answers, then send the form again.";
+    const message = timing === "expired" ? t("validation.formExpired") : t("validation.formTooFast");
     return { answer: contributionFail({ errors: { form: message }, values }, 400) };
   }
   return { values };
@@ -56,16 +54,17 @@ export async function readContributionForm(
 
 /**
  * Counts a contribution that would be stored against its client address; null when allowed, else the 429 answer
- * (with `Retry-After`, the visitor's answers kept). Counted only for valid posts, so fixing mistakes never locks out.
+ * (with `Retry-After`, the visitor's answers kept, the message by `t`). Counted only for valid posts, so fixing
+ * mistakes never locks out.
  */
-export async function limitContributions(context: AppLoadContext, values: FormValues) {
+export async function limitContributions(context: AppLoadContext, values: FormValues, t: Translate) {
   const limit = await hitRateLimit(context.services.db, `proposal:${context.clientIp}`, CONTRIBUTION_LIMIT);
   if (limit.allowed) return null;
   const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
   return contributionFail(
     {
       errors: {
-        form: `We have received many suggestions from your connection in the last hour. Please try again in about ${minutes} minute${minutes === 1 ? "" : "s"}; your answers are still here.`,
+        form: t("validation.contributionsRateLimited", { count: minutes }),
       },
       values,
     },

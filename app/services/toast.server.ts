@@ -5,7 +5,10 @@ const TOAST_VALUE = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`);
 
 export type Toast = { message: string; type: "success" | "error" | "info" };
 
-/** Redirects and carries a one-time toast message in a short-lived cookie (shown by the root route, then cleared). */
+/**
+ * Redirects and carries a one-time toast message in a short-lived cookie (shown by the root route, then cleared). A
+ * message that is a `toast.*` message key is shown in the language of the page it lands on; other text as it is.
+ */
 export function redirectWithToast(url: string, message: string, type: Toast["type"] = "success", init?: ResponseInit) {
   const headers = new Headers(init?.headers);
   const value = encodeURIComponent(JSON.stringify({ message: message.slice(0, 300), type }));

@@ -113,6 +113,11 @@ test("every public page's HTML conforms", async ({ request }) => {
     "/fr/locations?q=zzzzzz",
     "/es/search?q=soil",
     "/de/search?q=zzzzzz",
+    // The public forms in other languages.
+    "/es/application",
+    "/de/suggest-a-place",
+    `/es${correction ?? ""}`,
+    "/fr/entry/confirm?token=nope",
   ];
   const html = new Map<string, string>();
   for (const url of pages) html.set(url, await fetchHtml(request, url));

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
+import { useTranslation } from "~/lib/i18n/react";
 
 /** Stable ids so a field's label, hint and error message can point at each other. */
 export function fieldIds(name: string) {
@@ -25,10 +26,12 @@ function describedBy(name: string, error?: string, hint?: ReactNode): string | u
 }
 
 function Label({ name, label, required }: { name: string; label: string; required?: boolean }) {
+  // Staff's screens are English pages; a public form shows these words in its page's language.
+  const { t } = useTranslation();
   return (
     <label htmlFor={fieldIds(name).id} className="block text-sm font-semibold text-stone-800">
       {label}
-      {required ? <span className="font-normal text-stone-600"> (required)</span> : null}
+      {required ? <span className="font-normal text-stone-600"> {t("formCommon.required")}</span> : null}
     </label>
   );
 }
@@ -296,6 +299,7 @@ export function CheckboxGroup({
  * keyboard and screen-reader users learn the form was not saved.
  */
 export function ErrorSummary({ errors, labels }: { errors: Record<string, string>; labels?: Record<string, string> }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors);
   const signature = entries.map(([k, v]) => `${k}:${v}`).join("|");
@@ -312,7 +316,7 @@ export function ErrorSummary({ errors, labels }: { errors: Record<string, string
       className="mb-6 rounded-md border-2 border-red-700 bg-red-50 p-4"
     >
       <h2 id="error-summary-title" className="font-semibold text-red-900">
-        {entries.length === 1 ? "There is a problem" : `There are ${entries.length} problems`}
+        {t("formCommon.problems", { count: entries.length })}
       </h2>
       <ul className="mt-2 list-disc pl-5 text-sm text-red-900">
         {entries.map(([key, message]) => (

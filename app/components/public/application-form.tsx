@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { useLocalizeHref } from "~/lib/i18n/react";
+import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
 import {
   APPLICANT_TYPES,
   APPLICATION_FIELDS,
@@ -13,22 +13,24 @@ import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
 } from "~/lib/schemas/application";
+import { translateErrors } from "~/lib/schemas/message-codes";
 import { AppLink } from "../app-link";
 
 type Errors = Partial<Record<ApplicationField, string>>;
 
+/** Each field's name in the error summary (message keys). */
 const LABELS: Record<ApplicationField, string> = {
-  fullName: "Full name",
-  email: "E-mail address",
-  applicantType: "I am applying as",
-  organization: "Organisation or location name",
-  country: "Country",
-  region: "Region",
-  focusAreas: "Focus areas",
-  experience: "Your experience",
-  seeking: "What you are looking for",
-  website: "Website",
-  consent: "Privacy policy",
+  fullName: "application.fullName",
+  email: "application.email",
+  applicantType: "application.applicantType",
+  organization: "application.organization",
+  country: "application.country",
+  region: "application.region",
+  focusAreas: "application.focusAreas",
+  experience: "application.experience",
+  seeking: "application.seeking",
+  website: "application.website",
+  consent: "application.consentSummary",
 };
 
 /** The element a summary link moves focus to (first option of a group). */
@@ -43,10 +45,11 @@ const inputCls = (invalid: boolean) =>
   }`;
 
 function FieldError({ id, message }: { id: string; message?: string }) {
+  const { t } = useTranslation();
   if (!message) return null;
   return (
     <p id={id} className="mt-1 text-sm font-medium text-red-800">
-      <span className="sr-only">Error: </span>
+      <span className="sr-only">{t("formCommon.errorPrefix")} </span>
       {message}
     </p>
   );
@@ -71,6 +74,7 @@ export function ApplicationForm({
   formError?: string;
   values?: ApplicationValues;
 }) {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const action = useLocalizeHref()("/application");
   const submitting = navigation.state === "submitting" && navigation.formAction === action;
@@ -96,7 +100,7 @@ export function ApplicationForm({
 
   function revalidate(form: HTMLFormElement) {
     const parsed = ApplicationSchema.safeParse(applicationValuesFromForm(new FormData(form)));
-    return parsed.success ? {} : applicationErrors(parsed.error);
+    return parsed.success ? {} : translateErrors(t, applicationErrors(parsed.error));
   }
 
   const describedBy = (f: ApplicationField, hint?: string) =>
@@ -135,9 +139,7 @@ export function ApplicationForm({
           className="rounded-lg border-2 border-red-700 bg-red-50 p-4 text-red-900"
         >
           <h2 id="error-summary-title" className="text-lg font-semibold">
-            {errorList.length > 0
-              ? `There ${errorList.length === 1 ? "is 1 problem" : `are ${errorList.length} problems`} with your application`
-              : "Your application was not sent yet"}
+            {errorList.length > 0 ? t("application.problems", { count: errorList.length }) : t("application.notSent")}
           </h2>
           {formError ? <p className="mt-1">{formError}</p> : null}
           {errorList.length > 0 ? (
@@ -145,7 +147,7 @@ export function ApplicationForm({
               {errorList.map((f) => (
                 <li key={f}>
                   <a href={`#${FIELD_TARGET[f] ?? f}`} className="font-medium underline">
-                    {LABELS[f]}: {errors[f]}
+                    {t(LABELS[f])}: {errors[f]}
                   </a>
                 </li>
               ))}
@@ -155,22 +157,24 @@ export function ApplicationForm({
       ) : null}
 
       <p id="application-required-note" className="text-sm text-stone-700">
-        Fields marked <span aria-hidden="true">*</span>
-        <span className="sr-only">“required”</span> are required.
+        <Trans
+          i18nKey="application.requiredNote"
+          components={{ star: <span aria-hidden="true" />, sr: <span className="sr-only" /> }}
+        />
       </p>
 
       <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
       {/* Left empty by people (they never see it); form-filling bots tend to fill every field. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-        <label htmlFor={HONEYPOT_FIELD}>Fax number (leave empty)</label>
+        <label htmlFor={HONEYPOT_FIELD}>{t("application.honeypot")}</label>
         <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
       <fieldset className="space-y-5 rounded-xl border border-leaf-100 bg-white p-5">
-        <legend className="px-1 text-lg font-semibold text-leaf-900">About you</legend>
+        <legend className="px-1 text-lg font-semibold text-leaf-900">{t("application.aboutYou")}</legend>
         <div>
           <label htmlFor="fullName" className="font-medium">
-            Full name <span aria-hidden="true">*</span>
+            {t("application.fullName")} <span aria-hidden="true">*</span>
           </label>
           <input
             id="fullName"
@@ -187,7 +191,7 @@ export function ApplicationForm({
         </div>
         <div>
           <label htmlFor="email" className="font-medium">
-            E-mail address <span aria-hidden="true">*</span>
+            {t("application.email")} <span aria-hidden="true">*</span>
           </label>
           <input
             id="email"
@@ -202,36 +206,36 @@ export function ApplicationForm({
             className={inputCls(Boolean(errors.email))}
           />
           <p id="email-hint" className="mt-1 text-sm text-stone-600">
-            We use it only to reply to your application.
+            {t("application.emailHint")}
           </p>
           <FieldError id="email-error" message={errors.email} />
         </div>
         <fieldset aria-describedby={describedBy("applicantType")}>
           <legend className="font-medium">
-            I am applying as <span aria-hidden="true">*</span>
+            {t("application.applicantType")} <span aria-hidden="true">*</span>
           </legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-2">
-            {APPLICANT_TYPES.map((t) => (
+            {APPLICANT_TYPES.map((type) => (
               <label
-                key={t.value}
-                htmlFor={`applicantType-${t.value}`}
+                key={type.value}
+                htmlFor={`applicantType-${type.value}`}
                 className="flex cursor-pointer gap-3 rounded-lg border border-stone-300 p-3 has-[:checked]:border-leaf-700 has-[:checked]:bg-leaf-50"
               >
                 <input
-                  id={`applicantType-${t.value}`}
+                  id={`applicantType-${type.value}`}
                   type="radio"
                   name="applicantType"
-                  value={t.value}
-                  defaultChecked={text("applicantType") === t.value}
+                  value={type.value}
+                  defaultChecked={text("applicantType") === type.value}
                   required
                   aria-invalid={errors.applicantType ? true : undefined}
-                  aria-describedby={`applicantType-${t.value}-hint`}
+                  aria-describedby={`applicantType-${type.value}-hint`}
                   className="mt-1 h-4 w-4 accent-leaf-700"
                 />
                 <span>
-                  <span className="block font-semibold">{t.label}</span>
-                  <span id={`applicantType-${t.value}-hint`} className="block text-sm text-stone-700">
-                    {t.hint}
+                  <span className="block font-semibold">{t(type.label)}</span>
+                  <span id={`applicantType-${type.value}-hint`} className="block text-sm text-stone-700">
+                    {t(type.hint)}
                   </span>
                 </span>
               </label>
@@ -241,7 +245,8 @@ export function ApplicationForm({
         </fieldset>
         <div>
           <label htmlFor="organization" className="font-medium">
-            Organisation or location name <span className="font-normal text-stone-600">(optional)</span>
+            {t("application.organization")}{" "}
+            <span className="font-normal text-stone-600">{t("formCommon.optional")}</span>
           </label>
           <input
             id="organization"
@@ -254,14 +259,14 @@ export function ApplicationForm({
             className={inputCls(Boolean(errors.organization))}
           />
           <p id="organization-hint" className="mt-1 text-sm text-stone-600">
-            The farm, school or project you teach at or belong to, if any.
+            {t("application.organizationHint")}
           </p>
           <FieldError id="organization-error" message={errors.organization} />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
             <label htmlFor="country" className="font-medium">
-              Country <span aria-hidden="true">*</span>
+              {t("application.country")} <span aria-hidden="true">*</span>
             </label>
             <input
               id="country"
@@ -278,7 +283,7 @@ export function ApplicationForm({
           </div>
           <div>
             <label htmlFor="region" className="font-medium">
-              Region <span aria-hidden="true">*</span>
+              {t("application.region")} <span aria-hidden="true">*</span>
             </label>
             <select
               id="region"
@@ -290,10 +295,10 @@ export function ApplicationForm({
               aria-describedby={describedBy("region")}
               className={inputCls(Boolean(errors.region))}
             >
-              <option value="">Choose a region</option>
+              <option value="">{t("application.chooseRegion")}</option>
               {regions.map((r) => (
                 <option key={r.key} value={r.key}>
-                  {r.name}
+                  {t(`region.${r.key}`)}
                 </option>
               ))}
             </select>
@@ -302,7 +307,7 @@ export function ApplicationForm({
         </div>
         <div>
           <label htmlFor="website" className="font-medium">
-            Website <span className="font-normal text-stone-600">(optional)</span>
+            {t("application.website")} <span className="font-normal text-stone-600">{t("formCommon.optional")}</span>
           </label>
           <input
             id="website"
@@ -326,10 +331,10 @@ export function ApplicationForm({
         aria-describedby={describedBy("focusAreas", "focusAreas-hint")}
       >
         <legend className="px-1 text-lg font-semibold text-leaf-900">
-          Focus areas <span aria-hidden="true">*</span>
+          {t("application.focusAreas")} <span aria-hidden="true">*</span>
         </legend>
         <p id="focusAreas-hint" className="text-sm text-stone-700">
-          Choose the topics you teach or want to learn. Pick as many as fit.
+          {t("application.focusAreasHint")}
         </p>
         <FieldError id="focusAreas-error" message={errors.focusAreas} />
         <div className="mt-4 grid gap-5 md:grid-cols-2">
@@ -363,10 +368,10 @@ export function ApplicationForm({
       </fieldset>
 
       <fieldset className="space-y-5 rounded-xl border border-leaf-100 bg-white p-5">
-        <legend className="px-1 text-lg font-semibold text-leaf-900">Tell us more</legend>
+        <legend className="px-1 text-lg font-semibold text-leaf-900">{t("application.tellUsMore")}</legend>
         <div>
           <label htmlFor="experience" className="font-medium">
-            Your experience <span aria-hidden="true">*</span>
+            {t("application.experience")} <span aria-hidden="true">*</span>
           </label>
           <textarea
             id="experience"
@@ -380,13 +385,13 @@ export function ApplicationForm({
             className={inputCls(Boolean(errors.experience))}
           />
           <p id="experience-hint" className="mt-1 text-sm text-stone-600">
-            Courses taken or taught, land you work with, projects you are part of. A few sentences are enough.
+            {t("application.experienceHint")}
           </p>
           <FieldError id="experience-error" message={errors.experience} />
         </div>
         <div>
           <label htmlFor="seeking" className="font-medium">
-            What you are looking for <span aria-hidden="true">*</span>
+            {t("application.seeking")} <span aria-hidden="true">*</span>
           </label>
           <textarea
             id="seeking"
@@ -400,7 +405,7 @@ export function ApplicationForm({
             className={inputCls(Boolean(errors.seeking))}
           />
           <p id="seeking-hint" className="mt-1 text-sm text-stone-600">
-            For example: students for your course, a place to volunteer, a design certificate near you.
+            {t("application.seekingHint")}
           </p>
           <FieldError id="seeking-error" message={errors.seeking} />
         </div>
@@ -420,14 +425,13 @@ export function ApplicationForm({
           />
           <div>
             <label htmlFor="consent" className="font-medium">
-              I agree that the network stores this application to review it <span aria-hidden="true">*</span>
+              {t("application.consent")} <span aria-hidden="true">*</span>
             </label>
             <p id="consent-hint" className="text-sm text-stone-700">
-              Read how we handle your data in our{" "}
-              <AppLink to="/privacy" className="text-leaf-800 underline">
-                privacy policy
-              </AppLink>
-              . We keep applications for up to two years and delete them sooner on request.
+              <Trans
+                i18nKey="application.consentHint"
+                components={{ privacy: <AppLink to="/privacy" className="text-leaf-800 underline" /> }}
+              />
             </p>
             <FieldError id="consent-error" message={errors.consent} />
           </div>
@@ -439,7 +443,7 @@ export function ApplicationForm({
         disabled={submitting}
         className="min-h-12 w-full rounded-md bg-leaf-700 px-6 py-3 text-lg font-semibold text-white hover:bg-leaf-800 disabled:opacity-70 sm:w-auto"
       >
-        {submitting ? "Sending your application..." : "Send application"}
+        {submitting ? t("application.sending") : t("application.send")}
       </button>
     </Form>
   );

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { serverTranslate } from "~/lib/i18n/messages.server";
 import { checkFormToken, issueFormToken, MIN_FILL_MS } from "~/services/form-timing.server";
 import { ApplicationSchema, applicationErrors, applicationValuesFromForm } from "./application";
+import { translateErrors } from "./message-codes";
 
 const FOCUS = "44444444-4444-4444-8444-444444444444";
 const valid = {
@@ -30,7 +32,8 @@ describe("application schema", () => {
     const r = ApplicationSchema.safeParse({});
     expect(r.success).toBe(false);
     if (r.success) return;
-    const errors = applicationErrors(r.error);
+    // The schema's messages are codes; the page shows them in its language, here English.
+    const errors = translateErrors(serverTranslate("en"), applicationErrors(r.error));
     expect(errors).toMatchObject({
       fullName: "Please enter your full name.",
       email: "Please enter your e-mail address.",
@@ -42,6 +45,19 @@ describe("application schema", () => {
     });
     expect(errors.organization).toBeUndefined();
     expect(errors.website).toBeUndefined();
+  });
+
+  it("gives the same messages in the page's language, limits as numbers of that language", () => {
+    const r = ApplicationSchema.safeParse({ ...valid, fullName: "", experience: "x".repeat(4001), seeking: "short" });
+    expect(r.success).toBe(false);
+    if (r.success) return;
+    const es = translateErrors(serverTranslate("es"), applicationErrors(r.error));
+    expect(es.fullName).toBe("Escribe tu nombre completo.");
+    expect(es.seeking).toBe("Escribe un poco más sobre lo que buscas (al menos 20 caracteres).");
+    const de = translateErrors(serverTranslate("de"), applicationErrors(r.error));
+    expect(de.experience).toBe("Dieser Text muss kürzer als 4.000 Zeichen sein.");
+    const en = translateErrors(serverTranslate("en"), applicationErrors(r.error));
+    expect(en.experience).toBe("Please keep this under 4000 characters.");
   });
 
   it("rejects unsafe or malformed values", () => {

@@ -1,15 +1,17 @@
-import { EmailSchema } from "../schemas";
+import { emailSchema } from "../schemas";
 import { REGIONS, type RegionKey } from "../taxonomy";
 import { z } from "../zod";
+import { messageCode } from "./message-codes";
 
 /**
  * The application form (/application): one schema for the browser (immediate messages) and the server action.
- * Messages are written for the person filling the form.
+ * Messages are written for the person filling the form, as message codes (`validation.application.*`) that the
+ * page translates into its language.
  */
 
 export const APPLICANT_TYPES = [
-  { value: "educator", label: "Educator", hint: "You teach permaculture or host a place where people learn it." },
-  { value: "learner", label: "Learner", hint: "You want to learn, volunteer or find a course." },
+  { value: "educator", label: "application.educator", hint: "application.educatorHint" },
+  { value: "learner", label: "application.learner", hint: "application.learnerHint" },
 ] as const;
 
 export const APPLICATION_LIMITS = {
@@ -28,20 +30,19 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const asText = (v: unknown) => (v === undefined || v === null ? "" : Array.isArray(v) ? String(v[0] ?? "") : v);
 const asList = (v: unknown) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]);
 
-function longText(what: string) {
+function longText(messages: { missing: string; short: string }) {
   return z.preprocess(
     asText,
     z
       .string()
       .trim()
-      .min(1, `Please tell us ${what}.`)
-      .min(
-        APPLICATION_LIMITS.minLongText,
-        `Please write a little more about ${what} (at least ${APPLICATION_LIMITS.minLongText} characters).`,
-      )
-      .max(APPLICATION_LIMITS.longText, `Please keep this under ${APPLICATION_LIMITS.longText} characters.`),
+      .min(1, messages.missing)
+      .min(APPLICATION_LIMITS.minLongText, messages.short)
+      .max(APPLICATION_LIMITS.longText, keepUnder(APPLICATION_LIMITS.longText)),
   );
 }
+
+const keepUnder = (max: number) => messageCode("validation.application.keepUnder", { max });
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -58,58 +59,76 @@ export const ApplicationSchema = z.object({
     z
       .string()
       .trim()
-      .min(1, "Please enter your full name.")
-      .max(APPLICATION_LIMITS.fullName, `Please keep your name under ${APPLICATION_LIMITS.fullName} characters.`),
+      .min(1, messageCode("validation.application.fullNameMissing"))
+      .max(
+        APPLICATION_LIMITS.fullName,
+        messageCode("validation.application.fullNameTooLong", { max: APPLICATION_LIMITS.fullName }),
+      ),
   ),
-  email: z.preprocess(asText, EmailSchema),
+  email: z.preprocess(
+    asText,
+    emailSchema({
+      missing: messageCode("validation.emailMissing"),
+      tooLong: messageCode("validation.emailTooLong"),
+      invalid: messageCode("validation.emailInvalid"),
+    }),
+  ),
   applicantType: z.preprocess(
     asText,
-    z.enum(["educator", "learner"], { error: "Please choose whether you are applying as an educator or a learner." }),
+    z.enum(["educator", "learner"], { error: messageCode("validation.application.applicantType") }),
   ),
   organization: z.preprocess(
     asText,
-    z
-      .string()
-      .trim()
-      .max(APPLICATION_LIMITS.organization, `Please keep this under ${APPLICATION_LIMITS.organization} characters.`),
+    z.string().trim().max(APPLICATION_LIMITS.organization, keepUnder(APPLICATION_LIMITS.organization)),
   ),
   country: z.preprocess(
     asText,
     z
       .string()
       .trim()
-      .min(1, "Please enter the country you live or work in.")
-      .max(APPLICATION_LIMITS.country, `Please keep the country under ${APPLICATION_LIMITS.country} characters.`),
+      .min(1, messageCode("validation.application.countryMissing"))
+      .max(
+        APPLICATION_LIMITS.country,
+        messageCode("validation.application.countryTooLong", { max: APPLICATION_LIMITS.country }),
+      ),
   ),
   region: z.preprocess(
     asText,
-    z.enum(REGIONS.map((r) => r.key) as [RegionKey, ...RegionKey[]], { error: "Please choose your region." }),
+    z.enum(REGIONS.map((r) => r.key) as [RegionKey, ...RegionKey[]], {
+      error: messageCode("validation.application.region"),
+    }),
   ),
   focusAreas: z.preprocess(
     asList,
     z
-      .array(z.string().regex(UUID_RE, "Please choose focus areas from the list."))
-      .min(1, "Please choose at least one focus area.")
-      .max(APPLICATION_LIMITS.maxFocusAreas, "Please choose fewer focus areas.")
+      .array(z.string().regex(UUID_RE, messageCode("validation.focusAreasFromList")))
+      .min(1, messageCode("validation.application.focusAreasMissing"))
+      .max(APPLICATION_LIMITS.maxFocusAreas, messageCode("validation.application.focusAreasTooMany"))
       .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
   ),
-  experience: longText("your experience with permaculture"),
-  seeking: longText("what you are looking for"),
+  experience: longText({
+    missing: messageCode("validation.application.experienceMissing"),
+    short: messageCode("validation.application.experienceShort", { min: APPLICATION_LIMITS.minLongText }),
+  }),
+  seeking: longText({
+    missing: messageCode("validation.application.seekingMissing"),
+    short: messageCode("validation.application.seekingShort", { min: APPLICATION_LIMITS.minLongText }),
+  }),
   website: z.preprocess(
     asText,
     z
       .string()
       .trim()
-      .max(APPLICATION_LIMITS.website, `Please keep the address under ${APPLICATION_LIMITS.website} characters.`)
-      .refine(
-        (v) => v === "" || isHttpUrl(v),
-        "Please enter a full web address starting with https:// (or leave it empty).",
+      .max(
+        APPLICATION_LIMITS.website,
+        messageCode("validation.application.websiteTooLong", { max: APPLICATION_LIMITS.website }),
       )
+      .refine((v) => v === "" || isHttpUrl(v), messageCode("validation.application.website"))
       .transform((v) => (v === "" ? null : v)),
   ),
   consent: z.preprocess(
     (v) => asText(v) === "on" || asText(v) === "true" || v === true,
-    z.literal(true, { error: "Please agree to the privacy policy so we can store your application." }),
+    z.literal(true, { error: messageCode("validation.application.consent") }),
   ),
 });
 

@@ -1,7 +1,8 @@
 import { ENTRY_NAME_MAX_LENGTH } from "../constants";
 import { z } from "../zod";
 import { checkbox, nullableText, optionalEmail, optionalNumber, optionalText, optionalUrl, requiredText } from "./form";
-import { PROPOSAL_LIMITS } from "./proposal";
+import { type FieldLabel, messageCode } from "./message-codes";
+import { CONSENT_OR_NO_EMAIL, PROPOSAL_LIMITS } from "./proposal";
 
 /** The kinds of entry a visitor can correct, as they appear in URLs and the proposals table. */
 export const CORRECTABLE_KINDS = ["location", "program", "change-maker"] as const;
@@ -9,44 +10,67 @@ export type CorrectableKind = (typeof CORRECTABLE_KINDS)[number];
 
 type FieldInput = "text" | "textarea" | "url" | "email" | "tel" | "number" | "date";
 
-/** A field a visitor may correct: its key (the entry's column), label, input, and the validation staff's form uses. */
-export type CorrectionField = { key: string; label: string; input: FieldInput; schema: z.ZodType };
+/**
+ * A field a visitor may correct: its key (the entry's column), its English label (staff's screens) and label's
+ * message key (the public form, in the page's language), input, and its validation: `schema` with English messages
+ * for staff's form, `publicSchema` with the same checks and message codes for the visitor's.
+ */
+export type CorrectionField = {
+  key: string;
+  label: string;
+  labelKey: string;
+  input: FieldInput;
+  schema: z.ZodType;
+  publicSchema: z.ZodType;
+};
 
-const optionalDate = (label: string) =>
+const optionalDate = (label: FieldLabel) =>
   optionalText(label, 10)
-    .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), `${label} must be a date (YYYY-MM-DD).`)
+    .refine(
+      (v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v),
+      typeof label === "string"
+        ? `${label} must be a date (YYYY-MM-DD).`
+        : messageCode("validation.date", { label: label.key }),
+    )
     .transform((v) => (v === "" ? null : v));
+
+function field(
+  key: string,
+  label: string,
+  labelKey: string,
+  input: FieldInput,
+  make: (label: FieldLabel) => z.ZodType,
+): CorrectionField {
+  return { key, label, labelKey, input, schema: make(label), publicSchema: make({ key: labelKey }) };
+}
 
 /** What visitors can correct on each kind of entry: facts they can know, never status, slug, images or owner. */
 export const CORRECTION_FIELDS: Record<CorrectableKind, readonly CorrectionField[]> = {
   location: [
-    { key: "name", label: "Name", input: "text", schema: requiredText("Name", ENTRY_NAME_MAX_LENGTH) },
-    {
-      key: "shortDescription",
-      label: "Short description",
-      input: "textarea",
-      schema: optionalText("Short description", 300),
-    },
-    { key: "website", label: "Website", input: "url", schema: optionalUrl("Website") },
-    { key: "contactEmail", label: "E-mail", input: "email", schema: optionalEmail("E-mail") },
-    { key: "contactPhone", label: "Phone", input: "tel", schema: nullableText("Phone", 40) },
-    { key: "contactAddress", label: "Address", input: "text", schema: nullableText("Address", 200) },
-    { key: "contactCity", label: "Town or city", input: "text", schema: nullableText("Town or city", 100) },
-    { key: "country", label: "Country", input: "text", schema: optionalText("Country", 80) },
-    { key: "latitude", label: "Latitude", input: "number", schema: optionalNumber("Latitude", -90, 90) },
-    { key: "longitude", label: "Longitude", input: "number", schema: optionalNumber("Longitude", -180, 180) },
+    field("name", "Name", "formCommon.field.name", "text", (l) => requiredText(l, ENTRY_NAME_MAX_LENGTH)),
+    field("shortDescription", "Short description", "suggestCorrection.field.shortDescription", "textarea", (l) =>
+      optionalText(l, 300),
+    ),
+    field("website", "Website", "formCommon.field.website", "url", (l) => optionalUrl(l)),
+    field("contactEmail", "E-mail", "formCommon.field.email", "email", (l) => optionalEmail(l)),
+    field("contactPhone", "Phone", "formCommon.field.phone", "tel", (l) => nullableText(l, 40)),
+    field("contactAddress", "Address", "formCommon.field.address", "text", (l) => nullableText(l, 200)),
+    field("contactCity", "Town or city", "formCommon.field.city", "text", (l) => nullableText(l, 100)),
+    field("country", "Country", "formCommon.field.country", "text", (l) => optionalText(l, 80)),
+    field("latitude", "Latitude", "formCommon.field.latitude", "number", (l) => optionalNumber(l, -90, 90)),
+    field("longitude", "Longitude", "formCommon.field.longitude", "number", (l) => optionalNumber(l, -180, 180)),
   ],
   program: [
-    { key: "name", label: "Name", input: "text", schema: requiredText("Name", ENTRY_NAME_MAX_LENGTH) },
-    { key: "summary", label: "Summary", input: "textarea", schema: optionalText("Summary", 300) },
-    { key: "startDate", label: "Start date", input: "date", schema: optionalDate("Start date") },
-    { key: "endDate", label: "End date", input: "date", schema: optionalDate("End date") },
-    { key: "applicationUrl", label: "Where to apply", input: "url", schema: optionalUrl("Where to apply") },
+    field("name", "Name", "formCommon.field.name", "text", (l) => requiredText(l, ENTRY_NAME_MAX_LENGTH)),
+    field("summary", "Summary", "suggestCorrection.field.summary", "textarea", (l) => optionalText(l, 300)),
+    field("startDate", "Start date", "suggestCorrection.field.startDate", "date", (l) => optionalDate(l)),
+    field("endDate", "End date", "suggestCorrection.field.endDate", "date", (l) => optionalDate(l)),
+    field("applicationUrl", "Where to apply", "suggestCorrection.field.applicationUrl", "url", (l) => optionalUrl(l)),
   ],
   "change-maker": [
-    { key: "name", label: "Name", input: "text", schema: requiredText("Name", 120) },
-    { key: "role", label: "Role", input: "text", schema: optionalText("Role", 120) },
-    { key: "country", label: "Country", input: "text", schema: optionalText("Country", 80) },
+    field("name", "Name", "formCommon.field.name", "text", (l) => requiredText(l, 120)),
+    field("role", "Role", "suggestCorrection.field.role", "text", (l) => optionalText(l, 120)),
+    field("country", "Country", "formCommon.field.country", "text", (l) => optionalText(l, 80)),
   ],
 };
 
@@ -60,30 +84,30 @@ export function valueText(v: unknown): string {
   return String(v);
 }
 
-/** The part of a correction that is not an entry's field: closure, comment, the visitor's e-mail and consent. */
+/**
+ * The part of a correction that is not an entry's field: closure, comment, the visitor's e-mail and consent. Its
+ * messages are message codes that the page translates.
+ */
 export const CorrectionExtrasSchema = z
   .object({
     closure: z.preprocess(
       (v) => (v === undefined || v === null || v === "" || v === "open" ? null : v),
-      z.enum(CLOSURES, { error: "Please choose open, closed or moved." }).nullable(),
+      z.enum(CLOSURES, { error: messageCode("validation.closure") }).nullable(),
     ),
-    comment: optionalText("Comment", PROPOSAL_LIMITS.comment),
-    proposerEmail: optionalEmail("Your e-mail"),
+    comment: optionalText({ key: "suggestCorrection.field.comment" }, PROPOSAL_LIMITS.comment),
+    proposerEmail: optionalEmail({ key: "formCommon.field.yourEmail" }),
     consent: checkbox,
   })
   .superRefine((v, ctx) => {
     if (v.proposerEmail && !v.consent) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["consent"],
-        message: "Please agree to the privacy policy, or leave your e-mail address out.",
-      });
+      ctx.addIssue({ code: "custom", path: ["consent"], message: CONSENT_OR_NO_EMAIL });
     }
   });
 
 /**
  * Reads a correction form against the entry's current values: each field through the same validation as staff's
- * form, and only the fields whose value differs are kept. Returns the changes, or the errors by field.
+ * form, and only the fields whose value differs are kept. Returns the changes, or the errors by field (message
+ * codes, which the page translates).
  */
 export function readCorrection(
   kind: CorrectableKind,
@@ -97,9 +121,9 @@ export function readCorrection(
   const seen: Record<string, string> = {};
   for (const f of CORRECTION_FIELDS[kind]) {
     if (form[f.key] === undefined) continue;
-    const parsed = f.schema.safeParse(form[f.key]);
+    const parsed = f.publicSchema.safeParse(form[f.key]);
     if (!parsed.success) {
-      errors[f.key] = parsed.error.issues[0]?.message ?? `${f.label} is not valid.`;
+      errors[f.key] = parsed.error.issues[0]?.message ?? messageCode("validation.invalid", { label: f.labelKey });
       continue;
     }
     const next = valueText(parsed.data);

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ENTRY_STATUSES } from "../vocabulary";
 import { z } from "../zod";
+import { type FieldLabel, messageCode } from "./message-codes";
 
 export type FormValues = Record<string, string | string[]>;
 
@@ -72,31 +73,53 @@ export function listValue(values: FormValues | undefined, key: string): string[]
 
 const toText = (v: unknown) => (v === undefined || v === null ? "" : Array.isArray(v) ? String(v[0] ?? "") : v);
 
+/**
+ * One message of a field: the English sentence for a text label (staff's forms), or for a key label (public forms)
+ * the message code of `key` with the label's key and `values`, which the page translates.
+ */
+function say(
+  label: FieldLabel,
+  english: (label: string) => string,
+  key: string,
+  values: Record<string, string | number> = {},
+  noun = false,
+): string {
+  if (typeof label === "string") return english(label);
+  return messageCode(key, { label: noun ? (label.noun ?? label.key) : label.key, ...values });
+}
+
 /** A required single-line text: trimmed, not empty, at most `max` characters. */
-export function requiredText(label: string, max: number) {
+export function requiredText(label: FieldLabel, max: number) {
+  const required = say(label, (l) => `${l} is required.`, "validation.required");
   return z.preprocess(
     toText,
     z
-      .string({ error: `${label} is required.` })
+      .string({ error: required })
       .trim()
-      .min(1, `${label} is required.`)
-      .max(max, `${label} must be ${max} characters or fewer.`),
+      .min(1, required)
+      .max(
+        max,
+        say(label, (l) => `${l} must be ${max} characters or fewer.`, "validation.tooLong", { max }),
+      ),
   );
 }
 
 /** An optional text: trimmed, at most `max` characters, "" when blank. */
-export function optionalText(label: string, max: number) {
+export function optionalText(label: FieldLabel, max: number) {
   return z.preprocess(
     toText,
     z
-      .string({ error: `${label} must be text.` })
+      .string({ error: say(label, (l) => `${l} must be text.`, "validation.notText") })
       .trim()
-      .max(max, `${label} must be ${max} characters or fewer.`),
+      .max(
+        max,
+        say(label, (l) => `${l} must be ${max} characters or fewer.`, "validation.tooLong", { max }),
+      ),
   );
 }
 
 /** Like optionalText, but blank becomes null (for nullable columns). */
-export function nullableText(label: string, max: number) {
+export function nullableText(label: FieldLabel, max: number) {
   return optionalText(label, max).transform((v) => (v === "" ? null : v));
 }
 
@@ -113,39 +136,55 @@ function isHttpUrl(value: string): boolean {
  * An optional web address. Only http(s) is accepted (never javascript: or data:); with `allowPath`, a site-relative
  * path such as /media/demo/x.webp is accepted too. Blank becomes null.
  */
-export function optionalUrl(label: string, opts: { allowPath?: boolean } = {}) {
+export function optionalUrl(label: FieldLabel, opts: { allowPath?: boolean } = {}) {
   return optionalText(label, 2000)
     .refine(
       (v) => v === "" || isHttpUrl(v) || (opts.allowPath === true && /^\/(?!\/)[^\s\\]*$/.test(v)),
       opts.allowPath
-        ? `${label} must be a web address starting with http:// or https://, or a path starting with /.`
-        : `${label} must be a web address starting with http:// or https://.`,
+        ? say(
+            label,
+            (l) => `${l} must be a web address starting with http:// or https://, or a path starting with /.`,
+            "validation.urlOrPath",
+          )
+        : say(label, (l) => `${l} must be a web address starting with http:// or https://.`, "validation.url"),
     )
     .transform((v) => (v === "" ? null : v));
 }
 
 /** A required http(s) web address. */
-export function requiredUrl(label: string) {
+export function requiredUrl(label: FieldLabel) {
   return requiredText(label, 2000).refine(
     (v) => isHttpUrl(v),
-    `${label} must be a web address starting with http:// or https://.`,
+    say(label, (l) => `${l} must be a web address starting with http:// or https://.`, "validation.url"),
   );
 }
 
 /** An optional e-mail address; blank becomes null. */
-export function optionalEmail(label: string) {
+export function optionalEmail(label: FieldLabel) {
   return optionalText(label, 254)
-    .refine((v) => v === "" || z.email().safeParse(v).success, `${label} must be a valid e-mail address.`)
+    .refine(
+      (v) => v === "" || z.email().safeParse(v).success,
+      say(label, (l) => `${l} must be a valid e-mail address.`, "validation.email"),
+    )
     .transform((v) => (v === "" ? null : v));
 }
 
 /** An optional number within a range; blank becomes null. */
-export function optionalNumber(label: string, min: number, max: number, opts: { integer?: boolean } = {}) {
+export function optionalNumber(label: FieldLabel, min: number, max: number, opts: { integer?: boolean } = {}) {
   return optionalText(label, 40)
-    .refine((v) => v === "" || Number.isFinite(Number(v)), `${label} must be a number.`)
+    .refine(
+      (v) => v === "" || Number.isFinite(Number(v)),
+      say(label, (l) => `${l} must be a number.`, "validation.number"),
+    )
     .transform((v) => (v === "" ? null : Number(v)))
-    .refine((v) => v === null || !opts.integer || Number.isInteger(v), `${label} must be a whole number.`)
-    .refine((v) => v === null || (v >= min && v <= max), `${label} must be between ${min} and ${max}.`);
+    .refine(
+      (v) => v === null || !opts.integer || Number.isInteger(v),
+      say(label, (l) => `${l} must be a whole number.`, "validation.wholeNumber"),
+    )
+    .refine(
+      (v) => v === null || (v >= min && v <= max),
+      say(label, (l) => `${l} must be between ${min} and ${max}.`, "validation.between", { min, max }),
+    );
 }
 
 /**
@@ -198,9 +237,12 @@ export async function readEntryForm(request: Request, schema: z.ZodType): Promis
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An optional id picked from a list; blank becomes null. */
-export function optionalId(label: string) {
+export function optionalId(label: FieldLabel) {
   return optionalText(label, 36)
-    .refine((v) => v === "" || UUID_RE.test(v), `Please choose a valid ${label.toLowerCase()}.`)
+    .refine(
+      (v) => v === "" || UUID_RE.test(v),
+      say(label, (l) => `Please choose a valid ${l.toLowerCase()}.`, "validation.chooseValid", {}, true),
+    )
     .transform((v) => (v === "" ? null : v.toLowerCase()));
 }
 
@@ -246,15 +288,17 @@ export async function parseForm<T extends z.ZodType>(request: Request, schema: T
 export const NoFields = z.strictObject({}, { error: "This action takes no form fields: use the button on its page." });
 
 /** A list of ids from a checkbox group (one value arrives as a plain string; none ticked sends nothing). */
-export function idList(label: string, max = 50) {
+export function idList(label: FieldLabel, max = 50) {
+  const invalid = say(label, (l) => `Please choose valid ${l.toLowerCase()}.`, "validation.chooseValidList", {}, true);
   return leftOutWhenNoneTicked(
     z.preprocess(
       (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
       z
-        .array(z.string().regex(UUID_RE, `Please choose valid ${label.toLowerCase()}.`), {
-          error: `Please choose valid ${label.toLowerCase()}.`,
-        })
-        .max(max, `Choose at most ${max} ${label.toLowerCase()}.`)
+        .array(z.string().regex(UUID_RE, invalid), { error: invalid })
+        .max(
+          max,
+          say(label, (l) => `Choose at most ${max} ${l.toLowerCase()}.`, "validation.tooMany", { max }, true),
+        )
         .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
     ),
   );

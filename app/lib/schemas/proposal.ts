@@ -12,6 +12,7 @@ import {
   optionalUrl,
   requiredText,
 } from "./form";
+import { messageCode } from "./message-codes";
 
 /** The hidden fields every contribution form carries: a honeypot for bots and a signed timestamp for timing. */
 export const PROPOSAL_HONEYPOT_FIELD = "homepage";
@@ -27,32 +28,34 @@ export const PLACE_KIND_LABELS: Record<(typeof MARKER_TYPES)[number], string> = 
   standard: "Something else",
 };
 
-const consentRequired = "Please agree to the privacy policy, or leave your e-mail address out.";
+/** A visitor gave an e-mail address without agreeing to its keeping (a message code, as all of a public form's). */
+export const CONSENT_OR_NO_EMAIL = messageCode("validation.consentOrNoEmail");
 
 /**
  * A place proposed by a visitor (/suggest-a-place): only what a visitor can know. Never a status, slug, owner,
- * image or timestamp: those are staff's, and anything else posted is ignored.
+ * image or timestamp: those are staff's, and anything else posted is ignored. Its messages are message codes that
+ * the page translates into its language.
  */
 export const PlaceProposalSchema = z
   .object({
-    name: requiredText("Name", ENTRY_NAME_MAX_LENGTH),
+    name: requiredText({ key: "formCommon.field.name" }, ENTRY_NAME_MAX_LENGTH),
     markerType: z.preprocess(
       (v) => (v === undefined || v === null || v === "" ? "standard" : v),
-      z.enum(MARKER_TYPES, { error: "Please choose what kind of place it is from the list." }),
+      z.enum(MARKER_TYPES, { error: messageCode("validation.placeKind") }),
     ),
-    country: requiredText("Country", 80),
-    regionId: optionalId("Region"),
-    contactAddress: nullableText("Address", 200),
-    contactCity: nullableText("Town or city", 100),
-    latitude: optionalNumber("Latitude", -90, 90),
-    longitude: optionalNumber("Longitude", -180, 180),
-    focusAreas: idList("Focus areas", 40),
-    website: optionalUrl("Website"),
-    contactEmail: optionalEmail("The place's e-mail"),
-    contactPhone: nullableText("The place's phone", 40),
-    shortDescription: optionalText("What happens there", 300),
-    note: optionalText("Note for our team", PROPOSAL_LIMITS.note),
-    proposerEmail: optionalEmail("Your e-mail"),
+    country: requiredText({ key: "formCommon.field.country" }, 80),
+    regionId: optionalId({ key: "formCommon.field.region", noun: "formCommon.noun.region" }),
+    contactAddress: nullableText({ key: "formCommon.field.address" }, 200),
+    contactCity: nullableText({ key: "formCommon.field.city" }, 100),
+    latitude: optionalNumber({ key: "formCommon.field.latitude" }, -90, 90),
+    longitude: optionalNumber({ key: "formCommon.field.longitude" }, -180, 180),
+    focusAreas: idList({ key: "formCommon.field.focusAreas", noun: "formCommon.noun.focusAreas" }, 40),
+    website: optionalUrl({ key: "formCommon.field.website" }),
+    contactEmail: optionalEmail({ key: "suggestPlace.field.contactEmail" }),
+    contactPhone: nullableText({ key: "suggestPlace.field.contactPhone" }, 40),
+    shortDescription: optionalText({ key: "suggestPlace.field.shortDescription" }, 300),
+    note: optionalText({ key: "suggestPlace.field.note" }, PROPOSAL_LIMITS.note),
+    proposerEmail: optionalEmail({ key: "formCommon.field.yourEmail" }),
     consent: checkbox,
   })
   .superRefine((v, ctx) => {
@@ -60,10 +63,11 @@ export const PlaceProposalSchema = z
       ctx.addIssue({
         code: "custom",
         path: [v.latitude === null ? "latitude" : "longitude"],
-        message: "Enter both latitude and longitude, or neither.",
+        message: messageCode("validation.bothCoordinates"),
       });
     }
-    if (v.proposerEmail && !v.consent) ctx.addIssue({ code: "custom", path: ["consent"], message: consentRequired });
+    if (v.proposerEmail && !v.consent)
+      ctx.addIssue({ code: "custom", path: ["consent"], message: CONSENT_OR_NO_EMAIL });
   });
 
 export type PlaceProposal = z.output<typeof PlaceProposalSchema>;

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { CATEGORY_KEYS } from "~/lib/i18n/categories";
+import { useTranslation } from "~/lib/i18n/react";
 import { type FormValues, listValue, textValue } from "~/lib/schemas/form";
 import { ENTRY_STATUS_LABELS, ENTRY_STATUSES, type EntryStatus } from "~/lib/vocabulary";
 import { buttonClasses, CheckboxGroup, SelectField, SubmitButton } from "../form-field";
@@ -78,11 +80,13 @@ export function FocusAreasField({
   values: FormValues;
   error?: string;
 }) {
+  // English on staff's screens; a public form's page language elsewhere.
+  const { t } = useTranslation();
   return (
     <CheckboxGroup
       name="focusAreas"
-      legend="Focus areas"
-      groups={focusAreaGroups(focusAreas)}
+      legend={t("formCommon.field.focusAreas")}
+      groups={focusAreaGroups(focusAreas, t("formCommon.otherFocusAreas"), (c) => t(CATEGORY_KEYS[c.id]))}
       defaultValues={listValue(values, "focusAreas")}
       error={error}
     />

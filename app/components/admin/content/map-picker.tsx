@@ -1,4 +1,5 @@
 import type { MouseEvent } from "react";
+import { useTranslation } from "~/lib/i18n/react";
 
 /**
  * A light coordinate picker: clicking the world map (equirectangular, 360x180) fills latitude and longitude.
@@ -15,6 +16,7 @@ export function MapPicker({
   longitude: number | null;
   onPick: (lat: number, lng: number) => void;
 }) {
+  const { t } = useTranslation();
   function handleClick(event: MouseEvent<SVGSVGElement>) {
     const box = event.currentTarget.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return;
@@ -39,7 +41,7 @@ export function MapPicker({
           </g>
         ) : null}
       </svg>
-      <p className="mt-1 text-sm text-stone-600">Click the map to fill in latitude and longitude, or type them.</p>
+      <p className="mt-1 text-sm text-stone-600">{t("formCommon.mapPickerHint")}</p>
     </div>
   );
 }
