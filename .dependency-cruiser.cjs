@@ -58,9 +58,18 @@ module.exports = {
     {
       name: "routes-through-services",
       severity: "error",
-      comment: "Routes reach data through services and queries, never the database or the server directly.",
+      comment: "Routes reach data through services, never the database or the server directly.",
       from: { path: layer("app/routes/") },
       to: { path: ["^db/", "^server/"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "routes-call-services",
+      severity: "error",
+      comment:
+        "Routes call services (app/services/), which call the queries: a route imports no query module, not even " +
+        "for a type (the service re-exports it). See decision 036.",
+      from: { path: layer("app/routes/") },
+      to: { path: "^app/queries/" },
     },
   ],
   options: {

@@ -1,3 +1,6 @@
+import { countChangeMakers } from "~/services/change-makers.server";
+import { countLocations } from "~/services/locations.server";
+import { listPrograms } from "~/services/programs.server";
 import { PageIntro } from "../components/public/page-intro";
 import { PageTextBody } from "../components/public/prose";
 import { pageTextLanguage } from "../lib/i18n/entry-translations";
@@ -6,9 +9,6 @@ import { useTranslation } from "../lib/i18n/react";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { formatInteger } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
-import { countChangeMakers } from "../queries/change-makers.server";
-import { countLocations } from "../queries/locations.server";
-import { listPrograms } from "../queries/programs.server";
 import { getPublicPageTexts } from "../services/page-texts.server";
 import type { Route } from "./+types/about";
 

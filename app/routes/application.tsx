@@ -1,4 +1,6 @@
 import { data, redirect } from "react-router";
+import { hitRateLimit } from "~/services/rate-limits.server";
+import { loadReferenceData } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { CircleCheck } from "../components/icons";
 import { ApplicationForm } from "../components/public/application-form";
@@ -19,8 +21,6 @@ import {
 import { refuseNul } from "../lib/schemas/form";
 import { translateErrors } from "../lib/schemas/message-codes";
 import { PROJECT_CATEGORIES } from "../lib/taxonomy";
-import { hitRateLimit } from "../queries/rate-limits.server";
-import { loadReferenceData } from "../queries/reference.server";
 import { submitApplication } from "../services/applications.server";
 import { checkFormToken, issueFormToken } from "../services/form-timing.server";
 import { getPublicSettings } from "../services/site-settings.server";

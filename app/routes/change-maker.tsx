@@ -1,4 +1,7 @@
 import { data } from "react-router";
+import { getChangeMakerById } from "~/services/change-makers.server";
+import { listLocationLinksByIds } from "~/services/locations.server";
+import { loadReferenceData } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { ExternalLink, MapPin } from "../components/icons";
 import { paragraphs } from "../components/public/format";
@@ -16,9 +19,6 @@ import { personJsonLd } from "../lib/jsonld";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath } from "../lib/slug";
-import { getChangeMakerById } from "../queries/change-makers.server";
-import { listLocationLinksByIds } from "../queries/locations.server";
-import { loadReferenceData } from "../queries/reference.server";
 import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
 import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/change-maker";

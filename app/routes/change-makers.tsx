@@ -1,3 +1,4 @@
+import { listChangeMakers } from "~/services/change-makers.server";
 import { AppLink } from "../components/app-link";
 import { MapPin } from "../components/icons";
 import { ListSearch } from "../components/public/list-search";
@@ -9,7 +10,6 @@ import { languageFromPath } from "../lib/i18n/languages";
 import { useTranslation } from "../lib/i18n/react";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
-import { listChangeMakers } from "../queries/change-makers.server";
 import type { Route } from "./+types/change-makers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

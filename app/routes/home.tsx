@@ -1,4 +1,7 @@
 import { useTranslation } from "~/lib/i18n/react";
+import { listFeaturedLocations } from "~/services/locations.server";
+import { listEpisodes } from "~/services/podcast.server";
+import { listUpcomingPrograms } from "~/services/programs.server";
 import { AppLink } from "../components/app-link";
 import { ArrowRight, MapPin } from "../components/icons";
 import { island } from "../components/island";
@@ -12,9 +15,6 @@ import { websiteJsonLd } from "../lib/jsonld";
 import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "../lib/map-geometry";
 import { pageMeta, siteNameFrom } from "../lib/meta";
 import { locationPath } from "../lib/slug";
-import { listFeaturedLocations } from "../queries/locations.server";
-import { listEpisodes } from "../queries/podcast.server";
-import { listUpcomingPrograms } from "../queries/programs.server";
 import { getClusterStore, mapSnapshot } from "../services/clusters.server";
 import { getPublicPageTexts } from "../services/page-texts.server";
 import type { Route } from "./+types/home";

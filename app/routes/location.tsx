@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useTranslation } from "~/lib/i18n/react";
+import { findLocationByAddressKey, getLocationById, getLocationPage } from "~/services/locations.server";
+import { findRedirect } from "~/services/redirects.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../components/icons";
 import { LocationMiniMap } from "../components/map/location-mini-map";
@@ -16,8 +18,6 @@ import { placeJsonLd } from "../lib/jsonld";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";
-import { findLocationByAddressKey, getLocationById, getLocationPage } from "../queries/locations.server";
-import { findRedirect } from "../queries/redirects.server";
 import { basemapVersion } from "../services/basemap.server";
 import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
 import { resolvePicture } from "../services/stored-image.server";

@@ -1,3 +1,6 @@
+import { resolvePlace } from "~/services/distance.server";
+import { locationFacetCounts, searchLocations } from "~/services/locations.server";
+import { loadReferenceData } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { MapPin } from "../components/icons";
@@ -19,9 +22,6 @@ import { publicPageHeaders } from "../lib/public-cache";
 import { toQueryString } from "../lib/query-string";
 import { regionName } from "../lib/region-name";
 import { locationPath } from "../lib/slug";
-import { resolvePlace } from "../queries/distance.server";
-import { locationFacetCounts, searchLocations } from "../queries/locations.server";
-import { loadReferenceData } from "../queries/reference.server";
 import { getLocationCountries, getLocationTotal } from "../services/location-countries.server";
 import type { Route } from "./+types/locations";
 

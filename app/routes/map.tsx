@@ -1,3 +1,5 @@
+import { locationFacetCounts } from "~/services/locations.server";
+import { loadReferenceData } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { InteractiveMap } from "../components/map/interactive-map";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
@@ -16,8 +18,6 @@ import {
 } from "../lib/map-geometry";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { toQueryString } from "../lib/query-string";
-import { locationFacetCounts } from "../queries/locations.server";
-import { loadReferenceData } from "../queries/reference.server";
 import { getClusterStore, mapSnapshot, parseMapPosition } from "../services/clusters.server";
 import { getLocationCountries } from "../services/location-countries.server";
 import type { Route } from "./+types/map";

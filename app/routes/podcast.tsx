@@ -1,6 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
+import { listEpisodes, subscribeToPodcast } from "~/services/podcast.server";
+import { hitRateLimit } from "~/services/rate-limits.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, CircleCheck, Clock, Mic, Rss } from "../components/icons";
 import { formatDate, formatDuration, paragraphs } from "../components/public/format";
@@ -12,8 +14,6 @@ import { publicPageHeaders } from "../lib/public-cache";
 import { EmailSchema } from "../lib/schemas";
 import { readFormOrNull } from "../lib/schemas/form";
 import { z } from "../lib/zod";
-import { listEpisodes, subscribeToPodcast } from "../queries/podcast.server";
-import { hitRateLimit } from "../queries/rate-limits.server";
 import type { Route } from "./+types/podcast";
 
 const PodcastSubscribeSchema = z.object({ email: EmailSchema });

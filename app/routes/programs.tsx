@@ -1,6 +1,8 @@
 import { Form } from "react-router";
 import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
+import { listProgramSummaries, type ProgramSummary } from "~/services/programs.server";
+import { loadReferenceData } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { CalendarDays, MapPin, Users } from "../components/icons";
@@ -15,8 +17,6 @@ import { publicPageHeaders } from "../lib/public-cache";
 import { PROGRAM_FORMATS, toQueryString } from "../lib/query-string";
 import { locationPath, programPath } from "../lib/slug";
 import { REGIONS } from "../lib/taxonomy";
-import { listProgramSummaries, type ProgramSummary } from "../queries/programs.server";
-import { loadReferenceData } from "../queries/reference.server";
 import type { Route } from "./+types/programs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

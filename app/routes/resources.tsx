@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { loadReferenceData } from "~/services/reference.server";
+import { listResources } from "~/services/resources.server";
 import { AppLink } from "../components/app-link";
 import { AppWindow, BookOpen, ExternalLink, FileText, Globe, Mic, TvMinimalPlay } from "../components/icons";
 import { ListSearch } from "../components/public/list-search";
@@ -13,8 +15,6 @@ import type { Translate } from "../lib/i18n/translate";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { RESOURCE_TYPES, type ResourceType } from "../lib/taxonomy";
-import { loadReferenceData } from "../queries/reference.server";
-import { listResources } from "../queries/resources.server";
 import type { Route } from "./+types/resources";
 
 const TYPE_ICONS: Record<ResourceType, ReactNode> = {

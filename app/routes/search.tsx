@@ -1,3 +1,4 @@
+import { type SearchKind, searchEverything } from "~/services/search.server";
 import { AppLink } from "../components/app-link";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { SearchCombobox } from "../components/search/search-combobox";
@@ -8,7 +9,6 @@ import { formatCount } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
 import { SEARCH_KIND_LABELS as KIND_LABELS, searchHref } from "../lib/search-links";
 import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES } from "../lib/search-query";
-import { type SearchKind, searchEverything } from "../queries/search.server";
 import type { Route } from "./+types/search";
 
 const PER_KIND = 5;

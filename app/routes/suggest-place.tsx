@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
+import { loadReferenceData } from "~/services/reference.server";
 import { FocusAreasField } from "../components/admin/content/content-form";
 import { MapPicker } from "../components/admin/content/map-picker";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "../components/admin/form-field";
@@ -15,7 +16,6 @@ import { fieldErrors } from "../lib/schemas";
 import { type FormValues, textValue } from "../lib/schemas/form";
 import { translateErrors } from "../lib/schemas/message-codes";
 import { PlaceProposalSchema, PROPOSAL_LIMITS } from "../lib/schemas/proposal";
-import { loadReferenceData } from "../queries/reference.server";
 import {
   contributionFail,
   limitContributions,

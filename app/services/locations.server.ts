@@ -1,20 +1,26 @@
 /**
- * Places as the admin screens and the feeds read and change them.
+ * Places as the public pages, the admin screens and the feeds read and change them.
  * Routes reach the queries through this module (decision 036); it passes them on as they are until the
  * capability needs logic of its own.
  */
 export {
+  countLocations,
   createLocation,
   deleteLocation,
+  findLocationByAddressKey,
   findLocationNameClash,
   getLocationById,
   getLocationIdsByNames,
   getLocationNamesByIds,
+  getLocationPage,
   isLocationNameTaken,
   type LocationInput,
   type LocationSort,
+  listFeaturedLocations,
   listLocationFeatures,
+  listLocationLinksByIds,
   listLocationNames,
+  locationFacetCounts,
   searchLocations,
   updateLocation,
 } from "~/queries/locations.server";

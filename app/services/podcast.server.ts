@@ -1,5 +1,5 @@
 /**
- * Podcast episodes and podcast subscriptions as the admin screens and the feed read them.
+ * Podcast episodes and podcast subscriptions as the podcast page, the admin screens and the feed read them.
  * Routes reach the queries through this module (decision 036); it passes them on as they are until the
  * capability needs logic of its own.
  */
@@ -13,5 +13,6 @@ export {
   isEpisodeNumberTaken,
   listEpisodes,
   listPodcastSubscriptions,
+  subscribeToPodcast,
   updateEpisode,
 } from "~/queries/podcast.server";

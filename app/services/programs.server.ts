@@ -1,15 +1,19 @@
 /**
- * Programs as the admin screens and the calendar feed read and change them.
+ * Programs as the public pages, the admin screens and the calendar feed read and change them.
  * Routes reach the queries through this module (decision 036); it passes them on as they are until the
  * capability needs logic of its own.
  */
 export {
   createProgram,
   deleteProgram,
+  findProgramByAddressKey,
   findProgramNameClash,
   getProgramById,
+  getProgramBySlug,
   isProgramNameTaken,
   listProgramSummaries,
+  listPrograms,
+  listUpcomingPrograms,
   type ProgramInput,
   type ProgramRow,
   type ProgramSummary,
