@@ -21,8 +21,9 @@ import { useHydrated } from "./components/shell/use-hydrated";
 import { afterPageLoad } from "./lib/after-load";
 import { refusedRequestTitleKey } from "./lib/error-titles";
 import { languageFromPath, localizedPath } from "./lib/i18n/languages";
-import { MESSAGES } from "./lib/i18n/messages.server";
+import { MESSAGES_JSON } from "./lib/i18n/messages.server";
 import { TranslationProvider, useTranslation } from "./lib/i18n/react";
+import { messagesFromJson } from "./lib/i18n/translate";
 import { readToast } from "./services/toast.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -35,7 +36,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     siteHostname: context.services.config.siteHostname,
     toast,
     lang,
-    messages: MESSAGES[lang],
+    messages: MESSAGES_JSON[lang],
   };
   // The toast is shown once: the same response clears its cookie.
   return clearHeader ? data(payload, { headers: { "Set-Cookie": clearHeader } }) : payload;
@@ -63,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <TranslationProvider lang={lang} messages={data?.lang === lang ? data.messages : undefined}>
+        <TranslationProvider lang={lang} messages={data?.lang === lang ? messagesFromJson(data.messages) : undefined}>
           {children}
         </TranslationProvider>
         <ScrollRestoration nonce={nonce} />

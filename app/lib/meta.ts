@@ -7,7 +7,7 @@ import {
   languageFromPath,
   localizeHref,
 } from "./i18n/languages";
-import { type Messages, type Translate, translateFor } from "./i18n/translate";
+import { messagesFromJson, type Translate, translateFor } from "./i18n/translate";
 
 /** The public layout's route id: its data carries the site's name (from the admin's Pages section). */
 export const PUBLIC_LAYOUT_ROUTE = "routes/public-layout";
@@ -23,9 +23,8 @@ export function languageFrom(matches: readonly MetaMatchLike[] | undefined): Lan
 
 /** The page's message function in a `meta` export (titles and descriptions), from the root route's messages. */
 export function metaTranslate(matches: readonly MetaMatchLike[] | undefined): Translate {
-  const messages = (matches?.find((m) => m?.id === "root")?.loaderData as { messages?: Messages } | undefined)
-    ?.messages;
-  return translateFor(languageFrom(matches), messages);
+  const json = (matches?.find((m) => m?.id === "root")?.loaderData as { messages?: unknown } | undefined)?.messages;
+  return translateFor(languageFrom(matches), messagesFromJson(json));
 }
 
 /**

@@ -12,6 +12,11 @@ import { type Messages, type Translate, translateFor } from "./translate";
  */
 export const MESSAGES: Record<Language, Messages> = { en, es, pt, fr, de };
 
+/** Each language's messages as the JSON text the root data sends (written once; see `messagesFromJson`). */
+export const MESSAGES_JSON = Object.fromEntries(
+  Object.entries(MESSAGES).map(([lang, messages]) => [lang, JSON.stringify(messages)]),
+) as Record<Language, string>;
+
 /** The message function of a language, for server code: loaders' and actions' texts, e-mails, feeds. */
 export function serverTranslate(lang: Language): Translate {
   return translateFor(lang, MESSAGES[lang]);

@@ -68,3 +68,20 @@ export function translateFor(lang: Language, messages: Messages | undefined): Tr
   }
   return translate;
 }
+
+const parsed = new Map<string, Messages>();
+
+/**
+ * A language's messages from the JSON text the root route's data carries them in. A text is decoded by one
+ * `JSON.parse` (the page's data would otherwise encode and decode the whole nested object on every render and
+ * hydration), once per distinct text.
+ */
+export function messagesFromJson(json: unknown): Messages | undefined {
+  if (typeof json !== "string") return undefined;
+  let messages = parsed.get(json);
+  if (!messages) {
+    messages = JSON.parse(json) as Messages;
+    parsed.set(json, messages);
+  }
+  return messages;
+}
