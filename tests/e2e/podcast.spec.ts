@@ -248,9 +248,12 @@ test("an episode whose audio staff upload in the admin gets a correct enclosure 
   page,
   browser,
   request,
+  baseURL,
 }) => {
-  // A real MP3 to upload: one of the demo files, under a new name.
-  const mp3 = await (await request.get("/media/demo/podcast-episode-2.mp3")).body();
+  // A real MP3 to upload: one of the demo files, under a new name. Fetched apart from `request`: its connection would
+  // sit idle through the admin steps below, past the server's keep-alive timeout, and Playwright's client may then
+  // send the feed request on a socket the server is closing (ECONNRESET).
+  const mp3 = Buffer.from(await (await fetch(new URL("/media/demo/podcast-episode-2.mp3", baseURL))).arrayBuffer());
   const fileName = `upload-${Date.now().toString(36)}.mp3`;
   const number = String(90_000 + Math.floor(Math.random() * 9_000));
   const title = `Uploaded audio ${number}`;
