@@ -21,9 +21,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? undefined
       : {
-          // lucide-react's icon modules build their own component at load; app/components/icons.tsx takes only
-          // their shape data, so that call may go.
-          treeshake: { manualPureFunctions: ["createLucideIcon"] },
           output: {
             codeSplitting: {
               groups: [
@@ -37,7 +34,15 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // instead of a dozen 1 KB requests.
                 {
                   name: "shared",
-                  test: /lucide-react|[\\/]app[\\/]components[\\/]icons\.tsx|[\\/]app[\\/]lib[\\/](constants|taxonomy|nav-pages|numbers|meta|slug|query-string|after-load)\.ts|[\\/]app[\\/]components[\\/](island|app-link|shell[\\/]nav-links)\.tsx|[\\/]app[\\/]components[\\/]shell[\\/]use-hydrated\.ts/,
+                  test: /[\\/]app[\\/]components[\\/]icons\.tsx|[\\/]app[\\/]lib[\\/](constants|nav-pages|meta|slug|after-load|error-titles)\.ts|[\\/]app[\\/]components[\\/](island|app-link|shell[\\/]header-nav-link)\.tsx|[\\/]app[\\/]components[\\/]shell[\\/](use-hydrated|nav-links)\.ts/,
+                  minShareCount: 2,
+                  priority: 1,
+                },
+                // The pieces every entry page and the home page draw (section headings, Markdown text, the "shown in"
+                // note, JSON-LD): one file rather than four small ones.
+                {
+                  name: "content",
+                  test: /[\\/]app[\\/]components[\\/]public[\\/](section-header|shown-in-note|json-ld|prose)\.tsx|[\\/]app[\\/]lib[\\/]jsonld\.ts/,
                   minShareCount: 2,
                   priority: 1,
                 },

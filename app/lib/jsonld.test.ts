@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { courseJsonLd, placeJsonLd, serializeJsonLd } from "./jsonld";
+import { serializeJsonLd } from "./jsonld";
+import { courseJsonLd, placeJsonLd } from "./jsonld-entries";
 
 describe("JSON-LD", () => {
   it("cannot close the script element or open a comment, and still parses to the same data", () => {

@@ -15,7 +15,7 @@ import { entryForPage } from "../lib/i18n/entry-translations";
 import { requestTranslate } from "../lib/i18n/messages.server";
 import { useTranslation } from "../lib/i18n/react";
 import { isUuid } from "../lib/ids";
-import { personJsonLd } from "../lib/jsonld";
+import { personJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath } from "../lib/slug";

@@ -14,7 +14,7 @@ import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
 import { entryForPage } from "../lib/i18n/entry-translations";
-import { placeJsonLd } from "../lib/jsonld";
+import { placeJsonLd } from "../lib/jsonld-entries";
 import { pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";

@@ -16,7 +16,7 @@ import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { entryForPage } from "../lib/i18n/entry-translations";
-import { courseJsonLd } from "../lib/jsonld";
+import { courseJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";

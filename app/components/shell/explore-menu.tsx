@@ -5,15 +5,8 @@ import { useTranslation } from "~/lib/i18n/react";
 import { pagesFromHiddenKey } from "~/lib/nav-pages";
 import { AppLink } from "../app-link";
 import { ChevronDown } from "../icons";
-import {
-  EXPLORE_ENTRIES,
-  type ExploreEntry,
-  type ExploreKey,
-  REGION_LINKS,
-  RESOURCE_TYPE_LINKS,
-  type SiteLink,
-  visibleLinks,
-} from "./nav-links";
+import { REGION_LINKS, RESOURCE_TYPE_LINKS } from "./explore-links";
+import { EXPLORE_ENTRIES, type ExploreEntry, type ExploreKey, type SiteLink, visibleLinks } from "./nav-links";
 
 const PANEL_LINKS: Partial<Record<ExploreKey, { heading: string; links: readonly SiteLink[] }>> = {
   locations: { heading: "explore.byRegion", links: REGION_LINKS },

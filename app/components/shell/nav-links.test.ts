@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/lib/i18n/messages.server";
 import { translateFor } from "~/lib/i18n/translate";
 import { ALL_PAGES_VISIBLE } from "~/lib/nav-pages";
-import { EXPLORE_ENTRIES, FOOTER_QUICK_LINKS, REGION_LINKS, RESOURCE_TYPE_LINKS, visibleLinks } from "./nav-links";
+import { REGION_LINKS, RESOURCE_TYPE_LINKS } from "./explore-links";
+import { EXPLORE_ENTRIES, FOOTER_QUICK_LINKS, visibleLinks } from "./nav-links";
 
 const en = { t: translateFor("en", MESSAGES.en) };
 const de = { t: translateFor("de", MESSAGES.de) };

@@ -1,5 +1,4 @@
 import type { NavigationPages, NavPageKey } from "~/lib/nav-pages";
-import { REGIONS, RESOURCE_TYPES } from "~/lib/taxonomy";
 
 /**
  * A site link: its English address (each page's language prefixes it), its label's message key, and `page`, the
@@ -73,18 +72,6 @@ export const BOTTOM_BAR_LINKS: readonly (SiteLink & { icon: BottomBarIcon; secti
   { to: "/locations", label: "nav.locations", page: "locations", icon: "locations", section: "/location/" },
   { to: "/podcast", label: "nav.podcast", page: "podcast", icon: "podcast" },
 ];
-
-/** Region filter links of the Explore > Locations panel. */
-export const REGION_LINKS: readonly SiteLink[] = REGIONS.map((r) => ({
-  to: `/locations?region=${r.key}`,
-  label: `region.${r.key}`,
-}));
-
-/** Resource-type filter links; encodeURIComponent keeps spaces as %20 ("youtube%20channel"), as the site's URLs always have. */
-export const RESOURCE_TYPE_LINKS: readonly SiteLink[] = RESOURCE_TYPES.map((t) => ({
-  to: `/resources?type=${encodeURIComponent(t.value)}`,
-  label: `resourceType.${t.value}`,
-}));
 
 /** Drops links whose page the navigation settings hide. */
 export function visibleLinks<T extends SiteLink>(links: readonly T[], pages: NavigationPages): T[] {

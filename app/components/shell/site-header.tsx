@@ -1,34 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { NavLink, useLocation } from "react-router";
-import { LANGUAGE_NAMES, languageFromPath, localizeHref } from "~/lib/i18n/languages";
+import { useLocation } from "react-router";
+import { LANGUAGE_NAMES, languageFromPath } from "~/lib/i18n/languages";
 import { useTranslation } from "~/lib/i18n/react";
 import { hiddenPagesKey, type NavigationPages } from "~/lib/nav-pages";
 import { AppLink } from "../app-link";
 import { Globe, Menu, Search, Sprout, X } from "../icons";
 import { island, onFirstUse } from "../island";
-import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
-import {
-  EXPLORE_ENTRIES,
-  HEADER_LINKS_AFTER_EXPLORE,
-  HEADER_LINKS_BEFORE_EXPLORE,
-  type SiteLink,
-  visibleLinks,
-} from "./nav-links";
+import { HeaderNavLink } from "./header-nav-link";
+import { EXPLORE_ENTRIES, HEADER_LINKS_AFTER_EXPLORE, HEADER_LINKS_BEFORE_EXPLORE, visibleLinks } from "./nav-links";
 
 const desktopLink =
   "rounded px-2 py-2 text-stone-700 hover:text-leaf-700 aria-[current=page]:font-semibold aria-[current=page]:text-leaf-800";
-const mobileLink =
-  "block rounded px-3 py-2.5 text-base text-stone-800 hover:bg-leaf-50 aria-[current=page]:bg-leaf-50 aria-[current=page]:font-semibold aria-[current=page]:text-leaf-800";
-
-function HeaderNavLink({ link, className }: { link: SiteLink; className: string }) {
-  const { t } = useTranslation();
-  const lang = languageFromPath(useLocation().pathname);
-  return (
-    <NavLink to={localizeHref(link.to, lang)} end={link.to === "/"} className={className}>
-      {t(link.label)}
-    </NavLink>
-  );
-}
+// The menu's links and the language popover's hydrate after the page load (islands): both are hidden until
+// opened, and their server-rendered links work before then.
+const MobileMenu = island(() => import("./mobile-menu").then((m) => m.MobileMenuLinks));
+const LanguageMenu = island(() => import("./mobile-menu").then((m) => m.HeaderLanguageLinks));
 
 // The dropdown's behaviour (hover, keyboard, close delay) hydrates right after the page load; its button is in
 // the HTML from the start.
@@ -175,10 +161,7 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
         popover="auto"
         className="fixed top-16 right-4 left-auto bottom-auto m-0 h-auto w-48 rounded-lg border border-leaf-100 bg-white p-2 shadow-lg"
       >
-        <LanguageLinks
-          listClassName=""
-          linkClassName="block rounded px-3 py-2 text-stone-800 hover:bg-leaf-50 aria-[current=true]:font-semibold aria-[current=true]:text-leaf-800"
-        />
+        <LanguageMenu />
       </div>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: delegation only reacts to link activation, which is keyboard-accessible */}
       <nav
@@ -190,42 +173,7 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
         onClick={onMobileMenuClick}
         className="fixed inset-x-0 top-16 bottom-auto m-0 h-auto max-h-[calc(100vh-4rem)] w-full overflow-y-auto border-0 border-t border-b border-leaf-100 bg-white px-4 pb-4 text-stone-800 shadow-lg lg:hidden"
       >
-        {explore.length > 0 && (
-          <>
-            <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wide text-stone-600">
-              {t("shell.explore")}
-            </p>
-            <ul>
-              {explore.map((l) => (
-                <li key={l.to}>
-                  <HeaderNavLink link={l} className={mobileLink} />
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        <ul className="mt-2 border-t border-leaf-100 pt-2">
-          {[...before, ...after].map((l) => (
-            <li key={l.to}>
-              <HeaderNavLink link={l} className={mobileLink} />
-            </li>
-          ))}
-        </ul>
-        <AppLink
-          to="/application"
-          className="mt-3 block rounded-md bg-leaf-700 px-4 py-3 text-center font-semibold text-white hover:bg-leaf-800"
-        >
-          {t("shell.applyNow")}
-        </AppLink>
-        <div className="mt-3 border-t border-leaf-100 pt-2">
-          <LanguageSwitcher
-            id="mobile-language"
-            landmark={false}
-            headingClassName="mt-1 px-3 text-xs font-semibold uppercase tracking-wide text-stone-600"
-            listClassName="flex flex-wrap"
-            linkClassName="block rounded px-3 py-2.5 text-base text-stone-800 hover:bg-leaf-50 aria-[current=true]:bg-leaf-50 aria-[current=true]:font-semibold aria-[current=true]:text-leaf-800"
-          />
-        </div>
+        <MobileMenu hiddenPages={hiddenPagesKey(pages)} />
       </nav>
     </header>
   );
