@@ -85,6 +85,26 @@ test("pages in Spanish and German have no accessibility violations", async ({ pa
   }
 });
 
+test("pages in Portuguese and French have no accessibility violations either", async ({ page }) => {
+  const location = await firstLink(page, "/locations", "/location/");
+  const program = await firstLink(page, "/programs", "/program/");
+  for (const url of [
+    "/pt",
+    "/pt/locations",
+    `/pt${location}`,
+    "/pt/application",
+    "/pt/resources",
+    "/fr",
+    "/fr/programs",
+    `/fr${program}`,
+    "/fr/change-makers",
+    "/fr/newsletter",
+  ]) {
+    await page.goto(url);
+    await expectNoAxeViolations(page);
+  }
+});
+
 test.describe("on a 320 px phone", () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
