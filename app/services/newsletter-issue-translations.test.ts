@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletterIssues, newsletterSubscriptions } from "~db/schema";
+import { mailMessages, newsletterIssues, newsletterSubscriptions } from "~db/schema";
 import {
   type AdminHarness,
   call,
@@ -186,6 +186,16 @@ describe(`newsletter issues in the subscriber's language (${process.env.TEST_DAT
       }),
     );
     expect((sent.thrown as Response).status).toBe(302);
+    // Every message is complete in the outbox before any is handed over, so a restart resumes with the same texts.
+    const queued = await t.db
+      .select({ to: mailMessages.toAddress, subject: mailMessages.subject, headers: mailMessages.headers })
+      .from(mailMessages)
+      .where(eq(mailMessages.newsletterIssueId, id));
+    expect(Object.fromEntries(queued.map((m) => [m.to, [m.subject, m.headers["Content-Language"]]]))).toEqual({
+      "ana@example.org": ["Otoño", "es"],
+      "jonas@example.org": ["Autumn", "en"],
+      "ruth@example.org": ["Autumn", "en"],
+    });
 
     const spanish = await delivered("ana@example.org");
     expect(spanish.subject).toBe("Otoño");

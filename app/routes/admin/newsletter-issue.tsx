@@ -187,6 +187,15 @@ const STATE_TEXT: Record<IssueLanguageState, string> = {
   untranslated: "not translated: gets the original",
 };
 
+/** Who gets which text, for the confirmation before sending. */
+function audienceSentence(states: Record<Language, IssueLanguageState>, original: Language): string {
+  const name = (l: Language) => languageDisplayName(l, DEFAULT_LANGUAGE);
+  const translated = LANGUAGES.filter((l) => states[l] === "translated").map(name);
+  if (translated.length === 0) return `Every subscriber gets the original (${name(original)}).`;
+  const list = new Intl.ListFormat("en", { type: "conjunction" }).format(translated);
+  return `Subscribers reading ${list} get their translation; everyone else gets the original (${name(original)}).`;
+}
+
 /** Links to the preview as a subscriber of each language sees it, with what that language's subscribers get. */
 function PreviewLanguages({ current, states }: { current: Language; states: Record<Language, IssueLanguageState> }) {
   return (
@@ -347,6 +356,7 @@ export default function NewsletterIssuePage({ loaderData, actionData }: Route.Co
           <h2 id="confirm-send" className="text-lg font-semibold">
             Send "{issue.subject}" to {subscribers} confirmed {subscribers === 1 ? "subscriber" : "subscribers"}?
           </h2>
+          <p className="mt-1">{audienceSentence(languages, issue.language)}</p>
           <p className="mt-1">Sending cannot be stopped or undone. Save your last changes first.</p>
           <div className="mt-3 flex flex-wrap gap-3">
             <Form method="post">
