@@ -231,6 +231,13 @@ describe(`newsletter issues in the subscriber's language (${process.env.TEST_DAT
     expect(smtp.received.filter((m) => m.subject === "Otoño" || m.subject === "Autumn")).toHaveLength(3);
     expect((await getIssue(t.db, id))?.status).toBe("sent");
 
+    // The sent issue's screen still shows the message as each language's subscribers got it.
+    const after = (await call(issueRoute.loader as never, getRequest(`${URL_OF(id)}?language=es`), h.context, {
+      id,
+    })) as { data: { issue: { status: string }; preview: string } };
+    expect(after.data.issue.status).toBe("sent");
+    expect(after.data.preview).toContain("Cosecha");
+
     // A sent issue's translations cannot be changed any more.
     const late = await post(id, { subject: "Autumn", body: "x", "tr.es.subject": "Otro" });
     expect(dataResult(late.value).status).toBe(409);
