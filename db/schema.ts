@@ -386,6 +386,12 @@ export const newsletterIssues = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     subject: text("subject").notNull(),
     body: text("body").notNull().default(""),
+    /**
+     * The language subject and body are written in (one of LANGUAGES, set by staff) and their translations,
+     * `{ "<language>": { "subject": "…", "body": "…" } }`: each subscriber gets their language's (decision 040).
+     */
+    language: text("language").notNull().default("en"),
+    translations: jsonb("translations").$type<EntryTranslations>().notNull().default({}),
     status: newsletterIssueStatusEnum("status").notNull().default("draft"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     /** When sending began: subscribers who leave after it count as "unsubscribed since". */

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { mailMessages, newsletterIssues } from "~db/schema";
+import type { EntryTranslations } from "../lib/i18n/entry-translations";
 import { isUuid } from "../lib/ids";
 
 export type IssueRow = typeof newsletterIssues.$inferSelect;
@@ -21,7 +22,11 @@ export async function getIssue(db: Database, id: string): Promise<IssueRow | nul
 }
 
 /** Saves a draft; false when the issue is no longer a draft (sending has begun) or does not exist. */
-export async function updateDraft(db: Database, id: string, input: { subject: string; body: string }) {
+export async function updateDraft(
+  db: Database,
+  id: string,
+  input: { subject: string; body: string; language?: string; translations?: EntryTranslations },
+) {
   if (!isUuid(id)) return false;
   const rows = await db
     .update(newsletterIssues)

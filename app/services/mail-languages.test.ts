@@ -114,9 +114,11 @@ describe(`mail in the recipient's language (${process.env.TEST_DATABASE_URL ? "p
     const issueId = await createIssue(t.db, { subject: "Spring", body: "# Seeds\n\nNew places.", createdBy: null });
     expect(await sendIssue(services, issueId)).toEqual({ outcome: "started", recipients: 2 });
     const spanishIssue = await delivered(email);
-    // Staff's own words stay as written; what surrounds them is the subscriber's language.
+    // Untranslated, the issue is the original as staff wrote it (marked as English); what surrounds it is the
+    // subscriber's language, marked as such.
     expect(spanishIssue.subject).toBe("Spring");
-    expect(spanishIssue.html).toContain('<html lang="es">');
+    expect(spanishIssue.html).toContain('<html lang="en">');
+    expect(spanishIssue.html).toContain('<p lang="es"');
     expect(spanishIssue.text).toContain(
       "Recibes este correo porque te suscribiste al boletín de Permaculture Network y confirmaste tu dirección.",
     );

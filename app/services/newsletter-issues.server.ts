@@ -1,5 +1,6 @@
 import { SITE_NAME } from "../lib/constants";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../lib/i18n/languages";
+import { type IssueTexts, issueInLanguage } from "../lib/i18n/issue-translations";
+import { DEFAULT_LANGUAGE, isLanguage, type Language, localizeHref } from "../lib/i18n/languages";
 import { serverTranslate } from "../lib/i18n/messages.server";
 import type { MailStatus } from "../lib/vocabulary";
 import { mailCountsForIssue } from "../queries/mail.server";
@@ -25,21 +26,24 @@ import type { Services } from "./services.server";
 type IssueServices = Pick<Services, "db" | "mail" | "config">;
 
 /**
- * An issue as one subscriber receives it: the Markdown body as staff wrote it, and around it the words of the
- * subscriber's language (the foot's reason and their own unsubscribe link).
+ * An issue as one subscriber receives it: the subject and Markdown body in the subscriber's language when the issue
+ * is translated into it (both), otherwise the original as staff wrote it; around it the words of the subscriber's
+ * language (the foot's reason and their own unsubscribe link). `textLang` is the language the text is in.
  */
 export function issueContent(
   services: Pick<IssueServices, "mail">,
-  issue: { subject: string; body: string },
+  issue: IssueTexts,
   unsubscribeUrl: string,
   lang: Language = DEFAULT_LANGUAGE,
-): MailContent {
+): MailContent & { textLang: Language } {
   const t = serverTranslate(lang);
+  const shown = issueInLanguage(issue, lang);
   return {
     lang,
-    subject: issue.subject,
+    textLang: shown.lang,
+    subject: shown.subject,
     paragraphs: [],
-    body: { html: markdownToMailHtml(issue.body, services.mail.siteUrl), text: issue.body },
+    body: { html: markdownToMailHtml(shown.body, services.mail.siteUrl), text: shown.body },
     footer: {
       text: t("mail.newsletterIssue.footer", { siteName: SITE_NAME }),
       link: { label: t("mail.newsletterIssue.unsubscribe"), url: unsubscribeUrl },
@@ -47,20 +51,32 @@ export function issueContent(
   };
 }
 
-/** The e-mail HTML of a draft, for the live preview (with a stand-in unsubscribe link). */
-export function previewIssueHtml(services: Pick<IssueServices, "mail">, issue: { subject: string; body: string }) {
-  const content = issueContent(services, issue, services.mail.url("/newsletter/unsubscribe"));
+/**
+ * The e-mail HTML of an issue as a subscriber of `lang` gets it, for the preview (with a stand-in unsubscribe link
+ * of that language's page).
+ */
+export function previewIssueHtml(
+  services: Pick<IssueServices, "mail">,
+  issue: IssueTexts,
+  lang: Language = DEFAULT_LANGUAGE,
+) {
+  const content = issueContent(services, issue, services.mail.url(localizeHref("/newsletter/unsubscribe", lang)), lang);
   return services.mail.compose(content).html;
 }
 
-/** Queues the issue to one staff member, marked as a test. */
-export async function sendTestIssue(services: IssueServices, issue: IssueRow, to: string): Promise<void> {
-  const content = issueContent(
-    services,
-    { ...issue, subject: `[Test] ${issue.subject}` },
-    services.mail.url("/newsletter/unsubscribe"),
-  );
-  await services.mail.enqueue(services.db, { kind: "newsletter-test", to, content });
+/** Queues the issue to one staff member as a subscriber of `lang` would get it, marked as a test. */
+export async function sendTestIssue(
+  services: IssueServices,
+  issue: IssueRow,
+  to: string,
+  lang: Language = DEFAULT_LANGUAGE,
+): Promise<void> {
+  const content = issueContent(services, issue, services.mail.url(localizeHref("/newsletter/unsubscribe", lang)), lang);
+  await services.mail.enqueue(services.db, {
+    kind: "newsletter-test",
+    to,
+    content: { ...content, subject: `[Test] ${content.subject}` },
+  });
 }
 
 /**
@@ -83,11 +99,14 @@ export async function sendIssue(
       // A stored language the site no longer speaks reads as English.
       const lang = isLanguage(s.language) ? s.language : DEFAULT_LANGUAGE;
       const unsubscribe = newsletterUnsubscribeUrl(mail, config.authSecret, s.id, lang);
+      const content = issueContent(services, issue, unsubscribe, lang);
       return {
         kind: "newsletter-issue",
         to: s.email,
-        content: issueContent(services, issue, unsubscribe, lang),
+        content,
         headers: {
+          // The language of the text sent: the subscriber's when translated, else the original's.
+          "Content-Language": content.textLang,
           "List-Unsubscribe": `<${unsubscribe}>`,
           "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         },

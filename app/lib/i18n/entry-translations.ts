@@ -38,6 +38,11 @@ export const TRANSLATABLE_FIELDS = {
     summary: { label: "Summary", max: 1000, multiline: true },
     showNotes: { label: "Show notes", max: 20_000, multiline: true },
   },
+  // Not an entry, but translated the same way: a newsletter issue's subject and Markdown text (decision 040).
+  "newsletter-issue": {
+    subject: { label: "Subject", max: 200, multiline: false },
+    body: { label: "Text", max: 100_000, multiline: true },
+  },
 } as const satisfies Record<string, Record<string, FieldSpec>>;
 
 export type TranslatableKind = keyof typeof TRANSLATABLE_FIELDS;

@@ -1,21 +1,31 @@
 import { data } from "react-router";
+import { readEntryLanguageForm } from "~/lib/i18n/entry-translations";
 import { formDataToObject, readForm } from "~/lib/schemas/form";
 import { IssuePreviewSchema } from "~/lib/schemas/newsletter-issue";
 import { requireAdmin } from "~/services/guard.server";
 import { previewIssueHtml } from "~/services/newsletter-issues.server";
 import type { Route } from "./+types/newsletter-issue-preview";
 
-/** The live preview of a draft being typed: the e-mail's HTML for the subject and Markdown posted. */
+/**
+ * The live preview of a draft being typed: the e-mail's HTML for the subject and Markdown posted, with the original
+ * language and translations posted beside them, as a subscriber reading `previewLanguage` gets it.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const parsed = IssuePreviewSchema.safeParse(formDataToObject(await readForm(request)));
+  const values = formDataToObject(await readForm(request));
+  const parsed = IssuePreviewSchema.safeParse(values);
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid preview." }, { status: 400 });
+  const language = readEntryLanguageForm("newsletter-issue", values, null);
+  if (!language.ok) {
+    return data({ error: Object.values(language.errors)[0] ?? "Invalid preview." }, { status: 400 });
+  }
   return data(
     {
-      html: previewIssueHtml(context.services, {
-        subject: parsed.data.subject || "(no subject)",
-        body: parsed.data.body,
-      }),
+      html: previewIssueHtml(
+        context.services,
+        { subject: parsed.data.subject || "(no subject)", body: parsed.data.body, ...language.value },
+        parsed.data.previewLanguage ?? language.value.language,
+      ),
     },
     { headers: { "Cache-Control": "no-store" } },
   );

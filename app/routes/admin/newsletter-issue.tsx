@@ -1,9 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-router";
 import { AdminErrorBoundary, PageHeader, useSubmitting } from "~/components/admin/content/admin-page";
+import { TranslationFields } from "~/components/admin/content/translation-fields";
 import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "~/components/admin/form-field";
+import {
+  languageDisplayName,
+  originalLanguage,
+  readEntryLanguageForm,
+  translationFormValues,
+  translationLabels,
+} from "~/lib/i18n/entry-translations";
+import { type IssueLanguageState, issueLanguageStates } from "~/lib/i18n/issue-translations";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "~/lib/i18n/languages";
 import { fieldErrors } from "~/lib/schemas";
-import { formDataToObject, readForm } from "~/lib/schemas/form";
+import { type FormValues, formDataToObject, readForm, textValue } from "~/lib/schemas/form";
 import { IssueActionSchema } from "~/lib/schemas/newsletter-issue";
 import { recordAudit } from "~/services/audit.server";
 import { requireAdmin } from "~/services/guard.server";
@@ -22,6 +32,17 @@ import type { Route } from "./+types/newsletter-issue";
 
 const LIST = "/admin/dashboard/newsletter/issues";
 
+/** The language a preview shows the issue in (`?language=`): a subscriber's; the original's when not given. */
+function previewLanguageOf(request: Request, original: Language): Language {
+  const asked = new URL(request.url).searchParams.get("language");
+  return isLanguage(asked) ? asked : original;
+}
+
+/** The issue's form values: subject, body, original language and the translation fields. */
+function issueValues(issue: { subject: string; body: string; language: string; translations: unknown }): FormValues {
+  return { subject: issue.subject, body: issue.body, ...translationFormValues("newsletter-issue", issue) };
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const issue = await getIssue(context.services.db, params.id);
@@ -31,17 +52,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     issue.status === "draft" ? null : issueProgress(context.services, issue),
   ]);
   const confirming = new URL(request.url).searchParams.get("confirm") === "send";
+  const original = originalLanguage(issue.language);
+  const previewLanguage = previewLanguageOf(request, original);
   return data(
     {
       issue: {
         id: issue.id,
         subject: issue.subject,
         body: issue.body,
+        language: original,
         status: progress && progress.done >= issue.recipients && issue.status === "sending" ? "sent" : issue.status,
         recipients: issue.recipients,
         sendStartedAt: issue.sendStartedAt?.toISOString() ?? null,
       },
-      preview: previewIssueHtml(context.services, issue),
+      values: issueValues(issue),
+      languages: issueLanguageStates(issue),
+      previewLanguage,
+      preview: previewIssueHtml(context.services, issue, previewLanguage),
       subscribers,
       progress,
       confirming,
@@ -54,8 +81,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db, logger } = context.services;
-  const parsed = IssueActionSchema.safeParse(formDataToObject(await readForm(request)));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  const values = formDataToObject(await readForm(request));
+  const parsed = IssueActionSchema.safeParse(values);
+  const intent = values.intent;
+  const editing = intent === "save" || intent === "test";
+  const stored = editing ? await getIssue(db, params.id) : null;
+  if (editing && !stored) throw data("No newsletter issue with this id exists.", { status: 404 });
+  // The original language and translations are read with the stored ones (a field not sent keeps its text).
+  const language = editing ? readEntryLanguageForm("newsletter-issue", values, stored) : null;
+  if (!parsed.success || (language && !language.ok)) {
+    const errors = {
+      ...(parsed.success ? {} : fieldErrors(parsed.error)),
+      ...(language && !language.ok ? language.errors : {}),
+    };
+    return data({ errors, values }, { status: 400 });
+  }
   const here = `${LIST}/${params.id}`;
   const input = parsed.data;
   const audit = (summary: string, action: "update" | "send" | "delete") =>
@@ -63,15 +103,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       logger.warn({ err }, "audit failed"),
     );
   if (input.intent === "save" || input.intent === "test") {
-    if (!(await updateDraft(db, params.id, { subject: input.subject, body: input.body }))) {
+    const translated = language?.ok ? language.value : {};
+    if (!(await updateDraft(db, params.id, { subject: input.subject, body: input.body, ...translated }))) {
       return data({ errors: { form: "This issue is no longer a draft: it has been sent." } }, { status: 409 });
     }
-    if (input.intent === "save") return redirectWithToast(here, "Draft saved");
+    // Back to the preview in the language it showed.
+    const asked = new URL(request.url).searchParams.get("language");
+    const back = isLanguage(asked) ? `${here}?language=${asked}` : here;
+    if (input.intent === "save") return redirectWithToast(back, "Draft saved");
     const issue = await getIssue(db, params.id);
     if (!issue) throw data("No newsletter issue with this id exists.", { status: 404 });
-    await sendTestIssue(context.services, issue, user.email);
+    await sendTestIssue(context.services, issue, user.email, input.previewLanguage);
     return redirectWithToast(
-      here,
+      back,
       context.services.mail.sending
         ? `A test is on its way to ${user.email}`
         : "The test is in the Outbox (no mail server is configured)",
@@ -95,12 +139,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirect(here);
 }
 
+const LABELS: Record<string, string> = {
+  subject: "Subject",
+  body: "Text",
+  form: "Issue",
+  previewLanguage: "Preview language",
+  ...translationLabels("newsletter-issue"),
+};
+
 export function meta({ data: d }: Route.MetaArgs) {
   return [{ title: `${d?.issue.subject ?? "Newsletter issue"} | Admin` }, { name: "robots", content: "noindex" }];
 }
 
 /** The e-mail as it will look, updated as staff type (debounced; a newer request supersedes an older one). */
-function usePreview(initial: string, issueId: string) {
+function usePreview(initial: string, issueId: string, previewLanguage: Language) {
   const fetcher = useFetcher<{ html: string }>();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [html, setHtml] = useState(initial);
@@ -117,14 +169,55 @@ function usePreview(initial: string, issueId: string) {
   const onInput = (form: HTMLFormElement) => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
+      // The whole form (original, language, translations): the server picks what a subscriber of the
+      // previewed language gets.
       const fd = new FormData(form);
-      fetcher.submit(
-        { subject: String(fd.get("subject") ?? ""), body: String(fd.get("body") ?? "") },
-        { method: "post", action: `${LIST}/${issueId}/preview` },
-      );
+      fd.delete("intent");
+      fd.set("previewLanguage", previewLanguage);
+      fetcher.submit(fd, { method: "post", action: `${LIST}/${issueId}/preview` });
     }, 400);
   };
   return { html, onInput };
+}
+
+const STATE_TEXT: Record<IssueLanguageState, string> = {
+  original: "original",
+  translated: "translated",
+  incomplete: "translation incomplete: gets the original",
+  untranslated: "not translated: gets the original",
+};
+
+/** Who gets which text, for the confirmation before sending. */
+function audienceSentence(states: Record<Language, IssueLanguageState>, original: Language): string {
+  const name = (l: Language) => languageDisplayName(l, DEFAULT_LANGUAGE);
+  const translated = LANGUAGES.filter((l) => states[l] === "translated").map(name);
+  if (translated.length === 0) return `Every subscriber gets the original (${name(original)}).`;
+  const list = new Intl.ListFormat("en", { type: "conjunction" }).format(translated);
+  return `Subscribers reading ${list} get their translation; everyone else gets the original (${name(original)}).`;
+}
+
+/** Links to the preview as a subscriber of each language sees it, with what that language's subscribers get. */
+function PreviewLanguages({ current, states }: { current: Language; states: Record<Language, IssueLanguageState> }) {
+  return (
+    <nav aria-label="Preview in a subscriber's language" className="mb-3">
+      <p className="text-sm font-semibold text-stone-800">Subscribers reading:</p>
+      <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {LANGUAGES.map((lang) => (
+          <li key={lang}>
+            <Link
+              to={`?language=${lang}`}
+              aria-current={lang === current ? "page" : undefined}
+              className={lang === current ? "font-semibold text-stone-900 no-underline" : "text-leaf-800 underline"}
+              preventScrollReset
+            >
+              {languageDisplayName(lang, DEFAULT_LANGUAGE)}
+            </Link>{" "}
+            <span className="text-stone-700">({STATE_TEXT[states[lang]]})</span>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
 
 function SendProgress({ done, total, sent, failed }: { done: number; total: number; sent: number; failed: number }) {
@@ -142,11 +235,14 @@ function SendProgress({ done, total, sent, failed }: { done: number; total: numb
 }
 
 export default function NewsletterIssuePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { issue, preview, subscribers, progress, confirming, sending } = loaderData;
+  const { issue, preview, subscribers, progress, confirming, sending, languages, previewLanguage } = loaderData;
   const submitting = useSubmitting();
   const revalidator = useRevalidator();
-  const { html, onInput } = usePreview(preview, issue.id);
+  const { html, onInput } = usePreview(preview, issue.id, previewLanguage);
   const errors: Record<string, string> = actionData?.errors ?? {};
+  // After a refused save, the form shows what was sent (nothing typed is lost); otherwise what is stored.
+  const values: FormValues = (actionData && "values" in actionData ? actionData.values : null) ?? loaderData.values;
+  const previewName = languageDisplayName(previewLanguage, DEFAULT_LANGUAGE);
 
   // While the issue goes out, the figures refresh every few seconds.
   useEffect(() => {
@@ -159,7 +255,7 @@ export default function NewsletterIssuePage({ loaderData, actionData }: Route.Co
 
   const frame = (
     <iframe
-      title={`Preview of "${issue.subject}"`}
+      title={`Preview of "${issue.subject}" for subscribers reading ${previewName}`}
       srcDoc={html}
       sandbox=""
       className="h-[32rem] w-full rounded border border-stone-300 bg-white"
@@ -234,6 +330,7 @@ export default function NewsletterIssuePage({ loaderData, actionData }: Route.Co
           </section>
         ) : null}
         <h2 className="mb-2 text-lg font-semibold text-stone-900">The message</h2>
+        <PreviewLanguages current={previewLanguage} states={languages} />
         {frame}
       </div>
     );
@@ -250,7 +347,7 @@ export default function NewsletterIssuePage({ loaderData, actionData }: Route.Co
           </Link>
         }
       />
-      <ErrorSummary errors={errors} labels={{ subject: "Subject", body: "Text", form: "Issue" }} />
+      <ErrorSummary errors={errors} labels={LABELS} />
       {confirming && subscribers > 0 ? (
         <section
           aria-labelledby="confirm-send"
@@ -259,6 +356,7 @@ export default function NewsletterIssuePage({ loaderData, actionData }: Route.Co
           <h2 id="confirm-send" className="text-lg font-semibold">
             Send "{issue.subject}" to {subscribers} confirmed {subscribers === 1 ? "subscriber" : "subscribers"}?
           </h2>
+          <p className="mt-1">{audienceSentence(languages, issue.language)}</p>
           <p className="mt-1">Sending cannot be stopped or undone. Save your last changes first.</p>
           <div className="mt-3 flex flex-wrap gap-3">
             <Form method="post">
@@ -274,50 +372,61 @@ export default function NewsletterIssuePage({ loaderData, actionData }: Route.Co
           </div>
         </section>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Form method="post" className="space-y-4" onInput={(e) => onInput(e.currentTarget)}>
-          <TextField
-            name="subject"
-            label="Subject"
-            required
-            defaultValue={issue.subject}
-            error={errors.subject}
-            maxLength={200}
-          />
-          <TextAreaField
-            name="body"
-            label="Text (Markdown)"
-            rows={18}
-            defaultValue={issue.body}
-            error={errors.body}
-            hint="# Heading, **bold**, [a link](https://…), - a list. Raw HTML is shown as text."
-          />
-          <div className="flex flex-wrap gap-3">
-            <button type="submit" name="intent" value="save" className={buttonClasses.primary} disabled={submitting}>
-              Save draft
-            </button>
-            <button type="submit" name="intent" value="test" className={buttonClasses.secondary} disabled={submitting}>
-              Save and send a test to me
-            </button>
-            {subscribers > 0 ? (
-              <Link to="?confirm=send" className={buttonClasses.secondary}>
-                Send to {subscribers} {subscribers === 1 ? "subscriber" : "subscribers"}…
-              </Link>
-            ) : (
-              <p className="self-center text-sm text-stone-700">No confirmed subscriber to send it to yet.</p>
-            )}
+      <Form method="post" className="space-y-6" aria-label="Issue" onInput={(e) => onInput(e.currentTarget)}>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <div className="min-w-0 space-y-4">
+            <TextField
+              name="subject"
+              label="Subject"
+              required
+              defaultValue={textValue(values, "subject")}
+              error={errors.subject}
+              maxLength={200}
+            />
+            <TextAreaField
+              name="body"
+              label="Text (Markdown)"
+              rows={18}
+              defaultValue={textValue(values, "body")}
+              error={errors.body}
+              hint="# Heading, **bold**, [a link](https://…), - a list. Raw HTML is shown as text."
+            />
           </div>
-          <noscript>
-            <p className="text-sm text-stone-700">Save the draft to update the preview.</p>
-          </noscript>
-        </Form>
-        <section aria-labelledby="preview-heading">
-          <h2 id="preview-heading" className="mb-2 text-lg font-semibold text-stone-900">
-            Preview
-          </h2>
-          {frame}
-        </section>
-      </div>
+          <section aria-labelledby="preview-heading" className="min-w-0">
+            <h2 id="preview-heading" className="mb-2 text-lg font-semibold text-stone-900">
+              Preview
+            </h2>
+            <PreviewLanguages current={previewLanguage} states={languages} />
+            {frame}
+          </section>
+        </div>
+        <TranslationFields
+          kind="newsletter-issue"
+          values={values}
+          errors={errors}
+          savedLanguage={issue.language}
+          languageHint="The language the subject and text above are written in. Each subscriber gets the issue in their own language when both its subject and text are translated, otherwise this original."
+        />
+        <input type="hidden" name="previewLanguage" value={previewLanguage} />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" name="intent" value="save" className={buttonClasses.primary} disabled={submitting}>
+            Save draft
+          </button>
+          <button type="submit" name="intent" value="test" className={buttonClasses.secondary} disabled={submitting}>
+            Save and send a test to me{previewLanguage === issue.language ? "" : ` (${previewName})`}
+          </button>
+          {subscribers > 0 ? (
+            <Link to="?confirm=send" className={buttonClasses.secondary}>
+              Send to {subscribers} {subscribers === 1 ? "subscriber" : "subscribers"}…
+            </Link>
+          ) : (
+            <p className="self-center text-sm text-stone-700">No confirmed subscriber to send it to yet.</p>
+          )}
+        </div>
+        <noscript>
+          <p className="text-sm text-stone-700">Save the draft to update the preview.</p>
+        </noscript>
+      </Form>
       <Form method="post" className="mt-8">
         <input type="hidden" name="intent" value="delete" />
         <button type="submit" className={buttonClasses.secondary} disabled={submitting}>

@@ -6,6 +6,11 @@ import { serverTranslate } from "~/lib/i18n/messages.server";
 export type MailContent = {
   /** The language the message is written in (its recipient's); English when not given. */
   lang?: Language;
+  /**
+   * The language of the subject and body when it is not `lang` (an issue not translated into the recipient's
+   * language): the document is marked as in it, and the parts in the recipient's language carry their own `lang`.
+   */
+  textLang?: Language;
   subject: string;
   /** Paragraphs of plain text (a blank line between them in the text part). */
   paragraphs: string[];
@@ -43,6 +48,9 @@ export function oneLine(text: string, max = 200): string {
 export function composeMail(content: MailContent): ComposedMail {
   const lang = content.lang ?? DEFAULT_LANGUAGE;
   const t = serverTranslate(lang);
+  const docLang = content.textLang ?? lang;
+  // The layout's own words are in the recipient's language; marked when the document is in another.
+  const ownLang = docLang === lang ? "" : ` lang="${lang}"`;
   const subject = oneLine(content.subject);
   const para = (p: string) =>
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:${COLORS.text}">${escapeHtml(p)}</p>`;
@@ -59,7 +67,7 @@ export function composeMail(content: MailContent): ComposedMail {
     const { label, url } = content.action;
     htmlParts.push(
       `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:${COLORS.leaf};color:#ffffff;font-weight:bold;font-size:16px;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`,
-      `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${COLORS.muted}">${escapeHtml(t("mail.buttonFallback"))}<br><a href="${escapeHtml(url)}" style="color:${COLORS.leaf};word-break:break-all">${escapeHtml(url)}</a></p>`,
+      `<p${ownLang} style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${COLORS.muted}">${escapeHtml(t("mail.buttonFallback"))}<br><a href="${escapeHtml(url)}" style="color:${COLORS.leaf};word-break:break-all">${escapeHtml(url)}</a></p>`,
     );
     textParts.push(`${label}:\n${url}`);
   }
@@ -71,13 +79,13 @@ export function composeMail(content: MailContent): ComposedMail {
   let footerText = "";
   if (content.footer) {
     const { text, link } = content.footer;
-    footerHtml = `<p style="margin:0;font-size:13px;line-height:1.5;color:${COLORS.muted}">${escapeHtml(text)}${
+    footerHtml = `<p${ownLang} style="margin:0;font-size:13px;line-height:1.5;color:${COLORS.muted}">${escapeHtml(text)}${
       link ? ` <a href="${escapeHtml(link.url)}" style="color:${COLORS.leaf}">${escapeHtml(link.label)}</a>` : ""
     }</p>`;
     footerText = `${text}${link ? `\n${link.label}: ${link.url}` : ""}`;
   }
   const html = `<!doctype html>
-<html lang="${lang}">
+<html lang="${docLang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

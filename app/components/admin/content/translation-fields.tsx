@@ -24,12 +24,15 @@ export function TranslationFields({
   values,
   errors,
   savedLanguage,
+  languageHint = "The language the fields above are written in. A page in another language shows the translation when there is one, otherwise the original, marked with its language.",
 }: {
   kind: TranslatableKind;
   values: FormValues;
   errors: Record<string, string | undefined>;
   /** The original language as saved: its own fields are the ones above, so it gets no translation inputs. */
   savedLanguage: string | undefined;
+  /** What the original language decides, under its select. */
+  languageHint?: string;
 }) {
   const original = originalLanguage(savedLanguage ?? textValue(values, "language"));
   const spec = TRANSLATABLE_FIELDS[kind] as Record<string, FieldSpec>;
@@ -45,7 +48,7 @@ export function TranslationFields({
         options={LANGUAGE_OPTIONS}
         defaultValue={textValue(values, "language") || original}
         error={errors.language}
-        hint="The language the fields above are written in. A page in another language shows the translation when there is one, otherwise the original, marked with its language."
+        hint={languageHint}
       />
       {errors.translations ? <p className="text-sm font-medium text-red-800">{errors.translations}</p> : null}
       {Object.entries(spec).map(([field, s]) => (

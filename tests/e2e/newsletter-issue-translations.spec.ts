@@ -1,0 +1,76 @@
+import type { Page } from "@playwright/test";
+import { HtmlValidate } from "html-validate";
+import { E2E_ADMIN } from "../../playwright.config";
+import { SLOW, signIn } from "./admin-core-helpers";
+import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
+
+test.setTimeout(120_000);
+
+/** The translations of one field on the issue's screen (a disclosure named by the field). */
+function fieldTranslations(page: Page, fieldName: string) {
+  return page.locator("details").filter({ has: page.locator(`[name="${fieldName}"]`) });
+}
+
+test("staff translate an issue beside its original, preview it per language, and a bad translation is refused", async ({
+  page,
+}) => {
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/, SLOW);
+  await page.goto("/admin/dashboard/newsletter/issues");
+  const subject = `Seed swap ${Date.now().toString(36)}`;
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByRole("button", { name: "Start writing" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible(SLOW);
+  await page.getByLabel("Text (Markdown)").fill("## Seed swap\n\nBring your seeds.");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Draft saved")).toBeVisible(SLOW);
+
+  // The original language, and per field the original beside one input per other language.
+  await expect(page.getByLabel("Original language")).toHaveValue("en");
+  const subjects = fieldTranslations(page, "tr.es.subject");
+  await subjects.locator("summary").click();
+  await expect(subjects.locator('p[lang="en"]')).toHaveText(subject);
+  await subjects.getByLabel("Spanish").fill("Intercambio de semillas");
+  const bodies = fieldTranslations(page, "tr.es.body");
+  await bodies.locator("summary").click();
+  await expect(bodies.locator('p[lang="en"]')).toContainText("Bring your seeds.");
+  await bodies.getByLabel("Spanish").fill("## Intercambio\n\nTrae tus semillas.");
+  await expectNoAxeViolations(page, { exclude: ["iframe"] });
+
+  // Too long: refused with a message on the field; what was typed stays.
+  await subjects.getByLabel("German").evaluate((el) => el.removeAttribute("maxlength"));
+  await subjects.getByLabel("German").fill("x".repeat(201));
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("alert")).toContainText("Subject in German must be 200 characters or fewer.");
+  await expect(subjects.getByLabel("German")).toHaveAttribute("aria-invalid", "true");
+  await expect(subjects.getByLabel("Spanish")).toHaveValue("Intercambio de semillas");
+  await subjects.getByLabel("German").fill("");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Draft saved")).toBeVisible(SLOW);
+
+  // Each language's preview: Spanish readers get the translation, German readers the original.
+  const languages = page.getByRole("navigation", { name: "Preview in a subscriber's language" });
+  await expect(languages).toContainText("Spanish (translated)");
+  await expect(languages).toContainText("German (not translated: gets the original)");
+  await languages.getByRole("link", { name: "Spanish" }).click();
+  await expect(page).toHaveURL(/\?language=es$/);
+  await expect(languages.getByRole("link", { name: "Spanish" })).toHaveAttribute("aria-current", "page");
+  const preview = page.frameLocator('iframe[title^="Preview"]');
+  await expect(preview.getByRole("heading", { name: "Intercambio", exact: true })).toBeVisible();
+  await expect(preview.getByText("Darse de baja")).toBeVisible();
+  // The live preview follows the typing in the previewed language.
+  await fieldTranslations(page, "tr.es.body").getByLabel("Spanish").fill("## Mercado\n\nTrae tus semillas.");
+  await expect(preview.getByRole("heading", { name: "Mercado" })).toBeVisible();
+  await languages.getByRole("link", { name: "German" }).click();
+  await expect(preview.getByRole("heading", { name: "Seed swap", exact: true })).toBeVisible();
+  await expect(preview.getByText("Abmelden")).toBeVisible();
+  await expectNoAxeViolations(page, { exclude: ["iframe"] });
+
+  // The screen's HTML conforms.
+  const res = await page.request.get(page.url());
+  const report = await new HtmlValidate({ extends: ["html-validate:standard"] }).validateString(await res.text());
+  expect(
+    report.results.flatMap((r) => r.messages.map((m) => `${m.line}:${m.column} ${m.ruleId}: ${m.message}`)),
+  ).toEqual([]);
+});
