@@ -128,7 +128,7 @@ export function NewsletterForm({
           autoComplete="email"
           inputMode="email"
           required
-          placeholder="you@example.org"
+          placeholder={t("rest.emailPlaceholder")}
           value={email}
           onFocus={() => {
             loadSchemas().catch(() => {});

@@ -15,7 +15,7 @@ import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
 import { entryForPage } from "../lib/i18n/entry-translations";
 import { placeJsonLd } from "../lib/jsonld";
-import { pageMeta } from "../lib/meta";
+import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";
 import { basemapVersion } from "../services/basemap.server";
@@ -40,7 +40,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const moved = await findRedirect(db, "location", params.slug);
     const target = moved ? await getLocationById(db, moved) : null;
     if (target?.status === "published") throw redirect(locationPath(target.name), 301);
-    throw data("Location not found", { status: 404 });
+    throw data(t("rest.locationNotFound"), { status: 404 });
   }
   const picture = await resolvePicture(
     db,
@@ -112,7 +112,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Location not found | Permaculture Network" }];
+  if (!loaderData) {
+    return [{ title: `${metaTranslate(matches)("rest.locationNotFound")} | ${siteNameFrom(matches)}` }];
+  }
   const { location, siteUrl } = loaderData;
   const tags: Record<string, string>[] = pageMeta({
     matches,

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/lib/i18n/react";
+import type { Translate } from "~/lib/i18n/translate";
 import { island } from "../components/island";
 import { MobileBottomBar } from "../components/shell/mobile-bottom-bar";
 import { SiteHeader } from "../components/shell/site-header";
@@ -115,7 +116,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     body = (
       <NotFoundContent
-        message={typeof error.data === "string" ? notFoundMessage(error.data) : undefined}
+        message={typeof error.data === "string" ? notFoundMessage(error.data, t) : undefined}
         siteName={shell.siteName}
       />
     );
@@ -149,8 +150,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-/** "Location not found" -> a sentence for the page; a bare "Page not found" keeps the default wording. */
-function notFoundMessage(data: string): string | undefined {
+/**
+ * "Location not found" (in the page's language, as the loader wrote it) -> a sentence for the page; a bare "Page not
+ * found" keeps the default wording.
+ */
+function notFoundMessage(data: string, t: Translate): string | undefined {
   if (/^page not found$/i.test(data.trim())) return undefined;
-  return `${data.trim().replace(/\.$/, "")}. It may have been renamed or removed.`;
+  return t("rest.notFoundMaybeMoved", { what: data.trim().replace(/\.$/, "") });
 }
