@@ -6,7 +6,7 @@ import { MobileBottomBar } from "../components/shell/mobile-bottom-bar";
 import { SiteHeader } from "../components/shell/site-header";
 import { useLiveSettings } from "../components/shell/use-live-settings";
 import { MOBILE_BOTTOM_BAR_PADDING_PX, SITE_NAME, SITE_TAGLINE } from "../lib/constants";
-import { refusedRequestTitleKey } from "../lib/error-titles";
+import { refusedRequestMessage, refusedRequestTitleKey } from "../lib/error-titles";
 import type { NavigationPages } from "../lib/nav-pages";
 import { ALL_PAGES_VISIBLE, hiddenPagesKey } from "../lib/nav-pages";
 import { getPublicPageTexts } from "../services/page-texts.server";
@@ -124,7 +124,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     body = (
       <ErrorContent
         title={t(error.status < 500 ? refusedRequestTitleKey(error.status) : "error.somethingWrong")}
-        message={typeof error.data === "string" ? error.data : t("error.notCompleted")}
+        message={refusedRequestMessage(error.data, t, t("error.notCompleted"))}
         siteName={shell.siteName}
       />
     );

@@ -185,6 +185,18 @@ describe("refusals and missing pages in other languages", () => {
     expect(text(en)).toContain("Location not found. It may have been renamed or removed.");
   });
 
+  it("a post to a page without a form says so in the page's language, not in React Router's words", async () => {
+    const es = await post("/es/about", new URLSearchParams({ a: "b" }));
+    expect(es.status).toBe(405);
+    const body = text(await es.text());
+    expect(body).toContain("Esa acción no está disponible aquí");
+    expect(body).toContain("Esta página no recibe formularios. Vuelve a la página y usa su propio formulario o botón.");
+    expect(body).not.toContain("did not provide an `action`");
+    const en = text(await (await post("/about", new URLSearchParams({ a: "b" }))).text());
+    expect(en).toContain("This page does not take a form. Go back to the page and use its own form or button.");
+    expect(en).not.toContain("did not provide an `action`");
+  });
+
   it("an unknown address under /es is the Spanish 404 page", async () => {
     const res = await get("/es/esta-pagina-no-existe");
     expect(res.status).toBe(404);
