@@ -19,7 +19,7 @@ import { PageLoadingIndicator } from "./components/shell/page-loading-indicator"
 import { ScrollToTop } from "./components/shell/scroll-to-top";
 import { useHydrated } from "./components/shell/use-hydrated";
 import { afterPageLoad } from "./lib/after-load";
-import { refusedRequestTitleKey } from "./lib/error-titles";
+import { refusedRequestMessage, refusedRequestTitleKey } from "./lib/error-titles";
 import { languageFromPath, localizedPath } from "./lib/i18n/languages";
 import { MESSAGES_JSON } from "./lib/i18n/messages.server";
 import { TranslationProvider, useTranslation } from "./lib/i18n/react";
@@ -135,7 +135,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       message = typeof error.data === "string" ? error.data : t("error.forbidden");
     } else {
       title = error.status < 500 ? t(refusedRequestTitleKey(error.status)) : title;
-      message = typeof error.data === "string" ? error.data : message;
+      message = refusedRequestMessage(error.data, t, message);
     }
   }
   return (

@@ -5,6 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
+import { nulAddressMessage } from "~/lib/address-refusal.server";
 import { isStaffPath } from "~/lib/staff-path";
 import type { Services } from "~/services/services.server";
 import { createAnalyticsIngest } from "./analytics";
@@ -238,20 +239,17 @@ const NUL = /%00/i;
 /**
  * A NUL character (`%00`) has no meaning in any address of this site, and Postgres refuses it in text: refused at
  * the edge, before any route reads it. In the path the address does not exist (404); in the query it is a bad
- * request (400). Form fields are refused where forms are read (`readForm`).
+ * request (400). Form fields are refused where forms are read (`readForm`). The answer is in the path's language.
  */
 function refuseNulInAddress(req: Request, res: Response, next: NextFunction) {
   const url = req.url ?? "/";
   if (!NUL.test(url)) return next();
   const q = url.indexOf("?");
-  const inPath = NUL.test(q === -1 ? url : url.slice(0, q));
+  const path = q === -1 ? url : url.slice(0, q);
+  const inPath = NUL.test(path);
   res
     .status(inPath ? 404 : 400)
     .set("Cache-Control", "no-store")
     .type("text/plain; charset=utf-8")
-    .send(
-      inPath
-        ? "There is no page at this address."
-        : "The address contains a character (NUL, %00) that is not allowed. Please remove it and try again.",
-    );
+    .send(nulAddressMessage(path, inPath));
 }

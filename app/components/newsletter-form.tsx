@@ -58,7 +58,7 @@ export function NewsletterForm({
   const s = STYLES[variant];
   // The page's language goes with the sign-up: the subscription keeps it for every message it gets.
   const { t, lang } = useTranslation();
-  // The e-mail check's messages (the schema's, the server's) are English; the form says them in the page's language.
+  // The e-mail check's messages (the shared schema's) are English; the form says them in the page's language.
   const emailError = (message: string | undefined) =>
     emailErrorCode(message) === "missing-email" ? t("newsletter.missingEmail") : t("newsletter.invalidEmail");
 
@@ -87,7 +87,8 @@ export function NewsletterForm({
         setEmail("");
         setState({ status: "success", message: t("newsletter.success"), fieldError: null });
       } else if (res.status === 400 && answer?.errors?.email) {
-        setState({ status: "idle", message: "", fieldError: emailError(answer.errors.email) });
+        // The answer is in the language the form sent (the page's).
+        setState({ status: "idle", message: "", fieldError: answer.errors.email });
         inputRef.current?.focus();
       } else if (res.status === 429) {
         setState({ status: "error", message: t("newsletter.tooMany"), fieldError: null });
@@ -127,7 +128,7 @@ export function NewsletterForm({
           autoComplete="email"
           inputMode="email"
           required
-          placeholder="you@example.org"
+          placeholder={t("rest.emailPlaceholder")}
           value={email}
           onFocus={() => {
             loadSchemas().catch(() => {});

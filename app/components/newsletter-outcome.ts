@@ -2,8 +2,8 @@ import { NEWSLETTER_MESSAGES } from "../lib/constants";
 
 /**
  * Outcomes of a plain (no-JavaScript) newsletter post, carried back to /newsletter as a short code so the page
- * never echoes free text from the URL. `message` is the English text the API answers scripts with; `key` is the
- * message a page shows in its language.
+ * never echoes free text from the URL. `message` is the English text of the e-mail check that leads to it; `key` is
+ * the message a page shows, and the API answers scripts with, in the page's language.
  */
 export const NEWSLETTER_ERRORS = {
   "missing-email": { message: "Please enter your e-mail address.", key: "newsletter.missingEmail", field: true },

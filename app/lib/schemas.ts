@@ -11,12 +11,15 @@ export function emailSchema(messages: { missing: string; tooLong: string; invali
     .pipe(z.email(messages.invalid));
 }
 
-/** E-mail as typed by a person, with English messages. */
-export const EmailSchema = emailSchema({
+/** The English messages of the e-mail check (the newsletter's and staff's forms). */
+export const EMAIL_MESSAGES = {
   missing: "Please enter your e-mail address.",
   tooLong: "That e-mail address is too long.",
   invalid: "Please enter a valid e-mail address.",
-});
+} as const;
+
+/** E-mail as typed by a person, with English messages. */
+export const EmailSchema = emailSchema(EMAIL_MESSAGES);
 
 export const NewsletterSchema = z.object({
   email: EmailSchema,

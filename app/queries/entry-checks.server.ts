@@ -17,6 +17,8 @@ export type EntryForCheck = {
   checkedAt: Date;
   checkRequestedAt: Date | null;
   checkNonce: string | null;
+  /** The language the entry was written in, as stored (decision 032). */
+  language: string;
 };
 
 const FIELDS = {
@@ -31,6 +33,7 @@ const FIELDS = {
   checkedAt: locations.checkedAt,
   checkRequestedAt: locations.checkRequestedAt,
   checkNonce: locations.checkNonce,
+  language: locations.language,
 };
 
 export async function getEntryForCheck(db: Database, id: string): Promise<EntryForCheck | null> {

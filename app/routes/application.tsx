@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return fail({ errors: {}, values: {}, formError: t("validation.unreadable") }, 400);
   }
-  refuseNul(form);
+  refuseNul(form, t);
   const values = applicationValuesFromForm(form);
 
   // A filled honeypot means a bot: answer as if it worked, store nothing.

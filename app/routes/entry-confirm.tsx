@@ -1,6 +1,7 @@
 import { AppLink } from "../components/app-link";
 import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
 import { ENTRY_CHECK_LINK_DAYS, SITE_NAME } from "../lib/constants";
+import { requestTranslate } from "../lib/i18n/messages.server";
 import { Trans, useTranslation } from "../lib/i18n/react";
 import { LINK_PAGE_HEADERS, type LinkNoLongerWorks, linkNoLongerWorks, linkPageMeta } from "../lib/link-pages";
 import { metaTranslate } from "../lib/meta";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
 
 /** Confirming takes the button, not just opening the link (mail scanners open every link in a message). */
 export async function action({ request, context }: Route.ActionArgs): Promise<State | LinkNoLongerWorks> {
-  const form = await readFormOrNull(request);
+  const form = await readFormOrNull(request, requestTranslate(request).t);
   const token = form?.get("token");
   const done = await confirmEntryLink(context.services, typeof token === "string" ? token : null);
   if (done.outcome === "invalid") return linkNoLongerWorks();

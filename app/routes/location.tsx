@@ -14,8 +14,13 @@ import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
 import { entryForPage } from "../lib/i18n/entry-translations";
+<<<<<<< HEAD
 import { placeJsonLd } from "../lib/jsonld-entries";
 import { pageMeta } from "../lib/meta";
+=======
+import { placeJsonLd } from "../lib/jsonld";
+import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
+>>>>>>> i18n-rest
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";
 import { basemapVersion } from "../services/basemap.server";
@@ -40,7 +45,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const moved = await findRedirect(db, "location", params.slug);
     const target = moved ? await getLocationById(db, moved) : null;
     if (target?.status === "published") throw redirect(locationPath(target.name), 301);
-    throw data("Location not found", { status: 404 });
+    throw data(t("rest.locationNotFound"), { status: 404 });
   }
   const picture = await resolvePicture(
     db,
@@ -112,7 +117,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Location not found | Permaculture Network" }];
+  if (!loaderData) {
+    return [{ title: `${metaTranslate(matches)("rest.locationNotFound")} | ${siteNameFrom(matches)}` }];
+  }
   const { location, siteUrl } = loaderData;
   const tags: Record<string, string>[] = pageMeta({
     matches,

@@ -1,6 +1,7 @@
 import { AppLink } from "../components/app-link";
 import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
 import { SITE_NAME } from "../lib/constants";
+import { requestTranslate } from "../lib/i18n/messages.server";
 import { Trans, useTranslation } from "../lib/i18n/react";
 import { LINK_PAGE_HEADERS, type LinkNoLongerWorks, linkNoLongerWorks, linkPageMeta } from "../lib/link-pages";
 import { metaTranslate } from "../lib/meta";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
  * message would otherwise confirm addresses nobody confirmed.
  */
 export async function action({ request, context }: Route.ActionArgs): Promise<State | LinkNoLongerWorks> {
-  const form = await readFormOrNull(request);
+  const form = await readFormOrNull(request, requestTranslate(request).t);
   const token = form?.get("token");
   const outcome = await confirmNewsletterLink(context.services, typeof token === "string" ? token : null);
   return outcome === "invalid" ? linkNoLongerWorks() : { state: outcome };

@@ -1,6 +1,7 @@
 import { AppLink } from "../components/app-link";
 import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
 import { SITE_NAME } from "../lib/constants";
+import { requestTranslate } from "../lib/i18n/messages.server";
 import { Trans, useTranslation } from "../lib/i18n/react";
 import { LINK_PAGE_HEADERS, type LinkNoLongerWorks, linkNoLongerWorks, linkPageMeta } from "../lib/link-pages";
 import { metaTranslate } from "../lib/meta";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
  */
 export async function action({ request, context }: Route.ActionArgs): Promise<State | LinkNoLongerWorks> {
   const fromUrl = new URL(request.url).searchParams.get("token");
-  const form = await readFormOrNull(request);
+  const form = await readFormOrNull(request, requestTranslate(request).t);
   const fromForm = form?.get("token");
   const token = typeof fromForm === "string" && fromForm ? fromForm : fromUrl;
   const found = await checkUnsubscribeLink(context.services, token);

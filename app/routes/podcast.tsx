@@ -9,7 +9,7 @@ import { formatDate, formatDuration, paragraphs } from "../components/public/for
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { ShownInNote } from "../components/public/shown-in-note";
 import { entryForPage } from "../lib/i18n/entry-translations";
-import { metaTranslate, pageMeta } from "../lib/meta";
+import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { EmailSchema } from "../lib/schemas";
 import { readFormOrNull } from "../lib/schemas/form";
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, logger } = context.services;
   const { t } = requestTranslate(request);
   const limit = await hitRateLimit(db, `podcast:${context.clientIp}`, SUBSCRIBE_LIMIT);
-  const form = await readFormOrNull(request);
+  const form = await readFormOrNull(request, t);
   const email = typeof form?.get("email") === "string" ? String(form?.get("email")) : "";
   if (!limit.allowed) {
     return data(
@@ -95,21 +95,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export function links() {
-  return [
-    { rel: "alternate", type: "application/rss+xml", title: "Permaculture Network Podcast", href: "/podcast.xml" },
-  ];
-}
-
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const t = metaTranslate(matches);
-  return pageMeta({
-    matches,
-    title: t("podcast.title"),
-    description: t("feeds.podcastDescription"),
-    siteUrl: loaderData?.siteUrl,
-    path: "/podcast",
-  });
+  return [
+    ...pageMeta({
+      matches,
+      title: t("podcast.title"),
+      description: t("feeds.podcastDescription"),
+      siteUrl: loaderData?.siteUrl,
+      path: "/podcast",
+    }),
+    // The feed for podcast apps, named in the page's language (the feed itself is English, at one address).
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: t("rest.podcastFeedTitle", { siteName: siteNameFrom(matches) }),
+      href: "/podcast.xml",
+    },
+  ];
 }
 
 function SubscribeForm({ result }: { result: Route.ComponentProps["actionData"] }) {

@@ -1,11 +1,12 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/lib/i18n/react";
+import type { Translate } from "~/lib/i18n/translate";
 import { island } from "../components/island";
 import { MobileBottomBar } from "../components/shell/mobile-bottom-bar";
 import { SiteHeader } from "../components/shell/site-header";
 import { useLiveSettings } from "../components/shell/use-live-settings";
 import { MOBILE_BOTTOM_BAR_PADDING_PX, SITE_NAME, SITE_TAGLINE } from "../lib/constants";
-import { refusedRequestTitleKey } from "../lib/error-titles";
+import { refusedRequestMessage, refusedRequestTitleKey } from "../lib/error-titles";
 import type { NavigationPages } from "../lib/nav-pages";
 import { ALL_PAGES_VISIBLE, hiddenPagesKey } from "../lib/nav-pages";
 import { getPublicPageTexts } from "../services/page-texts.server";
@@ -115,7 +116,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     body = (
       <NotFoundContent
-        message={typeof error.data === "string" ? notFoundMessage(error.data) : undefined}
+        message={typeof error.data === "string" ? notFoundMessage(error.data, t) : undefined}
         siteName={shell.siteName}
       />
     );
@@ -123,7 +124,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     body = (
       <ErrorContent
         title={t(error.status < 500 ? refusedRequestTitleKey(error.status) : "error.somethingWrong")}
-        message={typeof error.data === "string" ? error.data : t("error.notCompleted")}
+        message={refusedRequestMessage(error.data, t, t("error.notCompleted"))}
         siteName={shell.siteName}
       />
     );
@@ -149,8 +150,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-/** "Location not found" -> a sentence for the page; a bare "Page not found" keeps the default wording. */
-function notFoundMessage(data: string): string | undefined {
+/**
+ * "Location not found" (in the page's language, as the loader wrote it) -> a sentence for the page; a bare "Page not
+ * found" keeps the default wording.
+ */
+function notFoundMessage(data: string, t: Translate): string | undefined {
   if (/^page not found$/i.test(data.trim())) return undefined;
-  return `${data.trim().replace(/\.$/, "")}. It may have been renamed or removed.`;
+  return t("rest.notFoundMaybeMoved", { what: data.trim().replace(/\.$/, "") });
 }

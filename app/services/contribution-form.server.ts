@@ -36,7 +36,7 @@ export async function readContributionForm(
   } catch {
     return { answer: contributionFail({ errors: { form: t("validation.unreadable") }, values: {} }, 400) };
   }
-  refuseNul(form);
+  refuseNul(form, t);
   const values = formDataToObject(form);
   delete values[PROPOSAL_TOKEN_FIELD];
   const honeypot = form.get(PROPOSAL_HONEYPOT_FIELD);

@@ -2,6 +2,9 @@
 // is still right; confirming (a signed, single-use link and a button) updates the "Last checked" its page shows.
 // Staff may also ask at any time from the place's edit screen.
 import { ENTRY_CHECK_LINK_DAYS, SITE_NAME } from "../lib/constants";
+import { originalLanguage } from "../lib/i18n/entry-translations";
+import { localizeHref } from "../lib/i18n/languages";
+import { serverTranslate } from "../lib/i18n/messages.server";
 import { locationPath } from "../lib/slug";
 import { recordAudit } from "../queries/audit.server";
 import {
@@ -25,6 +28,11 @@ const DAY_MS = 24 * 60 * 60_000;
 
 type MailServices = Pick<Services, "db" | "mail" | "config">;
 
+/**
+ * The request to a place's contact, in the language the entry was written in (its `language`; the contact wrote it,
+ * or staff wrote it for them in the place's own language), with links to that language's pages: the place's page and
+ * the confirm page.
+ */
 function requestMessage(mail: Mailer, authSecret: string, entry: EntryForCheck, nonce: string) {
   const token = signToken(authSecret, {
     p: "entry-check",
@@ -32,29 +40,41 @@ function requestMessage(mail: Mailer, authSecret: string, entry: EntryForCheck, 
     e: Math.floor((Date.now() + ENTRY_CHECK_LINK_DAYS * DAY_MS) / 1000),
     n: nonce,
   });
+  const lang = originalLanguage(entry.language);
+  const t = serverTranslate(lang);
+  const values = { name: entry.name, siteName: SITE_NAME };
   const facts = [
-    `Country: ${entry.country || "not given"}`,
+    entry.country ? t("rest.entryCheck.country", { country: entry.country }) : t("rest.entryCheck.countryNotGiven"),
     ...(entry.contactAddress || entry.contactCity
-      ? [`Address: ${[entry.contactAddress, entry.contactCity].filter(Boolean).join(", ")}`]
+      ? [
+          t("rest.entryCheck.address", {
+            address: [entry.contactAddress, entry.contactCity].filter(Boolean).join(", "),
+          }),
+        ]
       : []),
-    ...(entry.website ? [`Website: ${entry.website}`] : []),
-    ...(entry.contactPhone ? [`Phone: ${entry.contactPhone}`] : []),
-    `E-mail: ${entry.contactEmail}`,
+    ...(entry.website ? [t("rest.entryCheck.website", { website: entry.website })] : []),
+    ...(entry.contactPhone ? [t("rest.entryCheck.phone", { phone: entry.contactPhone })] : []),
+    t("rest.entryCheck.email", { email: entry.contactEmail ?? "" }),
   ];
   return {
     kind: "entry-check" as const,
     to: (entry.contactEmail ?? "").trim(),
     content: {
-      subject: `Is ${entry.name} still right on the ${SITE_NAME}?`,
+      lang,
+      subject: t("rest.entryCheck.subject", values),
       paragraphs: [
-        `${entry.name} is listed on the ${SITE_NAME}, the directory and map of places to learn permaculture, with this address as its contact. Once a year we ask each place to confirm that its entry is still right.`,
-        `The entry says: ${facts.join("; ")}. The whole page: ${mail.url(locationPath(entry.name))}`,
-        "If all of it is still right, confirm with the button below. It takes one click.",
+        t("rest.entryCheck.listed", values),
+        t("rest.entryCheck.says", {
+          facts: facts.join("; "),
+          url: mail.url(localizeHref(locationPath(entry.name), lang)),
+        }),
+        t("rest.entryCheck.confirm"),
       ],
-      action: { label: "Yes, it is still right", url: mail.url("/entry/confirm", { token }) },
-      after: [
-        `If something has changed, or the place has closed or moved, reply to this message and tell us what to correct. The link works for ${ENTRY_CHECK_LINK_DAYS} days.`,
-      ],
+      action: {
+        label: t("rest.entryCheck.button"),
+        url: mail.url(localizeHref("/entry/confirm", lang), { token }),
+      },
+      after: [t("rest.entryCheck.after", { count: ENTRY_CHECK_LINK_DAYS })],
     },
   };
 }

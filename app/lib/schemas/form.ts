@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { Translate } from "../i18n/translate";
 import { ENTRY_STATUSES } from "../vocabulary";
 import { z } from "../zod";
 import { type FieldLabel, messageCode } from "./message-codes";
@@ -6,45 +7,54 @@ import { type FieldLabel, messageCode } from "./message-codes";
 export type FormValues = Record<string, string | string[]>;
 
 /**
- * The request's form body. A body that is not a form (JSON, garbage, a wrong content type) is the client's mistake:
- * it is answered 400 with a message, never a 500.
+ * The words of a refused form body. Staff's forms get these English sentences; a public page's action passes its
+ * page's message function (`requestTranslate(request).t`), and the visitor reads them in the page's language (the
+ * messages of the `form` part of the `rest` group, whose English is these same sentences).
  */
-export async function readForm(request: Request): Promise<FormData> {
+const ENGLISH_FORM_REFUSALS = {
+  unreadable: "The form could not be read. Please submit it again from the page.",
+  nul: "The form contains a character (NUL) that is not allowed. Please remove it and submit again.",
+} as const;
+
+function formRefusal(kind: keyof typeof ENGLISH_FORM_REFUSALS, t?: Translate): string {
+  if (!t) return ENGLISH_FORM_REFUSALS[kind];
+  return kind === "nul" ? t("rest.form.nul") : t("rest.form.unreadable");
+}
+
+const refused = (message: string) => data(message, { status: 400, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * The request's form body. A body that is not a form (JSON, garbage, a wrong content type) is the client's mistake:
+ * it is answered 400 with a message, never a 500; in the page's language when `t` is given.
+ */
+export async function readForm(request: Request, t?: Translate): Promise<FormData> {
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    throw data("The form could not be read. Please submit it again from the page.", {
-      status: 400,
-      headers: { "Cache-Control": "no-store" },
-    });
+    throw refused(formRefusal("unreadable", t));
   }
-  refuseNul(form);
+  refuseNul(form, t);
   return form;
 }
 
 /**
  * The request's form body, or null when it cannot be read (for actions whose answer to an unreadable body is the same
- * as to a missing field). A NUL in a text field is still refused with 400.
+ * as to a missing field). A NUL in a text field is still refused with 400 (in the page's language when `t` is given).
  */
-export async function readFormOrNull(request: Request): Promise<FormData | null> {
+export async function readFormOrNull(request: Request, t?: Translate): Promise<FormData | null> {
   const form = await request.formData().catch(() => null);
-  if (form) refuseNul(form);
+  if (form) refuseNul(form, t);
   return form;
 }
 
 /**
  * A NUL character in a text field is refused with 400 (no one types it, and Postgres cannot store it in text).
- * Uploaded files may contain anything.
+ * Uploaded files may contain anything. The message is English, or in the page's language when `t` is given.
  */
-export function refuseNul(form: FormData): void {
+export function refuseNul(form: FormData, t?: Translate): void {
   for (const [, value] of form) {
-    if (typeof value === "string" && value.includes("\u0000")) {
-      throw data("The form contains a character (NUL) that is not allowed. Please remove it and submit again.", {
-        status: 400,
-        headers: { "Cache-Control": "no-store" },
-      });
-    }
+    if (typeof value === "string" && value.includes("\u0000")) throw refused(formRefusal("nul", t));
   }
 }
 

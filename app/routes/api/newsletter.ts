@@ -1,8 +1,10 @@
 import { data, redirect } from "react-router";
 import { emailErrorCode, NEWSLETTER_ERRORS, type NewsletterErrorCode } from "~/components/newsletter-outcome";
-import { NEWSLETTER_MESSAGES } from "~/lib/constants";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromPath, localizeHref } from "~/lib/i18n/languages";
-import { fieldErrors, NewsletterSchema } from "~/lib/schemas";
+import { serverTranslate } from "~/lib/i18n/messages.server";
+import { homeLanguage } from "~/lib/i18n/negotiate.server";
+import type { Translate } from "~/lib/i18n/translate";
+import { EMAIL_MESSAGES, fieldErrors, NewsletterSchema } from "~/lib/schemas";
 import { requestNewsletterSubscription } from "~/services/newsletter.server";
 import { hitRateLimit } from "~/services/rate-limits.server";
 import type { Route } from "./+types/newsletter";
@@ -15,20 +17,29 @@ export const NEWSLETTER_RATE_LIMIT = { limit: 20, windowMs: 60_000 } as const;
  * post is redirected back to /newsletter in the form's language (its `language` field) with an outcome code. A new
  * address is stored unconfirmed, with that language, and sent a confirmation link in it (double opt-in); new, pending
  * and already-subscribed addresses get the same answer, so the form does not reveal who is subscribed.
+ *
+ * Every answer is in the language of the page that posted: the form's `language` field (sent by the page's form, as
+ * a hidden field and in the JavaScript path's JSON), else the language of the referring page's path (a Referer of
+ * `/de/…` is German, of `/` English), else the best of the request's Accept-Language (a script that says neither),
+ * else English. The rate limit answers before the body is read, so it goes by the Referer or Accept-Language. The
+ * subscription itself stores only the form's `language` (mail follows the page the visitor saw, not a header).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return data({ ok: false, message: "Method not allowed" }, { status: 405 });
+  if (request.method !== "POST") {
+    const { t } = answerLanguage(request);
+    return data({ ok: false, message: t("rest.newsletter.methodNotAllowed") }, { status: 405 });
+  }
   const contentType = request.headers.get("content-type") ?? "";
   // An HTML form cannot send JSON, so a JSON body also means a script is asking.
   const wantsJson =
     (request.headers.get("accept") ?? "").includes("application/json") || contentType.includes("application/json");
   // The page to send a plain form back to, in its language: the form's field once the body is read, the referring
   // page's before that (a refusal by the rate limit does not read the body).
-  let lang: Language = refererLanguage(request);
+  let { lang, t } = answerLanguage(request);
   const page = (query: string) => localizeHref(`/newsletter?${query}`, lang);
   const fail = (code: NewsletterErrorCode, status: number, headers?: HeadersInit) =>
     wantsJson
-      ? data({ ok: false, message: NEWSLETTER_ERRORS[code].message }, { status, headers })
+      ? data({ ok: false, message: t(NEWSLETTER_ERRORS[code].key) }, { status, headers })
       : redirect(page(`error=${code}`), { status: 303, headers });
 
   const { db, logger } = context.services;
@@ -52,14 +63,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail("invalid-email", 400);
   }
   const sentLanguage = (raw as { language?: unknown } | null)?.language;
-  if (isLanguage(sentLanguage)) lang = sentLanguage;
+  if (isLanguage(sentLanguage)) {
+    lang = sentLanguage;
+    t = serverTranslate(lang);
+  }
   const parsed = NewsletterSchema.safeParse(raw ?? {});
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     const code = emailErrorCode(errors.email);
-    return wantsJson
-      ? data({ ok: false, message: errors.email ?? NEWSLETTER_ERRORS[code].message, errors }, { status: 400 })
-      : redirect(page(`error=${code}`), 303);
+    if (!wantsJson) return redirect(page(`error=${code}`), 303);
+    if (errors.email !== undefined) errors.email = emailMessage(t, errors.email);
+    return data({ ok: false, message: errors.email ?? t(NEWSLETTER_ERRORS[code].key), errors }, { status: 400 });
   }
   try {
     // Stored unconfirmed, with a confirmation message; the answer is the same whatever the address's state.
@@ -69,15 +83,34 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail("failed", 500);
   }
   if (!wantsJson) return redirect(page("subscribed=1"), 303);
-  return data({ ok: true, message: NEWSLETTER_MESSAGES.success });
+  return data({ ok: true, message: t("newsletter.success") });
 }
 
-function refererLanguage(request: Request): Language {
+/**
+ * The language to answer in before the form's own `language` is read: the referring page's, else the best of
+ * Accept-Language, else English; with its message function.
+ */
+function answerLanguage(request: Request): { lang: Language; t: Translate } {
+  const lang = refererLanguage(request) ?? homeLanguage({ acceptLanguage: request.headers.get("accept-language") });
+  return { lang, t: serverTranslate(lang) };
+}
+
+function refererLanguage(request: Request): Language | null {
+  const referer = request.headers.get("referer");
+  if (!referer) return null;
   try {
-    return languageFromPath(new URL(request.headers.get("referer") ?? "").pathname);
+    return languageFromPath(new URL(referer).pathname);
   } catch {
     return DEFAULT_LANGUAGE;
   }
+}
+
+/** The e-mail check's English message (the shared schema's) in the answer's language. */
+function emailMessage(t: Translate, message: string): string {
+  if (message === EMAIL_MESSAGES.missing) return t("validation.emailMissing");
+  if (message === EMAIL_MESSAGES.tooLong) return t("validation.emailTooLong");
+  if (message === EMAIL_MESSAGES.invalid) return t("validation.emailInvalid");
+  return message;
 }
 
 export function loader() {
