@@ -14,13 +14,8 @@ import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
 import { entryForPage } from "../lib/i18n/entry-translations";
-<<<<<<< HEAD
 import { placeJsonLd } from "../lib/jsonld-entries";
-import { pageMeta } from "../lib/meta";
-=======
-import { placeJsonLd } from "../lib/jsonld";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
->>>>>>> i18n-rest
 import { publicPageHeaders } from "../lib/public-cache";
 import { locationPath, programPath } from "../lib/slug";
 import { basemapVersion } from "../services/basemap.server";
