@@ -46,6 +46,8 @@ test("staff translate an issue beside its original, preview it per language, and
   await expect(subjects.getByLabel("German")).toHaveAttribute("aria-invalid", "true");
   await expect(subjects.getByLabel("Spanish")).toHaveValue("Intercambio de semillas");
   await subjects.getByLabel("German").fill("");
+  // The first save's toast has gone, so the one awaited below is this save's.
+  await expect(page.getByText("Draft saved")).toHaveCount(0, SLOW);
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByText("Draft saved")).toBeVisible(SLOW);
 
