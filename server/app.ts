@@ -12,6 +12,7 @@ import { createAnalyticsIngest } from "./analytics";
 import { NEGOTIATED_VARY, negotiateHome } from "./home-language";
 import { mapFilesRouter } from "./map-files";
 import type { Metrics } from "./metrics";
+import { offlinePagesRouter } from "./offline-pages";
 import { createRenderCache } from "./render-cache";
 import { createRequestStats } from "./request-stats";
 import { constantSecurityHeaders, csrfGuard, securityHeaders } from "./security";
@@ -111,6 +112,7 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
   const pmtilesPath = config.map?.pmtilesPath;
   if (pmtilesPath) app.use(mapFilesRouter(pmtilesPath));
 
+  app.use(offlinePagesRouter());
   if (build.kind === "development") {
     app.use(build.vite.middlewares);
   } else {

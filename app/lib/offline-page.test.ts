@@ -8,14 +8,6 @@ import { offlinePageHtml, offlinePagePath } from "./offline-page";
 const PUBLIC = path.resolve(import.meta.dirname, "..", "..", "public");
 
 describe("the offline pages", () => {
-  it("are in public/ for every language, as the message files say them (npx tsx scripts/offline-pages.ts)", () => {
-    for (const lang of LANGUAGES) {
-      const file = path.join(PUBLIC, offlinePagePath(lang));
-      const stored = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
-      expect({ lang, html: stored }).toEqual({ lang, html: offlinePageHtml(lang, serverTranslate(lang)) });
-    }
-  });
-
   it("speak their language and link to its home page; the English one stays at /offline.html", () => {
     const es = offlinePageHtml("es", serverTranslate("es"));
     expect(es).toContain('<html lang="es">');
