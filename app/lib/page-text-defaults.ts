@@ -1,3 +1,4 @@
+import type { Language } from "./i18n/languages";
 import type { PageTextKey } from "./page-texts";
 
 /**
@@ -141,4 +142,39 @@ The site is provided as it is, by volunteers, without warranties. To the extent 
 
 We may update these terms; the date above shows the latest version. Questions, corrections or complaints: ${MAIL}.
 `,
+};
+
+const INTRO = {
+  es: "Conectamos a quienes enseñan y aprenden permacultura en todo el mundo. Descubre prácticas de vida sostenible y encuentra tu próxima oportunidad de aprendizaje.",
+  pt: "Conectamos quem ensina e quem aprende permacultura no mundo todo. Descubra práticas de vida sustentável e encontre sua próxima oportunidade de aprendizado.",
+  fr: "Nous relions les personnes qui enseignent et qui apprennent la permaculture partout dans le monde. Découvrez des pratiques de vie durables et trouvez votre prochaine occasion d’apprendre.",
+  de: "Wir verbinden Lehrende und Lernende der Permakultur weltweit. Entdecken Sie nachhaltige Lebensweisen und finden Sie Ihre nächste Lernmöglichkeit.",
+} as const;
+
+/**
+ * The short starting texts in the other languages: the home page's heading and introduction and the footer's
+ * tagline. Shown in a language with no text of its own while the English text is still the starting one; once the
+ * owner rewrites the English text, a translation of the old one would say something else, so the English shows.
+ */
+export const DEFAULT_PAGE_TEXT_TRANSLATIONS: Partial<Record<Language, Partial<Record<PageTextKey, string>>>> = {
+  es: {
+    "home-heading": "Aprende y enseña permacultura, estés donde estés",
+    "home-intro": INTRO.es,
+    "footer-tagline": INTRO.es,
+  },
+  pt: {
+    "home-heading": "Aprenda e ensine permacultura, onde quer que você esteja",
+    "home-intro": INTRO.pt,
+    "footer-tagline": INTRO.pt,
+  },
+  fr: {
+    "home-heading": "Apprendre et enseigner la permaculture, où que vous soyez",
+    "home-intro": INTRO.fr,
+    "footer-tagline": INTRO.fr,
+  },
+  de: {
+    "home-heading": "Permakultur lernen und lehren, wo immer Sie sind",
+    "home-intro": INTRO.de,
+    "footer-tagline": INTRO.de,
+  },
 };

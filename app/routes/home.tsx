@@ -47,13 +47,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       zoom: DEFAULT_VIEW_ZOOM,
       ...SNAPSHOT_SIZE,
     }),
-    getPublicPageTexts(context.services),
+    getPublicPageTexts(context.services, lang),
   ]);
   return {
     siteUrl: context.services.config.siteUrl,
     // The heading and introduction, written in the admin's Pages section; the tagline describes the site.
     heading: texts.homeHeading,
     introHtml: texts.homeIntroHtml,
+    // Their languages: an owner's text not yet translated shows as written, marked with its language.
+    headingLang: texts.homeHeadingLanguage,
+    introLang: texts.homeIntroLanguage,
     description: texts.footerTagline,
     siteName: texts.siteName,
     snapshot,
@@ -95,16 +98,25 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { snapshot, featured, upcoming, episodes, heading, introHtml, description, siteUrl, siteName } = loaderData;
   const styleUrl = useMapStyleUrl();
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
+  const foreign = (textLang: string) => (textLang !== lang ? textLang : undefined);
   return (
     <main id="main">
       <JsonLd data={websiteJsonLd({ siteUrl, name: siteName, description })} />
       <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-leaf-50 to-white">
         <div className="mx-auto max-w-6xl px-4 pb-6 pt-10 sm:pt-14">
-          <h1 id="hero-heading" className="max-w-3xl text-3xl font-bold leading-tight text-leaf-900 sm:text-5xl">
+          <h1
+            id="hero-heading"
+            lang={foreign(loaderData.headingLang)}
+            className="max-w-3xl text-3xl font-bold leading-tight text-leaf-900 sm:text-5xl"
+          >
             {heading}
           </h1>
-          <ProseHtml html={introHtml} className={`mt-4 max-w-2xl text-lg text-stone-800 ${INLINE_PROSE}`} />
+          <ProseHtml
+            html={introHtml}
+            lang={foreign(loaderData.introLang)}
+            className={`mt-4 max-w-2xl text-lg text-stone-800 ${INLINE_PROSE}`}
+          />
           <div className="mt-6 flex flex-wrap gap-3">
             <AppLink to="/map" className={primaryBtn}>
               <MapPin aria-hidden="true" className="h-5 w-5" />

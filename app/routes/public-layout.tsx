@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { languageFromPath } from "~/lib/i18n/languages";
 import { useTranslation } from "~/lib/i18n/react";
 import type { Translate } from "~/lib/i18n/translate";
 import { island } from "../components/island";
@@ -13,18 +14,20 @@ import { getPublicPageTexts } from "../services/page-texts.server";
 import { getPublicSettings } from "../services/site-settings.server";
 import type { Route } from "./+types/public-layout";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { logger } = context.services;
+  const lang = languageFromPath(new URL(request.url).pathname);
   const [{ navigation, general }, texts] = await Promise.all([
     getPublicSettings(context.services, (err) =>
       logger.warn({ err }, "site settings unreadable; showing all pages and the default contact"),
     ),
-    getPublicPageTexts(context.services),
+    getPublicPageTexts(context.services, lang),
   ]);
   return {
     // The site's name and footer tagline, as written in the admin's Pages section.
     siteName: texts.siteName,
     footerTagline: texts.footerTagline,
+    footerTaglineLang: texts.footerTaglineLanguage,
     navigation,
     contactEmail: general.contactEmail,
     // Read here once for the pages with a map (home, /map), which take it from this layout's data. The admin
@@ -57,6 +60,7 @@ function Shell({
   year,
   siteName,
   footerTagline,
+  footerTaglineLang,
   children,
 }: {
   navigation: NavigationPages;
@@ -64,6 +68,7 @@ function Shell({
   year: number;
   siteName: string;
   footerTagline: string;
+  footerTaglineLang?: string;
   children: React.ReactNode;
 }) {
   const live = useLiveSettings(navigation, contactEmail);
@@ -84,6 +89,7 @@ function Shell({
         year={year}
         siteName={siteName}
         tagline={footerTagline}
+        taglineLang={footerTaglineLang}
       />
       <MobileBottomBar pages={live.pages} />
     </div>
@@ -98,6 +104,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       year={loaderData.year}
       siteName={loaderData.siteName}
       footerTagline={loaderData.footerTagline}
+      footerTaglineLang={loaderData.footerTaglineLang}
     >
       <Outlet />
     </Shell>
@@ -144,6 +151,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       year={shell.year}
       siteName={shell.siteName}
       footerTagline={shell.footerTagline}
+      footerTaglineLang={"footerTaglineLang" in shell ? shell.footerTaglineLang : undefined}
     >
       {body}
     </Shell>

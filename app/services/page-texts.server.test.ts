@@ -17,6 +17,7 @@ import { DEFAULT_PAGE_TEXTS } from "../lib/page-text-defaults";
 import { pageTextDefinition } from "../lib/page-texts";
 import * as pageTextRoute from "../routes/admin/page-text";
 import * as podcastFeed from "../routes/feeds/podcast-rss";
+import * as homeRoute from "../routes/home";
 import * as privacyRoute from "../routes/privacy";
 import * as layoutRoute from "../routes/public-layout";
 import { ContentVersionWatcher } from "./content-version.server";
@@ -158,6 +159,56 @@ describe("the site's name", () => {
       expect(feed).toContain("<title>Green Hands Podcast</title>");
     } finally {
       await savePageText(h.context.services, { def: siteName, body: "Permaculture Network", user: editor });
+    }
+  });
+});
+
+describe("the home page's and footer's texts in the page's language", () => {
+  const heading = pageTextDefinition("home-heading");
+  type Home = { heading: string; headingLang: string; introHtml: string; introLang: string };
+  const home = async (path: string) => (await call(homeRoute.loader, getRequest(path), h.context)) as Home;
+  const layout = async (path: string) =>
+    (await call(layoutRoute.loader, getRequest(path), h.context)) as {
+      footerTagline: string;
+      footerTaglineLang: string;
+    };
+
+  it("come translated while the English is the starting text; an owner's English shows marked until translated", async () => {
+    if (!heading) throw new Error("definition missing");
+    const es = await home("/es");
+    expect(es).toMatchObject({ heading: "Aprende y enseña permacultura, estés donde estés", headingLang: "es" });
+    expect(es.introHtml).toContain("Conectamos a quienes enseñan y aprenden permacultura");
+    expect(es.introLang).toBe("es");
+    expect(await layout("/de/locations")).toMatchObject({
+      footerTagline: expect.stringContaining("Wir verbinden Lehrende und Lernende der Permakultur weltweit."),
+      footerTaglineLang: "de",
+    });
+    expect(await home("/")).toMatchObject({ heading: DEFAULT_PAGE_TEXTS["home-heading"], headingLang: "en" });
+
+    try {
+      // The owner rewrites the English heading: a translation of the old one would say something else.
+      await savePageText(h.context.services, { def: heading, body: "Grow food, grow people", user: editor });
+      await vi.waitFor(async () => {
+        expect(await home("/es")).toMatchObject({ heading: "Grow food, grow people", headingLang: "en" });
+      });
+      expect((await home("/es")).introLang).toBe("es");
+      // Their own Spanish text wins.
+      await savePageText(h.context.services, {
+        def: heading,
+        body: "Cultivar alimentos, cultivar personas",
+        user: editor,
+        language: "es",
+      });
+      await vi.waitFor(async () => {
+        expect(await home("/es")).toMatchObject({
+          heading: "Cultivar alimentos, cultivar personas",
+          headingLang: "es",
+        });
+      });
+      expect(await home("/pt")).toMatchObject({ heading: "Grow food, grow people", headingLang: "en" });
+    } finally {
+      await t.db.execute(sql`DELETE FROM page_text_revisions WHERE key = 'home-heading'`);
+      await savePageText(h.context.services, { def: heading, body: DEFAULT_PAGE_TEXTS["home-heading"], user: editor });
     }
   });
 });

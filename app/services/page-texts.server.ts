@@ -1,7 +1,7 @@
 import type { ChangeBus, Database } from "~db/client";
 import { pageTextLanguage } from "../lib/i18n/entry-translations";
-import type { Language } from "../lib/i18n/languages";
-import { DEFAULT_PAGE_TEXTS, DEFAULT_PAGE_TEXTS_DATE } from "../lib/page-text-defaults";
+import { isLanguage, type Language } from "../lib/i18n/languages";
+import { DEFAULT_PAGE_TEXT_TRANSLATIONS, DEFAULT_PAGE_TEXTS, DEFAULT_PAGE_TEXTS_DATE } from "../lib/page-text-defaults";
 import { DEFAULT_LANGUAGE, PAGE_TEXTS, type PageTextDefinition, type PageTextKey } from "../lib/page-texts";
 import { recordAudit } from "../queries/audit.server";
 import {
@@ -27,6 +27,10 @@ export type PublicPageTexts = {
   footerTagline: string;
   homeHeading: string;
   homeIntroHtml: string;
+  /** The languages the home page's heading and introduction, and the footer's tagline, are in. */
+  homeHeadingLanguage: string;
+  homeIntroLanguage: string;
+  footerTaglineLanguage: string;
   /** `language`: the language the page text is in (English when the page's language has no text of its own). */
   about: { lead: string; html: string; language: string };
   privacy: { lead: string; html: string; updatedAt: string; language: string };
@@ -36,18 +40,36 @@ export type PublicPageTexts = {
 /** Each text in `language`, else in English, else the text the site started with. */
 function resolveTexts(rows: readonly CurrentPageText[], language: string): StoredTexts {
   const out = {} as StoredTexts;
+  const translatedDefaults = isLanguage(language) ? DEFAULT_PAGE_TEXT_TRANSLATIONS[language] : undefined;
   for (const def of PAGE_TEXTS) {
-    const row =
-      rows.find((r) => r.key === def.key && r.language === language) ??
-      rows.find((r) => r.key === def.key && r.language === DEFAULT_LANGUAGE);
-    out[def.key] = row
-      ? { body: row.body, updatedAt: row.updatedAt.toISOString(), saved: true, language: row.language }
-      : {
-          body: DEFAULT_PAGE_TEXTS[def.key],
-          updatedAt: DEFAULT_PAGE_TEXTS_DATE,
-          saved: false,
-          language: DEFAULT_LANGUAGE,
-        };
+    const own = rows.find((r) => r.key === def.key && r.language === language);
+    const english = rows.find((r) => r.key === def.key && r.language === DEFAULT_LANGUAGE);
+    const translatedDefault = translatedDefaults?.[def.key];
+    if (own) {
+      out[def.key] = { body: own.body, updatedAt: own.updatedAt.toISOString(), saved: true, language: own.language };
+    } else if (translatedDefault && (!english || english.body === DEFAULT_PAGE_TEXTS[def.key])) {
+      // The English is still the starting text, whose translation the site ships with.
+      out[def.key] = {
+        body: translatedDefault,
+        updatedAt: english?.updatedAt.toISOString() ?? DEFAULT_PAGE_TEXTS_DATE,
+        saved: false,
+        language,
+      };
+    } else if (english) {
+      out[def.key] = {
+        body: english.body,
+        updatedAt: english.updatedAt.toISOString(),
+        saved: true,
+        language: english.language,
+      };
+    } else {
+      out[def.key] = {
+        body: DEFAULT_PAGE_TEXTS[def.key],
+        updatedAt: DEFAULT_PAGE_TEXTS_DATE,
+        saved: false,
+        language: DEFAULT_LANGUAGE,
+      };
+    }
   }
   return out;
 }
@@ -64,6 +86,9 @@ function renderTexts(stored: StoredTexts, contactEmail: string): PublicPageTexts
     footerTagline: plain("footer-tagline"),
     homeHeading: plain("home-heading"),
     homeIntroHtml: md("home-intro"),
+    homeHeadingLanguage: stored["home-heading"].language,
+    homeIntroLanguage: stored["home-intro"].language,
+    footerTaglineLanguage: stored["footer-tagline"].language,
     about: { lead: plain("about-lead"), html: md("about"), language: stored.about.language },
     privacy: {
       lead: plain("privacy-lead"),

@@ -15,8 +15,8 @@ export function Prose({ children }: { children: ReactNode }) {
  * A page text the owner wrote in Markdown, as the server rendered and sanitised it (services/page-markdown.server):
  * only prose, links, lists, quotes and images reach this point.
  */
-export function ProseHtml({ html, className = PROSE }: { html: string; className?: string }) {
-  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+export function ProseHtml({ html, className = PROSE, lang }: { html: string; className?: string; lang?: string }) {
+  return <div className={className} lang={lang} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /**

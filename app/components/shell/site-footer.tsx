@@ -18,21 +18,29 @@ export function SiteFooter({
   year,
   siteName,
   tagline,
+  taglineLang,
 }: {
   pages: NavigationPages;
   contactEmail: string;
   year: number;
   siteName: string;
   tagline: string;
+  /** The tagline's language, when it is not the page's (no translation of the owner's text yet). */
+  taglineLang?: string;
 }) {
   const quickLinks = visibleLinks(FOOTER_QUICK_LINKS, pages);
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   return (
     <footer className="mt-16 bg-leaf-900 text-leaf-50">
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-12 md:grid-cols-[1.4fr_1fr_1fr]">
         <section aria-labelledby="footer-newsletter">
           <p className="text-lg font-bold">{siteName}</p>
-          <p className="mt-2 max-w-md text-sm text-leaf-100">{tagline}</p>
+          <p
+            className="mt-2 max-w-md text-sm text-leaf-100"
+            lang={taglineLang && taglineLang !== lang ? taglineLang : undefined}
+          >
+            {tagline}
+          </p>
           <h2 id="footer-newsletter" className="mt-6 text-base font-semibold">
             {t("footer.stayUpdated")}
           </h2>
@@ -109,6 +117,7 @@ export function SiteFooterIsland({
   year: number;
   siteName: string;
   tagline: string;
+  taglineLang?: string;
 }) {
   return <SiteFooter pages={pagesFromHiddenKey(hiddenPages)} {...rest} />;
 }
