@@ -215,6 +215,8 @@ export function listUpcomingPrograms(db: Database, opts: { from: string; limit: 
       id: programs.id,
       name: programs.name,
       summary: programs.summary,
+      language: programs.language,
+      translations: programs.translations,
       startDate: programs.startDate,
       endDate: programs.endDate,
       format: programs.format,

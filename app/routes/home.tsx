@@ -1,7 +1,4 @@
 import { useTranslation } from "~/lib/i18n/react";
-import { listFeaturedLocations } from "~/services/locations.server";
-import { listEpisodes } from "~/services/podcast.server";
-import { listUpcomingPrograms } from "~/services/programs.server";
 import { AppLink } from "../components/app-link";
 import { ArrowRight, MapPin } from "../components/icons";
 import { island } from "../components/island";
@@ -9,14 +6,10 @@ import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { JsonLd } from "../components/public/json-ld";
 import { INLINE_PROSE, ProseHtml } from "../components/public/prose";
 import { SectionHeader } from "../components/public/section-header";
-import { entryForPage } from "../lib/i18n/entry-translations";
 import { languageFromPath } from "../lib/i18n/languages";
 import { websiteJsonLd } from "../lib/jsonld";
-import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "../lib/map-geometry";
 import { pageMeta, siteNameFrom } from "../lib/meta";
-import { locationPath } from "../lib/slug";
-import { getClusterStore, mapSnapshot } from "../services/clusters.server";
-import { getPublicPageTexts } from "../services/page-texts.server";
+import { loadHomePage } from "../services/home.server";
 import type { Route } from "./+types/home";
 
 const primaryBtn =
@@ -30,59 +23,9 @@ const HomeMap = island(() => import("../components/map/interactive-map").then((m
 // Everything below the map: featured places, upcoming programs, episodes and the calls to apply and subscribe.
 const HomeSections = island(() => import("../components/public/home-sections").then((m) => m.HomeSections));
 
-const FEATURED_LIMIT = 6;
-const UPCOMING_LIMIT = 4;
-const EPISODES_LIMIT = 3;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.services;
-  const today = new Date().toISOString().slice(0, 10);
   const lang = languageFromPath(new URL(request.url).pathname);
-  const [featured, upcoming, episodes, snapshot, texts] = await Promise.all([
-    listFeaturedLocations(db, FEATURED_LIMIT),
-    listUpcomingPrograms(db, { from: today, limit: UPCOMING_LIMIT }),
-    listEpisodes(db, { limit: EPISODES_LIMIT }),
-    mapSnapshot(getClusterStore(context.services), {
-      center: DEFAULT_VIEW_CENTER,
-      zoom: DEFAULT_VIEW_ZOOM,
-      ...SNAPSHOT_SIZE,
-    }),
-    getPublicPageTexts(context.services, lang),
-  ]);
-  return {
-    siteUrl: context.services.config.siteUrl,
-    // The heading and introduction, written in the admin's Pages section; the tagline describes the site.
-    heading: texts.homeHeading,
-    introHtml: texts.homeIntroHtml,
-    // Their languages: an owner's text not yet translated shows as written, marked with its language.
-    headingLang: texts.homeHeadingLanguage,
-    introLang: texts.homeIntroLanguage,
-    description: texts.footerTagline,
-    siteName: texts.siteName,
-    snapshot,
-    // Each featured place's name and summary in the page's language where it has a translation.
-    featured: featured.map(({ language, translations, ...l }) => {
-      const shown = entryForPage("location", { ...l, language, translations, longDescription: "" }, lang);
-      return {
-        ...l,
-        name: shown.text.name,
-        nameLang: shown.lang.name,
-        path: locationPath(l.name),
-        shortDescription: shown.text.shortDescription,
-        summaryLang: shown.lang.shortDescription,
-      };
-    }),
-    upcoming,
-    episodes: episodes.map((e) => ({
-      id: e.id,
-      number: e.number,
-      title: e.title,
-      summary: e.summary,
-      guest: e.guest,
-      durationSeconds: e.durationSeconds,
-      publishedAt: e.publishedAt.toISOString(),
-    })),
-  };
+  return loadHomePage(context.services, lang, new Date().toISOString().slice(0, 10));
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -16,7 +16,6 @@ export {
   isLocationNameTaken,
   type LocationInput,
   type LocationSort,
-  listFeaturedLocations,
   listLocationFeatures,
   listLocationLinksByIds,
   listLocationNames,

@@ -13,7 +13,6 @@ export {
   isProgramNameTaken,
   listProgramSummaries,
   listPrograms,
-  listUpcomingPrograms,
   type ProgramInput,
   type ProgramRow,
   type ProgramSummary,

@@ -65,7 +65,9 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
             {upcoming.map((p) => (
               <li key={p.id} className="rounded-xl border border-leaf-100 bg-white p-4 shadow-sm">
                 <h3 className="text-lg font-semibold">
-                  <CardTitleLink to={programPath(p.name)}>{p.name}</CardTitleLink>
+                  <CardTitleLink to={programPath(p.name)}>
+                    <span lang={p.nameLang ?? undefined}>{p.shownName}</span>
+                  </CardTitleLink>
                 </h3>
                 <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-800">
                   <CalendarDays aria-hidden="true" className="h-4 w-4 text-leaf-700" />
@@ -77,7 +79,11 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
                     ? ` · ${[p.locationName, p.locationCity, p.locationCountry].filter(Boolean).join(", ")}`
                     : ""}
                 </p>
-                {p.summary ? <p className="mt-2 line-clamp-2 text-sm text-stone-800">{p.summary}</p> : null}
+                {p.summary ? (
+                  <p className="mt-2 line-clamp-2 text-sm text-stone-800" lang={p.summaryLang ?? undefined}>
+                    {p.summary}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -104,10 +110,14 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
                   {e.durationSeconds ? ` · ${formatDuration(e.durationSeconds, t)}` : ""}
                 </p>
                 <h3 className="mt-1 text-lg font-semibold">
-                  <CardTitleLink to={`/podcast#episode-${e.number}`}>{e.title}</CardTitleLink>
+                  <CardTitleLink to={`/podcast#episode-${e.number}`}>
+                    <span lang={e.titleLang ?? undefined}>{e.title}</span>
+                  </CardTitleLink>
                 </h3>
                 {e.guest ? <p className="text-sm text-stone-700">{t("home.withGuest", { guest: e.guest })}</p> : null}
-                <p className="mt-2 line-clamp-3 text-sm text-stone-800">{e.summary}</p>
+                <p className="mt-2 line-clamp-3 text-sm text-stone-800" lang={e.summaryLang ?? undefined}>
+                  {e.summary}
+                </p>
               </li>
             ))}
           </ul>
