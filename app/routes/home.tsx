@@ -14,6 +14,7 @@ import { languageFromPath } from "../lib/i18n/languages";
 import { websiteJsonLd } from "../lib/jsonld";
 import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "../lib/map-geometry";
 import { pageMeta, siteNameFrom } from "../lib/meta";
+import { countryLabel } from "../lib/reference-names";
 import { locationPath } from "../lib/slug";
 import { getClusterStore, mapSnapshot } from "../services/clusters.server";
 import { getPublicPageTexts } from "../services/page-texts.server";
@@ -62,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const shown = entryForPage("location", { ...l, language, translations, longDescription: "" }, lang);
       return {
         ...l,
+        country: countryLabel(l.country, lang),
         name: shown.text.name,
         nameLang: shown.lang.name,
         path: locationPath(l.name),
@@ -69,7 +71,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         summaryLang: shown.lang.shortDescription,
       };
     }),
-    upcoming,
+    upcoming: upcoming.map((p) => ({
+      ...p,
+      locationCountry: p.locationCountry && countryLabel(p.locationCountry, lang),
+    })),
     episodes: episodes.map((e) => ({
       id: e.id,
       number: e.number,

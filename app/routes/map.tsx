@@ -1,10 +1,11 @@
 import { locationFacetCounts } from "~/services/locations.server";
-import { loadReferenceData } from "~/services/reference.server";
+import { loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { InteractiveMap } from "../components/map/interactive-map";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { LocationFilters } from "../components/public/location-filters";
 import { facetCountsForForm, locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
+import { requestTranslate } from "../lib/i18n/messages.server";
 import { useTranslation } from "../lib/i18n/react";
 import {
   DEFAULT_VIEW_CENTER,
@@ -39,7 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const params = new URL(request.url).searchParams;
   const query = parseLocationQuery(params);
-  const [ref, countries] = await Promise.all([loadReferenceData(db), getLocationCountries(context.services)]);
+  const [ref, countries] = await Promise.all([
+    loadReferenceNames(db, requestTranslate(request).lang),
+    getLocationCountries(context.services),
+  ]);
   const filters = resolveLocationFilters(query, ref);
   const position = parseMapPosition(params);
   const store = getClusterStore(context.services);

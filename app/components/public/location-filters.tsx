@@ -6,7 +6,7 @@ import { intlLocale, type Language, localizeHref } from "~/lib/i18n/languages";
 import { useTranslation } from "~/lib/i18n/react";
 import type { Translate } from "~/lib/i18n/translate";
 import { formatInteger } from "~/lib/numbers";
-import { regionName } from "~/lib/region-name";
+import { countryLabel } from "~/lib/reference-names";
 import { AppLink } from "../app-link";
 import { Search } from "../icons";
 import { useHydrated } from "../shell/use-hydrated";
@@ -125,6 +125,9 @@ export function LocationFilters({
   const { t, lang } = useTranslation();
   const hydrated = useHydrated();
   const [positionMessage, setPositionMessage] = useState("");
+  // Countries are stored by their English name (the value the URL keeps); each shows in the page's language.
+  const countryOptions = countries.map((c) => ({ value: c, label: countryLabel(c, lang) }));
+  if (lang !== "en") countryOptions.sort((a, b) => a.label.localeCompare(b.label, lang));
   const [region, setRegion] = useState(values.region ?? "");
   const [subRegion, setSubRegion] = useState(values.subRegion ?? "");
   // Follow the URL when the visitor navigates (back button, region links in the header).
@@ -204,7 +207,7 @@ export function LocationFilters({
           <option value="">{t("filters.allRegions")}</option>
           {regions.map((r) => (
             <option key={r.key} value={r.key}>
-              {counted(regionName(t, r), counts?.region, r.key, lang)}
+              {counted(r.name, counts?.region, r.key, lang)}
             </option>
           ))}
         </select>
@@ -223,7 +226,7 @@ export function LocationFilters({
         >
           <option value="">{t("filters.allSubRegions")}</option>
           {groups.map((g) => (
-            <optgroup key={g.region.id} label={regionName(t, g.region)}>
+            <optgroup key={g.region.id} label={g.region.name}>
               {g.items.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
@@ -246,9 +249,9 @@ export function LocationFilters({
           className={fieldCls}
         >
           <option value="">{t("filters.allCountries")}</option>
-          {countries.map((c) => (
-            <option key={c} value={c}>
-              {counted(c, counts?.country, c, lang)}
+          {countryOptions.map((c) => (
+            <option key={c.value} value={c.value}>
+              {counted(c.label, counts?.country, c.value, lang)}
             </option>
           ))}
         </select>
