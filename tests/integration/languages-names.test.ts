@@ -44,6 +44,7 @@ beforeAll(async () => {
   if (pgUrl) {
     scratch = await createScratchDatabase(pgUrl, "names");
     env.DATABASE_URL = scratch.url;
+    env.AUTH_SECRET = "languages-names-test-secret-0123456789";
   }
   server = await startServer(env, 180_000);
 }, 200_000);
