@@ -108,7 +108,8 @@ export function loadReferenceData(db: Database): Promise<ReferenceData> {
   return data;
 }
 
-async function readReferenceData(db: Database): Promise<ReferenceData> {
+/** Regions, sub-regions and focus areas with lookup maps, read now (callers that keep them say for how long). */
+export async function readReferenceData(db: Database): Promise<ReferenceData> {
   const [r, s, f] = await Promise.all([listRegions(db), listSubRegions(db), listFocusAreas(db)]);
   return {
     regions: r,

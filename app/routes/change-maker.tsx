@@ -34,7 +34,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!c) throw data(t("changeMaker.notFound"), { status: 404 });
   const [related, ref, picture] = await Promise.all([
     listLocationLinksByIds(db, c.relatedLocationIds),
-    loadReferenceNames(db, lang),
+    loadReferenceNames(context.services, lang),
     resolvePicture(db, context.services.storage?.bucket, { original: c.photoUrl, webp: c.webpPhotoUrl }, (err) =>
       logger.warn({ err }, "photo lookup failed; showing the stored URLs"),
     ),

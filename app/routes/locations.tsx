@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseLocationQuery(url.searchParams);
   const { t, lang: language } = requestTranslate(request);
   const [ref, countries] = await Promise.all([
-    loadReferenceNames(db, language),
+    loadReferenceNames(context.services, language),
     getLocationCountries(context.services),
   ]);
   // Nearest first from the visitor's position, or from a place the directory knows.

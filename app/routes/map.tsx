@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseLocationQuery(params);
   const [ref, countries] = await Promise.all([
-    loadReferenceNames(db, requestTranslate(request).lang),
+    loadReferenceNames(context.services, requestTranslate(request).lang),
     getLocationCountries(context.services),
   ]);
   const filters = resolveLocationFilters(query, ref);

@@ -47,7 +47,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   const [host, ref, picture] = await Promise.all([
     p.locationId ? getLocationById(db, p.locationId) : Promise.resolve(null),
-    loadReferenceNames(db, lang),
+    loadReferenceNames(context.services, lang),
     // A program has one image URL; for a media-library image the WebP copies and the size are found from it.
     resolvePicture(db, context.services.storage?.bucket, { original: p.imageUrl, webp: null }, (err) =>
       logger.warn({ err }, "image lookup failed; showing the stored URL"),

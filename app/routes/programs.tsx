@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config, logger } = context.services;
   const url = new URL(request.url);
   const query = parseProgramQuery(url.searchParams);
-  const ref = await loadReferenceNames(db, lang);
+  const ref = await loadReferenceNames(context.services, lang);
   const region = query.region ? ref.regions.find((r) => r.key === query.region) : undefined;
   let rows: ProgramSummary[] = [];
   try {

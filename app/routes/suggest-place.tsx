@@ -33,9 +33,9 @@ const PLACE_KINDS = ["farm", "school", "ecovillage", "standard"] as const;
 const SUBMITTED_PATH = "/suggest-a-place?submitted=1";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = context.services;
+  const { config } = context.services;
   const submitted = new URL(request.url).searchParams.get("submitted") === "1";
-  const ref = await loadReferenceNames(db, requestTranslate(request).lang);
+  const ref = await loadReferenceNames(context.services, requestTranslate(request).lang);
   return {
     siteUrl: config.siteUrl,
     submitted,

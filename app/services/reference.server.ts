@@ -10,9 +10,11 @@ import {
   type ReferenceData,
   type ReferenceKind,
   type Region,
+  readReferenceData,
   type SubRegion,
   updateNameTranslations,
 } from "../queries/reference.server";
+import { contentCache } from "./content-cache.server";
 import { notifyContentChanged } from "./content-events.server";
 
 export type { FocusArea, ReferenceData, ReferenceKind, Region, SubRegion };
@@ -52,9 +54,14 @@ export function referenceNamesFor(ref: ReferenceData, lang: Language): Reference
   return data;
 }
 
-/** Reference data with names in the page's language (see `referenceNamesFor`). */
-export async function loadReferenceNames(db: Database, lang: Language): Promise<ReferenceData> {
-  return referenceNamesFor(await loadReferenceData(db), lang);
+const namesCache = contentCache<ReferenceData>(["reference"], 10);
+
+/**
+ * Reference data with names in the page's language (see `referenceNamesFor`), for public pages: kept until
+ * reference data changes, so a page made again after staff save a name (on any instance) already shows it.
+ */
+export function loadReferenceNames(services: { db: Database; bus: ChangeBus }, lang: Language): Promise<ReferenceData> {
+  return namesCache(services, lang, async () => referenceNamesFor(await readReferenceData(services.db), lang));
 }
 
 /**

@@ -133,15 +133,13 @@ function NameRow({
           {row.name}
         </Heading>
         {errorList.length > 0 ? (
-          <ul
-            id={errorId}
-            role="alert"
-            className="mt-2 list-disc rounded-md bg-red-50 py-2 pr-2 pl-6 text-sm text-red-900"
-          >
-            {errorList.map(([key, message]) => (
-              <li key={key}>{message}</li>
-            ))}
-          </ul>
+          <div id={errorId} role="alert" className="mt-2 rounded-md bg-red-50 py-2 pr-2 pl-6 text-sm text-red-900">
+            <ul className="list-disc">
+              {errorList.map(([key, message]) => (
+                <li key={key}>{message}</li>
+              ))}
+            </ul>
+          </div>
         ) : null}
         <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {NAME_TRANSLATION_LANGUAGES.map((lang) => {
@@ -188,14 +186,13 @@ export default function Names({ loaderData, actionData }: Route.ComponentProps) 
         description="The names of regions, sub-regions and focus areas in each language of the public site. A page in a language shows its translation, or the English name where the field is empty."
       />
       {unplaced.length > 0 ? (
-        <ul
-          role="alert"
-          className="mb-6 list-disc rounded-md border-2 border-red-700 bg-red-50 py-3 pr-3 pl-8 text-red-900"
-        >
-          {unplaced.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
+        <div role="alert" className="mb-6 rounded-md border-2 border-red-700 bg-red-50 py-3 pr-3 pl-8 text-red-900">
+          <ul className="list-disc">
+            {unplaced.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <nav aria-label="Sections" className="mb-6 flex flex-wrap gap-4 text-sm">
         {loaderData.sections.map((s) => (
