@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryCode, countryLabel, referenceName, withReferenceNames } from "./reference-names";
+import { countryChoices, countryCode, countryLabel, referenceName, withReferenceNames } from "./reference-names";
 
 describe("countries in the page's language", () => {
   it("names a stored English country name in each language, and keeps English as stored", () => {
@@ -19,6 +19,15 @@ describe("countries in the page's language", () => {
     expect(countryCode("cote d'ivoire")).toBe("CI");
     expect(countryCode("Myanmar")).toBe("MM");
     expect(countryCode("Trinidad and Tobago")).toBe("TT");
+  });
+
+  it("offers choices by stored name, labelled and sorted in the page's language; English keeps its order", () => {
+    expect(countryChoices(["Germany", "Austria", "Spain"], "es")).toEqual([
+      { value: "Germany", label: "Alemania" },
+      { value: "Austria", label: "Austria" },
+      { value: "Spain", label: "España" },
+    ]);
+    expect(countryChoices(["Germany", "Austria"], "en").map((c) => c.label)).toEqual(["Germany", "Austria"]);
   });
 
   it("shows text that names no country as it is", () => {

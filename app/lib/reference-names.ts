@@ -118,6 +118,16 @@ export function countryCode(stored: string): string | undefined {
   return key ? countryCodes().get(key) : undefined;
 }
 
+/**
+ * Country choices for a filter: the stored name as the value (what the address keeps), its name in the page's
+ * language as the label; sorted by label in languages other than English (English keeps the order given).
+ */
+export function countryChoices(stored: readonly string[], lang: Language): { value: string; label: string }[] {
+  const choices = stored.map((c) => ({ value: c, label: countryLabel(c, lang) }));
+  if (lang !== "en") choices.sort((a, b) => a.label.localeCompare(b.label, intlLocale(lang)));
+  return choices;
+}
+
 const displayNames = new Map<Language, Intl.DisplayNames | null>();
 
 /**

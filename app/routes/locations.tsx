@@ -20,7 +20,7 @@ import { metaTranslate, pageMeta } from "../lib/meta";
 import { formatCount } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
 import { toQueryString } from "../lib/query-string";
-import { countryLabel } from "../lib/reference-names";
+import { countryChoices, countryLabel } from "../lib/reference-names";
 import { locationPath } from "../lib/slug";
 import { getLocationCountries, getLocationTotal } from "../services/location-countries.server";
 import type { Route } from "./+types/locations";
@@ -92,7 +92,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     regions: form.regions,
     subRegions: form.subRegions,
     focusAreas: form.focusAreas,
-    countries: form.countries,
+    countries: countryChoices(form.countries, language),
+    countryName: filters.country ? countryLabel(filters.country, language) : undefined,
     counts: facets ? facetCountsForForm(facets, ref) : null,
     locations: rows.map((r) => {
       const shown = entryForPage("location", r, language);
@@ -176,7 +177,7 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
     d.region?.name,
     d.subRegionName,
     d.focusName,
-    d.applied.country ? countryLabel(d.applied.country, lang) : undefined,
+    d.countryName,
     d.applied.q ? t("locations.quoted", { text: d.applied.q }) : undefined,
   ].filter(Boolean);
 

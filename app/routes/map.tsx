@@ -19,6 +19,7 @@ import {
 } from "../lib/map-geometry";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { toQueryString } from "../lib/query-string";
+import { countryChoices as countryOptions } from "../lib/reference-names";
 import { getClusterStore, mapSnapshot, parseMapPosition } from "../services/clusters.server";
 import { getLocationCountries } from "../services/location-countries.server";
 import type { Route } from "./+types/map";
@@ -40,8 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const params = new URL(request.url).searchParams;
   const query = parseLocationQuery(params);
+  const { lang } = requestTranslate(request);
   const [ref, countries] = await Promise.all([
-    loadReferenceNames(context.services, requestTranslate(request).lang),
+    loadReferenceNames(context.services, lang),
     getLocationCountries(context.services),
   ]);
   const filters = resolveLocationFilters(query, ref);
@@ -79,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     regions,
     subRegions,
     focusAreas,
-    countries: countryChoices,
+    countries: countryOptions(countryChoices, lang),
     counts: facets ? facetCountsForForm(facets, ref) : null,
   };
 }

@@ -6,7 +6,6 @@ import { intlLocale, type Language, localizeHref } from "~/lib/i18n/languages";
 import { useTranslation } from "~/lib/i18n/react";
 import type { Translate } from "~/lib/i18n/translate";
 import { formatInteger } from "~/lib/numbers";
-import { countryLabel } from "~/lib/reference-names";
 import { AppLink } from "../app-link";
 import { Search } from "../icons";
 import { useHydrated } from "../shell/use-hydrated";
@@ -113,7 +112,8 @@ export function LocationFilters({
   regions: RegionOption[];
   subRegions: SubRegionOption[];
   focusAreas: Option[];
-  countries: string[];
+  /** The stored country names (values) and their names in the page's language (labels), worked out by the server. */
+  countries: { value: string; label: string }[];
   hasFilters: boolean;
   variant?: keyof typeof VARIANTS;
   /** With search words: how many results each choice would give (by region key, focus-area id, country). */
@@ -125,9 +125,6 @@ export function LocationFilters({
   const { t, lang } = useTranslation();
   const hydrated = useHydrated();
   const [positionMessage, setPositionMessage] = useState("");
-  // Countries are stored by their English name (the value the URL keeps); each shows in the page's language.
-  const countryOptions = countries.map((c) => ({ value: c, label: countryLabel(c, lang) }));
-  if (lang !== "en") countryOptions.sort((a, b) => a.label.localeCompare(b.label, lang));
   const [region, setRegion] = useState(values.region ?? "");
   const [subRegion, setSubRegion] = useState(values.subRegion ?? "");
   // Follow the URL when the visitor navigates (back button, region links in the header).
@@ -249,7 +246,7 @@ export function LocationFilters({
           className={fieldCls}
         >
           <option value="">{t("filters.allCountries")}</option>
-          {countryOptions.map((c) => (
+          {countries.map((c) => (
             <option key={c.value} value={c.value}>
               {counted(c.label, counts?.country, c.value, lang)}
             </option>
