@@ -99,6 +99,7 @@ export default [
       route("site-settings", "routes/admin/site-settings.tsx"),
       route("pages", "routes/admin/pages.tsx"),
       route("pages/:key", "routes/admin/page-text.tsx"),
+      route("names", "routes/admin/names.tsx"),
       route("media-library", "routes/admin/media-library.tsx"),
       route("*", "routes/admin/not-found.tsx", { id: "admin-dashboard-not-found" }),
     ]),

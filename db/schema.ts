@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { EntryTranslations } from "~/lib/i18n/entry-translations";
+import type { NameTranslations } from "~/lib/reference-names";
 import {
   ANALYTICS_KINDS,
   APPLICANT_TYPES,
@@ -173,6 +174,7 @@ export const regions = pgTable("regions", {
   key: regionKeyEnum("key").notNull().unique(),
   name: text("name").notNull().unique(),
   description: text("description").notNull().default(""),
+  translations: jsonb("translations").$type<NameTranslations>().notNull().default({}),
 });
 
 export const subRegions = pgTable(
@@ -184,6 +186,7 @@ export const subRegions = pgTable(
     regionId: uuid("region_id")
       .notNull()
       .references(() => regions.id, { onDelete: "cascade" }),
+    translations: jsonb("translations").$type<NameTranslations>().notNull().default({}),
   },
   (t) => [
     uniqueIndex("sub_regions_region_name_unique").on(t.regionId, t.name),
@@ -195,6 +198,7 @@ export const focusAreas = pgTable("focus_areas", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull().unique(),
   categoryId: text("category_id").notNull().default(""),
+  translations: jsonb("translations").$type<NameTranslations>().notNull().default({}),
 });
 
 // ---------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { addressKeySql, locations } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import type { EntryTranslations } from "../lib/i18n/entry-translations";
 import { isUuid } from "../lib/ids";
+import type { NameTranslations } from "../lib/reference-names";
 import { parseSearch, SEARCH_COUNT_CAP } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
 import { DEFAULT_MARKER_TYPE } from "../lib/taxonomy";
@@ -584,11 +585,20 @@ export async function getLocationPage(db: Database, slug: string, opts: { includ
       checkedAt: locations.checkedAt,
       language: locations.language,
       translations: locations.translations,
-      region: sql<{ name: string; key: string } | null>`(SELECT json_build_object('name', r.name, 'key', r.key)
+      region: sql<{
+        name: string;
+        key: string;
+        translations: NameTranslations;
+      } | null>`(SELECT json_build_object('name', r.name, 'key', r.key, 'translations', r.translations)
         FROM regions r WHERE r.id = locations.region_id)`,
-      subRegion: sql<{ id: string; name: string } | null>`(SELECT json_build_object('id', s.id, 'name', s.name)
+      subRegion: sql<{
+        id: string;
+        name: string;
+        translations: NameTranslations;
+      } | null>`(SELECT json_build_object('id', s.id, 'name', s.name, 'translations', s.translations)
         FROM sub_regions s WHERE s.id = locations.sub_region_id)`,
-      focus: sql<{ id: string; name: string }[]>`coalesce((SELECT json_agg(json_build_object('id', f.id, 'name', f.name)
+      focus: sql<{ id: string; name: string; translations: NameTranslations }[]>`coalesce((SELECT json_agg(
+        json_build_object('id', f.id, 'name', f.name, 'translations', f.translations)
         ORDER BY array_position(locations.focus_areas, f.id))
         FROM focus_areas f WHERE f.id = ANY(locations.focus_areas) AND btrim(f.name) <> ''), '[]'::json)`,
       programs: sql<LocationPageProgram[]>`coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name,

@@ -1,5 +1,6 @@
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subRegions } from "~db/schema";
+import { regions, subRegions } from "~db/schema";
 import { seedReferenceData } from "~db/seed/seed";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { allSubcategories, PROJECT_CATEGORIES } from "../lib/taxonomy";
@@ -9,6 +10,7 @@ import {
   listRegions,
   listSubRegions,
   listSubRegionsByRegion,
+  updateNameTranslations,
 } from "./reference.server";
 
 let t: TestDatabase;
@@ -68,5 +70,24 @@ describe("reference data", () => {
     const africa2 = await listSubRegionsByRegion(t.db, africa.id);
     expect(africa2.map((s) => s.name)).toEqual(["East Africa", "West Africa"]);
     expect(africa2.every((s) => s.regionId === africa.id)).toBe(true);
+  });
+
+  it("gives every built-in name its translations, keeps staff's, and fills those of a database from before them", async () => {
+    const europe = (await listRegions(t.db)).find((r) => r.key === "Europe");
+    expect(europe?.translations).toEqual({ es: "Europa", pt: "Europa", fr: "Europe", de: "Europa" });
+    expect((await listFocusAreas(t.db)).every((f) => Object.keys(f.translations).length === 4)).toBe(true);
+    // Staff's own translation stays; a row as an older release left it (no translations) gets the built-in ones.
+    const soil = (await listFocusAreas(t.db)).find((f) => f.name === "Soil Health");
+    if (!soil || !europe) throw new Error("reference data missing");
+    expect(await updateNameTranslations(t.db, "focusArea", soil.id, { de: "Bodenleben" })).toBe(true);
+    await t.db.update(regions).set({ translations: {} }).where(eq(regions.id, europe.id));
+    await t.db.execute(sql`update ${subRegions} set translations = '{}'::jsonb`);
+    await seedReferenceData(t.db);
+    expect(await getFocusAreaById(t.db, soil.id)).toMatchObject({ translations: { de: "Bodenleben" } });
+    expect((await listRegions(t.db)).find((r) => r.id === europe.id)?.translations.de).toBe("Europa");
+    expect((await listSubRegions(t.db)).find((s) => s.name === "West Africa")?.translations.fr).toBe(
+      "Afrique de l’Ouest",
+    );
+    expect(await updateNameTranslations(t.db, "region", "00000000-0000-4000-8000-000000000000", {})).toBe(false);
   });
 });

@@ -1,19 +1,56 @@
 import { asc, eq } from "drizzle-orm";
+import type { NameTranslations } from "~/lib/reference-names";
 import type { Database } from "~db/client";
 import { focusAreas, regions, subRegions } from "~db/schema";
 
-export type Region = { id: string; key: string; name: string; description: string };
-export type SubRegion = { id: string; name: string; description: string; regionId: string };
-export type FocusArea = { id: string; name: string; categoryId: string };
+export type Region = { id: string; key: string; name: string; description: string; translations: NameTranslations };
+export type SubRegion = {
+  id: string;
+  name: string;
+  description: string;
+  regionId: string;
+  translations: NameTranslations;
+};
+export type FocusArea = { id: string; name: string; categoryId: string; translations: NameTranslations };
 
-const regionColumns = { id: regions.id, key: regions.key, name: regions.name, description: regions.description };
+const regionColumns = {
+  id: regions.id,
+  key: regions.key,
+  name: regions.name,
+  description: regions.description,
+  translations: regions.translations,
+};
 const subRegionColumns = {
   id: subRegions.id,
   name: subRegions.name,
   description: subRegions.description,
   regionId: subRegions.regionId,
+  translations: subRegions.translations,
 };
-const focusAreaColumns = { id: focusAreas.id, name: focusAreas.name, categoryId: focusAreas.categoryId };
+const focusAreaColumns = {
+  id: focusAreas.id,
+  name: focusAreas.name,
+  categoryId: focusAreas.categoryId,
+  translations: focusAreas.translations,
+};
+
+/** The kinds of reference rows whose names are translated. */
+export type ReferenceKind = "region" | "subRegion" | "focusArea";
+
+const tables = { region: regions, subRegion: subRegions, focusArea: focusAreas } as const;
+
+/** Replaces one reference row's translated names; false when no row has that id. */
+export async function updateNameTranslations(
+  db: Database,
+  kind: ReferenceKind,
+  id: string,
+  translations: NameTranslations,
+): Promise<boolean> {
+  const table = tables[kind];
+  const rows = await db.update(table).set({ translations }).where(eq(table.id, id)).returning({ id: table.id });
+  referenceCache.delete(db);
+  return rows.length > 0;
+}
 
 /** All regions, ordered by name. */
 export function listRegions(db: Database): Promise<Region[]> {
@@ -58,8 +95,9 @@ const REFERENCE_TTL_MS = 30_000;
 const referenceCache = new WeakMap<Database, { at: number; data: Promise<ReferenceData> }>();
 
 /**
- * Regions, sub-regions and focus areas with lookup maps. These small tables change only when seeded, and nearly every
- * page needs them, so they are kept per database for a short while.
+ * Regions, sub-regions and focus areas with lookup maps. These small tables change rarely (seeding, staff editing
+ * their translated names, which drops this copy), and nearly every page needs them, so they are kept per database
+ * for a short while.
  */
 export function loadReferenceData(db: Database): Promise<ReferenceData> {
   const hit = referenceCache.get(db);
@@ -70,7 +108,8 @@ export function loadReferenceData(db: Database): Promise<ReferenceData> {
   return data;
 }
 
-async function readReferenceData(db: Database): Promise<ReferenceData> {
+/** Regions, sub-regions and focus areas with lookup maps, read now (callers that keep them say for how long). */
+export async function readReferenceData(db: Database): Promise<ReferenceData> {
   const [r, s, f] = await Promise.all([listRegions(db), listSubRegions(db), listFocusAreas(db)]);
   return {
     regions: r,

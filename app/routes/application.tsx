@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { hitRateLimit } from "~/services/rate-limits.server";
-import { loadReferenceData } from "~/services/reference.server";
+import { loadReferenceData, loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { CircleCheck } from "../components/icons";
 import { ApplicationForm } from "../components/public/application-form";
@@ -33,11 +33,11 @@ const NO_STORE = { "Cache-Control": "no-store" };
 const SUBMITTED_PATH = "/application?submitted=1";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = context.services;
-  const { t } = requestTranslate(request);
+  const { config } = context.services;
+  const { t, lang } = requestTranslate(request);
   const submitted = new URL(request.url).searchParams.get("submitted") === "1";
   const [ref, general] = await Promise.all([
-    loadReferenceData(db),
+    loadReferenceNames(context.services, lang),
     getPublicSettings(context.services).then((s) => s.general),
   ]);
   const focusGroups: { id: string; name: string; items: { id: string; name: string }[] }[] = PROJECT_CATEGORIES.map(

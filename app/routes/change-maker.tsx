@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getChangeMakerById } from "~/services/change-makers.server";
 import { listLocationLinksByIds } from "~/services/locations.server";
-import { loadReferenceData } from "~/services/reference.server";
+import { loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { ExternalLink, MapPin } from "../components/icons";
 import { paragraphs } from "../components/public/format";
@@ -18,6 +18,7 @@ import { isUuid } from "../lib/ids";
 import { personJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
+import { countryLabel } from "../lib/reference-names";
 import { locationPath } from "../lib/slug";
 import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
 import { resolvePicture } from "../services/stored-image.server";
@@ -33,7 +34,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!c) throw data(t("changeMaker.notFound"), { status: 404 });
   const [related, ref, picture] = await Promise.all([
     listLocationLinksByIds(db, c.relatedLocationIds),
-    loadReferenceData(db),
+    loadReferenceNames(context.services, lang),
     resolvePicture(db, context.services.storage?.bucket, { original: c.photoUrl, webp: c.webpPhotoUrl }, (err) =>
       logger.warn({ err }, "photo lookup failed; showing the stored URLs"),
     ),
@@ -54,7 +55,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         bio: shown.text.bio,
         lang: shown.lang,
         shownIn: shown.note,
-        country: c.country,
+        country: countryLabel(c.country, lang),
         photo: c.photoUrl,
         webp: picture.webp,
         webpSrcSet: picture.srcSet,
@@ -71,7 +72,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         id: l.id,
         name: l.name,
         path: locationPath(l.name),
-        place: [l.contactCity, l.country].filter(Boolean).join(", "),
+        place: [l.contactCity, countryLabel(l.country, lang)].filter(Boolean).join(", "),
       })),
     },
     preview ? { headers: PREVIEW_HEADERS } : undefined,

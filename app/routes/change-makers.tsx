@@ -10,6 +10,7 @@ import { languageFromPath } from "../lib/i18n/languages";
 import { useTranslation } from "../lib/i18n/react";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
+import { countryLabel } from "../lib/reference-names";
 import type { Route } from "./+types/change-makers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         name: c.name,
         role: shown.text.role,
         roleLang: shown.lang.role,
-        country: c.country,
+        country: countryLabel(c.country, language),
         photo: c.photoUrl,
         webp: c.webpPhotoUrl,
       };

@@ -17,6 +17,7 @@ import { entryForPage } from "../lib/i18n/entry-translations";
 import { placeJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
+import { countryLabel, referenceName } from "../lib/reference-names";
 import { locationPath, programPath } from "../lib/slug";
 import { basemapVersion } from "../services/basemap.server";
 import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
@@ -62,6 +63,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     checkedAt,
     language: _original,
     translations: _translations,
+    country,
+    region,
+    subRegion,
+    focus,
     ...page
   } = l;
   const shown = entryForPage("location", l, lang);
@@ -75,6 +80,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       basemapVersion: basemapVersion(),
       location: {
         ...page,
+        // Names from the database in the page's language (a country by its code, the rest by their translations).
+        country: countryLabel(country, lang),
+        region: region ? { key: region.key, name: referenceName(region, lang) } : null,
+        subRegion: subRegion ? { id: subRegion.id, name: referenceName(subRegion, lang) } : null,
+        focus: focus.map((f) => ({ id: f.id, name: referenceName(f, lang) })),
         name: shown.text.name,
         path: locationPath(l.name),
         shortDescription: shown.text.shortDescription,

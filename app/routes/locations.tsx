@@ -1,6 +1,6 @@
 import { resolvePlace } from "~/services/distance.server";
 import { locationFacetCounts, searchLocations } from "~/services/locations.server";
-import { loadReferenceData } from "~/services/reference.server";
+import { loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { MapPin } from "../components/icons";
@@ -20,7 +20,7 @@ import { metaTranslate, pageMeta } from "../lib/meta";
 import { formatCount } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
 import { toQueryString } from "../lib/query-string";
-import { regionName } from "../lib/region-name";
+import { countryChoices, countryLabel } from "../lib/reference-names";
 import { locationPath } from "../lib/slug";
 import { getLocationCountries, getLocationTotal } from "../services/location-countries.server";
 import type { Route } from "./+types/locations";
@@ -42,7 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseLocationQuery(url.searchParams);
   const { t, lang: language } = requestTranslate(request);
-  const [ref, countries] = await Promise.all([loadReferenceData(db), getLocationCountries(context.services)]);
+  const [ref, countries] = await Promise.all([
+    loadReferenceNames(context.services, language),
+    getLocationCountries(context.services),
+  ]);
   // Nearest first from the visitor's position, or from a place the directory knows.
   const place =
     query.lat !== undefined && query.lng !== undefined
@@ -89,7 +92,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     regions: form.regions,
     subRegions: form.subRegions,
     focusAreas: form.focusAreas,
-    countries: form.countries,
+    countries: countryChoices(form.countries, language),
+    countryName: filters.country ? countryLabel(filters.country, language) : undefined,
     counts: facets ? facetCountsForForm(facets, ref) : null,
     locations: rows.map((r) => {
       const shown = entryForPage("location", r, language);
@@ -102,13 +106,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         summaryLang: shown.lang.shortDescription,
         city: r.contactCity,
         distance: r.distanceKm === null ? null : formatDistance(r.distanceKm, "km", intlLocale(language)),
-        country: r.country,
-        region: r.regionId
-          ? (() => {
-              const known = ref.regionsById.get(r.regionId);
-              return known ? regionName(t, known) : r.regionName;
-            })()
-          : r.regionName,
+        country: countryLabel(r.country, language),
+        region: (r.regionId ? ref.regionsById.get(r.regionId)?.name : undefined) ?? r.regionName,
         subRegion: r.subRegionId ? ref.subRegionsById.get(r.subRegionId)?.name : undefined,
         focus: r.focusAreas
           .map((id) => ref.focusAreasById.get(id)?.name ?? "")
@@ -127,7 +126,7 @@ export const headers: Route.HeadersFunction = publicPageHeaders;
 
 function heading(t: Translate, d: { region: { key: string; name: string } | null; subRegionName?: string }) {
   if (d.subRegionName) return t("locations.titleIn", { place: d.subRegionName });
-  if (d.region) return t("locations.titleIn", { place: regionName(t, d.region) });
+  if (d.region) return t("locations.titleIn", { place: d.region.name });
   return t("locations.title");
 }
 
@@ -140,7 +139,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     matches,
     title: page > 1 ? t("locations.titlePage", { title: heading(t, loaderData), page }) : heading(t, loaderData),
     description: loaderData.region
-      ? t("locations.descriptionIn", { region: regionName(t, loaderData.region) })
+      ? t("locations.descriptionIn", { region: loaderData.region.name })
       : t("locations.description"),
     siteUrl,
     path: qs(page),
@@ -175,10 +174,10 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
   const first = (d.page - 1) * LOCATIONS_PAGE_SIZE + 1;
   const shownTo = first + d.locations.length - 1;
   const active = [
-    d.region ? regionName(t, d.region) : undefined,
+    d.region?.name,
     d.subRegionName,
     d.focusName,
-    d.applied.country,
+    d.countryName,
     d.applied.q ? t("locations.quoted", { text: d.applied.q }) : undefined,
   ].filter(Boolean);
 

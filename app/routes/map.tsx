@@ -1,10 +1,11 @@
 import { locationFacetCounts } from "~/services/locations.server";
-import { loadReferenceData } from "~/services/reference.server";
+import { loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { InteractiveMap } from "../components/map/interactive-map";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { LocationFilters } from "../components/public/location-filters";
 import { facetCountsForForm, locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
+import { requestTranslate } from "../lib/i18n/messages.server";
 import { useTranslation } from "../lib/i18n/react";
 import {
   DEFAULT_VIEW_CENTER,
@@ -18,6 +19,7 @@ import {
 } from "../lib/map-geometry";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { toQueryString } from "../lib/query-string";
+import { countryChoices as countryOptions } from "../lib/reference-names";
 import { getClusterStore, mapSnapshot, parseMapPosition } from "../services/clusters.server";
 import { getLocationCountries } from "../services/location-countries.server";
 import type { Route } from "./+types/map";
@@ -39,7 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const params = new URL(request.url).searchParams;
   const query = parseLocationQuery(params);
-  const [ref, countries] = await Promise.all([loadReferenceData(db), getLocationCountries(context.services)]);
+  const { lang } = requestTranslate(request);
+  const [ref, countries] = await Promise.all([
+    loadReferenceNames(context.services, lang),
+    getLocationCountries(context.services),
+  ]);
   const filters = resolveLocationFilters(query, ref);
   const position = parseMapPosition(params);
   const store = getClusterStore(context.services);
@@ -75,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     regions,
     subRegions,
     focusAreas,
-    countries: countryChoices,
+    countries: countryOptions(countryChoices, lang),
     counts: facets ? facetCountsForForm(facets, ref) : null,
   };
 }

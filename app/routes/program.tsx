@@ -4,7 +4,7 @@ import { Trans, useTranslation } from "~/lib/i18n/react";
 import { getLocationById } from "~/services/locations.server";
 import { findProgramByAddressKey, getProgramById, getProgramBySlug } from "~/services/programs.server";
 import { findRedirect } from "~/services/redirects.server";
-import { loadReferenceData } from "~/services/reference.server";
+import { loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, MapPin, Ticket, Users } from "../components/icons";
 import { formatDateRange, formatLabel, formatPrice, paragraphs } from "../components/public/format";
@@ -19,6 +19,7 @@ import { entryForPage } from "../lib/i18n/entry-translations";
 import { courseJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
+import { countryLabel } from "../lib/reference-names";
 import { locationPath, programPath } from "../lib/slug";
 import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
 import { resolvePicture } from "../services/stored-image.server";
@@ -46,7 +47,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   const [host, ref, picture] = await Promise.all([
     p.locationId ? getLocationById(db, p.locationId) : Promise.resolve(null),
-    loadReferenceData(db),
+    loadReferenceNames(context.services, lang),
     // A program has one image URL; for a media-library image the WebP copies and the size are found from it.
     resolvePicture(db, context.services.storage?.bucket, { original: p.imageUrl, webp: null }, (err) =>
       logger.warn({ err }, "image lookup failed; showing the stored URL"),
@@ -99,7 +100,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
               name: host.name,
               path: locationPath(host.name),
               city: host.contactCity,
-              country: host.country,
+              country: countryLabel(host.country, lang),
               region: host.regionId ? ref.regionsById.get(host.regionId)?.name : undefined,
             }
           : null,

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
 import { listProgramSummaries, type ProgramSummary } from "~/services/programs.server";
-import { loadReferenceData } from "~/services/reference.server";
+import { loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { CalendarDays, MapPin, Users } from "../components/icons";
@@ -15,6 +15,7 @@ import { metaTranslate, pageMeta } from "../lib/meta";
 import { isDatabaseBusy } from "../lib/overload";
 import { publicPageHeaders } from "../lib/public-cache";
 import { PROGRAM_FORMATS, toQueryString } from "../lib/query-string";
+import { countryLabel } from "../lib/reference-names";
 import { locationPath, programPath } from "../lib/slug";
 import { REGIONS } from "../lib/taxonomy";
 import type { Route } from "./+types/programs";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config, logger } = context.services;
   const url = new URL(request.url);
   const query = parseProgramQuery(url.searchParams);
-  const ref = await loadReferenceData(db);
+  const ref = await loadReferenceNames(context.services, lang);
   const region = query.region ? ref.regions.find((r) => r.key === query.region) : undefined;
   let rows: ProgramSummary[] = [];
   try {
@@ -62,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? {
             name: p.locationName,
             path: locationPath(p.locationName),
-            place: [p.locationCity, p.locationCountry].filter(Boolean).join(", "),
+            place: [p.locationCity, countryLabel(p.locationCountry ?? "", lang)].filter(Boolean).join(", "),
           }
         : null,
     };
@@ -81,7 +82,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       to: query.to,
       price: query.price,
     },
-    regionName: region ? t(`region.${region.key}`) : undefined,
+    regionName: region?.name,
+    // The regions in their fixed order, named in the page's language (staff's translation of each).
+    regionOptions: REGIONS.map((r) => ({
+      value: r.key,
+      label: ref.regions.find((x) => x.key === r.key)?.name ?? t(`region.${r.key}`),
+    })),
     showPast: query.past,
     ignored: query.ignored.length > 0,
     upcoming,
@@ -268,7 +274,7 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
               label={t("programs.region")}
               value={d.applied.region}
               anyLabel={t("programs.allRegions")}
-              options={REGIONS.map((r) => ({ value: r.key, label: t(`region.${r.key}`) }))}
+              options={d.regionOptions}
             />
             <FilterSelect
               name="price"

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
-import { loadReferenceData } from "~/services/reference.server";
+import { loadReferenceData, loadReferenceNames } from "~/services/reference.server";
 import { FocusAreasField } from "../components/admin/content/content-form";
 import { MapPicker } from "../components/admin/content/map-picker";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "../components/admin/form-field";
@@ -33,14 +33,14 @@ const PLACE_KINDS = ["farm", "school", "ecovillage", "standard"] as const;
 const SUBMITTED_PATH = "/suggest-a-place?submitted=1";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = context.services;
+  const { config } = context.services;
   const submitted = new URL(request.url).searchParams.get("submitted") === "1";
-  const ref = await loadReferenceData(db);
+  const ref = await loadReferenceNames(context.services, requestTranslate(request).lang);
   return {
     siteUrl: config.siteUrl,
     submitted,
     token: issueFormToken(config.hashSecret, FORM_NAME),
-    regions: ref.regions.map((r) => ({ value: r.id, key: r.key })),
+    regions: ref.regions.map((r) => ({ value: r.id, key: r.key, name: r.name })),
     focusAreas: ref.focusAreas.map((f) => ({ id: f.id, name: f.name, categoryId: f.categoryId })),
     outline: submitted ? "" : worldOutlinePath(),
   };
@@ -204,7 +204,7 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
                 {...field("regionId")}
                 label={t("formCommon.field.region")}
                 placeholder={t("suggestPlace.regionNotSure")}
-                options={regions.map((r) => ({ value: r.value, label: t(`region.${r.key}`) }))}
+                options={regions.map((r) => ({ value: r.value, label: r.name }))}
               />
             </div>
             <TextField {...field("contactAddress")} label={t("formCommon.field.address")} maxLength={200} />

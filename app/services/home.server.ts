@@ -1,6 +1,7 @@
 import { entryForPage } from "~/lib/i18n/entry-translations";
 import type { Language } from "~/lib/i18n/languages";
 import { DEFAULT_VIEW_CENTER, DEFAULT_VIEW_ZOOM, SNAPSHOT_SIZE } from "~/lib/map-geometry";
+import { countryLabel } from "~/lib/reference-names";
 import { locationPath } from "~/lib/slug";
 import { listFeaturedLocations } from "~/queries/locations.server";
 import { listEpisodes } from "~/queries/podcast.server";
@@ -41,6 +42,7 @@ export async function loadHomePage(services: Services, lang: Language, today: st
       const shown = entryForPage("location", { ...l, language, translations, longDescription: "" }, lang);
       return {
         ...l,
+        country: countryLabel(l.country, lang),
         name: shown.text.name,
         nameLang: shown.lang.name,
         path: locationPath(l.name),
@@ -52,6 +54,7 @@ export async function loadHomePage(services: Services, lang: Language, today: st
       const shown = entryForPage("program", { ...p, language, translations, description: "" }, lang);
       return {
         ...p,
+        locationCountry: p.locationCountry && countryLabel(p.locationCountry, lang),
         // The address stays the original name's; the card shows the translation.
         shownName: shown.text.name,
         nameLang: shown.lang.name,

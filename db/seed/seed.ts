@@ -30,19 +30,58 @@ import {
 } from "./demo-data";
 import { DEMO_LOCATION_LANGUAGES, DEMO_PROGRAM_LANGUAGES, demoLanguageFields } from "./demo-translations";
 import { demoImageBase, writeDemoImage } from "./images";
+import { FOCUS_AREA_TRANSLATIONS, REGION_TRANSLATIONS, SUB_REGION_TRANSLATIONS } from "./reference-translations";
 
 const SEED_MARKER = "seed";
 
-/** Regions and focus areas (the project category taxonomy) exist in every database, demo or not. Idempotent. */
+/**
+ * Regions and focus areas (the project category taxonomy) exist in every database, demo or not, with their
+ * translated names. Idempotent: rows that have translations keep them (staff may have changed them); rows without
+ * any, such as those of a database from before names were translated, get the built-in ones.
+ */
 export async function seedReferenceData(db: Database): Promise<void> {
   await db
     .insert(regions)
-    .values(REGIONS.map((r) => ({ key: r.key, name: r.name, description: REGION_DESCRIPTIONS[r.key] })))
+    .values(
+      REGIONS.map((r) => ({
+        key: r.key,
+        name: r.name,
+        description: REGION_DESCRIPTIONS[r.key],
+        translations: REGION_TRANSLATIONS[r.name] ?? {},
+      })),
+    )
     .onConflictDoNothing();
   await db
     .insert(focusAreas)
-    .values(allSubcategories().map((s) => ({ name: s.name, categoryId: s.categoryId })))
+    .values(
+      allSubcategories().map((s) => ({
+        name: s.name,
+        categoryId: s.categoryId,
+        translations: FOCUS_AREA_TRANSLATIONS[s.name] ?? {},
+      })),
+    )
     .onConflictDoNothing();
+  await fillNameTranslations(db);
+}
+
+/**
+ * Gives rows without translations the built-in translations of their name. Only a table that has such a row is
+ * written: every write announces a change of reference data, which drops caches on every instance.
+ */
+async function fillNameTranslations(db: Database): Promise<void> {
+  const fill = async (table: typeof regions | typeof subRegions | typeof focusAreas, names: object) => {
+    const untranslated = await db
+      .select({ name: table.name })
+      .from(table)
+      .where(sql`${table.translations} = '{}'::jsonb`);
+    if (!untranslated.some((r) => Object.hasOwn(names, r.name))) return;
+    await db.execute(sql`
+      update ${table} set translations = v.value from jsonb_each(${JSON.stringify(names)}::jsonb) as v
+      where ${table}.name = v.key and ${table}.translations = '{}'::jsonb`);
+  };
+  await fill(regions, REGION_TRANSLATIONS);
+  await fill(subRegions, SUB_REGION_TRANSLATIONS);
+  await fill(focusAreas, FOCUS_AREA_TRANSLATIONS);
 }
 
 export type SeedResult = { seeded: boolean; reason: string };
@@ -120,7 +159,8 @@ export async function seedDemo(db: Database, opts: { mediaDir: string; mediaUrlP
         DEMO_SUB_REGIONS.map((s) => {
           const region = regionByKey.get(s.region);
           if (!region) throw new Error(`unknown region ${s.region}`);
-          return { name: s.name, description: s.description, regionId: region.id };
+          const translations = SUB_REGION_TRANSLATIONS[s.name] ?? {};
+          return { name: s.name, description: s.description, regionId: region.id, translations };
         }),
       )
       .onConflictDoNothing()

@@ -23,4 +23,5 @@ export const ADMIN_SCREENS = [
   "/admin/dashboard/pages",
   "/admin/dashboard/pages/privacy",
   "/admin/dashboard/pages/site-name",
+  "/admin/dashboard/names",
 ] as const;

@@ -24,7 +24,7 @@ test("the application form in Spanish: messages in Spanish before and after send
   await page.getByRole("radio", { name: /Persona que aprende/ }).check();
   await page.getByLabel("País").fill("España");
   await page.getByRole("combobox", { name: "Región", exact: true }).selectOption({ label: "Europa" });
-  await page.getByRole("checkbox", { name: "Soil Health" }).check();
+  await page.getByRole("checkbox", { name: "Salud del suelo" }).check();
   await page.getByLabel("Tu experiencia").fill("Llevo dos años cuidando un huerto comunitario en mi barrio.");
   await page.getByLabel("Lo que buscas").fill("Un curso de diseño en permacultura cerca de Madrid.");
   await page.getByRole("checkbox", { name: /Acepto/ }).check();

@@ -298,7 +298,7 @@ export function ApplicationForm({
               <option value="">{t("application.chooseRegion")}</option>
               {regions.map((r) => (
                 <option key={r.key} value={r.key}>
-                  {t(`region.${r.key}`)}
+                  {r.name}
                 </option>
               ))}
             </select>

@@ -6,7 +6,6 @@ import { intlLocale, type Language, localizeHref } from "~/lib/i18n/languages";
 import { useTranslation } from "~/lib/i18n/react";
 import type { Translate } from "~/lib/i18n/translate";
 import { formatInteger } from "~/lib/numbers";
-import { regionName } from "~/lib/region-name";
 import { AppLink } from "../app-link";
 import { Search } from "../icons";
 import { useHydrated } from "../shell/use-hydrated";
@@ -113,7 +112,8 @@ export function LocationFilters({
   regions: RegionOption[];
   subRegions: SubRegionOption[];
   focusAreas: Option[];
-  countries: string[];
+  /** The stored country names (values) and their names in the page's language (labels), worked out by the server. */
+  countries: { value: string; label: string }[];
   hasFilters: boolean;
   variant?: keyof typeof VARIANTS;
   /** With search words: how many results each choice would give (by region key, focus-area id, country). */
@@ -204,7 +204,7 @@ export function LocationFilters({
           <option value="">{t("filters.allRegions")}</option>
           {regions.map((r) => (
             <option key={r.key} value={r.key}>
-              {counted(regionName(t, r), counts?.region, r.key, lang)}
+              {counted(r.name, counts?.region, r.key, lang)}
             </option>
           ))}
         </select>
@@ -223,7 +223,7 @@ export function LocationFilters({
         >
           <option value="">{t("filters.allSubRegions")}</option>
           {groups.map((g) => (
-            <optgroup key={g.region.id} label={regionName(t, g.region)}>
+            <optgroup key={g.region.id} label={g.region.name}>
               {g.items.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
@@ -247,8 +247,8 @@ export function LocationFilters({
         >
           <option value="">{t("filters.allCountries")}</option>
           {countries.map((c) => (
-            <option key={c} value={c}>
-              {counted(c, counts?.country, c, lang)}
+            <option key={c.value} value={c.value}>
+              {counted(c.label, counts?.country, c.value, lang)}
             </option>
           ))}
         </select>

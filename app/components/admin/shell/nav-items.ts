@@ -14,6 +14,7 @@ export const ADMIN_NAV_ITEMS = [
   { to: "/admin/dashboard/analytics", label: "Analytics", end: false },
   { to: "/admin/dashboard/request-stats", label: "Request stats", end: false },
   { to: "/admin/dashboard/pages", label: "Pages", end: false },
+  { to: "/admin/dashboard/names", label: "Names", end: false },
   { to: "/admin/dashboard/media-library", label: "Media library", end: false },
   { to: "/admin/dashboard/site-settings", label: "Site settings", end: false },
 ] as const;
