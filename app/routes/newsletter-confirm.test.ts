@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answer, publicContext, routeCalls } from "~tests/helpers/route-calls";
-import { startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
+import { linkIn, startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { countNewsletterSubscriptions, getSubscriptionByEmail } from "../queries/newsletter.server";
 import type { Mailer } from "../services/mail/mailer.server";
@@ -31,13 +31,6 @@ afterAll(async () => {
 
 const get = (url: string) => routeCalls(context).get(url);
 const post = (url: string, body: Record<string, string>) => routeCalls(context).post(url, body);
-
-/** The first link in a message's text part that starts with this address. */
-function linkIn(text: string | undefined, prefix: string): string {
-  const found = text?.match(new RegExp(`${prefix.replace(/[.?/]/g, "\\$&")}\\S+`))?.[0];
-  if (!found) throw new Error(`no ${prefix} link in: ${text}`);
-  return found;
-}
 
 describe("newsletter double opt-in, end to end through a real SMTP server", () => {
   it("counts an address only after its confirmation link is used, once", async () => {

@@ -5,7 +5,7 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locations } from "~db/schema";
 import { publicContext, routeCalls } from "~tests/helpers/route-calls";
-import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
+import { deliveredTo, linkIn, startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import * as confirmRoute from "../routes/entry-confirm";
 import { ENTRY_CHECK_DAYS, requestEntryCheck, sendDueEntryChecks } from "./entry-checks.server";
@@ -51,22 +51,7 @@ async function addPlace(name: string, language: string, contactEmail: string, ch
   return row.id;
 }
 
-/** Hands every queued message to the SMTP server and returns the one that reached `to`. */
-async function delivered(to: string): Promise<ReceivedMail> {
-  await mail.runOnce();
-  for (let i = 0; i < 100; i++) {
-    const found = smtp.received.find((m) => m.envelopeTo.includes(to));
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no message to ${to}`);
-}
-
-function linkIn(text: string | undefined, prefix: string): string {
-  const found = text?.match(new RegExp(`${prefix.replace(/[.?/]/g, "\\$&")}\\S+`))?.[0];
-  if (!found) throw new Error(`no ${prefix} link in: ${text}`);
-  return found;
-}
+const delivered = (to: string) => deliveredTo(mail, smtp, to);
 
 describe(`entry checks in the entry's language (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("asks the contact of a Spanish entry in Spanish, with links to the Spanish place and confirm pages", async () => {

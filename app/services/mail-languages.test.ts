@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, newsletterSubscriptions, proposals } from "~db/schema";
 import { type AdminHarness, call, createAdminHarness, formRequest } from "~tests/helpers/admin-context";
-import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "~tests/helpers/smtp";
+import { deliveredTo, linkIn, startTestSmtpServer, type TestSmtpServer } from "~tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { createLocation } from "../queries/locations.server";
@@ -47,24 +47,9 @@ function visitorPost(route: { action: unknown }, url: string, fields: Record<str
   return call(route.action as never, formRequest(url, fields), context, params);
 }
 
-/** Hands every queued message to the SMTP server and returns the one that reached `to`. */
-async function delivered(to: string): Promise<ReceivedMail> {
-  await mail.runOnce();
-  for (let i = 0; i < 100; i++) {
-    const found = smtp.received.find((m) => m.envelopeTo.includes(to));
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no message to ${to}`);
-}
-
-const linkIn = (text: string | undefined, prefix: string) => {
-  const found = text?.match(new RegExp(`${prefix.replace(/[.?/]/g, "\\$&")}\\S+`))?.[0];
-  if (!found) throw new Error(`no ${prefix} link in: ${text}`);
-  return found;
-};
-
 const location = (r: unknown) => (r instanceof Response ? r.headers.get("Location") : null);
+
+const delivered = (to: string) => deliveredTo(mail, smtp, to);
 
 describe(`mail in the recipient's language (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("signs up from /es/newsletter: the confirmation is Spanish and links to the Spanish confirm page; issues follow in Spanish", async () => {

@@ -10,7 +10,7 @@ import {
   getRequest,
   settle,
 } from "~tests/helpers/admin-context";
-import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "~tests/helpers/smtp";
+import { deliveredTo, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "~tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { createIssue, getIssue } from "../queries/newsletter-issues.server";
 import * as issueRoute from "../routes/admin/newsletter-issue";
@@ -52,17 +52,6 @@ afterAll(async () => {
 
 const URL_OF = (id: string) => `/admin/dashboard/newsletter/issues/${id}`;
 
-/** Hands every queued message to the SMTP server and returns the one that reached `to`. */
-async function delivered(to: string): Promise<ReceivedMail> {
-  await mail.runOnce();
-  for (let i = 0; i < 100; i++) {
-    const found = smtp.received.find((m) => m.envelopeTo.includes(to));
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no message to ${to}`);
-}
-
 /** The header block of a received message, folded lines joined. */
 const headersOf = (m: ReceivedMail) => (m.raw.split(/\r?\n\r?\n/)[0] ?? "").replace(/\r?\n[ \t]+/g, " ");
 
@@ -89,6 +78,8 @@ function post(id: string, fields: Record<string, string>, query = "") {
     ),
   );
 }
+
+const delivered = (to: string) => deliveredTo(mail, smtp, to);
 
 describe(`newsletter issues in the subscriber's language (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("saves the original language and translations from the issue's screen, and shows them side by side", async () => {

@@ -97,3 +97,21 @@ export function testMailer(db: MailerOptions["db"], options: Partial<MailerOptio
     ...options,
   });
 }
+
+/** Hands every queued message to the SMTP server and returns the one that reached `to`. */
+export async function deliveredTo(mail: Mailer, smtp: TestSmtpServer, to: string): Promise<ReceivedMail> {
+  await mail.runOnce();
+  for (let i = 0; i < 100; i++) {
+    const found = smtp.received.find((m) => m.envelopeTo.includes(to));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no message to ${to}`);
+}
+
+/** The first link in a message's text that starts with this address. */
+export function linkIn(text: string | undefined, prefix: string): string {
+  const found = text?.match(new RegExp(`${prefix.replace(/[.?/]/g, "\\$&")}\\S+`))?.[0];
+  if (!found) throw new Error(`no ${prefix} link in: ${text}`);
+  return found;
+}

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mainText } from "~tests/helpers/page-text";
 import { type RunningServer, startServer } from "../helpers/server-process";
 
 // The directory's pages (the list of places, the map, search) as a visitor reads them in Spanish, German, French and
@@ -17,16 +18,6 @@ const html = async (p: string) => {
   expect({ p, status: res.status }).toEqual({ p, status: 200 });
   return res.text();
 };
-/** The visible text of a page's main part (scripts, styles and tags left out, entities read). */
-const mainText = (page: string) =>
-  (page.match(/<main[\s\S]*<\/main>/)?.[0] ?? page)
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    // Only ASCII white space is folded: the no-break spaces a language's numbers use are kept.
-    .replace(/[ \t\r\n]+/g, " ");
 const title = (page: string) => page.match(/<title>([^<]*)<\/title>/)?.[1];
 const labels = (page: string) => [...page.matchAll(/aria-label="([^"]+)"/g)].map((m) => m[1] ?? "");
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mainText } from "~tests/helpers/page-text";
 import { createScratchDatabase } from "../helpers/scratch-postgres";
 import { type RunningServer, startServer } from "../helpers/server-process";
 
@@ -20,15 +21,6 @@ const get = async (p: string, headers: Record<string, string> = {}) => {
   expect({ p, status: res.status }).toEqual({ p, status: 200 });
   return res.text();
 };
-/** The visible text of a page's main part (scripts and tags left out, entities read). */
-const mainText = (page: string) =>
-  (page.match(/<main[\s\S]*<\/main>/)?.[0] ?? page)
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/[ \t\r\n]+/g, " ");
 /** The options of a select by its name: [value, label]. */
 const options = (page: string, name: string) => {
   const select = page.match(new RegExp(`<select[^>]*name="${name}"[\\s\\S]*?</select>`))?.[0] ?? "";
