@@ -124,11 +124,15 @@ export function countryCode(stored: string): string | undefined {
  */
 export function countryChoices(stored: readonly string[], lang: Language): { value: string; label: string }[] {
   const choices = stored.map((c) => ({ value: c, label: countryLabel(c, lang) }));
-  if (lang !== "en") choices.sort((a, b) => a.label.localeCompare(b.label, intlLocale(lang)));
+  if (lang !== "en") {
+    const { compare } = new Intl.Collator(intlLocale(lang));
+    choices.sort((a, b) => compare(a.label, b.label));
+  }
   return choices;
 }
 
-const displayNames = new Map<Language, Intl.DisplayNames | null>();
+/** Each language's labels by stored text: a page lists the same few dozen countries on every request. */
+const labels = new Map<Language, Map<string, string>>();
 
 /**
  * A stored country in the page's language: "Germany" is "Alemania" on a Spanish page. English pages, and text that
@@ -136,20 +140,24 @@ const displayNames = new Map<Language, Intl.DisplayNames | null>();
  */
 export function countryLabel(stored: string, lang: Language): string {
   if (lang === "en" || !stored) return stored;
-  const code = countryCode(stored);
-  if (!code) return stored;
-  let names = displayNames.get(lang);
-  if (names === undefined) {
-    try {
-      names = new Intl.DisplayNames([intlLocale(lang)], { type: "region", fallback: "none" });
-    } catch {
-      names = null;
-    }
-    displayNames.set(lang, names);
+  let known = labels.get(lang);
+  if (!known) {
+    known = new Map();
+    labels.set(lang, known);
   }
+  let label = known.get(stored);
+  if (label === undefined) {
+    label = regionName(countryCode(stored), lang) ?? stored;
+    known.set(stored, label);
+  }
+  return label;
+}
+
+function regionName(code: string | undefined, lang: Language): string | undefined {
+  if (!code) return undefined;
   try {
-    return names?.of(code) ?? stored;
+    return new Intl.DisplayNames([intlLocale(lang)], { type: "region", fallback: "none" }).of(code);
   } catch {
-    return stored;
+    return undefined;
   }
 }
