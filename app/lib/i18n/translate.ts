@@ -36,9 +36,10 @@ export function createTranslate(lang: Language, messages: Messages): Translate {
     const count = values?.count;
     let message: string | undefined;
     if (typeof count === "number") {
+      rules ??= new Intl.PluralRules(lang);
       message =
         (count === 0 ? lookUp(messages, `${key}_zero`) : undefined) ??
-        lookUp(messages, `${key}_${((rules ??= new Intl.PluralRules(lang))).select(count)}`) ??
+        lookUp(messages, `${key}_${rules.select(count)}`) ??
         lookUp(messages, key) ??
         lookUp(messages, `${key}_other`);
     } else {
