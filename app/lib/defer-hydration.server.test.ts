@@ -10,6 +10,7 @@ import {
   deferredPreloads,
   deferredStarter,
   hydratesAfterPaint,
+  INTL_WARM_WORKER,
 } from "./defer-hydration.server";
 
 const BOOT = `;\nimport * as route0 from "/assets/root-A.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-B.js");`;
@@ -188,5 +189,106 @@ describe("deferHydrationInDocument", () => {
       expect(deferHydrationInDocument(html, { pageViewHostname: "permaculture.example" })).toBe(streamed);
     }
     expectDeferred(deferHydrationInDocument(page()));
+  });
+});
+
+describe("the start of hydration", () => {
+  /**
+   * Runs a starter in a page-like context whose page is hidden (so it starts at once), with a worker that answers
+   * when told and an `import()` that records what it loads. Returns the order of what happened.
+   */
+  function startPage(options: { importFails?: boolean }) {
+    const events: string[] = [];
+    const timers: (() => void)[] = [];
+    let answer: (() => void) | undefined;
+    class FakeWorker {
+      onmessage: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor(url: string) {
+        events.push(`worker ${url}`);
+      }
+      postMessage(lang: string) {
+        events.push(`warm ${lang}`);
+        answer = () => this.onmessage?.();
+      }
+      terminate() {
+        events.push("worker done");
+      }
+    }
+    const element = (tag: string) => ({
+      tag,
+      textContent: "",
+      set href(v: string) {
+        events.push(`preload ${v}`);
+      },
+    });
+    const context: Record<string, unknown> = {
+      document: {
+        hidden: true,
+        readyState: "complete",
+        documentElement: { lang: "de" },
+        currentScript: { nonce: "n1" },
+        createElement: element,
+        head: { appendChild: () => {} },
+        body: { appendChild: (e: { tag: string; textContent: string }) => events.push(`bootstrap ${e.textContent}`) },
+        getElementById: () => ({ textContent: "BOOT" }),
+      },
+      Worker: FakeWorker,
+      URL: { createObjectURL: () => "blob:warm" },
+      Blob,
+      Promise,
+      setTimeout: (fn: () => void, ms: number) => {
+        if (ms < 1000) timers.push(fn);
+      },
+      addEventListener: () => {},
+    };
+    // `import()` in a vm script needs a Node flag; the test gives the starter a recording function in its place.
+    context.loadModule = async (specifier: string) => {
+      events.push(`import ${specifier}`);
+      if (options.importFails) throw new Error("offline");
+      return {};
+    };
+    const code = deferredStarter(["/assets/entry.client-B.js", "/assets/framework-C1_x.js", "/assets/root-D.js"], "n1")
+      .replace(/^<script[^>]*>/, "")
+      .replace(/<\/script>$/, "");
+    expect(code).toContain("import(f)");
+    vm.runInNewContext(code.replace("import(f)", "loadModule(f)"), context);
+    /** Runs the queued timers and the promise jobs they start, until nothing is left. */
+    async function settle() {
+      for (let round = 0; round < 20; round++) {
+        while (timers.length > 0) timers.shift()?.();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    return { events, settle, answer: () => answer?.() };
+  }
+
+  it("warms the formatters in a worker, then evaluates the framework, then runs the bootstrap", async () => {
+    const page = startPage({});
+    await page.settle();
+    // The worker is asked for the page's language at once; every preload is in; the bootstrap waits for its answer.
+    expect(page.events.slice(0, 2)).toEqual(["worker blob:warm", "warm de"]);
+    expect(page.events).toContain("preload /assets/root-D.js");
+    expect(page.events.some((e) => e.startsWith("bootstrap") || e.startsWith("import"))).toBe(false);
+    page.answer();
+    await page.settle();
+    expect(page.events.slice(-3)).toEqual(["worker done", "import /assets/framework-C1_x.js", "bootstrap BOOT"]);
+  });
+
+  it("still runs the bootstrap when the framework cannot be loaded ahead", async () => {
+    const page = startPage({ importFails: true });
+    page.answer();
+    await page.settle();
+    expect(page.events.slice(-2)).toEqual(["import /assets/framework-C1_x.js", "bootstrap BOOT"]);
+  });
+
+  it("has a worker that builds the formatters of any language and always answers", () => {
+    for (const lang of ["en", "de", "pt", "not a language"]) {
+      const answers: unknown[] = [];
+      const context: Record<string, unknown> = { Intl, Date, postMessage: (m: unknown) => answers.push(m) };
+      vm.runInNewContext(INTL_WARM_WORKER, context);
+      (context.onmessage as (e: { data: string }) => void)({ data: lang });
+      expect(answers, lang).toEqual([1]);
+    }
   });
 });
