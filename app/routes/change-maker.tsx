@@ -1,82 +1,31 @@
 import { data } from "react-router";
-import { getChangeMakerById } from "~/services/change-makers.server";
-import { listLocationLinksByIds } from "~/services/locations.server";
-import { loadReferenceNames } from "~/services/reference.server";
+import { paragraphs } from "~/lib/format";
+import { loadChangeMakerPage } from "~/services/entry-pages.server";
 import { AppLink } from "../components/app-link";
 import { ExternalLink, MapPin } from "../components/icons";
-import { paragraphs } from "../components/public/format";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
-import { entryForPage } from "../lib/i18n/entry-translations";
 import { requestTranslate } from "../lib/i18n/messages.server";
 import { useTranslation } from "../lib/i18n/react";
-import { isUuid } from "../lib/ids";
 import { personJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
-import { countryLabel } from "../lib/reference-names";
-import { locationPath } from "../lib/slug";
 import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
-import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/change-maker";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { db, config, logger } = context.services;
   const { t, lang } = requestTranslate(request);
-  if (!isUuid(params.id)) throw data(t("changeMaker.notFound"), { status: 404 });
-  const found = await getChangeMakerById(db, params.id);
-  // Published profiles for everyone; staff also see an unpublished one, marked as a preview.
-  const c = found && (found.status === "published" || (await canPreviewEntries(request, context))) ? found : null;
-  if (!c) throw data(t("changeMaker.notFound"), { status: 404 });
-  const [related, ref, picture] = await Promise.all([
-    listLocationLinksByIds(db, c.relatedLocationIds),
-    loadReferenceNames(context.services, lang),
-    resolvePicture(db, context.services.storage?.bucket, { original: c.photoUrl, webp: c.webpPhotoUrl }, (err) =>
-      logger.warn({ err }, "photo lookup failed; showing the stored URLs"),
-    ),
-  ]);
-  const preview = c.status === "published" ? null : c.status;
-  // The page's language decides which translation, if any, each text is shown in.
-  const shown = entryForPage("change-maker", c, lang);
-  return data(
-    {
-      siteUrl: config.siteUrl,
-      preview,
-      editPath: `/admin/dashboard/change-makers/edit/${c.id}`,
-      person: {
-        id: c.id,
-        path: `/change-makers/${c.id}`,
-        name: c.name,
-        role: shown.text.role,
-        bio: shown.text.bio,
-        lang: shown.lang,
-        shownIn: shown.note,
-        country: countryLabel(c.country, lang),
-        photo: c.photoUrl,
-        webp: picture.webp,
-        webpSrcSet: picture.srcSet,
-        // Portraits from the media library keep their own shape; demo photos are 960 × 600.
-        width: picture.width ?? undefined,
-        height: picture.height ?? undefined,
-        links: c.links.filter((l) => /^https?:\/\//i.test(l.url)),
-        focus: c.focusAreas
-          .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
-          .filter((f) => f.name.trim() !== ""),
-        checkedAt: c.checkedAt.toISOString(),
-      },
-      related: related.map((l) => ({
-        id: l.id,
-        name: l.name,
-        path: locationPath(l.name),
-        place: [l.contactCity, countryLabel(l.country, lang)].filter(Boolean).join(", "),
-      })),
-    },
-    preview ? { headers: PREVIEW_HEADERS } : undefined,
-  );
+  const answer = await loadChangeMakerPage(context.services, params.id, {
+    lang,
+    t,
+    canPreview: () => canPreviewEntries(request, context),
+  });
+  if (answer.kind === "missing") throw data(t("changeMaker.notFound"), { status: 404 });
+  return data(answer.page, answer.page.preview ? { headers: PREVIEW_HEADERS } : undefined);
 }
 
 export const headers: Route.HeadersFunction = publicPageHeaders;

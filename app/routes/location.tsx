@@ -1,122 +1,34 @@
 import { data, redirect } from "react-router";
+import { paragraphs } from "~/lib/format";
 import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useTranslation } from "~/lib/i18n/react";
-import { findLocationByAddressKey, getLocationById, getLocationPage } from "~/services/locations.server";
-import { findRedirect } from "~/services/redirects.server";
+import { loadLocationPage } from "~/services/entry-pages.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../components/icons";
 import { LocationMiniMap } from "../components/map/location-mini-map";
-import { formatDateRange, formatLabel, formatPrice, paragraphs } from "../components/public/format";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
-import { entryForPage } from "../lib/i18n/entry-translations";
 import { placeJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
-import { countryLabel, referenceName } from "../lib/reference-names";
-import { locationPath, programPath } from "../lib/slug";
-import { basemapVersion } from "../services/basemap.server";
 import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
-import { resolvePicture } from "../services/stored-image.server";
 import type { Route } from "./+types/location";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { t, lang } = requestTranslate(request);
-  const { db, config, logger } = context.services;
-  // Published places for everyone; staff also see a draft or archived place's page, marked as a preview.
-  const l =
-    (await getLocationPage(db, params.slug)) ??
-    ((await canPreviewEntries(request, context))
-      ? await getLocationPage(db, params.slug, { includeUnpublished: true })
-      : null);
-  if (!l) {
-    // The address typed in another case, or with doubled or trailing hyphens: the place's own address.
-    const alike = await findLocationByAddressKey(db, params.slug);
-    if (alike) throw redirect(locationPath(alike.name), 301);
-    // An old address (before a rename or a merge) leads to the place as it is now.
-    const moved = await findRedirect(db, "location", params.slug);
-    const target = moved ? await getLocationById(db, moved) : null;
-    if (target?.status === "published") throw redirect(locationPath(target.name), 301);
-    throw data(t("rest.locationNotFound"), { status: 404 });
-  }
-  const picture = await resolvePicture(
-    db,
-    context.services.storage?.bucket,
-    { original: l.image, webp: l.webpImageUrl },
-    (err) => logger.warn({ err }, "image lookup failed; showing the stored URLs"),
+  const answer = await loadLocationPage(
+    context.services,
+    params.slug,
+    { lang, t, canPreview: () => canPreviewEntries(request, context) },
+    new Date().toISOString().slice(0, 10),
   );
-  const today = new Date().toISOString().slice(0, 10);
-  const preview = l.status === "published" ? null : l.status;
-  // The query's row is the page's data; only what the server works out (picture, address, dates as text) and the
-  // texts in the page's language (a translation, or the original and its language) are added.
-  const {
-    status: _status,
-    programs,
-    webpImageUrl: _webp,
-    imageWidth,
-    imageHeight,
-    updatedAt,
-    checkedAt,
-    language: _original,
-    translations: _translations,
-    country,
-    region,
-    subRegion,
-    focus,
-    ...page
-  } = l;
-  const shown = entryForPage("location", l, lang);
-  return data(
-    {
-      siteUrl: config.siteUrl,
-      language: lang,
-      preview,
-      editPath: `/admin/dashboard/edit/${l.id}`,
-      // Versions the mini map's outline image so browsers may keep it for good.
-      basemapVersion: basemapVersion(),
-      location: {
-        ...page,
-        // Names from the database in the page's language (a country by its code, the rest by their translations).
-        country: countryLabel(country, lang),
-        region: region ? { key: region.key, name: referenceName(region, lang) } : null,
-        subRegion: subRegion ? { id: subRegion.id, name: referenceName(subRegion, lang) } : null,
-        focus: focus.map((f) => ({ id: f.id, name: referenceName(f, lang) })),
-        name: shown.text.name,
-        path: locationPath(l.name),
-        shortDescription: shown.text.shortDescription,
-        longDescription: shown.text.longDescription,
-        lang: shown.lang,
-        shownIn: shown.note,
-        inLanguage: shown.inLanguage,
-        webp: picture.webp,
-        webpSrcSet: picture.srcSet,
-        width: picture.width ?? imageWidth ?? 960,
-        height: picture.height ?? imageHeight ?? 600,
-        updatedAt: updatedAt.toISOString(),
-        checkedAt: checkedAt.toISOString(),
-      },
-      programs: programs.map((p) => {
-        const program = entryForPage("program", { ...p, description: "" }, lang);
-        return {
-          id: p.id,
-          name: program.text.name,
-          nameLang: program.lang.name,
-          path: programPath(p.name),
-          summary: program.text.summary,
-          summaryLang: program.lang.summary,
-          dates: formatDateRange(p.startDate, p.endDate, lang, t),
-          past: Boolean(p.endDate && p.endDate < today),
-          format: formatLabel(p.format, t),
-          price: formatPrice(p.priceCents, p.currency, lang, t),
-        };
-      }),
-    },
-    preview ? { headers: PREVIEW_HEADERS } : undefined,
-  );
+  if (answer.kind === "moved") throw redirect(answer.to, 301);
+  if (answer.kind === "missing") throw data(t("rest.locationNotFound"), { status: 404 });
+  return data(answer.page, answer.page.preview ? { headers: PREVIEW_HEADERS } : undefined);
 }
 
 export const headers: Route.HeadersFunction = publicPageHeaders;

@@ -1,11 +1,11 @@
 import { data, Form, useNavigation } from "react-router";
+import { formatDate, formatDuration, paragraphs } from "~/lib/format";
 import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
 import { listEpisodes, subscribeToPodcast } from "~/services/podcast.server";
 import { hitRateLimit } from "~/services/rate-limits.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, CircleCheck, Clock, Mic, Rss } from "../components/icons";
-import { formatDate, formatDuration, paragraphs } from "../components/public/format";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { ShownInNote } from "../components/public/shown-in-note";
 import { entryForPage } from "../lib/i18n/entry-translations";

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { formatDateRange, formatLabel, formatPrice, paragraphs } from "~/lib/format";
 import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useTranslation } from "~/lib/i18n/react";
 import { getLocationById } from "~/services/locations.server";
@@ -7,7 +8,6 @@ import { findRedirect } from "~/services/redirects.server";
 import { loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, MapPin, Ticket, Users } from "../components/icons";
-import { formatDateRange, formatLabel, formatPrice, paragraphs } from "../components/public/format";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { ResponsivePicture } from "../components/public/picture";

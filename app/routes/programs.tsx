@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { formatDateRange, formatLabel, formatPrice } from "~/lib/format";
 import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
 import { listProgramSummaries, type ProgramSummary } from "~/services/programs.server";
@@ -6,7 +7,6 @@ import { loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { CalendarDays, MapPin, Users } from "../components/icons";
-import { formatDateRange, formatLabel, formatPrice } from "../components/public/format";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN } from "../lib/constants";
 import { parseProgramQuery, programDateWindow } from "../lib/filters";

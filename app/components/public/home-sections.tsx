@@ -1,10 +1,10 @@
+import { formatDate, formatDateRange, formatDuration, formatLabel } from "~/lib/format";
 import { useLanguage, useTranslation } from "~/lib/i18n/react";
 import { programPath } from "~/lib/slug";
 import type { Route } from "~/routes/+types/home";
 import { AppLink } from "../app-link";
 import { ArrowRight, CalendarDays, Mic } from "../icons";
 import { island } from "../island";
-import { formatDate, formatDateRange, formatDuration, formatLabel } from "./format";
 import { ResponsivePicture } from "./picture";
 import { CardTitleLink, SectionHeader } from "./section-header";
 

@@ -1,6 +1,6 @@
+import { formatMonthYear } from "~/lib/format";
 import { useLanguage, useTranslation } from "~/lib/i18n/react";
 import { AppLink } from "../app-link";
-import { formatMonthYear } from "./format";
 
 /**
  * "Last checked: November 2026": when staff last found the entry current, and the way for a visitor to say that

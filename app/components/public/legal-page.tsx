@@ -1,5 +1,5 @@
+import { formatDate } from "~/lib/format";
 import { Trans, useTranslation } from "~/lib/i18n/react";
-import { formatDate } from "./format";
 import { PageIntro } from "./page-intro";
 import { PageTextBody } from "./prose";
 

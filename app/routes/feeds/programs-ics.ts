@@ -1,7 +1,7 @@
-import { formatLabel } from "~/components/public/format";
 import { buildCalendar } from "~/lib/feeds/ics";
 import { absolute } from "~/lib/feeds/xml";
 import { parseProgramQuery, programDateWindow } from "~/lib/filters";
+import { formatLabel } from "~/lib/format";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { isDatabaseBusy } from "~/lib/overload";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
