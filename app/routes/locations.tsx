@@ -8,6 +8,7 @@ import { LocationFilters } from "../components/public/location-filters";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { Pagination } from "../components/public/pagination";
 import { ResponsivePicture } from "../components/public/picture";
+import { ShownInNote } from "../components/public/shown-in-note";
 import { LOCATIONS_PAGE_SIZE } from "../lib/constants";
 import { facetCountsForForm, locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
 import { formatDistance } from "../lib/geo";
@@ -86,7 +87,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     total,
     capped,
     totalPages: Math.max(1, Math.ceil(total / LOCATIONS_PAGE_SIZE)),
-    region: region ? { key: region.key, name: region.name, description: region.description } : null,
+    region: region
+      ? {
+          key: region.key,
+          name: region.name,
+          description: region.description,
+          // Staff write a region's description in the site's own language (English); other pages show it as it is,
+          // marked with its language and a note.
+          descriptionLang: region.description && language !== "en" ? ("en" as const) : null,
+        }
+      : null,
     subRegionName: filters.subRegionId ? ref.subRegionsById.get(filters.subRegionId)?.name : undefined,
     focusName: filters.focusAreaId ? ref.focusAreasById.get(filters.focusAreaId)?.name : undefined,
     regions: form.regions,
@@ -183,7 +193,17 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
 
   return (
     <main id="main">
-      <PageIntro title={heading(t, d)} lead={d.region?.description || t("locations.lead")}>
+      <PageIntro
+        title={heading(t, d)}
+        lead={
+          d.region?.description ? (
+            <span lang={d.region.descriptionLang ?? undefined}>{d.region.description}</span>
+          ) : (
+            t("locations.lead")
+          )
+        }
+      >
+        <ShownInNote note={d.region?.description ? d.region.descriptionLang : null} className="mt-1 text-stone-600" />
         <p className="mt-3 text-stone-700">
           {t("locations.missingPlace")}{" "}
           <AppLink to="/suggest-a-place" className="font-semibold text-leaf-800 underline">
