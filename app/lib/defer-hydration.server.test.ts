@@ -203,7 +203,7 @@ describe("the start of hydration", () => {
     let answer: (() => void) | undefined;
     class FakeWorker {
       onmessage: (() => void) | null = null;
-      onerror: (() => void) | null = null;
+      addEventListener() {}
       constructor(url: string) {
         events.push(`worker ${url}`);
       }

@@ -64,7 +64,7 @@ const STARTER_BODY =
   // for its answer, at most 1.5 s; a browser without workers or blob URLs starts as before.
   "var warm=new Promise(function(r){try{var w=new Worker(URL.createObjectURL(new Blob([" +
   JSON.stringify(INTL_WARM_WORKER) +
-  "],{type:'text/javascript'})));w.onmessage=w.onerror=function(){w.terminate();r()};" +
+  "],{type:'text/javascript'}))),d=function(){w.terminate();r()};w.onmessage=d;w.addEventListener('error',d);" +
   "w.postMessage(document.documentElement.lang||'en');setTimeout(r,1500)}catch(e){r()}});" +
   // The preloads go in two per task, and the bootstrap in a task of its own: each request a script starts costs the
   // main thread a little, and eleven of them with the bootstrap made one long task.
