@@ -55,11 +55,32 @@ test("staff translate an issue beside its original, preview it per language, and
   const languages = page.getByRole("navigation", { name: "Preview in a subscriber's language" });
   await expect(languages).toContainText("Spanish (translated)");
   await expect(languages).toContainText("German (not translated: gets the original)");
+  // A live preview still on its way for the language staff leave must not cover the one they switch to: the
+  // English preview of a last keystroke is held back until the Spanish one is shown.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const isPreview = (url: URL) => url.pathname.includes("/preview");
+  await page.route(isPreview, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const lateReply = page.waitForResponse((res) => isPreview(new URL(res.url())), SLOW);
+  await page.getByLabel("Text (Markdown)").fill("## Seed swap\n\nBring your seeds and pots.");
+  await page.waitForRequest((req) => isPreview(new URL(req.url())), SLOW);
   await languages.getByRole("link", { name: "Spanish" }).click();
   await expect(page).toHaveURL(/\?language=es$/);
   await expect(languages.getByRole("link", { name: "Spanish" })).toHaveAttribute("aria-current", "page");
   const preview = page.frameLocator('iframe[title^="Preview"]');
   await expect(preview.getByRole("heading", { name: "Intercambio", exact: true })).toBeVisible();
+  release();
+  await lateReply;
+  await page.unroute(isPreview);
+  // Two frames for the page to take in the late reply; the Spanish preview stays.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(preview.getByRole("heading", { name: "Intercambio", exact: true })).toBeVisible();
+  await expect(preview.getByRole("heading", { name: "Seed swap", exact: true })).toHaveCount(0);
   await expect(preview.getByText("Darse de baja")).toBeVisible();
   // The live preview follows the typing in the previewed language.
   await fieldTranslations(page, "tr.es.body").getByLabel("Spanish").fill("## Mercado\n\nTrae tus semillas.");

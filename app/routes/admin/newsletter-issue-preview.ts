@@ -19,13 +19,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!language.ok) {
     return data({ error: Object.values(language.errors)[0] ?? "Invalid preview." }, { status: 400 });
   }
+  const previewLanguage = parsed.data.previewLanguage ?? language.value.language;
   return data(
     {
       html: previewIssueHtml(
         context.services,
         { subject: parsed.data.subject || "(no subject)", body: parsed.data.body, ...language.value },
-        parsed.data.previewLanguage ?? language.value.language,
+        previewLanguage,
       ),
+      // Which language this preview is for: a reply that arrives after staff switched languages is not shown.
+      previewLanguage,
     },
     { headers: { "Cache-Control": "no-store" } },
   );

@@ -153,12 +153,16 @@ export function meta({ data: d }: Route.MetaArgs) {
 
 /** The e-mail as it will look, updated as staff type (debounced; a newer request supersedes an older one). */
 function usePreview(initial: string, issueId: string, previewLanguage: Language) {
-  const fetcher = useFetcher<{ html: string }>();
+  const fetcher = useFetcher<{ html: string; previewLanguage: Language }>();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [html, setHtml] = useState(initial);
   useEffect(() => setHtml(initial), [initial]);
+  // A typed preview replaces the stored one, unless it was asked for another language: a late reply for the language
+  // staff just left must not cover the one they switched to.
+  const shownLanguage = useRef(previewLanguage);
+  shownLanguage.current = previewLanguage;
   useEffect(() => {
-    if (fetcher.data?.html) setHtml(fetcher.data.html);
+    if (fetcher.data?.html && fetcher.data.previewLanguage === shownLanguage.current) setHtml(fetcher.data.html);
   }, [fetcher.data]);
   useEffect(
     () => () => {
