@@ -282,13 +282,38 @@ describe("the start of hydration", () => {
     expect(page.events.slice(-2)).toEqual(["import /assets/framework-C1_x.js", "bootstrap BOOT"]);
   });
 
-  it("has a worker that builds the formatters of any language and always answers", () => {
-    for (const lang of ["en", "de", "pt", "not a language"]) {
+  it("has a worker that builds the page language's formatters (and en-GB's on English pages), and always answers", () => {
+    for (const [lang, expected] of [
+      ["de", ["de"]],
+      ["en", ["en", "en-GB"]],
+      ["not a language", []],
+    ] as const) {
       const answers: unknown[] = [];
-      const context: Record<string, unknown> = { Intl, Date, postMessage: (m: unknown) => answers.push(m) };
+      const built: string[] = [];
+      // The real Intl, with each formatter's construction recorded by kind and locale.
+      const recorded = (name: "NumberFormat" | "DateTimeFormat" | "PluralRules" | "DisplayNames") =>
+        new Proxy(Intl[name], {
+          construct(target, args: unknown[]) {
+            const made = Reflect.construct(target, args);
+            built.push(`${name} ${String(args[0])}`);
+            return made;
+          },
+        });
+      const intl = {
+        NumberFormat: recorded("NumberFormat"),
+        DateTimeFormat: recorded("DateTimeFormat"),
+        PluralRules: recorded("PluralRules"),
+        DisplayNames: recorded("DisplayNames"),
+      };
+      const context: Record<string, unknown> = { Intl: intl, Date, postMessage: (m: unknown) => answers.push(m) };
       vm.runInNewContext(INTL_WARM_WORKER, context);
       (context.onmessage as (e: { data: string }) => void)({ data: lang });
       expect(answers, lang).toEqual([1]);
+      for (const locale of expected) {
+        for (const kind of ["NumberFormat", "DateTimeFormat", "PluralRules", "DisplayNames"]) {
+          expect(built, `${lang}: ${kind} ${locale}`).toContain(`${kind} ${locale}`);
+        }
+      }
     }
   });
 });

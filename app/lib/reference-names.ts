@@ -153,10 +153,22 @@ export function countryLabel(stored: string, lang: Language): string {
   return label;
 }
 
+/** One region-name formatter per language (building one loads the language's data; a page names many countries). */
+const regionNames = new Map<Language, Intl.DisplayNames | null>();
+
 function regionName(code: string | undefined, lang: Language): string | undefined {
   if (!code) return undefined;
+  let names = regionNames.get(lang);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([intlLocale(lang)], { type: "region", fallback: "none" });
+    } catch {
+      names = null;
+    }
+    regionNames.set(lang, names);
+  }
   try {
-    return new Intl.DisplayNames([intlLocale(lang)], { type: "region", fallback: "none" }).of(code);
+    return names?.of(code);
   } catch {
     return undefined;
   }

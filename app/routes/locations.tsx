@@ -203,7 +203,7 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
           )
         }
       >
-        <ShownInNote note={d.region?.description ? d.region.descriptionLang : null} className="mt-1 text-stone-600" />
+        <ShownInNote note={d.region?.descriptionLang ?? null} className="mt-1 text-stone-600" />
         <p className="mt-3 text-stone-700">
           {t("locations.missingPlace")}{" "}
           <AppLink to="/suggest-a-place" className="font-semibold text-leaf-800 underline">
