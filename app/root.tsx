@@ -21,30 +21,39 @@ import { useHydrated } from "./components/shell/use-hydrated";
 import { afterPageLoad } from "./lib/after-load";
 import { refusedRequestMessage, refusedRequestTitleKey } from "./lib/error-titles";
 import { languageFromPath, localizedPath } from "./lib/i18n/languages";
-import { MESSAGES_JSON } from "./lib/i18n/messages.server";
+import { pageMessagesJson } from "./lib/i18n/messages.server";
+import { messagePage } from "./lib/i18n/page-messages";
 import { TranslationProvider, useTranslation } from "./lib/i18n/react";
 import { messagesFromJson } from "./lib/i18n/translate";
 import { readToast } from "./services/toast.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clearHeader } = readToast(request);
-  // The page's language is its path's; only that language's messages go to the browser.
-  const lang = languageFromPath(new URL(request.url).pathname);
+  // The page's language is its path's; only the messages its kind of page uses, in that language, go to the browser.
+  const { pathname } = new URL(request.url);
+  const lang = languageFromPath(pathname);
   // Public pages allow their scripts by hash (no nonce), so their bytes are the same for every visitor.
   const payload = {
     nonce: context.cspNonce || undefined,
     siteHostname: context.services.config.siteHostname,
     toast,
     lang,
-    messages: MESSAGES_JSON[lang],
+    messages: pageMessagesJson(lang, pathname),
   };
   // The toast is shown once: the same response clears its cookie.
   return clearHeader ? data(payload, { headers: { "Set-Cookie": clearHeader } }) : payload;
 }
 
-/** A move to another language reads the root data again: its language and messages change with the path. */
+/**
+ * A move to another language or another kind of page reads the root data again: the messages it carries are the
+ * language's and the page's (`/locations` to `/application` brings the form's texts).
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return languageFromPath(currentUrl.pathname) !== languageFromPath(nextUrl.pathname) || defaultShouldRevalidate;
+  return (
+    languageFromPath(currentUrl.pathname) !== languageFromPath(nextUrl.pathname) ||
+    messagePage(currentUrl.pathname) !== messagePage(nextUrl.pathname) ||
+    defaultShouldRevalidate
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { MESSAGES_JSON } from "~/lib/i18n/messages.server";
+import { pageMessagesJson } from "~/lib/i18n/messages.server";
 import {
   type AdminHarness,
   call,
@@ -147,7 +147,7 @@ describe("the site's name", () => {
         return data;
       });
       // The root route's data carries the page's language and its messages (the title's words).
-      const root = { id: "root", loaderData: { lang: "en", messages: MESSAGES_JSON.en } };
+      const root = { id: "root", loaderData: { lang: "en", messages: pageMessagesJson("en", "/privacy") } };
       const matches = [root, { id: "routes/public-layout", loaderData: layout }];
       const tags = privacyRoute.meta({ loaderData: await privacyPage(), matches } as never);
       expect(tags).toContainEqual({ title: "Privacy Policy | Green Hands" });

@@ -68,3 +68,30 @@ test("suggesting a correction in Spanish: labels and messages in Spanish", async
   await expect(page.getByRole("alert")).toContainText("Hay un problema");
   await expectNoAxeViolations(page);
 });
+
+test("moving between kinds of pages in the browser brings each page's texts with it", async ({ page }) => {
+  // Each page carries only the messages its kind of page uses; a move in the browser must bring the next page's.
+  await page.goto("/es/locations");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  const documents: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "document") documents.push(r.url());
+  });
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Solicitud" }).click();
+  await expect(page).toHaveURL(/\/es\/application$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Únete a la red" })).toBeVisible();
+  // The form checks in the browser, in Spanish, with the texts that came with the move.
+  await page.getByRole("button", { name: "Enviar solicitud" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "problemas en tu solicitud" })).toBeFocused();
+  await expect(page.getByLabel("Nombre completo")).toHaveAccessibleDescription(/Escribe tu nombre completo\./);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/es\/locations$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Lugares" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Mapa" }).click();
+  await expect(page).toHaveURL(/\/es\/map$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Mapa" })).toBeVisible();
+  await expect(page.getByText(/^[\d.]+ lugares con ubicación en el mapa\.$/)).toBeVisible();
+  // No raw message key (`group.key`) anywhere on the way.
+  await expect(page.locator("body")).not.toContainText(/\b(application|locations|map|format|filters)\.[a-z]\w+/);
+  expect(documents).toEqual([]);
+});

@@ -4,6 +4,7 @@ import es from "~/locales/es.json";
 import fr from "~/locales/fr.json";
 import pt from "~/locales/pt.json";
 import { type Language, languageFromPath } from "./languages";
+import { messageGroups, messagePage } from "./page-messages";
 import { type Messages, type Translate, translateFor } from "./translate";
 
 /**
@@ -12,10 +13,24 @@ import { type Messages, type Translate, translateFor } from "./translate";
  */
 export const MESSAGES: Record<Language, Messages> = { en, es, pt, fr, de };
 
-/** Each language's messages as the JSON text the root data sends (written once; see `messagesFromJson`). */
-export const MESSAGES_JSON = Object.fromEntries(
-  Object.entries(MESSAGES).map(([lang, messages]) => [lang, JSON.stringify(messages)]),
-) as Record<Language, string>;
+const pageJson = new Map<string, string>();
+
+/**
+ * The messages a page at `pathname` needs in its language, as the JSON text the root data sends (see
+ * `messagesFromJson`): its shell's groups and its own (`page-messages.ts`). Written once per language and kind of
+ * page.
+ */
+export function pageMessagesJson(lang: Language, pathname: string): string {
+  const key = `${lang} ${messagePage(pathname) ?? "(all)"}`;
+  let json = pageJson.get(key);
+  if (json === undefined) {
+    const groups = messageGroups(pathname);
+    const all = MESSAGES[lang];
+    json = JSON.stringify(groups ? Object.fromEntries(groups.map((group) => [group, all[group]])) : all);
+    pageJson.set(key, json);
+  }
+  return json;
+}
 
 /** The message function of a language, for server code: loaders' and actions' texts, e-mails, feeds. */
 export function serverTranslate(lang: Language): Translate {

@@ -1,0 +1,73 @@
+import { stripLanguage } from "./languages";
+
+/**
+ * Which groups of messages (the top-level keys of a language file) each public page sends to the browser
+ * (decision 044). Every page gets the groups its shell uses (header, footer, search box, error and 404 texts);
+ * each kind of page adds the groups its own modules name. `page-messages.test.ts` walks each route's imports and
+ * fails when a page lacks a group its code uses, or lists one it does not.
+ *
+ * Server code translates with every message (`serverTranslate`), so what a loader or action says never depends
+ * on these lists.
+ */
+export const SHELL_GROUPS = [
+  "error",
+  "explore",
+  "footer",
+  "nav",
+  "newsletter",
+  "notFound",
+  "region",
+  "resourceType",
+  "rest",
+  "search",
+  "searchPage",
+  "shell",
+  "toast",
+] as const;
+
+/** A page's own groups, by the first segment of its address below the language (`""` is the home page). */
+export const PAGE_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  "": ["content", "format", "home", "map"],
+  about: ["content", "legal", "suggestPlace", "validation"],
+  application: ["application", "formCommon", "suggestPlace", "validation"],
+  "change-makers": [
+    "changeMaker",
+    "changeMakers",
+    "content",
+    "contribution",
+    "entry",
+    "format",
+    "location",
+    "suggestPlace",
+    "validation",
+  ],
+  entry: ["entryConfirm", "suggestPlace", "validation"],
+  location: ["content", "contribution", "format", "location", "map"],
+  locations: ["content", "filters", "locations", "pagination", "suggestPlace", "validation"],
+  map: ["filters", "map"],
+  newsletter: ["newsletterPage", "suggestPlace", "validation"],
+  podcast: ["content", "feeds", "format", "podcast", "suggestPlace", "validation"],
+  privacy: ["content", "format", "legal"],
+  program: ["content", "contribution", "entry", "format", "location", "program", "suggestPlace", "validation"],
+  programs: ["format", "programs", "suggestPlace", "validation"],
+  resources: ["content", "entry", "resources", "suggestPlace", "validation"],
+  search: [],
+  "suggest-a-correction": ["contribution", "formCommon", "suggestCorrection", "suggestPlace", "validation"],
+  "suggest-a-place": ["contribution", "formCommon", "suggestPlace", "validation"],
+  terms: ["content", "format", "legal"],
+};
+
+/** The kind of page an address is, for its messages: the first segment below the language; null outside the site. */
+export function messagePage(pathname: string): string | null {
+  const path = stripLanguage(pathname);
+  if (path.startsWith("/admin")) return null;
+  const first = path.split("/", 2)[1] ?? "";
+  return Object.hasOwn(PAGE_GROUPS, first) ? first : "*";
+}
+
+/** The message groups a page at this address sends; null means every group (the admin area, English only). */
+export function messageGroups(pathname: string): readonly string[] | null {
+  const page = messagePage(pathname);
+  if (page === null) return null;
+  return page === "*" ? SHELL_GROUPS : [...SHELL_GROUPS, ...(PAGE_GROUPS[page] ?? [])];
+}
