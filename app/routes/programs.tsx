@@ -118,6 +118,12 @@ const WHEN_KEYS: Record<(typeof PROGRAM_WHEN)[number], string> = {
   dates: "programs.whenDates",
 };
 
+/**
+ * Cards below the first screen: their style and layout wait until they come near the viewport (while the page is
+ * parsed, every card's layout was redone several times on a phone).
+ */
+const LATER_CARD = "[contain-intrinsic-size:auto_18rem] [content-visibility:auto]";
+
 type Card = Route.ComponentProps["loaderData"]["upcoming"][number];
 
 function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
@@ -336,9 +342,9 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
           ) : (
             <ul className="mt-4 grid gap-6 md:grid-cols-2">
               {/* Each card hydrates in a task of its own (the list was one long task on a phone). */}
-              {d.upcoming.map((p) => (
+              {d.upcoming.map((p, i) => (
                 <HydrateApart key={p.id}>
-                  <li>
+                  <li className={i < 2 ? undefined : LATER_CARD}>
                     <ProgramCard p={p} />
                   </li>
                 </HydrateApart>
@@ -357,7 +363,7 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
                 <ul className="mt-4 grid gap-6 md:grid-cols-2">
                   {d.past.map((p) => (
                     <HydrateApart key={p.id}>
-                      <li>
+                      <li className={LATER_CARD}>
                         <ProgramCard p={p} past />
                       </li>
                     </HydrateApart>
