@@ -122,7 +122,7 @@ const WHEN_KEYS: Record<(typeof PROGRAM_WHEN)[number], string> = {
  * Cards below the first screen: their style and layout wait until they come near the viewport (while the page is
  * parsed, every card's layout was redone several times on a phone).
  */
-const LATER_CARD = "[contain-intrinsic-size:auto_18rem] [content-visibility:auto]";
+const LATER_CARD = "[contain-intrinsic-height:auto_18rem] [content-visibility:auto]";
 
 type Card = Route.ComponentProps["loaderData"]["upcoming"][number];
 
