@@ -280,7 +280,9 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
                         // Cards below the first screen: their style and layout wait until they come near the viewport
                         // (while the page is parsed, every card's layout was redone several times on a phone).
                         className={
-                          i < EAGER_CARDS ? undefined : "[contain-intrinsic-height:auto_28rem] [content-visibility:auto]"
+                          i < EAGER_CARDS
+                            ? undefined
+                            : "[contain-intrinsic-height:auto_28rem] [content-visibility:auto]"
                         }
                       >
                         <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-leaf-100 bg-white shadow-sm transition hover:shadow-md">
