@@ -326,8 +326,9 @@ export function ApplicationForm({
         </div>
       </fieldset>
 
+      {/* Below the first screen: its many boxes get style and layout when they come near the viewport. */}
       <fieldset
-        className="rounded-xl border border-leaf-100 bg-white p-5"
+        className="rounded-xl border border-leaf-100 bg-white p-5 [contain-intrinsic-height:auto_40rem] [content-visibility:auto]"
         aria-describedby={describedBy("focusAreas", "focusAreas-hint")}
       >
         <legend className="px-1 text-lg font-semibold text-leaf-900">
