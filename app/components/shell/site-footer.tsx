@@ -30,9 +30,8 @@ export function SiteFooter({
 }) {
   const quickLinks = visibleLinks(FOOTER_QUICK_LINKS, pages);
   const { t, lang } = useTranslation();
-  // Below the first screen on every page: its style and layout wait until it comes near the viewport.
   return (
-    <footer className="mt-16 bg-leaf-900 text-leaf-50 [contain-intrinsic-height:auto_36rem] [content-visibility:auto]">
+    <footer className="mt-16 bg-leaf-900 text-leaf-50">
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-12 md:grid-cols-[1.4fr_1fr_1fr]">
         <section aria-labelledby="footer-newsletter">
           <p className="text-lg font-bold">{siteName}</p>
