@@ -318,7 +318,7 @@ export function ErrorSummary({ errors, labels }: { errors: Record<string, string
       <h2 id="error-summary-title" className="font-semibold text-red-900">
         {t("formCommon.problems", { count: entries.length })}
       </h2>
-      <ul className="mt-2 list-disc pl-5 text-sm text-red-900">
+      <ul className="mt-2 list-disc space-y-2 pl-5 text-sm text-red-900">
         {entries.map(([key, message]) => (
           <li key={key}>
             {key === "form" ? (
