@@ -7,7 +7,14 @@ import { expect, type Page } from "@playwright/test";
  * document on its own instead).
  */
 export async function expectNoAxeViolations(page: Page, opts: { exclude?: string[]; disableRules?: string[] } = {}) {
-  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]);
+  let builder = new AxeBuilder({ page }).withTags([
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "wcag22aa",
+    "best-practice",
+  ]);
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
   if (opts.disableRules) builder = builder.disableRules(opts.disableRules);
   const results = await builder.analyze();
