@@ -201,9 +201,12 @@ describe("the start of hydration", () => {
     const events: string[] = [];
     const timers: (() => void)[] = [];
     let answer: (() => void) | undefined;
+    let fail: (() => void) | undefined;
     class FakeWorker {
       onmessage: (() => void) | null = null;
-      addEventListener() {}
+      addEventListener(type: string, listener: () => void) {
+        if (type === "error") fail = listener;
+      }
       constructor(url: string) {
         events.push(`worker ${url}`);
       }
@@ -260,7 +263,7 @@ describe("the start of hydration", () => {
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
-    return { events, settle, answer: () => answer?.() };
+    return { events, settle, answer: () => answer?.(), fail: () => fail?.() };
   }
 
   it("warms the formatters in a worker, then evaluates the framework, then runs the bootstrap", async () => {
@@ -271,6 +274,15 @@ describe("the start of hydration", () => {
     expect(page.events).toContain("preload /assets/root-D.js");
     expect(page.events.some((e) => e.startsWith("bootstrap") || e.startsWith("import"))).toBe(false);
     page.answer();
+    await page.settle();
+    expect(page.events.slice(-3)).toEqual(["worker done", "import /assets/framework-C1_x.js", "bootstrap BOOT"]);
+  });
+
+  it("runs the bootstrap at once when the worker fails (a blocked script, no memory), not after the wait", async () => {
+    const page = startPage({});
+    await page.settle();
+    expect(page.events.some((e) => e.startsWith("bootstrap"))).toBe(false);
+    page.fail();
     await page.settle();
     expect(page.events.slice(-3)).toEqual(["worker done", "import /assets/framework-C1_x.js", "bootstrap BOOT"]);
   });

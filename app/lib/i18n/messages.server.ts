@@ -21,10 +21,11 @@ const pageJson = new Map<string, string>();
  * page.
  */
 export function pageMessagesJson(lang: Language, pathname: string): string {
-  const key = `${lang} ${messagePage(pathname) ?? "(all)"}`;
+  const page = messagePage(pathname);
+  const key = `${lang} ${page ?? "(all)"}`;
   let json = pageJson.get(key);
   if (json === undefined) {
-    const groups = messageGroups(pathname);
+    const groups = messageGroups(page);
     const all = MESSAGES[lang];
     json = JSON.stringify(groups ? Object.fromEntries(groups.map((group) => [group, all[group]])) : all);
     pageJson.set(key, json);

@@ -108,7 +108,8 @@ describe("the messages each page sends", () => {
     expect(messagePage("/change-makers/42")).toBe("change-makers");
     expect(messagePage("/de/no-such-page")).toBe("*");
     expect(messagePage("/admin/dashboard")).toBeNull();
-    expect(messageGroups("/admin/dashboard")).toBeNull();
+    expect(messageGroups(messagePage("/admin/dashboard"))).toBeNull();
+    expect(messageGroups(messagePage("/de/no-such-page"))).toEqual(SHELL_GROUPS);
   });
 
   it("send a page its own texts in its language and leave other pages' out", () => {

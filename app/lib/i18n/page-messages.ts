@@ -65,9 +65,8 @@ export function messagePage(pathname: string): string | null {
   return Object.hasOwn(PAGE_GROUPS, first) ? first : "*";
 }
 
-/** The message groups a page at this address sends; null means every group (the admin area, English only). */
-export function messageGroups(pathname: string): readonly string[] | null {
-  const page = messagePage(pathname);
+/** The message groups a kind of page (`messagePage`) sends; null means every group (the admin area, English only). */
+export function messageGroups(page: string | null): readonly string[] | null {
   if (page === null) return null;
-  return page === "*" ? SHELL_GROUPS : [...SHELL_GROUPS, ...(PAGE_GROUPS[page] ?? [])];
+  return [...SHELL_GROUPS, ...(PAGE_GROUPS[page] ?? [])];
 }
