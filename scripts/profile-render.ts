@@ -2,7 +2,7 @@
 // `--cpu-prof`, loads one page kind at a time, and prints where the CPU time went. The .cpuprofile files it keeps
 // open as flame graphs in Chrome DevTools (Performance panel, "Load profile") or speedscope.
 //
-//   npx tsx scripts/profile-render.ts [--seconds 8] [--out profiles] [location|home|locations ...]
+//   npx tsx scripts/profile-render.ts [--seconds 8] [--out profiles] [location|home|locations|/a/path ...]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -104,7 +104,8 @@ try {
     try {
       const list = await (await fetch(`${server.url}/locations?limit=96`)).text();
       const locations = [...new Set([...list.matchAll(/href="(\/location\/[^"]+)"/g)].map((m) => m[1]))];
-      const paths = page === "location" ? locations : page === "home" ? ["/"] : ["/locations"];
+      const paths =
+        page === "location" ? locations : page === "home" ? ["/"] : page.startsWith("/") ? [page] : ["/locations"];
       if (paths.length === 0) throw new Error("no location links on /locations");
       let i = 0;
       const result = await autocannon({
