@@ -104,3 +104,33 @@ describe("the map's style (MAP_STYLE_URL, MAP_PMTILES_PATH)", () => {
     );
   });
 });
+
+describe("server processes (WORKERS)", () => {
+  it("serves from one process unless asked, and from one per core with 'auto' on Postgres", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: PG, AUTH_SECRET }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: PG, AUTH_SECRET, WORKERS: "3" }).workers).toBe(3);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: PG, AUTH_SECRET, WORKERS: "auto" }).workers).toBe(
+      Math.min(os.availableParallelism(), 64),
+    );
+    // The embedded database belongs to one process: 'auto' means one there.
+    expect(loadConfig({ DATA_DIR: dataDir(), WORKERS: "auto" }).workers).toBe(1);
+  });
+
+  it("refuses more than one process on the embedded database or in development, and nonsense, saying why", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WORKERS: "2" })).toThrow(
+      /WORKERS.*more than one process needs DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: PG, AUTH_SECRET, NODE_ENV: "development", WORKERS: "2" }),
+    ).toThrow(/development server runs one process/);
+    for (const bad of ["0", "65", "two", "-1", "1.5"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: PG, AUTH_SECRET, WORKERS: bad })).toThrow(
+        ConfigError,
+      );
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WORKERS: "many" })).toThrow(
+      `Invalid WORKERS ("many"): expected a whole number from 1 to 64, or 'auto' (one per CPU core).`,
+    );
+  });
+});

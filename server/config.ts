@@ -1,5 +1,6 @@
 import { hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { SITE_NAME } from "~/lib/constants";
@@ -39,6 +40,9 @@ function isMapStyleUrl(value: string): boolean {
 /** Where the site serves MAP_PMTILES_PATH (with HTTP Range requests), and its built-in style for that file. */
 export const PMTILES_URL_PATH = "/api/map/tiles.pmtiles";
 export const PMTILES_STYLE_URL_PATH = "/api/map/style.json";
+
+/** The most server processes WORKERS may ask for on one machine. */
+export const MAX_WORKERS = 64;
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -99,6 +103,14 @@ const EnvSchema = z.object({
   MAP_STYLE_URL: optionalString.pipe(
     z.string().max(2000, "at most 2000 characters").refine(isMapStyleUrl, MAP_STYLE_URL_EXPECTED).optional(),
   ),
+  WORKERS: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === "" || v === "auto" || (/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_WORKERS),
+      `a whole number from 1 to ${MAX_WORKERS}, or 'auto' (one per CPU core)`,
+    )
+    .default(""),
   MAP_PMTILES_PATH: optionalString.pipe(
     z
       .string()
@@ -141,6 +153,11 @@ export type Config = {
   metricsToken: string | null;
   /** Sign-in limits per account and per client address. */
   loginLimits: LoginLimits;
+  /**
+   * WORKERS: server processes on this machine, sharing its port (1: the process itself serves). More than one needs
+   * Postgres: the embedded database belongs to one process.
+   */
+  workers: number;
   mail: MailConfig;
   map: MapConfig;
 };
@@ -238,6 +255,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: 
       );
     }
   }
+  const workers = workerCount(e.WORKERS, {
+    postgres: Boolean(e.DATABASE_URL),
+    development: e.NODE_ENV === "development",
+  });
   const authSecret = e.AUTH_SECRET ?? loadOrCreateAuthSecret(dataDir);
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
@@ -263,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: 
       accountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MS,
       ipLimit: e.LOGIN_IP_LIMIT,
     }),
+    workers,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `${SITE_NAME} <no-reply@${new URL(siteUrl).hostname}>`,
@@ -273,6 +295,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: 
       pmtilesPath,
     },
   };
+}
+
+/**
+ * The number of server processes. "auto" is one per CPU core on Postgres and one on the embedded database (or in
+ * development); a number above one is refused where only one process can serve.
+ */
+function workerCount(value: string, where: { postgres: boolean; development: boolean }): number {
+  const single = !where.postgres || where.development;
+  if (value === "" || value === "auto")
+    return value === "auto" && !single ? Math.min(os.availableParallelism(), MAX_WORKERS) : 1;
+  const n = Number(value);
+  if (n > 1 && where.development)
+    throw new ConfigError(
+      `Invalid WORKERS (${JSON.stringify(value)}): the development server runs one process; WORKERS is for the built server (npm start).`,
+    );
+  if (n > 1 && !where.postgres)
+    throw new ConfigError(
+      `Invalid WORKERS (${JSON.stringify(value)}): more than one process needs DATABASE_URL (Postgres); the embedded database belongs to one process.`,
+    );
+  return n;
 }
 
 /** Without AUTH_SECRET (one instance on the embedded database) it is generated once and kept (mode 600) in DATA_DIR. */

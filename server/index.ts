@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -14,6 +15,7 @@ import { createLogger } from "./logger";
 import { startMaintenance } from "./maintenance";
 import { createMetrics } from "./metrics";
 import { storageLimitsFromEnv } from "./storage/service";
+import { runPrimary } from "./workers";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -34,6 +36,13 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  // The bundled server sits in its build folder (build/server-entry.js); in development it runs from server/.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  if (config.workers > 1 && cluster.isPrimary) {
+    // Each worker is this same server; the primary only starts, replaces and stops them.
+    runPrimary({ workers: config.workers, entry: path.join(here, "server-entry.js"), logger });
+    return;
+  }
   let ready = false;
   let warm = false;
 
@@ -54,8 +63,6 @@ async function main() {
   const metrics = config.metricsToken ? createMetrics() : null;
   const metricsOption = metrics && config.metricsToken ? { metrics, token: config.metricsToken } : undefined;
 
-  // The bundled server sits in its build folder (build/server-entry.js); in development it runs from server/.
-  const here = path.dirname(fileURLToPath(import.meta.url));
   const root = process.cwd();
   const mediaDir = path.join(config.dataDir, "media");
   let created: ReturnType<typeof createApp>;
@@ -97,17 +104,28 @@ async function main() {
     ready = true;
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
-    logger.info({ port, host: config.host, database: handle.kind, siteUrl: config.siteUrl }, "listening");
+    const worker = cluster.isWorker ? { worker: cluster.worker?.id, pid: process.pid } : {};
+    logger.info({ port, host: config.host, database: handle.kind, siteUrl: config.siteUrl, ...worker }, "listening");
     // Warm the map's cluster index (built lazily in the page bundle) so the first visitor does not wait for it.
+    // A worker shares its port with the others, so it warms itself through a listener of its own.
     const local = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
-    const warmUp = () =>
-      fetch(`http://${local.includes(":") ? `[${local}]` : local}:${port}/api/map/clusters?bbox=-180,-85,180,85&zoom=1`)
+    const own = cluster.isWorker ? http.createServer(listener) : null;
+    const warmUp = (base: string) =>
+      fetch(`${base}/api/map/clusters?bbox=-180,-85,180,85&zoom=1`)
         .then((res) => {
           warm = res.ok;
-          if (!warm) setTimeout(warmUp, 2000).unref();
+          if (warm) own?.close();
+          else setTimeout(() => warmUp(base), 2000).unref();
         })
-        .catch(() => setTimeout(warmUp, 2000).unref());
-    void warmUp();
+        .catch(() => setTimeout(() => warmUp(base), 2000).unref());
+    if (own) {
+      own.listen({ port: 0, host: "127.0.0.1", exclusive: true }, () => {
+        const a = own.address();
+        void warmUp(`http://127.0.0.1:${typeof a === "object" && a ? a.port : 0}`);
+      });
+    } else {
+      void warmUp(`http://${local.includes(":") ? `[${local}]` : local}:${port}`);
+    }
   });
 
   // `npm run backup` asks the running server for a consistent copy of the embedded database (one process owns it).

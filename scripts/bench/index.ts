@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { benchLocationPage } from "./location-page";
+import { benchLocationPage, benchWorkers } from "./location-page";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 if (!fs.existsSync(path.resolve(process.env.BUILD_DIR ?? "build", "server-entry.js"))) {
@@ -13,6 +13,12 @@ if (!fs.existsSync(path.resolve(process.env.BUILD_DIR ?? "build", "server-entry.
 
 console.log("== location page (foundation and public-site bars)");
 await benchLocationPage();
+// Several server processes on one machine need Postgres (the fleet bench's server).
+if (process.env.BENCH_FLEET_DATABASE_URL) await benchWorkers(process.env.BENCH_FLEET_DATABASE_URL);
+else
+  console.log(
+    "\nFresh renders from several processes (WORKERS): skipped, BENCH_FLEET_DATABASE_URL names no Postgres server.",
+  );
 
 // Other benchmarks live beside this file as standalone scripts (they start their own servers).
 for (const file of fs.readdirSync(here).sort()) {

@@ -9,6 +9,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { createScratchDatabase } from "~tests/helpers/scratch-postgres";
 import { startServer } from "~tests/helpers/server-process";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -88,9 +89,9 @@ async function measure(
   return { label, ...f };
 }
 
-function table(title: string, rows: Figures[], reference: Figures) {
+function table(title: string, rows: Figures[], reference: Figures, ratio = "req/s vs bare") {
   console.log(`\n${title}`);
-  console.log("| target | req/s | p50 ms | p99 ms | req/s vs bare |");
+  console.log(`| target | req/s | p50 ms | p99 ms | ${ratio} |`);
   console.log("| --- | ---: | ---: | ---: | ---: |");
   for (const f of rows) {
     console.log(
@@ -166,6 +167,47 @@ export async function benchLocationPage(): Promise<Figures[]> {
   }
 }
 
+/**
+ * Fresh renders on Postgres (demo data in a scratch database on BENCH_FLEET_DATABASE_URL's server) from one server
+ * process and from one per core (WORKERS=auto), side by side. The database server, wrk and the workers share this
+ * machine's cores, so the figure is what one machine holding all three can do.
+ */
+export async function benchWorkers(serverUrl: string): Promise<void> {
+  const scratch = await createScratchDatabase(serverUrl, "bench_workers");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-workers-"));
+  const rows: Figures[] = [];
+  try {
+    for (const workers of ["1", "auto"]) {
+      const server = await startServer({
+        DATA_DIR: dataDir,
+        DATABASE_URL: scratch.url,
+        AUTH_SECRET: "bench-workers-secret-0123456789abcdef",
+        WORKERS: workers,
+        LOG_LEVEL: "silent",
+      });
+      try {
+        const list = await (await fetch(`${server.url}/locations?limit=96`)).text();
+        const pages = [...new Set([...list.matchAll(/href="(\/location\/[^"]+)"/g)].map((m) => m[1] as string))];
+        for (const p of pages) await (await fetch(`${server.url}${p}`, { headers: FRESH })).arrayBuffer();
+        const label = workers === "1" ? "one process" : `WORKERS=auto (${os.availableParallelism()} processes)`;
+        rows.push(await measure(`location pages afresh, ${label}`, server.url, pages, FRESH_CONNECTIONS, FRESH));
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await scratch.drop();
+  }
+  table(
+    `Fresh renders on Postgres, ${FRESH_CONNECTIONS} connections, ${DURATION_S} s each, ${hasWrk ? "wrk" : "autocannon"}; the database server shares the machine.`,
+    rows,
+    rows[0] as Figures,
+    "req/s vs one process",
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   await benchLocationPage();
+  if (process.env.BENCH_FLEET_DATABASE_URL) await benchWorkers(process.env.BENCH_FLEET_DATABASE_URL);
 }
