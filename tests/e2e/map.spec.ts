@@ -253,6 +253,8 @@ test.describe("map", () => {
     await items.first().getByRole("link").click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(first);
     await page.goBack();
+    // Back on the map, MapLibre starts again (as slow as the first time when the machine is busy).
+    await expect(map).toHaveAttribute("data-map-ready", "true", { timeout: 30_000 });
 
     // The map fitted the visitor and those places: they are all in view, with the visitor's position marked.
     await page.getByRole("button", { name: "Near me" }).click();
