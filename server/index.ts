@@ -106,26 +106,22 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : config.port;
     const worker = cluster.isWorker ? { worker: cluster.worker?.id, pid: process.pid } : {};
     logger.info({ port, host: config.host, database: handle.kind, siteUrl: config.siteUrl, ...worker }, "listening");
-    // Warm the map's cluster index (built lazily in the page bundle) so the first visitor does not wait for it.
-    // A worker shares its port with the others, so it warms itself through a listener of its own.
-    const local = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
-    const own = cluster.isWorker ? http.createServer(listener) : null;
+    // Warm the map's cluster index (built lazily in the page bundle) so the first visitor does not wait for it. The
+    // request goes to a loopback listener of this process's own: workers (WORKERS) share the public port, where
+    // another one could answer it and leave this one cold.
+    const own = http.createServer(listener);
     const warmUp = (base: string) =>
       fetch(`${base}/api/map/clusters?bbox=-180,-85,180,85&zoom=1`)
         .then((res) => {
           warm = res.ok;
-          if (warm) own?.close();
+          if (warm) own.close();
           else setTimeout(() => warmUp(base), 2000).unref();
         })
         .catch(() => setTimeout(() => warmUp(base), 2000).unref());
-    if (own) {
-      own.listen({ port: 0, host: "127.0.0.1", exclusive: true }, () => {
-        const a = own.address();
-        void warmUp(`http://127.0.0.1:${typeof a === "object" && a ? a.port : 0}`);
-      });
-    } else {
-      void warmUp(`http://${local.includes(":") ? `[${local}]` : local}:${port}`);
-    }
+    own.listen({ port: 0, host: "127.0.0.1", exclusive: true }, () => {
+      const a = own.address();
+      void warmUp(`http://127.0.0.1:${typeof a === "object" && a ? a.port : 0}`);
+    });
   });
 
   // `npm run backup` asks the running server for a consistent copy of the embedded database (one process owns it).

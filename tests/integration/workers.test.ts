@@ -65,17 +65,14 @@ describe.skipIf(!pgUrl)("several server processes on one machine (WORKERS, Postg
       expect(await res.text()).toContain("<h1");
     }
 
-    // A worker that dies is replaced, and the site keeps answering meanwhile.
+    // A worker that dies is replaced a second later; meanwhile the other one answers, on a new connection too.
     process.kill(first as number, "SIGKILL");
-    const status = (p: string) =>
-      fetch(`${url}${p}`).then(
-        (r) => r.status,
-        () => 0, // a kept-alive connection to the dead worker
-      );
-    await expect.poll(() => status("/healthz"), { timeout: 5_000 }).toBe(200);
+    await expect.poll(() => server?.output() ?? "", { timeout: 10_000 }).toContain("a worker ended; starting another");
+    const res = await fetch(`${url}/programs`, { headers: { connection: "close" } });
+    expect(res.status).toBe(200);
+    expect(children(primary)).toEqual([second]);
     await expect.poll(() => children(primary).filter((pid) => pid !== first).length, { timeout: 30_000 }).toBe(2);
-    expect(server.output()).toContain("a worker ended; starting another");
-    await expect.poll(() => status("/programs"), { timeout: 5_000 }).toBe(200);
+    await expect.poll(() => server?.output().match(/"msg":"listening"/g)?.length ?? 0, { timeout: 30_000 }).toBe(3);
 
     // SIGTERM to the primary stops every worker, then the primary, cleanly.
     const workers = children(primary);
@@ -83,4 +80,19 @@ describe.skipIf(!pgUrl)("several server processes on one machine (WORKERS, Postg
     for (const pid of workers) expect(alive(pid)).toBe(false);
     expect(server.output()).toContain("every worker has ended; bye");
   }, 180_000);
+
+  it("stop together, exit code 1, when a worker cannot start (the database cannot be reached)", async () => {
+    const r = await runServerExpectingFailure({
+      DATA_DIR: dataDir,
+      DATABASE_URL: "postgres://nobody:nothing@127.0.0.1:1/none",
+      AUTH_SECRET: "workers-test-secret-0123456789abcdef",
+      WORKERS: "2",
+      PORT: "0",
+      LOG_LEVEL: "info",
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("Cannot connect to DATABASE_URL");
+    expect(r.stdout).toContain("a worker ended before it served; stopping");
+    expect(r.stdout).toContain("every worker has ended; bye");
+  }, 60_000);
 });
