@@ -82,11 +82,37 @@ describe("every public page in every language", () => {
     expect(siteLinks.filter((l) => !l.startsWith("/es"))).toEqual([]);
   });
 
-  it("leaves an unknown language prefix a 404", async () => {
-    expect((await get("/xx/locations")).status).toBe(404);
+  it("leaves an unknown language prefix a 404 page in the shell, and refuses a form posted there", async () => {
+    // English has no prefix; anything else before a page's name is not a language either.
+    for (const address of ["/xx/locations", "/xx", "/en", "/en/map", "/EN/locations", "/xx/location/any-place"]) {
+      const res = await get(address);
+      expect({ address, status: res.status }).toEqual({ address, status: 404 });
+      const html = await res.text();
+      expect(html).toContain('<html lang="en"');
+      expect(html).toMatch(/<h1[^>]*>Page not found/);
+    }
     const missing = await get("/es/no-such-page");
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<html lang="es"');
+    // A page's name is never taken for a language: /map is the map, /es the Spanish home page.
+    expect((await get("/map")).status).toBe(200);
+    expect(await (await get("/es")).text()).toContain('<html lang="es"');
+
+    // An application posted to /xx/application is refused before the application form's handler reads it; the
+    // same post to the Spanish page reaches the form, which answers with its own message.
+    const post = (address: string) =>
+      fetch(`${server.url}${address}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: new URLSearchParams({ name: "Prefix Test", email: "prefix@example.org" }),
+        redirect: "manual",
+      });
+    const refused = await post("/xx/application");
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toBe("There is no page at this address.");
+    const spanish = await post("/es/application");
+    expect(spanish.status).toBe(400);
+    expect(await spanish.text()).toContain('<html lang="es"');
   });
 });
 
