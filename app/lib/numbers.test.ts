@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatInteger } from "./numbers";
+import { formatCount, formatFixed, formatInteger } from "./numbers";
 
 describe("formatInteger", () => {
   it("writes whole numbers with thousands separators, as en-US does", () => {
@@ -16,5 +16,13 @@ describe("formatInteger", () => {
     expect(formatInteger(1234, "pt")).toBe("1.234");
     expect(formatCount(1000, true, "de")).toBe("1.000+");
     expect(formatCount(1000, true)).toBe("1,000+");
+  });
+
+  it("writes a coordinate with a fixed number of decimals in the page's language", () => {
+    expect(formatFixed(52.52, 4, "en")).toBe("52.5200");
+    expect(formatFixed(52.52, 4, "de")).toBe("52,5200");
+    expect(formatFixed(-0.12789, 1, "fr")).toBe("-0,1");
+    // The same format again (made once, then reused) gives the same text.
+    expect(formatFixed(13.405, 4, "de")).toBe("13,4050");
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages";
+import { DEFAULT_LANGUAGE, intlLocale, type Language } from "./i18n/languages";
 
 const formats = new Map<Language, Intl.NumberFormat>();
 
@@ -24,4 +24,17 @@ export function formatInteger(value: number, lang: Language = DEFAULT_LANGUAGE):
 /** A count that may have stopped at a cap: 1000 and capped -> "1,000+" (German "1.000+"). */
 export function formatCount(value: number, capped: boolean, lang: Language = DEFAULT_LANGUAGE): string {
   return capped ? `${formatInteger(value, lang)}+` : formatInteger(value, lang);
+}
+
+const fixedFormats = new Map<string, Intl.NumberFormat>();
+
+/** A number with exactly `digits` decimals in the page's language ("52.5200", "52,5200"): a coordinate. */
+export function formatFixed(value: number, digits: number, lang: Language): string {
+  const key = `${lang}:${digits}`;
+  let format = fixedFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    fixedFormats.set(key, format);
+  }
+  return format.format(value);
 }

@@ -118,6 +118,8 @@ export function countryCode(stored: string): string | undefined {
   return key ? countryCodes().get(key) : undefined;
 }
 
+const collators = new Map<Language, Intl.Collator>();
+
 /**
  * Country choices for a filter: the stored name as the value (what the address keeps), its name in the page's
  * language as the label; sorted by label in languages other than English (English keeps the order given).
@@ -125,7 +127,12 @@ export function countryCode(stored: string): string | undefined {
 export function countryChoices(stored: readonly string[], lang: Language): { value: string; label: string }[] {
   const choices = stored.map((c) => ({ value: c, label: countryLabel(c, lang) }));
   if (lang !== "en") {
-    const { compare } = new Intl.Collator(intlLocale(lang));
+    let collator = collators.get(lang);
+    if (!collator) {
+      collator = new Intl.Collator(intlLocale(lang));
+      collators.set(lang, collator);
+    }
+    const { compare } = collator;
     choices.sort((a, b) => compare(a.label, b.label));
   }
   return choices;

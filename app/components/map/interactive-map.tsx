@@ -22,6 +22,7 @@ import {
   worldSize,
   zoomForBox,
 } from "~/lib/map-geometry";
+import { formatFixed } from "~/lib/numbers";
 import { locationPath, nameFromSlug } from "~/lib/slug";
 import { HydrateApart } from "../hydrate-apart";
 import { LocateFixed, Minus, MoveDown, MoveLeft, MoveRight, MoveUp, Plus } from "../icons";
@@ -53,11 +54,10 @@ function panned(cam: Camera, fx: number, fy: number): Camera {
 
 /** A group in the list, named by where it is ("12 locations in Kenya"), or by its centre when it has no name. */
 function groupLabel([lng, lat, count, , , where]: ClusterTuple, t: Translate, lang: Language): string {
-  const degrees = new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const place =
     (where && groupPlace(where, t, lang)) ||
     t("map.around", {
-      position: `${degrees.format(Math.abs(lat))}°${lat >= 0 ? "N" : "S"}${lang === "en" ? "," : ";"} ${degrees.format(Math.abs(lng))}°${lng >= 0 ? "E" : "W"}`,
+      position: `${formatFixed(Math.abs(lat), 1, lang)}°${lat >= 0 ? "N" : "S"}${lang === "en" ? "," : ";"} ${formatFixed(Math.abs(lng), 1, lang)}°${lng >= 0 ? "E" : "W"}`,
     });
   return t("map.group", { count, where: place });
 }

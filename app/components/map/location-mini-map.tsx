@@ -1,7 +1,8 @@
-import { intlLocale, localizeHref } from "~/lib/i18n/languages";
+import { localizeHref } from "~/lib/i18n/languages";
 import { useTranslation } from "~/lib/i18n/react";
 import { MAP_COLORS } from "~/lib/map-config";
 import { fullMapHref, MINI_MAP, miniMapCenter, outlineHref, project } from "~/lib/map-geometry";
+import { formatFixed } from "~/lib/numbers";
 import { MarkerShape } from "./marker-shape";
 import { markerStyle } from "./marker-style";
 
@@ -39,10 +40,9 @@ export function LocationMiniMap({
   const view = { center, zoom, width, height };
   const [x, y] = project(view, longitude, latitude);
   const outline = outlineHref(view, basemapVersion);
-  const coordinate = new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: 4, maximumFractionDigits: 4 });
   const label = t("map.miniLabel", {
     name,
-    position: `${coordinate.format(latitude)}${lang === "en" ? "," : ";"} ${coordinate.format(longitude)}`,
+    position: `${formatFixed(latitude, 4, lang)}${lang === "en" ? "," : ";"} ${formatFixed(longitude, 4, lang)}`,
   });
   const style = markerStyle(markerType);
   return (

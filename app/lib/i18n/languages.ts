@@ -74,8 +74,16 @@ export function intlLocale(lang: Language): string {
 /** A language's name in the page's language ("Portuguese" on an English page, "portugiesisch" on a German one). */
 export function languageDisplayName(lang: Language, page: Language): string {
   try {
-    return new Intl.DisplayNames([page], { type: "language" }).of(lang) ?? LANGUAGE_NAMES[lang];
+    let names = languageNames.get(page);
+    if (!names) {
+      names = new Intl.DisplayNames([page], { type: "language" });
+      languageNames.set(page, names);
+    }
+    return names.of(lang) ?? LANGUAGE_NAMES[lang];
   } catch {
     return LANGUAGE_NAMES[lang];
   }
 }
+
+/** One set of language names per page language: making an ICU formatter costs more than using it. */
+const languageNames = new Map<Language, Intl.DisplayNames>();
