@@ -2,7 +2,8 @@
 // threads) over many requests after a warm-up. Compare builds side by side in alternating rounds: the figure moves
 // with the machine's load.
 //
-//   BUILD_DIR=build npx tsx scripts/cpu-per-request.ts [--requests 400] [--cookie 'pc.session_token=x'] /path ...
+//   BUILD_DIR=build npx tsx scripts/cpu-per-request.ts [--requests 400] [--cookie 'pc.session_token=x']
+//     [--node-args '--max-semi-space-size=64'] /path ...
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +15,8 @@ const flag = (name: string, fallback: string) => takeFlag(args, name, fallback);
 const requests = Number(flag("requests", "400"));
 const cookie = flag("cookie", "pc.session_token=cpu");
 const encoding = flag("encoding", "identity");
+// Flags for the server's node (a V8 setting to compare); none by default, as `npm start` runs it.
+const nodeArgs = flag("node-args", "").split(" ").filter(Boolean);
 const paths = args.length > 0 ? args : ["/location/*", "/", "/locations"];
 
 const ticks = 100; // USER_HZ on Linux
@@ -23,7 +26,7 @@ function cpuMs(pid: number): number {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cpu-"));
-const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }, 90_000, nodeArgs);
 try {
   const list = await (await fetch(`${server.url}/locations?limit=96`)).text();
   const locations = [...new Set([...list.matchAll(/href="(\/location\/[^"]+)"/g)].map((m) => m[1] as string))];
