@@ -31,6 +31,12 @@ describe("public date formatting", () => {
       expect(formatDateRange(a, b, "en", en)).toBe(expected);
     }
     expect(formatDateRange("2027-05-10", "2027-05-21", "en", en)).toBe("10 – 21 May 2027");
+    // Remembered per language: the same dates again, in German, then in English.
+    const german = new Intl.DateTimeFormat("de", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    const inGerman = german.formatRange(noon("2027-05-10"), noon("2027-05-21")).replace(/[\u2009\u202f]/g, " ");
+    expect(formatDateRange("2027-05-10", "2027-05-21", "de", en)).toBe(inGerman);
+    expect(inGerman).not.toBe("10 – 21 May 2027");
+    expect(formatDateRange("2027-05-10", "2027-05-21", "en", en)).toBe("10 – 21 May 2027");
   });
 
   it("shows one date for a one-day program and a notice when dates are not set", () => {

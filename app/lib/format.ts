@@ -53,12 +53,23 @@ export function formatDateRange(start: string | null, end: string | null, lang: 
   const b = end ? parseDate(end) : a;
   if (Number.isNaN(a.getTime())) return String(start);
   if (Number.isNaN(b.getTime()) || b.getTime() <= a.getTime()) return formatDate(a, lang);
+  // A date range costs ten times a date to format, and list pages show the same programs' dates on every request.
+  const key = `${lang}|${start}|${end}`;
+  const known = ranges.get(key);
+  if (known !== undefined) return known;
   // Plain spaces around the dash: ICU versions differ in the thin spaces they put there, and the server's text must
   // be the browser's.
-  return dateFormat(lang, "day")
+  const text = dateFormat(lang, "day")
     .formatRange(a, b)
     .replace(/[\u2009\u202f]/g, " ");
+  if (ranges.size >= MAX_REMEMBERED_RANGES) ranges.clear();
+  ranges.set(key, text);
+  return text;
 }
+
+/** Formatted date ranges by language and dates; emptied when full (the program dates a site shows are far fewer). */
+const ranges = new Map<string, string>();
+const MAX_REMEMBERED_RANGES = 5000;
 
 const priceFormats = new Map<string, Intl.NumberFormat>();
 
