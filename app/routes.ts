@@ -6,20 +6,26 @@ import { LANGUAGE_ROOT_ROUTE } from "./lib/i18n/languages";
  * `/es/locations` Spanish, with the same route. One copy per page instead of one per language keeps React Router's
  * per-request matching and route building small (decision 048). The language root refuses a first segment that is
  * not a language with a 404; a static page name (`/map`) always wins over the optional segment.
+ *
+ * Order matters where two readings of an address score the same, and the one declared first wins:
+ * `/suggest-a-correction/location/<id>` is the correction form, not a location page in a language called
+ * "suggest-a-correction"; `/location/map` is a location page, not the map in a language called "location". So a
+ * page whose address starts with another page's name comes before that page (`app/routes.test.ts` checks every page).
  */
 function publicPages() {
   return [
+    // Pages with a name, then a value: before any page the value could be taken for.
+    route("suggest-a-correction/:kind/:id", "routes/suggest-correction.tsx"),
+    route("location/:slug", "routes/location.tsx"),
+    route("change-makers/:id", "routes/change-maker.tsx"),
+    route("program/:slug", "routes/program.tsx"),
     index("routes/home.tsx"),
     route("locations", "routes/locations.tsx"),
-    route("location/:slug", "routes/location.tsx"),
     route("resources", "routes/resources.tsx"),
     route("change-makers", "routes/change-makers.tsx"),
-    route("change-makers/:id", "routes/change-maker.tsx"),
     route("programs", "routes/programs.tsx"),
-    route("program/:slug", "routes/program.tsx"),
     route("application", "routes/application.tsx"),
     route("suggest-a-place", "routes/suggest-place.tsx"),
-    route("suggest-a-correction/:kind/:id", "routes/suggest-correction.tsx"),
     route("podcast", "routes/podcast.tsx"),
     route("about", "routes/about.tsx"),
     route("newsletter", "routes/newsletter.tsx"),

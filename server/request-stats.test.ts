@@ -37,6 +37,8 @@ describe("request statistics", () => {
     // Each language keeps its own rows, named by its prefix; an unknown prefix is a pattern, never the raw text.
     expect(stats.patternFor("/")).toBe("/");
     expect(stats.patternFor("/es")).toBe("/es");
+    expect(stats.patternFor("/_root.data")).toBe("/ (data)");
+    expect(stats.patternFor("/es.data")).toBe("/es (data)");
     expect(stats.patternFor("/es/location/Green-Valley-Farm")).toBe("/es/location/:slug");
     expect(stats.patternFor("/de/location/Other-Place.data")).toBe("/de/location/:slug (data)");
     expect(stats.patternFor("/xx/location/Green-Valley-Farm")).toBe("/:lang/location/:slug");

@@ -5,7 +5,7 @@ import { isPrefixLanguage, LANGUAGE_ROOT_ROUTE } from "~/lib/i18n/languages";
 import { BUCKET_MS, bucketIndex, LATENCY_BOUNDS_MS } from "~/lib/latency-histogram";
 import { upsertRequestStats } from "~/queries/request-stats.server";
 import type { Database } from "~db/client";
-import { routeTree } from "./route-tree";
+import { pagePath, routeTree } from "./route-tree";
 
 export { BUCKET_MS, LATENCY_BOUNDS_MS, percentileFromHistogram } from "~/lib/latency-histogram";
 
@@ -45,7 +45,7 @@ export function createRequestStats(opts: {
     if (pathname.startsWith("/media/")) return "/media/*";
     if (pathname.startsWith("/api/storage/")) return "/api/storage/*";
     const isData = pathname.endsWith(".data");
-    const path = isData ? pathname.slice(0, -5) || "/" : pathname;
+    const path = isData ? pagePath(pathname) : pathname;
     const cached = patternCache.get(path);
     if (cached) return isData ? `${cached} (data)` : cached;
     const matches = tree.length ? matchRoutes(tree, path) : null;

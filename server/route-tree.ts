@@ -28,7 +28,18 @@ export function routeTree(build: ServerBuild): RouteObject[] {
  * action before the language root's loader refuses the address, so form posts there are refused first.
  */
 export function unknownLanguagePrefix(tree: RouteObject[], pathname: string): boolean {
-  const match = matchRoutes(tree, pathname)?.find((m) => m.route.id === LANGUAGE_ROOT_ROUTE);
+  const match = matchRoutes(tree, pagePath(pathname))?.find((m) => m.route.id === LANGUAGE_ROOT_ROUTE);
   const lang = match?.params.lang;
   return lang !== undefined && !isPrefixLanguage(lang);
+}
+
+/**
+ * The page a request is for, as React Router reads it: the app's own data requests name the page with `.data`
+ * added (`/es/application.data` for a form sent from `/es/application` with JavaScript, `/_root.data` for `/`), and a
+ * trailing slash is dropped.
+ */
+export function pagePath(pathname: string): string {
+  if (pathname === "/_root.data") return "/";
+  const path = pathname.endsWith(".data") ? pathname.slice(0, -5) : pathname;
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path || "/";
 }

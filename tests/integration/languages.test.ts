@@ -19,7 +19,8 @@ beforeAll(async () => {
   const location = firstLink(await (await get("/locations")).text(), "/location/");
   const program = firstLink(await (await get("/programs")).text(), "/program/");
   const changeMaker = firstLink(await (await get("/change-makers")).text(), "/change-makers/");
-  for (const p of [location, program, changeMaker]) expect(p).not.toBe("");
+  const correction = firstLink(await (await get(location)).text(), "/suggest-a-correction/");
+  for (const p of [location, program, changeMaker, correction]) expect(p).not.toBe("");
   pages = [
     "/",
     "/locations",
@@ -31,6 +32,7 @@ beforeAll(async () => {
     program,
     "/application",
     "/suggest-a-place",
+    correction,
     "/podcast",
     "/about",
     "/newsletter",
@@ -113,6 +115,16 @@ describe("every public page in every language", () => {
     const spanish = await post("/es/application");
     expect(spanish.status).toBe(400);
     expect(await spanish.text()).toContain('<html lang="es"');
+    // The same with JavaScript: the app sends its forms to the page's data address.
+    const scripted = await post("/xx/application.data");
+    expect(scripted.status).toBe(404);
+    expect(await scripted.text()).toBe("There is no page at this address.");
+    const scriptedSpanish = await post("/es/application.data");
+    expect(scriptedSpanish.status).not.toBe(404);
+    // The form's own answer (sent too quickly, with no form token), in Spanish.
+    const answer = await scriptedSpanish.text();
+    expect(answer).toContain("formError");
+    expect(answer).toContain("formulario");
   });
 });
 
