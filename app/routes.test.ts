@@ -1,34 +1,33 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LANGUAGE, LANGUAGE_ROOT_ROUTE, LANGUAGES } from "./lib/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./lib/i18n/languages";
 import routes from "./routes";
 
-/** The route config as React Router matches it (ids as the build gives them: the file without its extension). */
+/** The id the build gives a route: its own, or its file without the extension. */
+const idOf = (e: RouteConfigEntry) => e.id ?? e.file.replace(/\.[jt]sx?$/, "");
+
+/** The route config as React Router matches it. */
 function toRouteObjects(entries: RouteConfigEntry[]): RouteObject[] {
-  return entries.map((e) => {
-    const id = e.id ?? e.file.replace(/\.[jt]sx?$/, "");
-    return e.index
-      ? ({ id, index: true } as RouteObject)
-      : ({ id, path: e.path, children: toRouteObjects(e.children ?? []) } as RouteObject);
-  });
+  return entries.map((e) =>
+    e.index
+      ? ({ id: idOf(e), index: true } as RouteObject)
+      : ({ id: idOf(e), path: e.path, children: toRouteObjects(e.children ?? []) } as RouteObject),
+  );
 }
 
 const config = routes as RouteConfigEntry[];
 const tree = toRouteObjects(config);
-const languageRoot = config
-  .find((r) => r.file === "routes/public-layout.tsx")
-  ?.children?.find((r) => r.id === LANGUAGE_ROOT_ROUTE);
-const pages = (languageRoot?.children ?? []).map((r) => ({
-  id: r.id ?? r.file.replace(/\.[jt]sx?$/, ""),
-  path: r.index ? "" : (r.path ?? ""),
-}));
+// The English pages: the public layout's children with the default ids (the other languages' copies carry theirs).
+const pages = (config.find((r) => r.file === "routes/public-layout.tsx")?.children ?? [])
+  .filter((r) => !r.id)
+  .map((r) => ({ id: idOf(r), path: r.index ? "" : (r.path ?? "") }));
 // Values a page's parameter may take that are also the names of pages or languages: the likeliest to be misread.
 const names = [...new Set(pages.flatMap((p) => p.path.split("/")).filter((s) => s && !s.startsWith(":")))];
 const values = ["green-acres", ...names, ...LANGUAGES];
 
 describe("every public address", () => {
-  it("reaches its own page, in every language, whatever its values are", () => {
+  it("reaches its own page in its own language, whatever its values are", () => {
     expect(pages.length).toBeGreaterThan(15);
     const wrong: string[] = [];
     for (const page of pages) {
@@ -41,18 +40,23 @@ describe("every public address", () => {
           .map((s) => (s.startsWith(":") ? ((fill as Record<string, string>)[s] ?? "x") : s))
           .join("/");
         for (const lang of LANGUAGES) {
-          const prefix = lang === DEFAULT_LANGUAGE ? "" : `/${lang}`;
-          const address = `${prefix}/${rest}`.replace(/\/$/, "") || "/";
-          const matches = matchRoutes(tree, address) ?? [];
-          const leaf = matches.at(-1)?.route.id;
-          const readLang = matches.find((m) => m.route.id === LANGUAGE_ROOT_ROUTE)?.params.lang;
-          const expectedLang = lang === DEFAULT_LANGUAGE ? undefined : lang;
-          if (leaf !== page.id || readLang !== expectedLang) {
-            wrong.push(`${address}: ${leaf} with language ${readLang}, not ${page.id} with ${expectedLang}`);
-          }
+          const english = lang === DEFAULT_LANGUAGE;
+          const address = `${english ? "" : `/${lang}`}/${rest}`.replace(/\/$/, "") || "/";
+          const expected = english ? page.id : `${lang}/${page.id}`;
+          const leaf = matchRoutes(tree, address)?.at(-1)?.route.id;
+          if (leaf !== expected) wrong.push(`${address}: ${leaf}, not ${expected}`);
         }
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("leaves an address under an unknown prefix to the not-found page", () => {
+    for (const address of ["/xx/locations", "/en/map", "/xx", "/es/xx"]) {
+      expect({ address, leaf: matchRoutes(tree, address)?.at(-1)?.route.id }).toEqual({
+        address,
+        leaf: address.startsWith("/es/") ? "es/routes/not-found" : "routes/not-found",
+      });
+    }
   });
 });

@@ -1,48 +1,48 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
-import { LANGUAGE_ROOT_ROUTE } from "./lib/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./lib/i18n/languages";
 
 /**
- * The public pages, each declared once: under the optional language segment, `/locations` is English and
- * `/es/locations` Spanish, with the same route. One copy per page instead of one per language keeps React Router's
- * per-request matching and route building small (decision 048). The language root refuses a first segment that is
- * not a language with a 404; a static page name (`/map`) always wins over the optional segment.
- *
- * Order matters where two readings of an address score the same, and the one declared first wins:
- * `/suggest-a-correction/location/<id>` is the correction form, not a location page in a language called
- * "suggest-a-correction"; `/location/map` is a location page, not the map in a language called "location". So a
- * page whose address starts with another page's name comes before that page (`app/routes.test.ts` checks every page).
+ * The public pages below the home page, as paths relative to a language's root. English keeps the default route
+ * ids; each other language's copy gets ids prefixed with its code.
  */
-function publicPages() {
+function publicPages(lang?: Language) {
+  const page = (path: string, file: string) =>
+    route(path, file, lang ? { id: `${lang}/${file.replace(/\.tsx?$/, "")}` } : {});
   return [
-    // Pages with a name, then a value: before any page the value could be taken for.
-    route("suggest-a-correction/:kind/:id", "routes/suggest-correction.tsx"),
-    route("location/:slug", "routes/location.tsx"),
-    route("change-makers/:id", "routes/change-maker.tsx"),
-    route("program/:slug", "routes/program.tsx"),
-    index("routes/home.tsx"),
-    route("locations", "routes/locations.tsx"),
-    route("resources", "routes/resources.tsx"),
-    route("change-makers", "routes/change-makers.tsx"),
-    route("programs", "routes/programs.tsx"),
-    route("application", "routes/application.tsx"),
-    route("suggest-a-place", "routes/suggest-place.tsx"),
-    route("podcast", "routes/podcast.tsx"),
-    route("about", "routes/about.tsx"),
-    route("newsletter", "routes/newsletter.tsx"),
-    route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
-    route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
-    route("entry/confirm", "routes/entry-confirm.tsx"),
-    route("map", "routes/map.tsx"),
-    route("privacy", "routes/privacy.tsx"),
-    route("terms", "routes/terms.tsx"),
-    route("search", "routes/search.tsx"),
+    page("locations", "routes/locations.tsx"),
+    page("location/:slug", "routes/location.tsx"),
+    page("resources", "routes/resources.tsx"),
+    page("change-makers", "routes/change-makers.tsx"),
+    page("change-makers/:id", "routes/change-maker.tsx"),
+    page("programs", "routes/programs.tsx"),
+    page("program/:slug", "routes/program.tsx"),
+    page("application", "routes/application.tsx"),
+    page("suggest-a-place", "routes/suggest-place.tsx"),
+    page("suggest-a-correction/:kind/:id", "routes/suggest-correction.tsx"),
+    page("podcast", "routes/podcast.tsx"),
+    page("about", "routes/about.tsx"),
+    page("newsletter", "routes/newsletter.tsx"),
+    page("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+    page("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+    page("entry/confirm", "routes/entry-confirm.tsx"),
+    page("map", "routes/map.tsx"),
+    page("privacy", "routes/privacy.tsx"),
+    page("terms", "routes/terms.tsx"),
+    page("search", "routes/search.tsx"),
   ];
 }
 
 /** Every public and admin route, plus feeds and health. */
 export default [
   layout("routes/public-layout.tsx", [
-    route(":lang?", "routes/language-root.ts", { id: LANGUAGE_ROOT_ROUTE }, publicPages()),
+    index("routes/home.tsx"),
+    ...publicPages(),
+    // Every public page again under each other language's prefix (`/es/locations`), with its own route ids.
+    ...LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE).flatMap((lang) => [
+      route(lang, "routes/home.tsx", { id: `${lang}/routes/home` }),
+      ...prefix(lang, publicPages(lang)),
+      route(`${lang}/*`, "routes/not-found.tsx", { id: `${lang}/routes/not-found` }),
+    ]),
     route("*", "routes/not-found.tsx"),
   ]),
   route("login", "routes/login.ts"),

@@ -5,7 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
-import { noPageMessage, nulAddressMessage } from "~/lib/address-refusal.server";
+import { nulAddressMessage } from "~/lib/address-refusal.server";
 import { isStaffPath } from "~/lib/staff-path";
 import type { Services } from "~/services/services.server";
 import { createAnalyticsIngest } from "./analytics";
@@ -15,7 +15,6 @@ import type { Metrics } from "./metrics";
 import { offlinePagesRouter } from "./offline-pages";
 import { createRenderCache } from "./render-cache";
 import { createRequestStats } from "./request-stats";
-import { routeTree, unknownLanguagePrefix } from "./route-tree";
 import { constantSecurityHeaders, csrfGuard, securityHeaders } from "./security";
 import { createStorageRouter } from "./storage";
 
@@ -102,14 +101,6 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
   });
 
   app.use(refuseNulInAddress);
-  // A form post to a public page behind a first segment that is not a language (`/xx/application`): no such page,
-  // refused before React Router runs the page's action (a GET gets the shell's 404 page from the language root).
-  // The development server loads its routes per request through Vite and skips this check.
-  const routes = build.kind === "production" ? routeTree(build.serverBuild) : [];
-  app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || !unknownLanguagePrefix(routes, req.path)) return next();
-    res.status(404).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(noPageMessage(req.path));
-  });
   app.use(compression());
   const https = config.siteUrl.startsWith("https://");
   // Public pages in production carry the hashes of their inline scripts instead of a nonce (render-cache friendly).

@@ -1,6 +1,5 @@
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LANGUAGE_ROOT_ROUTE } from "~/lib/i18n/languages";
 import { requestStats } from "~db/schema";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { BUCKET_MS, createRequestStats, LATENCY_BOUNDS_MS, percentileFromHistogram } from "./request-stats";
@@ -18,9 +17,8 @@ const build = {
   routes: {
     root: { id: "root", path: "" },
     layout: { id: "layout", parentId: "root" },
-    [LANGUAGE_ROOT_ROUTE]: { id: LANGUAGE_ROOT_ROUTE, parentId: "layout", path: ":lang?" },
-    home: { id: "home", parentId: LANGUAGE_ROOT_ROUTE, index: true },
-    location: { id: "location", parentId: LANGUAGE_ROOT_ROUTE, path: "location/:slug" },
+    home: { id: "home", parentId: "layout", index: true },
+    location: { id: "location", parentId: "layout", path: "location/:slug" },
     splat: { id: "splat", parentId: "layout", path: "*" },
     admin: { id: "admin", parentId: "root", path: "admin/dashboard" },
     edit: { id: "edit", parentId: "admin", path: "edit/:id" },
@@ -34,15 +32,6 @@ describe("request statistics", () => {
     expect(stats.patternFor("/location/Other-Place.data")).toBe("/location/:slug (data)");
     expect(stats.patternFor("/admin/dashboard/edit/123")).toBe("/admin/dashboard/edit/:id");
     expect(stats.patternFor("/no/such/page")).toBe("/*");
-    // Each language keeps its own rows, named by its prefix; an unknown prefix is a pattern, never the raw text.
-    expect(stats.patternFor("/")).toBe("/");
-    expect(stats.patternFor("/es")).toBe("/es");
-    expect(stats.patternFor("/_root.data")).toBe("/ (data)");
-    expect(stats.patternFor("/es.data")).toBe("/es (data)");
-    expect(stats.patternFor("/es/location/Green-Valley-Farm")).toBe("/es/location/:slug");
-    expect(stats.patternFor("/de/location/Other-Place.data")).toBe("/de/location/:slug (data)");
-    expect(stats.patternFor("/xx/location/Green-Valley-Farm")).toBe("/:lang/location/:slug");
-    expect(stats.patternFor("/en/location/Green-Valley-Farm")).toBe("/:lang/location/:slug");
     expect(stats.patternFor("/assets/app-abc.js")).toBe("/assets/*");
     void stats.close();
   });

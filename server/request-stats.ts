@@ -1,11 +1,9 @@
 import type { NextFunction, Request, Response } from "express";
 import type { ServerBuild } from "react-router";
-import { matchRoutes } from "react-router";
-import { isPrefixLanguage, LANGUAGE_ROOT_ROUTE } from "~/lib/i18n/languages";
+import { matchRoutes, type RouteObject } from "react-router";
 import { BUCKET_MS, bucketIndex, LATENCY_BOUNDS_MS } from "~/lib/latency-histogram";
 import { upsertRequestStats } from "~/queries/request-stats.server";
 import type { Database } from "~db/client";
-import { pagePath, routeTree } from "./route-tree";
 
 export { BUCKET_MS, LATENCY_BOUNDS_MS, percentileFromHistogram } from "~/lib/latency-histogram";
 
@@ -20,9 +18,24 @@ type Agg = {
   maxMs: number;
 };
 
-function languagePart(lang: string | undefined): string | undefined {
-  if (lang === undefined) return undefined;
-  return isPrefixLanguage(lang) ? lang : ":lang";
+/** Turns React Router's flat route manifest into a tree for matching URL paths to route patterns. */
+function routeTree(build: ServerBuild): RouteObject[] {
+  type Manifest = NonNullable<ServerBuild["routes"][string]>;
+  const byParent = new Map<string | undefined, Manifest[]>();
+  for (const r of Object.values(build.routes)) {
+    if (!r) continue;
+    const list = byParent.get(r.parentId) ?? [];
+    list.push(r);
+    byParent.set(r.parentId, list);
+  }
+  const make = (parentId: string | undefined): RouteObject[] =>
+    (byParent.get(parentId) ?? []).map((r) => {
+      const children = make(r.id);
+      return r.index
+        ? ({ id: r.id, index: true, path: r.path } as RouteObject)
+        : ({ id: r.id, path: r.path, caseSensitive: r.caseSensitive, children } as RouteObject);
+    });
+  return make(undefined);
 }
 
 /**
@@ -45,17 +58,13 @@ export function createRequestStats(opts: {
     if (pathname.startsWith("/media/")) return "/media/*";
     if (pathname.startsWith("/api/storage/")) return "/api/storage/*";
     const isData = pathname.endsWith(".data");
-    const path = isData ? pagePath(pathname) : pathname;
+    const path = isData ? pathname.slice(0, -5) || "/" : pathname;
     const cached = patternCache.get(path);
     if (cached) return isData ? `${cached} (data)` : cached;
     const matches = tree.length ? matchRoutes(tree, path) : null;
     let pattern = "(unmatched)";
     if (matches?.length) {
-      // The optional language segment is named by the language itself (`/es/location/:slug`), so each language
-      // keeps its own rows; English has none (`/location/:slug`), and an unknown prefix stays a pattern (`:lang`).
-      const parts = matches
-        .map((m) => (m.route.id === LANGUAGE_ROOT_ROUTE ? languagePart(m.params.lang) : m.route.path))
-        .filter((p): p is string => Boolean(p));
+      const parts = matches.map((m) => m.route.path).filter((p): p is string => Boolean(p));
       pattern = `/${parts.join("/")}`.replace(/\/+/g, "/");
     }
     if (patternCache.size < 5000) patternCache.set(path, pattern);

@@ -9,9 +9,3 @@ export function nulAddressMessage(path: string, inPath: boolean): string {
   const t = serverTranslate(languageFromPath(path));
   return inPath ? t("rest.address.noPage") : t("rest.address.nul");
 }
-
-/** "There is no page at this address", in the language of the address's path. */
-export function noPageMessage(path: string): string {
-  const t = serverTranslate(languageFromPath(path));
-  return t("rest.address.noPage");
-}

@@ -19,21 +19,10 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/**
- * The id of the route that holds every public page under the optional language segment (`/:lang?`). Its `lang`
- * parameter is a prefixed language or absent; anything else is a page that does not exist.
- */
-export const LANGUAGE_ROOT_ROUTE = "language-root";
-
-/** Whether a path's first segment may stand as a language prefix: a language other than the unprefixed default. */
-export function isPrefixLanguage(value: unknown): value is Language {
-  return value !== DEFAULT_LANGUAGE && isLanguage(value);
-}
-
 /** The language a site path is in: its first segment when that is a prefixed language, else English. */
 export function languageFromPath(pathname: string): Language {
   const first = pathname.split("/", 2)[1] ?? "";
-  return isPrefixLanguage(first) ? first : DEFAULT_LANGUAGE;
+  return first !== DEFAULT_LANGUAGE && isLanguage(first) ? first : DEFAULT_LANGUAGE;
 }
 
 /** A site path without its language prefix: `/es/locations` → `/locations`, `/es` → `/`. */

@@ -3,7 +3,6 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { LANGUAGE_ROOT_ROUTE } from "./languages";
 import { MESSAGES, pageMessagesJson } from "./messages.server";
 import { messageGroups, messagePage, PAGE_GROUPS, SHELL_GROUPS } from "./page-messages";
 
@@ -47,16 +46,12 @@ function groupsUsed(files: Iterable<string>): Set<string> {
   return used;
 }
 
-/**
- * The public pages' routes with their English addresses: the pages under the optional language segment (one route
- * serves every language), and the layout's catch-all.
- */
+/** The public pages' English routes (the other languages' copies use the same modules), with their addresses. */
 function publicRoutes(): { path: string; file: string }[] {
   const layout = (routes as RouteConfigEntry[]).find((r) => r.file === "routes/public-layout.tsx");
-  const languageRoot = layout?.children?.find((r) => r.id === LANGUAGE_ROOT_ROUTE);
-  return [...(languageRoot?.children ?? []), ...(layout?.children ?? []).filter((r) => r !== languageRoot)].map(
-    (r) => ({ path: r.index ? "/" : `/${r.path}`, file: path.join(APP, r.file) }),
-  );
+  return (layout?.children ?? [])
+    .filter((r) => !r.id)
+    .map((r) => ({ path: r.index ? "/" : `/${r.path}`, file: path.join(APP, r.file) }));
 }
 
 const shellUsed = groupsUsed(
