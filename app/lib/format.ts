@@ -1,5 +1,6 @@
 import { intlLocale, type Language } from "~/lib/i18n/languages";
 import type { Translate } from "~/lib/i18n/translate";
+import { numberFormat } from "~/lib/numbers";
 
 /**
  * Display formatting shared by the public pages, in the page's language with `Intl` (English in the British style:
@@ -49,50 +50,43 @@ export function formatMonthYear(value: string | Date, lang: Language = "en"): st
  */
 export function formatDateRange(start: string | null, end: string | null, lang: Language, t: Translate): string {
   if (!start) return t("format.datesToBeAnnounced");
-  const a = parseDate(start);
-  const b = end ? parseDate(end) : a;
-  if (Number.isNaN(a.getTime())) return String(start);
-  if (Number.isNaN(b.getTime()) || b.getTime() <= a.getTime()) return formatDate(a, lang);
   // A date range costs ten times a date to format, and list pages show the same programs' dates on every request.
   const key = `${lang}|${start}|${end}`;
-  const known = ranges.get(key);
-  if (known !== undefined) return known;
+  let text = ranges.get(key);
+  if (text === undefined) {
+    text = dateRangeText(start, end, lang);
+    if (ranges.size >= MAX_REMEMBERED_RANGES) ranges.clear();
+    ranges.set(key, text);
+  }
+  return text;
+}
+
+function dateRangeText(start: string, end: string | null, lang: Language): string {
+  const a = parseDate(start);
+  const b = end ? parseDate(end) : a;
+  if (Number.isNaN(a.getTime())) return start;
+  if (Number.isNaN(b.getTime()) || b.getTime() <= a.getTime()) return formatDate(a, lang);
   // Plain spaces around the dash: ICU versions differ in the thin spaces they put there, and the server's text must
   // be the browser's.
-  const text = dateFormat(lang, "day")
+  return dateFormat(lang, "day")
     .formatRange(a, b)
     .replace(/[\u2009\u202f]/g, " ");
-  if (ranges.size >= MAX_REMEMBERED_RANGES) ranges.clear();
-  ranges.set(key, text);
-  return text;
 }
 
 /** Formatted date ranges by language and dates; emptied when full (the program dates a site shows are far fewer). */
 const ranges = new Map<string, string>();
 const MAX_REMEMBERED_RANGES = 5000;
 
-const priceFormats = new Map<string, Intl.NumberFormat>();
-
-/** One NumberFormat per language, currency and precision: constructing them is the expensive part. */
-function priceFormat(lang: Language, currency: string, fractionDigits: number): Intl.NumberFormat {
-  const key = `${lang}:${currency}:${fractionDigits}`;
-  let format = priceFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(intlLocale(lang), {
-      style: "currency",
-      currency,
-      maximumFractionDigits: fractionDigits,
-    });
-    priceFormats.set(key, format);
-  }
-  return format;
-}
-
 /** Price from cents with its currency; null or 0 means the program is free (the page's word for it). */
 export function formatPrice(cents: number | null, currency: string, lang: Language, t: Translate): string {
   if (cents === null || cents === undefined || cents === 0) return t("format.free");
   try {
-    return priceFormat(lang, currency || "USD", cents % 100 === 0 ? 0 : 2).format(cents / 100);
+    const fractionDigits = cents % 100 === 0 ? 0 : 2;
+    return numberFormat(intlLocale(lang), {
+      style: "currency",
+      currency: currency || "USD",
+      maximumFractionDigits: fractionDigits,
+    }).format(cents / 100);
   } catch {
     return `${(cents / 100).toFixed(2)} ${currency}`;
   }

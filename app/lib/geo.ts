@@ -1,3 +1,4 @@
+import { numberFormat } from "./numbers";
 /** The Earth's mean radius in kilometres, for great-circle distances. */
 export const EARTH_RADIUS_KM = 6371;
 
@@ -30,26 +31,13 @@ export function distanceUnitFor(locale: string | undefined): DistanceUnit {
   }
 }
 
-const distanceFormats = new Map<string, Intl.NumberFormat>();
-
-/** Number formats are costly to make and a list page formats a distance per card: each is made once. */
-function distanceFormat(locale: string, unit: string, digits: number): Intl.NumberFormat {
-  const key = `${locale}|${unit}|${digits}`;
-  let format = distanceFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: "unit", unit, maximumFractionDigits: digits });
-    distanceFormats.set(key, format);
-  }
-  return format;
-}
-
 /**
  * A distance as people read it: "850 m", "12 km", "1,250 km"; in miles "0.3 mi", "7.5 mi", "776 mi". Numbers follow
  * the language given (British English by default, the site's own).
  */
 export function formatDistance(km: number, unit: DistanceUnit = "km", locale = "en-GB"): string {
   const format = (value: number, unitName: "meter" | "kilometer" | "mile", digits: number) =>
-    distanceFormat(locale, unitName, digits).format(value);
+    numberFormat(locale, { style: "unit", unit: unitName, maximumFractionDigits: digits }).format(value);
   if (unit === "mi") {
     const miles = km / KM_PER_MILE;
     return format(miles < 10 ? Math.max(0.1, Math.round(miles * 10) / 10) : Math.round(miles), "mile", 1);

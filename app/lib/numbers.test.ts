@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatFixed, formatInteger } from "./numbers";
+import { formatCount, formatFixed, formatInteger, numberFormat } from "./numbers";
 
 describe("formatInteger", () => {
   it("writes whole numbers with thousands separators, as en-US does", () => {
@@ -22,7 +22,14 @@ describe("formatInteger", () => {
     expect(formatFixed(52.52, 4, "en")).toBe("52.5200");
     expect(formatFixed(52.52, 4, "de")).toBe("52,5200");
     expect(formatFixed(-0.12789, 1, "fr")).toBe("-0,1");
-    // The same format again (made once, then reused) gives the same text.
     expect(formatFixed(13.405, 4, "de")).toBe("13,4050");
+  });
+
+  it("makes each number format once per locale and options, and a new one for other options", () => {
+    const euros = numberFormat("de", { style: "currency", currency: "EUR" });
+    expect(numberFormat("de", { style: "currency", currency: "EUR" })).toBe(euros);
+    expect(numberFormat("de", { style: "currency", currency: "USD" })).not.toBe(euros);
+    expect(numberFormat("fr", { style: "currency", currency: "EUR" })).not.toBe(euros);
+    expect(euros.format(5)).toBe("5,00\u00a0€");
   });
 });

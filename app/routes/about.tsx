@@ -4,7 +4,7 @@ import { listPrograms } from "~/services/programs.server";
 import { PageIntro } from "../components/public/page-intro";
 import { PageTextBody } from "../components/public/prose";
 import { pageTextLanguage } from "../lib/i18n/entry-translations";
-import { intlLocale, languageFromPath } from "../lib/i18n/languages";
+import { languageFromPath } from "../lib/i18n/languages";
 import { useTranslation } from "../lib/i18n/react";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { formatInteger } from "../lib/numbers";
@@ -59,11 +59,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           ].map((s) => (
             <div key={s.label} className="rounded-xl border border-leaf-100 bg-white p-4 text-center shadow-sm">
               <dt className="text-sm text-stone-700">{s.label}</dt>
-              <dd className="text-3xl font-bold text-leaf-800">
-                {pageLang === "en"
-                  ? formatInteger(s.value)
-                  : new Intl.NumberFormat(intlLocale(pageLang)).format(s.value)}
-              </dd>
+              <dd className="text-3xl font-bold text-leaf-800">{formatInteger(s.value, pageLang)}</dd>
             </div>
           ))}
         </dl>
