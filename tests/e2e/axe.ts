@@ -15,6 +15,18 @@ export async function expectNoAxeViolations(page: Page, opts: { exclude?: string
     "wcag22aa",
     "best-practice",
   ]);
+  // Contrast is judged on the settled page: an element still fading in (a toast entering) is partly transparent
+  // for a moment. Endless animations (a spinner) are not waited for; after 5 s axe runs anyway.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
   if (opts.disableRules) builder = builder.disableRules(opts.disableRules);
   const results = await builder.analyze();
