@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { createScratchDatabase } from "~tests/helpers/scratch-postgres";
-import { startServer } from "~tests/helpers/server-process";
+import { freePort, startServer } from "~tests/helpers/server-process";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CACHED_CONNECTIONS = 50;
@@ -89,6 +89,45 @@ async function measure(
   return { label, ...f };
 }
 
+const REACT_MARKUP_SERVER = path.join(path.dirname(new URL(import.meta.url).pathname), "servers", "react-markup.ts");
+
+/**
+ * React alone: the location page's markup rendered again by React DOM for every request, in `processes` server
+ * processes, with no router, no components and no data. No React render of that page can serve more.
+ */
+async function measureReactMarkup(page: Buffer, processes: number): Promise<Figures> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "react-markup-"));
+  const file = path.join(dir, "page.html");
+  fs.writeFileSync(file, page);
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", REACT_MARKUP_SERVER, file, String(port), String(processes)],
+    {
+      env: { ...process.env, NODE_ENV: "production" },
+      stdio: "ignore",
+      detached: true,
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    for (let waited = 0; ; waited += 100) {
+      const ok = await fetch(url).then(
+        (r) => r.arrayBuffer().then(() => r.ok),
+        () => false,
+      );
+      if (ok) break;
+      if (waited > 30_000) throw new Error("the React markup server did not start");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const label = `React alone, the same page's markup (no router, no data), ${processes === 1 ? "one process" : `${processes} processes`}`;
+    return await measure(label, url, ["/"], FRESH_CONNECTIONS);
+  } finally {
+    if (child.pid) process.kill(-child.pid, "SIGTERM");
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function table(title: string, rows: Figures[], reference: Figures, ratio = "req/s vs bare") {
   console.log(`\n${title}`);
   console.log(`| target | req/s | p50 ms | p99 ms | ${ratio} |`);
@@ -147,6 +186,16 @@ export async function benchLocationPage(): Promise<Figures[]> {
       ),
       await measure("/ rendered afresh", server.url, ["/"], FRESH_CONNECTIONS, FRESH),
       await measure("/locations rendered afresh", server.url, ["/locations"], FRESH_CONNECTIONS, FRESH),
+      // The floors under those figures (decision 049): the framework's, and React's alone.
+      await measure(
+        "/terms rendered afresh (no database, a few paragraphs)",
+        server.url,
+        ["/terms"],
+        FRESH_CONNECTIONS,
+        FRESH,
+      ),
+      await measureReactMarkup(body, 1),
+      await measureReactMarkup(body, os.availableParallelism()),
     ];
     const tool = hasWrk ? "wrk" : "autocannon (wrk is not installed)";
     table(
@@ -191,6 +240,9 @@ export async function benchWorkers(serverUrl: string): Promise<void> {
         for (const p of pages) await (await fetch(`${server.url}${p}`, { headers: FRESH })).arrayBuffer();
         const label = workers === "1" ? "one process" : `WORKERS=auto (${os.availableParallelism()} processes)`;
         rows.push(await measure(`location pages afresh, ${label}`, server.url, pages, FRESH_CONNECTIONS, FRESH));
+        rows.push(
+          await measure(`/terms afresh (no database), ${label}`, server.url, ["/terms"], FRESH_CONNECTIONS, FRESH),
+        );
       } finally {
         await server.stop();
       }
