@@ -243,6 +243,22 @@ test.describe("mobile", () => {
     await expect.poll(() => exposedExpanded(page, "Menu")).toBe(false);
   });
 
+  test("the site's name in the header is shown whole on phones, not cut off", async ({ page }) => {
+    for (const width of [320, 360, 390]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto("/");
+      const name = page.getByRole("banner").getByRole("link", { name: "Permaculture Network" }).locator("span");
+      await expect(name).toHaveText("Permaculture Network");
+      // Nothing of the text is clipped: what it needs fits in the box it has.
+      const clipped = await name.evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight);
+      expect(clipped, `at ${width} px`).toBe(false);
+      // And the name keeps within the header's row, beside the search, Newsletter and menu buttons.
+      const box = await name.boundingBox();
+      const newsletter = await page.getByRole("banner").getByRole("link", { name: "Newsletter" }).boundingBox();
+      expect(box && newsletter && box.x + box.width <= newsletter.x, `at ${width} px`).toBe(true);
+    }
+  });
+
   test("the menu opens without JavaScript too (a popover), and Escape closes it", async ({ browser, page }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const plain = await context.newPage();

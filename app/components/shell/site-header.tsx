@@ -74,8 +74,9 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
           to="/"
           className="mr-1 inline-flex min-w-0 items-center gap-1.5 text-[15px] font-bold text-leaf-800 sm:text-lg lg:mr-2"
         >
-          <Sprout aria-hidden="true" className="hidden size-6 shrink-0 text-leaf-700 min-[400px]:block" />
-          <span className="truncate">{siteName}</span>
+          <Sprout aria-hidden="true" className="hidden size-6 shrink-0 text-leaf-700 min-[360px]:block" />
+          {/* A name too long for one line on a phone takes two, not an ellipsis (the default name does at 320–390 px). */}
+          <span className="line-clamp-2 leading-tight break-words">{siteName}</span>
         </AppLink>
         <nav aria-label={t("shell.mainNav")} className="hidden flex-1 lg:block">
           <ul className="flex items-center gap-1 text-sm xl:gap-2">
