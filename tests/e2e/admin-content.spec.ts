@@ -142,6 +142,11 @@ test("the location form validates in the browser and on the server, keeping the 
 test("admin location list: search, sort, region filter and pages; unknown id is a 404", async ({ page }) => {
   await page.goto("/admin/dashboard/locations");
   await expectNoAxeViolations(page);
+  // Each row's date reads on one line ("2026-10-18", not "2026-10-" over "18").
+  const dates = page.getByRole("table").locator("td time");
+  await expect(dates.first()).toBeVisible();
+  const brokenDates = await dates.evaluateAll((els) => els.filter((el) => el.getClientRects().length > 1).length);
+  expect(brokenDates).toBe(0);
   await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText(/Page 1 of \d+/);
   await page.getByRole("link", { name: "Next page" }).click();
   await expect(page).toHaveURL(/page=2/);

@@ -11,7 +11,8 @@ export type Column<T> = {
 
 /**
  * A plain semantic table for admin lists. While the list reloads (`busy`), the table is marked aria-busy and a
- * visible "Loading..." indicator is announced; with no rows it shows `empty` instead.
+ * visible "Loading..." indicator is announced; with no rows it shows `empty` instead. Dates never break across lines
+ * (the table scrolls in its own box when it is wider than the screen).
  */
 export function DataTable<T>({
   caption,
@@ -39,7 +40,7 @@ export function DataTable<T>({
               stick out of it and widen the page on a phone. */}
           <table
             aria-busy={busy || undefined}
-            className={`min-w-full divide-y divide-stone-200 text-left text-sm ${busy ? "opacity-60" : ""}`}
+            className={`min-w-full divide-y divide-stone-200 text-left text-sm [&_time]:whitespace-nowrap ${busy ? "opacity-60" : ""}`}
           >
             <caption className="sr-only">{caption}</caption>
             <thead className="bg-stone-100">
