@@ -119,7 +119,8 @@ export function NewsletterForm({
       <label htmlFor={inputId} className={`block text-sm font-medium ${s.label}`}>
         {t("newsletter.email")}
       </label>
-      <div className="mt-1 flex gap-2">
+      {/* The button goes under the field when both do not fit on one line: a phone keeps room for a whole address. */}
+      <div className="mt-1 flex flex-wrap gap-2">
         <input
           ref={inputRef}
           id={inputId}
@@ -139,7 +140,7 @@ export function NewsletterForm({
           }}
           aria-invalid={state.fieldError ? true : undefined}
           aria-describedby={describedBy || undefined}
-          className={`min-w-0 flex-1 rounded-md border px-3 py-2 text-base ${s.input}`}
+          className={`min-w-0 flex-1 basis-52 rounded-md border px-3 py-2 text-base ${s.input}`}
         />
         <button
           type="submit"

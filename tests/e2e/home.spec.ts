@@ -109,6 +109,30 @@ test.describe("home page", () => {
     );
   });
 
+  test("on a 320 px phone, an episode's number, date and length read as one line of text that wraps, not as columns", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto("/es");
+    const metas = page.getByRole("region", { name: "Episodios recientes del pódcast" }).locator("li > p:first-child");
+    await expect(metas).toHaveCount(3);
+    const broken = await metas.evaluateAll((ps) =>
+      ps
+        .map((p) => {
+          // "Episodio 8 ·" is a few letters: in a flowing line it never breaks; squeezed into a column it does.
+          const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+          const first = walker.nextNode();
+          if (!first?.textContent?.trim()) return "no text";
+          const range = document.createRange();
+          range.selectNodeContents(first);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return lines.size > 1 ? `"${first.textContent.trim()}" takes ${lines.size} lines` : "";
+        })
+        .filter(Boolean),
+    );
+    expect(broken).toEqual([]);
+  });
+
   test("invites to apply and to subscribe", async ({ page }) => {
     await page.goto("/");
     const join = page.getByRole("region", { name: "Teach or learn with us" });

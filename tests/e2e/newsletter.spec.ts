@@ -105,3 +105,29 @@ test("without JavaScript the form posts and /newsletter shows the outcome", asyn
   await expect(main.getByLabel("E-mail address")).toHaveAccessibleDescription("Please enter a valid e-mail address.");
   await context.close();
 });
+
+test("on a phone, in every language, each sign-up field shows its whole example address", async ({ page }) => {
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const lang of ["", "/es", "/pt", "/fr", "/de"]) {
+      await page.goto(lang || "/");
+      const fields = page.locator('form[action="/api/newsletter"] input[type="email"]');
+      await expect(fields).toHaveCount(2); // the home page's band and the footer
+      const cut = await fields.evaluateAll((inputs) =>
+        (inputs as HTMLInputElement[])
+          .map((input) => {
+            const style = getComputedStyle(input);
+            const context = document.createElement("canvas").getContext("2d");
+            if (!context) return "no canvas";
+            context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const room =
+              input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+            const needed = context.measureText(input.placeholder).width;
+            return needed > room ? `"${input.placeholder}" needs ${needed.toFixed(0)} px, has ${room.toFixed(0)}` : "";
+          })
+          .filter(Boolean),
+      );
+      expect(cut, `${lang || "/"} at ${width} px`).toEqual([]);
+    }
+  }
+});

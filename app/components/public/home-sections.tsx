@@ -103,11 +103,14 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
           <ul className="grid gap-4 md:grid-cols-3">
             {episodes.map((e) => (
               <li key={e.id} className="rounded-xl border border-leaf-100 bg-white p-4 shadow-sm">
-                <p className="flex items-center gap-1.5 text-sm text-stone-700">
-                  <Mic aria-hidden="true" className="h-4 w-4 text-leaf-700" />
-                  {t("home.episode", { number: e.number })} ·{" "}
-                  <time dateTime={e.publishedAt}>{formatDate(e.publishedAt, lang)}</time>
-                  {e.durationSeconds ? ` · ${formatDuration(e.durationSeconds, t)}` : ""}
+                <p className="flex items-start gap-1.5 text-sm text-stone-700">
+                  <Mic aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-leaf-700" />
+                  {/* One run of text beside the icon: on a narrow card it wraps like a sentence, not in columns. */}
+                  <span>
+                    {t("home.episode", { number: e.number })} ·{" "}
+                    <time dateTime={e.publishedAt}>{formatDate(e.publishedAt, lang)}</time>
+                    {e.durationSeconds ? ` · ${formatDuration(e.durationSeconds, t)}` : ""}
+                  </span>
                 </p>
                 <h3 className="mt-1 text-lg font-semibold">
                   <CardTitleLink to={`/podcast#episode-${e.number}`}>
