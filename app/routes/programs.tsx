@@ -299,7 +299,8 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
               anyLabel={t("programs.anyTime")}
               options={PROGRAM_WHEN.map((w) => ({ value: w, label: t(WHEN_KEYS[w]) }))}
             />
-            <fieldset className="grid grid-cols-2 gap-2 sm:col-span-2">
+            {/* Side by side only where each field can show a whole date (not on 320–375 px phones). */}
+            <fieldset className="grid grid-cols-1 gap-2 min-[380px]:grid-cols-2 sm:col-span-2">
               <legend className="text-sm font-semibold text-stone-800">{t("programs.chosenDates")}</legend>
               <DateField name="from" label={t("programs.from")} value={a.from} />
               <DateField name="to" label={t("programs.to")} value={a.to} />

@@ -40,3 +40,30 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Community Composting Starter Course" })).toBeVisible();
   });
 });
+
+test.describe("on phones", () => {
+  test.use({ locale: "en-US" });
+
+  test("each date field is wide enough to show a whole date with its calendar button", async ({ page }) => {
+    for (const width of [320, 360, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/programs");
+      const short = await page.locator('input[type="date"]').evaluateAll((inputs) =>
+        inputs
+          .map((input) => {
+            const style = getComputedStyle(input);
+            const context = document.createElement("canvas").getContext("2d");
+            if (!context) return "no canvas";
+            context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            // What an empty field shows in en-US, and the picker button beside it (about 1.5 em).
+            const needed = context.measureText("mm/dd/yyyy").width + 1.5 * Number.parseFloat(style.fontSize);
+            const room =
+              input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+            return needed > room ? `${input.name}: needs ${needed.toFixed(0)} px, has ${room.toFixed(0)}` : "";
+          })
+          .filter(Boolean),
+      );
+      expect(short, `at ${width} px`).toEqual([]);
+    }
+  });
+});
