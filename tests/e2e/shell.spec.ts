@@ -243,19 +243,39 @@ test.describe("mobile", () => {
     await expect.poll(() => exposedExpanded(page, "Menu")).toBe(false);
   });
 
-  test("the site's name in the header is shown whole on phones, not cut off", async ({ page }) => {
+  test("the site's name in the header is shown whole on phones, in every language, not cut off or split in a word", async ({
+    page,
+  }) => {
     for (const width of [320, 360, 390]) {
       await page.setViewportSize({ width, height: 700 });
-      await page.goto("/");
-      const name = page.getByRole("banner").getByRole("link", { name: "Permaculture Network" }).locator("span");
-      await expect(name).toHaveText("Permaculture Network");
-      // Nothing of the text is clipped: what it needs fits in the box it has.
-      const clipped = await name.evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight);
-      expect(clipped, `at ${width} px`).toBe(false);
-      // And the name keeps within the header's row, beside the search, Newsletter and menu buttons.
-      const box = await name.boundingBox();
-      const newsletter = await page.getByRole("banner").getByRole("link", { name: "Newsletter" }).boundingBox();
-      expect(box && newsletter && box.x + box.width <= newsletter.x, `at ${width} px`).toBe(true);
+      for (const lang of ["", "/es", "/pt", "/fr", "/de"]) {
+        const where = `${lang || "/"} at ${width} px`;
+        await page.goto(lang || "/");
+        const banner = page.getByRole("banner");
+        const name = banner.getByRole("link", { name: "Permaculture Network" }).locator("span");
+        await expect(name).toHaveText("Permaculture Network");
+        const layout = await name.evaluate((el) => {
+          const text = el.firstChild;
+          // Each word sits on one line (lines break between words only).
+          const splitWords: string[] = [];
+          if (text?.nodeType === Node.TEXT_NODE) {
+            for (const m of (text.textContent ?? "").matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(text, m.index);
+              range.setEnd(text, m.index + m[0].length);
+              if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) splitWords.push(m[0]);
+            }
+          }
+          // And nothing of the text is clipped: what it needs fits in the box it has.
+          const clipped = el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight;
+          return { splitWords, clipped };
+        });
+        expect(layout, where).toEqual({ splitWords: [], clipped: false });
+        // The name keeps within the header's row, before the Newsletter link.
+        const box = await name.boundingBox();
+        const newsletter = await banner.getByRole("link", { name: /newsletter|boletín|boletim|lettre/i }).boundingBox();
+        expect(box && newsletter && box.x + box.width <= newsletter.x, where).toBe(true);
+      }
     }
   });
 

@@ -72,7 +72,7 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <AppLink
           to="/"
-          className="mr-1 inline-flex min-w-0 items-center gap-1.5 text-[15px] font-bold text-leaf-800 sm:text-lg lg:mr-2"
+          className="mr-1 inline-flex min-w-0 items-center gap-1.5 text-[14px] font-bold text-leaf-800 min-[360px]:text-[15px] sm:text-lg lg:mr-2"
         >
           <Sprout aria-hidden="true" className="hidden size-6 shrink-0 text-leaf-700 min-[360px]:block" />
           {/* A name too long for one line on a phone takes two, not an ellipsis (the default name does at 320–390 px). */}
