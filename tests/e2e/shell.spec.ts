@@ -303,6 +303,35 @@ test.describe("mobile", () => {
     await expect(toggle).toBeFocused();
   });
 
+  test("on a 320 px phone, the bottom bar's labels stand apart in every language", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    for (const lang of ["", "/es", "/pt", "/fr", "/de"]) {
+      await page.goto(lang || "/");
+      const bar = page.getByRole("navigation", {
+        name: /^(Shortcuts|Accesos directos|Atalhos|Raccourcis|Schnellzugriff)$/,
+      });
+      const links = bar.getByRole("link");
+      await expect(links).toHaveCount(5);
+      const gaps = await links.evaluateAll((as) =>
+        as.map((a) => {
+          const range = document.createRange();
+          range.selectNodeContents(a);
+          const text = [...range.getClientRects()].filter((r) => r.height < 20 && r.width > 0).pop();
+          return { label: a.textContent?.trim() ?? "", left: text?.left ?? 0, right: text?.right ?? 0 };
+        }),
+      );
+      const touching = gaps
+        .slice(1)
+        .map((next, i) => ({ prev: gaps[i], next }))
+        .filter(({ prev, next }) => prev && next.left - prev.right < 4)
+        .map(({ prev, next }) => `${prev?.label}|${next.label}: ${(next.left - (prev?.right ?? 0)).toFixed(1)} px`);
+      expect(touching, lang || "/").toEqual([]);
+      // And nothing of the bar sticks out of the screen.
+      expect(gaps[0]?.left ?? -1).toBeGreaterThanOrEqual(0);
+      expect(gaps[4]?.right ?? 999).toBeLessThanOrEqual(320);
+    }
+  });
+
   test("the bottom bar highlights the current page and the page keeps room for it", async ({ page }) => {
     await gotoHydrated(page, "/programs");
     const bar = page.getByRole("navigation", { name: "Shortcuts" });

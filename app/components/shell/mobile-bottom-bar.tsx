@@ -35,13 +35,15 @@ export function MobileBottomBar({ pages }: { pages: NavigationPages }) {
         {links.map((l) => {
           const Icon = ICONS[l.icon];
           return (
-            <li key={l.to} className="flex-1">
+            // Each shortcut as wide as its label plus an equal share of the rest: a long label ("Programme",
+            // "Candidatar") takes room from the short ones instead of running into its neighbour at 320 px.
+            <li key={l.to} className="flex-auto">
               <Link
                 to={localizeHref(l.to, lang)}
                 aria-current={
                   pathname === l.to ? "page" : l.section && pathname.startsWith(l.section) ? "true" : undefined
                 }
-                className="flex h-full flex-col items-center justify-center gap-0.5 text-xs text-stone-700 aria-[current=page]:bg-leaf-50 aria-[current=page]:font-semibold aria-[current=page]:text-leaf-800 aria-[current=true]:bg-leaf-50 aria-[current=true]:font-semibold aria-[current=true]:text-leaf-800"
+                className="flex h-full flex-col items-center justify-center gap-0.5 px-1 text-xs text-stone-700 aria-[current=page]:bg-leaf-50 aria-[current=page]:font-semibold aria-[current=page]:text-leaf-800 aria-[current=true]:bg-leaf-50 aria-[current=true]:font-semibold aria-[current=true]:text-leaf-800"
               >
                 <Icon aria-hidden="true" className="size-5" />
                 {t(l.label)}
