@@ -37,6 +37,11 @@ test("page views on the production hostname reach the analytics dashboard; other
   await expect(page.getByText(ignored)).toHaveCount(0);
   await expect(page.getByRole("img", { name: /Page views and visitors/ })).toBeVisible();
   await expectNoAxeViolations(page);
+  // On a phone, a long address is shortened within its row: the screen does not scroll sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(topPages.getByText(counted)).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   const csv = await page.request.get("/admin/dashboard/export/analytics?range=7d");
   expect(csv.status()).toBe(200);

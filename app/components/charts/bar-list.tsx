@@ -15,7 +15,8 @@ export function BarList({
   const max = Math.max(1, ...items.map((i) => i.value));
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-stone-200 bg-white p-4">
+    // min-w-0: in a grid, a long label is shortened in its row instead of widening the column past the screen.
+    <section aria-labelledby={headingId} className="min-w-0 rounded-lg border border-stone-200 bg-white p-4">
       <h2 id={headingId} className="text-sm font-semibold text-stone-800">
         {title}
       </h2>
