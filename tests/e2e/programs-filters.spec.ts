@@ -49,7 +49,7 @@ test.describe("on phones", () => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto("/programs");
       const short = await page.locator('input[type="date"]').evaluateAll((inputs) =>
-        inputs
+        (inputs as HTMLInputElement[])
           .map((input) => {
             const style = getComputedStyle(input);
             const context = document.createElement("canvas").getContext("2d");
