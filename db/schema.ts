@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -728,3 +729,21 @@ export const analyticsDailyDims = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.dim, t.key] })],
 );
+
+/** Bytes (bytea): Postgres hands them back as Buffers, the embedded database as Uint8Arrays; callers get Buffers. */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The browser files (/assets/: scripts, styles, map data) of every release started on this database, by their
+ * content-hashed names (decision 050). During a rolling upgrade a page from one release may ask an instance of the
+ * other for its files, and a tab opened before an upgrade may load a file the new release no longer has: an
+ * instance serves what its own build lacks from here. Files not part of any release started for 30 days are dropped.
+ */
+export const releaseAssets = pgTable("release_assets", {
+  name: text("name").primaryKey(),
+  body: bytes("body").notNull(),
+  lastSeen: timestamp("last_seen", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { ServerBuild } from "react-router";
 import { nulAddressMessage } from "~/lib/address-refusal.server";
 import { isStaffPath } from "~/lib/staff-path";
+import { readSharedReleaseAsset } from "~/services/release-assets.server";
 import type { Services } from "~/services/services.server";
 import { createAnalyticsIngest } from "./analytics";
 import { NEGOTIATED_VARY, negotiateHome } from "./home-language";
@@ -126,6 +127,20 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
         fallthrough: true,
       }),
     );
+    // A file this build does not have may be another release's (decision 050): a page from the other release, or a
+    // tab opened before an upgrade, asks for it. Served from the database when some release shared it there.
+    app.get("/assets/:name", async (req, res, next) => {
+      try {
+        const body = await readSharedReleaseAsset(services.db, String(req.params.name));
+        if (!body) return next();
+        res.type(path.extname(String(req.params.name)) || "application/octet-stream");
+        res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        res.send(body);
+      } catch (err) {
+        services.logger.warn({ err, path: req.path }, "shared release file unavailable");
+        next();
+      }
+    });
     // The service worker is revalidated on every check, so a new version reaches visitors at once. Only the files
     // the build put there are looked up: page requests never touch the file system.
     const rootFiles = fs

@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ContentVersionWatcher } from "~/services/content-version.server";
+import { shareReleaseAssets } from "~/services/release-assets.server";
 import { DatabaseUnavailableError } from "~db/client";
 import { createApp } from "./app";
 import { writeBackup } from "./backup";
@@ -81,6 +82,11 @@ async function main() {
     if (!fs.existsSync(serverBuildPath))
       fail("The site is not built: run `npm run build` (npm start does this for you).");
     const serverBuild = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+    // This release's browser files go to the database before the instance serves, so every instance (and every
+    // later release, for tabs opened before an upgrade) can serve them too (decision 050).
+    await shareReleaseAssets(services.db, path.join(buildDir, "client", "assets"))
+      .then((shared) => logger.info(shared, "release files shared"))
+      .catch((err: unknown) => logger.warn({ err }, "release files could not be shared"));
     created = createApp({
       services,
       build: { kind: "production", serverBuild, clientDir: path.join(buildDir, "client") },

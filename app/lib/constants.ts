@@ -44,3 +44,6 @@ export const PROGRAM_PRICES = ["free", "paid"] as const;
 
 /** A request to confirm an entry (sent to its contact) has a link that works this many days. */
 export const ENTRY_CHECK_LINK_DAYS = 30;
+
+/** A release's browser files stay shared in the database this long after the last instance of it started. */
+export const RELEASE_ASSET_RETENTION_DAYS = 30;

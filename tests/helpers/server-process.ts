@@ -26,16 +26,20 @@ export type RunningServer = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
-/** Starts the built server with the given environment and waits until /healthz answers 200. */
+/**
+ * Starts the built server with the given environment and waits until /healthz answers 200. `entry` starts another
+ * build's server (a copy of the build standing for another release).
+ */
 export async function startServer(
   env: Record<string, string>,
   timeoutMs = 90_000,
   nodeArgs: string[] = [],
+  entry = SERVER_ENTRY,
 ): Promise<RunningServer> {
-  if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first.`);
   const port = await freePort();
   let out = "";
-  const proc = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
+  const proc = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",

@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RELEASE_ASSET_RETENTION_DAYS } from "~/lib/constants";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { readSharedReleaseAsset, shareReleaseAssets } from "./release-assets.server";
+
+const DAY = 24 * 60 * 60 * 1000;
+let db: TestDatabase;
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "release-assets-"));
+
+/** A release's assets folder with these files. */
+function release(name: string, files: Record<string, Buffer | string>): string {
+  const dir = path.join(root, name);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [file, body] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), body);
+  return dir;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db.destroy();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe("release files shared through the database", () => {
+  it("a later release serves an earlier one's files byte for byte, and its own are shared for the earlier one", async () => {
+    const binary = Buffer.from([0, 1, 2, 250, 255, 10, 13]);
+    const first = release("first", { "entry-AAAA1111.js": "export const v = 1;\n", "map-BBBB2222.bin": binary });
+    const second = release("second", { "entry-CCCC3333.js": "export const v = 2;\n", "map-BBBB2222.bin": binary });
+
+    expect(await shareReleaseAssets(db.db, first)).toEqual({ files: 2, added: 2, pruned: 0 });
+    // The second release stores only what is new; the unchanged file is already there.
+    expect(await shareReleaseAssets(db.db, second)).toEqual({ files: 2, added: 1, pruned: 0 });
+
+    expect(String(await readSharedReleaseAsset(db.db, "entry-AAAA1111.js"))).toBe("export const v = 1;\n");
+    expect(String(await readSharedReleaseAsset(db.db, "entry-CCCC3333.js"))).toBe("export const v = 2;\n");
+    expect(await readSharedReleaseAsset(db.db, "map-BBBB2222.bin")).toEqual(binary);
+    expect(await readSharedReleaseAsset(db.db, "entry-DDDD4444.js")).toBeNull();
+  });
+
+  it("starting the same release again stores nothing new", async () => {
+    const again = release("again", { "entry-EEEE5555.js": "1" });
+    await shareReleaseAssets(db.db, again);
+    expect(await shareReleaseAssets(db.db, again)).toEqual({ files: 1, added: 0, pruned: 0 });
+  });
+
+  it("names that are not plain file names are never looked up", async () => {
+    for (const name of ["../secret", "a/b.js", "", ".hidden", "x".repeat(201), "a\u0000b.js"]) {
+      expect(await readSharedReleaseAsset(db.db, name)).toBeNull();
+    }
+  });
+
+  it(`drops the files of releases not started for ${RELEASE_ASSET_RETENTION_DAYS} days, never the current one's`, async () => {
+    const old = release("old", { "old-FFFF6666.js": "old", "kept-GGGG7777.js": "kept" });
+    const later = new Date(Date.now() + (RELEASE_ASSET_RETENTION_DAYS + 1) * DAY);
+    await shareReleaseAssets(db.db, old);
+    // A release started a month and a day later still has kept-GGGG7777.js; old-FFFF6666.js is nobody's any more.
+    const current = release("current", { "kept-GGGG7777.js": "kept" });
+    const result = await shareReleaseAssets(db.db, current, later);
+    expect(result.pruned).toBeGreaterThanOrEqual(1);
+    expect(await readSharedReleaseAsset(db.db, "old-FFFF6666.js")).toBeNull();
+    expect(String(await readSharedReleaseAsset(db.db, "kept-GGGG7777.js"))).toBe("kept");
+  });
+});
