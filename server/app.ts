@@ -201,9 +201,13 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
 
   // Last resort: never a stack trace to the client.
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    logger.error({ err, path: req.path }, "unhandled error");
-    if (res.headersSent) return res.end();
     const status = typeof (err as { status?: unknown })?.status === "number" ? (err as { status: number }).status : 500;
+    // A client's mistake (a broken percent sign in the address, an unreadable body) is not an error of the site: one
+    // line at info, without a stack, so the error log keeps only real errors.
+    if (status >= 400 && status < 500)
+      logger.info({ path: req.path, status, reason: err instanceof Error ? err.message : String(err) }, "bad request");
+    else logger.error({ err, path: req.path }, "unhandled error");
+    if (res.headersSent) return res.end();
     res
       .status(status >= 400 && status < 600 ? status : 500)
       .type("text/plain")

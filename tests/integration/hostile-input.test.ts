@@ -80,3 +80,18 @@ it("a POST to a page without a form answers 405 and logs one info line, no stack
   expect(logged).toMatch(/"level":30[^\n]*"status":405[^\n]*"method":"POST"[^\n]*"msg":"Method Not Allowed"/);
   expect(logged).not.toMatch(/did not provide an `action`|\n\s+at /);
 });
+
+it("a broken percent sign in an address is a bad request (400), logged at info without a stack trace", async () => {
+  const before = server.output().length;
+  for (const p of ["/location/%", "/location/%E0%A4%A", "/es/change-makers/%zz", "/assets/%"]) {
+    const r = await get(p);
+    expect(r.status, p).toBe(400);
+    expect(r.body, p).not.toMatch(/at \S+ \(|URIError/);
+  }
+  await new Promise((r) => setTimeout(r, 200));
+  const logged = server.output().slice(before);
+  // A client's mistake is not an error of the site: no error-level line (50), no stack.
+  expect(logged).not.toContain('"level":50');
+  expect(logged).not.toMatch(/\\n\s+at |"stack"/);
+  expect(logged).toMatch(/"level":30[^\n]*"status":400[^\n]*"msg":"bad request"/);
+});
