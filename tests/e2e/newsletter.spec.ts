@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { NEWSLETTER_MESSAGES } from "~/lib/constants";
+import { fieldsTooNarrow } from "./field-room";
 import { expect, test } from "./fixtures";
 
 // Request routing below must see every sign-up request, so no service worker sits in between.
@@ -113,20 +114,7 @@ test("on a phone, in every language, each sign-up field shows its whole example 
       await page.goto(lang || "/");
       const fields = page.locator('form[action="/api/newsletter"] input[type="email"]');
       await expect(fields).toHaveCount(2); // the home page's band and the footer
-      const cut = await fields.evaluateAll((inputs) =>
-        (inputs as HTMLInputElement[])
-          .map((input) => {
-            const style = getComputedStyle(input);
-            const context = document.createElement("canvas").getContext("2d");
-            if (!context) return "no canvas";
-            context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-            const room =
-              input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-            const needed = context.measureText(input.placeholder).width;
-            return needed > room ? `"${input.placeholder}" needs ${needed.toFixed(0)} px, has ${room.toFixed(0)}` : "";
-          })
-          .filter(Boolean),
-      );
+      const cut = await fieldsTooNarrow(fields);
       expect(cut, `${lang || "/"} at ${width} px`).toEqual([]);
     }
   }

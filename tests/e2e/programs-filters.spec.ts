@@ -1,4 +1,5 @@
 import { expectNoAxeViolations } from "./axe";
+import { fieldsTooNarrow } from "./field-room";
 import { expect, test } from "./fixtures";
 
 test("programs filter by words, format and time together, and the calendar feed follows", async ({ page, request }) => {
@@ -48,21 +49,8 @@ test.describe("on phones", () => {
     for (const width of [320, 360, 390]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto("/programs");
-      const short = await page.locator('input[type="date"]').evaluateAll((inputs) =>
-        (inputs as HTMLInputElement[])
-          .map((input) => {
-            const style = getComputedStyle(input);
-            const context = document.createElement("canvas").getContext("2d");
-            if (!context) return "no canvas";
-            context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-            // What an empty field shows in en-US, and the picker button beside it (about 1.5 em).
-            const needed = context.measureText("mm/dd/yyyy").width + 1.5 * Number.parseFloat(style.fontSize);
-            const room =
-              input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-            return needed > room ? `${input.name}: needs ${needed.toFixed(0)} px, has ${room.toFixed(0)}` : "";
-          })
-          .filter(Boolean),
-      );
+      // What an empty field shows in en-US, and the picker button beside it (about 1.5 em).
+      const short = await fieldsTooNarrow(page.locator('input[type="date"]'), { text: "mm/dd/yyyy", extraEm: 1.5 });
       expect(short, `at ${width} px`).toEqual([]);
     }
   });
