@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminHarness, createAdminHarness } from "~tests/helpers/admin-context";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { notifyContentChanged } from "./content-events.server";
 import { loadHomePage } from "./home.server";
 
 let t: TestDatabase;
@@ -42,5 +43,22 @@ describe(`the home page's data (${process.env.TEST_DATABASE_URL ? "postgres" : "
     const en = await loadHomePage(h.context.services, "en", "2099-01-01");
     expect(en.upcoming.find((p) => p.name === "Soil Week")).toMatchObject({ shownName: "Soil Week", nameLang: null });
     expect(en.episodes[0]).toMatchObject({ title: "Hedges", titleLang: null });
+  });
+
+  it("keeps its lists until an episode, program, place or picture changes, then shows the change", async () => {
+    const services = h.context.services;
+    const before = await loadHomePage(services, "en", "2099-01-01");
+    expect(before.episodes.map((e) => e.title)).toEqual(["Hedges"]);
+    await t.db.execute(sql`
+      INSERT INTO podcast_episodes (number, title, summary, published_at, language, translations)
+      VALUES (2, 'Ponds', 'Why ponds matter.', now(), 'en', '{}')`);
+    // Announced like every edit in the admin area: the next home page shows the new episode first.
+    await notifyContentChanged(services, "podcast");
+    await expect
+      .poll(async () => (await loadHomePage(services, "en", "2099-01-01")).episodes.map((e) => e.title))
+      .toEqual(["Ponds", "Hedges"]);
+    // Another day reads the upcoming programs again: a program that has started is no longer listed.
+    const later = await loadHomePage(services, "en", "2099-03-02");
+    expect(later.upcoming.map((p) => p.name)).toEqual(["Water Day"]);
   });
 });

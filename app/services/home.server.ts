@@ -7,6 +7,7 @@ import { listFeaturedLocations } from "~/queries/locations.server";
 import { listEpisodes } from "~/queries/podcast.server";
 import { listUpcomingPrograms } from "~/queries/programs.server";
 import { getClusterStore, mapSnapshot } from "./clusters.server";
+import { contentCache } from "./content-cache.server";
 import { getPublicPageTexts } from "./page-texts.server";
 import type { Services } from "./services.server";
 
@@ -14,17 +15,32 @@ const FEATURED_LIMIT = 6;
 const UPCOMING_LIMIT = 4;
 const EPISODES_LIMIT = 3;
 
+async function readHomeLists({ db }: Services, today: string) {
+  const [featured, upcoming, episodes] = await Promise.all([
+    listFeaturedLocations(db, FEATURED_LIMIT),
+    listUpcomingPrograms(db, { from: today, limit: UPCOMING_LIMIT }),
+    listEpisodes(db, { limit: EPISODES_LIMIT }),
+  ]);
+  return { featured, upcoming, episodes };
+}
+
+/**
+ * The home page's three lists, read once per day and kept until places, programs, episodes or media (the cards'
+ * pictures) change on any instance: a fresh render of the home page then makes no query for them.
+ */
+const homeLists = contentCache<Awaited<ReturnType<typeof readHomeLists>>>(
+  ["locations", "programs", "podcast", "media"],
+  2,
+);
+
 /**
  * Everything the home page shows, in the page's language: the owner's heading and introduction, the map's first
  * view, featured places, the next programs and the latest episodes. Names, summaries and titles are their
  * translations where an entry has one; `…Lang` names the language of a text shown in its original instead.
  */
 export async function loadHomePage(services: Services, lang: Language, today: string) {
-  const { db } = services;
-  const [featured, upcoming, episodes, snapshot, texts] = await Promise.all([
-    listFeaturedLocations(db, FEATURED_LIMIT),
-    listUpcomingPrograms(db, { from: today, limit: UPCOMING_LIMIT }),
-    listEpisodes(db, { limit: EPISODES_LIMIT }),
+  const [{ featured, upcoming, episodes }, snapshot, texts] = await Promise.all([
+    homeLists(services, today, () => readHomeLists(services, today)),
     mapSnapshot(getClusterStore(services), { center: DEFAULT_VIEW_CENTER, zoom: DEFAULT_VIEW_ZOOM, ...SNAPSHOT_SIZE }),
     getPublicPageTexts(services, lang),
   ]);
