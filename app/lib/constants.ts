@@ -47,3 +47,6 @@ export const ENTRY_CHECK_LINK_DAYS = 30;
 
 /** A release's browser files stay shared in the database this long after the last instance of it started. */
 export const RELEASE_ASSET_RETENTION_DAYS = 30;
+
+/** The analytics download lists this many pages, and values of each dimension; the screen shows the top 10. */
+export const ANALYTICS_EXPORT_TOP = 1000;

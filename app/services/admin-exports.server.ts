@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Database } from "~db/client";
 import type { ExportDataset } from "../lib/admin-exports";
+import { ANALYTICS_EXPORT_TOP } from "../lib/constants";
 import { csvResponse } from "../lib/csv";
 import { parseSubscriberView } from "../lib/subscriber-views";
 import { SUBSCRIBER_STATE_LABELS } from "../lib/vocabulary";
@@ -98,7 +99,8 @@ export async function exportCsv(db: Database, dataset: ExportDataset, params: UR
       const { from, to, granularity, error } = resolveAnalyticsQuery(params, new Date());
       // The page shows this message and falls back to 30 days; a download must not quietly do the same.
       if (error) throw data(error, { status: 400 });
-      const report = await getAnalyticsReport(db, { from, to, granularity });
+      // A download is for working on the figures: far more than the screen's top ten.
+      const report = await getAnalyticsReport(db, { from, to, granularity, topN: ANALYTICS_EXPORT_TOP });
       const rows: (string | number)[][] = [
         ...report.series.map((s) => ["views over time", s.bucket, s.pageViews, s.visitors]),
         ...report.topPages.map((p) => ["top page", p.path, p.views, p.visitors]),

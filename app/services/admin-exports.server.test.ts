@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { exportCsv } from "./admin-exports.server";
+
+let t: TestDatabase;
+
+beforeAll(async () => {
+  t = await createTestDatabase({ reference: false });
+  // Fifteen pages seen yesterday, /page-1 once, /page-15 fifteen times.
+  const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  for (let i = 1; i <= 15; i++) {
+    await t.db.execute(
+      sql`INSERT INTO analytics_daily_pages (day, path, views, visitors) VALUES (${yesterday}, ${`/page-${i}`}, ${i}, 1)`,
+    );
+  }
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+describe("the analytics download", () => {
+  it("lists every page of the period, not only the screen's top ten", async () => {
+    const res = await exportCsv(t.db, "analytics", new URLSearchParams({ range: "7d" }));
+    const pages = (await res.text())
+      .split("\n")
+      .filter((line) => line.startsWith("top page,"))
+      .map((line) => line.split(",").slice(1, 3));
+    expect(pages).toHaveLength(15);
+    expect(pages[0]).toEqual(["/page-15", "15"]);
+    expect(pages.at(-1)).toEqual(["/page-1", "1"]);
+  });
+});
