@@ -20,6 +20,10 @@ const build = {
     home: { id: "home", parentId: "layout", index: true },
     location: { id: "location", parentId: "layout", path: "location/:slug" },
     splat: { id: "splat", parentId: "layout", path: "*" },
+    // Each other language has its own copy of the public routes under its prefix (app/routes.ts).
+    "es/routes/home": { id: "es/routes/home", parentId: "layout", path: "es" },
+    "es/routes/location": { id: "es/routes/location", parentId: "layout", path: "es/location/:slug" },
+    "es/routes/not-found": { id: "es/routes/not-found", parentId: "layout", path: "es/*" },
     admin: { id: "admin", parentId: "root", path: "admin/dashboard" },
     edit: { id: "edit", parentId: "admin", path: "edit/:id" },
   },
@@ -32,6 +36,12 @@ describe("request statistics", () => {
     expect(stats.patternFor("/location/Other-Place.data")).toBe("/location/:slug (data)");
     expect(stats.patternFor("/admin/dashboard/edit/123")).toBe("/admin/dashboard/edit/:id");
     expect(stats.patternFor("/no/such/page")).toBe("/*");
+    // Each language keeps its own rows, named by its prefix; an unknown prefix is the catch-all, never the raw text.
+    expect(stats.patternFor("/es")).toBe("/es");
+    expect(stats.patternFor("/es/location/Green-Valley-Farm")).toBe("/es/location/:slug");
+    expect(stats.patternFor("/es/location/Other-Place.data")).toBe("/es/location/:slug (data)");
+    expect(stats.patternFor("/es/no/such/page")).toBe("/es/*");
+    expect(stats.patternFor("/xx/location/Green-Valley-Farm")).toBe("/*");
     expect(stats.patternFor("/assets/app-abc.js")).toBe("/assets/*");
     void stats.close();
   });

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RELEASE_ASSET_RETENTION_DAYS } from "~/lib/constants";
+import { insertReleaseAssets } from "~/queries/release-assets.server";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { readSharedReleaseAsset, shareReleaseAssets } from "./release-assets.server";
 
@@ -48,10 +49,20 @@ describe("release files shared through the database", () => {
     expect(await shareReleaseAssets(db.db, again)).toEqual({ files: 1, added: 0, pruned: 0 });
   });
 
-  it("names that are not plain file names are never looked up", async () => {
-    for (const name of ["../secret", "a/b.js", "", ".hidden", "x".repeat(201), "a\u0000b.js"]) {
-      expect(await readSharedReleaseAsset(db.db, name)).toBeNull();
+  it("shares and serves plain file names only: no hidden files, no paths", async () => {
+    const dir = release("names", { "plain-HHHH8888.js": "ok", ".hidden-IIII9999": "secret" });
+    expect(await shareReleaseAssets(db.db, dir)).toMatchObject({ files: 1, added: 1 });
+    expect(await readSharedReleaseAsset(db.db, ".hidden-IIII9999")).toBeNull();
+    // Even a row stored under such a name some other way is never handed out.
+    await insertReleaseAssets(db.db, [
+      { name: "../secret", body: Buffer.from("x") },
+      { name: ".env", body: Buffer.from("x") },
+      { name: "x".repeat(201), body: Buffer.from("x") },
+    ]);
+    for (const name of ["../secret", ".env", "x".repeat(201), "a/b.js", "", "a\u0000b.js"]) {
+      expect(await readSharedReleaseAsset(db.db, name), name).toBeNull();
     }
+    expect(String(await readSharedReleaseAsset(db.db, "plain-HHHH8888.js"))).toBe("ok");
   });
 
   it(`drops the files of releases not started for ${RELEASE_ASSET_RETENTION_DAYS} days, never the current one's`, async () => {
