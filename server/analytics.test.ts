@@ -3,7 +3,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsEvents } from "~db/schema";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
-import { ANALYTICS_RATE_PER_MINUTE, createAnalyticsIngest, deviceOf } from "./analytics";
+import { ANALYTICS_RATE_PER_MINUTE, countryOf, createAnalyticsIngest, deviceOf } from "./analytics";
 
 let t: TestDatabase;
 let base: string;
@@ -17,11 +17,12 @@ beforeAll(async () => {
     db: t.db,
     siteUrl: "https://permaculture.example",
     hashSecret: "s".repeat(40),
-    trustProxy: true,
     flushMs: 1e9,
   });
   const app = express();
-  app.set("trust proxy", true);
+  // The test's requests come from 127.0.0.1, standing for a reverse proxy on the same host (TRUST_PROXY=loopback):
+  // the address in their X-Forwarded-For is the visitor's.
+  app.set("trust proxy", "loopback");
   app.use(ingest.router);
   await new Promise<void>((resolve) => {
     server = app.listen(0, "127.0.0.1", () => resolve());
@@ -202,6 +203,33 @@ describe("analytics ingestion", () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
     // Every refusal says when to come back (within the minute's window).
     expect(retryAfter.every((s) => s >= 1 && s <= 60)).toBe(true);
+  });
+
+  it("believes a proxy's country header only when the connection comes from a trusted proxy", async () => {
+    // One server answering what countryOf reads, under two TRUST_PROXY settings: the test's connection (127.0.0.1)
+    // is the trusted proxy in the first, and a visitor talking to the server directly in the second.
+    const answer = async (trust: string | number | false, headers: Record<string, string>) => {
+      const app = express();
+      app.set("trust proxy", trust);
+      app.get("/country", (req, res) => {
+        res.json({ country: countryOf(req) });
+      });
+      const srv = await new Promise<ReturnType<express.Express["listen"]>>((resolve) => {
+        const s = app.listen(0, "127.0.0.1", () => resolve(s));
+      });
+      try {
+        const res = await fetch(`http://127.0.0.1:${(srv.address() as AddressInfo).port}/country`, { headers });
+        return ((await res.json()) as { country: string | null }).country;
+      } finally {
+        srv.close();
+      }
+    };
+    const viaProxy = { "x-forwarded-for": "203.0.113.7", "cf-ipcountry": "PT", "accept-language": "de-AT,de" };
+    expect(await answer("loopback", viaProxy)).toBe("PT");
+    expect(await answer(1, viaProxy)).toBe("PT");
+    // Not from a trusted proxy: the header is the visitor's own words; the language's region is used instead.
+    expect(await answer("10.0.0.0/8", viaProxy)).toBe("AT");
+    expect(await answer(false, viaProxy)).toBe("AT");
   });
 
   it("classifies devices", () => {

@@ -48,9 +48,14 @@ export function deviceOf(ua: string): "mobile" | "tablet" | "desktop" {
   return "desktop";
 }
 
-/** A country code when one is derivable without storing personal data: a proxy's geo header, else the language region. */
-export function countryOf(req: Request, trustProxy: boolean): string | null {
-  if (trustProxy) {
+/**
+ * A country code when one is derivable without storing personal data: a proxy's geo header, else the language region.
+ * The geo header is believed only from a proxy the operator trusts (TRUST_PROXY): `req.ips` lists the forwarded
+ * addresses only when the connection itself comes from a trusted proxy, so a visitor talking to the server directly
+ * cannot name a country by sending the header.
+ */
+export function countryOf(req: Request): string | null {
+  if (req.ips.length > 0) {
     const h = req.get("cf-ipcountry") ?? req.get("x-vercel-ip-country") ?? req.get("x-country-code");
     if (h && /^[A-Z]{2}$/i.test(h) && h.toUpperCase() !== "XX") return h.toUpperCase();
   }
@@ -68,7 +73,6 @@ export function createAnalyticsIngest(opts: {
   db: Database;
   siteUrl: string;
   hashSecret: string;
-  trustProxy: boolean;
   flushMs?: number;
   batchSize?: number;
   onError?: (err: unknown) => void;
@@ -185,7 +189,7 @@ export function createAnalyticsIngest(opts: {
         referrer,
         visitorHash: createHash("sha256").update(`${dailySalt()}|${ip}|${ua}`).digest("hex").slice(0, 32),
         device: deviceOf(ua),
-        country: countryOf(req, opts.trustProxy),
+        country: countryOf(req),
         createdAt: new Date(),
       });
       counters.accepted++;

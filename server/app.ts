@@ -46,6 +46,8 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
   const { logger, config } = services;
   const app = express();
   app.disable("x-powered-by");
+  // Exactly the proxies the operator named (a hop count or their addresses; never `true`, see server/config.ts):
+  // req.ip is then the right-most X-Forwarded-For address that is not one of them, never one the client wrote.
   app.set("trust proxy", config.trustProxy);
 
   const requestStats = createRequestStats({
@@ -57,7 +59,6 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
     db: services.db,
     siteUrl: config.siteUrl,
     hashSecret: config.hashSecret,
-    trustProxy: config.trustProxy,
     onError: (err) => logger.warn({ err }, "analytics flush failed"),
   });
 

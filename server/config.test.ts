@@ -134,3 +134,35 @@ describe("server processes (WORKERS)", () => {
     );
   });
 });
+
+describe("the proxies in front of the server (TRUST_PROXY)", () => {
+  it("trusts no proxy unless told, and takes a hop count or the proxies' addresses as Express applies them", () => {
+    const trust = (value?: string) =>
+      loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust("false")).toBe(false);
+    expect(trust("")).toBe(false);
+    expect(trust("1")).toBe(1);
+    expect(trust("2")).toBe(2);
+    expect(trust("loopback")).toEqual(["loopback"]);
+    expect(trust("10.0.0.0/8, 192.168.1.5")).toEqual(["10.0.0.0/8", "192.168.1.5"]);
+    expect(trust("linklocal,uniquelocal,::1,fd00::/8")).toEqual(["linklocal", "uniquelocal", "::1", "fd00::/8"]);
+  });
+
+  it("refuses 'true' with one line saying what to set instead, and refuses what is not a count or an address", () => {
+    for (const yes of ["true", "TRUE"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: yes })).toThrow(
+        new ConfigError(
+          `Invalid TRUST_PROXY (${JSON.stringify(yes)}): expected the number of proxies in front of the server (1 for one reverse proxy or load balancer) or their addresses (such as loopback or 10.0.0.0/8), not 'true': it would take the left-most X-Forwarded-For address, which any client writes itself.`,
+        ),
+      );
+    }
+    for (const bad of ["yes", "0", "-1", "1.5", "10.0.0.0/33", "proxy.internal", "10.0.0.1, nginx", "300.1.1.1"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: bad })).toThrow(
+        new ConfigError(
+          `Invalid TRUST_PROXY (${JSON.stringify(bad)}): expected the number of proxies in front of the server (1 for one reverse proxy or load balancer), or their addresses: a comma-separated list of IP addresses or ranges such as 10.0.0.0/8, or loopback, linklocal, uniquelocal; or false.`,
+        ),
+      );
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import express from "express";
 import { z } from "zod";
 import { SITE_NAME } from "~/lib/constants";
 import { type LoginLimits, loginLimits } from "~/services/login-limiter.server";
@@ -35,6 +36,55 @@ function isMapStyleUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * TRUST_PROXY, as Express's `trust proxy` setting takes it: false (trust no proxy: the address is the connection's),
+ * a number of proxy hops in front of the server, or the addresses and ranges of those proxies. With a count or a
+ * list, Express (proxy-addr) takes the right-most X-Forwarded-For address that is not a trusted proxy; the left-most
+ * entries are whatever the client wrote and are never believed.
+ */
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_EXPECTED =
+  "the number of proxies in front of the server (1 for one reverse proxy or load balancer), or their addresses: a comma-separated list of IP addresses or ranges such as 10.0.0.0/8, or loopback, linklocal, uniquelocal; or false";
+
+/**
+ * Parses TRUST_PROXY. `true` is refused: Express then takes the left-most X-Forwarded-For address, which the client
+ * writes itself, so any client could pick its own address and every per-address limit would fall. A list is checked
+ * by Express itself (proxy-addr compiles it and throws on anything that is not an address, a range or a name it
+ * knows), so what starts is exactly what Express will apply.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = value.trim();
+  if (v === "" || v.toLowerCase() === "false") return false;
+  if (v.toLowerCase() === "true") {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "the number of proxies in front of the server (1 for one reverse proxy or load balancer) or their addresses (such as loopback or 10.0.0.0/8), not 'true': it would take the left-most X-Forwarded-For address, which any client writes itself",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (Number.isSafeInteger(hops) && hops >= 1) return hops;
+  } else {
+    const list = v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    try {
+      if (list.length > 0) {
+        express().set("trust proxy", list);
+        return list;
+      }
+    } catch {
+      // not an address, range or known name: refused below
+    }
+  }
+  ctx.addIssue({ code: "custom", message: TRUST_PROXY_EXPECTED });
+  return z.NEVER;
 }
 
 /** Where the site serves MAP_PMTILES_PATH (with HTTP Range requests), and its built-in style for that file. */
@@ -76,7 +126,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "'true' or 'false'" }).default("true"),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "at least 32 characters").optional()),
-  TRUST_PROXY: z.enum(["true", "false"], { error: "'true' or 'false'" }).default("false"),
+  TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   REQUEST_STATS: z.enum(["on", "off"], { error: "'on' or 'off'" }).default("on"),
   DATABASE_POOL_MAX: positiveInt("a whole number above 0", 10),
@@ -144,7 +194,8 @@ export type Config = {
   authSecret: string;
   /** Derived from authSecret: form timing tokens and the daily salt of visitor identifiers (analytics). */
   hashSecret: string;
-  trustProxy: boolean;
+  /** TRUST_PROXY: Express's `trust proxy` setting (false, a hop count, or the proxies' addresses). */
+  trustProxy: TrustProxy;
   logLevel: string;
   requestStats: boolean;
   /** Postgres connections per instance, and how long a request waits for one before it is answered 503. */
@@ -274,7 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: 
     storage,
     authSecret,
     hashSecret: deriveSecret(authSecret, "form-and-visitor-hash"),
-    trustProxy: e.TRUST_PROXY === "true",
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     requestStats: e.REQUEST_STATS === "on",
     metricsToken: e.METRICS_TOKEN ?? null,

@@ -24,7 +24,8 @@ export type Services = {
     /** SITE_URL's hostname, worked out once at boot: page views are counted only there. */
     siteHostname: string;
     env: "development" | "production" | "test";
-    trustProxy: boolean;
+    /** TRUST_PROXY as Express applies it: false, the number of proxy hops, or the proxies' addresses and ranges. */
+    trustProxy: false | number | string[];
     hashSecret: string;
     /** Signs the links sent by e-mail (AUTH_SECRET). */
     authSecret: string;

@@ -66,7 +66,7 @@ async function middlewareOverhead() {
 async function ingestionRate() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-an-"));
   try {
-    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "silent", TRUST_PROXY: "true", SEED: "none" });
+    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "silent", TRUST_PROXY: "loopback", SEED: "none" });
     try {
       const host = new URL(server.url).hostname;
       let n = 0;

@@ -43,7 +43,7 @@ async function start(): Promise<RunningServer> {
     DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "loopback",
     // Fixed, so the places' links are the same whatever port each start gets.
     SITE_URL: SITE,
   });

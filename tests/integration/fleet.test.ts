@@ -42,7 +42,7 @@ describe.skipIf(!pgUrl)("two instances behind a load balancer", () => {
         DATABASE_URL: u.toString(),
         AUTH_SECRET: "fleet-test-secret-0123456789abcdefghij",
         SITE_URL: site,
-        TRUST_PROXY: "true",
+        TRUST_PROXY: "loopback",
         ADMIN_EMAIL: "owner@example.org",
         ADMIN_PASSWORD: "a-long-enough-password",
       };

@@ -16,7 +16,7 @@ let pgDbName: string | undefined;
 
 /** The same server, on PGlite in a fresh DATA_DIR, or on a fresh Postgres database when TEST_DATABASE_URL is set. */
 async function databaseEnv(): Promise<Record<string, string>> {
-  const env: Record<string, string> = { DATA_DIR: dataDir, TRUST_PROXY: "true" };
+  const env: Record<string, string> = { DATA_DIR: dataDir, TRUST_PROXY: "loopback" };
   if (!pgUrl) return env;
   if (!pgDbName) {
     pgDbName = `lifecycle_${randomBytes(4).toString("hex")}`;
