@@ -31,7 +31,12 @@ export function handleError(error: unknown, { request, context }: { request: Req
     else console.info(JSON.stringify(line));
     return;
   }
-  console.error(error);
+  // Through the JSON logger, never printed raw: an error's message may quote the request (undici's "Headers.set:
+  // "<value>" is an invalid header value" does), and a line feed in it would write a forged line into the log.
+  const logger = context?.services?.logger;
+  if (logger)
+    logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unhandled error");
+  else console.error(error);
 }
 
 /** What a whole page's inline stylesheet holds until the stylesheet's bytes take its place. */
@@ -130,7 +135,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (!shellRendered) return;
+          const logger = loadContext.services?.logger;
+          if (logger) logger.error({ err: error, path: new URL(request.url).pathname }, "render failed");
+          else console.error(error);
         },
       },
     );

@@ -12,7 +12,7 @@ import { writeBackup } from "./backup";
 import { prepareServices } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 import { startControlSocket } from "./control-socket";
-import { createLogger } from "./logger";
+import { createLogger, routeConsoleToLogger } from "./logger";
 import { startMaintenance } from "./maintenance";
 import { createMetrics } from "./metrics";
 import { storageLimitsFromEnv } from "./storage/service";
@@ -37,6 +37,8 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  // In production every line on stdout is JSON, whoever writes it (development keeps Vite's readable output).
+  if (config.env !== "development") routeConsoleToLogger(logger);
   // The bundled server sits in its build folder (build/server-entry.js); in development it runs from server/.
   const here = path.dirname(fileURLToPath(import.meta.url));
   if (config.workers > 1 && cluster.isPrimary) {
