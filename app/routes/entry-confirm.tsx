@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { AppLink } from "../components/app-link";
 import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
 import { ENTRY_CHECK_LINK_DAYS, SITE_NAME } from "../lib/constants";
@@ -24,13 +25,20 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
   return { state: "already", name: found.name, path: found.path };
 }
 
-/** Confirming takes the button, not just opening the link (mail scanners open every link in a message). */
-export async function action({ request, context }: Route.ActionArgs): Promise<State | LinkNoLongerWorks> {
+/**
+ * Confirming takes the button, not just opening the link (mail scanners open every link in a message). A
+ * confirmation answers 200 said outright: React Router runs the loader after the action, and its answer for the now
+ * used link would otherwise be the page's status.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormOrNull(request, requestTranslate(request).t);
   const token = form?.get("token");
   const done = await confirmEntryLink(context.services, typeof token === "string" ? token : null);
   if (done.outcome === "invalid") return linkNoLongerWorks();
-  return { state: done.outcome === "confirmed" ? "confirmed" : "already", name: done.name, path: done.path };
+  return data<State>(
+    { state: done.outcome === "confirmed" ? "confirmed" : "already", name: done.name, path: done.path },
+    { status: 200 },
+  );
 }
 
 export function meta({ matches }: Route.MetaArgs) {

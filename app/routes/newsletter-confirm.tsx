@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { AppLink } from "../components/app-link";
 import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
 import { SITE_NAME } from "../lib/constants";
@@ -28,11 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
  * Confirming takes a press of the button, not just opening the link: mail scanners that open every link in a
  * message would otherwise confirm addresses nobody confirmed.
  */
-export async function action({ request, context }: Route.ActionArgs): Promise<State | LinkNoLongerWorks> {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormOrNull(request, requestTranslate(request).t);
   const token = form?.get("token");
   const outcome = await confirmNewsletterLink(context.services, typeof token === "string" ? token : null);
-  return outcome === "invalid" ? linkNoLongerWorks() : { state: outcome };
+  // 200 said outright: after a post React Router runs the loader too, and its answer for the now used link (410)
+  // would otherwise be the page's status.
+  return outcome === "invalid" ? linkNoLongerWorks() : data<State>({ state: outcome }, { status: 200 });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { AppLink } from "../components/app-link";
 import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
 import { SITE_NAME } from "../lib/constants";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
  * List-Unsubscribe address with `List-Unsubscribe=One-Click`). The token comes from the address or the form.
  * No sign-in: the signed token is the authority.
  */
-export async function action({ request, context }: Route.ActionArgs): Promise<State | LinkNoLongerWorks> {
+export async function action({ request, context }: Route.ActionArgs) {
   const fromUrl = new URL(request.url).searchParams.get("token");
   const form = await readFormOrNull(request, requestTranslate(request).t);
   const fromForm = form?.get("token");
@@ -38,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
   const found = await checkUnsubscribeLink(context.services, token);
   const outcome = await unsubscribeByLink(context.services, token);
   if (outcome === "invalid") return linkNoLongerWorks();
-  return { state: "unsubscribed", email: found?.email };
+  // 200 said outright: React Router runs the loader after the action, and its answer must not be the page's status.
+  return data<State>({ state: "unsubscribed", email: found?.email }, { status: 200 });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
