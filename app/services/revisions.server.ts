@@ -98,6 +98,8 @@ export type RevisionView = {
   by: string;
   fromSuggestion: boolean;
   reverts: number | null;
+  /** It created the entry (and so cannot be reverted). */
+  created: boolean;
   changes: { field: string; from: string; to: string }[];
 };
 
@@ -121,11 +123,28 @@ export async function entryHistory(
     by: r.userEmail || "System",
     fromSuggestion: Boolean(r.proposalId),
     reverts: r.reverts,
+    created: createdTheEntry(r.changes),
     changes: Object.entries(r.changes).map(([field, c]) => ({ field, from: shown(c.from), to: shown(c.to) })),
   }));
 }
 
-export type RevertOutcome = { ok: true; editPath: string } | { ok: false; status: 400 | 404; message: string };
+export type RevertOutcome =
+  | { ok: true; editPath: string }
+  | { ok: false; status: 400 | 404; message: string; editPath?: string };
+
+/** What staff are told when they try to revert the revision that created an entry. */
+export const CREATION_NOT_REVERTIBLE =
+  "This revision created the entry, so it cannot be reverted: there is no earlier version to put back. To take the entry off the site, archive it.";
+
+/**
+ * Whether a revision is the one that created its entry: it sets the entry's name (or a resource's title), which
+ * every entry has from its creation on, from nothing. Putting such a revision "back" would write nulls into every
+ * field it set.
+ */
+export function createdTheEntry(changes: RevisionChanges): boolean {
+  const named = changes.name ?? changes.title;
+  return named !== undefined && (named.from === null || named.from === undefined);
+}
 
 /**
  * Puts back the values a revision replaced, as a new revision that says which one it reverts (so a revert can be
@@ -143,13 +162,14 @@ export async function revertRevision(
   if (!revision || !kind || !handler) return { ok: false, status: 404, message: "That revision no longer exists." };
   const before = (await handler.find(db, revision.entityId)) as Record<string, unknown> | null;
   if (!before) return { ok: false, status: 404, message: "The entry this revision belongs to has been deleted." };
+  const editPath = entryEditPath(kind, revision.entityId);
+  if (createdTheEntry(revision.changes)) return { ok: false, status: 400, message: CREATION_NOT_REVERTIBLE, editPath };
   const restore: Record<string, unknown> = {};
   for (const [field, c] of Object.entries(revision.changes)) {
     if (field in before) restore[field] = c.from;
   }
-  if (restore.name === null || restore.name === undefined) delete restore.name;
   if (Object.keys(restore).length === 0) {
-    return { ok: false, status: 400, message: "This revision created the entry; there is nothing to put back." };
+    return { ok: false, status: 400, message: "None of the fields this revision changed can be put back.", editPath };
   }
   try {
     await handler.update(db, revision.entityId, restore);
@@ -159,6 +179,7 @@ export async function revertRevision(
       ok: false,
       status: 400,
       message: "These values cannot be put back as they were (another entry may use the name now).",
+      editPath,
     };
   }
   await recordRevision(services, {
@@ -181,5 +202,5 @@ export async function revertRevision(
     (err) => logger.warn({ err }, "audit failed"),
   );
   await notifyContentChanged(services, handler.channel);
-  return { ok: true, editPath: entryEditPath(kind, revision.entityId) };
+  return { ok: true, editPath };
 }

@@ -21,11 +21,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const outcome = await revertRevision(context.services, user, Number.isSafeInteger(id) ? id : -1);
   if (!outcome.ok) {
     if (outcome.status === 404) throw data(outcome.message, { status: 404 });
-    const back = request.headers.get("Referer");
-    const path = back ? new URL(back).pathname : "/admin/dashboard";
-    return redirectWithToast(path.startsWith("/admin/") ? path : "/admin/dashboard", outcome.message, "error");
+    // Back to the entry's screen, where its History is; else to the admin page the button was on.
+    return redirectWithToast(outcome.editPath ?? adminPageFrom(request), outcome.message, "error");
   }
   return redirectWithToast(outcome.editPath, `Revision ${id} reverted`);
+}
+
+/** The admin page a request came from, by its Referer, when that is a readable address in the admin area. */
+function adminPageFrom(request: Request): string {
+  const back = request.headers.get("Referer");
+  const url = back && URL.canParse(back) ? new URL(back) : null;
+  return url?.pathname.startsWith("/admin/") ? url.pathname : "/admin/dashboard";
 }
 
 export function meta() {

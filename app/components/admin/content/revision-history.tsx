@@ -7,12 +7,17 @@ export type HistoryEntry = {
   by: string;
   fromSuggestion: boolean;
   reverts: number | null;
+  /** The revision that created the entry: there is nothing before it to put back. */
+  created: boolean;
   changes: { field: string; from: string; to: string }[];
 };
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
-/** An entry's revisions, newest first: who, when, each field old → new, and a button to put a revision back. */
+/**
+ * An entry's revisions, newest first: who, when, each field old → new, and a button to put a revision back (not on
+ * the one that created the entry, which has nothing before it).
+ */
 export function RevisionHistory({ history, labels }: { history: HistoryEntry[]; labels: Record<string, string> }) {
   return (
     <section aria-labelledby="history-heading" className="mt-10 rounded-lg border border-stone-200 bg-white p-4">
@@ -30,6 +35,7 @@ export function RevisionHistory({ history, labels }: { history: HistoryEntry[]; 
                 {r.by}
                 {r.fromSuggestion ? " (accepting a visitor's suggestion)" : ""}
                 {r.reverts ? ` (reverting revision ${r.reverts})` : ""}
+                {r.created ? " (creating the entry)" : ""}
               </p>
               <ul className="mt-1 space-y-1 text-sm">
                 {r.changes.map((c) => (
@@ -40,11 +46,13 @@ export function RevisionHistory({ history, labels }: { history: HistoryEntry[]; 
                   </li>
                 ))}
               </ul>
-              <Form method="post" action={`/admin/dashboard/revisions/${r.id}/revert`} className="mt-2">
-                <button type="submit" className={buttonClasses.secondary}>
-                  Revert revision {r.id}
-                </button>
-              </Form>
+              {r.created ? null : (
+                <Form method="post" action={`/admin/dashboard/revisions/${r.id}/revert`} className="mt-2">
+                  <button type="submit" className={buttonClasses.secondary}>
+                    Revert revision {r.id}
+                  </button>
+                </Form>
+              )}
             </li>
           ))}
         </ol>
