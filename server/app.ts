@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
@@ -10,13 +9,15 @@ import { isStaffPath } from "~/lib/staff-path";
 import { readSharedReleaseAsset } from "~/services/release-assets.server";
 import type { Services } from "~/services/services.server";
 import { createAnalyticsIngest } from "./analytics";
+import { formBodies, invitesBody } from "./form-bodies";
 import { NEGOTIATED_VARY, negotiateHome } from "./home-language";
 import { mapFilesRouter } from "./map-files";
 import type { Metrics } from "./metrics";
 import { offlinePagesRouter } from "./offline-pages";
+import { createReactRouterHandler } from "./react-router-handler";
 import { createRenderCache } from "./render-cache";
 import { createRequestStats } from "./request-stats";
-import { constantSecurityHeaders, csrfGuard, securityHeaders } from "./security";
+import { constantSecurityHeaders, csrfGuard, isTokenAuthorisedPost, securityHeaders } from "./security";
 import { createStorageRouter } from "./storage";
 
 export type AppOptions = {
@@ -183,21 +184,20 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
   // browsers send the site's origin: every form would fail. The site's own host is allowed; which origins may post
   // at all is decided by csrfGuard above (the site's origin or the request's host, never a cross-site request).
   const allowedActionOrigins = [new URL(config.siteUrl).host];
-  const handler =
-    build.kind === "development"
-      ? createRequestHandler({
-          build: async () => ({
+  const handler = createReactRouterHandler({
+    build:
+      build.kind === "development"
+        ? async () => ({
             ...((await build.vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild),
             allowedActionOrigins,
-          }),
-          getLoadContext,
-          mode: "development",
-        })
-      : createRequestHandler({
-          build: { ...build.serverBuild, allowedActionOrigins },
-          getLoadContext,
-          mode: "production",
-        });
+          })
+        : { ...build.serverBuild, allowedActionOrigins },
+    mode: build.kind,
+    getLoadContext,
+    originExempt: isTokenAuthorisedPost,
+  });
+  // Every body a page or API reads is read here first, within its address's limits (decision 051).
+  app.use(formBodies(logger));
   app.all("/{*splat}", handler);
 
   // Last resort: never a stack trace to the client.
@@ -228,7 +228,15 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
     if (home === "english") res.setHeader("Vary", NEGOTIATED_VARY);
     app(req, res);
   };
-  return { app, handle, renderCache: cache, flushBuffers };
+  /**
+   * A request that waits to be invited to send its body (`Expect: 100-continue`, as curl and some clients send) is
+   * invited only when the body it declares fits its address; otherwise it is answered 413 without sending it.
+   */
+  const checkContinue = (req: IncomingMessage, res: ServerResponse) => {
+    if (invitesBody(req)) res.writeContinue();
+    handle(req, res);
+  };
+  return { app, handle, checkContinue, renderCache: cache, flushBuffers };
 }
 
 /**

@@ -99,7 +99,7 @@ async function main() {
     });
   }
 
-  const { handle: listener, flushBuffers, renderCache } = created;
+  const { handle: listener, checkContinue, flushBuffers, renderCache } = created;
   const server = http.createServer(listener);
   server.keepAliveTimeout = 5_000;
   server.on("error", (err: NodeJS.ErrnoException) => {
@@ -115,6 +115,7 @@ async function main() {
     const worker = cluster.isWorker ? { worker: cluster.worker?.id, pid: process.pid } : {};
     logger.info({ port, host: config.host, database: handle.kind, siteUrl: config.siteUrl, ...worker }, "listening");
     // Warm the map's cluster index (built lazily in the page bundle) so the first visitor does not wait for it. The
+  server.on("checkContinue", checkContinue);
     // request goes to a loopback listener of this process's own: workers (WORKERS) share the public port, where
     // another one could answer it and leave this one cold.
     const own = http.createServer(listener);

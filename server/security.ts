@@ -45,6 +45,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The unsubscribe page in every language (a subscriber's messages link to their language's). */
 const TOKEN_AUTHORISED_POSTS = new Set(LANGUAGES.map((lang) => localizedPath("/newsletter/unsubscribe", lang)));
 
+/** Posts authorised by a signed token in their address, which any site (a mail provider) may send. */
+export function isTokenAuthorisedPost(pathname: string): boolean {
+  return TOKEN_AUTHORISED_POSTS.has(pathname);
+}
+
 /**
  * Cross-site request forgery guard for every state-changing request: browsers send Sec-Fetch-Site and Origin,
  * and a request from another site is refused before it reaches any action.
@@ -55,7 +60,7 @@ export function csrfGuard(opts: { siteUrl: string }) {
     if (SAFE_METHODS.has(req.method)) return next();
     // Authorised by the signed token in its address, not by a session: a mail client's one-click unsubscribe
     // (RFC 8058) is posted by the mail provider, from anywhere.
-    if (TOKEN_AUTHORISED_POSTS.has(req.path)) return next();
+    if (isTokenAuthorisedPost(req.path)) return next();
     const fetchSite = req.get("sec-fetch-site");
     const origin = req.get("origin");
     const host = req.get("host");

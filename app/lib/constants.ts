@@ -50,3 +50,23 @@ export const RELEASE_ASSET_RETENTION_DAYS = 30;
 
 /** The analytics download lists this many pages, and values of each dimension; the screen shows the top 10. */
 export const ANALYTICS_EXPORT_TOP = 1000;
+
+/** How large a request body an address takes, and how long it may take to arrive (decision 051). */
+export type BodyLimit = { bytes: number; timeoutMs: number };
+
+/**
+ * The largest body each kind of address accepts, refused with 413 while it streams in (decision 051). Forms and JSON
+ * are read whole into memory before a route sees them, so each limit fits the largest honest post of its kind.
+ * Uploads (`/api/storage`) keep STORAGE_MAX_UPLOAD_BYTES; analytics events their own 4 KB.
+ */
+export const BODY_LIMITS = {
+  /** The JSON and form APIs under /api (the newsletter sign-up: an address, a source, a language). */
+  api: { bytes: 16 * 1024, timeoutMs: 15_000 },
+  /**
+   * Public forms and the staff's sign-in forms. The largest is the application: two answers of 4,000 characters,
+   * which percent-encoded in any script take up to 9 bytes a character (72 KB), and a score of short fields.
+   */
+  publicForm: { bytes: 128 * 1024, timeoutMs: 30_000 },
+  /** Staff's forms: the largest is a newsletter issue of 100,000 characters in five languages. */
+  staffForm: { bytes: 8 * 1024 * 1024, timeoutMs: 120_000 },
+} as const satisfies Record<string, BodyLimit>;

@@ -38,3 +38,19 @@ export function formatCount(value: number, capped: boolean, lang: Language = DEF
 export function formatFixed(value: number, digits: number, lang: Language): string {
   return numberFormat(intlLocale(lang), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
+
+/**
+ * A size in bytes in the page's language, in the largest whole unit it reaches: 131072 -> "128 kB" ("128 ko" in
+ * French), 8388608 -> "8 MB". Binary multiples (1 kB = 1,024 bytes), as limits are set.
+ */
+export function formatByteSize(bytes: number, lang: Language = DEFAULT_LANGUAGE): string {
+  const [value, unit] =
+    bytes >= 1024 * 1024
+      ? [bytes / (1024 * 1024), "megabyte"]
+      : bytes >= 1024
+        ? [bytes / 1024, "kilobyte"]
+        : [bytes, "byte"];
+  return numberFormat(intlLocale(lang), { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(
+    value,
+  );
+}

@@ -18,7 +18,7 @@ import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
 } from "../lib/schemas/application";
-import { refuseNul } from "../lib/schemas/form";
+import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "../lib/schemas/form.server";
 import { translateErrors } from "../lib/schemas/message-codes";
 import { PROJECT_CATEGORIES } from "../lib/taxonomy";
 import { submitApplication } from "../services/applications.server";
@@ -80,13 +80,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { t, lang } = requestTranslate(request);
   // After success the visitor lands on the thank-you page in the language they applied in.
   const submittedPath = localizeHref(SUBMITTED_PATH, lang);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return fail({ errors: {}, values: {}, formError: t("validation.unreadable") }, 400);
+  const form = await readFormOrRefusal(request, t, PUBLIC_FORM_LIMITS);
+  if (isFormRefusal(form)) {
+    const message = form.refused === "unreadable" ? t("validation.unreadable") : form.message;
+    return fail({ errors: {}, values: {}, formError: message }, form.status);
   }
-  refuseNul(form, t);
   const values = applicationValuesFromForm(form);
 
   // A filled honeypot means a bot: answer as if it worked, store nothing.

@@ -6,7 +6,7 @@ import { requestTranslate } from "../lib/i18n/messages.server";
 import { Trans, useTranslation } from "../lib/i18n/react";
 import { LINK_PAGE_HEADERS, type LinkNoLongerWorks, linkNoLongerWorks, linkPageMeta } from "../lib/link-pages";
 import { metaTranslate } from "../lib/meta";
-import { readFormOrNull } from "../lib/schemas/form";
+import { readFormOrNull } from "../lib/schemas/form.server";
 import { checkConfirmLink, confirmNewsletterLink } from "../services/newsletter.server";
 import type { Route } from "./+types/newsletter-confirm";
 

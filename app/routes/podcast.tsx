@@ -12,7 +12,7 @@ import { entryForPage } from "../lib/i18n/entry-translations";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { EmailSchema } from "../lib/schemas";
-import { readFormOrNull } from "../lib/schemas/form";
+import { readFormOrNull } from "../lib/schemas/form.server";
 import { z } from "../lib/zod";
 import type { Route } from "./+types/podcast";
 

@@ -1,7 +1,8 @@
 import { type AppLoadContext, data } from "react-router";
 import type { Database } from "~db/client";
 import type { FormValues } from "../lib/schemas/form";
-import { formId, parseForm } from "../lib/schemas/form";
+import { formId } from "../lib/schemas/form";
+import { parseForm } from "../lib/schemas/form.server";
 import { z } from "../lib/zod";
 import { recordAudit } from "../queries/audit.server";
 import { type ContentEntity, notifyContentChanged } from "./content-events.server";

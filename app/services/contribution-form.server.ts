@@ -2,7 +2,8 @@ import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { requestTranslate } from "../lib/i18n/messages.server";
 import type { Translate } from "../lib/i18n/translate";
-import { type FormValues, formDataToObject, refuseNul } from "../lib/schemas/form";
+import { type FormValues, formDataToObject } from "../lib/schemas/form";
+import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "../lib/schemas/form.server";
 import { PROPOSAL_HONEYPOT_FIELD, PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { hitRateLimit } from "../queries/rate-limits.server";
 import { checkFormToken } from "./form-timing.server";
@@ -30,13 +31,11 @@ export async function readContributionForm(
 ): Promise<{ values: FormValues } | { answer: Response | ReturnType<typeof contributionFail> }> {
   const { config, logger } = context.services;
   const { t } = requestTranslate(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { answer: contributionFail({ errors: { form: t("validation.unreadable") }, values: {} }, 400) };
+  const form = await readFormOrRefusal(request, t, PUBLIC_FORM_LIMITS);
+  if (isFormRefusal(form)) {
+    const message = form.refused === "unreadable" ? t("validation.unreadable") : form.message;
+    return { answer: contributionFail({ errors: { form: message }, values: {} }, form.status) };
   }
-  refuseNul(form, t);
   const values = formDataToObject(form);
   delete values[PROPOSAL_TOKEN_FIELD];
   const honeypot = form.get(PROPOSAL_HONEYPOT_FIELD);

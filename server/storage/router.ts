@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import type { Readable, Writable } from "node:stream";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fromNodeHeaders } from "better-auth/node";
 import busboy, { type Busboy } from "busboy";
@@ -20,6 +20,7 @@ import {
 import { notifyContentChanged } from "~/services/content-events.server";
 import { sessionUserFromHeaders } from "~/services/guard.server";
 import type { Services } from "~/services/services.server";
+import { BodyAborted, type BodySink, declaredTooLarge, drainAfterAnswer, pumpBody } from "../request-body";
 import type { StorageService, UploadFields } from "./service";
 
 /** Multipart overhead allowed on top of the file limit (boundaries, part headers, metadata fields). */
@@ -29,6 +30,9 @@ const MULTIPART_SLACK = 256 * 1024;
  * that keeps sending until it notices the answer can still read it instead of seeing a reset connection.
  */
 const DRAIN_LIMIT = 128 * 1024 * 1024;
+
+/** Text fields an upload may carry beside its file (its metadata: a handful); more is refused, not collected. */
+const UPLOAD_MAX_FIELDS = 20;
 
 const RESERVED_METADATA_KEYS = new Set(["variantOf", "width", "height"]);
 
@@ -84,66 +88,13 @@ function parseFields(source: Record<string, string | undefined>): UploadFields {
   return parsed.data;
 }
 
-/**
- * Where a request body goes as it arrives: `stream` takes the bytes, `done` settles once all that was written is
- * handled (or fails as soon as it cannot be), `abort` stops it and removes whatever it wrote.
- */
-type BodySink = { stream: Writable; done: Promise<void>; abort(): Promise<void> };
-
 /** Resolves once the stream has released its file (at once when it already has). */
 function closedFile(stream: fs.WriteStream): Promise<void> {
   return stream.closed ? Promise.resolve() : new Promise((resolve) => stream.once("close", () => resolve()));
 }
 
-/**
- * Streams the request body into `sink`, counting bytes; refuses as soon as the count passes `limit` (a declared
- * Content-Length above it is refused before reading anything). Resolves with the count once the sink is done.
- */
-function pumpBody(req: Request, limit: number, tooLarge: () => StorageError, sink: BodySink): Promise<number> {
-  // Not stream.pipeline: on failure it would destroy the request (and the socket), so the client would never read
-  // the JSON refusal. Here the request stays open and the error handler drains it.
-  return new Promise<number>((resolve, reject) => {
-    let count = 0;
-    let settled = false;
-    const fail = (err: unknown) => {
-      if (settled) return;
-      settled = true;
-      req.off("data", onData);
-      // Stop reading here: the refusal is answered first, then the error handler decides what to discard.
-      req.pause();
-      sink.abort().finally(() => reject(err));
-    };
-    const onData = (chunk: Buffer) => {
-      count += chunk.length;
-      if (count > limit) return fail(tooLarge());
-      if (!sink.stream.write(chunk)) {
-        req.pause();
-        sink.stream.once("drain", () => {
-          if (!settled) req.resume();
-        });
-      }
-    };
-    req.on("data", onData);
-    req.once("end", () => {
-      if (settled) return;
-      sink.stream.end();
-      sink.done.then(() => {
-        if (settled) return;
-        settled = true;
-        resolve(count);
-      }, fail);
-    });
-    req.once("close", () => {
-      if (!req.complete) fail(new Error("upload aborted by the client"));
-    });
-    req.once("error", fail);
-    sink.done.catch(fail);
-  });
-}
-
 function refuseDeclaredTooLarge(req: Request, limit: number, tooLarge: () => StorageError): void {
-  const declared = Number(req.headers["content-length"] ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  if (declaredTooLarge(req, limit)) throw tooLarge();
 }
 
 /** Streams a raw request body (the file itself) into a temp file, bounded by `limit`. */
@@ -182,7 +133,10 @@ async function receiveMultipart(
   let parser: Busboy;
   try {
     // Fields may be as long as the whole body allows (a string upload): the byte count bounds them, not busboy.
-    parser = busboy({ headers: { "content-type": contentType }, limits: { fieldSize: limit } });
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: { fieldSize: limit, fields: UPLOAD_MAX_FIELDS, parts: UPLOAD_MAX_FIELDS + 1 },
+    });
   } catch {
     throw storageErrors.invalidArgument("The multipart body has no boundary.");
   }
@@ -213,6 +167,10 @@ async function receiveMultipart(
       // A failed write is reported through `done`: the parser ends only after the file part has been consumed.
       written.catch(() => {});
     });
+    const tooManyFields = () =>
+      reject(storageErrors.invalidArgument(`An upload carries at most ${UPLOAD_MAX_FIELDS} fields beside its file.`));
+    parser.once("fieldsLimit", tooManyFields);
+    parser.once("partsLimit", tooManyFields);
     parser.once("error", () => reject(malformed()));
     parser.once("close", () => {
       written.then(resolve, (err: unknown) =>
@@ -288,6 +246,11 @@ export function createStorageRouter(services: AuthLike & { storage: StorageServi
       try {
         await fn(req, res);
       } catch (err) {
+        if (err instanceof BodyAborted) {
+          logger.debug({ path: req.path }, "upload stopped: the client went away");
+          res.destroy();
+          return;
+        }
         if (err instanceof DownloadAborted) {
           logger.debug({ path: req.path, code: err.code }, "download stopped: the client went away");
           res.destroy();
@@ -299,17 +262,7 @@ export function createStorageRouter(services: AuthLike & { storage: StorageServi
         if (!res.headersSent) {
           // A refused upload may still be streaming. Answer at once, without reading on; only once the answer is
           // out, discard what still arrives (bounded), so a client that keeps sending can read the answer.
-          if (req.method === "POST" && !req.complete && !req.readableEnded) {
-            req.pause();
-            res.once("finish", () => {
-              let drained = 0;
-              req.on("data", (c: Buffer) => {
-                drained += c.length;
-                if (drained > DRAIN_LIMIT) req.destroy();
-              });
-              req.resume();
-            });
-          }
+          if (req.method === "POST") drainAfterAnswer(req, res, DRAIN_LIMIT);
           sendError(res, e);
         } else res.destroy();
       }

@@ -1,7 +1,9 @@
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_FORM_LIMITS } from "~/lib/schemas/form.server";
 import { type RunningServer, startServer } from "../helpers/server-process";
 
 // What an outside scanner sends: a NUL character (%00) in addresses, query values and form fields, and POSTs to
@@ -94,4 +96,308 @@ it("a broken percent sign in an address is a bad request (400), logged at info w
   expect(logged).not.toContain('"level":50');
   expect(logged).not.toMatch(/\\n\s+at |"stack"/);
   expect(logged).toMatch(/"level":30[^\n]*"status":400[^\n]*"msg":"bad request"/);
+});
+
+// One request must never stop the site (decision 051): whatever its size, number of fields, nesting or speed, every
+// other visitor is answered meanwhile. Each public form and JSON endpoint (and a staff screen, anonymously) is sent
+// the shapes that froze the site before: /healthz is asked every 10 ms throughout and must answer within 100 ms, and
+// the server's memory may not grow by 50 MB.
+describe("no single request stalls the site", () => {
+  const KB = 1024;
+  const MB = 1024 * KB;
+  const fields = (n: number, value = "x") => Array.from({ length: n }, (_, i) => `f${i}=${value}`).join("&");
+
+  /** The server process's resident memory in bytes (Linux). */
+  const rss = () => {
+    const status = fs.readFileSync(`/proc/${server.proc.pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * KB;
+  };
+
+  type Sent = { status: number; body: string };
+
+  /**
+   * Sends one request with node:http (so a body can be declared larger than what is written, streamed without a
+   * length, or dripped) and reads its answer, which may come before the body is all sent.
+   */
+  function send(
+    p: string,
+    opts: {
+      headers?: Record<string, string>;
+      body?: Buffer | string;
+      /** Declares this Content-Length but writes only `body`, then waits for the answer. */
+      declared?: number;
+      /** Streams this many bytes in 64 KB chunks without a Content-Length. */
+      chunked?: number;
+      /** Writes the body a byte at a time with this pause, for `dripMs` in all, then gives up. */
+      drip?: { everyMs: number; forMs: number };
+    },
+  ): Promise<Sent> {
+    return new Promise((resolve, reject) => {
+      const url = new URL(server.url + p);
+      const body = typeof opts.body === "string" ? Buffer.from(opts.body) : (opts.body ?? Buffer.alloc(0));
+      const headers: Record<string, string> = {
+        Origin: server.url,
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...opts.headers,
+      };
+      if (opts.chunked === undefined && opts.drip === undefined)
+        headers["Content-Length"] = String(opts.declared ?? body.length);
+      const req = http.request({ host: url.hostname, port: url.port, path: p, method: "POST", headers }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => {
+          if (text.length < 2_000_000) text += c;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on("error", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      // The server may close the connection once it has answered: that is expected, not a failure.
+      req.on("error", (err) =>
+        opts.declared || opts.chunked || opts.drip ? resolve({ status: 0, body: "" }) : reject(err),
+      );
+      if (opts.chunked !== undefined) {
+        const chunk = Buffer.alloc(64 * KB, "a");
+        let sent = 0;
+        const pump = () => {
+          while (sent < (opts.chunked ?? 0)) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return req.once("drain", pump);
+          }
+          req.end();
+        };
+        req.write("a=");
+        pump();
+      } else if (opts.drip) {
+        const started = Date.now();
+        const timer = setInterval(() => {
+          if (Date.now() - started > (opts.drip?.forMs ?? 0)) {
+            clearInterval(timer);
+            req.destroy();
+            resolve({ status: -1, body: "" });
+            return;
+          }
+          req.write("a");
+        }, opts.drip.everyMs);
+      } else {
+        req.write(body);
+        if (opts.declared === undefined) req.end();
+      }
+    });
+  }
+
+  /** Runs `request` while asking /healthz every 10 ms; returns its answer, the slowest health answer and memory growth. */
+  async function whileWatching(request: () => Promise<Sent>) {
+    const before = rss();
+    let slowest = 0;
+    let peak = before;
+    let done = false;
+    const watch = (async () => {
+      while (!done) {
+        const t = performance.now();
+        const res = await fetch(`${server.url}/healthz`);
+        await res.text();
+        slowest = Math.max(slowest, performance.now() - t);
+        peak = Math.max(peak, rss());
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    try {
+      return { answer: await request(), slowest, grown: peak - before };
+    } finally {
+      done = true;
+      await watch;
+    }
+  }
+
+  let correctionPath = "";
+  beforeAll(async () => {
+    const list = await (await fetch(`${server.url}/locations`)).text();
+    const slug = /href="\/location\/([^"?#]+)"/.exec(list)?.[1];
+    const page = await (await fetch(`${server.url}/location/${slug}`)).text();
+    correctionPath = /href="(\/suggest-a-correction\/location\/[^"]+)"/.exec(page)?.[1] ?? "";
+    expect(correctionPath).not.toBe("");
+    // Each page once, as any first visitor would: a page's first render loads its code, which is not what is measured.
+    for (const p of [...formPages(), "/admin/dashboard/locations"]) await (await fetch(server.url + p)).text();
+  });
+
+  const formPages = () => [
+    "/suggest-a-place",
+    "/es/suggest-a-place",
+    correctionPath,
+    `/de${correctionPath}`,
+    "/application",
+    "/pt/application",
+    "/podcast",
+    "/newsletter/confirm",
+    "/newsletter/unsubscribe",
+    "/entry/confirm",
+    "/admin/login",
+    "/admin/forgot-password",
+    "/admin/reset-password",
+  ];
+
+  it("many fields: refused (413) in the page's language, and every other visitor is answered meanwhile", async () => {
+    for (const p of formPages()) {
+      for (const [count, bytes] of [
+        [16_000, 133 * KB], // the review's 133 KB post that stalled every request for 5 s
+        [5_000, 40 * KB], // under the byte limit: refused by the field limit
+      ] as const) {
+        const body = fields(count);
+        expect(body.length).toBeGreaterThan(bytes * 0.9);
+        const { answer, slowest, grown } = await whileWatching(() => send(p, { body }));
+        expect(answer.status, `${p} ${count} fields`).toBe(413);
+        expect(answer.body, p).not.toMatch(/\bat [\w.<>]+ \((?:file:|node:|\/)/);
+        expect(slowest, `${p} ${count} fields: slowest /healthz`).toBeLessThan(100);
+        expect(grown, `${p} ${count} fields: memory`).toBeLessThan(50 * MB);
+      }
+    }
+    const spanish = await send("/es/suggest-a-place", { body: fields(16_000) });
+    expect(spanish.body).toContain("El formulario es demasiado grande para enviarlo (como máximo 128 kB).");
+    const german = await send(`/de${correctionPath}`, { body: fields(5_000) });
+    expect(german.body).toContain("Das Formular hat mehr Felder, als diese Seite sendet.");
+  });
+
+  it("the field limits fit every public form: its controls (all boxes ticked) and its longest field in any script", async () => {
+    for (const p of formPages()) {
+      const html = await (await fetch(server.url + p)).text();
+      const controls = html.match(/<(?:input|select|textarea|button)\b[^>]*\sname="[^"]+"/g) ?? [];
+      expect(controls.length, p).toBeLessThanOrEqual(PUBLIC_FORM_LIMITS.fields);
+      const longest = Math.max(0, ...[...html.matchAll(/maxLength="(\d+)"/gi)].map((m) => Number(m[1])));
+      // A UTF-16 unit is at most 3 bytes of UTF-8.
+      expect(longest * 3, p).toBeLessThanOrEqual(PUBLIC_FORM_LIMITS.fieldBytes);
+    }
+  });
+
+  it("one field longer than any field of the form is refused whole (413)", async () => {
+    for (const p of formPages()) {
+      const { answer, slowest } = await whileWatching(() =>
+        send(p, { body: `email=a%40example.org&x=${"y".repeat(100 * KB)}` }),
+      );
+      expect(answer.status, p).toBe(413);
+      expect(slowest, p).toBeLessThan(100);
+    }
+    const english = await send("/suggest-a-place", { body: `name=a&x=${"y".repeat(100 * KB)}` });
+    expect(english.body).toContain("A field of the form is longer than this page allows.");
+  });
+
+  it("a huge body is refused while it streams in, declared or not, and never buffered", async () => {
+    for (const p of [...formPages(), "/api/newsletter", "/admin/dashboard/locations"]) {
+      // 100 MB declared: answered at once, before the body is read.
+      const declared = await whileWatching(() => send(p, { body: "a=".padEnd(64 * KB, "b"), declared: 100 * MB }));
+      expect(declared.answer.status, `${p} declared`).toBe(413);
+      expect(declared.slowest, p).toBeLessThan(100);
+      expect(declared.grown, p).toBeLessThan(50 * MB);
+    }
+    for (const p of ["/suggest-a-place", "/api/newsletter", "/admin/dashboard/locations"]) {
+      // 20 MB without a length (chunked): refused as soon as the count passes the limit.
+      const chunked = await whileWatching(() => send(p, { chunked: 20 * MB }));
+      expect([413, 0], `${p} chunked`).toContain(chunked.answer.status);
+      expect(chunked.slowest, p).toBeLessThan(100);
+      expect(chunked.grown, p).toBeLessThan(50 * MB);
+    }
+    const refusal = await send("/suggest-a-place", { body: "a=b", declared: 50 * MB });
+    expect(refusal.body).toBe("The form is too large to send (at most 128 kB). Please shorten it and submit again.");
+    const json = await send("/api/newsletter", {
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+      declared: 20 * MB,
+    });
+    expect(json.status).toBe(413);
+    expect(JSON.parse(json.body)).toMatchObject({ ok: false });
+  });
+
+  it("a client that asks first (Expect: 100-continue) is told 413 without sending its body, and invited when it fits", async () => {
+    const ask = (declared: number) =>
+      new Promise<{ invited: boolean; status: number }>((resolve) => {
+        const url = new URL(server.url);
+        let invited = false;
+        const req = http.request({
+          host: url.hostname,
+          port: url.port,
+          path: "/suggest-a-place",
+          method: "POST",
+          headers: {
+            Origin: server.url,
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": String(declared),
+            Expect: "100-continue",
+          },
+        });
+        req.on("continue", () => {
+          invited = true;
+          req.end("a".repeat(declared));
+        });
+        req.on("response", (res) => {
+          res.resume();
+          resolve({ invited, status: res.statusCode ?? 0 });
+          req.destroy();
+        });
+        req.on("error", () => resolve({ invited, status: 0 }));
+      });
+    expect(await ask(100 * MB)).toEqual({ invited: false, status: 413 });
+    const fits = await ask(10);
+    expect(fits.invited).toBe(true);
+    expect(fits.status).toBe(400);
+  });
+
+  it("JSON: a deeply nested or oversized body never subscribes anyone", async () => {
+    const nested = `{"email":"deep@example.org","x":${"[".repeat(7000)}${"]".repeat(7000)}}`;
+    const { answer, slowest } = await whileWatching(() =>
+      send("/api/newsletter", {
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: nested,
+      }),
+    );
+    expect(slowest).toBeLessThan(100);
+    expect(answer.status).toBeLessThan(500);
+    const big = await send("/api/newsletter", {
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ email: "big@example.org", padding: "x".repeat(20 * MB) }),
+    });
+    expect([413, 0]).toContain(big.status);
+  });
+
+  it("a compressed form is refused (415), and a slow one holds only its own connection", async () => {
+    const gz = await send("/suggest-a-place", { headers: { "Content-Encoding": "gzip" }, body: "a=b" });
+    expect(gz.status).toBe(415);
+    const { slowest } = await whileWatching(() => send("/suggest-a-place", { drip: { everyMs: 50, forMs: 2000 } }));
+    expect(slowest).toBeLessThan(100);
+  });
+
+  it("a form of many parts (multipart) is refused like a long one", async () => {
+    const boundary = "----hostile";
+    const parts = Array.from(
+      { length: 3000 },
+      (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`,
+    ).join("");
+    const body = `${parts}--${boundary}--\r\n`;
+    for (const p of ["/suggest-a-place", "/application", "/admin/login"]) {
+      const { answer, slowest } = await whileWatching(() =>
+        send(p, { headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body }),
+      );
+      expect(answer.status, p).toBe(413);
+      expect(slowest, p).toBeLessThan(100);
+    }
+  });
+});
+
+it("a mail client's one-click unsubscribe (RFC 8058) is answered by the page whatever Origin it sends", async () => {
+  const oneClick = (lang: string, origin?: string) =>
+    fetch(`${server.url}${lang}/newsletter/unsubscribe?token=not-a-real-token`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...(origin ? { Origin: origin } : {}),
+      },
+      body: "List-Unsubscribe=One-Click",
+    });
+  for (const lang of ["", "/fr"]) {
+    const plain = await oneClick(lang);
+    const fromProvider = await oneClick(lang, "https://mail.provider.example");
+    // The same answer as without an Origin: the page's own (this token names no subscription), not a refusal.
+    expect(fromProvider.status, lang).toBe(plain.status);
+    const body = await fromProvider.text();
+    expect(body, lang).not.toMatch(/\bat [\w.<>]+ \((?:file:|node:|\/)|Aborting the action/);
+    expect(body, lang).toContain("<html");
+  }
 });

@@ -11,7 +11,8 @@ import { ADMIN_PAGE_SIZE } from "~/lib/constants";
 import { hrefWithParams } from "~/lib/query-string";
 import { fieldErrors } from "~/lib/schemas";
 import { ApplicantActionSchema, REVIEW_STATUS_LABELS, REVIEW_STATUS_VALUES } from "~/lib/schemas/applicant";
-import { formDataToObject, readForm } from "~/lib/schemas/form";
+import { formDataToObject } from "~/lib/schemas/form";
+import { readForm } from "~/lib/schemas/form.server";
 import { isDecision } from "~/lib/vocabulary";
 import {
   countApplicationsByStatus,

@@ -17,7 +17,8 @@ import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
 import { ChangeMakerSchema, MAX_LINKS } from "~/lib/schemas/change-maker";
-import { type FormValues, listValue, readEntryForm, textValue } from "~/lib/schemas/form";
+import { type FormValues, listValue, textValue } from "~/lib/schemas/form";
+import { readEntryForm } from "~/lib/schemas/form.server";
 import type { EntryStatus } from "~/lib/vocabulary";
 import { findApplicationFor } from "~/services/applications.server";
 import {

@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { AuthCard, AuthField, authButtonClass } from "~/components/admin/auth-card";
 import { fieldErrors } from "~/lib/schemas";
-import { readForm } from "~/lib/schemas/form";
+import { PUBLIC_FORM_LIMITS, readForm } from "~/lib/schemas/form.server";
 import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/schemas/staff-links";
 import { requestPasswordReset } from "~/services/staff-links.server";
 import type { Route } from "./+types/forgot-password";
@@ -22,7 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, undefined, PUBLIC_FORM_LIMITS);
   const raw = { email: typeof form.get("email") === "string" ? String(form.get("email")) : "" };
   const parsed = ForgotPasswordSchema.safeParse(raw);
   if (!parsed.success) {

@@ -21,7 +21,8 @@ import { formatDate } from "~/components/admin/shell/format";
 import { entryEditPath } from "~/lib/admin-paths";
 import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
-import { type FormValues, readEntryForm, textValue } from "~/lib/schemas/form";
+import { type FormValues, textValue } from "~/lib/schemas/form";
+import { readEntryForm } from "~/lib/schemas/form.server";
 import {
   checkLocationReferences,
   LOCATION_LIMITS,

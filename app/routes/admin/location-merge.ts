@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { formId, parseForm } from "~/lib/schemas/form";
+import { formId } from "~/lib/schemas/form";
+import { parseForm } from "~/lib/schemas/form.server";
 import { z } from "~/lib/zod";
 import { requireAdmin } from "~/services/guard.server";
 import { mergeLocations } from "~/services/merge.server";

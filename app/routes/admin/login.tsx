@@ -5,7 +5,7 @@ import { SignOutButton } from "~/components/admin/shell/sign-out-button";
 import { getDummyHash, verifyPassword } from "~/lib/password.server";
 import { type FieldErrors, fieldErrors, type TypedValues } from "~/lib/schemas";
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from "~/lib/schemas/admin-login";
-import { readForm } from "~/lib/schemas/form";
+import { PUBLIC_FORM_LIMITS, readForm } from "~/lib/schemas/form.server";
 import { getSessionUser, safeReturnPath } from "~/services/guard.server";
 import {
   checkLoginAllowed,
@@ -52,7 +52,7 @@ type ActionResult = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, db, logger, config } = context.services;
-  const form = await readForm(request);
+  const form = await readForm(request, undefined, PUBLIC_FORM_LIMITS);
   const raw = {
     email: typeof form.get("email") === "string" ? String(form.get("email")) : "",
     password: typeof form.get("password") === "string" ? String(form.get("password")) : "",

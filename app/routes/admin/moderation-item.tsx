@@ -4,7 +4,8 @@ import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
 import { buttonClasses, ErrorSummary } from "~/components/admin/form-field";
 import { entryEditPath } from "~/lib/admin-paths";
 import { CORRECTION_FIELDS, type CorrectableKind } from "~/lib/schemas/correction";
-import { type FormValues, formDataToObject, readForm } from "~/lib/schemas/form";
+import { type FormValues, formDataToObject } from "~/lib/schemas/form";
+import { readForm } from "~/lib/schemas/form.server";
 import {
   PLACE_FIELD_LABELS,
   PLACE_KIND_LABELS,

@@ -3,7 +3,8 @@ import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin
 import { buttonClasses } from "~/components/admin/form-field";
 import { NAME_TRANSLATION_LANGUAGES, NAME_TRANSLATION_MAX, type NameTranslations } from "~/lib/reference-names";
 import { fieldErrors } from "~/lib/schemas";
-import { formDataToObject, readForm } from "~/lib/schemas/form";
+import { formDataToObject } from "~/lib/schemas/form";
+import { readForm } from "~/lib/schemas/form.server";
 import {
   NameTranslationsFormSchema,
   type REFERENCE_KINDS,

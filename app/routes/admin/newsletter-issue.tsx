@@ -13,7 +13,8 @@ import {
 import { type IssueLanguageState, issueLanguageStates } from "~/lib/i18n/issue-translations";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "~/lib/i18n/languages";
 import { fieldErrors } from "~/lib/schemas";
-import { type FormValues, formDataToObject, readForm, textValue } from "~/lib/schemas/form";
+import { type FormValues, formDataToObject, textValue } from "~/lib/schemas/form";
+import { readForm } from "~/lib/schemas/form.server";
 import { IssueActionSchema } from "~/lib/schemas/newsletter-issue";
 import { recordAudit } from "~/services/audit.server";
 import { requireAdmin } from "~/services/guard.server";

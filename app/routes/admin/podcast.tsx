@@ -15,14 +15,8 @@ import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
 import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
 import { EPISODE_NUMBER_TAKEN, EpisodeSchema, formatDuration } from "~/lib/schemas/episode";
-import {
-  type FormValues,
-  formDataToObject,
-  formId,
-  optionalFormId,
-  readForm,
-  refuseMissingFields,
-} from "~/lib/schemas/form";
+import { type FormValues, formDataToObject, formId, optionalFormId, refuseMissingFields } from "~/lib/schemas/form";
+import { readForm } from "~/lib/schemas/form.server";
 import { parseDownloadUrl } from "~/lib/storage/download-url";
 import { downloadTokenList } from "~/lib/storage/paths";
 import { z } from "~/lib/zod";

@@ -17,7 +17,8 @@ import { entryEditPath } from "~/lib/admin-paths";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
-import { type FormValues, readEntryForm, textValue } from "~/lib/schemas/form";
+import { type FormValues, textValue } from "~/lib/schemas/form";
+import { readEntryForm } from "~/lib/schemas/form.server";
 import { nameTakenBy } from "~/lib/schemas/location";
 import {
   PROGRAM_FORMATS,

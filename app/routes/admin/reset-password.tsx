@@ -2,7 +2,8 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard, AuthField, authButtonClass } from "~/components/admin/auth-card";
 import { LINK_PAGE_HEADERS } from "~/lib/link-pages";
 import { fieldErrors } from "~/lib/schemas";
-import { formDataToObject, readForm } from "~/lib/schemas/form";
+import { formDataToObject } from "~/lib/schemas/form";
+import { PUBLIC_FORM_LIMITS, readForm } from "~/lib/schemas/form.server";
 import { NewPasswordSchema } from "~/lib/schemas/staff-links";
 import { recordAudit } from "~/services/audit.server";
 import { checkStaffLink, completeStaffLink } from "~/services/staff-links.server";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formDataToObject(await readForm(request));
+  const values = formDataToObject(await readForm(request, undefined, PUBLIC_FORM_LIMITS));
   const parsed = NewPasswordSchema.safeParse(values);
   if (!parsed.success) {
     return data({ fields: fieldErrors(parsed.error), formError: undefined }, { status: 400, headers: HEADERS });

@@ -10,7 +10,8 @@ import {
   USER_ROLES,
   UserActionSchema,
 } from "~/lib/schemas/admin-users";
-import { formDataToObject, readForm, textValue } from "~/lib/schemas/form";
+import { formDataToObject, textValue } from "~/lib/schemas/form";
+import { readForm } from "~/lib/schemas/form.server";
 import { recordAudit } from "~/services/audit.server";
 import { requireAdmin } from "~/services/guard.server";
 import { inviteStaff, listPendingInvitations, resendInvitation } from "~/services/staff-links.server";

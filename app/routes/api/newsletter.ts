@@ -5,6 +5,8 @@ import { serverTranslate } from "~/lib/i18n/messages.server";
 import { homeLanguage } from "~/lib/i18n/negotiate.server";
 import type { Translate } from "~/lib/i18n/translate";
 import { EMAIL_MESSAGES, fieldErrors, NewsletterSchema } from "~/lib/schemas";
+import { formDataToObject } from "~/lib/schemas/form";
+import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "~/lib/schemas/form.server";
 import { requestNewsletterSubscription } from "~/services/newsletter.server";
 import { hitRateLimit } from "~/services/rate-limits.server";
 import type { Route } from "./+types/newsletter";
@@ -55,12 +57,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   let raw: unknown;
-  try {
-    raw = contentType.includes("application/json")
-      ? await request.json()
-      : Object.fromEntries(await request.formData());
-  } catch {
-    return fail("invalid-email", 400);
+  if (contentType.includes("application/json")) {
+    try {
+      raw = await request.json();
+    } catch {
+      return fail("invalid-email", 400);
+    }
+  } else {
+    const form = await readFormOrRefusal(request, t, PUBLIC_FORM_LIMITS);
+    if (isFormRefusal(form)) return fail("invalid-email", form.status);
+    raw = formDataToObject(form);
   }
   const sentLanguage = (raw as { language?: unknown } | null)?.language;
   if (isLanguage(sentLanguage)) {
