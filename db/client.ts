@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { repairModes } from "~server/file-modes";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -75,11 +76,17 @@ const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Opens PGlite persisted in `dataDir` (or in memory when dataDir is "memory://"). */
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  if (dataDir && !dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
+  // Owner-only: the folder holds every password hash, session and address (the process's umask covers its files).
+  if (dataDir && !dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // Search needs trigram similarity and accent folding; Postgres ships both in contrib (decision 013).
   const extensions = { pg_trgm, unaccent };
   const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
+  // PGlite's file system (Emscripten's) sets the modes of files it creates itself, past the process's umask: the
+  // initial database it unpacks comes out 0666 (968 files) and the relation cache's init files 0644 at every open.
+  // Once open, they are made owner-only like the rest of DATA_DIR (the folder is 0700, so nobody else could reach
+  // them meanwhile); the files Postgres creates later are 0600. About 1,200 files: a few milliseconds.
+  if (dataDir && !dataDir.startsWith("memory://")) repairModes(dataDir);
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -135,11 +142,13 @@ async function copyTree(from: string, to: string): Promise<void> {
  * opens and answers. Used by `npm run restore`.
  */
 export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void> {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const client = new PGlite(dataDir, { extensions: { pg_trgm, unaccent }, loadDataDir: dump });
   try {
     await client.waitReady;
     await client.query("SELECT count(*) FROM pg_class");
+    // Owner-only, as openPglite leaves it (PGlite sets the modes of the files it unpacks itself).
+    repairModes(dataDir);
   } finally {
     await client.close().catch(() => {});
   }

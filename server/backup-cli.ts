@@ -16,6 +16,7 @@ import {
 } from "./backup";
 import { ConfigError, loadConfig } from "./config";
 import { controlSocketPath, socketAnswers } from "./control-socket";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, repairModes, restrictUmask } from "./file-modes";
 
 class CliError extends Error {}
 
@@ -42,7 +43,7 @@ function backupFromServer(socketPath: string, target: string): Promise<boolean> 
         res.on("end", () => reject(new CliError(`The server refused the backup: ${text.trim() || res.statusCode}`)));
         return;
       }
-      pipeline(res, fs.createWriteStream(target)).then(
+      pipeline(res, fs.createWriteStream(target, { mode: PRIVATE_FILE_MODE })).then(
         () => resolve(true),
         (err: unknown) =>
           reject(new CliError(`The backup was interrupted: ${err instanceof Error ? err.message : String(err)}`)),
@@ -58,8 +59,19 @@ function backupFromServer(socketPath: string, target: string): Promise<boolean> 
 
 async function backup(dataDir: string, requested: string | undefined): Promise<void> {
   const target = path.resolve(requested ?? path.join("backups", `backup-${stamp()}.tar`));
-  await fsp.mkdir(path.dirname(target), { recursive: true });
+  // A backup holds every password hash and the site's secrets: the file is 0600 and a folder made for it 0700.
+  await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  if (!requested) {
+    // The default folder is the site's own: backups an earlier release wrote there world-readable (0644) are closed.
+    const closed = repairModes(path.dirname(target));
+    if (closed.repaired > 0)
+      process.stdout.write(
+        `Closed ${closed.repaired} files or folders in ${path.dirname(target)} to other users (earlier backups were readable by all).\n`,
+      );
+  }
   const partial = `${target}.part`;
+  // A leftover of an interrupted run would keep its own mode: the new file is created afresh.
+  await fsp.rm(partial, { force: true });
   try {
     const viaServer = await backupFromServer(controlSocketPath(dataDir), partial);
     if (!viaServer) {
@@ -76,7 +88,7 @@ async function backup(dataDir: string, requested: string | undefined): Promise<v
         );
       }
       try {
-        await writeBackup({ handle, dataDir, out: fs.createWriteStream(partial) });
+        await writeBackup({ handle, dataDir, out: fs.createWriteStream(partial, { mode: PRIVATE_FILE_MODE }) });
       } finally {
         await handle.close();
       }
@@ -120,7 +132,7 @@ async function restore(dataDir: string, archive: string | undefined): Promise<vo
       const from = path.join(dataDir, rel);
       if (!fs.existsSync(from)) continue;
       const to = path.join(kept, rel);
-      await fsp.mkdir(path.dirname(to), { recursive: true });
+      await fsp.mkdir(path.dirname(to), { recursive: true, mode: PRIVATE_FOLDER_MODE });
       await fsp.rename(from, to);
       moved.push([from, to]);
     }
@@ -140,7 +152,7 @@ async function restore(dataDir: string, archive: string | undefined): Promise<vo
       const from = path.join(staging, "files", folder);
       if (!fs.existsSync(from)) continue;
       const to = path.join(dataDir, folder);
-      await fsp.mkdir(path.dirname(to), { recursive: true });
+      await fsp.mkdir(path.dirname(to), { recursive: true, mode: PRIVATE_FOLDER_MODE });
       await fsp.rename(from, to);
     }
     if (fs.existsSync(path.join(staging, SECRETS_FILE)))
@@ -163,6 +175,9 @@ async function restore(dataDir: string, archive: string | undefined): Promise<vo
 }
 
 async function main() {
+  // Everything this command writes (the backup, the folders of a restore, the database it unpacks) is owner-only,
+  // whatever umask the operator's shell has.
+  restrictUmask();
   const [command, file] = process.argv.slice(2);
   const config = loadConfig(process.env, { tool: true });
   if (config.databaseUrl) throw new CliError(POSTGRES_HINT);

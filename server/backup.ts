@@ -143,7 +143,7 @@ export async function writeBackup(opts: {
  */
 async function packDatabase(folder: string, file: string): Promise<void> {
   const pack = tar.pack();
-  const written = pipeline(pack, createGzip({ level: 6 }), fs.createWriteStream(file));
+  const written = pipeline(pack, createGzip({ level: 6 }), fs.createWriteStream(file, { mode: 0o600 }));
   const walk = async (rel: string): Promise<void> => {
     for (const entry of await fsp.readdir(path.join(folder, rel), { withFileTypes: true })) {
       const name = rel ? `${rel}/${entry.name}` : entry.name;
@@ -193,7 +193,8 @@ export function safeEntryName(name: string): string {
  * outside the folder.
  */
 export async function unpackBackup(archive: string, staging: string): Promise<BackupManifest> {
-  await fsp.mkdir(staging, { recursive: true });
+  // Owner-only, like everything of a backup: it holds password hashes and the site's secrets.
+  await fsp.mkdir(staging, { recursive: true, mode: 0o700 });
   const extract = tar.extract();
   let manifest: BackupManifest | undefined;
   let database = false;
@@ -218,7 +219,7 @@ export async function unpackBackup(archive: string, staging: string): Promise<Ba
         throw new BackupArchiveError(`The backup contains an unexpected file (${name}).`);
       if (name === "database.tar.gz") database = true;
       const target = path.join(staging, ...name.split("/"));
-      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       await pipeline(stream, fs.createWriteStream(target, { mode: 0o600 }));
     })().then(
       () => next(),

@@ -63,6 +63,21 @@ describe("secrets shared by a fleet", () => {
   });
 });
 
+describe("DATA_DIR on a shared host", () => {
+  it("creates DATA_DIR owner-only, and a replaced secrets.json is 0600 whatever mode the old file had", () => {
+    const dir = path.join(dataDir(), "nested", "data");
+    loadConfig({ DATA_DIR: dir });
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    // A damaged secrets.json, left readable by all: the new secret is not written into a file others can read.
+    const file = path.join(dir, "secrets.json");
+    fs.writeFileSync(file, "{not json");
+    fs.chmodSync(file, 0o644);
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({ authSecret: config.authSecret });
+  });
+});
+
 describe("the map's style (MAP_STYLE_URL, MAP_PMTILES_PATH)", () => {
   it("takes an https:// style or a path on the site, and refuses anything else naming what it expects", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).map).toEqual({ styleUrl: "", pmtilesPath: null });

@@ -265,7 +265,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: 
   }
   const dataDir = path.resolve(e.DATA_DIR);
   try {
-    fs.mkdirSync(dataDir, { recursive: true });
+    // Owner-only (server/file-modes.ts), also for the command-line tools that set no umask of their own.
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fs.accessSync(dataDir, fs.constants.W_OK);
   } catch {
     throw new ConfigError(
@@ -380,5 +381,7 @@ function loadOrCreateAuthSecret(dataDir: string): string {
   if (typeof stored.authSecret === "string" && stored.authSecret.length >= 32) return stored.authSecret;
   const authSecret = randomBytes(32).toString("base64url");
   fs.writeFileSync(file, JSON.stringify({ authSecret }), { mode: 0o600 });
+  // The mode above applies only when the file is created; an unreadable file replaced here keeps its own.
+  fs.chmodSync(file, 0o600);
   return authSecret;
 }

@@ -12,6 +12,7 @@ import { writeBackup } from "./backup";
 import { prepareServices } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 import { startControlSocket } from "./control-socket";
+import { repairModes, restrictUmask } from "./file-modes";
 import { createLogger, routeConsoleToLogger } from "./logger";
 import { startMaintenance } from "./maintenance";
 import { createMetrics } from "./metrics";
@@ -27,6 +28,9 @@ function fail(message: string): never {
 }
 
 async function main() {
+  // Before anything is created (DATA_DIR, secrets.json, the database's files): owner-only, whatever umask the shell or
+  // service manager gave the process.
+  restrictUmask();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -37,6 +41,16 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  if (cluster.isPrimary) {
+    // Files an earlier start left open to other users (a permissive umask, a copy, a restore by hand) are closed
+    // before the database opens; workers (WORKERS) share the primary's DATA_DIR, so it walks once for all.
+    const modes = repairModes(config.dataDir);
+    if (modes.repaired > 0 || modes.failed > 0)
+      logger.warn(
+        { dataDir: config.dataDir, ...modes },
+        `DATA_DIR had files or folders other users could open: their group and other permissions were removed${modes.failed > 0 ? ` (${modes.failed} belong to another user and could not be changed)` : ""}`,
+      );
+  }
   // In production every line on stdout is JSON, whoever writes it (development keeps Vite's readable output).
   if (config.env !== "development") routeConsoleToLogger(logger);
   // The bundled server sits in its build folder (build/server-entry.js); in development it runs from server/.
