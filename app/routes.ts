@@ -55,6 +55,7 @@ export default [
   route("podcast.xml", "routes/feeds/podcast-rss.ts"),
   route("api/newsletter", "routes/api/newsletter.ts"),
   route("api/settings/stream", "routes/api/settings-stream.ts"),
+  route("api/settings/current", "routes/api/settings-current.ts"),
   route("api/map/clusters", "routes/api/map-clusters.ts"),
   route("api/map/outline", "routes/api/map-outline.ts"),
   route("api/map/nearest", "routes/api/map-nearest.ts"),

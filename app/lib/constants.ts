@@ -9,6 +9,17 @@ export const STORAGE_MAX_BACKOFF_FACTOR = 64;
 export const STORAGE_LIST_MAX_RESULTS = { min: 1, max: 1000 } as const;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
+/**
+ * Live settings streams (`/api/settings/stream`) one instance keeps open: a few per client address (the tabs of one
+ * visitor, or of a small office behind one address) and a ceiling in all, since each open stream holds a connection.
+ * A refused page (429 or 503, with Retry-After) asks for the settings every SETTINGS_POLL_MS instead and tries the
+ * stream again later: the stream is a convenience, never needed to use the site.
+ */
+export const SETTINGS_STREAMS_PER_CLIENT = 4;
+export const SETTINGS_STREAMS_PER_INSTANCE = 500;
+export const SETTINGS_STREAM_RETRY_AFTER_S = 60;
+export const SETTINGS_POLL_MS = 60_000;
+
 export const NEWSLETTER_MESSAGES = {
   submitting: "Subscribing...",
   success: "Thank you for subscribing!",

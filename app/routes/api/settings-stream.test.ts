@@ -1,10 +1,17 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SETTINGS_STREAMS_PER_CLIENT, SETTINGS_STREAMS_PER_INSTANCE } from "~/lib/constants";
 import { ALL_PAGES_VISIBLE } from "~/lib/navigation";
 import { saveGeneralSettings, saveNavigation } from "~/queries/settings.server";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import type { Route } from "./+types/settings-stream";
-import { closeAllSettingsStreams, loader, openSettingsStreamCount, toSseEvent } from "./settings-stream";
+import {
+  closeAllSettingsStreams,
+  heldSettingsStreams,
+  loader,
+  openSettingsStreamCount,
+  toSseEvent,
+} from "./settings-stream";
 
 let tdb: TestDatabase;
 let subscribeCalls = 0;
@@ -22,11 +29,11 @@ afterAll(async () => {
   await tdb?.destroy();
 });
 
-function open(signal: AbortSignal) {
+function open(signal: AbortSignal, clientIp = "127.0.0.1") {
   const context = {
     services: { db: tdb.db, bus: tdb.bus, logger: pino({ level: "silent" }) },
     cspNonce: "",
-    clientIp: "127.0.0.1",
+    clientIp,
   };
   const request = new Request("http://localhost/api/settings/stream", { signal });
   return loader({ request, context, params: {} } as unknown as Route.LoaderArgs);
@@ -112,6 +119,48 @@ describe("GET /api/settings/stream", () => {
     const { text } = await readUntil(reader, (t) => t.includes("event: general"));
     expect(lastEventData(text, "navigation")).toMatchObject({ podcast: false, programs: false, home: true });
     abort.abort();
+  });
+});
+
+describe("how many streams are taken", () => {
+  it("a few per client address: more are refused with 429 and Retry-After until one closes", async () => {
+    const opened: AbortController[] = [];
+    for (let i = 0; i < SETTINGS_STREAMS_PER_CLIENT; i++) {
+      const abort = new AbortController();
+      expect((await open(abort.signal, "198.51.100.7")).status).toBe(200);
+      opened.push(abort);
+    }
+    const refused = await open(new AbortController().signal, "198.51.100.7");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("cache-control")).toContain("no-store");
+    // Another address is not held up by this one.
+    const other = new AbortController();
+    expect((await open(other.signal, "198.51.100.8")).status).toBe(200);
+    // A page that goes away gives its place back.
+    opened.shift()?.abort();
+    const again = new AbortController();
+    expect((await open(again.signal, "198.51.100.7")).status).toBe(200);
+    for (const a of [...opened, other, again]) a.abort();
+    expect(heldSettingsStreams()).toEqual({ inAll: 0, byClient: 0 });
+  });
+
+  it("a ceiling per instance, whatever the addresses: then 503 with Retry-After", async () => {
+    const opened = await Promise.all(
+      Array.from({ length: SETTINGS_STREAMS_PER_INSTANCE }, async (_, i) => {
+        const res = await open(new AbortController().signal, `203.0.113.${i % 250}:${Math.floor(i / 250)}`);
+        return res.status;
+      }),
+    );
+    expect(opened.every((s) => s === 200)).toBe(true);
+    expect(heldSettingsStreams().inAll).toBe(SETTINGS_STREAMS_PER_INSTANCE);
+    const refused = await open(new AbortController().signal, "192.0.2.1");
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    closeAllSettingsStreams();
+    expect(heldSettingsStreams()).toEqual({ inAll: 0, byClient: 0 });
+    expect((await open(new AbortController().signal, "192.0.2.1")).status).toBe(200);
+    closeAllSettingsStreams();
   });
 });
 

@@ -1,3 +1,8 @@
+import {
+  SETTINGS_STREAM_RETRY_AFTER_S,
+  SETTINGS_STREAMS_PER_CLIENT,
+  SETTINGS_STREAMS_PER_INSTANCE,
+} from "~/lib/constants";
 import { normalizeNavigation } from "~/lib/navigation";
 import { getGeneralSettings, getNavigation, SETTINGS_CHANNEL } from "~/services/site-settings.server";
 import type { ChangeBus } from "~db/client";
@@ -13,6 +18,50 @@ type Send = (chunk: string) => void;
 /** Every open stream of this process; one bus subscription fans settings changes out to all of them. */
 const connections = new Map<Send, () => void>();
 let subscribedBus: ChangeBus | null = null;
+
+/**
+ * Streams held (open, or being opened) per client address and in all. Counted from the first moment of a request,
+ * before its settings are read, so a burst of requests cannot pass the cap while they wait for the database.
+ */
+const heldByClient = new Map<string, number>();
+let heldInAll = 0;
+
+type Slot = { ok: true; release: () => void } | { ok: false; status: 429 | 503; message: string };
+
+function takeSlot(clientIp: string): Slot {
+  const client = clientIp || "unknown";
+  const mine = heldByClient.get(client) ?? 0;
+  if (mine >= SETTINGS_STREAMS_PER_CLIENT)
+    return { ok: false, status: 429, message: "Too many open settings streams from this address." };
+  if (heldInAll >= SETTINGS_STREAMS_PER_INSTANCE)
+    return { ok: false, status: 503, message: "This server holds as many settings streams as it takes." };
+  heldByClient.set(client, mine + 1);
+  heldInAll += 1;
+  let released = false;
+  return {
+    ok: true,
+    release: () => {
+      if (released) return;
+      released = true;
+      heldInAll -= 1;
+      const left = (heldByClient.get(client) ?? 1) - 1;
+      if (left > 0) heldByClient.set(client, left);
+      else heldByClient.delete(client);
+    },
+  };
+}
+
+/** The answer to a stream over the caps: EventSource gives up on it, and the page polls (settings-stream.ts). */
+function refuse(slot: Extract<Slot, { ok: false }>): Response {
+  return new Response(`${slot.message} The page asks for changes now and then instead.\n`, {
+    status: slot.status,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": String(SETTINGS_STREAM_RETRY_AFTER_S),
+    },
+  });
+}
 
 /** Turns a bus payload ({navigation} or {general}) into one SSE event, or null when it is not one we know. */
 export function toSseEvent(payload: string): string | null {
@@ -60,6 +109,11 @@ export function openSettingsStreamCount(): number {
   return connections.size;
 }
 
+/** Streams held per client address and in all (open or being opened), for tests and diagnostics. */
+export function heldSettingsStreams(): { inAll: number; byClient: number } {
+  return { inAll: heldInAll, byClient: heldByClient.size };
+}
+
 let shutdownHooked = false;
 function hookShutdown() {
   if (shutdownHooked) return;
@@ -70,16 +124,27 @@ function hookShutdown() {
 
 /**
  * GET /api/settings/stream: Server-Sent Events carrying navigation-visibility and contact changes to open public
- * pages. The current values are sent first, so a reconnecting page also catches up on what it missed.
+ * pages. The current values are sent first, so a reconnecting page also catches up on what it missed. Each stream
+ * holds a connection for as long as the page is open, so an address may hold SETTINGS_STREAMS_PER_CLIENT and the
+ * instance SETTINGS_STREAMS_PER_INSTANCE; beyond them the answer is 429 or 503 with Retry-After.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, bus, logger } = context.services;
+  const slot = takeSlot(context.clientIp);
+  if (!slot.ok) return refuse(slot);
   hookShutdown();
   ensureSubscribed(bus);
-  const [navigation, general] = await Promise.all([
-    getNavigation(db, (err) => logger.warn({ err }, "navigation settings unreadable; showing all pages")),
-    getGeneralSettings(db).catch(() => null),
-  ]);
+  let navigation: Awaited<ReturnType<typeof getNavigation>>;
+  let general: Awaited<ReturnType<typeof getGeneralSettings>> | null;
+  try {
+    [navigation, general] = await Promise.all([
+      getNavigation(db, (err) => logger.warn({ err }, "navigation settings unreadable; showing all pages")),
+      getGeneralSettings(db).catch(() => null),
+    ]);
+  } catch (err) {
+    slot.release();
+    throw err;
+  }
 
   const encoder = new TextEncoder();
   let cleanup = () => {};
@@ -99,6 +164,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cleanup = () => {
         if (closed) return;
         closed = true;
+        slot.release();
         clearInterval(heartbeat);
         connections.delete(send);
         request.signal.removeEventListener("abort", cleanup);
