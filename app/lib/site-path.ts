@@ -7,6 +7,7 @@
  */
 
 /** C0 control characters (NUL to US) and DEL: no link the site makes contains one. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 /** A slash or backslash written as a percent escape: no path of this site has one, and a later decoding would make
@@ -19,6 +20,7 @@ const ENCODED_SLASH = /%(?:2f|5c)/i;
  */
 export function sameSitePath(to: string, siteOrigin: string): string | null {
   // What the WHATWG URL parser removes before it reads a URL (so `/\t/evil.example` is `//evil.example`).
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
   const cleaned = to.replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
   if (!cleaned.startsWith("/") || ENCODED_SLASH.test(cleaned)) return null;
   let base: URL;

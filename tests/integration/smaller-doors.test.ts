@@ -44,8 +44,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const get = (p: string, headers: Record<string, string> = {}) =>
-  fetch(server.url + p, { redirect: "manual", headers });
+const get = (p: string, headers: Record<string, string> = {}) => fetch(server.url + p, { redirect: "manual", headers });
 
 const staffGet = async (p: string) => {
   const res = await get(p, { Cookie: cookie });
@@ -297,7 +296,9 @@ type Field = [string, string];
 
 /** The fields a browser sends from the page's post form that has a control named `marker` (not its buttons). */
 function scrapeForm(html: string, marker: string): { action: string | undefined; fields: Field[] } {
-  const form = [...html.matchAll(/<form\b[^>]*>[\s\S]*?<\/form>/g)].map((m) => m[0]).find((f) => f.includes(`name="${marker}"`));
+  const form = [...html.matchAll(/<form\b[^>]*>[\s\S]*?<\/form>/g)]
+    .map((m) => m[0])
+    .find((f) => f.includes(`name="${marker}"`));
   if (!form) throw new Error(`no form with a field named ${marker}`);
   const attr = (tag: string, name: string) => {
     const m = tag.match(new RegExp(`\\s${name}="([^"]*)"`));
@@ -358,7 +359,10 @@ describe("reverting a revision", () => {
         .getSetCookie()
         .map((c) => c.split(";")[0] as string)
         .find((c) => c.startsWith("pc_toast="));
-      const message = JSON.parse(decodeURIComponent(toast?.slice("pc_toast=".length) ?? "{}")) as Record<string, string>;
+      const message = JSON.parse(decodeURIComponent(toast?.slice("pc_toast=".length) ?? "{}")) as Record<
+        string,
+        string
+      >;
       expect(message, referer).toMatchObject({ type: "error" });
       expect(message.message).toContain("This revision created the entry, so it cannot be reverted");
       const page = await get(location, { Cookie: `${cookie}; ${toast}` });
