@@ -4,7 +4,7 @@ import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { locations } from "~db/schema";
-import { publicContext, routeCalls } from "~tests/helpers/route-calls";
+import { answer, publicContext, routeCalls } from "~tests/helpers/route-calls";
 import { deliveredTo, linkIn, startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import * as confirmRoute from "../routes/entry-confirm";
@@ -73,8 +73,9 @@ describe(`entry checks in the entry's language (${process.env.TEST_DATABASE_URL 
     const calls = routeCalls(context);
     expect(await confirmRoute.loader(calls.get(link))).toMatchObject({ state: "ready", name: "Granja Los Robles" });
     const token = new URL(link).searchParams.get("token") ?? "";
-    expect(await confirmRoute.action(calls.post(`${SITE}/es/entry/confirm`, { token }))).toMatchObject({
-      state: "confirmed",
+    expect(answer(await confirmRoute.action(calls.post(`${SITE}/es/entry/confirm`, { token })))).toMatchObject({
+      status: 200,
+      data: { state: "confirmed" },
     });
   });
 
