@@ -71,16 +71,24 @@ describe(`suggesting a place (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
     expect(await getLocationPage(t.db, "Hillside-<b>Seed</b>-Farm")).toBeNull();
   });
 
-  it("answers mistakes with 400 and the message, keeping what was typed; a 1 MB field is refused the same way", async () => {
+  it("answers mistakes with 400 and the message, keeping what was typed; a 1 MB field is refused whole (413)", async () => {
     const missing = await propose({ name: "", country: "" });
     expect(statusOf(missing)).toBe(400);
     const body = (missing.value as { data: { errors: Record<string, string> } }).data;
     expect(body.errors.name).toMatch(/required/);
     expect(body.errors.country).toMatch(/required/);
 
+    const long = await propose({ name: "Long Note Farm", country: "Chile", note: "x".repeat(2500) });
+    expect(statusOf(long)).toBe(400);
+    expect((long.value as { data: { errors: Record<string, string> } }).data.errors.note).toMatch(/2000 characters/);
+
+    // Longer than any field of the form: refused before its values are read, nothing stored.
     const huge = await propose({ name: "Huge Note Farm", country: "Chile", note: "x".repeat(1_000_000) });
-    expect(statusOf(huge)).toBe(400);
-    expect((huge.value as { data: { errors: Record<string, string> } }).data.errors.note).toMatch(/2000 characters/);
+    expect(statusOf(huge)).toBe(413);
+    expect((huge.value as { data: { errors: Record<string, string> } }).data.errors.form).toBe(
+      "A field of the form is longer than this page allows. Please shorten it and submit again.",
+    );
+    expect(await proposalsNamed("Huge Note Farm")).toEqual([]);
 
     const noConsent = await propose({ name: "Consent Farm", country: "Chile", proposerEmail: "me@example.org" });
     expect(statusOf(noConsent)).toBe(400);
