@@ -6,6 +6,7 @@ import http from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { loadPgliteDump, openPglite } from "~db/client";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, repairModes, restrictUmask } from "~db/file-modes";
 import {
   BACKUP_FOLDERS,
   BackupArchiveError,
@@ -16,7 +17,6 @@ import {
 } from "./backup";
 import { ConfigError, loadConfig } from "./config";
 import { controlSocketPath, socketAnswers } from "./control-socket";
-import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, repairModes, restrictUmask } from "./file-modes";
 
 class CliError extends Error {}
 

@@ -265,7 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: 
   }
   const dataDir = path.resolve(e.DATA_DIR);
   try {
-    // Owner-only (server/file-modes.ts), also for the command-line tools that set no umask of their own.
+    // Owner-only (db/file-modes.ts), also for the command-line tools that set no umask of their own.
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fs.accessSync(dataDir, fs.constants.W_OK);
   } catch {

@@ -7,12 +7,12 @@ import type { ServerBuild } from "react-router";
 import { ContentVersionWatcher } from "~/services/content-version.server";
 import { shareReleaseAssets } from "~/services/release-assets.server";
 import { DatabaseUnavailableError } from "~db/client";
+import { repairModes, restrictUmask } from "~db/file-modes";
 import { createApp } from "./app";
 import { writeBackup } from "./backup";
 import { prepareServices } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 import { startControlSocket } from "./control-socket";
-import { repairModes, restrictUmask } from "./file-modes";
 import { createLogger, routeConsoleToLogger } from "./logger";
 import { startMaintenance } from "./maintenance";
 import { createMetrics } from "./metrics";
@@ -115,6 +115,7 @@ async function main() {
 
   const { handle: listener, checkContinue, flushBuffers, renderCache } = created;
   const server = http.createServer(listener);
+  server.on("checkContinue", checkContinue);
   server.keepAliveTimeout = 5_000;
   server.on("error", (err: NodeJS.ErrnoException) => {
     if (err.code === "EADDRINUSE")
@@ -129,7 +130,6 @@ async function main() {
     const worker = cluster.isWorker ? { worker: cluster.worker?.id, pid: process.pid } : {};
     logger.info({ port, host: config.host, database: handle.kind, siteUrl: config.siteUrl, ...worker }, "listening");
     // Warm the map's cluster index (built lazily in the page bundle) so the first visitor does not wait for it. The
-  server.on("checkContinue", checkContinue);
     // request goes to a loopback listener of this process's own: workers (WORKERS) share the public port, where
     // another one could answer it and leave this one cold.
     const own = http.createServer(listener);
