@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { addressKeySql, locations } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
@@ -398,6 +398,51 @@ export async function nearestLocations(
     lat: Number(r.lat),
     lng: Number(r.lng),
     markerType: r.markerType,
+    distanceKm: Number(r.distanceKm),
+  }));
+}
+
+export type NearbyLocation = NearestLocation & {
+  id: string;
+  language: string;
+  translations: unknown;
+  city: string | null;
+  country: string;
+};
+
+/**
+ * The published locations nearest to a place, itself left out, within `maxKm`: a place page's neighbours. The same
+ * distance and box-then-distance filter as "Near me" (one ring, no widening: far places are not neighbours).
+ */
+export async function nearbyLocations(
+  db: Database,
+  from: Point & { id: string },
+  limit: number,
+  maxKm: number,
+): Promise<NearbyLocation[]> {
+  const distance = distanceKmSql(from);
+  const rows = await db
+    .select({
+      id: locations.id,
+      slug: locations.slug,
+      name: locations.name,
+      language: locations.language,
+      translations: locations.translations,
+      city: locations.contactCity,
+      country: locations.country,
+      lat: locations.latitude,
+      lng: locations.longitude,
+      markerType: locations.markerType,
+      distanceKm: distance,
+    })
+    .from(locations)
+    .where(and(locationFilterSql({ near: from, withinKm: maxKm, onMap: true }), ne(locations.id, from.id)))
+    .orderBy(sql`${distance} ASC`, asc(locations.name))
+    .limit(limit);
+  return rows.map((r) => ({
+    ...r,
+    lat: Number(r.lat),
+    lng: Number(r.lng),
     distanceKm: Number(r.distanceKm),
   }));
 }

@@ -87,6 +87,33 @@ describe("GET /api/map/nearest (what Near me shows)", () => {
     }
   });
 
+  it("answers for a town of the built-in list although no place is listed there, in the page's language", async () => {
+    // Issue 37: "Nearest to Berlin" said it knew no place called Berlin. No place here has Berlin as its town.
+    for (const [typed, lang, label] of [
+      ["Berlin", "en", "Berlin, Germany"],
+      ["berlin", "de", "Berlin, Deutschland"],
+      ["München", "en", "Munich, Germany"],
+      ["munich", "de", "München, Deutschland"],
+      ["Múnich", "es", "Múnich, Alemania"],
+    ] as const) {
+      const res = await call(`near=${encodeURIComponent(typed)}&lang=${lang}`);
+      expect(res.status, typed).toBe(200);
+      const body = (await res.json()) as Body & { origin: { lat: number; lng: number; label: string } };
+      expect(body.origin.label).toBe(label);
+      expect(body.places.length).toBe(8);
+    }
+    const berlin = (await (await call("near=Berlin")).json()) as Body & { origin: { lat: number; lng: number } };
+    expect(distanceKm(berlin.origin, BERLIN)).toBeLessThan(5);
+    expect(berlin.places[0]?.name).toBe("Potsdam Garden");
+    // Without accents, and a town in another hemisphere.
+    const sao = (await (await call("near=sao%20paulo&lang=pt")).json()) as Body & { origin: { label: string } };
+    expect(sao.origin.label).toBe("São Paulo, Brasil");
+    // Nothing is known by that name: 404, and no places.
+    const none = await call("near=Erewhon");
+    expect(none.status).toBe(404);
+    expect(((await none.json()) as Body).places).toEqual([]);
+  });
+
   it("refuses a missing or impossible position with a message", async () => {
     for (const query of ["", "lat=52.5", "lat=abc&lng=13", "lat=91&lng=0", "lat=0&lng=181"]) {
       const res = await call(query);
