@@ -7,6 +7,7 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
+import { mailboxOf } from "../app/lib/mailbox";
 import { migrationsFolder } from "./client";
 
 type JournalEntry = { idx: number; when: number; tag: string };
@@ -103,5 +104,34 @@ describe("database migrations", () => {
     );
     expect(pending.rows).toEqual([{ confirmed: false }]);
     await recent.client.close();
+  });
+
+  it("upgrading names the mailbox of every stored message as the mail caps count it (0021)", async () => {
+    const { client, db } = await open();
+    const caps = journal.entries.findIndex((e) => e.tag.startsWith("0021_"));
+    await migrate(db, { migrationsFolder: releaseWith(caps) });
+    const addresses = [
+      "Victim+1@Example.org",
+      " victim@example.org. ",
+      "V.i.c.t.i.m+x@GoogleMail.com",
+      "a.b@example.org",
+      "+only@example.org",
+      "...@gmail.com",
+    ];
+    for (const [i, a] of addresses.entries()) {
+      await client.query(
+        `INSERT INTO mail_messages (kind, to_address, subject, text_body, html_body, message_id, expires_at)
+         VALUES ('newsletter-confirm', $1, 's', 't', 'h', $2, now())`,
+        [a, `<m${i}@example.org>`],
+      );
+    }
+    await migrate(db, { migrationsFolder: folder });
+    const rows = await client.query<{ to_address: string; to_mailbox: string; to_domain: string }>(
+      "SELECT to_address, to_mailbox, to_domain FROM mail_messages ORDER BY message_id",
+    );
+    expect(rows.rows.map((r) => ({ mailbox: r.to_mailbox, domain: r.to_domain }))).toEqual(
+      rows.rows.map((r) => mailboxOf(r.to_address)),
+    );
+    await client.close();
   });
 });

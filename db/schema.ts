@@ -165,6 +165,11 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull().default(0),
   windowStart: bigint("window_start", { mode: "number" }).notNull(),
   blockedUntil: bigint("blocked_until", { mode: "number" }).notNull().default(0),
+  /**
+   * When the current window ends (ms since the epoch): after it, and after `blockedUntil`, the row counts nothing
+   * and the hourly maintenance deletes it (decision 054). Null for a row written without it: kept a week.
+   */
+  expiresAt: bigint("expires_at", { mode: "number" }),
 });
 
 // ---------------------------------------------------------------------------
@@ -419,6 +424,12 @@ export const mailMessages = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     kind: mailKindEnum("kind").notNull(),
     toAddress: text("to_address").notNull(),
+    /**
+     * The mailbox the address delivers to (lower case, no +tag, no dots Gmail ignores: `mailboxOf`) and its domain:
+     * what the per-recipient caps count, so `victim+1@…` and `Victim@…` are one recipient (decision 054).
+     */
+    toMailbox: text("to_mailbox").notNull(),
+    toDomain: text("to_domain").notNull(),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
@@ -445,6 +456,8 @@ export const mailMessages = pgTable(
     index("mail_messages_created_idx").on(t.createdAt),
     index("mail_messages_issue_idx").on(t.newsletterIssueId, t.status),
     index("mail_messages_to_idx").on(sql`lower(${t.toAddress})`, t.createdAt),
+    index("mail_messages_mailbox_idx").on(t.toMailbox, t.kind, t.createdAt),
+    index("mail_messages_domain_idx").on(t.toDomain, t.kind, t.createdAt),
     uniqueIndex("mail_messages_dedupe_unique").on(t.dedupeKey),
   ],
 );

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { mailMessages } from "~db/schema";
 import { isUuid } from "../lib/ids";
+import { mailboxOf } from "../lib/mailbox";
 import type { MailKind, MailStatus } from "../lib/vocabulary";
 
 export type MailRow = typeof mailMessages.$inferSelect;
@@ -28,7 +29,19 @@ export async function insertMail(db: Executor, messages: NewMail[]): Promise<num
   if (messages.length === 0) return 0;
   const rows = await db
     .insert(mailMessages)
-    .values(messages.map((m) => ({ ...m, headers: m.headers ?? {}, nextAttemptAt: m.nextAttemptAt ?? new Date() })))
+    .values(
+      messages.map((m) => {
+        // Stored beside the address as typed: the caps count mailboxes (decision 054).
+        const { mailbox, domain } = mailboxOf(m.toAddress);
+        return {
+          ...m,
+          toMailbox: mailbox,
+          toDomain: domain,
+          headers: m.headers ?? {},
+          nextAttemptAt: m.nextAttemptAt ?? new Date(),
+        };
+      }),
+    )
     .onConflictDoNothing()
     .returning({ id: mailMessages.id });
   return rows.length;
@@ -67,6 +80,8 @@ function fromRaw(r: Record<string, unknown>): MailRow {
     id: String(r.id),
     kind: r.kind as MailKind,
     toAddress: String(r.to_address),
+    toMailbox: String(r.to_mailbox),
+    toDomain: String(r.to_domain),
     subject: String(r.subject),
     textBody: String(r.text_body),
     htmlBody: String(r.html_body),
@@ -173,19 +188,75 @@ export async function mailCountsForIssue(db: Database, issueId: string): Promise
   return out;
 }
 
-/** Messages of some kinds sent (or queued) to one address since a time: the per-recipient limit. */
+/** Messages of some kinds sent (or queued) to one address's mailbox since a time: the per-recipient limit. */
 export async function countRecentMailTo(db: Database, to: string, kinds: MailKind[], since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(mailMessages)
     .where(
       and(
-        sql`lower(${mailMessages.toAddress}) = lower(${to})`,
+        eq(mailMessages.toMailbox, mailboxOf(to).mailbox),
         inArray(mailMessages.kind, kinds),
         gte(mailMessages.createdAt, since),
       ),
     );
   return Number(row?.n ?? 0);
+}
+
+export type RecentMailCounts = { mailbox: number; domain: number };
+
+/**
+ * Two counts in one statement, each read from its own index (mailbox or domain, kind, time): the messages of some
+ * kinds to one mailbox since a time, and those of other kinds to a whole domain since another.
+ */
+export async function countRecentMail(
+  db: Database,
+  mailbox: { mailbox: string; kinds: readonly MailKind[]; since: Date },
+  domain: { domain: string; kinds: readonly MailKind[]; since: Date },
+): Promise<RecentMailCounts> {
+  const toMailbox = and(
+    eq(mailMessages.toMailbox, mailbox.mailbox),
+    inArray(mailMessages.kind, [...mailbox.kinds]),
+    gte(mailMessages.createdAt, mailbox.since),
+  );
+  const toDomain = and(
+    eq(mailMessages.toDomain, domain.domain),
+    inArray(mailMessages.kind, [...domain.kinds]),
+    gte(mailMessages.createdAt, domain.since),
+  );
+  const [row] = await db
+    .select({
+      mailbox: sql<number>`count(*) filter (where ${toMailbox})`.mapWith(Number),
+      domain: sql<number>`count(*) filter (where ${toDomain})`.mapWith(Number),
+    })
+    .from(mailMessages)
+    .where(sql`(${toMailbox}) or (${toDomain})`);
+  return { mailbox: row?.mailbox ?? 0, domain: row?.domain ?? 0 };
+}
+
+/**
+ * Deletes messages done with (sent, kept without a mail server, or given up) queued before `before`, a batch at a
+ * time so no statement holds the table long; messages still to send are never touched. Newsletter issues' messages
+ * stay: they are each issue's delivery record. Returns how many were deleted.
+ */
+export async function pruneMail(db: Database, before: Date, batch = 5000): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const old = db
+      .select({ id: mailMessages.id })
+      .from(mailMessages)
+      .where(
+        and(
+          lt(mailMessages.createdAt, before),
+          inArray(mailMessages.status, ["sent", "held", "failed"]),
+          ne(mailMessages.kind, "newsletter-issue"),
+        ),
+      )
+      .limit(batch);
+    const rows = await db.delete(mailMessages).where(inArray(mailMessages.id, old)).returning({ id: mailMessages.id });
+    deleted += rows.length;
+    if (rows.length < batch) return deleted;
+  }
 }
 
 /** How many messages are in each state, optionally of one kind (the Outbox's tabs). */

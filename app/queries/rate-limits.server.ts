@@ -15,14 +15,17 @@ export async function hitRateLimit(
 ): Promise<RateLimitResult> {
   const now = Date.now();
   const windowStart = now - (now % opts.windowMs);
+  // The window's end is stored so the hourly maintenance can delete the row once it counts nothing.
+  const expiresAt = windowStart + opts.windowMs;
   const rows = await db
     .insert(rateLimits)
-    .values({ key, count: 1, windowStart })
+    .values({ key, count: 1, windowStart, expiresAt })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         count: sql`case when ${rateLimits.windowStart} = ${windowStart} then ${rateLimits.count} + 1 else 1 end`,
         windowStart: sql`${windowStart}`,
+        expiresAt: sql`${expiresAt}`,
       },
     })
     .returning({ count: rateLimits.count });
@@ -71,4 +74,22 @@ export async function blockRateLimitKeyUntil(db: Database, key: string, until: n
     .update(rateLimits)
     .set({ blockedUntil: sql`greatest(${rateLimits.blockedUntil}, ${until})` })
     .where(sql`${rateLimits.key} = ${key}`);
+}
+
+/** A row written without its window's end (before migration 0021, or by other code) is kept this long. */
+const UNDATED_ROW_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * Deletes counters that count nothing any more: their window ended and no block is in force (decision 054). The
+ * client addresses in their keys are kept no longer than the limit needs them. Returns how many were deleted.
+ */
+export async function pruneRateLimits(db: Database, now = Date.now()): Promise<number> {
+  const rows = await db
+    .delete(rateLimits)
+    .where(
+      sql`coalesce(${rateLimits.expiresAt}, ${rateLimits.windowStart} + ${UNDATED_ROW_MS}) < ${now}
+        and ${rateLimits.blockedUntil} < ${now}`,
+    )
+    .returning({ key: rateLimits.key });
+  return rows.length;
 }
