@@ -16,6 +16,14 @@ export const MAX_ZOOM = 18;
  * each), so stopping at 12 instead of 16 keeps ~70 MB less per 500,000 places (decision 023).
  */
 export const CLUSTER_MAX_ZOOM = 12;
+/**
+ * How far the built-in basemap zooms: its data (Natural Earth coasts and borders, towns of 15,000 inhabitants) ends
+ * around zoom 10, beyond which it is a plain colour; it still goes to the first zoom where every place stands apart
+ * from its neighbours (one past CLUSTER_MAX_ZOOM), so every group can be opened. A tile style goes to MAX_ZOOM.
+ */
+export const BUILTIN_MAX_ZOOM = CLUSTER_MAX_ZOOM + 1;
+/** From this zoom (the server-drawn map's) the built-in basemap says it has no streets. */
+export const BUILTIN_DETAIL_END_ZOOM = 10;
 
 export type LngLat = { lng: number; lat: number };
 /** [west, south, east, north] in degrees. */
@@ -100,12 +108,21 @@ export function fullMapHref(lat: number, lng: number, zoom: number, filterQuery 
   return filterQuery ? `${position}&${filterQuery}` : position;
 }
 
-/** The mini map's fixed frame: what the basemap endpoint draws and where the marker sits. */
-export const MINI_MAP = { width: 320, height: 200, zoom: 3 } as const;
+/**
+ * The mini map's fixed frame: what the basemap endpoint draws and where the marker sits. Its zoom is chosen per place
+ * between minZoom and maxZoom (the place's surroundings with the nearest towns named; see miniMapZoom on the server);
+ * `zoom` is used when none was chosen.
+ */
+export const MINI_MAP = { width: 320, height: 200, zoom: 8, minZoom: 7, maxZoom: 11 } as const;
 
-/** Centre used for a mini map (rounded so the basemap image is cacheable across nearby places). */
-export function miniMapCenter(lat: number, lng: number): LngLat {
-  return { lat: roundTo(clamp(lat, -80, 80), 0), lng: roundTo(wrapLng(lng), 0) };
+/**
+ * Centre used for a mini map: rounded to a grid that keeps the place within 6 pixels of the middle at any zoom, so
+ * the image is the same for places that close together.
+ */
+export function miniMapCenter(lat: number, lng: number, zoom: number = MINI_MAP.zoom): LngLat {
+  const step = 2 ** -(Math.round(zoom) - 3);
+  const snap = (v: number) => roundTo(Math.round(v / step) * step, 6);
+  return { lat: snap(clamp(lat, -80, 80)), lng: snap(wrapLng(lng)) };
 }
 
 /**
@@ -125,6 +142,11 @@ export type MapSnapshot = {
   clusters: ClusterTuple[];
   points: PointTuple[];
   total: number;
+  /**
+   * The box of all the places shown, when the view was fitted to them (the first view of /map): a box narrower than
+   * the one the server fitted for (a phone held upright) fits them again when the interactive map starts.
+   */
+  fit?: BBox;
 };
 
 /** The country outlines of a view as a separate, cacheable SVG image (app/routes/api/map-outline.ts). */

@@ -6,12 +6,15 @@ import { loadLocationPage } from "~/services/entry-pages.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../components/icons";
 import { LocationMiniMap } from "../components/map/location-mini-map";
+import { GettingThere, NearbyPlaces } from "../components/public/getting-there";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
+import { osmMapHref, osmSearchHref } from "../lib/directions";
+import { localizeHref } from "../lib/i18n/languages";
 import { placeJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
@@ -63,7 +66,7 @@ function isHttpUrl(url: string | null): url is string {
 
 export default function LocationPage({ loaderData }: Route.ComponentProps) {
   const { location: l, programs, siteUrl, preview, editPath } = loaderData;
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   const place = [l.city, l.state, l.country].filter(Boolean).join(", ");
   const addressLines = [l.address, [l.zip, l.city].filter(Boolean).join(" "), l.state, l.country].filter(Boolean);
   const upcoming = programs.filter((p) => !p.past);
@@ -255,7 +258,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                       >
                         {websiteLabel(l.website)}
                         <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
-                        <span className="sr-only">(opens in a new tab)</span>
+                        <span className="sr-only">{t("location.newTab")}</span>
                       </a>
                     </dd>
                   </div>
@@ -293,12 +296,24 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                       <span className="sr-only">{t("location.address")}</span>
                     </dt>
                     <dd>
+                      {/* The address leads to the point on a street map (or, without one, to a search for it). */}
                       <address className="not-italic">
-                        {addressLines.map((line) => (
-                          <span key={line} className="block">
-                            {line}
-                          </span>
-                        ))}
+                        <a
+                          href={
+                            l.latitude !== null && l.longitude !== null
+                              ? osmMapHref(l.latitude, l.longitude)
+                              : osmSearchHref(addressLines.join(", "))
+                          }
+                          className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
+                          data-analytics="location:address"
+                        >
+                          {addressLines.map((line) => (
+                            <span key={line} className="block">
+                              {line}
+                            </span>
+                          ))}
+                          <span className="sr-only">{t("location.addressOnMap")}</span>
+                        </a>
                       </address>
                     </dd>
                   </div>
@@ -318,11 +333,21 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   name={l.name}
                   markerType={l.markerType}
                   basemapVersion={loaderData.basemapVersion}
+                  zoom={loaderData.miniMapZoom ?? undefined}
                 />
               ) : (
                 <p className="text-stone-700">{t("location.noPosition")}</p>
               )}
             </section>
+
+            <GettingThere
+              latitude={l.latitude}
+              longitude={l.longitude}
+              name={l.name}
+              url={`${siteUrl}${localizeHref(l.path, lang)}`}
+            />
+
+            <NearbyPlaces places={loaderData.nearby} />
 
             <p className="text-sm text-stone-600">
               <Trans

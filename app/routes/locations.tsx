@@ -3,7 +3,7 @@ import { locationFacetCounts, searchLocations } from "~/services/locations.serve
 import { loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
-import { MapPin } from "../components/icons";
+import { MapPin, SlidersHorizontal } from "../components/icons";
 import { LocationFilters } from "../components/public/location-filters";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { Pagination } from "../components/public/pagination";
@@ -18,7 +18,7 @@ import { requestTranslate } from "../lib/i18n/messages.server";
 import { Trans, useTranslation } from "../lib/i18n/react";
 import type { Translate } from "../lib/i18n/translate";
 import { metaTranslate, pageMeta } from "../lib/meta";
-import { formatCount } from "../lib/numbers";
+import { formatCount, formatInteger } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
 import { toQueryString } from "../lib/query-string";
 import { countryChoices, countryLabel } from "../lib/reference-names";
@@ -181,6 +181,10 @@ function resultLine(
 export default function Locations({ loaderData: d }: Route.ComponentProps) {
   const { t, lang } = useTranslation();
   const hasFilters = Object.values(d.applied).some(Boolean);
+  // What the folded filters' button counts: each field in use (a position counts once, as "Nearest to" does).
+  const { lat: _lat, lng: _lng, ...fields } = d.applied;
+  const activeFilters =
+    Object.values(fields).filter(Boolean).length + (d.applied.lat !== undefined && !d.applied.near ? 1 : 0);
   const first = (d.page - 1) * LOCATIONS_PAGE_SIZE + 1;
   const shownTo = first + d.locations.length - 1;
   const active = [
@@ -212,17 +216,32 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
         </p>
       </PageIntro>
       <div className="mx-auto max-w-6xl px-4 py-8">
-        {/* Hydrated with the page, not apart: a region chosen the moment the page is live must narrow the
-            sub-regions at once. */}
-        <LocationFilters
-          values={d.applied}
-          regions={d.regions}
-          subRegions={d.subRegions}
-          focusAreas={d.focusAreas}
-          countries={d.countries}
-          hasFilters={hasFilters}
-          counts={d.counts}
-        />
+        {/* On a phone or tablet the filters fold behind one button, so the first results are on the first screen
+            (they took more than a screen at 360 px); a <details> opens without JavaScript. From lg up the form is
+            always shown: the browser's own content box of a closed <details> is made visible and the button hidden,
+            where the browser knows that box (::details-content); one that does not keeps the button. */}
+        <details
+          className="group/filters supports-[selector(::details-content)]:lg:[&::details-content]:[content-visibility:visible]"
+          data-analytics-open="locations:filters"
+        >
+          <summary className="flex min-h-11 w-fit cursor-pointer items-center gap-2 rounded-md border border-leaf-700 bg-white px-4 py-2 font-semibold text-leaf-800 hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700 group-open/filters:mb-4 supports-[selector(::details-content)]:lg:hidden">
+            <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+            {activeFilters > 0
+              ? t("filters.folded", { n: formatInteger(activeFilters, lang) })
+              : t("filters.foldedNone")}
+          </summary>
+          {/* Hydrated with the page, not apart: a region chosen the moment the page is live must narrow the
+              sub-regions at once. */}
+          <LocationFilters
+            values={d.applied}
+            regions={d.regions}
+            subRegions={d.subRegions}
+            focusAreas={d.focusAreas}
+            countries={d.countries}
+            hasFilters={hasFilters}
+            counts={d.counts}
+          />
+        </details>
         {d.unknownPlace ? (
           <p role="status" className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
             {t("locations.unknownPlace", { place: d.unknownPlace })}

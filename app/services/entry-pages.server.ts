@@ -1,6 +1,7 @@
 import { formatDateRange, formatLabel, formatPrice } from "~/lib/format";
-import { entryForPage } from "~/lib/i18n/entry-translations";
-import type { Language } from "~/lib/i18n/languages";
+import { formatDistance } from "~/lib/geo";
+import { entryForPage, foreignLanguage, localizeEntry } from "~/lib/i18n/entry-translations";
+import { intlLocale, type Language } from "~/lib/i18n/languages";
 import type { Translate } from "~/lib/i18n/translate";
 import { isUuid } from "~/lib/ids";
 import { countryLabel, referenceName } from "~/lib/reference-names";
@@ -14,6 +15,8 @@ import {
 } from "~/queries/locations.server";
 import { findRedirect } from "~/queries/redirects.server";
 import { basemapVersion } from "./basemap.server";
+import { miniMapZoom } from "./mini-map.server";
+import { findNearbyPlaces } from "./nearest.server";
 import { loadReferenceNames } from "./reference.server";
 import type { Services } from "./services.server";
 import { resolvePicture } from "./stored-image.server";
@@ -57,6 +60,8 @@ export async function loadLocationPage(
     (err) => logger.warn({ err }, "image lookup failed; showing the stored URLs"),
   );
   const preview = l.status === "published" ? null : l.status;
+  const position = l.latitude !== null && l.longitude !== null ? { id: l.id, lat: l.latitude, lng: l.longitude } : null;
+  const nearby = position ? await findNearbyPlaces(services, position) : [];
   // The query's row is the page's data; only what the server works out (picture, address, dates as text) and the
   // texts in the page's language (a translation, or the original and its language) are added.
   const {
@@ -83,6 +88,21 @@ export async function loadLocationPage(
     editPath: `/admin/dashboard/edit/${l.id}`,
     // Versions the mini map's outline image so browsers may keep it for good.
     basemapVersion: basemapVersion(),
+    // The mini map shows the place's surroundings, with the nearest towns named.
+    miniMapZoom: position ? miniMapZoom(position.lat, position.lng) : null,
+    // The nearest published places, with their distances in the page's number format.
+    nearby: nearby.map((n) => {
+      const name = localizeEntry(n, ["name"], lang).fields.name;
+      return {
+        slug: n.slug,
+        name: name.text,
+        nameLang: foreignLanguage(name, lang),
+        path: locationPath(n.name),
+        where: [n.city, countryLabel(n.country, lang)].filter(Boolean).join(", "),
+        markerType: n.markerType,
+        distance: formatDistance(n.distanceKm, "km", intlLocale(lang)),
+      };
+    }),
     location: {
       ...rest,
       // Names from the database in the page's language (a country by its code, the rest by their translations).

@@ -22,10 +22,12 @@ describe("LocationMiniMap", () => {
     const html = render({ latitude: 38.72, longitude: -9.14, name: "Lisbon Food Forest", markerType: "school" });
     expect(html).toContain('role="img"');
     expect(html).toContain('aria-label="Map showing Lisbon Food Forest at 38.7200, -9.1400"');
-    expect(html).toContain('href="/map?lat=38.72&amp;lng=-9.14&amp;zoom=8"');
+    // One step closer than the mini map: the full map's frame is wider.
+    expect(html).toContain('href="/map?lat=38.72&amp;lng=-9.14&amp;zoom=9"');
     expect(html).toContain("Open in the full map");
-    // The country outlines are the same cached image the big maps use, for the rounded centre, over the water.
-    expect(html).toContain("/api/map/outline?lat=39&amp;lng=-9&amp;zoom=3&amp;width=320&amp;height=200&amp;v=");
+    // The country outlines are the same cached image the big maps use, for the centre rounded to a grid that keeps
+    // the place within a few pixels of the middle, over the water; at town level by default (zoom 3 showed Iberia).
+    expect(html).toContain("/api/map/outline?lat=38.71875&amp;lng=-9.125&amp;zoom=8&amp;width=320&amp;height=200&amp;v=");
     expect(html).toContain('fill="#cfe3ef"');
     // The school marker is a blue square.
     expect(html).toContain('fill="#1d4ed8"');
@@ -37,6 +39,15 @@ describe("LocationMiniMap", () => {
     expect(html).toContain("height=200&amp;v=abc123");
   });
 
+  it("draws the zoom it is given, the place near the middle", () => {
+    const html = render({ latitude: 52.52, longitude: 13.405, name: "X", zoom: 11 });
+    expect(html).toContain("zoom=11&amp;width=320");
+    const [, cx, cy] = html.match(/<circle cx="([\d.]+)" cy="([\d.]+)"/) ?? [];
+    expect(Math.abs(Number(cx) - 160)).toBeLessThan(7);
+    expect(Math.abs(Number(cy) - 100)).toBeLessThan(7);
+    expect(html).toContain("zoom=12");
+  });
+
   it("renders nothing for a place without coordinates", () => {
     expect(render({ latitude: null, longitude: 10, name: "X" })).toBe("");
   });
@@ -46,6 +57,6 @@ describe("LocationMiniMap", () => {
     expect(html).toContain('aria-label="Karte mit Lisbon Food Forest bei 38,7200; -9,1400"');
     expect(html).toContain("Hof");
     expect(html).toContain("In der großen Karte öffnen");
-    expect(html).toContain('href="/de/map?lat=38.72&amp;lng=-9.14&amp;zoom=8"');
+    expect(html).toContain('href="/de/map?lat=38.72&amp;lng=-9.14&amp;zoom=9"');
   });
 });

@@ -6,8 +6,11 @@ import { formatFixed } from "~/lib/numbers";
 import { MarkerShape } from "./marker-shape";
 import { markerStyle } from "./marker-style";
 
-/** Zoom the "open in the full map" link uses: close enough to see the neighbourhood's clusters. */
-const FULL_MAP_ZOOM = 8;
+/**
+ * How much closer the "open in the full map" link goes than the mini map: the full map's frame is about three times
+ * as wide, so one step closer shows about the same surroundings.
+ */
+const FULL_MAP_STEP = 1;
 
 /**
  * A small map of one place: country outlines around it (the same outline image the big maps use, drawn and
@@ -20,6 +23,7 @@ export function LocationMiniMap({
   name,
   markerType,
   basemapVersion = "",
+  zoom = MINI_MAP.zoom,
 }: {
   latitude: number | null;
   longitude: number | null;
@@ -30,13 +34,15 @@ export function LocationMiniMap({
    * drawing and is cached for good. Without it the image is still the current drawing, cached for an hour.
    */
   basemapVersion?: string;
+  /** The place's surroundings at town level (the server's miniMapZoom); MINI_MAP.zoom when not given. */
+  zoom?: number;
 }) {
   const { t, lang } = useTranslation();
   if (latitude === null || longitude === null || !Number.isFinite(latitude) || !Number.isFinite(longitude)) {
     return null;
   }
-  const { width, height, zoom } = MINI_MAP;
-  const center = miniMapCenter(latitude, longitude);
+  const { width, height } = MINI_MAP;
+  const center = miniMapCenter(latitude, longitude, zoom);
   const view = { center, zoom, width, height };
   const [x, y] = project(view, longitude, latitude);
   const outline = outlineHref(view, basemapVersion);
@@ -65,7 +71,7 @@ export function LocationMiniMap({
       <figcaption className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm text-stone-700">
         <span>{t(style.label)}</span>
         <a
-          href={localizeHref(fullMapHref(latitude, longitude, FULL_MAP_ZOOM), lang)}
+          href={localizeHref(fullMapHref(latitude, longitude, zoom + FULL_MAP_STEP), lang)}
           className="font-medium text-leaf-800 underline underline-offset-2 hover:text-leaf-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700"
         >
           {t("map.openFull")}
