@@ -1,3 +1,5 @@
+import { data } from "react-router";
+import { canPreviewEntries } from "~/services/entry-preview.server";
 import { loadMapPage } from "~/services/map-page.server";
 import { AppLink } from "../components/app-link";
 import { InteractiveMap } from "../components/map/interactive-map";
@@ -6,12 +8,20 @@ import { LocationFilters } from "../components/public/location-filters";
 import { requestTranslate } from "../lib/i18n/messages.server";
 import { useTranslation } from "../lib/i18n/react";
 import { metaTranslate, pageMeta } from "../lib/meta";
+import { publicPageHeaders } from "../lib/public-cache";
 import type { Route } from "./+types/map";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = requestTranslate(request);
-  return loadMapPage(context.services, new URL(request.url).searchParams, lang);
+  const [page, staff] = await Promise.all([
+    loadMapPage(context.services, new URL(request.url).searchParams, lang),
+    // Staff are told, where the built-in map ends, what would show streets: their page is their own.
+    canPreviewEntries(request, context),
+  ]);
+  return staff ? data({ ...page, staff }, { headers: { "Cache-Control": "private, no-store" } }) : { ...page, staff };
 }
+
+export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const t = metaTranslate(matches);
@@ -37,6 +47,8 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
         styleUrl={useMapStyleUrl()}
         variant="full"
         activation="idle"
+        syncAddress
+        staffHint={loaderData.staff}
         label={filtered ? t("map.labelMatching", { count }) : t("map.label", { count })}
         aside={
           <>

@@ -159,6 +159,7 @@ test.describe("map", () => {
 
     const summary = page.getByRole("status").filter({ hasText: /locations? in view/ });
     const before = await summary.textContent();
+    const entries = await page.evaluate(() => history.length);
     // Zoom in with the keyboard-operable control: fewer places fit in view.
     const response = page.waitForResponse((r) => r.url().includes("/api/map/clusters?bbox="));
     await page.getByRole("link", { name: "Zoom in", exact: true }).focus();
@@ -166,8 +167,10 @@ test.describe("map", () => {
     await response;
     await page.getByRole("link", { name: "Pan east" }).press("Enter");
     await expect(summary).not.toHaveText(before ?? "", { timeout: 10_000 });
-    // MapLibre took over the control, so the URL did not change.
-    await expect(page).toHaveURL(/\/map$/);
+    // MapLibre took over the control: no page was loaded, but the address follows the view (replaced, not pushed),
+    // so it can be bookmarked or shared.
+    await expect(page).toHaveURL(/\/map\?lat=[-\d.]+&lng=[-\d.]+&zoom=[\d.]+$/);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
   });
 
   test("cluster markers on the interactive map are keyboard buttons that zoom in", async ({ page }) => {
@@ -222,7 +225,12 @@ test.describe("map", () => {
     await expect(page.getByRole("alert").filter({ hasText: /Location access was denied/ })).toBeVisible();
     await page.getByLabel("Town or place").fill("Lisbon");
     await page.getByRole("button", { name: "Find places near it" }).click();
-    await expect(page).toHaveURL(/\/locations\?near=Lisbon/);
+    // The places nearest to that town are shown on the map, and listed over it (issue 37: it opened /locations).
+    await expect(
+      page.getByRole("alert").filter({ hasText: "places nearest to Lisbon, Portugal are on the map" }),
+    ).toBeVisible();
+    await expect(page.getByRole("region", { name: "Nearest places" }).getByRole("listitem").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/map/);
     await context.close();
   });
 

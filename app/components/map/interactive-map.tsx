@@ -7,6 +7,8 @@ import { useTranslation } from "~/lib/i18n/react";
 import type { Translate } from "~/lib/i18n/translate";
 import { MAP_COLORS } from "~/lib/map-config";
 import {
+  BUILTIN_DETAIL_END_ZOOM,
+  BUILTIN_MAX_ZOOM,
   type ClusterTuple,
   clamp,
   countInView,
@@ -25,7 +27,7 @@ import {
 import { formatFixed } from "~/lib/numbers";
 import { locationPath, nameFromSlug } from "~/lib/slug";
 import { HydrateApart } from "../hydrate-apart";
-import { LocateFixed, Minus, MoveDown, MoveLeft, MoveRight, MoveUp, Plus } from "../icons";
+import { LocateFixed, Minus, MoveDown, MoveLeft, MoveRight, MoveUp, Plus, X } from "../icons";
 import { useHydrated } from "../shell/use-hydrated";
 import { MapLegend } from "./map-legend";
 import { MapSvg } from "./map-svg";
@@ -71,8 +73,26 @@ function geolocationMessage(err: GeolocationPositionError | null, t: Translate):
 
 /** A place "Near me" found, as /api/map/nearest answers. */
 type NearPlace = { slug: string; name: string; lat: number; lng: number; markerType: string; distanceKm: number };
-/** The visitor's position and the places nearest to it, nearest first. */
-type Nearest = { origin: { lat: number; lng: number }; places: NearPlace[]; unit: DistanceUnit };
+/**
+ * The visitor's position (or the town they typed, with its name) and the places nearest to it, nearest first. Each
+ * answer is a new object: the map fits it in once.
+ */
+type Nearest = { origin: { lat: number; lng: number; label?: string }; places: NearPlace[]; unit: DistanceUnit };
+
+/** What lies over the map's edges (the answer panel), in pixels, so the map fits the places in the rest. */
+function coverOf(panel: HTMLElement | null, box: HTMLElement | null) {
+  const none = { top: 0, right: 0, bottom: 0, left: 0 };
+  if (!panel || !box) return none;
+  const p = panel.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  // A panel across the map's width covers its top or bottom; a narrower one its left side.
+  if (p.width > b.width * 0.6) {
+    return p.top - b.top < b.bottom - p.bottom
+      ? { ...none, top: p.bottom - b.top }
+      : { ...none, bottom: b.bottom - p.top };
+  }
+  return { ...none, left: p.right - b.left };
+}
 
 type Props = {
   snapshot: MapSnapshot;
@@ -92,6 +112,13 @@ type Props = {
   variant?: "full" | "inline";
   /** Rendered above the legend in the side panel (the /map filters). */
   aside?: React.ReactNode;
+  /**
+   * The page's address follows the view (lat, lng and zoom in the query, replaced, never a new history entry), so
+   * a view can be bookmarked and shared: for /map, whose address opens that view.
+   */
+  syncAddress?: boolean;
+  /** The visitor is staff: where the built-in basemap ends, say what to configure for street maps. */
+  staffHint?: boolean;
 };
 
 /**
@@ -154,11 +181,14 @@ export function InteractiveMap({
   activation = "idle",
   variant = "inline",
   aside,
+  syncAddress = false,
+  staffHint = false,
 }: Props) {
   const id = useId();
   const nonce = useRouteLoaderData<{ nonce?: string }>("root")?.nonce;
   const { t, lang } = useTranslation();
   const boxRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<MapController | null>(null);
   /** Whether a link of the server-drawn map had the focus when MapLibre became ready. */
@@ -170,8 +200,10 @@ export function InteractiveMap({
   const [nearest, setNearest] = useState<Nearest | null>(null);
   /** The position could not be had: the visitor is offered to type a place instead. */
   const [positionFailed, setPositionFailed] = useState(false);
-  /** Nearest places found before MapLibre was ready, to fit in once it is. */
-  const pendingNearest = useRef<Nearest | null>(null);
+  /** The answer the map last fitted in: each answer is fitted once, as soon as the map is ready. */
+  const fitted = useRef<Nearest | null>(null);
+  /** The built-in basemap has no streets: it stops at BUILTIN_MAX_ZOOM; a style goes as far as its tiles. */
+  const maxZoom = styleUrl ? MAX_ZOOM : BUILTIN_MAX_ZOOM;
   // What MapLibre reports once it runs; until then, and as soon as a navigation brings a new snapshot, the
   // snapshot itself is what is shown (derived here, so a new snapshot never shows the old view for a render).
   const [liveView, setLiveView] = useState<LiveView | null>(null);
@@ -216,6 +248,8 @@ export function InteractiveMap({
           container,
           center: snapshot.view.center,
           zoom,
+          maxZoom,
+          fit: snapshot.fit,
           styleUrl,
           filterQuery,
           lang,
@@ -247,17 +281,32 @@ export function InteractiveMap({
         if (controllerRef.current === placeholder) controllerRef.current = null;
         setFailed(t("map.loadFailed"));
       });
-  }, [snapshot, styleUrl, filterQuery, lang, t]);
+  }, [snapshot, styleUrl, filterQuery, lang, t, maxZoom]);
 
   // MapLibre replaces the server-drawn map, whose links go with it: a keyboard user on one of them (their focus
   // is what started MapLibre on the home page) keeps the focus in the map, on MapLibre's canvas, instead of
   // losing it to the page.
+  // An answer of "Near me" is fitted in once the map is ready (at once when it is), around the panel that lists it.
   useEffect(() => {
-    const found = pendingNearest.current;
-    if (!ready || !found) return;
-    pendingNearest.current = null;
-    controllerRef.current?.showNearest(found.origin, found.places);
-  }, [ready]);
+    if (!ready || !nearest || fitted.current === nearest) return;
+    fitted.current = nearest;
+    controllerRef.current?.showNearest(nearest.origin, nearest.places, coverOf(panelRef.current, boxRef.current));
+  }, [ready, nearest]);
+
+  // The address follows the view once the visitor moves the map (replaced: Back still leaves the map), so the view can
+  // be bookmarked or shared; opening that address draws the same view on the server.
+  const initialCamera = useRef<Camera | null>(null);
+  useEffect(() => {
+    if (!syncAddress || !current) return;
+    const cam = current.camera;
+    initialCamera.current ??= cam;
+    const first = initialCamera.current;
+    if (first === cam) return;
+    const next = localizeHref(fullMapHref(cam.lat, cam.lng, cam.zoom, filterQuery), lang);
+    if (window.location.pathname + window.location.search !== next) {
+      window.history.replaceState(window.history.state, "", next);
+    }
+  }, [syncAddress, current, filterQuery, lang]);
 
   useEffect(() => {
     if (!ready || !focusOnSvg.current) return;
@@ -274,7 +323,8 @@ export function InteractiveMap({
       setFailed(null);
       // Found for other filters or another view: asked again when wanted.
       setNearest(null);
-      pendingNearest.current = null;
+      fitted.current = null;
+      initialCamera.current = null;
     };
   }, [snapshot, filterQuery, styleUrl]);
 
@@ -287,14 +337,45 @@ export function InteractiveMap({
 
   const showNearest = (found: Nearest) => {
     setNearest(found);
-    const controller = controllerRef.current;
-    if (ready && controller) controller.showNearest(found.origin, found.places);
-    else {
-      // MapLibre is still on its way (or waits for an interaction, as on the home page): start it, and fit the
-      // places in once it is ready.
-      pendingNearest.current = found;
-      start();
+    // MapLibre may still be on its way (or wait for an interaction, as on the home page): start it; the places are
+    // fitted in once it is ready (the effect above).
+    if (!ready) start();
+  };
+
+  /** The places nearest to a town or place the visitor typed, on the map; a plain GET to /locations without scripts. */
+  const findNear = async (event: React.FormEvent<HTMLFormElement>) => {
+    const typed = String(new FormData(event.currentTarget).get("near") ?? "").trim();
+    if (!typed) return;
+    event.preventDefault();
+    setNotice(t("map.findingNearest"));
+    try {
+      const query = `near=${encodeURIComponent(typed)}&lang=${lang}${filterQuery ? `&${filterQuery}` : ""}`;
+      const res = await fetch(`/api/map/nearest?${query}`);
+      if (res.status === 404) {
+        setNearest(null);
+        setNotice(t("map.unknownTown", { place: typed }));
+        return;
+      }
+      if (!res.ok) throw new Error(String(res.status));
+      const { origin, places } = (await res.json()) as { origin: Nearest["origin"]; places: NearPlace[] };
+      if (places.length === 0) {
+        setNearest(null);
+        setNotice(t("map.noMatches"));
+        return;
+      }
+      setPositionFailed(false);
+      showNearest({ origin, places, unit: distanceUnitFor(navigator.language) });
+      setNotice(t("map.nearestToShown", { place: origin.label ?? typed }));
+    } catch {
+      setNotice(t("map.nearestFailed"));
     }
+  };
+
+  const closeNearest = () => {
+    setNearest(null);
+    setNotice(null);
+    setPositionFailed(false);
+    boxRef.current?.querySelector<HTMLButtonElement>("[data-near-me]")?.focus();
   };
 
   const nearMe = () => {
@@ -338,8 +419,13 @@ export function InteractiveMap({
   };
 
   const href = (cam: Camera) => localizeHref(fullMapHref(cam.lat, cam.lng, cam.zoom, filterQuery), lang);
-  const zoomIn = { ...camera, zoom: clamp(camera.zoom + 1, 0, MAX_ZOOM) };
-  const zoomOut = { ...camera, zoom: clamp(camera.zoom - 1, 0, MAX_ZOOM) };
+  // The server-drawn map (before MapLibre, or without scripts) is always the built-in basemap.
+  const linkMaxZoom = ready ? maxZoom : BUILTIN_MAX_ZOOM;
+  const zoomIn = { ...camera, zoom: clamp(camera.zoom + 1, 0, linkMaxZoom) };
+  const zoomOut = { ...camera, zoom: clamp(camera.zoom - 1, 0, linkMaxZoom) };
+  const atMaxZoom = camera.zoom >= linkMaxZoom - 0.01;
+  // Past its data the built-in basemap is a plain colour: it says so, and tells staff what would show streets.
+  const pastDetail = !(ready && styleUrl) && camera.zoom >= BUILTIN_DETAIL_END_ZOOM;
   const total = countInView(items.clusters, items.points);
   const controlCls =
     "flex size-10 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 shadow-sm hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700 map-small:size-8";
@@ -395,6 +481,125 @@ export function InteractiveMap({
     </div>
   );
 
+  /** "Near me" on the map itself: a keyboard control in the map's corner, named in the page's language. */
+  const nearMeControl = (
+    <div className="absolute left-2 top-2 z-10 map-small:left-1.5 map-small:top-1.5">
+      {/* Geolocation needs the page's scripts: the button is disabled until they run, and says why without them. */}
+      <button
+        type="button"
+        onClick={nearMe}
+        disabled={!hydrated}
+        data-near-me=""
+        className="inline-flex min-h-10 items-center gap-2 rounded-md border border-leaf-700 bg-white px-3 py-2 text-sm font-semibold text-leaf-800 shadow-sm hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700 disabled:cursor-not-allowed disabled:border-stone-400 disabled:text-stone-600 disabled:hover:bg-white"
+      >
+        <LocateFixed aria-hidden="true" className="h-4 w-4" />
+        {t("map.nearMe")}
+      </button>
+      <noscript>
+        <p className="mt-1 max-w-56 rounded-md bg-white/95 px-2 py-1 text-sm text-stone-800 shadow-sm">
+          {t("map.nearMeNoScript")}
+        </p>
+      </noscript>
+    </div>
+  );
+
+  const answer = (
+    <div className="space-y-1 text-sm">
+      <p role="alert" className={notice ? "text-stone-800" : "sr-only"}>
+        {notice ?? ""}
+      </p>
+      {positionFailed ? (
+        // Typed instead of found: the nearest places to a town of the built-in list, on the map; without scripts the
+        // form opens /locations, sorted by distance from that town.
+        <form
+          action={localizeHref("/locations", lang)}
+          method="get"
+          onSubmit={findNear}
+          className="flex flex-wrap items-end gap-2"
+        >
+          <label className="flex min-w-0 flex-col gap-1 font-semibold text-stone-800">
+            {t("map.townOrPlace")}
+            <input
+              type="text"
+              name="near"
+              required
+              maxLength={200}
+              autoComplete="address-level2"
+              className="w-48 max-w-full rounded-md border border-stone-400 px-2 py-1.5 font-normal"
+            />
+          </label>
+          <button
+            type="submit"
+            className="rounded-md bg-leaf-700 px-3 py-2 font-semibold text-white hover:bg-leaf-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700"
+          >
+            {t("map.findNear")}
+          </button>
+        </form>
+      ) : null}
+      {nearest ? (
+        <section aria-labelledby={`${id}-nearest`}>
+          <h2 id={`${id}-nearest`} className="mt-2 font-semibold text-stone-800">
+            {t("map.nearestHeading")}
+          </h2>
+          <ol className="mt-1 space-y-1" data-nearest-list="">
+            {nearest.places.map((p) => (
+              <li key={p.slug}>
+                <a
+                  href={localizeHref(locationPath(p.name || nameFromSlug(p.slug)), lang)}
+                  className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
+                >
+                  {p.name}
+                </a>{" "}
+                <span className="text-stone-600">{formatDistance(p.distanceKm, nearest.unit, intlLocale(lang))}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {failed ? <p className="text-stone-700">{t("map.notAvailable", { reason: failed })}</p> : null}
+    </div>
+  );
+
+  const open = Boolean(notice || positionFailed || nearest || failed);
+  /**
+   * On the full map the answer lies over the map, where the places it names are shown (below the map on a phone, it
+   * was out of view): a card in the corner under "Near me" on a wide map, across the bottom of a narrow one.
+   */
+  const answerPanel = (
+    <div
+      ref={panelRef}
+      className={
+        open
+          ? "absolute inset-x-2 bottom-2 z-20 max-h-[45%] overflow-y-auto rounded-lg border border-stone-300 bg-white p-3 pr-10 shadow-lg @min-[40rem]/map:bottom-auto @min-[40rem]/map:right-auto @min-[40rem]/map:top-16 @min-[40rem]/map:max-h-[calc(100%-5rem)] @min-[40rem]/map:w-80"
+          : "sr-only"
+      }
+      data-map-answer=""
+    >
+      {open ? (
+        <button
+          type="button"
+          onClick={closeNearest}
+          aria-label={t("map.closeNearest")}
+          className="absolute right-1.5 top-1.5 flex size-8 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-leaf-700"
+        >
+          <X aria-hidden="true" className="h-4 w-4" />
+        </button>
+      ) : null}
+      {answer}
+    </div>
+  );
+
+  /** Past its data the built-in basemap says it has no streets (and tells staff what to configure). */
+  const detailNote = pastDetail ? (
+    <p
+      className="pointer-events-none absolute inset-x-12 bottom-9 z-10 mx-auto w-fit max-w-[calc(100%-6rem)] rounded-md bg-white/95 px-3 py-1.5 text-center text-sm text-stone-800 shadow-sm"
+      data-map-note=""
+    >
+      {t("map.noStreets")}
+      {staffHint ? <span className="mt-0.5 block text-xs text-stone-700">{t("map.streetsForStaff")}</span> : null}
+    </p>
+  ) : null;
+
   const box = (
     <div
       ref={boxRef}
@@ -437,9 +642,10 @@ export function InteractiveMap({
         <a
           href={href(zoomIn)}
           rel="nofollow"
-          onClick={(e) => withMap(e, (m) => m.zoomIn())}
-          className={controlCls}
+          onClick={(e) => (atMaxZoom ? e.preventDefault() : withMap(e, (m) => m.zoomIn()))}
+          className={`${controlCls} aria-disabled:cursor-not-allowed aria-disabled:text-stone-400`}
           aria-label={t("map.zoomIn")}
+          aria-disabled={atMaxZoom || undefined}
         >
           <Plus aria-hidden="true" className="h-5 w-5" />
         </a>
@@ -503,70 +709,9 @@ export function InteractiveMap({
         </a>
         <span />
       </nav>
-    </div>
-  );
-
-  const status = (
-    <div className="space-y-1 text-sm">
-      {/* Geolocation needs the page's scripts: the button is disabled until they run, and says why without them. */}
-      <button
-        type="button"
-        onClick={nearMe}
-        disabled={!hydrated}
-        className="inline-flex items-center gap-2 rounded-md border border-leaf-700 bg-white px-3 py-2 font-semibold text-leaf-800 hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700 disabled:cursor-not-allowed disabled:border-stone-400 disabled:text-stone-600 disabled:hover:bg-white"
-      >
-        <LocateFixed aria-hidden="true" className="h-4 w-4" />
-        {t("map.nearMe")}
-      </button>
-      <noscript>
-        <p className="text-stone-700">{t("map.nearMeNoScript")}</p>
-      </noscript>
-      <p role="alert" className={notice ? "text-stone-800" : "sr-only"}>
-        {notice ?? ""}
-      </p>
-      {positionFailed ? (
-        // Typed instead of found: /locations lists every place by its distance from a town the directory knows.
-        <form action={localizeHref("/locations", lang)} method="get" className="flex flex-wrap items-end gap-2">
-          <label className="flex min-w-0 flex-col gap-1 font-semibold text-stone-800">
-            {t("map.townOrPlace")}
-            <input
-              type="text"
-              name="near"
-              required
-              maxLength={200}
-              autoComplete="address-level2"
-              className="w-48 max-w-full rounded-md border border-stone-400 px-2 py-1.5 font-normal"
-            />
-          </label>
-          <button
-            type="submit"
-            className="rounded-md bg-leaf-700 px-3 py-2 font-semibold text-white hover:bg-leaf-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700"
-          >
-            {t("map.findNear")}
-          </button>
-        </form>
-      ) : null}
-      {nearest ? (
-        <section aria-labelledby={`${id}-nearest`}>
-          <h2 id={`${id}-nearest`} className="mt-2 font-semibold text-stone-800">
-            {t("map.nearestHeading")}
-          </h2>
-          <ol className="mt-1 space-y-1" data-nearest-list="">
-            {nearest.places.map((p) => (
-              <li key={p.slug}>
-                <a
-                  href={localizeHref(locationPath(p.name || nameFromSlug(p.slug)), lang)}
-                  className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
-                >
-                  {p.name}
-                </a>{" "}
-                <span className="text-stone-600">{formatDistance(p.distanceKm, nearest.unit, intlLocale(lang))}</span>
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
-      {failed ? <p className="text-stone-700">{t("map.notAvailable", { reason: failed })}</p> : null}
+      {nearMeControl}
+      {variant === "full" ? answerPanel : null}
+      {detailNote}
     </div>
   );
 
@@ -579,7 +724,6 @@ export function InteractiveMap({
           className="space-y-5 overflow-y-auto border-leaf-100 bg-white p-4 lg:border-l"
         >
           {aside ? <HydrateApart>{aside}</HydrateApart> : null}
-          <HydrateApart>{status}</HydrateApart>
           <HydrateApart>
             <MapLegend />
           </HydrateApart>
@@ -593,7 +737,7 @@ export function InteractiveMap({
       {box}
       <div className="flex flex-wrap items-start justify-between gap-4">
         <MapLegend />
-        {status}
+        {answer}
       </div>
       <details className="rounded-lg border border-leaf-100 bg-white p-3">
         <summary className="cursor-pointer font-semibold text-leaf-800">{t("map.listSummary")}</summary>

@@ -20,7 +20,7 @@ import "./maplibre-map.css";
 import { type Language, localizeHref } from "~/lib/i18n/languages";
 import type { Translate } from "~/lib/i18n/translate";
 import { MAP_BASEMAP_URL, MAP_COLORS, MAP_DETAIL_MIN_ZOOM } from "~/lib/map-config";
-import { type ClusterTuple, clamp, clusterRadius, MAX_ZOOM, type PointTuple, roundTo } from "~/lib/map-geometry";
+import { type ClusterTuple, clamp, clusterRadius, type PointTuple, roundTo } from "~/lib/map-geometry";
 import { locationPath, nameFromSlug } from "~/lib/slug";
 import { clusterCountMarkup } from "./count-glyphs";
 import { markerPath, markerStyle } from "./marker-style";
@@ -41,8 +41,15 @@ export type MapController = {
   panBy(fx: number, fy: number): void;
   flyTo(lng: number, lat: number, zoom: number): void;
   zoomToCluster(lng: number, lat: number, expansionZoom: number): void;
-  /** Marks the visitor's position and fits it together with the given places (the nearest ones) in view. */
-  showNearest(origin: { lng: number; lat: number }, places: { lng: number; lat: number }[]): void;
+  /**
+   * Marks the visitor's position (or the town they typed) and fits it together with the given places (the nearest
+   * ones) in view, in the part of the map that `cover` (what lies over the map's edges, in pixels) leaves free.
+   */
+  showNearest(
+    origin: { lng: number; lat: number },
+    places: { lng: number; lat: number }[],
+    cover?: { top: number; right: number; bottom: number; left: number },
+  ): void;
   destroy(): void;
 };
 
@@ -50,6 +57,10 @@ export type MapOptions = {
   container: HTMLElement;
   center: { lng: number; lat: number };
   zoom: number;
+  /** How close the map may go: the built-in basemap stops where its data ends (BUILTIN_MAX_ZOOM). */
+  maxZoom: number;
+  /** All the places of the first view, to be fitted in again when the box is narrower than the server assumed. */
+  fit?: [number, number, number, number];
   /** A tile style from site settings; empty means the built-in offline basemap. */
   styleUrl: string;
   /** Query string of the active filters (without "?"), forwarded to the clusters endpoint. */
@@ -319,8 +330,9 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
     // The style comes below, in a task of its own.
     center: [opts.center.lng, opts.center.lat],
     zoom: opts.zoom,
-    maxZoom: MAX_ZOOM,
-    minZoom: 0,
+    maxZoom: opts.maxZoom,
+    // Below 0 only to fit places spread over the whole world into a narrow box (a phone held upright).
+    minZoom: opts.fit ? -1 : 0,
     // The group names of the in-view list and the place labels come from GeoNames (CC BY 4.0), whatever the style.
     attributionControl: { compact: true, customAttribution: '<a href="https://www.geonames.org/">GeoNames</a>' },
     // MapLibre's own texts (the canvas's name, the popup's close button, the attribution toggle) in the page's language.
@@ -339,6 +351,23 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
   });
   map.touchZoomRotate.disableRotation();
   map.keyboard.disableRotation();
+  if (opts.fit) {
+    // The server fitted the places into a computer's box; a narrower box (a phone held upright) shows them all only
+    // a little further out. Done before the first frame, while the server-drawn map is still on screen.
+    const [w, s, e, n] = opts.fit;
+    const b = map.getBounds();
+    if (!(b.contains([w, s]) && b.contains([e, n]))) {
+      const { clientWidth, clientHeight } = map.getContainer();
+      const padding = Math.round(Math.min(32, clientWidth / 10, clientHeight / 10));
+      map.fitBounds(
+        [
+          [w, s],
+          [e, n],
+        ],
+        { padding, animate: false, maxZoom: opts.zoom },
+      );
+    }
+  }
   if (software) {
     map.on("resize", () => {
       const ratio = budgetPixelRatio(opts.container);
@@ -407,7 +436,8 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
       clamp(roundTo(b.getEast(), 4), -720, 720),
       clamp(roundTo(b.getNorth(), 4), -90, 90),
     ].join(",");
-    const zoom = roundTo(map.getZoom(), 2);
+    // A view fitted below zoom 0 (the whole world in a narrow box) asks for the world view's groups.
+    const zoom = Math.max(0, roundTo(map.getZoom(), 2));
     const query = `bbox=${bbox}&zoom=${zoom}${opts.filterQuery ? `&${opts.filterQuery}` : ""}`;
     try {
       const res = await fetch(`/api/map/clusters?${query}`, { signal: controller.signal });
@@ -497,10 +527,10 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
     zoomToCluster: (lng, lat, expansion) =>
       map.easeTo({
         center: [lng, lat],
-        zoom: Math.min(Math.max(expansion, map.getZoom() + 1), MAX_ZOOM),
+        zoom: Math.min(Math.max(expansion, map.getZoom() + 1), opts.maxZoom),
         ...motion,
       }),
-    showNearest: (origin, places) => {
+    showNearest: (origin, places, cover) => {
       here?.remove();
       const dot = document.createElement("div");
       dot.className = "map-you-are-here";
@@ -511,8 +541,16 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
       for (const p of places) bounds.extend([p.lng, p.lat]);
       const { clientWidth, clientHeight } = map.getContainer();
       // Room for the markers' own size at the edges, and never closer than a town's streets.
-      const padding = Math.round(Math.min(48, clientWidth / 6, clientHeight / 6));
-      map.fitBounds(bounds, { padding, maxZoom: 13, ...motion });
+      const edge = Math.round(Math.min(48, clientWidth / 6, clientHeight / 6));
+      const padding = {
+        top: edge + (cover?.top ?? 0),
+        right: edge + (cover?.right ?? 0),
+        bottom: edge + (cover?.bottom ?? 0),
+        left: edge + (cover?.left ?? 0),
+      };
+      // A panel over most of a small map leaves too little room: then the whole map is used.
+      const free = clientWidth - padding.left - padding.right > 80 && clientHeight - padding.top - padding.bottom > 80;
+      map.fitBounds(bounds, { padding: free ? padding : edge, maxZoom: Math.min(13, opts.maxZoom), ...motion });
     },
     destroy: () => {
       destroyed = true;

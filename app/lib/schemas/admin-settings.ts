@@ -21,12 +21,14 @@ const MapStyleUrlSchema = z
   .max(2000, "The map style URL is too long.")
   .refine((v) => {
     if (v === "") return true;
+    // A path on this site (the PMTiles style, /api/map/style.json), as MAP_STYLE_URL allows.
+    if (/^\/(?!\/)\S*$/.test(v)) return true;
     try {
       return new URL(v).protocol === "https:";
     } catch {
       return false;
     }
-  }, "Enter a full https:// URL of a map style, or leave it empty for the built-in map.")
+  }, "Enter a full https:// URL of a map style, a path on this site such as /api/map/style.json, or leave it empty for the built-in map.")
   .default("");
 
 /**

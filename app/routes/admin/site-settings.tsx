@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/admin/form-field";
 import { PageHeader } from "~/components/admin/shell/page-header";
+import { BUILTIN_DETAIL_END_ZOOM, BUILTIN_MAX_ZOOM } from "~/lib/map-geometry";
 import { NAV_PAGE_KEYS } from "~/lib/navigation";
 import { type FieldErrors, fieldErrors, type TypedValues } from "~/lib/schemas";
 import { NAV_PAGE_LABELS, SiteSettingsSchema, toNavigationPages } from "~/lib/schemas/admin-settings";
@@ -27,7 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getNavigation(db, (err) => logger.warn({ err }, "navigation settings unreadable")),
     getGeneralSettings(db),
   ]);
-  return data({ navigation, general }, { headers: NO_STORE });
+  // What the server was started with, for the street-map choices below the style field.
+  const { config } = context.services;
+  const map = { envStyleUrl: config.map?.styleUrl ?? "", pmtiles: Boolean(config.map?.pmtilesPath) };
+  return data({ navigation, general, map }, { headers: NO_STORE });
 }
 
 type ActionResult = {
@@ -88,6 +92,57 @@ const FIELD_LABELS = {
   freshnessMonths: "Needs checking after",
 };
 
+/**
+ * What the map-style setting chooses between, with what each costs a visitor's privacy: the built-in map stays on
+ * this site; a hosted style sends every visitor's browser to the tile provider.
+ */
+function StreetMapChoices({ pmtiles, envStyleUrl }: { pmtiles: boolean; envStyleUrl: string }) {
+  return (
+    <div id="street-maps" className="rounded-md border border-stone-200 bg-stone-50 p-4 text-sm text-stone-800">
+      <h2 className="font-semibold text-stone-900">Street maps: the choices</h2>
+      <dl className="mt-2 space-y-3">
+        <div>
+          <dt className="font-semibold">Empty: the built-in map</dt>
+          <dd>
+            Countries, regions, coasts and towns of 15,000 inhabitants or more, drawn by this site; works offline and
+            sends visitors nowhere else. It has no streets: it stops at zoom {BUILTIN_MAX_ZOOM} (where every place
+            stands apart) and says so from zoom {BUILTIN_DETAIL_END_ZOOM}.
+          </dd>
+        </div>
+        <div>
+          <dt className="font-semibold">A hosted style: an https:// URL</dt>
+          <dd>
+            The style.json of a MapLibre vector-tile service (for example OpenFreeMap, MapTiler, Stadia Maps or
+            Protomaps&apos; hosted maps, or a tile server of your own). Streets, street names and buildings.{" "}
+            <strong>Privacy:</strong> each visitor&apos;s browser then loads the style, tiles, fonts and icons from that
+            provider, which sees the visitor&apos;s IP address and the areas they look at; name the provider in the
+            privacy policy. A key in the URL is visible to every visitor: use one restricted to this site&apos;s
+            address.
+          </dd>
+        </div>
+        <div>
+          <dt className="font-semibold">A PMTiles file on this server: /api/map/style.json</dt>
+          <dd>
+            A Protomaps <code>.pmtiles</code> archive (the planet, or a region cut with <code>pmtiles extract</code>) on
+            the server, named by the <code>MAP_PMTILES_PATH</code> setting at start; this site serves it and draws it in
+            its own colours. Streets and buildings without street names; visitors fetch nothing from elsewhere.{" "}
+            {pmtiles ? "This server has one." : "This server was started without one."}
+          </dd>
+        </div>
+      </dl>
+      {envStyleUrl ? (
+        <p className="mt-3">
+          Left empty, the map uses the server&apos;s default style (<code>MAP_STYLE_URL</code>, or the PMTiles
+          file&apos;s): <code className="break-all">{envStyleUrl}</code>.
+        </p>
+      ) : null}
+      <p className="mt-3">
+        The first, server-drawn view of a map and the map without JavaScript always use the built-in map.
+      </p>
+    </div>
+  );
+}
+
 export default function SiteSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { navigation, general } = loaderData;
   const busy = useNavigation().state === "submitting";
@@ -146,12 +201,14 @@ export default function SiteSettings({ loaderData, actionData }: Route.Component
           />
           <TextField
             name="mapStyleUrl"
-            type="url"
+            type="text"
+            inputMode="url"
             label="Map tile style URL"
-            hint="Optional. An https:// URL of a MapLibre style. Leave empty to use the built-in world map, which works offline."
+            hint="Optional: for street detail. An https:// URL of a MapLibre style, or /api/map/style.json for a PMTiles file on this server. Leave empty for the built-in map."
             error={errors.mapStyleUrl}
             defaultValue={values?.mapStyleUrl ?? general.mapStyleUrl}
           />
+          <StreetMapChoices pmtiles={loaderData.map.pmtiles} envStyleUrl={loaderData.map.envStyleUrl} />
           <TextField
             name="freshnessMonths"
             type="number"
