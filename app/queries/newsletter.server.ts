@@ -24,9 +24,11 @@ export async function getSubscriptionByEmail(db: Database, email: string): Promi
 }
 
 /**
- * Records a sign-up waiting for confirmation: a new address is stored unconfirmed; an address that is unconfirmed
- * or has unsubscribed gets a new confirmation value (the old link stops working) and the new sign-up's language. An
- * address already confirmed and subscribed is left alone (`status: "active"`).
+ * Records a sign-up waiting for confirmation: a new address is stored unconfirmed with `nonce` as its confirmation
+ * value; an address that is unconfirmed or has unsubscribed takes the new sign-up's language and keeps the
+ * confirmation value it has (so a link sent earlier still works: someone else asking again must not cancel it), or
+ * gets `nonce` when it has none. An address already confirmed and subscribed is left alone (`status: "active"`).
+ * Returns the value the new link must carry.
  */
 export async function recordSignUp(
   db: Database,
@@ -34,15 +36,20 @@ export async function recordSignUp(
   source: string,
   nonce: string,
   language = "en",
-): Promise<{ status: "new" | "pending" | "active"; id: string }> {
+): Promise<{ status: "new" | "pending" | "active"; id: string; nonce: string }> {
   const existing = await getSubscriptionByEmail(db, email);
-  if (existing?.confirmedAt && !existing.unsubscribedAt) return { status: "active", id: existing.id };
+  if (existing?.confirmedAt && !existing.unsubscribedAt) return { status: "active", id: existing.id, nonce: "" };
   if (existing) {
-    await db
+    const [row] = await db
       .update(newsletterSubscriptions)
-      .set({ confirmNonce: nonce, confirmSentAt: new Date(), language })
-      .where(eq(newsletterSubscriptions.id, existing.id));
-    return { status: "pending", id: existing.id };
+      .set({
+        confirmNonce: sql`coalesce(${newsletterSubscriptions.confirmNonce}, ${nonce})`,
+        confirmSentAt: new Date(),
+        language,
+      })
+      .where(eq(newsletterSubscriptions.id, existing.id))
+      .returning({ nonce: newsletterSubscriptions.confirmNonce });
+    return { status: "pending", id: existing.id, nonce: row?.nonce ?? nonce };
   }
   const rows = await db
     .insert(newsletterSubscriptions)
@@ -57,10 +64,27 @@ export async function recordSignUp(
     .onConflictDoNothing()
     .returning({ id: newsletterSubscriptions.id });
   const id = rows[0]?.id;
-  if (id) return { status: "new", id };
+  if (id) return { status: "new", id, nonce };
   // Inserted by a concurrent request a moment ago: treat as pending.
   const again = await getSubscriptionByEmail(db, email);
-  return { status: "pending", id: again?.id ?? "" };
+  return { status: "pending", id: again?.id ?? "", nonce: again?.confirmNonce ?? nonce };
+}
+
+/**
+ * Deletes sign-ups never confirmed whose last confirmation message was sent before `before` (their links have
+ * expired): an address someone typed is not kept when its owner never agreed (decision 054). Returns how many.
+ */
+export async function pruneUnconfirmedSubscriptions(db: Database, before: Date): Promise<number> {
+  const rows = await db
+    .delete(newsletterSubscriptions)
+    .where(
+      and(
+        isNull(newsletterSubscriptions.confirmedAt),
+        sql`coalesce(${newsletterSubscriptions.confirmSentAt}, ${newsletterSubscriptions.timestamp}) < ${before.toISOString()}`,
+      ),
+    )
+    .returning({ id: newsletterSubscriptions.id });
+  return rows.length;
 }
 
 export async function getSubscriptionById(db: Database, id: string): Promise<SubscriptionRow | null> {

@@ -1,15 +1,34 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, like } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, like, lte } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { accounts, users, verifications } from "~db/schema";
 
 /**
  * The one-time values behind the links staff receive by e-mail (password reset, invitation), kept in the
- * `verifications` table under `<purpose>:<user id>`. A new link replaces the previous one; using a link deletes it.
+ * `verifications` table under `<purpose>:<user id>`, one row per link. A reset someone asks for is added beside the
+ * links already sent (a stranger asking again must not cancel a staff member's link); staff sending a new invitation
+ * replace the old one. Using a link deletes it, and setting the password deletes every link of the user.
  */
 export type UserLinkPurpose = "password-reset" | "staff-invite";
+const PURPOSES: UserLinkPurpose[] = ["password-reset", "staff-invite"];
 
 const identifier = (purpose: UserLinkPurpose, userId: string) => `${purpose}:${userId}`;
+
+/** Stores the one-time value of another link for a user, beside the ones still valid (expired ones are dropped). */
+export async function addUserLink(
+  db: Database,
+  purpose: UserLinkPurpose,
+  userId: string,
+  nonce: string,
+  expiresAt: Date,
+): Promise<void> {
+  const id = identifier(purpose, userId);
+  const now = new Date();
+  await db.delete(verifications).where(and(eq(verifications.identifier, id), lte(verifications.expiresAt, now)));
+  await db
+    .insert(verifications)
+    .values({ id: randomUUID(), identifier: id, value: nonce, expiresAt, createdAt: now, updatedAt: now });
+}
 
 /** Stores the one-time value of a new link for a user, replacing any earlier link of that purpose. */
 export async function replaceUserLink(
@@ -27,21 +46,39 @@ export async function replaceUserLink(
     .values({ id: randomUUID(), identifier: id, value: nonce, expiresAt, createdAt: now, updatedAt: now });
 }
 
-/** The one-time value of a user's current link, when it has not expired. */
-export async function getUserLink(
+/** The one-time values of a user's links of one purpose that have not expired. */
+export async function listUserLinks(
   db: Database,
   purpose: UserLinkPurpose,
   userId: string,
-): Promise<{ nonce: string; expiresAt: Date } | null> {
-  const [row] = await db
+): Promise<{ nonce: string; expiresAt: Date }[]> {
+  return db
     .select({ nonce: verifications.value, expiresAt: verifications.expiresAt })
     .from(verifications)
-    .where(and(eq(verifications.identifier, identifier(purpose, userId)), gt(verifications.expiresAt, new Date())))
-    .limit(1);
-  return row ?? null;
+    .where(and(eq(verifications.identifier, identifier(purpose, userId)), gt(verifications.expiresAt, new Date())));
 }
 
-/** Uses a link: deletes its one-time value if it is still the current one; false when it was used or replaced. */
+/** Ends every link of a user, of both purposes (their password was set, or their account disabled). */
+export async function deleteUserLinks(db: Pick<Database, "delete">, userId: string): Promise<void> {
+  await db.delete(verifications).where(
+    inArray(
+      verifications.identifier,
+      PURPOSES.map((p) => identifier(p, userId)),
+    ),
+  );
+}
+
+/** Whether a user has a password (an invited user has none until they accept). */
+export async function userHasPassword(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential"), isNotNull(accounts.password)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Uses a link: deletes its one-time value if it is still stored and unexpired; false when it was used or ended. */
 export async function consumeUserLink(
   db: Database,
   purpose: UserLinkPurpose,

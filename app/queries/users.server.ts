@@ -3,6 +3,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { accounts, sessions, users, verifications } from "~db/schema";
 import { hashPassword } from "../lib/password.server";
+import { deleteUserLinks } from "./user-links.server";
 
 /** The tables better-auth reads and writes (users, sessions, accounts, verifications), for its Drizzle adapter. */
 export const authTables = { users, sessions, accounts, verifications };
@@ -46,8 +47,16 @@ export function getUserById(db: Database, id: string): Promise<UserSummary | und
     .then((r) => r[0]);
 }
 
-export function listUsers(db: Database): Promise<UserSummary[]> {
-  return db.select(summaryColumns).from(users).orderBy(asc(users.email));
+/** Every user, with whether they have a password yet (an invited user has none until they accept). */
+export function listUsers(db: Database): Promise<(UserSummary & { hasPassword: boolean })[]> {
+  return db
+    .select({
+      ...summaryColumns,
+      hasPassword: sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id}
+        and ${accounts.providerId} = 'credential' and ${accounts.password} is not null)`,
+    })
+    .from(users)
+    .orderBy(asc(users.email));
 }
 
 export function countAdmins(db: Database): Promise<number> {
@@ -138,7 +147,11 @@ export async function setUserDisabled(db: Database, userId: string, disabled: bo
       if (admins.filter((id) => id !== userId).length === 0) return "last-admin";
     }
     await tx.update(users).set({ banned: disabled, updatedAt: new Date() }).where(eq(users.id, userId));
-    if (disabled) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    if (disabled) {
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
+      // An invitation or reset link must not come back to life when the account is enabled again.
+      await deleteUserLinks(tx, userId);
+    }
     return "ok";
   });
 }

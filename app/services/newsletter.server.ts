@@ -3,10 +3,12 @@ import { type Language, localizeHref } from "../lib/i18n/languages";
 import { serverTranslate } from "../lib/i18n/messages.server";
 import {
   confirmSubscription,
+  getSubscriptionByEmail,
   getSubscriptionById,
   recordSignUp,
   unsubscribeSubscription,
 } from "../queries/newsletter.server";
+import { withinMailCaps } from "./mail/caps.server";
 import type { Mailer } from "./mail/mailer.server";
 import { newNonce, sameNonce, signToken, verifyToken } from "./mail/tokens.server";
 import type { Services } from "./services.server";
@@ -33,37 +35,45 @@ export function newsletterUnsubscribeUrl(
 /**
  * A sign-up from the form: stored unconfirmed, with a confirmation message queued in the same transaction. Every
  * outcome looks the same to the visitor (the form does not reveal who is subscribed); an address already confirmed
- * gets no message, and an unconfirmed one at most three a day. `lang` is the language of the page the form was on:
- * the subscription keeps it (a new sign-up of a waiting or departed address takes the new page's), and this and every
- * later message to the address is written in it.
+ * gets no message, and an unconfirmed one at most three a day to its mailbox, within the caps per recipient domain
+ * and per client address (`clientIp`; decision 054). A repeat sign-up keeps the links already sent working. `lang`
+ * is the language of the page the form was on: the subscription keeps it (a new sign-up of a waiting or departed
+ * address takes the new page's), and this and every later message to the address is written in it.
  */
 export async function requestNewsletterSubscription(
   services: Pick<Services, "db" | "mail" | "config">,
   email: string,
   source: string,
   lang: Language = "en",
+  clientIp?: string,
 ): Promise<"sent" | "active" | "limited"> {
   const { db, mail, config } = services;
-  const recent = await mail.recentCount(email, ["newsletter-confirm"], DAY_MS);
+  const existing = await getSubscriptionByEmail(db, email);
+  if (existing?.confirmedAt && !existing.unsubscribedAt) return "active";
+  const to = email.trim();
+  const allowed = await withinMailCaps(services, {
+    kind: "newsletter-confirm",
+    to,
+    perMailbox: CONFIRM_MESSAGES_PER_DAY,
+    windowMs: DAY_MS,
+    clientIp,
+  });
+  // Past a cap nothing changes and nothing is sent; the links sent before still work.
+  if (!allowed) return "limited";
   return db.transaction(async (tx) => {
-    const nonce = newNonce();
-    if (recent >= CONFIRM_MESSAGES_PER_DAY) {
-      // Nothing changes and nothing is sent; the old link still works.
-      return "limited";
-    }
-    const signUp = await recordSignUp(tx, email, source, nonce, lang);
+    const signUp = await recordSignUp(tx, email, source, newNonce(), lang);
     if (signUp.status === "active") return "active";
     const token = signToken(config.authSecret, {
       p: "newsletter-confirm",
       s: signUp.id,
       e: Math.floor((Date.now() + CONFIRM_LINK_DAYS * DAY_MS) / 1000),
-      n: nonce,
+      n: signUp.nonce,
     });
     const t = serverTranslate(lang);
     const values = { siteName: SITE_NAME };
     await mail.enqueue(tx, {
       kind: "newsletter-confirm",
-      to: email.trim(),
+      to,
       content: {
         lang,
         subject: t("mail.newsletterConfirm.subject", values),
@@ -77,6 +87,22 @@ export async function requestNewsletterSubscription(
     });
     return "sent";
   });
+}
+
+/**
+ * The form's sign-up, done after the visitor has their answer (`Mailer.afterAnswer`): looking the address up and
+ * queueing its message take longer for some addresses than others, and the answer must not tell which.
+ */
+export function signUpAfterAnswer(
+  services: Pick<Services, "db" | "mail" | "config">,
+  email: string,
+  source: string,
+  lang: Language,
+  clientIp: string,
+): void {
+  services.mail.afterAnswer("newsletter sign-up", () =>
+    requestNewsletterSubscription(services, email, source, lang, clientIp),
+  );
 }
 
 export type ConfirmOutcome = "confirmed" | "already" | "invalid";

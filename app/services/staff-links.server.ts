@@ -5,15 +5,19 @@ export { RESET_REQUESTED_MESSAGE } from "../lib/schemas/staff-links";
 
 import { hitRateLimit } from "../queries/rate-limits.server";
 import {
+  addUserLink,
   consumeUserLink,
   createInvitedUser,
-  getUserLink,
+  deleteUserLinks,
   listPendingInvitations,
+  listUserLinks,
   replaceUserLink,
   setUserPasswordHash,
   type UserLinkPurpose,
+  userHasPassword,
 } from "../queries/user-links.server";
 import { deleteUserSessions, getUserByEmail, getUserById, type Role } from "../queries/users.server";
+import { withinMailCaps } from "./mail/caps.server";
 import { newNonce, sameNonce, signToken, verifyToken } from "./mail/tokens.server";
 import type { Services } from "./services.server";
 
@@ -39,28 +43,42 @@ function linkUrl(services: LinkServices, purpose: UserLinkPurpose, userId: strin
 }
 
 /**
- * "Forgot your password?": queues a single-use link valid for an hour to an existing, enabled account. The caller
- * shows the same answer whatever happened, except when this client asked too often ("limited", 429).
+ * "Forgot your password?": counts the request against the client (the one answer that differs: "limited", 429),
+ * then, after the answer is sent, queues a single-use link valid for an hour to an existing, enabled account. The
+ * caller shows the same answer whatever happened, and it takes as long whatever the address (decision 054).
  */
 export async function requestPasswordReset(
   services: LinkServices,
   email: string,
   clientIp: string,
 ): Promise<{ outcome: "answered" } | { outcome: "limited"; retryAfterMs: number }> {
-  const { db, mail } = services;
-  const client = await hitRateLimit(db, `password-reset:${clientIp}`, {
+  const client = await hitRateLimit(services.db, `password-reset:${clientIp}`, {
     limit: RESETS_PER_CLIENT_PER_HOUR,
     windowMs: HOUR_MS,
   });
   if (!client.allowed) return { outcome: "limited", retryAfterMs: client.retryAfterMs };
+  services.mail.afterAnswer("password reset", () => sendPasswordReset(services, email));
+  return { outcome: "answered" };
+}
+
+/**
+ * The reset link of an existing, enabled account, at most RESETS_PER_ADDRESS_PER_HOUR an hour to its mailbox. It is
+ * added beside the links already sent: someone asking again cannot cancel the one the staff member is about to use.
+ */
+export async function sendPasswordReset(services: LinkServices, email: string): Promise<"sent" | "none" | "limited"> {
+  const { db, mail } = services;
   const user = await getUserByEmail(db, email);
-  if (!user || user.banned) return { outcome: "answered" };
-  if ((await mail.recentCount(user.email, ["password-reset"], HOUR_MS)) >= RESETS_PER_ADDRESS_PER_HOUR) {
-    return { outcome: "answered" };
-  }
+  if (!user || user.banned) return "none";
+  const allowed = await withinMailCaps(services, {
+    kind: "password-reset",
+    to: user.email,
+    perMailbox: RESETS_PER_ADDRESS_PER_HOUR,
+    windowMs: HOUR_MS,
+  });
+  if (!allowed) return "limited";
   const nonce = newNonce();
   await db.transaction(async (tx) => {
-    await replaceUserLink(tx, "password-reset", user.id, nonce, new Date(Date.now() + RESET_LINK_MS));
+    await addUserLink(tx, "password-reset", user.id, nonce, new Date(Date.now() + RESET_LINK_MS));
     await mail.enqueue(tx, {
       kind: "password-reset",
       to: user.email,
@@ -79,7 +97,7 @@ export async function requestPasswordReset(
       },
     });
   });
-  return { outcome: "answered" };
+  return "sent";
 }
 
 export type StaffLink =
@@ -95,18 +113,19 @@ export async function checkStaffLink(
     const payload = verifyToken(services.config.authSecret, token, purpose);
     if (!payload) continue;
     const [stored, user] = await Promise.all([
-      getUserLink(services.db, purpose, payload.s),
+      listUserLinks(services.db, purpose, payload.s),
       getUserById(services.db, payload.s),
     ]);
-    if (!stored || !user || user.banned || !sameNonce(stored.nonce, payload.n)) return { valid: false };
+    if (!user || user.banned || !stored.some((link) => sameNonce(link.nonce, payload.n))) return { valid: false };
     return { valid: true, purpose, userId: user.id, name: user.name, email: user.email };
   }
   return { valid: false };
 }
 
 /**
- * Sets the password chosen through a link and uses the link up, in one transaction; every session of the user ends
- * (a reset after a stolen password locks the thief out). False when the link no longer works.
+ * Sets the password chosen through a link and uses the link up, in one transaction; every other link of the user
+ * (earlier reset requests, an invitation) ends with it, and so does every session (a reset after a stolen password
+ * locks the thief out). False when the link no longer works.
  */
 export async function completeStaffLink(
   services: Pick<Services, "db" | "config">,
@@ -120,6 +139,7 @@ export async function completeStaffLink(
   const used = await services.db.transaction(async (tx) => {
     if (!payload?.n || !(await consumeUserLink(tx, link.purpose, link.userId, payload.n))) return false;
     await setUserPasswordHash(tx, link.userId, hash);
+    await deleteUserLinks(tx, link.userId);
     await deleteUserSessions(tx, link.userId);
     return true;
   });
@@ -158,6 +178,19 @@ export async function inviteStaff(
     });
     return id;
   });
+}
+
+/**
+ * Whether staff may send a user a (new) invitation: their invitation is still open, or they never chose a password
+ * (it expired, or was ended when the account was disabled) and the account is enabled.
+ */
+export async function mayInviteAgain(
+  services: Pick<Services, "db">,
+  user: { id: string; banned: boolean },
+): Promise<boolean> {
+  if (user.banned) return false;
+  if ((await listPendingInvitations(services.db)).has(user.id)) return true;
+  return !(await userHasPassword(services.db, user.id));
 }
 
 /** Sends a new invitation (the old link stops working). */

@@ -98,8 +98,12 @@ export function testMailer(db: MailerOptions["db"], options: Partial<MailerOptio
   });
 }
 
-/** Hands every queued message to the SMTP server and returns the one that reached `to`. */
+/**
+ * Hands every queued message to the SMTP server (after the work queued once a request had its answer, such as a
+ * sign-up's confirmation) and returns the one that reached `to`.
+ */
 export async function deliveredTo(mail: Mailer, smtp: TestSmtpServer, to: string): Promise<ReceivedMail> {
+  await mail.settled();
   await mail.runOnce();
   for (let i = 0; i < 100; i++) {
     const found = smtp.received.find((m) => m.envelopeTo.includes(to));

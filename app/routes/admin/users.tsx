@@ -14,7 +14,7 @@ import { formDataToObject, textValue } from "~/lib/schemas/form";
 import { readForm } from "~/lib/schemas/form.server";
 import { recordAudit } from "~/services/audit.server";
 import { requireAdmin } from "~/services/guard.server";
-import { inviteStaff, listPendingInvitations, resendInvitation } from "~/services/staff-links.server";
+import { inviteStaff, listPendingInvitations, mayInviteAgain, resendInvitation } from "~/services/staff-links.server";
 import { redirectWithToast } from "~/services/toast.server";
 import {
   changeUserRole,
@@ -144,8 +144,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!target) return refuse("That user no longer exists.", 404);
 
   if (input.intent === "resend-invitation") {
-    const pending = await listPendingInvitations(db);
-    if (!pending.has(target.id)) return refuse("This user has no open invitation (it was accepted or has expired).");
+    if (!(await mayInviteAgain(context.services, target))) {
+      return refuse("This user already chose a password, or is disabled: there is no invitation to send.");
+    }
     await resendInvitation(context.services, target, me.email);
     await audit({
       user: me,
@@ -343,6 +344,18 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                             <input type="hidden" name="userId" value={u.id} />
                             <button type="submit" className={rowButtonClass} disabled={busy}>
                               Resend invitation<span className="sr-only"> to {u.email}</span>
+                            </button>
+                          </Form>
+                        </div>
+                      ) : !u.hasPassword ? (
+                        // The invitation expired, or ended when the account was disabled: staff may send another.
+                        <div className="space-y-1">
+                          <p>Invitation ended</p>
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="resend-invitation" />
+                            <input type="hidden" name="userId" value={u.id} />
+                            <button type="submit" className={rowButtonClass} disabled={busy}>
+                              Send a new invitation<span className="sr-only"> to {u.email}</span>
                             </button>
                           </Form>
                         </div>

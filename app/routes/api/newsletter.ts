@@ -7,7 +7,7 @@ import type { Translate } from "~/lib/i18n/translate";
 import { EMAIL_MESSAGES, fieldErrors, NewsletterSchema } from "~/lib/schemas";
 import { formDataToObject } from "~/lib/schemas/form";
 import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "~/lib/schemas/form.server";
-import { requestNewsletterSubscription } from "~/services/newsletter.server";
+import { signUpAfterAnswer } from "~/services/newsletter.server";
 import { hitRateLimit } from "~/services/rate-limits.server";
 import type { Route } from "./+types/newsletter";
 
@@ -81,13 +81,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (errors.email !== undefined) errors.email = emailMessage(t, errors.email);
     return data({ ok: false, message: errors.email ?? t(NEWSLETTER_ERRORS[code].key), errors }, { status: 400 });
   }
-  try {
-    // Stored unconfirmed, with a confirmation message; the answer is the same whatever the address's state.
-    await requestNewsletterSubscription(context.services, parsed.data.email, parsed.data.source, parsed.data.language);
-  } catch (err) {
-    logger.error({ err }, "newsletter subscription failed");
-    return fail("failed", 500);
-  }
+  // Stored unconfirmed, with a confirmation message, once the answer is sent: the answer is the same, and as quick,
+  // whatever the address's state (decision 054).
+  signUpAfterAnswer(
+    context.services,
+    parsed.data.email,
+    parsed.data.source,
+    parsed.data.language,
+    context.clientIp || "unknown",
+  );
   if (!wantsJson) return redirect(page("subscribed=1"), 303);
   return data({ ok: true, message: t("newsletter.success") });
 }

@@ -16,6 +16,9 @@ import type { Database } from "~db/client";
 import { type ComposedMail, composeMail, type MailContent } from "./compose.server";
 import { type MailTransport, smtpTransport } from "./transport.server";
 
+/** How long after a request's answer the work it left for later starts (`Mailer.afterAnswer`). */
+export const AFTER_ANSWER_MS = 50;
+
 /** A message is given up a day after it was queued. */
 export const MAIL_GIVE_UP_MS = 24 * 60 * 60_000;
 
@@ -70,6 +73,7 @@ export class Mailer {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private readonly later = new Set<Promise<void>>();
 
   constructor(o: MailerOptions) {
     this.db = o.db;
@@ -139,9 +143,32 @@ export class Mailer {
     return again;
   }
 
-  /** How many messages of these kinds went to an address within a window (limits against mail bombing). */
+  /** How many messages of these kinds went to an address's mailbox within a window (limits against mail bombing). */
   recentCount(to: string, kinds: MailKind[], windowMs: number): Promise<number> {
     return countRecentMailTo(this.db, to, kinds, new Date(Date.now() - windowMs));
+  }
+
+  /**
+   * Runs `work` (looking an address up, queueing its message) after the current request has its answer, so the
+   * answer takes the same time whether the address is known or not (decision 054). It starts AFTER_ANSWER_MS later,
+   * once the answer's page is rendered and sent (work started at once would run between the render's steps and
+   * still slow the answer by part of its cost, about a millisecond measured); a failure is logged, never thrown: the
+   * visitor's answer does not depend on it. `stop` waits for the work in hand.
+   */
+  afterAnswer(label: string, work: () => Promise<unknown>): void {
+    const task = new Promise<void>((resolve) => setTimeout(resolve, AFTER_ANSWER_MS))
+      .then(work)
+      .then(
+        () => undefined,
+        (err: unknown) => this.logger.error({ err, task: label }, "mail work after the answer failed"),
+      )
+      .finally(() => this.later.delete(task));
+    this.later.add(task);
+  }
+
+  /** Resolves once the work handed to `afterAnswer` so far is done (and any it started). */
+  async settled(): Promise<void> {
+    while (this.later.size > 0) await Promise.all([...this.later]);
   }
 
   /** Starts the worker (no-op without a mail server). */
@@ -155,6 +182,8 @@ export class Mailer {
 
   /** Stops the worker after the message in hand, and closes the connections. */
   async stop(): Promise<void> {
+    // Messages being queued after an answer are stored before the database closes.
+    await this.settled();
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;

@@ -1,0 +1,295 @@
+import { sql } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AdminHarness, call, createAdminHarness, formRequest, settle } from "~tests/helpers/admin-context";
+import { linkIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "~tests/helpers/smtp";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { mailboxOf } from "../lib/mailbox";
+import { createUserWithPassword, getUserByEmail } from "../queries/users.server";
+import * as forgot from "../routes/admin/forgot-password";
+import * as reset from "../routes/admin/reset-password";
+import * as users from "../routes/admin/users";
+import * as newsletterApi from "../routes/api/newsletter";
+import * as confirmRoute from "../routes/newsletter-confirm";
+import { Mailer } from "./mail/mailer.server";
+import { requestNewsletterSubscription } from "./newsletter.server";
+import type { Services } from "./services.server";
+
+/**
+ * The mail findings of the security review of 2026-11-27 (issue 36, decision 054), each as a visitor or a victim
+ * would notice it: what reaches a mailbox (through a real SMTP server), which links still work, what is kept.
+ */
+let t: TestDatabase;
+let smtp: TestSmtpServer;
+let h: AdminHarness;
+let services: Services;
+let mail: Mailer;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  smtp = await startTestSmtpServer();
+  h = await createAdminHarness(t, "abuse-admin@example.org", { smtpUrl: smtp.url });
+  services = h.context.services as Services;
+  mail = services.mail;
+});
+afterAll(async () => {
+  await mail?.stop();
+  await smtp?.close();
+  await t?.destroy();
+});
+
+let ip = 0;
+const nextIp = () => {
+  ip += 1;
+  return `203.0.${ip >> 8}.${ip & 255}`;
+};
+const contextFrom = (clientIp: string) => ({ ...h.context, clientIp }) as AppLoadContext;
+
+/** A visitor's form post from their own client address (no per-client limit carries over between posts). */
+function visitorPost(route: { action: unknown }, url: string, fields: Record<string, string>, clientIp = nextIp()) {
+  return settle(() => call(route.action as never, formRequest(url, fields), contextFrom(clientIp)));
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Hands every queued message to the SMTP server, including any queued after an answer, until all is quiet. */
+async function flush(): Promise<void> {
+  let quiet = 0;
+  while (quiet < 5) {
+    await mail.settled();
+    quiet = (await mail.runOnce()) === 0 ? quiet + 1 : 0;
+    await sleep(20);
+  }
+}
+
+/** Every message that reached one mailbox, however its address was spelled. */
+const inbox = (mailbox: string): ReceivedMail[] =>
+  smtp.received.filter((m) => m.envelopeTo.some((a) => mailboxOf(a).mailbox === mailbox));
+
+const signUp = (email: string, clientIp = nextIp()) =>
+  visitorPost(newsletterApi, "/api/newsletter", { email, source: "footer" }, clientIp);
+
+const status = (r: { value?: unknown; thrown?: unknown }) => {
+  const v = r.value ?? r.thrown;
+  return v instanceof Response ? v.status : ((v as { init?: { status?: number } })?.init?.status ?? 200);
+};
+
+describe("per-recipient caps count mailboxes, domains and senders (finding 1)", () => {
+  it("a victim's mailbox gets at most three newsletter confirmations a day, whatever the +tag, case or dots", async () => {
+    const spellings = [
+      ...Array.from({ length: 8 }, (_, i) => `victim+${i}@example.org`),
+      "Victim@Example.org",
+      "VICTIM+x@EXAMPLE.ORG",
+    ];
+    for (const email of spellings) expect(status(await signUp(email))).toBe(303);
+    const gmail = [
+      "g.a.r.d.e.n.e.r@gmail.com",
+      "gardener+1@googlemail.com",
+      "Gar.Dener+2@gmail.com",
+      "gardener@gmail.com",
+    ];
+    for (const email of [...gmail, ...gmail]) expect(status(await signUp(email))).toBe(303);
+    await flush();
+    expect(inbox("victim@example.org")).toHaveLength(3);
+    expect(inbox("gardener@gmail.com")).toHaveLength(3);
+  });
+
+  it("one domain gets at most a few hundred visitor-triggered messages a day; newsletters and other domains are not held back", async () => {
+    const filler = (domain: string, kind: "newsletter-confirm" | "newsletter-issue", n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        kind,
+        to: `person${i}@${domain}`,
+        content: { subject: "Earlier message", paragraphs: ["Sent earlier today."] },
+      }));
+    // A busy day: 600 confirmations already went to one domain, and an issue went to 600 subscribers of another.
+    await mail.enqueue(t.db, ...filler("flooded.example", "newsletter-confirm", 600));
+    await mail.enqueue(t.db, ...filler("big.example", "newsletter-issue", 600));
+    await t.db.execute(sql`UPDATE mail_messages SET status = 'sent' WHERE to_address LIKE 'person%'`);
+
+    expect(status(await signUp("latecomer@flooded.example"))).toBe(303);
+    expect(status(await signUp("reader@big.example"))).toBe(303);
+    expect(status(await signUp("reader@quiet.example"))).toBe(303);
+    await flush();
+    expect(inbox("latecomer@flooded.example")).toHaveLength(0);
+    expect(inbox("reader@big.example")).toHaveLength(1);
+    expect(inbox("reader@quiet.example")).toHaveLength(1);
+  });
+
+  it("one client address gets at most 50 messages a day sent to addresses that confirmed nothing", async () => {
+    const busy = "198.51.100.77";
+    const before = smtp.received.length;
+    for (let i = 0; i < 70; i++) {
+      // Each to another person at another domain: only the per-client cap can stop these.
+      await requestNewsletterSubscription(services, `someone${i}@domain${i}.example`, "footer", "en", busy);
+    }
+    await flush();
+    expect(smtp.received.length - before).toBe(50);
+    // Another visitor is not held back by the first one's cap.
+    await requestNewsletterSubscription(services, "neighbour@example.net", "footer", "en", "198.51.100.78");
+    await flush();
+    expect(inbox("neighbour@example.net")).toHaveLength(1);
+  });
+});
+
+describe("the answer does the same work whatever the address (finding 3)", () => {
+  /** The services with a database that counts the statements started on it (the transaction as one). */
+  function countingContext() {
+    let calls = 0;
+    const counted = new Set(["select", "insert", "update", "delete", "execute", "transaction"]);
+    // Statements inside a transaction count one by one too.
+    const wrap = <D extends object>(inner: D): D =>
+      new Proxy(inner, {
+        get(target, prop, receiver) {
+          const value = Reflect.get(target, prop, receiver);
+          if (typeof prop !== "string" || !counted.has(prop) || typeof value !== "function") return value;
+          return (...args: unknown[]) => {
+            calls++;
+            if (prop === "transaction" && typeof args[0] === "function") {
+              const work = args[0] as (tx: object) => unknown;
+              args[0] = (tx: object) => work(wrap(tx));
+            }
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+    const db = wrap(t.db);
+    const counting = new Mailer({
+      db,
+      logger: services.logger,
+      siteUrl: "http://localhost",
+      from: "Permaculture Network <no-reply@localhost>",
+      smtpUrl: smtp.url,
+      sendRate: 1000,
+    });
+    const context = { ...h.context, services: { ...services, db, mail: counting }, clientIp: nextIp() };
+    return { context: context as unknown as AppLoadContext, calls: () => calls, mail: counting };
+  }
+
+  async function callsBeforeAnswer(route: { action: unknown }, url: string, fields: Record<string, string>) {
+    const { context, calls, mail: counting } = countingContext();
+    await settle(() => call(route.action as never, formRequest(url, fields), context));
+    const n = calls();
+    // Whatever goes on after the answer is done before the next check.
+    await counting.settled();
+    await counting.runOnce();
+    return n;
+  }
+
+  it("forgot password: a staff account's answer waits for no more database work than an unknown address's", async () => {
+    await createUserWithPassword(t.db, {
+      email: "timed@example.org",
+      name: "Timed",
+      password: "first password 123",
+      role: "ADMIN",
+    });
+    const known = await callsBeforeAnswer(forgot, "/admin/forgot-password", { email: "timed@example.org" });
+    const unknown = await callsBeforeAnswer(forgot, "/admin/forgot-password", { email: "nobody-here@example.org" });
+    expect(known).toBe(unknown);
+    await flush();
+    // The link still reaches the account.
+    expect(inbox("timed@example.org")).toHaveLength(1);
+  });
+
+  it("newsletter: a confirmed subscriber's, a waiting address's and a new address's answers wait for the same work", async () => {
+    const member = "member@example.org";
+    await signUp(member);
+    await flush();
+    const link = linkIn(inbox(member)[0]?.text, "http://localhost/newsletter/confirm?token=");
+    await call(
+      confirmRoute.action as never,
+      formRequest("/newsletter/confirm", { token: new URL(link).searchParams.get("token") ?? "" }),
+      h.context,
+    );
+    await signUp("waiting@example.org");
+    const fields = (email: string) => ({ email, source: "footer" });
+    const confirmed = await callsBeforeAnswer(newsletterApi, "/api/newsletter", fields(member));
+    const waiting = await callsBeforeAnswer(newsletterApi, "/api/newsletter", fields("waiting@example.org"));
+    const fresh = await callsBeforeAnswer(newsletterApi, "/api/newsletter", fields("fresh@example.org"));
+    expect([confirmed, waiting]).toEqual([fresh, fresh]);
+    await flush();
+    expect(inbox("fresh@example.org")).toHaveLength(1);
+  });
+});
+
+describe("a new request leaves earlier links working (finding 4)", () => {
+  const get = (url: string) => call(reset.loader as never, new Request(url), h.context) as Promise<unknown>;
+  const stateOf = async (url: string) => ((await get(url)) as { data: { state: string } }).data.state;
+
+  async function resetLink(email: string): Promise<string> {
+    const before = inbox(email).length;
+    await visitorPost(forgot, "/admin/forgot-password", { email });
+    await flush();
+    return linkIn(inbox(email)[before]?.text, "http://localhost/admin/reset-password?token=");
+  }
+
+  it("a staff member's older reset link still works after someone asks again; setting the password ends them all", async () => {
+    const email = "pending@example.org";
+    await createUserWithPassword(t.db, { email, name: "Pending", password: "first password 123", role: "ADMIN" });
+    const older = await resetLink(email);
+    const newer = await resetLink(email);
+    expect(await stateOf(older)).toBe("ready");
+    expect(await stateOf(newer)).toBe("ready");
+
+    const token = new URL(older).searchParams.get("token") ?? "";
+    const done = await settle(() =>
+      call(
+        reset.action as never,
+        formRequest("/admin/reset-password", {
+          token,
+          password: "a brand new password",
+          confirm: "a brand new password",
+        }),
+        h.context,
+      ),
+    );
+    expect((done.thrown as Response | undefined)?.status ?? (done.value as Response | undefined)?.status).toBe(302);
+    expect(await stateOf(older)).toBe("invalid");
+    expect(await stateOf(newer)).toBe("invalid");
+  });
+
+  it("a subscriber's older confirmation link still works after the address is signed up again", async () => {
+    const email = "twice-signed@example.org";
+    await signUp(email);
+    await signUp(email);
+    await flush();
+    const [first, second] = inbox(email).map((m) => linkIn(m.text, "http://localhost/newsletter/confirm?token="));
+    expect(second).toBeTruthy();
+    expect(await call(confirmRoute.loader as never, new Request(first ?? ""), h.context)).toMatchObject({
+      state: "ready",
+    });
+    const token = new URL(first ?? "").searchParams.get("token") ?? "";
+    const confirmed = (await call(
+      confirmRoute.action as never,
+      formRequest("/newsletter/confirm", { token }),
+      h.context,
+    )) as { state?: string; data?: { state?: string } };
+    expect(confirmed.data?.state ?? confirmed.state).toBe("confirmed");
+  });
+});
+
+describe("re-enabling a disabled invitee does not revive the invitation (finding 5)", () => {
+  const usersPost = (fields: Record<string, string>) =>
+    settle(() => call(users.action as never, formRequest("/admin/dashboard/users", fields), h.context));
+  const stateOf = async (url: string) =>
+    ((await call(reset.loader as never, new Request(url), h.context)) as { data: { state: string } }).data.state;
+
+  it("the old link stops working for good; staff can send a new one, which works", async () => {
+    const email = "invitee@example.org";
+    await usersPost({ intent: "create", access: "invite", name: "Invitee", email, role: "DEFAULT" });
+    await flush();
+    const old = linkIn(inbox(email)[0]?.text, "http://localhost/admin/reset-password?token=");
+    const id = (await getUserByEmail(t.db, email))?.id ?? "";
+    expect(await stateOf(old)).toBe("ready");
+
+    await usersPost({ intent: "disable", userId: id });
+    await usersPost({ intent: "enable", userId: id });
+    expect(await stateOf(old)).toBe("invalid");
+
+    const again = await usersPost({ intent: "resend-invitation", userId: id });
+    expect((again.thrown as Response | undefined)?.status ?? (again.value as Response | undefined)?.status).toBe(302);
+    await flush();
+    const fresh = linkIn(inbox(email)[1]?.text, "http://localhost/admin/reset-password?token=");
+    expect(await stateOf(fresh)).toBe("ready");
+    expect(await stateOf(old)).toBe("invalid");
+  });
+});
