@@ -149,6 +149,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         consentAt: new Date(),
       },
       request.url,
+      context.clientIp,
     );
   } catch (err) {
     logger.error({ err }, "application could not be stored");

@@ -87,7 +87,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const limited = await limitContributions(context, values, t);
   if (limited) return limited;
-  await proposeCorrection(context.services, target, correction, { ...extras.data, closure }, request.url);
+  await proposeCorrection(
+    context.services,
+    target,
+    correction,
+    { ...extras.data, closure },
+    request.url,
+    context.clientIp,
+  );
   return redirect(done, { status: 303, headers: NO_STORE });
 }
 

@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (Object.keys(errors).length > 0) return contributionFail({ errors, values }, 400);
   const limited = await limitContributions(context, values, t);
   if (limited) return limited;
-  await proposePlace(context.services, parsed.data, request.url);
+  await proposePlace(context.services, parsed.data, request.url, context.clientIp);
   return redirect(done, { status: 303, headers: NO_STORE });
 }
 

@@ -14,6 +14,7 @@ import { createChangeMaker } from "../queries/change-makers.server";
 import { createLocation, isLocationNameTaken, type LocationInput } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
 import { listApplicationNoticeRecipients } from "../queries/users.server";
+import { withinMailCaps } from "./mail/caps.server";
 import { recordRevision } from "./revisions.server";
 import type { Services } from "./services.server";
 
@@ -40,25 +41,35 @@ export function pageLanguage(page: string | undefined): Language {
  * Stores an application and, in the same transaction, queues its acknowledgement to the applicant and a notice to
  * each staff member who asked for one. `page` is the address of the form's page: the application keeps its
  * language, and the acknowledgement and the later decision are written in it. Returns the application's id.
+ *
+ * Nobody has confirmed the applicant's address, so the acknowledgement holds only the site's own words, not even the
+ * name typed into the form (decision 054), and goes out within the mail caps: ACKNOWLEDGEMENTS_PER_DAY to one
+ * mailbox, and the caps per recipient domain and per client address (`clientIp`).
  */
 export async function submitApplication(
   services: MailServices,
   input: ApplicationInput,
   page?: string,
+  clientIp?: string,
 ): Promise<string> {
   const { db, mail } = services;
   const lang = pageLanguage(page);
   const t = serverTranslate(lang);
   const values = { siteName: SITE_NAME };
-  const [recentAcks, staff] = await Promise.all([
-    mail.recentCount(input.email, ["application-received"], DAY_MS),
+  const [acknowledge, staff] = await Promise.all([
+    withinMailCaps(services, {
+      kind: "application-received",
+      to: input.email,
+      perMailbox: ACKNOWLEDGEMENTS_PER_DAY,
+      windowMs: DAY_MS,
+      clientIp,
+    }),
     listApplicationNoticeRecipients(db),
   ]);
   return db.transaction(async (tx) => {
     const id = await createApplication(tx, { ...input, language: lang });
-    const firstName = input.fullName.trim().split(/\s+/)[0] ?? input.fullName;
     const messages: Parameters<typeof mail.enqueue>[1][] = [];
-    if (recentAcks < ACKNOWLEDGEMENTS_PER_DAY) {
+    if (acknowledge) {
       messages.push({
         kind: "application-received",
         to: input.email,
@@ -66,7 +77,7 @@ export async function submitApplication(
           lang,
           subject: t("mail.applicationReceived.subject", values),
           paragraphs: [
-            t("mail.greeting", { name: firstName }),
+            t("mail.applicationReceived.greeting"),
             input.applicantType === "educator"
               ? t("mail.applicationReceived.thanksEducator", values)
               : t("mail.applicationReceived.thanksLearner", values),

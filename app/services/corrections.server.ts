@@ -67,7 +67,8 @@ export async function correctionTarget(
 
 /**
  * Stores a visitor's correction as pending: the changed fields, what the visitor saw, closure and comment. A visitor
- * who gave their address gets an acknowledgement in the language of the form's page (`page`, its address).
+ * who gave their address gets an acknowledgement in the language of the form's page (`page`, its address), within
+ * the mail caps (`clientIp`: the client address the form came from).
  */
 export async function proposeCorrection(
   services: Pick<Services, "db" | "mail">,
@@ -75,12 +76,14 @@ export async function proposeCorrection(
   correction: { changes: Record<string, string>; seen: Record<string, string> },
   extras: z.output<typeof CorrectionExtrasSchema>,
   page?: string,
+  clientIp?: string,
 ): Promise<string> {
   const ack = await contributionAcknowledgement(services, {
     kind: "correction",
-    name: target.name,
     email: extras.proposerEmail,
     page,
+    entry: { name: target.name, path: target.path, published: target.status === "published" },
+    clientIp,
   });
   return services.db.transaction(async (tx) => {
     const db = tx as unknown as typeof services.db;

@@ -5,12 +5,17 @@ import { type AdminHarness, call, createAdminHarness, formRequest, settle } from
 import { linkIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "~tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { mailboxOf } from "../lib/mailbox";
+import { PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
+import { listFocusAreas } from "../queries/reference.server";
 import { createUserWithPassword, getUserByEmail } from "../queries/users.server";
 import * as forgot from "../routes/admin/forgot-password";
 import * as reset from "../routes/admin/reset-password";
 import * as users from "../routes/admin/users";
 import * as newsletterApi from "../routes/api/newsletter";
+import * as applicationRoute from "../routes/application";
 import * as confirmRoute from "../routes/newsletter-confirm";
+import * as suggestRoute from "../routes/suggest-place";
+import { issueFormToken } from "./form-timing.server";
 import { Mailer } from "./mail/mailer.server";
 import { requestNewsletterSubscription } from "./newsletter.server";
 import type { Services } from "./services.server";
@@ -69,6 +74,43 @@ const inbox = (mailbox: string): ReceivedMail[] =>
 const signUp = (email: string, clientIp = nextIp()) =>
   visitorPost(newsletterApi, "/api/newsletter", { email, source: "footer" }, clientIp);
 
+const suggestPlace = (fields: Record<string, string>, clientIp = nextIp()) =>
+  visitorPost(
+    suggestRoute,
+    "/suggest-a-place",
+    {
+      [PROPOSAL_TOKEN_FIELD]: issueFormToken("test", "suggest-place", Date.now() - 5_000),
+      markerType: "farm",
+      country: "Chile",
+      consent: "on",
+      ...fields,
+    },
+    clientIp,
+  );
+
+async function apply(fields: Record<string, string>, clientIp = nextIp()) {
+  return visitorPost(
+    applicationRoute,
+    "/application",
+    {
+      fullName: "Rosa Diaz",
+      applicantType: "learner",
+      organization: "",
+      country: "Chile",
+      region: "Europe",
+      focusAreas: (await listFocusAreas(t.db))[0]?.id ?? "",
+      experience: "Two seasons in a market garden.",
+      seeking: "A design course in the spring.",
+      website: "",
+      consent: "on",
+      form_token: issueFormToken("test", "application", Date.now() - 10_000),
+      fax_number: "",
+      ...fields,
+    },
+    clientIp,
+  );
+}
+
 const status = (r: { value?: unknown; thrown?: unknown }) => {
   const v = r.value ?? r.thrown;
   return v instanceof Response ? v.status : ((v as { init?: { status?: number } })?.init?.status ?? 200);
@@ -92,6 +134,20 @@ describe("per-recipient caps count mailboxes, domains and senders (finding 1)", 
     await flush();
     expect(inbox("victim@example.org")).toHaveLength(3);
     expect(inbox("gardener@gmail.com")).toHaveLength(3);
+  });
+
+  it("acknowledgements of suggestions and applications are capped per mailbox too, while every one is stored", async () => {
+    for (let i = 0; i < 5; i++) {
+      expect(status(await suggestPlace({ name: `Tagged Farm ${i}`, proposerEmail: `acker+${i}@example.org` }))).toBe(
+        303,
+      );
+      expect(status(await apply({ email: `Applier+${i}@Example.org` }))).toBe(303);
+    }
+    await flush();
+    expect(inbox("acker@example.org")).toHaveLength(3);
+    expect(inbox("applier@example.org")).toHaveLength(3);
+    const stored = await t.db.execute(sql`SELECT count(*)::int AS n FROM proposals WHERE email LIKE 'acker+%'`);
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(5);
   });
 
   it("one domain gets at most a few hundred visitor-triggered messages a day; newsletters and other domains are not held back", async () => {
@@ -128,6 +184,33 @@ describe("per-recipient caps count mailboxes, domains and senders (finding 1)", 
     await requestNewsletterSubscription(services, "neighbour@example.net", "footer", "en", "198.51.100.78");
     await flush();
     expect(inbox("neighbour@example.net")).toHaveLength(1);
+  });
+});
+
+describe("acknowledgements carry only the site's own words (finding 2)", () => {
+  const words = "Cheap watches at evil.example call now";
+
+  it("a suggested place's acknowledgement does not repeat the name the visitor typed", async () => {
+    expect(status(await suggestPlace({ name: words, proposerEmail: "target-one@example.org" }))).toBe(303);
+    await flush();
+    const [ack] = inbox("target-one@example.org");
+    expect(ack?.subject).toBeTruthy();
+    for (const part of [ack?.subject, ack?.text, ack?.html]) {
+      expect(part).not.toContain("evil.example");
+      expect(part).not.toContain("Cheap watches");
+    }
+    expect(ack?.text).toContain("your suggestion");
+  });
+
+  it("an application's acknowledgement does not repeat the name the applicant typed", async () => {
+    expect(status(await apply({ fullName: words, email: "target-two@example.org" }))).toBe(303);
+    await flush();
+    const [ack] = inbox("target-two@example.org");
+    expect(ack?.subject).toBeTruthy();
+    for (const part of [ack?.subject, ack?.text, ack?.html]) {
+      expect(part).not.toContain("evil.example");
+      expect(part).not.toContain("Cheap");
+    }
   });
 });
 

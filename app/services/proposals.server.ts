@@ -31,18 +31,20 @@ export function placeProposalValues(p: PlaceProposal): ProposalValues {
 
 /**
  * Stores a visitor's proposed place as pending; it is not public and touches no entry. A visitor who gave their
- * address gets an acknowledgement in the language of the form's page (`page`, its address), stored with it.
+ * address gets an acknowledgement in the language of the form's page (`page`, its address), stored with it, within
+ * the mail caps (`clientIp`: the client address the form came from).
  */
 export async function proposePlace(
   services: Pick<Services, "db" | "mail">,
   p: PlaceProposal,
   page?: string,
+  clientIp?: string,
 ): Promise<string> {
   const ack = await contributionAcknowledgement(services, {
     kind: "place",
-    name: p.name,
     email: p.proposerEmail,
     page,
+    clientIp,
   });
   return services.db.transaction(async (tx) => {
     const db = tx as unknown as typeof services.db;
