@@ -76,7 +76,7 @@ const COUNTRY_ALIASES: Record<string, string> = {
 };
 
 /** A country name made comparable: lower case, no accents, "and" for "&", "saint" for "St.", no leading "the". */
-function normalCountry(name: string): string {
+export function normalCountry(name: string): string {
   return name
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
@@ -110,6 +110,20 @@ function countryCodes(): Map<string, string> {
   }
   codesByName = map;
   return map;
+}
+
+/**
+ * Every form of a country's name that `countryCode` knows, as [the form made comparable, its ISO code]: search indexes
+ * a stored country by that comparable form (`search_country_key` in the database folds the same way) and knows each
+ * form's names in every language (decision 055).
+ */
+export function countryKeys(): [string, string][] {
+  return [...countryCodes()];
+}
+
+/** A country's name in a language by its ISO code, as pages show it; undefined when the runtime does not know it. */
+export function countryNameOf(code: string, lang: Language): string | undefined {
+  return regionName(code, lang);
 }
 
 /** The ISO code of a country stored by its English name ("Kenya" → "KE"), or undefined when it names no country. */

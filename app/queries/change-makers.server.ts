@@ -1,18 +1,24 @@
 import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { changeMakers } from "~db/schema";
+import type { Language } from "../lib/i18n/languages";
 import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
-import { searchOrderSql } from "./search.server";
+import { prepareSearch, searchOrderSql } from "./search.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ChangeMakerRow = typeof changeMakers.$inferSelect;
 export type ChangeMakerInput = Omit<typeof changeMakers.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
 /** All published change-makers by name, or those matching search words, best match first. */
-export function listChangeMakers(db: Database, opts: { q?: string } = {}): Promise<ChangeMakerRow[]> {
+export async function listChangeMakers(
+  db: Database,
+  opts: { q?: string; lang?: Language } = {},
+): Promise<ChangeMakerRow[]> {
   const parsed = opts.q ? parseSearch(opts.q) : null;
-  const search = parsed?.ok ? searchOrderSql("change-maker", parsed.text, parsed.terms, "change_makers") : null;
+  const search = parsed?.ok
+    ? searchOrderSql("change-maker", await prepareSearch(db, parsed, opts.lang), "change_makers")
+    : null;
   return db
     .select()
     .from(changeMakers)

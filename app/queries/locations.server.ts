@@ -3,6 +3,7 @@ import type { Database } from "~db/client";
 import { addressKeySql, locations } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import type { EntryTranslations } from "../lib/i18n/entry-translations";
+import type { Language } from "../lib/i18n/languages";
 import { isUuid } from "../lib/ids";
 import type { NameTranslations } from "../lib/reference-names";
 import { parseSearch, SEARCH_COUNT_CAP } from "../lib/search-query";
@@ -12,7 +13,14 @@ import type { EntryStatus } from "../lib/vocabulary";
 import { distanceKmSql, type Point, withinKmSql } from "./distance.server";
 import { rememberSlugBeforeRename } from "./redirects.server";
 import type { ReferenceData, Region, SubRegion } from "./reference.server";
-import { cappedCountSql, cappedTotal, rankPoolSql, searchOrderSql } from "./search.server";
+import {
+  cappedCountSql,
+  cappedTotal,
+  type PreparedSearch,
+  prepareSearch,
+  rankPoolSql,
+  searchOrderSql,
+} from "./search.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type LocationRow = typeof locations.$inferSelect;
@@ -188,6 +196,10 @@ export async function findLocationByAddressKey(db: Database, slug: string): Prom
 export type LocationFilters = {
   /** Search words, as a visitor types them (full-text search, decision 013). */
   q?: string;
+  /** The language `q` is read in (its stems and stop words); English when not given. */
+  lang?: Language;
+  /** `q` read against the names the site knows (`prepareLocationFilters`); the query functions prepare it once. */
+  search?: PreparedSearch;
   /** Staff lists: a part of the name, city, country or summary, letter for letter. */
   contains?: string;
   /** Nearest first from this point; with `withinKm`, only locations that close. */
@@ -204,6 +216,22 @@ export type LocationFilters = {
 };
 
 export type LocationSort = "name" | "-name" | "updated" | "-updated" | "country";
+
+/** Search words read without the names of the database (a caller that did not prepare them). */
+function searchOf(q: string, lang: Language | undefined): PreparedSearch | null {
+  const parsed = parseSearch(q);
+  return parsed.ok ? { text: parsed.text, terms: parsed.terms, lang } : null;
+}
+
+/**
+ * The filters with their search words prepared (`prepareSearch`: the names of countries, focus areas and kinds in
+ * every language), once for every statement a function builds from them.
+ */
+export async function prepareLocationFilters(db: Database, filters: LocationFilters): Promise<LocationFilters> {
+  if (!filters.q || filters.search) return filters;
+  const parsed = parseSearch(filters.q);
+  return parsed.ok ? { ...filters, search: await prepareSearch(db, parsed, filters.lang) } : filters;
+}
 
 export function locationFilterSql(f: LocationFilters): SQL | undefined {
   const conds: SQL[] = [];
@@ -228,8 +256,8 @@ export function locationFilterSql(f: LocationFilters): SQL | undefined {
   }
   if (f.q) {
     // Every word must match somewhere in the entry (decision 013); input with no word to search matches nothing.
-    const parsed = parseSearch(f.q);
-    conds.push(parsed.ok ? searchOrderSql("location", parsed.text, parsed.terms, "locations").where : sql`false`);
+    const search = f.search ?? searchOf(f.q, f.lang);
+    conds.push(search ? searchOrderSql("location", search, "locations").where : sql`false`);
   }
   return conds.length ? and(...conds) : undefined;
 }
@@ -242,12 +270,13 @@ export function locationFilterSql(f: LocationFilters): SQL | undefined {
  */
 export async function locationFacetCounts(
   db: Database,
-  filters: LocationFilters,
+  unprepared: LocationFilters,
 ): Promise<{
   region: Map<string, number> | null;
   country: Map<string, number> | null;
   focus: Map<string, number> | null;
 }> {
+  const filters = await prepareLocationFilters(db, unprepared);
   const cap = SEARCH_COUNT_CAP + 1;
   const facet = async (column: SQL, where: SQL | undefined, unnestKeys = false) => {
     // The first row (no key) says how many locations were read: all of them, or the cap (then the counts are not
@@ -283,20 +312,21 @@ export async function locationFacetCounts(
  */
 export async function searchLocations(
   db: Database,
-  filters: LocationFilters,
+  unprepared: LocationFilters,
   page: { limit: number; offset: number; sort?: LocationSort; capped?: boolean },
   /** The total when the caller already knows it (kept per content version): then it is not counted again. */
   knownTotal?: Promise<number>,
 ): Promise<{ rows: (LocationRow & { distanceKm: number | null })[]; total: number; capped: boolean }> {
+  const filters = await prepareLocationFilters(db, unprepared);
   const where = locationFilterSql(filters);
-  const parsed = filters.q ? parseSearch(filters.q) : null;
+  const search = filters.search;
   const distance = filters.near ? distanceKmSql(filters.near) : null;
-  const ranked = Boolean(parsed?.ok && !distance && !page.sort);
+  const ranked = Boolean(search && !distance && !page.sort);
   const order = (() => {
     // Near a point: the nearest first (places without a position last), then the best match.
     if (distance && !page.sort) return [sql`${distance} ASC NULLS LAST`, asc(locations.name)];
     // Words typed and no order asked for: the best match first.
-    if (parsed?.ok && ranked) return [searchOrderSql("location", parsed.text, parsed.terms, "locations").orderBy];
+    if (search && ranked) return [searchOrderSql("location", search, "locations").orderBy];
     switch (page.sort ?? "name") {
       case "-name":
         return [desc(locations.name)];
@@ -310,24 +340,16 @@ export async function searchLocations(
         return [asc(locations.name)];
     }
   })();
-  const bounded = Boolean(page.capped && parsed?.ok);
+  const bounded = Boolean(page.capped && search);
   // A broad search reads its bounded pool of rows instead of the table: a WITH query named "locations" stands in
   // for the table (inside it, "locations" is still the table), so every column reference holds. The pool applies
   // the words itself; given them twice, the planner takes a word in 10 % of rows for one in 1 % and builds a bitmap
   // of every match (100 ms at 500,000) instead of reading until the pool is full.
   const pool =
-    bounded && ranked && parsed?.ok
+    bounded && ranked && search
       ? db
           .$with("locations", {})
-          .as(
-            rankPoolSql(
-              "location",
-              parsed.text,
-              parsed.terms,
-              "locations",
-              locationFilterSql({ ...filters, q: undefined }),
-            ),
-          )
+          .as(rankPoolSql("location", search, "locations", locationFilterSql({ ...filters, q: undefined })))
       : null;
   const [rows, totals] = await Promise.all([
     (pool ? db.with(pool) : db)
@@ -369,9 +391,10 @@ const NEAREST_RINGS_KM = [50, 500] as const;
 export async function nearestLocations(
   db: Database,
   from: Point,
-  filters: LocationFilters,
+  unprepared: LocationFilters,
   limit: number,
 ): Promise<NearestLocation[]> {
+  const filters = await prepareLocationFilters(db, unprepared);
   const distance = distanceKmSql(from);
   const read = (withinKm: number | undefined) =>
     db
@@ -449,7 +472,8 @@ export async function nearbyLocations(
 
 /** How many locations match the filters. */
 export async function countLocationsMatching(db: Database, filters: LocationFilters): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(locations).where(locationFilterSql(filters));
+  const prepared = await prepareLocationFilters(db, filters);
+  const [row] = await db.select({ n: count() }).from(locations).where(locationFilterSql(prepared));
   return row?.n ?? 0;
 }
 
@@ -497,11 +521,12 @@ export async function listLocationLinksByIds(
 /** Map points for the open-data feed: only the columns the feed shows, filtered like the list page. */
 export async function listLocationFeatures(
   db: Database,
-  filters: LocationFilters,
+  unprepared: LocationFilters,
   page: { limit: number; offset: number },
   /** The total when the caller already knows it (kept per content version). */
   knownTotal?: Promise<number>,
 ) {
+  const filters = await prepareLocationFilters(db, unprepared);
   const where = and(
     locationFilterSql(filters),
     sql`${locations.latitude} is not null and ${locations.longitude} is not null`,

@@ -1,7 +1,7 @@
 import { and, asc, gt, isNotNull } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { locations } from "~db/schema";
-import { type LocationFilters, locationFilterSql } from "./locations.server";
+import { type LocationFilters, locationFilterSql, prepareLocationFilters } from "./locations.server";
 import { publishedSql } from "./sql-helpers.server";
 
 export type LocatedRow = {
@@ -33,6 +33,7 @@ export function readLocatedPage(db: Database, afterId: string | null, limit: num
 
 /** The ids of the places a /locations filter keeps (the same SQL as the list). */
 export async function matchingLocationIds(db: Database, filters: LocationFilters): Promise<string[]> {
-  const rows = await db.select({ id: locations.id }).from(locations).where(locationFilterSql(filters));
+  const prepared = await prepareLocationFilters(db, filters);
+  const rows = await db.select({ id: locations.id }).from(locations).where(locationFilterSql(prepared));
   return rows.map((r) => r.id);
 }

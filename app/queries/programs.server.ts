@@ -2,11 +2,12 @@ import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { addressKeySql, locations, programs } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
+import type { Language } from "../lib/i18n/languages";
 import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
 import { rememberSlugBeforeRename } from "./redirects.server";
-import { searchOrderSql } from "./search.server";
+import { prepareSearch, searchOrderSql } from "./search.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ProgramRow = typeof programs.$inferSelect;
@@ -94,6 +95,8 @@ export type ProgramListFilters = {
   regionId?: string;
   /** Words, read with web-search syntax (decision 013); the best match first. */
   q?: string;
+  /** The language the words are read in (stems, stop words); English when not given. */
+  lang?: Language;
   /** Programs overlapping these days (either end open); programs without dates are left out. */
   from?: string;
   to?: string;
@@ -101,12 +104,12 @@ export type ProgramListFilters = {
 };
 
 /** Programs with their host location, soonest first (or best match first with words), for the public list and feeds. */
-export function listProgramSummaries(db: Database, opts: ProgramListFilters = {}) {
+export async function listProgramSummaries(db: Database, opts: ProgramListFilters = {}) {
   const conds: SQL[] = [publishedSql(programs.status)];
   if (opts.format) conds.push(eq(programs.format, opts.format));
   if (opts.regionId) conds.push(eq(locations.regionId, opts.regionId));
   const parsed = opts.q ? parseSearch(opts.q) : null;
-  const search = parsed?.ok ? searchOrderSql("program", parsed.text, parsed.terms, "programs") : null;
+  const search = parsed?.ok ? searchOrderSql("program", await prepareSearch(db, parsed, opts.lang), "programs") : null;
   if (parsed) conds.push(search ? search.where : sql`false`);
   if (opts.from || opts.to) conds.push(sql`${programs.startDate} IS NOT NULL`);
   if (opts.to) conds.push(sql`${programs.startDate} <= ${opts.to}`);

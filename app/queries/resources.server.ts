@@ -1,21 +1,27 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { resources } from "~db/schema";
+import type { Language } from "../lib/i18n/languages";
 import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
 import type { ResourceType } from "../lib/taxonomy";
-import { searchOrderSql } from "./search.server";
+import { prepareSearch, searchOrderSql } from "./search.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type ResourceInput = Omit<typeof resources.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
 /** Published resources, optionally of one type and matching search words (best match first; by title otherwise). */
-export function listResources(db: Database, opts: { type?: ResourceType; q?: string } = {}): Promise<ResourceRow[]> {
+export async function listResources(
+  db: Database,
+  opts: { type?: ResourceType; q?: string; lang?: Language } = {},
+): Promise<ResourceRow[]> {
   const conds: SQL[] = [publishedSql(resources.status)];
   if (opts.type) conds.push(eq(resources.type, opts.type));
   const parsed = opts.q ? parseSearch(opts.q) : null;
-  const search = parsed?.ok ? searchOrderSql("resource", parsed.text, parsed.terms, "resources") : null;
+  const search = parsed?.ok
+    ? searchOrderSql("resource", await prepareSearch(db, parsed, opts.lang), "resources")
+    : null;
   if (parsed) conds.push(search ? search.where : sql`false`);
   return db
     .select()

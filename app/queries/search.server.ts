@@ -10,8 +10,8 @@ import {
   rewriteSearch,
   SEARCH_COUNT_CAP,
   type SearchTerm,
-  toTsquery,
 } from "../lib/search-query";
+import { synonymPhrases } from "../lib/search-synonyms";
 import { escapeLike } from "./sql-helpers.server";
 
 export type SearchKind = SearchKindName;
@@ -34,6 +34,8 @@ export type SearchHit = {
   key: string;
   snippet: Snippet;
   rank: number;
+  /** A place's town, country (as stored) and kind, to say where it is and what it is. */
+  place?: { city: string | null; country: string; kind: string };
 };
 /** `total` stops at SEARCH_COUNT_CAP; `capped` says there are more. */
 export type SearchGroup = { kind: SearchKind; total: number; capped: boolean; hits: SearchHit[] };
@@ -43,8 +45,13 @@ export type SearchOutcome =
   | {
       status: "ok";
       parsed: Extract<ParsedSearch, { ok: true }>;
-      /** The query searched instead, when the words as typed found nothing and a correction did. */
+      /**
+       * The query searched instead: the words as typed found nothing, a correction did, and the query named nothing
+       * the site knows (a country, region, focus area, town or word of its vocabulary).
+       */
       correctedTo: string | null;
+      /** A correction offered, not applied ("Did you mean …?"): the query as typed named something the site knows. */
+      suggestion: string | null;
       terms: SearchTerm[];
       groups: SearchGroup[];
     };
@@ -61,6 +68,8 @@ type KindTable = {
   shown: { name: Shown; text: Shown[]; separator: string };
   /** Extra ordering between equally ranked entries, before the name. */
   tieBreak?: (t: SQL) => SQL;
+  /** What a hit of this kind says beside its name (a place's town, country and kind). */
+  place?: SQL;
 };
 
 // Each kind: where it lives, its display name, the key its page is addressed by, and the text shown in snippets.
@@ -81,6 +90,7 @@ const KINDS: Record<SearchKind, KindTable> = {
       separator: " ",
     },
     tieBreak: (t) => sql`(EXISTS (SELECT 1 FROM programs p WHERE p.location_id = ${t}.id)) DESC`,
+    place: sql`t.contact_city AS place_city, t.country AS place_country, t.marker_type AS place_kind`,
   },
   program: {
     table: sql`(SELECT * FROM programs WHERE status = 'published')`,
@@ -158,20 +168,151 @@ function snippetTextSql(kind: SearchKind, lang: Language | undefined): SQL {
 // Marks that cannot occur in stored text; the snippet is split on them, so no stored text is ever read as markup.
 const START = "\u0002";
 const STOP = "\u0003";
+/** How much of a snippet's text is read back to tell whether the snippet starts or ends where the text does. */
+const EDGE = 300;
 
-function toSnippet(headline: string): Snippet {
+/** Letters and digits only at the ends: the headline leaves out punctuation the text has there. */
+const bare = (text: string) => text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+
+/**
+ * A headline as text runs, with "…" where it starts after the text's beginning or stops before its end (the
+ * snippet is a window on a longer text; without them its first words read like a sentence's).
+ */
+function toSnippet(headline: string, textStart: string, textEnd: string): Snippet {
   const runs: Snippet = [];
   for (const part of headline.split(START)) {
     const [marked, after] = part.includes(STOP) ? part.split(STOP, 2) : [null, part];
     if (marked) runs.push({ text: marked, match: true });
     if (after) runs.push({ text: after, match: false });
   }
+  const plain = bare(runs.map((r) => r.text).join(""));
+  if (!plain) return runs;
+  if (!bare(textStart).startsWith(plain.slice(0, 40))) runs.unshift({ text: "… ", match: false });
+  if (!bare(textEnd).endsWith(plain.slice(-40))) runs.push({ text: " …", match: false });
   return runs;
 }
 
-/** The tsquery for a parsed search, folded like the indexed text. */
-export function tsquerySql(terms: SearchTerm[], weights = ""): SQL {
-  return sql`to_tsquery('simple', search_fold(${toTsquery(terms, weights)}))`;
+/** Each language's text-search configuration: unaccent, then its Snowball stemmer (migration 0022). */
+const STEM_CONFIG: Record<Language, string> = {
+  en: "public.search_en",
+  es: "public.search_es",
+  pt: "public.search_pt",
+  fr: "public.search_fr",
+  de: "public.search_de",
+};
+/** Postgres's own configuration of each language: its list of stop words. */
+const STOP_WORDS_CONFIG: Record<Language, string> = {
+  en: "english",
+  es: "spanish",
+  pt: "portuguese",
+  fr: "french",
+  de: "german",
+};
+const configSql = (name: string) => sql.raw(`'${name}'`);
+
+/** A word that names more countries, regions, focus areas and kinds than this is a common word, not a name. */
+const MAX_TOKENS = 30;
+
+/** A term of a search, with the tokens of the names its words are part of (any country, focus area… in any language). */
+export type PreparedTerm = SearchTerm & { tokens?: readonly string[] };
+
+/**
+ * A search ready to run: its terms (the page language's stop words left out beside other words, and each term with
+ * the names it matches) and the language it is read in (stems of that language and English).
+ */
+export type PreparedSearch = { text: string; terms: PreparedTerm[]; lang?: Language };
+
+const lexeme = (word: string, prefix: boolean, weights: string) =>
+  `'${word}'${prefix ? `:*${weights}` : weights ? `:${weights}` : ""}`;
+const phraseText = (words: readonly string[], weights: string) =>
+  `(${words.map((w) => lexeme(w, false, weights)).join(" <-> ")})`;
+const tokenText = (tokens: readonly string[]) =>
+  tokens.map((t) => `'${t.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`).join(" | ");
+
+/**
+ * One term as a tsquery: a word as typed (folded; the last one also as a prefix), its stem in the search's language
+ * and in English, the phrases it abbreviates, and the tokens of the names it is part of; a phrase as typed; an
+ * exclusion as typed. Every function here is immutable, so the planner reads the whole query as one constant (with
+ * its statistics).
+ */
+function termSql(term: PreparedTerm, lang: Language | undefined, weights: string): SQL {
+  if (term.kind === "exclude") return sql`(!!to_tsquery('simple', search_fold(${lexeme(term.word, false, "")})))`;
+  const either: SQL[] = [];
+  if (term.kind === "phrase") {
+    either.push(sql`to_tsquery('simple', search_fold(${phraseText(term.words, weights)}))`);
+  } else {
+    either.push(sql`to_tsquery('simple', search_fold(${lexeme(term.word, term.prefix, weights)}))`);
+    // Stems are matched whole: the word as typed is already matched as a prefix while it is being typed, and a stem
+    // as a prefix reaches far ("spani" of "Spanien" would find "Spanish").
+    const whole = lexeme(term.word, false, weights);
+    either.push(sql`to_tsquery(${configSql(STEM_CONFIG[lang ?? "en"])}, ${whole})`);
+    if (lang && lang !== "en") either.push(sql`to_tsquery(${configSql(STEM_CONFIG.en)}, ${whole})`);
+    for (const phrase of synonymPhrases(term.word)) {
+      either.push(sql`to_tsquery('simple', search_fold(${phraseText(phrase, weights)}))`);
+    }
+  }
+  // Tokens are "where and what" (weight B): never part of a name-only query.
+  if (!weights && term.tokens?.length) either.push(sql`${tokenText(term.tokens)}::tsquery`);
+  return either.length === 1 ? (either[0] as SQL) : sql`(${sql.join(either, sql` || `)})`;
+}
+
+/**
+ * The tsquery of a search. With `weights` ("A": names only) every positive term is restricted to those weights.
+ * Terms not prepared (`prepareSearch`) match their words and stems, not the names of countries or focus areas.
+ */
+export function tsquerySql(search: PreparedSearch | readonly SearchTerm[], weights = ""): SQL {
+  const { terms, lang } = isPrepared(search) ? search : { terms: search, lang: undefined };
+  return sql`(${sql.join(
+    terms.map((t) => termSql(t, lang, weights)),
+    sql` && `,
+  )})`;
+}
+
+function isPrepared(search: PreparedSearch | readonly SearchTerm[]): search is PreparedSearch {
+  return !Array.isArray(search);
+}
+
+type Rows = { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
+const rowsOf = (result: unknown) => {
+  const r = result as Rows;
+  return Array.isArray(r) ? r : (r.rows ?? []);
+};
+
+/**
+ * Reads a parsed search in a language, in one round trip: which of its words are stop words of that language
+ * ("del", "the": left out beside other words, since entries in other languages do not contain them), and which
+ * names each term is part of: a country, region, sub-region, focus area, kind of place, program format or resource
+ * type named in any of the five languages (`search_names`), whose tokens entries carry.
+ */
+export async function prepareSearch(
+  db: Database,
+  parsed: { text: string; terms: readonly SearchTerm[] },
+  lang?: Language,
+): Promise<PreparedSearch> {
+  const positive = parsed.terms.flatMap((t, i) => (t.kind === "exclude" ? [] : [{ t, i }]));
+  if (positive.length === 0) return { text: parsed.text, terms: [...parsed.terms], lang };
+  const stopConfig = configSql(STOP_WORDS_CONFIG[lang ?? "en"]);
+  const result = await db.execute(
+    sql.join(
+      positive.map(
+        ({ t, i }) => sql`SELECT ${i}::int AS i,
+          ${t.kind === "word" ? sql`numnode(plainto_tsquery(${stopConfig}, ${t.word})) = 0` : sql`false`} AS stop,
+          ARRAY(SELECT DISTINCT n.token FROM search_names n WHERE n.vector @@ ${termSql(t, lang, "")}
+            LIMIT ${MAX_TOKENS + 1}) AS tokens`,
+      ),
+      sql` UNION ALL `,
+    ),
+  );
+  const info = new Map(rowsOf(result).map((r) => [Number(r.i), r]));
+  const stop = (i: number) => info.get(i)?.stop === true;
+  const keepsContent = positive.some(({ i }) => !stop(i));
+  const terms: PreparedTerm[] = [];
+  parsed.terms.forEach((t, i) => {
+    if (keepsContent && stop(i)) return;
+    const tokens = (info.get(i)?.tokens as string[] | undefined) ?? [];
+    terms.push(tokens.length > 0 && tokens.length <= MAX_TOKENS ? { ...t, tokens } : t);
+  });
+  return { text: parsed.text, terms, lang };
 }
 
 /**
@@ -179,21 +320,16 @@ export function tsquerySql(terms: SearchTerm[], weights = ""): SQL {
  * entries whose name matches every word, then by full-text rank (names weigh most, then places and topics, then
  * summaries, then long text), then the kind's own tie-break and the name.
  */
-export function searchOrderSql(
-  kind: SearchKind,
-  text: string,
-  terms: SearchTerm[],
-  alias = "t",
-): { where: SQL; orderBy: SQL } {
+export function searchOrderSql(kind: SearchKind, search: PreparedSearch, alias = "t"): { where: SQL; orderBy: SQL } {
   const k = KINDS[kind];
   const t = sql.raw(`"${alias}"`);
-  const q = tsquerySql(terms);
-  const names = tsquerySql(terms, "A");
+  const q = tsquerySql(search);
+  const names = tsquerySql(search, "A");
   return {
     where: sql`${t}.search_vector @@ ${q}`,
     orderBy: sql.join(
       [
-        sql`(${t}.search_name = search_fold(${text})) DESC`,
+        sql`(${t}.search_name = search_fold(${search.text})) DESC`,
         sql`(${t}.search_vector @@ ${names}) DESC`,
         sql`ts_rank_cd('{0.1, 0.3, 0.6, 1.0}', ${t}.search_vector, ${q}, 1) DESC`,
         ...(k.tieBreak ? [k.tieBreak(t)] : []),
@@ -214,14 +350,14 @@ export const RANK_POOL = SEARCH_COUNT_CAP;
  * large sample comes first, and the cost stays that of ranking RANK_POOL entries whatever the word (decision 021).
  * `filter` may name the table by `alias` (the table inside is called that).
  */
-export function rankPoolSql(kind: SearchKind, text: string, terms: SearchTerm[], alias: string, filter?: SQL): SQL {
+export function rankPoolSql(kind: SearchKind, search: PreparedSearch, alias: string, filter?: SQL): SQL {
   const k = KINDS[kind];
   const t = sql.raw(`"${alias}"`);
-  const q = tsquerySql(terms);
-  const names = tsquerySql(terms, "A");
+  const q = tsquerySql(search);
+  const names = tsquerySql(search, "A");
   const and = filter ? sql` AND ${filter}` : sql``;
   return sql`SELECT DISTINCT ON (id) * FROM (
-    (SELECT * FROM ${k.table} ${t} WHERE ${t}.search_name = search_fold(${text}) AND ${t}.search_vector @@ ${q}${and})
+    (SELECT * FROM ${k.table} ${t} WHERE ${t}.search_name = search_fold(${search.text}) AND ${t}.search_vector @@ ${q}${and})
     UNION ALL (SELECT * FROM ${k.table} ${t} WHERE ${t}.search_vector @@ ${names}${and} LIMIT ${RANK_POOL})
     UNION ALL (SELECT * FROM ${k.table} ${t} WHERE ${t}.search_vector @@ ${q}${and} LIMIT ${RANK_POOL})
   ) pool ORDER BY id`;
@@ -240,30 +376,33 @@ export function cappedTotal(n: number): { total: number; capped: boolean } {
 async function searchKind(
   db: Database,
   kind: SearchKind,
-  text: string,
-  terms: SearchTerm[],
+  search: PreparedSearch,
   limit: number,
   lang: Language | undefined,
 ): Promise<SearchGroup> {
   const k = KINDS[kind];
-  const { where, orderBy } = searchOrderSql(kind, text, terms);
-  const q = tsquerySql(terms);
-  const rows = (await db.execute(sql`
+  const { where, orderBy } = searchOrderSql(kind, search);
+  const q = tsquerySql(search);
+  const text = snippetTextSql(kind, lang);
+  // The headline is cut with the configuration of the search's language, so the words its stems matched are marked.
+  const rows = rowsOf(
+    await db.execute(sql`
     SELECT t.id::text AS id, t.${k.name} AS name, ${shownSql(k.shown.name, lang)} AS label,
-      t.language AS language, t.${k.key} AS key,
+      t.language AS language, t.${k.key} AS key${k.place ? sql`, ${k.place}` : sql``},
       ${cappedCountSql(sql`${k.table} t`, where)} AS total,
       ts_rank_cd('{0.1, 0.3, 0.6, 1.0}', t.search_vector, ${q}, 1) AS rank,
-      ts_headline('simple', ${snippetTextSql(kind, lang)}, ${q},
-        ${`StartSel=${START}, StopSel=${STOP}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`}) AS headline
-    FROM (${rankPoolSql(kind, text, terms, "t")}) t
+      ts_headline(${configSql(STEM_CONFIG[lang ?? "en"])}, ${text}, ${q},
+        ${`StartSel=${START}, StopSel=${STOP}, MaxWords=28, MinWords=12, ShortWord=0, MaxFragments=1`}) AS headline,
+      left(${text}, ${EDGE}) AS text_start, right(${text}, ${EDGE}) AS text_end
+    FROM (${rankPoolSql(kind, search, "t")}) t
     ORDER BY ${orderBy}
     LIMIT ${limit}
-  `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-  const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
+  `),
+  );
   return {
     kind,
-    ...cappedTotal(Number(list[0]?.total ?? 0)),
-    hits: list.map((r) => ({
+    ...cappedTotal(Number(rows[0]?.total ?? 0)),
+    hits: rows.map((r) => ({
       kind,
       id: String(r.id),
       name: String(r.name),
@@ -271,26 +410,37 @@ async function searchKind(
       labelLang: lang && r.label !== r.name ? lang : originalLanguage(r.language),
       key: String(r.key),
       rank: Number(r.rank),
-      snippet: toSnippet(String(r.headline ?? "")),
+      snippet: toSnippet(String(r.headline ?? ""), String(r.text_start ?? ""), String(r.text_end ?? "")),
+      ...(k.place
+        ? {
+            place: {
+              city: typeof r.place_city === "string" && r.place_city.trim() ? r.place_city : null,
+              country: String(r.place_country ?? ""),
+              kind: String(r.place_kind ?? ""),
+            },
+          }
+        : {}),
     })),
   };
 }
 
 /**
  * For each word that no indexed entry contains, the closest word that one does (trigram similarity over the
- * lexicon of indexed words), if one is close enough.
+ * lexicon of indexed words, which also holds every word of the names of countries, regions, focus areas and kinds
+ * in the five languages), if one is close enough.
  */
 export async function correctWords(db: Database, words: string[]): Promise<Map<string, string>> {
   const fixes = new Map<string, string>();
   for (const word of words) {
-    const result = (await db.execute(sql`
+    const row = rowsOf(
+      await db.execute(sql`
       SELECT w.word, (SELECT word FROM search_lexicon l WHERE l.word = w.word) IS NOT NULL AS known,
         (SELECT l.word FROM search_lexicon l
           WHERE l.word % w.word AND abs(length(l.word) - length(w.word)) <= 2
           ORDER BY similarity(l.word, w.word) DESC, l.word LIMIT 1) AS closest
       FROM (SELECT search_fold(${word}) AS word) w
-    `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-    const row = (Array.isArray(result) ? result : (result.rows ?? []))[0];
+    `),
+    )[0];
     if (row && !row.known && typeof row.closest === "string" && row.closest !== row.word) {
       fixes.set(word, row.closest);
     }
@@ -299,39 +449,74 @@ export async function correctWords(db: Database, words: string[]): Promise<Map<s
 }
 
 /**
+ * The words that are, as typed (accents and case aside), a word of the name of a country, region, sub-region, focus
+ * area, kind of place, program format or resource type in any of the five languages.
+ */
+export async function namedWords(db: Database, words: readonly string[]): Promise<Set<string>> {
+  if (words.length === 0) return new Set();
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT w FROM jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) AS w
+      WHERE EXISTS (SELECT 1 FROM search_names n
+        WHERE n.vector @@ to_tsquery('simple', '''' || replace(search_fold(w), '''', '''''') || ''''))
+    `),
+  );
+  return new Set(rows.map((r) => String(r.w)));
+}
+
+/**
  * Searches every kind of entry for what a visitor typed: each group's total and its best `perKind` entries. When
- * the words as typed find nothing at all, words that no entry contains are replaced by the closest indexed word and
- * the search is run again; the outcome says so.
+ * the words as typed find nothing at all, words that no entry contains (and that `knownWord` does not know: a town,
+ * a word of the site's own texts) are corrected to the closest indexed word and the search is run again. A query
+ * that names something the site knows is never replaced: the correction is offered instead (`suggestion`); any
+ * other is replaced and the outcome says so (`correctedTo`).
  */
 export async function searchEverything(
   db: Database,
   raw: string | null | undefined,
   /** `lang`: the language of the page showing the results (names and snippets in it where translated). */
-  opts: { perKind?: number; kinds?: readonly SearchKind[]; lang?: Language } = {},
+  opts: {
+    perKind?: number;
+    kinds?: readonly SearchKind[];
+    lang?: Language;
+    knownWord?: (word: string) => boolean;
+  } = {},
 ): Promise<SearchOutcome> {
   const parsed = parseSearch(raw);
   if (!parsed.ok) return { status: "none", parsed };
   const kinds = opts.kinds ?? SEARCH_KINDS;
-  const run = (terms: SearchTerm[], text: string) =>
-    Promise.all(kinds.map((kind) => searchKind(db, kind, text, terms, opts.perKind ?? 5, opts.lang)));
+  const known = opts.knownWord ?? (() => false);
+  const run = async (query: { text: string; terms: SearchTerm[] }) => {
+    const search = await prepareSearch(db, query, opts.lang);
+    return Promise.all(kinds.map((kind) => searchKind(db, kind, search, opts.perKind ?? 5, opts.lang)));
+  };
   let terms = parsed.terms;
-  let groups = await run(terms, parsed.text);
+  let groups = await run(parsed);
   let correctedTo: string | null = null;
+  let suggestion: string | null = null;
   if (groups.every((g) => g.total === 0)) {
-    const fixes = await correctWords(db, correctableWords(terms));
+    const fixes = await correctWords(
+      db,
+      correctableWords(terms).filter((w) => !known(w)),
+    );
     if (fixes.size > 0) {
       const corrected = parseSearch(rewriteSearch(terms, fixes));
       if (corrected.ok) {
-        const again = await run(corrected.terms, corrected.text);
+        const again = await run(corrected);
         if (again.some((g) => g.total > 0)) {
-          terms = corrected.terms;
-          groups = again;
-          correctedTo = corrected.text;
+          const words = correctableWords(terms);
+          const namesSomething = words.some(known) || (await namedWords(db, words)).size > 0;
+          if (namesSomething) suggestion = corrected.text;
+          else {
+            terms = corrected.terms;
+            groups = again;
+            correctedTo = corrected.text;
+          }
         }
       }
     }
   }
-  return { status: "ok", parsed, correctedTo, terms, groups };
+  return { status: "ok", parsed, correctedTo, suggestion, terms, groups };
 }
 
 /** `name` is the original name (the entry's address derives from it); `label` the name to show in the language asked. */
@@ -349,7 +534,7 @@ const SUGGESTION_CANDIDATES = 200;
 export async function suggestNames(db: Database, raw: string, limit = 8, lang?: Language): Promise<Suggestion[]> {
   const parsed = parseSearch(raw);
   if (!parsed.ok) return [];
-  const names = tsquerySql(parsed.terms, "A");
+  const names = tsquerySql({ text: parsed.text, terms: parsed.terms, lang }, "A");
   // Folded in the statement: the planner folds the constant before planning, so the prefix range uses the index.
   const startsWith = `${escapeLike(parsed.text)}%`;
   const parts = SEARCH_KINDS.flatMap((kind) => {

@@ -31,13 +31,15 @@ import {
 import { DEMO_LOCATION_LANGUAGES, DEMO_PROGRAM_LANGUAGES, demoLanguageFields } from "./demo-translations";
 import { demoImageBase, writeDemoImage } from "./images";
 import { FOCUS_AREA_TRANSLATIONS, REGION_TRANSLATIONS, SUB_REGION_TRANSLATIONS } from "./reference-translations";
+import { syncSearchNames } from "./search-names";
 
 const SEED_MARKER = "seed";
 
 /**
  * Regions and focus areas (the project category taxonomy) exist in every database, demo or not, with their
  * translated names. Idempotent: rows that have translations keep them (staff may have changed them); rows without
- * any, such as those of a database from before names were translated, get the built-in ones.
+ * any, such as those of a database from before names were translated, get the built-in ones. Search's names of
+ * countries and kinds follow this release's words (written only when they changed).
  */
 export async function seedReferenceData(db: Database): Promise<void> {
   await db
@@ -62,6 +64,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
     )
     .onConflictDoNothing();
   await fillNameTranslations(db);
+  await syncSearchNames(db);
 }
 
 /**
