@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { nulAddressMessage } from "~/lib/address-refusal.server";
 import { isStaffPath } from "~/lib/staff-path";
 import { readSharedReleaseAsset } from "~/services/release-assets.server";
+import { flushSearchStats } from "~/services/search-stats.server";
 import type { Services } from "~/services/services.server";
 import { createAnalyticsIngest } from "./analytics";
 import { formBodies, invitesBody } from "./form-bodies";
@@ -217,7 +218,7 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
 
   /** Writes buffered statistics and events; call before closing the database. */
   const flushBuffers = async () => {
-    await Promise.all([requestStats.close(), analytics.close()]);
+    await Promise.all([requestStats.close(), analytics.close(), flushSearchStats(services.db)]);
   };
   const securityHeadersForRedirect = constantSecurityHeaders({ https });
   const handle = (req: IncomingMessage, res: ServerResponse) => {

@@ -1,6 +1,7 @@
 import { and, asc, between, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { analyticsDailyDims, analyticsDailyPages, analyticsDailyTotals, analyticsEvents } from "~db/schema";
+import { pruneSearchStats } from "./search-stats.server";
 import { getSettingsDocument, putSettingsDocument } from "./settings.server";
 
 export const ANALYTICS_SETTINGS_DOC = "analytics";
@@ -136,6 +137,8 @@ export async function rollupAnalytics(db: Database, now = new Date()): Promise<{
       .delete(analyticsEvents)
       .where(lt(analyticsEvents.createdAt, cutoff))
       .returning({ id: analyticsEvents.id });
+    // What visitors typed into search is kept as long as raw events, though it is counted per day.
+    await pruneSearchStats(tx as unknown as Database, utcDay(cutoff));
     return { days: days.length, deleted: deleted.length };
   });
 }

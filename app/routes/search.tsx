@@ -1,4 +1,5 @@
-import { type SearchKind, searchEverything } from "~/services/search.server";
+import { data } from "react-router";
+import { hitPlace, type SearchKind, searchSite } from "~/services/search.server";
 import { AppLink } from "../components/app-link";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { SearchCombobox } from "../components/search/search-combobox";
@@ -33,11 +34,17 @@ function seeAllHref(kind: SearchKind, q: string): string | null {
   return list[kind] ? `${list[kind]}?q=${encodeURIComponent(q)}` : null;
 }
 
+/**
+ * A page of results is the visitor's own: every search reaches the server, so it is counted for staff with its
+ * outcome (decision 055), and no shared cache keeps it (search result pages are not for crawlers either).
+ */
+const RESULTS_HEADERS = { "Cache-Control": "private, no-cache", "X-Robots-Tag": "noindex" };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.services;
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const { t, lang } = requestTranslate(request);
-  const outcome = await searchEverything(db, q, { perKind: PER_KIND, lang });
+  const outcome = await searchSite(db, q, { perKind: PER_KIND, lang });
   if (outcome.status === "none") {
     const reason = outcome.parsed.ok ? null : outcome.parsed.reason;
     return {
@@ -46,32 +53,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       message: reason && reason !== "empty" ? t(SEARCH_MESSAGES[reason].key, SEARCH_MESSAGES[reason].values) : null,
       searched: null,
       correctedTo: null,
+      suggestion: null,
+      near: null,
       groups: [],
     };
   }
-  return {
-    siteUrl: config.siteUrl,
-    q: outcome.parsed.text,
-    message: outcome.parsed.truncated ? t("searchPage.truncated", { count: SEARCH_MAX_LENGTH }) : null,
-    searched: outcome.correctedTo ?? outcome.parsed.text,
-    correctedTo: outcome.correctedTo,
-    groups: outcome.groups
-      .filter((g) => g.total > 0)
-      .map((g) => ({
-        kind: g.kind,
-        total: g.total,
-        capped: g.capped,
-        seeAll: g.total > g.hits.length ? seeAllHref(g.kind, outcome.correctedTo ?? outcome.parsed.text) : null,
-        hits: g.hits.map((h) => ({
-          id: h.id,
-          name: h.label,
-          // A name in another language than the page's says so, for screen readers and translation tools.
-          nameLang: h.labelLang === lang ? null : h.labelLang,
-          href: searchHref(h),
-          snippet: h.snippet,
+  return data(
+    {
+      siteUrl: config.siteUrl,
+      q: outcome.parsed.text,
+      message: outcome.parsed.truncated ? t("searchPage.truncated", { count: SEARCH_MAX_LENGTH }) : null,
+      searched: outcome.correctedTo ?? outcome.parsed.text,
+      correctedTo: outcome.correctedTo,
+      suggestion: outcome.suggestion,
+      near: outcome.near,
+      groups: outcome.groups
+        .filter((g) => g.total > 0)
+        .map((g) => ({
+          kind: g.kind,
+          total: g.total,
+          capped: g.capped,
+          seeAll: g.total > g.hits.length ? seeAllHref(g.kind, outcome.correctedTo ?? outcome.parsed.text) : null,
+          hits: g.hits.map((h) => ({
+            id: h.id,
+            name: h.label,
+            // A name in another language than the page's says so, for screen readers and translation tools.
+            nameLang: h.labelLang === lang ? null : h.labelLang,
+            href: searchHref(h),
+            place: hitPlace(h, lang),
+            snippet: h.snippet,
+          })),
         })),
-      })),
-  };
+    },
+    { headers: RESULTS_HEADERS },
+  );
 }
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
@@ -89,7 +104,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, message, searched, correctedTo, groups } = loaderData;
+  const { q, message, searched, correctedTo, suggestion, near, groups } = loaderData;
   const total = groups.reduce((n, g) => n + g.total, 0);
   const capped = groups.some((g) => g.capped);
   const { t, lang } = useTranslation();
@@ -130,8 +145,40 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             />
           </p>
         ) : null}
+        {suggestion ? (
+          <p className="mb-6 text-lg text-stone-800">
+            <Trans
+              i18nKey="searchPage.didYouMean"
+              values={{ suggestion }}
+              components={{
+                anchor: (
+                  <AppLink
+                    to={`/search?q=${encodeURIComponent(suggestion)}`}
+                    className="font-semibold text-leaf-800 underline"
+                  />
+                ),
+              }}
+            />
+          </p>
+        ) : null}
         {searched && total === 0 ? (
           <EmptyState title={t("searchPage.nothing", { q: searched })}>
+            {near ? (
+              <span className="mb-2 block">
+                <Trans
+                  i18nKey="searchPage.nearTown"
+                  values={{ town: near }}
+                  components={{
+                    anchor: (
+                      <AppLink
+                        to={`/locations?near=${encodeURIComponent(near)}`}
+                        className="font-semibold text-leaf-800 underline"
+                      />
+                    ),
+                  }}
+                />
+              </span>
+            ) : null}
             <Trans i18nKey="searchPage.nothingHint" components={{ anchor: <AppLink to="/locations" /> }} />
           </EmptyState>
         ) : null}
@@ -156,6 +203,18 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   >
                     {h.name}
                   </AppLink>
+                  {h.place ? (
+                    <p className="mt-0.5 text-sm text-stone-700">
+                      {h.place.what}
+                      {h.place.where ? (
+                        <>
+                          <span aria-hidden="true"> · </span>
+                          <span className="sr-only">, </span>
+                          {h.place.where}
+                        </>
+                      ) : null}
+                    </p>
+                  ) : null}
                   {h.snippet.length > 0 ? (
                     <p className="mt-1 break-words text-stone-700">
                       {h.snippet.map((run, i) =>

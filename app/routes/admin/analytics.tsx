@@ -12,6 +12,7 @@ import { getAnalyticsReport, getRetentionDays, setRetentionDays } from "~/servic
 import { resolveAnalyticsQuery } from "~/services/analytics-query.server";
 import { recordAudit } from "~/services/audit.server";
 import { requireAdmin } from "~/services/guard.server";
+import { getSearchReport } from "~/services/search-stats.server";
 import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/analytics";
 
@@ -26,11 +27,15 @@ const RetentionSchema = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { range, from, to, granularity, error } = resolveAnalyticsQuery(new URL(request.url).searchParams, new Date());
-  const [report, retentionDays] = await Promise.all([
+  const [report, retentionDays, searches] = await Promise.all([
     getAnalyticsReport(context.services.db, { from, to, granularity }),
     getRetentionDays(context.services.db),
+    getSearchReport(context.services.db, { from, to }),
   ]);
-  return data({ report, range, granularity, error, retentionDays }, { headers: { "Cache-Control": "no-store" } });
+  return data(
+    { report, range, granularity, error, retentionDays, searches },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,7 +68,8 @@ export function meta() {
 }
 
 export default function AnalyticsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { report, range, granularity, error, retentionDays } = loaderData;
+  const { report, range, granularity, error, retentionDays, searches } = loaderData;
+  const searchLabel = (s: { query: string; lang: string }) => `${s.query} (${s.lang})`;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const csvHref = exportHref("analytics", {
@@ -187,7 +193,25 @@ export default function AnalyticsPage({ loaderData, actionData }: Route.Componen
             title="Countries (from language or proxy headers)"
             items={report.dims.country.map((d) => ({ label: d.key, value: d.count }))}
           />
+          <BarList
+            title={`Top searches (${formatInteger(searches.searches)} searches in this period)`}
+            items={searches.top.map((s) => ({
+              label: searchLabel(s),
+              value: s.searches,
+              hint: s.zeroResults > 0 ? `${formatInteger(s.zeroResults)} found nothing` : undefined,
+            }))}
+            empty="No searches in this period."
+          />
+          <BarList
+            title={`Searches that found nothing (${formatInteger(searches.zeroResults)} in this period)`}
+            items={searches.zero.map((s) => ({ label: searchLabel(s), value: s.zeroResults }))}
+            empty="Every search in this period found something."
+          />
         </div>
+        <p className="mt-2 text-sm text-stone-700">
+          Searches are counted by their text (lower case) and the language of the page, per day; nothing about who
+          searched is kept, and searches that look like an e-mail address or a phone number are not counted.
+        </p>
       </div>
       <section className="mt-8 max-w-xl rounded-lg border border-stone-200 bg-white p-4" aria-labelledby="retention-h">
         <h2 id="retention-h" className="text-lg font-semibold text-stone-900">
