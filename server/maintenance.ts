@@ -1,14 +1,16 @@
 import { rollupAnalytics } from "~/queries/analytics.server";
 import { rollupRequestStats } from "~/queries/request-stats.server";
 import { sendDueEntryChecks } from "~/services/entry-checks.server";
+import { pruneAnonymousInput } from "~/services/retention.server";
 import type { Services } from "~/services/services.server";
 
 const FIRST_RUN_MS = 15_000;
 const EVERY_MS = 60 * 60_000;
 
 /**
- * Hourly housekeeping: analytics rollups and retention, request-stats rollups, the yearly entry checks. Safe on
- * several instances (advisory locks; entry checks lock the places they ask about).
+ * Hourly housekeeping: analytics rollups and retention, request-stats rollups, the yearly entry checks, and deleting
+ * what strangers left behind once it has served (rate-limit counters, unconfirmed sign-ups, old mail: decision 054).
+ * Safe on several instances (advisory locks; entry checks lock the places they ask about; deleting twice is harmless).
  */
 export function startMaintenance(services: Services) {
   const { db, logger } = services;
@@ -20,8 +22,10 @@ export function startMaintenance(services: Services) {
       const analytics = await rollupAnalytics(db);
       const stats = await rollupRequestStats(db);
       const entryChecks = await sendDueEntryChecks(services);
-      if (analytics.days || analytics.deleted || stats.merged || entryChecks)
-        logger.info({ analytics, requestStats: stats, entryChecks }, "maintenance");
+      const pruned = await pruneAnonymousInput(services);
+      const prunedAny = pruned.rateLimits || pruned.signUps || pruned.mail;
+      if (analytics.days || analytics.deleted || stats.merged || entryChecks || prunedAny)
+        logger.info({ analytics, requestStats: stats, entryChecks, pruned }, "maintenance");
     } catch (err) {
       logger.warn({ err }, "maintenance failed");
     } finally {

@@ -1,5 +1,6 @@
 import type { Language } from "./i18n/languages";
 import type { PageTextKey } from "./page-texts";
+import { PRIVACY_LEAD_TRANSLATIONS, PRIVACY_TRANSLATIONS } from "./privacy-translations";
 
 /**
  * The texts a new site starts with, and what a page shows while its text has never been saved (an upgraded
@@ -58,7 +59,7 @@ Write to us at ${MAIL}. We answer every message, though it can take a few days. 
 
 ### Newsletter
 
-When you subscribe to the newsletter we store your e-mail address, the date and time you subscribed and which form you used (for example the footer). We use it only to send the newsletter, a few times a year at most. We keep it until you unsubscribe or ask us to remove it.
+When you subscribe to the newsletter we store your e-mail address, the date and time you subscribed and which form you used (for example the footer). We use it only to send the newsletter, a few times a year at most. Until you confirm your address with the link we e-mail you, it is only waiting: if it is not confirmed within the 7 days the link works, we delete it the day after. Once confirmed, we keep it until you unsubscribe or ask us to remove it.
 
 ### Podcast e-mails
 
@@ -68,13 +69,17 @@ When you subscribe to podcast updates we store your e-mail address and the date 
 
 When you send the [application form](/application) we store what you enter: your name, e-mail address, whether you apply as an educator or a learner, your organisation, country and region, focus areas, your answers about experience and what you are looking for, your website if you gave one, and the time you agreed to this policy. We use it to review your application, reply to you and, for educators who are accepted, to prepare a listing with you. We keep applications for up to two years after our last contact with you, then delete them. Information that becomes part of a public listing is published only after you have agreed to it.
 
+### E-mail we send
+
+The site keeps a copy of each e-mail it sends (newsletter confirmations, acknowledgements of applications and suggestions, links to choose a password) for 30 days, to check that it was delivered, then deletes it; the copies of each newsletter are kept as the record of its sending. So that nobody can use our forms to flood a mailbox, we count from these copies the e-mails sent to each address and to each e-mail domain over the last day.
+
 ### Visit statistics
 
 To know which pages are useful we count page views and form submissions. These statistics use no cookies and do not store your IP address: the address is combined with a secret that changes regularly into a one-way code that cannot be turned back into the address, and only that code, the page, the referring site, a rough device type and the country are kept. Statistics are collected only on the live site. We keep raw events for at most 13 months and summaries after that.
 
 ### Server logs and security
 
-Our server keeps short technical logs (time, page, response status and duration) to find faults. To prevent abuse, such as someone sending hundreds of forms, we keep a counter per connection for up to an hour. These records are not used for anything else.
+Our server keeps short technical logs (time, page, response status and duration) to find faults. To prevent abuse, such as someone sending hundreds of forms or e-mails, we keep a counter per connection only while the limit it counts lasts (an hour for most forms, a day for e-mails to addresses nobody has confirmed) and delete it within the hour after. These records are not used for anything else.
 
 ## Cookies
 
@@ -152,29 +157,38 @@ const INTRO = {
 } as const;
 
 /**
- * The short starting texts in the other languages: the home page's heading and introduction and the footer's
- * tagline. Shown in a language with no text of its own while the English text is still the starting one; once the
- * owner rewrites the English text, a translation of the old one would say something else, so the English shows.
+ * The starting texts in the other languages: the home page's heading and introduction, the footer's tagline, and
+ * the privacy page (privacy-translations.ts). Shown in a language with no text of its own while the English text is
+ * still the starting one; once the owner rewrites the English text, a translation of the old one would say something
+ * else, so the English shows.
  */
 export const DEFAULT_PAGE_TEXT_TRANSLATIONS: Partial<Record<Language, Partial<Record<PageTextKey, string>>>> = {
   es: {
     "home-heading": "Aprende y enseña permacultura, estés donde estés",
     "home-intro": INTRO.es,
     "footer-tagline": INTRO.es,
+    "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.es,
+    privacy: PRIVACY_TRANSLATIONS.es,
   },
   pt: {
     "home-heading": "Aprenda e ensine permacultura, onde quer que você esteja",
     "home-intro": INTRO.pt,
     "footer-tagline": INTRO.pt,
+    "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.pt,
+    privacy: PRIVACY_TRANSLATIONS.pt,
   },
   fr: {
     "home-heading": "Apprendre et enseigner la permaculture, où que vous soyez",
     "home-intro": INTRO.fr,
     "footer-tagline": INTRO.fr,
+    "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.fr,
+    privacy: PRIVACY_TRANSLATIONS.fr,
   },
   de: {
     "home-heading": "Permakultur lernen und lehren, wo immer Sie sind",
     "home-intro": INTRO.de,
     "footer-tagline": INTRO.de,
+    "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.de,
+    privacy: PRIVACY_TRANSLATIONS.de,
   },
 };

@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMaintenance } from "~server/maintenance";
 import { type AdminHarness, call, createAdminHarness, formRequest, settle } from "~tests/helpers/admin-context";
 import { linkIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "~tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { mailboxOf } from "../lib/mailbox";
+import { DEFAULT_PAGE_TEXT_TRANSLATIONS, DEFAULT_PAGE_TEXTS } from "../lib/page-text-defaults";
 import { PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
+import { hitRateLimit } from "../queries/rate-limits.server";
 import { listFocusAreas } from "../queries/reference.server";
 import { createUserWithPassword, getUserByEmail } from "../queries/users.server";
 import * as forgot from "../routes/admin/forgot-password";
@@ -374,5 +377,89 @@ describe("re-enabling a disabled invitee does not revive the invitation (finding
     const fresh = linkIn(inbox(email)[1]?.text, "http://localhost/admin/reset-password?token=");
     expect(await stateOf(fresh)).toBe("ready");
     expect(await stateOf(old)).toBe("invalid");
+  });
+});
+
+describe("anonymous input is not kept forever (finding 6)", () => {
+  const count = async (query: ReturnType<typeof sql>) =>
+    ((await t.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? -1;
+
+  it("the hourly maintenance deletes ended rate-limit counters, unconfirmed sign-ups past their link and old mail", async () => {
+    // Counters: one whose window ended days ago, one running now.
+    await hitRateLimit(t.db, "prune:old", { limit: 5, windowMs: 60_000 });
+    await t.db.execute(
+      sql`UPDATE rate_limits SET window_start = window_start - 3 * 86400000, expires_at = expires_at - 3 * 86400000
+        WHERE key = 'prune:old'`,
+    );
+    // A lock still in force keeps its counter, whatever its window.
+    await hitRateLimit(t.db, "prune:blocked", { limit: 5, windowMs: 60_000 });
+    await t.db.execute(
+      sql`UPDATE rate_limits SET window_start = window_start - 3 * 86400000, expires_at = expires_at - 3 * 86400000,
+        blocked_until = ${Date.now() + 60_000} WHERE key = 'prune:blocked'`,
+    );
+    await hitRateLimit(t.db, "prune:current", { limit: 5, windowMs: 60 * 60_000 });
+
+    // Sign-ups: never confirmed and past their link (plus a margin), never confirmed but recent, confirmed long ago.
+    for (const email of ["stale@example.org", "recent@example.org", "loyal@example.org"]) {
+      await requestNewsletterSubscription(services, email, "footer", "en", nextIp());
+    }
+    await t.db.execute(
+      sql`UPDATE newsletter_subscriptions SET confirm_sent_at = now() - interval '9 days', timestamp = now() - interval '9 days' WHERE email IN ('stale@example.org', 'loyal@example.org')`,
+    );
+    await t.db.execute(
+      sql`UPDATE newsletter_subscriptions SET confirmed_at = now() - interval '9 days', confirm_nonce = NULL WHERE email = 'loyal@example.org'`,
+    );
+
+    // Mail: sent and kept long ago, sent yesterday.
+    await flush();
+    await mail.enqueue(
+      t.db,
+      ...["old-sent", "old-held", "yesterday"].map((who) => ({
+        kind: "contribution-received" as const,
+        to: `${who}@example.org`,
+        content: { subject: "Thank you", paragraphs: ["Thank you."] },
+      })),
+    );
+    await t.db.execute(
+      sql`UPDATE mail_messages SET status = 'sent' WHERE to_address IN ('old-sent@example.org', 'yesterday@example.org')`,
+    );
+    await t.db.execute(sql`UPDATE mail_messages SET status = 'held' WHERE to_address = 'old-held@example.org'`);
+    await t.db.execute(
+      sql`UPDATE mail_messages SET created_at = now() - interval '31 days' WHERE to_address IN ('old-sent@example.org', 'old-held@example.org')`,
+    );
+    await t.db.execute(
+      sql`UPDATE mail_messages SET created_at = now() - interval '1 day' WHERE to_address = 'yesterday@example.org'`,
+    );
+
+    await startMaintenance(services).run();
+
+    expect(await count(sql`SELECT count(*)::int AS n FROM rate_limits WHERE key = 'prune:old'`)).toBe(0);
+    expect(await count(sql`SELECT count(*)::int AS n FROM rate_limits WHERE key = 'prune:current'`)).toBe(1);
+    expect(await count(sql`SELECT count(*)::int AS n FROM rate_limits WHERE key = 'prune:blocked'`)).toBe(1);
+    const kept = await t.db.execute(
+      sql`SELECT email FROM newsletter_subscriptions WHERE email IN ('stale@example.org', 'recent@example.org', 'loyal@example.org') ORDER BY email`,
+    );
+    expect((kept as unknown as { rows: { email: string }[] }).rows.map((r) => r.email)).toEqual([
+      "loyal@example.org",
+      "recent@example.org",
+    ]);
+    const mailLeft = await t.db.execute(
+      sql`SELECT to_address FROM mail_messages WHERE to_address IN ('old-sent@example.org', 'old-held@example.org', 'yesterday@example.org')`,
+    );
+    expect((mailLeft as unknown as { rows: { to_address: string }[] }).rows.map((r) => r.to_address)).toEqual([
+      "yesterday@example.org",
+    ]);
+  });
+
+  it("the privacy page's starting text says how long each of these is kept, in all five languages", () => {
+    const texts = [
+      DEFAULT_PAGE_TEXTS.privacy,
+      ...(["es", "pt", "fr", "de"] as const).map((lang) => DEFAULT_PAGE_TEXT_TRANSLATIONS[lang]?.privacy ?? ""),
+    ];
+    for (const text of texts) {
+      // The confirmation link's 7 days, the outbox's 30 days.
+      expect(text).toMatch(/\b7\b|seven|siete|sete|sept|sieben/i);
+      expect(text).toMatch(/\b30\b/);
+    }
   });
 });

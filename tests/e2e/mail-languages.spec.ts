@@ -91,9 +91,13 @@ test("privacy, terms and about in Spanish and German: titles, the date line and 
   await expect(page).toHaveTitle("Política de privacidad | Permaculture Network");
   await expect(page.getByRole("heading", { level: 1, name: "Política de privacidad" })).toBeVisible();
   await expect(page.getByText(/^Última actualización: \d{1,2} de \w+ de \d{4}$/)).toBeVisible();
-  // The demo's privacy text exists only in English: it is marked so, with a note in Spanish.
-  await expect(page.getByTestId("shown-in-note")).toHaveText("Texto en inglés");
+  // The privacy text the site starts with comes in Spanish (decision 054: it states how long things are kept).
+  await expect(page.getByRole("heading", { level: 2, name: "Quién es responsable" })).toBeVisible();
+  await expect(page.getByTestId("shown-in-note")).toHaveCount(0);
   await expectNoAxeViolations(page);
+  // The demo's terms exist only in English: they are marked so, with a note in Spanish.
+  await page.goto("/es/terms");
+  await expect(page.getByTestId("shown-in-note")).toHaveText("Texto en inglés");
   await page.goto("/de/terms");
   await expect(page.getByRole("heading", { level: 1, name: "Nutzungsbedingungen" })).toBeVisible();
   await expect(page.getByText(/^Zuletzt aktualisiert am \d{1,2}\. \w+ \d{4}$/)).toBeVisible();
