@@ -3,6 +3,7 @@ import { countLocations } from "~/services/locations.server";
 import { listPrograms } from "~/services/programs.server";
 import { PageIntro } from "../components/public/page-intro";
 import { PageTextBody } from "../components/public/prose";
+import { ShownInNote } from "../components/public/shown-in-note";
 import { pageTextLanguage } from "../lib/i18n/entry-translations";
 import { languageFromPath } from "../lib/i18n/languages";
 import { useTranslation } from "../lib/i18n/react";
@@ -25,6 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     siteUrl: config.siteUrl,
     // The page's words, written in the admin's Pages section.
     lead: texts.about.lead,
+    leadLang: pageTextLanguage(texts.about.leadLanguage, language).lang,
     html: texts.about.html,
     ...pageTextLanguage(texts.about.language, language),
     stats: { locations, people, programs: programs.length },
@@ -45,11 +47,16 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { stats, lead, html, lang, note } = loaderData;
+  const { stats, lead, leadLang, html, lang, note } = loaderData;
   const { t, lang: pageLang } = useTranslation();
   return (
     <main id="main">
-      <PageIntro title={t("legal.aboutTitle")} lead={lead} />
+      <PageIntro
+        title={t("legal.aboutTitle")}
+        lead={lead}
+        leadLang={leadLang}
+        leadNote={<ShownInNote note={leadLang} className="mb-1 text-stone-700" />}
+      />
       <div className="mx-auto max-w-6xl px-4 pt-8">
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
           {[

@@ -85,21 +85,27 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="md:col-span-3">
             <h1 className="text-3xl font-bold tracking-tight text-leaf-900 sm:text-4xl">{p.name}</h1>
-            <p className="mt-2 text-lg text-stone-800" lang={p.lang.role ?? undefined}>
-              {p.role}
-            </p>
             {p.country ? (
               <p className="mt-1 flex items-center gap-1 text-stone-700">
                 <MapPin aria-hidden="true" className="h-4 w-4 text-leaf-700" />
                 {p.country}
               </p>
             ) : null}
-            <ShownInNote note={p.shownIn} className="mt-2 text-stone-700" />
-            <div className="mt-6 space-y-4 text-lg leading-relaxed text-stone-800" lang={p.lang.bio ?? undefined}>
-              {paragraphs(p.bio).map((para, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
-                <p key={i}>{para}</p>
-              ))}
+            <div className="mt-3">
+              <ShownInNote note={p.lang.role} className="mb-1 text-stone-700" />
+              <p className="text-lg text-stone-800" lang={p.lang.role ?? undefined}>
+                {p.role}
+              </p>
+            </div>
+            <div className="mt-6">
+              {/* Right after a role in the same language, the role's note covers the biography too. */}
+              <ShownInNote note={p.lang.bio === p.lang.role ? null : p.lang.bio} className="mb-1 text-stone-700" />
+              <div className="space-y-4 text-lg leading-relaxed text-stone-800" lang={p.lang.bio ?? undefined}>
+                {paragraphs(p.bio).map((para, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
+                  <p key={i}>{para}</p>
+                ))}
+              </div>
             </div>
           </div>
         </div>

@@ -68,6 +68,8 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
   const { location: l, programs, siteUrl, preview, editPath } = loaderData;
   const { t, lang } = useTranslation();
   const place = [l.city, l.state, l.country].filter(Boolean).join(", ");
+  // The "About" text is the long description, or the short one again when there is none.
+  const aboutLang = l.longDescription ? l.lang.longDescription : l.lang.shortDescription;
   const addressLines = [l.address, [l.zip, l.city].filter(Boolean).join(" "), l.state, l.country].filter(Boolean);
   const upcoming = programs.filter((p) => !p.past);
   const past = programs.filter((p) => p.past);
@@ -135,10 +137,12 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   {[l.region?.name, l.subRegion?.name].filter(Boolean).join(" · ")}
                 </p>
               ) : null}
-              <p className="mt-4 text-lg text-white" lang={l.lang.shortDescription ?? undefined}>
-                {l.shortDescription}
-              </p>
-              <ShownInNote note={l.shownIn} className="mt-2 text-leaf-50" />
+              <div className="mt-4">
+                <ShownInNote note={l.lang.shortDescription} className="mb-1 text-leaf-50" />
+                <p className="text-lg text-white" lang={l.lang.shortDescription ?? undefined}>
+                  {l.shortDescription}
+                </p>
+              </div>
             </div>
             <div className="overflow-hidden rounded-xl shadow-lg">
               <ResponsivePicture
@@ -163,14 +167,14 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   components={{ entry: <span lang={l.lang.name ?? undefined} /> }}
                 />
               </h2>
-              <div
-                className="mt-4 space-y-4 text-lg leading-relaxed text-stone-800"
-                lang={(l.longDescription ? l.lang.longDescription : l.lang.shortDescription) ?? undefined}
-              >
-                {paragraphs(l.longDescription || l.shortDescription).map((p, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
-                  <p key={i}>{p}</p>
-                ))}
+              <div className="mt-4">
+                <ShownInNote note={aboutLang} className="mb-1 text-stone-700" />
+                <div className="space-y-4 text-lg leading-relaxed text-stone-800" lang={aboutLang ?? undefined}>
+                  {paragraphs(l.longDescription || l.shortDescription).map((p, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
+                    <p key={i}>{p}</p>
+                  ))}
+                </div>
               </div>
             </section>
 

@@ -199,15 +199,10 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
     <main id="main">
       <PageIntro
         title={heading(t, d)}
-        lead={
-          d.region?.description ? (
-            <span lang={d.region.descriptionLang ?? undefined}>{d.region.description}</span>
-          ) : (
-            t("locations.lead")
-          )
-        }
+        lead={d.region?.description || t("locations.lead")}
+        leadLang={d.region?.description ? d.region.descriptionLang : null}
+        leadNote={<ShownInNote note={d.region?.descriptionLang ?? null} className="mb-1 text-stone-700" />}
       >
-        <ShownInNote note={d.region?.descriptionLang ?? null} className="mt-1 text-stone-600" />
         <p className="mt-3 text-stone-700">
           {t("locations.missingPlace")}{" "}
           <AppLink to="/suggest-a-place" className="font-semibold text-leaf-800 underline">

@@ -40,7 +40,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         summary: shown.text.summary,
         showNotes: shown.text.showNotes,
         lang: shown.lang,
-        shownIn: shown.note,
         guest: e.guest,
         audioUrl: e.audioUrl,
         audioType: e.audioType,
@@ -237,10 +236,12 @@ export default function Podcast({ loaderData, actionData }: Route.ComponentProps
                         </span>
                       ) : null}
                     </p>
-                    <p className="mt-3 text-stone-800" lang={e.lang.summary ?? undefined}>
-                      {e.summary}
-                    </p>
-                    <ShownInNote note={e.shownIn} className="mt-2 text-stone-700" />
+                    <div className="mt-3">
+                      <ShownInNote note={e.lang.summary} className="mb-1 text-stone-700" />
+                      <p className="text-stone-800" lang={e.lang.summary ?? undefined}>
+                        {e.summary}
+                      </p>
+                    </div>
                     {e.audioUrl ? (
                       // biome-ignore lint/a11y/useMediaCaption: episodes have written show notes below; no caption track exists
                       <audio
@@ -263,7 +264,11 @@ export default function Podcast({ loaderData, actionData }: Route.ComponentProps
                         <summary className="cursor-pointer font-semibold text-leaf-800">
                           {t("podcast.showNotes")}
                         </summary>
-                        <div className="mt-3 space-y-3 text-stone-800" lang={e.lang.showNotes ?? undefined}>
+                        <ShownInNote note={e.lang.showNotes} className="mt-3 mb-1 text-stone-700" />
+                        <div
+                          className={`${e.lang.showNotes ? "" : "mt-3 "}space-y-3 text-stone-800`}
+                          lang={e.lang.showNotes ?? undefined}
+                        >
                           {paragraphs(e.showNotes).map((para, i) =>
                             para.includes("\n- ") || para.startsWith("- ") ? (
                               // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered

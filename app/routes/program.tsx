@@ -69,7 +69,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         summary: shown.text.summary,
         description: shown.text.description,
         lang: shown.lang,
-        shownIn: shown.note,
         inLanguage: shown.inLanguage,
         startDate: p.startDate,
         endDate: p.endDate,
@@ -127,6 +126,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function ProgramPage({ loaderData }: Route.ComponentProps) {
   const { program: p, host, siteUrl, preview, editPath } = loaderData;
   const { t } = useTranslation();
+  // The "About" text is the description, or the summary again when there is none.
+  const aboutLang = p.description ? p.lang.description : p.lang.summary;
   const jsonLd = courseJsonLd({
     siteUrl,
     path: p.path,
@@ -196,11 +197,13 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
               {p.name}
             </h1>
             {p.summary ? (
-              <p className="mt-3 max-w-3xl text-lg text-stone-700" lang={p.lang.summary ?? undefined}>
-                {p.summary}
-              </p>
+              <div className="mt-3 max-w-3xl">
+                <ShownInNote note={p.lang.summary} className="mb-1 text-stone-700" />
+                <p className="text-lg text-stone-700" lang={p.lang.summary ?? undefined}>
+                  {p.summary}
+                </p>
+              </div>
             ) : null}
-            <ShownInNote note={p.shownIn} className="mt-2 text-stone-700" />
             {p.past ? (
               <p className="mt-4 inline-block rounded-md bg-soil-100 px-3 py-1 text-sm text-soil-900">
                 <Trans
@@ -230,14 +233,14 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
               <h2 id="description-heading" className="text-2xl font-semibold text-leaf-900">
                 {t("program.about")}
               </h2>
-              <div
-                className="mt-4 space-y-4 text-lg leading-relaxed text-stone-800"
-                lang={(p.description ? p.lang.description : p.lang.summary) ?? undefined}
-              >
-                {paragraphs(p.description || p.summary).map((para, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
-                  <p key={i}>{para}</p>
-                ))}
+              <div className="mt-4">
+                <ShownInNote note={aboutLang} className="mb-1 text-stone-700" />
+                <div className="space-y-4 text-lg leading-relaxed text-stone-800" lang={aboutLang ?? undefined}>
+                  {paragraphs(p.description || p.summary).map((para, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
+                    <p key={i}>{para}</p>
+                  ))}
+                </div>
               </div>
             </section>
             {p.educators.length > 0 ? (

@@ -62,7 +62,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         author: r.author,
         description: shown.text.description,
         lang: shown.lang,
-        shownIn: shown.note,
         url: /^https?:\/\//i.test(r.url) ? r.url : null,
         focus: r.focusAreas
           .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
@@ -179,10 +178,12 @@ export default function Resources({ loaderData: d }: Route.ComponentProps) {
                     {r.author ? (
                       <p className="text-sm text-stone-700">{t("resources.by", { author: r.author })}</p>
                     ) : null}
-                    <p className="mt-3 text-sm text-stone-800" lang={r.lang.description ?? undefined}>
-                      {r.description}
-                    </p>
-                    <ShownInNote note={r.shownIn} className="mt-2 text-stone-700" />
+                    <div className="mt-3">
+                      <ShownInNote note={r.lang.description} className="mb-1 text-stone-700" />
+                      <p className="text-sm text-stone-800" lang={r.lang.description ?? undefined}>
+                        {r.description}
+                      </p>
+                    </div>
                     <div className="mt-auto pt-4">
                       <TagList label={t("resources.focusOf", { title: r.title })} tags={r.focus} />
                       {r.url ? (

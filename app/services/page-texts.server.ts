@@ -31,10 +31,13 @@ export type PublicPageTexts = {
   homeHeadingLanguage: string;
   homeIntroLanguage: string;
   footerTaglineLanguage: string;
-  /** `language`: the language the page text is in (English when the page's language has no text of its own). */
-  about: { lead: string; html: string; language: string };
-  privacy: { lead: string; html: string; updatedAt: string; language: string };
-  terms: { lead: string; html: string; updatedAt: string; language: string };
+  /**
+   * `language`: the language the page text is in (English when the page's language has no text of its own);
+   * `leadLanguage` the same for its introduction, a text of its own that may be translated when the body is not.
+   */
+  about: { lead: string; html: string; language: string; leadLanguage: string };
+  privacy: { lead: string; html: string; updatedAt: string; language: string; leadLanguage: string };
+  terms: { lead: string; html: string; updatedAt: string; language: string; leadLanguage: string };
 };
 
 /** Each text in `language`, else in English, else the text the site started with. */
@@ -89,18 +92,25 @@ function renderTexts(stored: StoredTexts, contactEmail: string): PublicPageTexts
     homeHeadingLanguage: stored["home-heading"].language,
     homeIntroLanguage: stored["home-intro"].language,
     footerTaglineLanguage: stored["footer-tagline"].language,
-    about: { lead: plain("about-lead"), html: md("about"), language: stored.about.language },
+    about: {
+      lead: plain("about-lead"),
+      html: md("about"),
+      language: stored.about.language,
+      leadLanguage: stored["about-lead"].language,
+    },
     privacy: {
       lead: plain("privacy-lead"),
       html: md("privacy"),
       updatedAt: later(stored.privacy.updatedAt, stored["privacy-lead"].updatedAt),
       language: stored.privacy.language,
+      leadLanguage: stored["privacy-lead"].language,
     },
     terms: {
       lead: plain("terms-lead"),
       html: md("terms"),
       updatedAt: later(stored.terms.updatedAt, stored["terms-lead"].updatedAt),
       language: stored.terms.language,
+      leadLanguage: stored["terms-lead"].language,
     },
   };
 }
@@ -258,5 +268,11 @@ export async function getLegalPageText(
   language: Language,
 ) {
   const text = (await getPublicPageTexts(services, language))[key];
-  return { lead: text.lead, html: text.html, updatedAt: text.updatedAt, ...pageTextLanguage(text.language, language) };
+  return {
+    lead: text.lead,
+    leadLang: pageTextLanguage(text.leadLanguage, language).lang,
+    html: text.html,
+    updatedAt: text.updatedAt,
+    ...pageTextLanguage(text.language, language),
+  };
 }

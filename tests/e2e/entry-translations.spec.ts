@@ -86,8 +86,9 @@ test("a place written in another language shows its original with lang and a not
   const h1 = visitor.page.getByRole("heading", { level: 1 });
   await expect(h1).toHaveText(name);
   await expect(h1).toHaveAttribute("lang", "es");
-  await expect(visitor.page.getByTestId("shown-in-note")).toHaveText("Shown in Spanish");
-  await expect(visitor.page.getByTestId("shown-in-note")).not.toHaveAttribute("lang");
+  // One note above each Spanish text: the short description in the header, the long one under "About".
+  await expect(visitor.page.getByTestId("shown-in-note")).toHaveText(["Shown in Spanish", "Shown in Spanish"]);
+  await expect(visitor.page.getByTestId("shown-in-note").first()).not.toHaveAttribute("lang");
   await expectNoAxeViolations(visitor.page);
   await visitor.close();
 

@@ -97,7 +97,8 @@ test("privacy, terms and about in Spanish and German: titles, the date line and 
   await expectNoAxeViolations(page);
   // The demo's terms exist only in English: they are marked so, with a note in Spanish.
   await page.goto("/es/terms");
-  await expect(page.getByTestId("shown-in-note")).toHaveText("Texto en inglés");
+  // The introduction and the text, each with its note (the date line between them is Spanish).
+  await expect(page.getByTestId("shown-in-note")).toHaveText(["Texto en inglés", "Texto en inglés"]);
   await page.goto("/de/terms");
   await expect(page.getByRole("heading", { level: 1, name: "Nutzungsbedingungen" })).toBeVisible();
   await expect(page.getByText(/^Zuletzt aktualisiert am \d{1,2}\. \w+ \d{4}$/)).toBeVisible();

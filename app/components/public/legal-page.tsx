@@ -2,6 +2,7 @@ import { formatDate } from "~/lib/format";
 import { Trans, useTranslation } from "~/lib/i18n/react";
 import { PageIntro } from "./page-intro";
 import { PageTextBody } from "./prose";
+import { ShownInNote } from "./shown-in-note";
 
 /** The privacy and terms pages: the owner's text under a heading, with the date it was last saved. */
 export function LegalPage({
@@ -9,12 +10,24 @@ export function LegalPage({
   text,
 }: {
   title: string;
-  text: { lead: string; html: string; updatedAt: string; lang: string | null; note: string | null };
+  text: {
+    lead: string;
+    leadLang: string | null;
+    html: string;
+    updatedAt: string;
+    lang: string | null;
+    note: string | null;
+  };
 }) {
   const { lang: pageLang } = useTranslation();
   return (
     <main id="main">
-      <PageIntro title={title} lead={text.lead}>
+      <PageIntro
+        title={title}
+        lead={text.lead}
+        leadLang={text.leadLang}
+        leadNote={<ShownInNote note={text.leadLang} className="mb-1 text-stone-700" />}
+      >
         <p className="mt-3 text-sm text-stone-600">
           <Trans
             i18nKey="legal.lastUpdated"

@@ -21,19 +21,16 @@ export function ProseHtml({ html, className = PROSE, lang }: { html: string; cla
 
 /**
  * A page text in the page's language, or, when it has none, the original: marked with its language (`lang`) under
- * a note saying which language it is shown in.
+ * a note saying which language it is shown in. The note sits in the text's own column, just above its first line
+ * (whose top margin is dropped), so it reads as the text's caption rather than as a line of what comes before.
  */
 export function PageTextBody({ html, lang, note }: { html: string; lang: string | null; note: string | null }) {
   if (!lang) return <ProseHtml html={html} />;
   return (
-    <>
-      <div className="mx-auto max-w-3xl px-4 pt-6">
-        <ShownInNote note={note} className="text-stone-700" />
-      </div>
-      <div lang={lang}>
-        <ProseHtml html={html} />
-      </div>
-    </>
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <ShownInNote note={note} className="mb-1 text-stone-700" />
+      <ProseHtml html={html} lang={lang} className={`${PROSE_TYPE} [&>:first-child]:mt-0`} />
+    </div>
   );
 }
 

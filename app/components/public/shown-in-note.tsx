@@ -2,9 +2,13 @@ import { isLanguage, languageDisplayName } from "~/lib/i18n/languages";
 import { useTranslation } from "~/lib/i18n/react";
 
 /**
- * The small note under an entry's text when that text is its original in another language than the page's
- * ("Shown in Portuguese"). `note` is the language the text is in; the note names it in the page's language, and the
- * text it refers to carries `lang`.
+ * The small note right above a text shown in its original language because the page's language has no translation
+ * of it ("Text in Portuguese"). `note` is the language that text is in (null when it is translated: no note); the
+ * note names it in the page's language, and the text carries `lang`.
+ *
+ * It goes directly before the text it describes, never after: a translated text above it would read as the one
+ * described (a translated summary over an untranslated description), and under a long text the note would come too
+ * late. Give it a small gap to its text (`mb-1`) and leave the larger one above, so it groups with what follows.
  */
 export function ShownInNote({ note, className = "" }: { note: string | null; className?: string }) {
   const { t, lang } = useTranslation();
