@@ -229,7 +229,15 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
   if (loaderData.submitted) return <ThankYou contactEmail={loaderData.contactEmail} />;
   return (
     <main id="main">
-      <PageIntro title={t("application.title")} lead={t("application.lead")} />
+      <PageIntro title={t("application.title")} lead={t("application.lead")}>
+        {/* Who the application is for, and that it is not how a course is booked (that is on the course's page). */}
+        <p className="mt-3 max-w-3xl text-stone-700">
+          <Trans
+            i18nKey="application.forWhom"
+            components={{ programs: <AppLink to="/programs" className="font-semibold text-leaf-800 underline" /> }}
+          />
+        </p>
+      </PageIntro>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <ApplicationForm

@@ -311,12 +311,16 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
               <LastChecked at={p.checkedAt} correctHref={`/suggest-a-correction/program/${p.id}`} />
             </section>
 
-            <section aria-labelledby="apply-heading" className="rounded-xl bg-leaf-900 p-5 text-white">
-              <h2 id="apply-heading" className="text-xl font-semibold">
-                {t("program.howToApply")}
+            {/*
+              Booking a place on this course, with its host: not the network's application (Application, Apply Now),
+              which is named only where it is meant.
+            */}
+            <section aria-labelledby="book-heading" className="rounded-xl bg-leaf-900 p-5 text-white">
+              <h2 id="book-heading" className="text-xl font-semibold">
+                {t("program.howToBook")}
               </h2>
               {p.past ? (
-                <p className="mt-2 text-leaf-50">{t("program.closed")}</p>
+                <p className="mt-2 text-leaf-50">{t("program.bookingClosed")}</p>
               ) : p.applicationUrl ? (
                 <>
                   <p className="mt-2 text-leaf-50">{t("program.bookedWithHost")}</p>
@@ -326,7 +330,7 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                     rel="noopener noreferrer"
                     className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-md bg-white px-5 py-2 font-semibold text-leaf-900 hover:bg-leaf-50"
                   >
-                    {t("program.apply")}
+                    {t("program.book")}
                     <ExternalLink aria-hidden="true" className="h-4 w-4" />
                     <span className="sr-only">{t("entry.opensInNewTab")}</span>
                   </a>

@@ -65,7 +65,7 @@ export const CORRECTION_FIELDS: Record<CorrectableKind, readonly CorrectionField
     field("summary", "Summary", "suggestCorrection.field.summary", "textarea", (l) => optionalText(l, 300)),
     field("startDate", "Start date", "suggestCorrection.field.startDate", "date", (l) => optionalDate(l)),
     field("endDate", "End date", "suggestCorrection.field.endDate", "date", (l) => optionalDate(l)),
-    field("applicationUrl", "Where to apply", "suggestCorrection.field.applicationUrl", "url", (l) => optionalUrl(l)),
+    field("applicationUrl", "Booking link", "suggestCorrection.field.applicationUrl", "url", (l) => optionalUrl(l)),
   ],
   "change-maker": [
     field("name", "Name", "formCommon.field.name", "text", (l) => requiredText(l, 120)),

@@ -58,7 +58,7 @@ export const ProgramSchema = z
       )
       .refine((list) => list.length <= 20, "List at most 20 educators.")
       .refine((list) => list.every((n) => n.length <= 120), "Each educator's name must be 120 characters or fewer."),
-    applicationUrl: optionalUrl("Application URL"),
+    applicationUrl: optionalUrl("Booking link"),
     capacity: optionalNumber("Capacity", 1, 100_000, { integer: true }),
     focusAreas: idList("Focus areas", 40),
     imageUrl: optionalUrl("Image URL", { allowPath: true }),

@@ -175,7 +175,7 @@ const LABELS: Record<string, string> = {
   price: "Price",
   currency: "Currency",
   educators: "Educators",
-  applicationUrl: "Application URL",
+  applicationUrl: "Booking link",
   capacity: "Capacity",
   focusAreas: "Focus areas",
   imageUrl: "Image URL",
@@ -256,7 +256,13 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
           />
         </div>
         <TextAreaField {...field("educators")} label="Educators" rows={3} hint="One name per line." />
-        <TextField {...field("applicationUrl")} label="Application URL" type="url" placeholder="https://" />
+        <TextField
+          {...field("applicationUrl")}
+          label="Booking link"
+          type="url"
+          placeholder="https://"
+          hint="Where people book a place on this course with its host; the page shows it as “Book this course”."
+        />
         <MediaUrlField
           {...field("imageUrl")}
           label="Image URL"
