@@ -8,6 +8,8 @@ import { REGIONS, RESOURCE_TYPES } from "~/lib/taxonomy";
 type Tree = { [key: string]: string | Tree };
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const APP = path.resolve(import.meta.dirname, "..");
+/** The Node server answers some requests itself (a refused body, decision 051), in the messages' words too. */
+const SERVER = path.resolve(APP, "..", "server");
 
 function flatten(tree: Tree, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();
@@ -28,7 +30,7 @@ const flat = Object.fromEntries(LANGUAGES.map((lang) => [lang, flatten(MESSAGES[
 const baseKeys = (lang: (typeof LANGUAGES)[number]) => [...new Set([...flat[lang].keys()].map(baseKey))].sort();
 const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
 
-/** The app's source, tests and the message files left out. */
+/** The app's and the server's source, tests and the message files left out. */
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
@@ -36,7 +38,7 @@ function sources(dir: string): string[] {
     return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
   });
 }
-const code = sources(APP)
+const code = [...sources(APP), ...sources(SERVER)]
   .map((f) => fs.readFileSync(f, "utf8"))
   .join("\n");
 
