@@ -34,6 +34,19 @@ export async function hitRateLimit(
   return { allowed, count, retryAfterMs: allowed ? 0 : windowStart + opts.windowMs - now };
 }
 
+/**
+ * Takes `key` once: true the first time, false whenever it was taken before (on any instance). The row is kept until
+ * `expiresAt` (ms since the epoch), after which the hourly maintenance deletes it with the other counters.
+ */
+export async function claimKeyOnce(db: Database, key: string, expiresAt: number): Promise<boolean> {
+  const rows = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowStart: Date.now(), expiresAt })
+    .onConflictDoNothing({ target: rateLimits.key })
+    .returning({ key: rateLimits.key });
+  return rows.length === 1;
+}
+
 /** Reads the current count for `key` in the current window without counting a hit. */
 export async function peekRateLimit(db: Database, key: string, windowMs: number): Promise<number> {
   const now = Date.now();

@@ -42,6 +42,9 @@ function context(ip: string): AppLoadContext {
   } as unknown as AppLoadContext;
 }
 
+/** Each form gets a token of its own (two forms opened in the same millisecond would share one). */
+let issued = 0;
+
 function form(overrides: Record<string, string> = {}, issuedAgoMs = 10_000) {
   const fd = new FormData();
   const values: Record<string, string> = {
@@ -56,7 +59,7 @@ function form(overrides: Record<string, string> = {}, issuedAgoMs = 10_000) {
     seeking: "Learners for our three week design course in the Sacred Valley.",
     website: "https://vallesagrado.example",
     consent: "on",
-    form_token: issueFormToken(SECRET, "application", Date.now() - issuedAgoMs),
+    form_token: issueFormToken(SECRET, "application", Date.now() - issuedAgoMs - issued++),
     fax_number: "",
     ...overrides,
   };
@@ -100,6 +103,18 @@ describe("application action", () => {
       values: { fullName: "Speedy" },
     });
     expect(statusOf(await post(form({ form_token: "123.forged" })))).toBe(400);
+  });
+
+  it("stores one application per filled form: sent again, it is refused (409) and nothing more is stored", async () => {
+    const once = form({ fullName: "Once Only" });
+    expect(statusOf(await post(once, "10.0.0.7"))).toBe(303);
+    const again = await post(form({ fullName: "Once Only", form_token: String(once.get("form_token")) }), "10.0.0.7");
+    expect(statusOf(again)).toBe(409);
+    expect((again as { data: { formError: string } }).data.formError).toBe(
+      "This form has already been sent. To send another, please reload the page.",
+    );
+    const rows = await listApplications(t.db, { limit: 50, offset: 0 });
+    expect(rows.filter((r) => r.fullName === "Once Only")).toHaveLength(1);
   });
 
   it("answers invalid input with 400 and field messages", async () => {

@@ -22,7 +22,7 @@ import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "../lib/sch
 import { translateErrors } from "../lib/schemas/message-codes";
 import { PROJECT_CATEGORIES } from "../lib/taxonomy";
 import { submitApplication } from "../services/applications.server";
-import { checkFormToken, issueFormToken } from "../services/form-timing.server";
+import { checkFormToken, issueFormToken, useFormToken } from "../services/form-timing.server";
 import { getPublicSettings } from "../services/site-settings.server";
 import type { Route } from "./+types/application";
 
@@ -94,8 +94,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(submittedPath, { status: 303, headers: NO_STORE });
   }
 
-  const timing = checkFormToken(config.hashSecret, FORM_NAME, form.get(FORM_TOKEN_FIELD));
-  if (timing !== "ok") {
+  const token = form.get(FORM_TOKEN_FIELD);
+  const timing = checkFormToken(config.hashSecret, FORM_NAME, token);
+  if (timing !== "ok" || typeof token !== "string") {
     return fail(
       {
         errors: {},
@@ -129,6 +130,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       429,
       { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) },
     );
+  }
+  // One filled form is one application, however often it is sent (a replay, a double submission).
+  if (!(await useFormToken(db, FORM_NAME, token))) {
+    return fail({ errors: {}, values, formError: t("validation.formUsed") }, 409);
   }
 
   try {

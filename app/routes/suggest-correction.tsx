@@ -21,8 +21,8 @@ import { type FormValues, textValue } from "../lib/schemas/form";
 import { translateErrors } from "../lib/schemas/message-codes";
 import { PROPOSAL_LIMITS } from "../lib/schemas/proposal";
 import {
+  admitContribution,
   contributionFail,
-  limitContributions,
   NO_STORE,
   readContributionForm,
 } from "../services/contribution-form.server";
@@ -85,7 +85,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (Object.keys(correction.changes).length === 0 && !closure && !extras.data.comment) {
     return contributionFail({ errors: { form: t("validation.nothingChanged") }, values }, 400);
   }
-  const limited = await limitContributions(context, values, t);
+  const limited = await admitContribution(context, read, t);
   if (limited) return limited;
   await proposeCorrection(
     context.services,

@@ -21,10 +21,11 @@ afterAll(async () => {
   await t?.destroy();
 });
 
-/** A token issued five seconds ago: a person's pace, past the timing check. */
-const token = () => issueFormToken("test", "suggest-place", Date.now() - 5_000);
+/** A token of its own for each form, issued five seconds ago: a person's pace, past the timing check. */
+let issued = 0;
+const token = () => issueFormToken("test", "suggest-place", Date.now() - 5_000 - issued++);
 
-/** A visitor's post from one address. */
+/** A visitor's post from one address (with the token of a newly opened form unless `formToken` is given). */
 function propose(fields: Record<string, string | string[]>, ip = "203.0.113.7") {
   const context = { ...h.context, clientIp: ip } as typeof h.context;
   return settle(() =>
@@ -93,6 +94,25 @@ describe(`suggesting a place (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
     const noConsent = await propose({ name: "Consent Farm", country: "Chile", proposerEmail: "me@example.org" });
     expect(statusOf(noConsent)).toBe(400);
     expect(await proposalsNamed("Consent Farm")).toEqual([]);
+  });
+
+  it("stores one suggestion per filled form: the same form sent again is refused (409) and stores nothing more", async () => {
+    const form = token();
+    const first = await propose({ name: "Once Only Farm", country: "Chile", [PROPOSAL_TOKEN_FIELD]: form });
+    expect(statusOf(first)).toBe(303);
+    for (let i = 0; i < 3; i++) {
+      const again = await propose({ name: "Once Only Farm", country: "Chile", [PROPOSAL_TOKEN_FIELD]: form });
+      expect(statusOf(again)).toBe(409);
+      expect((again.value as { data: { errors: Record<string, string> } }).data.errors.form).toBe(
+        "This form has already been sent. To send another, please reload the page.",
+      );
+    }
+    expect(await proposalsNamed("Once Only Farm")).toHaveLength(1);
+    // A form sent back with a mistake keeps its token: corrected, it is stored.
+    const other = token();
+    expect(statusOf(await propose({ name: "", country: "Chile", [PROPOSAL_TOKEN_FIELD]: other }))).toBe(400);
+    expect(statusOf(await propose({ name: "Fixed Farm", country: "Chile", [PROPOSAL_TOKEN_FIELD]: other }))).toBe(303);
+    expect(await proposalsNamed("Fixed Farm")).toHaveLength(1);
   });
 
   it("drops bot posts: a filled honeypot looks accepted but stores nothing; a post faster than a person is refused", async () => {

@@ -17,8 +17,8 @@ import { type FormValues, textValue } from "../lib/schemas/form";
 import { translateErrors } from "../lib/schemas/message-codes";
 import { PlaceProposalSchema, PROPOSAL_LIMITS } from "../lib/schemas/proposal";
 import {
+  admitContribution,
   contributionFail,
-  limitContributions,
   NO_STORE,
   readContributionForm,
 } from "../services/contribution-form.server";
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     errors.focusAreas = t("validation.focusAreasFromList");
   }
   if (Object.keys(errors).length > 0) return contributionFail({ errors, values }, 400);
-  const limited = await limitContributions(context, values, t);
+  const limited = await admitContribution(context, read, t);
   if (limited) return limited;
   await proposePlace(context.services, parsed.data, request.url, context.clientIp);
   return redirect(done, { status: 303, headers: NO_STORE });

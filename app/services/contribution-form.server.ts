@@ -6,7 +6,7 @@ import { type FormValues, formDataToObject } from "../lib/schemas/form";
 import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "../lib/schemas/form.server";
 import { PROPOSAL_HONEYPOT_FIELD, PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { hitRateLimit } from "../queries/rate-limits.server";
-import { checkFormToken } from "./form-timing.server";
+import { checkFormToken, useFormToken } from "./form-timing.server";
 
 /** Contributions (proposed places and corrections) share one budget per client address and hour. */
 const CONTRIBUTION_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
@@ -19,6 +19,9 @@ export function contributionFail(result: ContributionResult, status: number, ext
   return data(result, { status, headers: { ...NO_STORE, ...extra } });
 }
 
+/** A contribution form as read: its values, and the form's timing token, used up when the contribution is stored. */
+export type ContributionRead = { values: FormValues; form: string; token: string };
+
 /**
  * The checks every public contribution form makes before reading its fields: a readable body, the honeypot (a bot
  * gets the thank-you redirect and nothing is stored) and the signed fill time. Returns the form's values, or the
@@ -28,7 +31,7 @@ export async function readContributionForm(
   request: Request,
   context: AppLoadContext,
   opts: { form: string; done: string },
-): Promise<{ values: FormValues } | { answer: Response | ReturnType<typeof contributionFail> }> {
+): Promise<ContributionRead | { answer: Response | ReturnType<typeof contributionFail> }> {
   const { config, logger } = context.services;
   const { t } = requestTranslate(request);
   const form = await readFormOrRefusal(request, t, PUBLIC_FORM_LIMITS);
@@ -43,31 +46,37 @@ export async function readContributionForm(
     logger.info({ form: opts.form }, "honeypot filled; submission dropped");
     return { answer: redirect(opts.done, { status: 303, headers: NO_STORE }) };
   }
-  const timing = checkFormToken(config.hashSecret, opts.form, form.get(PROPOSAL_TOKEN_FIELD));
-  if (timing !== "ok") {
+  const token = form.get(PROPOSAL_TOKEN_FIELD);
+  const timing = checkFormToken(config.hashSecret, opts.form, token);
+  if (timing !== "ok" || typeof token !== "string") {
     const message = timing === "expired" ? t("validation.formExpired") : t("validation.formTooFast");
     return { answer: contributionFail({ errors: { form: message }, values }, 400) };
   }
-  return { values };
+  return { values, form: opts.form, token };
 }
 
 /**
- * Counts a contribution that would be stored against its client address; null when allowed, else the 429 answer
- * (with `Retry-After`, the visitor's answers kept, the message by `t`). Counted only for valid posts, so fixing
- * mistakes never locks out.
+ * The last checks before a contribution is stored: it counts against its client address (null when allowed, else
+ * the 429 answer with `Retry-After`), and it uses up its form's timing token, so one filled form stores one
+ * contribution however often it is sent (a replay or a double submission is answered 409). Counted only for valid
+ * posts, so fixing mistakes never locks out. The visitor's answers are kept and the messages are by `t`.
  */
-export async function limitContributions(context: AppLoadContext, values: FormValues, t: Translate) {
-  const limit = await hitRateLimit(context.services.db, `proposal:${context.clientIp}`, CONTRIBUTION_LIMIT);
-  if (limit.allowed) return null;
-  const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
-  return contributionFail(
-    {
-      errors: {
-        form: t("validation.contributionsRateLimited", { count: minutes }),
+export async function admitContribution(context: AppLoadContext, read: ContributionRead, t: Translate) {
+  const { db } = context.services;
+  const limit = await hitRateLimit(db, `proposal:${context.clientIp}`, CONTRIBUTION_LIMIT);
+  if (!limit.allowed) {
+    const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
+    return contributionFail(
+      {
+        errors: {
+          form: t("validation.contributionsRateLimited", { count: minutes }),
+        },
+        values: read.values,
       },
-      values,
-    },
-    429,
-    { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) },
-  );
+      429,
+      { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) },
+    );
+  }
+  if (await useFormToken(db, read.form, read.token)) return null;
+  return contributionFail({ errors: { form: t("validation.formUsed") }, values: read.values }, 409);
 }

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Database } from "~db/client";
+import { claimKeyOnce } from "../queries/rate-limits.server";
 
 /** People need at least this long to fill a form; bots post at once. */
 export const MIN_FILL_MS = 3000;
@@ -29,4 +31,16 @@ export function checkFormToken(secret: string, form: string, token: unknown, now
   if (age < MIN_FILL_MS) return "too-fast";
   if (age > MAX_FORM_AGE_MS) return "expired";
   return "ok";
+}
+
+/**
+ * Uses up a token that `checkFormToken` accepted: true the first time, false when it already carried a submission
+ * (a replayed or double-sent form). Called only once a submission is about to be stored, so a form sent back with
+ * mistakes keeps its token. Kept until the token would have expired anyway.
+ */
+export async function useFormToken(db: Database, form: string, token: string): Promise<boolean> {
+  const [ts, mac] = token.split(".");
+  const issuedAt = Number(ts);
+  if (!mac || !Number.isSafeInteger(issuedAt)) return false;
+  return claimKeyOnce(db, `form-token:${form}:${mac}`, issuedAt + MAX_FORM_AGE_MS);
 }

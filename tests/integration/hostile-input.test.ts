@@ -305,3 +305,25 @@ it("a mail client's one-click unsubscribe (RFC 8058) is answered by the page wha
     expect(body, lang).toContain("<html");
   }
 });
+
+it("one filled form stores one suggestion: the same form posted ten times at once is stored once", async () => {
+  const page = await (await fetch(`${server.url}/suggest-a-place`)).text();
+  const token = /name="formToken" value="([^"]+)"/.exec(page)?.[1] ?? "";
+  expect(token).not.toBe("");
+  // A person takes a few seconds to fill it (the form refuses faster posts).
+  await new Promise((r) => setTimeout(r, 3200));
+  const body = new URLSearchParams({ formToken: token, name: "Replayed Farm", country: "Chile" });
+  const statuses = await Promise.all(
+    // Ten posts fit the limit of ten contributions an hour per address: that limit is not what stops them.
+    Array.from({ length: 10 }, () =>
+      fetch(`${server.url}/suggest-a-place`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+      }).then((r) => r.status),
+    ),
+  );
+  expect(statuses.filter((s) => s === 303)).toHaveLength(1);
+  expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+});
