@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { geoHref, osmDirectionsHref, osmMapHref, osmSearchHref } from "./directions";
+import { geoHref, osmDirectionsHref } from "./directions";
+import { osmMapHref, osmSearchHref } from "./osm-links";
 
 describe("links to get to a place", () => {
   it("routes to the place's coordinates on OpenStreetMap, the start left open", () => {

@@ -1,6 +1,7 @@
 /**
- * Links that take a visitor to a place: routing on OpenStreetMap, the phone's own map app, the place on a map. Built
- * from the place's coordinates (its address only when it has none), so they work wherever the address is vague.
+ * Links that take a visitor to a place: routing on OpenStreetMap and the phone's own map app, built from the place's
+ * coordinates, so they work wherever the address is vague. (The place on a map: osm-links.ts, used by the page
+ * itself; these are used by the "Getting there" island only, so they stay out of the page's first JavaScript.)
  */
 
 const OSM = "https://www.openstreetmap.org";
@@ -27,15 +28,4 @@ export function geoHref(lat: number, lng: number, name: string): string {
   const [y, x] = [coordinate(lat), coordinate(lng)];
   const label = encodeURIComponent(name.replace(/[()]/g, " ").replace(/\s+/g, " ").trim());
   return `geo:${y},${x}?q=${y},${x}${label ? `(${label})` : ""}`;
-}
-
-/** The place on OpenStreetMap's map, marked, at street level. */
-export function osmMapHref(lat: number, lng: number): string {
-  const [y, x] = [coordinate(lat), coordinate(lng)];
-  return `${OSM}/?mlat=${y}&mlon=${x}#map=17/${y}/${x}`;
-}
-
-/** OpenStreetMap's search for an address (for a place without coordinates). */
-export function osmSearchHref(address: string): string {
-  return `${OSM}/search?query=${encodeURIComponent(address)}`;
 }

@@ -5,21 +5,25 @@ import { Trans, useTranslation } from "~/lib/i18n/react";
 import { loadLocationPage } from "~/services/entry-pages.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../components/icons";
+import { island } from "../components/island";
 import { LocationMiniMap } from "../components/map/location-mini-map";
-import { GettingThere, NearbyPlaces } from "../components/public/getting-there";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
+import { NearbyPlaces } from "../components/public/nearby-places";
 import { ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
-import { osmMapHref, osmSearchHref } from "../lib/directions";
 import { localizeHref } from "../lib/i18n/languages";
 import { placeJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
+import { osmMapHref, osmSearchHref } from "../lib/osm-links";
 import { publicPageHeaders } from "../lib/public-cache";
 import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
 import type { Route } from "./+types/location";
+
+/** Directions, the map app and share: plain links from the server, their code after the page (decision 056). */
+const GettingThere = island(() => import("../components/public/getting-there").then((m) => m.GettingThere));
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { t, lang } = requestTranslate(request);

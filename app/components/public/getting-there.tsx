@@ -1,19 +1,15 @@
 import { geoHref, osmDirectionsHref } from "~/lib/directions";
 import { useTranslation } from "~/lib/i18n/react";
-import { AppLink } from "../app-link";
 import { MapPin, Navigation } from "../icons";
-import { island } from "../island";
-import { markerStyle } from "../map/marker-style";
-
-/** The share link's code (the Web Share API and the clipboard) loads after the page, as an island: a few hundred bytes. */
-const ShareLink = island(() => import("./share-link").then((m) => m.ShareLink));
+import { ShareLink } from "./share-link";
 
 const linkCls =
   "inline-flex min-h-11 items-center gap-2 font-semibold text-leaf-800 underline underline-offset-2 hover:text-leaf-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700";
 
 /**
  * How to get to a place: a route to it on OpenStreetMap, the phone's own map app (a `geo:` link), and sharing the
- * page. Plain links: they work before and without JavaScript.
+ * page. Plain links: they work before and without JavaScript. The place page loads this module as an island (after
+ * the page, once the browser is idle), so none of it is in the page's first JavaScript.
  */
 export function GettingThere({
   latitude,
@@ -55,46 +51,6 @@ export function GettingThere({
           <ShareLink url={url} title={name} className={linkCls} />
         </li>
       </ul>
-    </section>
-  );
-}
-
-export type NearbyPlace = {
-  slug: string;
-  name: string;
-  nameLang: string | null;
-  path: string;
-  where: string;
-  markerType: string;
-  distance: string;
-};
-
-/** The published places nearest to this one, with how far each is (the list of "Near me", server-rendered). */
-export function NearbyPlaces({ places }: { places: NearbyPlace[] }) {
-  const { t } = useTranslation();
-  if (places.length === 0) return null;
-  return (
-    <section aria-labelledby="nearby-heading">
-      <h2 id="nearby-heading" className="text-xl font-semibold text-leaf-900">
-        {t("location.nearby")}
-      </h2>
-      <ol className="mt-3 space-y-3">
-        {places.map((p) => (
-          <li key={p.slug} className="text-sm">
-            <AppLink
-              to={p.path}
-              className="font-semibold text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
-              lang={p.nameLang ?? undefined}
-            >
-              {p.name}
-            </AppLink>
-            <span className="block text-stone-700">
-              {t("location.nearbyDistance", { distance: p.distance })} · {t(markerStyle(p.markerType).label)}
-              {p.where ? ` · ${p.where}` : ""}
-            </span>
-          </li>
-        ))}
-      </ol>
     </section>
   );
 }

@@ -1,0 +1,43 @@
+import { useTranslation } from "~/lib/i18n/react";
+import { AppLink } from "../app-link";
+import { markerStyle } from "../map/marker-style";
+
+export type NearbyPlace = {
+  slug: string;
+  name: string;
+  nameLang: string | null;
+  path: string;
+  where: string;
+  markerType: string;
+  distance: string;
+};
+
+/** The published places nearest to this one, with how far each is (the list of "Near me", server-rendered). */
+export function NearbyPlaces({ places }: { places: NearbyPlace[] }) {
+  const { t } = useTranslation();
+  if (places.length === 0) return null;
+  return (
+    <section aria-labelledby="nearby-heading">
+      <h2 id="nearby-heading" className="text-xl font-semibold text-leaf-900">
+        {t("location.nearby")}
+      </h2>
+      <ol className="mt-3 space-y-3">
+        {places.map((p) => (
+          <li key={p.slug} className="text-sm">
+            <AppLink
+              to={p.path}
+              className="font-semibold text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
+              lang={p.nameLang ?? undefined}
+            >
+              {p.name}
+            </AppLink>
+            <span className="block text-stone-700">
+              {t("location.nearbyDistance", { distance: p.distance })} · {t(markerStyle(p.markerType).label)}
+              {p.where ? ` · ${p.where}` : ""}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
