@@ -134,4 +134,23 @@ describe("database migrations", () => {
     );
     await client.close();
   });
+
+  it("upgrading keeps podcast sign-ups from before double opt-in unconfirmed and not yet asked (0023)", async () => {
+    const { client, db } = await open();
+    const optIn = journal.entries.findIndex((e) => e.tag.startsWith("0023_"));
+    await migrate(db, { migrationsFolder: releaseWith(optIn) });
+    await client.query(`INSERT INTO podcast_subscriptions (email) VALUES ('early@example.org')`);
+    await client.query(`INSERT INTO podcast_episodes (number, title) VALUES (1, 'Before e-mails')`);
+    await migrate(db, { migrationsFolder: folder });
+    const subs = await client.query(
+      "SELECT email, confirmed_at, confirm_nonce, confirm_sent_at, language FROM podcast_subscriptions",
+    );
+    expect(subs.rows).toEqual([
+      { email: "early@example.org", confirmed_at: null, confirm_nonce: null, confirm_sent_at: null, language: "en" },
+    ]);
+    // Nothing was e-mailed about an episode published before subscriptions could be confirmed.
+    const episodes = await client.query("SELECT announced_at, announced_to FROM podcast_episodes");
+    expect(episodes.rows).toEqual([{ announced_at: null, announced_to: 0 }]);
+    await client.close();
+  });
 });

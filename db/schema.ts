@@ -351,6 +351,13 @@ export const podcastEpisodes = pgTable(
     durationSeconds: integer("duration_seconds").notNull().default(0),
     imageUrl: text("image_url"),
     publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /**
+     * When the episode was e-mailed to the confirmed podcast subscribers, and to how many (decision 057): set in the
+     * transaction that queues the messages, only while null, so an episode is announced once however many staff,
+     * instances or restarts try. Null: never e-mailed (staff choose to when they save it).
+     */
+    announcedAt: timestamp("announced_at", { withTimezone: true, mode: "date" }),
+    announcedTo: integer("announced_to").notNull().default(0),
     ...timestamps,
     ...entryLanguage,
   },
@@ -462,16 +469,28 @@ export const mailMessages = pgTable(
   ],
 );
 
+/**
+ * Addresses that asked for an e-mail per new episode: double opt-in like the newsletter's (decision 057). Until the
+ * address confirms it gets nothing but the confirmation message; sign-ups from before confirmation existed have no
+ * `confirmSentAt` and are asked once by the hourly maintenance. Unsubscribing deletes the row.
+ */
 export const podcastSubscriptions = pgTable(
   "podcast_subscriptions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
     timestamp: timestamp("timestamp", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+    /** The one-time value the confirmation links carry: kept until used, so every link sent works until then. */
+    confirmNonce: text("confirm_nonce"),
+    confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true, mode: "date" }),
+    /** The language of the page the address signed up on (one of LANGUAGES): its messages are written in it. */
+    language: text("language").notNull().default("en"),
   },
   (t) => [
     uniqueIndex("podcast_sub_email_unique").on(sql`lower(${t.email})`),
     index("podcast_sub_timestamp_idx").on(t.timestamp),
+    index("podcast_sub_confirmed_idx").on(t.confirmedAt),
   ],
 );
 

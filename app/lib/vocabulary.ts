@@ -46,6 +46,8 @@ export const MAIL_KINDS = [
   "staff-invite",
   "entry-check",
   "contribution-received",
+  "podcast-confirm",
+  "podcast-episode",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -59,6 +61,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "staff-invite": "Staff invitation",
   "entry-check": "Entry check",
   "contribution-received": "Contribution received",
+  "podcast-confirm": "Podcast confirmation",
+  "podcast-episode": "Podcast episode",
 };
 
 /**
