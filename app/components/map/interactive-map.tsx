@@ -612,7 +612,9 @@ export function InteractiveMap({
       data-map-box=""
       data-map-ready={ready ? "true" : "false"}
     >
-      {ready ? null : <MapSvg snapshot={snapshot} label={label} filterQuery={filterQuery} />}
+      {ready ? null : (
+        <MapSvg snapshot={snapshot} label={label} filterQuery={filterQuery} inline={variant !== "full"} />
+      )}
       {ready ? null : (
         <script
           nonce={nonce}

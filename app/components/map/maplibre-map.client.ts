@@ -233,18 +233,19 @@ function pointElement(name: string, markerType: string, t: Translate, onClick: (
   el.className = "map-point";
   el.setAttribute("aria-label", t("map.placeKind", { name, kind: t(style.label) }));
   el.title = name;
+  // A 24 px target (WCAG 2.5.8) around the 15 px shape, which is drawn the same size as before.
   Object.assign(el.style, {
-    width: "22px",
-    height: "22px",
+    width: "24px",
+    height: "24px",
     padding: "0",
     background: "none",
     border: "0",
     cursor: "pointer",
   });
   const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("viewBox", "-11 -11 22 22");
-  svg.setAttribute("width", "22");
-  svg.setAttribute("height", "22");
+  svg.setAttribute("viewBox", "-12 -12 24 24");
+  svg.setAttribute("width", "24");
+  svg.setAttribute("height", "24");
   svg.setAttribute("aria-hidden", "true");
   const path = document.createElementNS(SVG_NS, "path");
   path.setAttribute("d", markerPath(style.shape, 7.5));

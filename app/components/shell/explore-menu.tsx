@@ -137,7 +137,7 @@ export function ExploreMenu({ entries }: { entries: readonly ExploreEntry[] }) {
       <button
         ref={buttonRef}
         type="button"
-        className="explore-button inline-flex items-center gap-1 rounded px-2 py-2 text-stone-700 hover:text-leaf-700"
+        className="explore-button inline-flex items-center gap-1 whitespace-nowrap rounded px-2 py-2 text-stone-700 hover:text-leaf-700"
         popoverTarget={panelId}
         aria-controls={panelId}
         onClick={onButtonClick}

@@ -10,7 +10,7 @@ import { HeaderNavLink } from "./header-nav-link";
 import { EXPLORE_ENTRIES, HEADER_LINKS_AFTER_EXPLORE, HEADER_LINKS_BEFORE_EXPLORE, visibleLinks } from "./nav-links";
 
 const desktopLink =
-  "rounded px-2 py-2 text-stone-700 hover:text-leaf-700 aria-[current=page]:font-semibold aria-[current=page]:text-leaf-800";
+  "whitespace-nowrap rounded px-2 py-2 text-stone-700 hover:text-leaf-700 aria-[current=page]:font-semibold aria-[current=page]:text-leaf-800";
 // The menu's links and the language popover's hydrate after the page load (islands): both are hidden until
 // opened, and their server-rendered links work before then.
 const MobileMenu = island(() => import("./mobile-menu").then((m) => m.MobileMenuLinks));
@@ -27,8 +27,10 @@ const HeaderSearch = island(
 );
 
 /**
- * Site header: desktop links with the Explore dropdown; below lg (where the full row no longer fits) a Newsletter
- * link and a menu toggle.
+ * Site header: desktop links with the Explore dropdown from xl (1280 px); below it a Newsletter link and a menu
+ * toggle. The full row's labels never wrap (a label on two lines made the header two rows high): in French, the
+ * longest, the row needs about 1,210 px with the default site name, so it has up to 80 rem (1,280 px) from xl, and
+ * below xl the compact header takes over rather than squeezing it. A long site name takes two lines first.
  */
 export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteName: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -69,16 +71,16 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
 
   return (
     <header className="sticky top-0 z-40 border-b border-leaf-100 bg-white">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center xl:max-w-7xl gap-1 px-3 sm:gap-2 sm:px-4">
         <AppLink
           to="/"
-          className="mr-1 inline-flex min-w-0 items-center gap-1.5 text-[14px] font-bold text-leaf-800 min-[360px]:text-[15px] sm:text-lg lg:mr-2"
+          className="mr-1 inline-flex min-w-0 items-center gap-1.5 text-[14px] font-bold text-leaf-800 min-[360px]:text-[15px] sm:text-lg xl:mr-2"
         >
           <Sprout aria-hidden="true" className="hidden size-6 shrink-0 text-leaf-700 min-[360px]:block" />
           {/* A name too long for one line on a phone takes two, not an ellipsis (the default name does at 320–390 px). */}
           <span className="line-clamp-2 leading-tight break-words">{siteName}</span>
         </AppLink>
-        <nav aria-label={t("shell.mainNav")} className="hidden flex-1 lg:block">
+        <nav aria-label={t("shell.mainNav")} className="hidden flex-1 xl:block">
           <ul className="flex items-center gap-1 text-sm xl:gap-2">
             {before.map((l) => (
               <li key={l.to}>
@@ -100,7 +102,7 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
         <button
           type="button"
           popoverTarget="site-search"
-          className="hidden size-10 shrink-0 items-center justify-center rounded text-stone-800 hover:bg-leaf-50 hover:text-leaf-700 lg:inline-flex"
+          className="hidden size-10 shrink-0 items-center justify-center rounded text-stone-800 hover:bg-leaf-50 hover:text-leaf-700 xl:inline-flex"
         >
           <Search aria-hidden="true" className="size-5" />
           <span className="sr-only">{t("shell.search")}</span>
@@ -108,7 +110,7 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
         <button
           type="button"
           popoverTarget="language-menu"
-          className="hidden h-10 shrink-0 items-center gap-1 rounded px-1.5 text-sm font-medium text-stone-800 uppercase hover:bg-leaf-50 hover:text-leaf-700 lg:inline-flex"
+          className="hidden h-10 shrink-0 items-center gap-1 rounded px-1.5 text-sm font-medium text-stone-800 uppercase hover:bg-leaf-50 hover:text-leaf-700 xl:inline-flex"
         >
           <Globe aria-hidden="true" className="size-5" />
           <span aria-hidden="true">{lang}</span>
@@ -116,11 +118,11 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
         </button>
         <AppLink
           to="/application"
-          className="hidden shrink-0 rounded-md bg-leaf-700 px-4 py-2 text-sm font-semibold text-white hover:bg-leaf-800 lg:inline-block"
+          className="hidden shrink-0 whitespace-nowrap rounded-md bg-leaf-700 px-4 py-2 text-sm font-semibold text-white hover:bg-leaf-800 xl:inline-block"
         >
           {t("shell.applyNow")}
         </AppLink>
-        <div className="ml-auto flex shrink-0 items-center lg:hidden">
+        <div className="ml-auto flex shrink-0 items-center xl:hidden">
           <button
             type="button"
             popoverTarget="site-search"
@@ -129,7 +131,10 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
             <Search aria-hidden="true" className="size-5" />
             <span className="sr-only">{t("shell.search")}</span>
           </button>
-          <AppLink to="/newsletter" className="rounded px-1.5 py-2 text-sm font-medium text-leaf-700 underline">
+          <AppLink
+            to="/newsletter"
+            className="whitespace-nowrap rounded px-1.5 py-2 text-sm font-medium text-leaf-700 underline"
+          >
             {t("nav.newsletter")}
           </AppLink>
           <button
@@ -172,7 +177,7 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
         popover="auto"
         onToggle={(e) => setMenuOpen(e.newState === "open")}
         onClick={onMobileMenuClick}
-        className="fixed inset-x-0 top-16 bottom-auto m-0 h-auto max-h-[calc(100vh-4rem)] w-full overflow-y-auto border-0 border-t border-b border-leaf-100 bg-white px-4 pb-4 text-stone-800 shadow-lg lg:hidden"
+        className="fixed inset-x-0 top-16 bottom-auto m-0 h-auto max-h-[calc(100vh-4rem)] w-full overflow-y-auto border-0 border-t border-b border-leaf-100 bg-white px-4 pb-4 text-stone-800 shadow-lg xl:hidden"
       >
         <MobileMenu hiddenPages={hiddenPagesKey(pages)} />
       </nav>
