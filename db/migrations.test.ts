@@ -153,4 +153,36 @@ describe("database migrations", () => {
     expect(episodes.rows).toEqual([{ announced_at: null, announced_to: 0 }]);
     await client.close();
   });
+  it("upgrading keeps staff's application notices and gives the first administrator the new default (0024)", async () => {
+    const { client, db } = await open();
+    const notices = journal.entries.findIndex((e) => e.tag.startsWith("0024_"));
+    await migrate(db, { migrationsFolder: releaseWith(notices) });
+    const user = (id: string, role: string, on: boolean, created: string) =>
+      client.query(
+        `INSERT INTO users (id, name, email, role, notify_applications, created_at, updated_at)
+         VALUES ($1, $1, $1 || '@example.org', $2, $3, $4, $4)`,
+        [id, role, on, created],
+      );
+    await user("first", "ADMIN", false, "2026-01-01T00:00:00Z");
+    await user("keen", "ADMIN", true, "2026-02-01T00:00:00Z");
+    await user("quiet", "ADMIN", false, "2026-03-01T00:00:00Z");
+    await client.query(
+      `INSERT INTO proposals (kind, entity, fields) VALUES ('new-place', 'location', '{"name":"Old Farm"}')`,
+    );
+    await migrate(db, { migrationsFolder: folder });
+    const rows = await client.query(
+      `SELECT id, notify_applications, notify_contributions, notify_digest, notices_chosen_at IS NOT NULL AS chosen
+       FROM users ORDER BY created_at`,
+    );
+    expect(rows.rows).toEqual([
+      // Never chose: the default, which is on for the first administrator.
+      { id: "first", notify_applications: false, notify_contributions: false, notify_digest: false, chosen: false },
+      // Had turned application notices on: kept as a choice.
+      { id: "keen", notify_applications: true, notify_contributions: false, notify_digest: false, chosen: true },
+      { id: "quiet", notify_applications: false, notify_contributions: false, notify_digest: false, chosen: false },
+    ]);
+    const proposals = await client.query("SELECT language, outcome_sent_at FROM proposals");
+    expect(proposals.rows).toEqual([{ language: "en", outcome_sent_at: null }]);
+    await client.close();
+  });
 });

@@ -104,6 +104,17 @@ export const users = pgTable(
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     /** Staff who asked to hear of each new application by e-mail. */
     notifyApplications: boolean("notify_applications").notNull().default(false),
+    /** Staff who asked to hear of each new suggested place or correction by e-mail (decision 058). */
+    notifyContributions: boolean("notify_contributions").notNull().default(false),
+    /** Their notices come as one daily digest instead of one message each. */
+    notifyDigest: boolean("notify_digest").notNull().default(false),
+    /**
+     * When they last saved their notice settings; null means never, and the default applies: both notices, one
+     * message each, for the first administrator (the oldest active admin), none for anyone else.
+     */
+    noticesChosenAt: timestamp("notices_chosen_at", { withTimezone: true }),
+    /** When their last daily digest was taken (claimed once a day across instances). */
+    digestSentAt: timestamp("digest_sent_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
@@ -547,6 +558,13 @@ export const proposals = pgTable(
     comment: text("comment").notNull().default(""),
     email: text("email"),
     consentAt: timestamp("consent_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The language of the page the visitor sent it from: a proposed place's original language when it becomes an
+     * entry, and the language of the mail that tells the visitor the outcome (decision 058).
+     */
+    language: text("language").notNull().default("en"),
+    /** When the visitor was told the outcome (or found not to be told): a place once published, a correction once decided. */
+    outcomeSentAt: timestamp("outcome_sent_at", { withTimezone: true, mode: "date" }),
     status: proposalStatusEnum("status").notNull().default("pending"),
     /** Why staff declined (optional), and staff's own note. */
     reason: text("reason").notNull().default(""),

@@ -48,6 +48,9 @@ export const MAIL_KINDS = [
   "contribution-received",
   "podcast-confirm",
   "podcast-episode",
+  "contribution-notice",
+  "contribution-outcome",
+  "staff-digest",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -63,6 +66,9 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "contribution-received": "Contribution received",
   "podcast-confirm": "Podcast confirmation",
   "podcast-episode": "Podcast episode",
+  "contribution-notice": "New contribution notice",
+  "contribution-outcome": "Contribution outcome",
+  "staff-digest": "Daily digest for staff",
 };
 
 /**
