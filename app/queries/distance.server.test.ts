@@ -3,7 +3,7 @@ import { locationInput } from "~tests/helpers/location-input";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { distanceKm, formatDistance } from "../lib/geo";
 import { resolvePlace } from "./distance.server";
-import { createLocation, searchLocations } from "./locations.server";
+import { createLocation, nearbyLocations, searchLocations } from "./locations.server";
 
 let t: TestDatabase;
 
@@ -48,6 +48,19 @@ describe(`distance (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, 
     expect(total).toBe(2);
     const near = await searchLocations(t.db, { near: BERLIN, withinKm: 50 }, { limit: 10, offset: 0 });
     expect(near.rows.map((r) => r.name)).toEqual(["Potsdam Garden"]);
+  });
+
+  it("names a place's neighbours, nearest first, itself left out, no further than asked", async () => {
+    const { rows } = await searchLocations(t.db, { q: "Potsdam Garden" }, { limit: 1, offset: 0 });
+    const potsdam = rows[0];
+    if (!potsdam?.latitude || !potsdam.longitude) throw new Error("Potsdam Garden has no position");
+    const from = { id: potsdam.id, lat: potsdam.latitude, lng: potsdam.longitude };
+    // Leipzig is 150 km away (past the first 50 km ring), Lisbon 2,300 km.
+    expect((await nearbyLocations(t.db, from, 4, 500)).map((n) => n.name)).toEqual(["Leipzig Farm"]);
+    const far = await nearbyLocations(t.db, from, 4, 3000);
+    expect(far.map((n) => n.name)).toEqual(["Leipzig Farm", "Lisbon Commons"]);
+    expect(far[0]?.distanceKm).toBeCloseTo(distanceKm(from, { lat: 51.34, lng: 12.37 }), 3);
+    expect(await nearbyLocations(t.db, from, 4, 50)).toEqual([]);
   });
 
   it("knows a place by its town (any case or accents) or by a location's name", async () => {

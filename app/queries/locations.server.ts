@@ -435,7 +435,9 @@ export type NearbyLocation = NearestLocation & {
 
 /**
  * The published locations nearest to a place, itself left out, within `maxKm`: a place page's neighbours. The same
- * distance and box-then-distance filter as "Near me" (one ring, no widening: far places are not neighbours).
+ * distance and box-then-distance filter as "Near me", and its rings: 50 km first (an index range scan of a few
+ * milliseconds at 500,000 places), the whole `maxKm` only when that holds fewer than `limit` (the 500 km box costs
+ * 100-300 ms there, decision 029). No unbounded step: far places are not neighbours.
  */
 export async function nearbyLocations(
   db: Database,
@@ -444,24 +446,30 @@ export async function nearbyLocations(
   maxKm: number,
 ): Promise<NearbyLocation[]> {
   const distance = distanceKmSql(from);
-  const rows = await db
-    .select({
-      id: locations.id,
-      slug: locations.slug,
-      name: locations.name,
-      language: locations.language,
-      translations: locations.translations,
-      city: locations.contactCity,
-      country: locations.country,
-      lat: locations.latitude,
-      lng: locations.longitude,
-      markerType: locations.markerType,
-      distanceKm: distance,
-    })
-    .from(locations)
-    .where(and(locationFilterSql({ near: from, withinKm: maxKm, onMap: true }), ne(locations.id, from.id)))
-    .orderBy(sql`${distance} ASC`, asc(locations.name))
-    .limit(limit);
+  const read = (withinKm: number) =>
+    db
+      .select({
+        id: locations.id,
+        slug: locations.slug,
+        name: locations.name,
+        language: locations.language,
+        translations: locations.translations,
+        city: locations.contactCity,
+        country: locations.country,
+        lat: locations.latitude,
+        lng: locations.longitude,
+        markerType: locations.markerType,
+        distanceKm: distance,
+      })
+      .from(locations)
+      .where(and(locationFilterSql({ near: from, withinKm, onMap: true }), ne(locations.id, from.id)))
+      .orderBy(sql`${distance} ASC`, asc(locations.name))
+      .limit(limit);
+  let rows: Awaited<ReturnType<typeof read>> = [];
+  for (const ring of [...NEAREST_RINGS_KM.filter((km) => km < maxKm), maxKm]) {
+    rows = await read(ring);
+    if (rows.length >= limit) break;
+  }
   return rows.map((r) => ({
     ...r,
     lat: Number(r.lat),
