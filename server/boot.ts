@@ -76,6 +76,7 @@ export async function prepareServices(
       from: config.mail.from,
       smtpUrl: config.mail.smtpUrl,
       sendRate: config.mail.sendRate,
+      replyTo: config.mail.replyTo,
     }),
     storage: await createConfiguredStorage(config, handle.db),
     config: {

@@ -181,3 +181,22 @@ describe("the proxies in front of the server (TRUST_PROXY)", () => {
     }
   });
 });
+
+describe("where replies to the site's mail go", () => {
+  it("takes MAIL_REPLY_TO as an address or 'Name <address>', none when unset, and refuses anything else on one line", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).mail.replyTo).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), MAIL_REPLY_TO: " team@example.org " }).mail.replyTo).toBe(
+      "team@example.org",
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), MAIL_REPLY_TO: "Network team <team@example.org>" }).mail.replyTo).toBe(
+      "Network team <team@example.org>",
+    );
+    for (const bad of ["team", "team@example.org\r\nBcc: x@evil.example", "<team@example.org>"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), MAIL_REPLY_TO: bad })).toThrow(
+        new ConfigError(
+          `Invalid MAIL_REPLY_TO (${JSON.stringify(bad)}): expected a staff mailbox for replies such as 'Permaculture Network <team@example.org>' or team@example.org.`,
+        ),
+      );
+    }
+  });
+});

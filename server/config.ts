@@ -149,6 +149,15 @@ const EnvSchema = z.object({
       .regex(MAIL_FROM_PATTERN, "a sender such as 'Permaculture Network <hello@example.org>' or hello@example.org")
       .optional(),
   ),
+  MAIL_REPLY_TO: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        MAIL_FROM_PATTERN,
+        "a staff mailbox for replies such as 'Permaculture Network <team@example.org>' or team@example.org",
+      )
+      .optional(),
+  ),
   MAIL_SEND_RATE: positiveInt("a whole number of messages per second above 0", 10),
   MAP_STYLE_URL: optionalString.pipe(
     z.string().max(2000, "at most 2000 characters").refine(isMapStyleUrl, MAP_STYLE_URL_EXPECTED).optional(),
@@ -229,6 +238,11 @@ export type MailConfig = {
   smtpUrl: string | null;
   /** The sender of every message, `Name <address>`. */
   from: string;
+  /**
+   * MAIL_REPLY_TO: where replies go, for the messages that ask for them (decision 057); null: the contact e-mail
+   * saved in Site settings, if any.
+   */
+  replyTo: string | null;
   /** Newsletter messages handed to the mail server per second, per server instance. */
   sendRate: number;
 };
@@ -340,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: 
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `${SITE_NAME} <no-reply@${new URL(siteUrl).hostname}>`,
+      replyTo: e.MAIL_REPLY_TO ?? null,
       sendRate: e.MAIL_SEND_RATE,
     },
     map: {

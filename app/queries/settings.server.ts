@@ -43,6 +43,16 @@ export async function getGeneralSettings(db: Database): Promise<GeneralSettings>
   return { ...DEFAULT_GENERAL, ...(value ?? {}) };
 }
 
+/**
+ * The contact e-mail staff saved in Site settings, or null while they never saved one (or saved the starting
+ * placeholder, which no one reads): the address the site's mail may name for replies when MAIL_REPLY_TO is not set.
+ */
+export async function getSavedContactEmail(db: Database): Promise<string | null> {
+  const value = (await getSettingsDocument(db, GENERAL_DOC)) as { contactEmail?: unknown } | undefined;
+  const email = typeof value?.contactEmail === "string" ? value.contactEmail.trim() : "";
+  return email && email !== DEFAULT_GENERAL.contactEmail && email.includes("@") ? email : null;
+}
+
 export async function putSettingsDocument(
   db: Database,
   key: string,

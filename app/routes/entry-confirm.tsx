@@ -13,7 +13,7 @@ import type { Route } from "./+types/entry-confirm";
 export const headers: Route.HeadersFunction = () => LINK_PAGE_HEADERS;
 
 type State =
-  | { state: "ready"; token: string; name: string; path: string }
+  | { state: "ready"; token: string; name: string; path: string; correctPath: string }
   | { state: "confirmed" | "already"; name: string; path: string }
   | { state: "invalid" };
 
@@ -21,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
   const token = new URL(request.url).searchParams.get("token");
   const found = await checkEntryLink(context.services, token);
   if (found.outcome === "invalid") return linkNoLongerWorks();
-  if (found.outcome === "ready" && token) return { state: "ready", token, name: found.name, path: found.path };
+  if (found.outcome === "ready" && token)
+    return { state: "ready", token, name: found.name, path: found.path, correctPath: found.correctPath };
   return { state: "already", name: found.name, path: found.path };
 }
 
@@ -61,7 +62,13 @@ export default function EntryConfirm({ loaderData, actionData }: Route.Component
         lead={t("entryConfirm.askLead", { siteName: SITE_NAME })}
         token={s.token}
         button={t("entryConfirm.button")}
-        after={t("entryConfirm.after")}
+        after={
+          // Not "reply to our e-mail": a reply reaches someone only where a reply address is set (decision 057).
+          <Trans
+            i18nKey="entryConfirm.after"
+            components={{ anchor: <AppLink to={s.correctPath} className="font-medium text-leaf-700 underline" /> }}
+          />
+        }
       >
         <Trans
           i18nKey="entryConfirm.ask"

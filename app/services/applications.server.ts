@@ -15,6 +15,7 @@ import { createLocation, isLocationNameTaken, type LocationInput } from "../quer
 import { loadReferenceData } from "../queries/reference.server";
 import { listApplicationNoticeRecipients } from "../queries/users.server";
 import { withinMailCaps } from "./mail/caps.server";
+import { replyAddress, replyHeaders } from "./mail/reply-to.server";
 import { recordRevision } from "./revisions.server";
 import type { Services } from "./services.server";
 
@@ -56,7 +57,7 @@ export async function submitApplication(
   const lang = pageLanguage(page);
   const t = serverTranslate(lang);
   const values = { siteName: SITE_NAME };
-  const [acknowledge, staff] = await Promise.all([
+  const [acknowledge, staff, replyTo] = await Promise.all([
     withinMailCaps(services, {
       kind: "application-received",
       to: input.email,
@@ -65,6 +66,7 @@ export async function submitApplication(
       clientIp,
     }),
     listApplicationNoticeRecipients(db),
+    replyAddress(services),
   ]);
   return db.transaction(async (tx) => {
     const id = await createApplication(tx, { ...input, language: lang });
@@ -83,8 +85,10 @@ export async function submitApplication(
               : t("mail.applicationReceived.thanksLearner", values),
             t("mail.applicationReceived.next"),
           ],
-          after: [t("mail.applicationReceived.notYou")],
+          // Asking for a reply only when one reaches someone (decision 057).
+          after: [replyTo ? t("mail.applicationReceived.notYou") : t("mail.applicationReceived.notYouNoReply")],
         },
+        headers: replyHeaders(replyTo),
       });
     }
     for (const member of staff) {
@@ -119,6 +123,9 @@ export async function decideApplication(
   opts: { notify: boolean; note: string },
 ): Promise<{ outcome: "ok" | "not-found" | "not-allowed"; notified: boolean }> {
   const { db, mail } = services;
+  // Read before the transaction: on the embedded database a read outside it would wait for it to end. An applicant
+  // answering the decision reaches staff when a reply address is set (decision 057).
+  const replyTo = opts.notify && isDecision(next) ? await replyAddress(services) : null;
   return db.transaction(async (tx) => {
     const outcome = await setApplicationStatus(tx, application.id, next);
     if (outcome !== "ok" || !opts.notify || !isDecision(next)) return { outcome, notified: false };
@@ -147,6 +154,7 @@ export async function decideApplication(
           ? { label: t("mail.applicationDecision.visit", values), url: mail.url(localizeHref("/", lang)) }
           : undefined,
       },
+      headers: replyHeaders(replyTo),
     });
     return { outcome, notified: true };
   });

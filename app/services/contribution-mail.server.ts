@@ -4,6 +4,7 @@ import { serverTranslate } from "../lib/i18n/messages.server";
 import { ACKNOWLEDGEMENTS_PER_DAY, pageLanguage } from "./applications.server";
 import { withinMailCaps } from "./mail/caps.server";
 import type { Outgoing } from "./mail/mailer.server";
+import { replyAddress, replyHeaders } from "./mail/reply-to.server";
 import type { Services } from "./services.server";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -43,6 +44,7 @@ export async function contributionAcknowledgement(
     clientIp: contribution.clientIp,
   });
   if (!allowed) return null;
+  const replyTo = await replyAddress(services);
   const lang = pageLanguage(contribution.page);
   const t = serverTranslate(lang);
   const entry = contribution.kind === "correction" ? contribution.entry : undefined;
@@ -62,7 +64,9 @@ export async function contributionAcknowledgement(
       action: entry?.published
         ? { label: t("mail.proposalReceived.viewEntry", values), url: mail.url(localizeHref(entry.path, lang)) }
         : undefined,
-      after: [t("mail.proposalReceived.notYou")],
+      // Asking for a reply only when one reaches someone (decision 057).
+      after: [replyTo ? t("mail.proposalReceived.notYou") : t("mail.proposalReceived.notYouNoReply")],
     },
+    headers: replyHeaders(replyTo),
   };
 }

@@ -16,6 +16,7 @@ import {
 } from "../queries/entry-checks.server";
 import { notifyContentChanged } from "./content-events.server";
 import type { Mailer } from "./mail/mailer.server";
+import { replyAddress, replyHeaders } from "./mail/reply-to.server";
 import { newNonce, sameNonce, signToken, verifyToken } from "./mail/tokens.server";
 import type { Services } from "./services.server";
 
@@ -33,7 +34,7 @@ type MailServices = Pick<Services, "db" | "mail" | "config">;
  * or staff wrote it for them in the place's own language), with links to that language's pages: the place's page and
  * the confirm page.
  */
-function requestMessage(mail: Mailer, authSecret: string, entry: EntryForCheck, nonce: string) {
+function requestMessage(mail: Mailer, authSecret: string, entry: EntryForCheck, nonce: string, replyTo: string | null) {
   const token = signToken(authSecret, {
     p: "entry-check",
     s: entry.id,
@@ -74,8 +75,17 @@ function requestMessage(mail: Mailer, authSecret: string, entry: EntryForCheck, 
         label: t("rest.entryCheck.button"),
         url: mail.url(localizeHref("/entry/confirm", lang), { token }),
       },
-      after: [t("rest.entryCheck.after", { count: ENTRY_CHECK_LINK_DAYS })],
+      // "Reply and tell us" only when a reply reaches staff; otherwise the entry's correction form (decision 057).
+      after: [
+        replyTo
+          ? t("rest.entryCheck.after", { count: ENTRY_CHECK_LINK_DAYS })
+          : t("rest.entryCheck.afterForm", {
+              count: ENTRY_CHECK_LINK_DAYS,
+              url: mail.url(localizeHref(`/suggest-a-correction/location/${entry.id}`, lang)),
+            }),
+      ],
     },
+    headers: replyHeaders(replyTo),
   };
 }
 
@@ -93,10 +103,11 @@ export async function requestEntryCheck(
   const to = entry.contactEmail?.trim();
   if (!to) return { outcome: "no-contact" };
   if ((await mail.recentCount(to, ["entry-check"], DAY_MS)) > 0) return { outcome: "limited" };
+  const replyTo = await replyAddress(services);
   await db.transaction(async (tx) => {
     const nonce = newNonce();
     const marked = await markEntryCheckRequested(tx, id, nonce);
-    if (marked) await mail.enqueue(tx, requestMessage(mail, config.authSecret, marked, nonce));
+    if (marked) await mail.enqueue(tx, requestMessage(mail, config.authSecret, marked, nonce, replyTo));
   });
   return { outcome: "sent", to };
 }
@@ -109,13 +120,14 @@ export async function requestEntryCheck(
 export async function sendDueEntryChecks(services: MailServices, now = new Date()): Promise<number> {
   const { db, mail, config } = services;
   const before = new Date(now.getTime() - ENTRY_CHECK_DAYS * DAY_MS);
+  const replyTo = await replyAddress(services);
   return db.transaction(async (tx) => {
     let sent = 0;
     for (const id of await lockDueEntryChecks(tx, before, ENTRY_CHECKS_PER_RUN)) {
       const nonce = newNonce();
       const marked = await markEntryCheckRequested(tx, id, nonce);
       if (!marked?.contactEmail?.trim()) continue;
-      await mail.enqueue(tx, requestMessage(mail, config.authSecret, marked, nonce));
+      await mail.enqueue(tx, requestMessage(mail, config.authSecret, marked, nonce, replyTo));
       sent += 1;
     }
     return sent;
@@ -123,7 +135,13 @@ export async function sendDueEntryChecks(services: MailServices, now = new Date(
 }
 
 export type EntryLinkState =
-  | { outcome: "ready" | "already" | "confirmed"; name: string; path: string }
+  | {
+      outcome: "ready" | "already" | "confirmed";
+      name: string;
+      path: string;
+      /** The place's correction form: where its contact tells us what changed (decision 057). */
+      correctPath: string;
+    }
   | { outcome: "invalid" };
 
 /** A link's verified token and the place it names, with what the link can still do. */
@@ -134,7 +152,11 @@ async function readEntryLink(
   const payload = verifyToken(services.config.authSecret, token, "entry-check");
   const entry = payload?.n ? await getEntryForCheck(services.db, payload.s) : null;
   if (!payload?.n || !entry) return { state: { outcome: "invalid" } };
-  const place = { name: entry.name, path: locationPath(entry.name) };
+  const place = {
+    name: entry.name,
+    path: locationPath(entry.name),
+    correctPath: `/suggest-a-correction/location/${entry.id}`,
+  };
   if (sameNonce(entry.checkNonce, payload.n))
     return { state: { outcome: "ready", ...place }, id: entry.id, nonce: payload.n };
   // Used already: the request it came with has been answered (checked since it was sent).

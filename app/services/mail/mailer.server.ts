@@ -31,6 +31,8 @@ export type MailerOptions = {
   smtpUrl: string | null;
   /** Newsletter messages per second (per instance). */
   sendRate: number;
+  /** MAIL_REPLY_TO: where replies to the messages that ask for them go (decision 057); null when not set. */
+  replyTo?: string | null;
   /** A transport other than SMTP_URL's (tests). */
   transport?: MailTransport | null;
   /** First retry delay after a temporary failure; doubled each time, at most an hour. */
@@ -60,6 +62,8 @@ export type Outgoing = {
 export class Mailer {
   readonly sending: boolean;
   readonly siteUrl: string;
+  /** MAIL_REPLY_TO, when set: it wins over the contact e-mail of Site settings (`replyAddress`). */
+  readonly replyTo: string | null;
   private readonly db: Database;
   private readonly logger: Logger;
   private readonly from: string;
@@ -80,6 +84,7 @@ export class Mailer {
     this.logger = o.logger;
     this.siteUrl = o.siteUrl.replace(/\/+$/, "");
     this.from = o.from;
+    this.replyTo = o.replyTo ?? null;
     this.domain = new URL(this.siteUrl).hostname;
     this.transport = o.transport !== undefined ? o.transport : o.smtpUrl ? smtpTransport(o.smtpUrl) : null;
     this.sending = this.transport !== null;

@@ -36,15 +36,18 @@ export function smtpTransport(url: string): MailTransport {
   return {
     async send(mail) {
       try {
+        // Reply-To is an address header: nodemailer's own option formats and encodes it (a name in any script).
+        const { "Reply-To": replyTo, ...headers } = mail.headers;
         await transporter.sendMail({
           from: mail.from,
           to: mail.to,
+          replyTo,
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
           messageId: mail.messageId,
           date: mail.date,
-          headers: mail.headers,
+          headers,
         });
         return { ok: true };
       } catch (err) {
