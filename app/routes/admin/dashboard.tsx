@@ -28,7 +28,7 @@ const SHORTCUTS = [
   { to: "/admin/dashboard/change-makers/add", label: "Add change-maker" },
 ];
 
-function StatCard({ label, value, to }: { label: string; value: number; to: string }) {
+function StatCard({ label, value, to, detail }: { label: string; value: number; to: string; detail?: string }) {
   return (
     <li>
       <Link
@@ -37,9 +37,19 @@ function StatCard({ label, value, to }: { label: string; value: number; to: stri
       >
         <span className="block text-sm text-stone-700">{label}</span>
         <span className="mt-1 block text-2xl font-bold text-stone-900">{formatInteger(value)}</span>
+        {detail ? <span className="mt-1 block text-xs text-stone-700">{detail}</span> : null}
       </Link>
     </li>
   );
+}
+
+/** What a subscriber count leaves out, for its card: addresses still to confirm, and those that left. */
+function notCounted(awaiting: number, unsubscribed?: number): string | undefined {
+  const parts = [
+    awaiting > 0 ? `${formatInteger(awaiting)} awaiting confirmation` : null,
+    unsubscribed ? `${formatInteger(unsubscribed)} unsubscribed` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? `Not counted: ${parts.join(", ")}` : undefined;
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -88,11 +98,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <StatCard label="Resources" value={counts.resources} to="/admin/dashboard/resources" />
           <StatCard label="Change-makers" value={counts.changeMakers} to="/admin/dashboard/change-makers" />
           <StatCard
-            label="Newsletter subscribers"
+            label="Newsletter subscribers (confirmed)"
             value={counts.newsletterSubscribers}
             to="/admin/dashboard/newsletter"
+            detail={notCounted(counts.newsletterAwaiting, counts.newsletterUnsubscribed)}
           />
-          <StatCard label="Podcast subscribers" value={counts.podcastSubscribers} to="/admin/dashboard/podcast" />
+          <StatCard
+            label="Podcast subscribers (confirmed)"
+            value={counts.podcastSubscribers}
+            to="/admin/dashboard/podcast"
+            detail={notCounted(counts.podcastAwaiting)}
+          />
         </ul>
       </section>
 
