@@ -222,6 +222,10 @@ export const ProgramQuerySchema = z.object({
   q: lenient(SearchText),
   format: lenient(z.enum(PROGRAM_FORMATS)),
   region: lenient(RegionParam),
+  /** A focus area's id: programs on that topic (a topic chip on a program's page leads here). */
+  focus: lenient(UUID),
+  /** The host location's country, by its English name as stored (as on /locations). */
+  country: lenient(SearchText),
   when: lenient(z.enum(PROGRAM_WHEN)),
   from: lenient(IsoDate),
   to: lenient(IsoDate),
@@ -234,7 +238,7 @@ export const ProgramQuerySchema = z.object({
 });
 export type ProgramQuery = z.infer<typeof ProgramQuerySchema>;
 
-const PROGRAM_KEYS = ["q", "format", "region", "when", "from", "to", "price"] as const;
+const PROGRAM_KEYS = ["q", "format", "region", "focus", "country", "when", "from", "to", "price"] as const;
 
 /** Parses /programs and /programs.ics query parameters; never throws. */
 export function parseProgramQuery(params: URLSearchParams): ProgramQuery & { ignored: string[] } {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { changeMakers } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
@@ -58,6 +58,28 @@ export async function deleteChangeMaker(db: Database, id: string): Promise<boole
   if (!isUuid(id)) return false;
   const rows = await db.delete(changeMakers).where(eq(changeMakers.id, id)).returning({ id: changeMakers.id });
   return rows.length > 0;
+}
+
+/**
+ * Published change-makers named exactly as given (case and surrounding spaces aside): a program lists its educators
+ * by name, and an educator who has a change-maker page is linked to it. A name two change-makers share links neither.
+ */
+export async function findChangeMakersByNames(db: Database, names: string[]): Promise<Map<string, string>> {
+  const key = (name: string) => name.trim().toLowerCase();
+  const wanted = [...new Set(names.map(key).filter(Boolean))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: changeMakers.id, name: changeMakers.name })
+    .from(changeMakers)
+    .where(and(publishedSql(changeMakers.status), inArray(sql`lower(btrim(${changeMakers.name}))`, wanted)));
+  const byName = new Map<string, string>();
+  const shared = new Set<string>();
+  for (const r of rows) {
+    if (byName.has(key(r.name))) shared.add(key(r.name));
+    byName.set(key(r.name), r.id);
+  }
+  for (const name of shared) byName.delete(name);
+  return byName;
 }
 
 /** How many change-makers are published. */

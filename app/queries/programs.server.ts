@@ -91,8 +91,14 @@ export function listProgramsByLocation(db: Database, locationId: string): Promis
 
 /** Programs as listed publicly: the fields a list or feed shows, with the host location's name and place. */
 export type ProgramListFilters = {
+  /** One program (its own calendar file). */
+  id?: string;
   format?: ProgramRow["format"];
   regionId?: string;
+  /** Programs on this focus area. */
+  focusAreaId?: string;
+  /** Programs whose host location is in this country (its English name, as stored). */
+  country?: string;
   /** Words, read with web-search syntax (decision 013); the best match first. */
   q?: string;
   /** The language the words are read in (stems, stop words); English when not given. */
@@ -108,6 +114,10 @@ export async function listProgramSummaries(db: Database, opts: ProgramListFilter
   const conds: SQL[] = [publishedSql(programs.status)];
   if (opts.format) conds.push(eq(programs.format, opts.format));
   if (opts.regionId) conds.push(eq(locations.regionId, opts.regionId));
+  if (opts.id) conds.push(isUuid(opts.id) ? eq(programs.id, opts.id) : sql`false`);
+  if (opts.focusAreaId)
+    conds.push(isUuid(opts.focusAreaId) ? sql`${opts.focusAreaId}::uuid = ANY(${programs.focusAreas})` : sql`false`);
+  if (opts.country) conds.push(eq(locations.country, opts.country));
   const parsed = opts.q ? parseSearch(opts.q) : null;
   const search = parsed?.ok ? searchOrderSql("program", await prepareSearch(db, parsed, opts.lang), "programs") : null;
   if (parsed) conds.push(search ? search.where : sql`false`);
@@ -145,6 +155,16 @@ export async function listProgramSummaries(db: Database, opts: ProgramListFilter
     .orderBy(...order);
 }
 export type ProgramSummary = Awaited<ReturnType<typeof listProgramSummaries>>[number];
+
+/** The countries of published programs' published hosts (English names as stored), for the programs' filter. */
+export async function listProgramCountries(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ country: locations.country })
+    .from(programs)
+    .innerJoin(locations, and(eq(programs.locationId, locations.id), publishedSql(locations.status)))
+    .where(and(publishedSql(programs.status), sql`${locations.country} <> ''`));
+  return rows.map((r) => r.country).sort((a, b) => a.localeCompare(b));
+}
 
 /** True when another program already has this name (or the same slug), ignoring `exceptId`. */
 /** Another program whose name has the same address key (see `findLocationNameClash`). */

@@ -1,7 +1,9 @@
 import { data, redirect } from "react-router";
 import { formatDateRange, formatLabel, formatPrice, paragraphs } from "~/lib/format";
+import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
 import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useTranslation } from "~/lib/i18n/react";
+import { findChangeMakersByNames } from "~/services/change-makers.server";
 import { getLocationById } from "~/services/locations.server";
 import { findProgramByAddressKey, getProgramById, getProgramBySlug } from "~/services/programs.server";
 import { findRedirect } from "~/services/redirects.server";
@@ -19,6 +21,7 @@ import { entryForPage } from "../lib/i18n/entry-translations";
 import { courseJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
+import { toQueryString } from "../lib/query-string";
 import { countryLabel } from "../lib/reference-names";
 import { locationPath, programPath } from "../lib/slug";
 import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
@@ -45,15 +48,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     if (target?.status === "published") throw redirect(programPath(target.name), 301);
     throw data(t("program.notFound"), { status: 404 });
   }
-  const [host, ref, picture] = await Promise.all([
+  const [host, ref, picture, people] = await Promise.all([
     p.locationId ? getLocationById(db, p.locationId) : Promise.resolve(null),
     loadReferenceNames(context.services, lang),
     // A program has one image URL; for a media-library image the WebP copies and the size are found from it.
     resolvePicture(db, context.services.storage?.bucket, { original: p.imageUrl, webp: null }, (err) =>
       logger.warn({ err }, "image lookup failed; showing the stored URL"),
     ),
+    // Educators are listed by name; those with a change-maker page link to it.
+    findChangeMakersByNames(db, p.educators),
   ]);
   const today = new Date().toISOString().slice(0, 10);
+  const past = Boolean((p.endDate ?? p.startDate) && (p.endDate ?? p.startDate ?? "") < today);
   const preview = p.status === "published" ? null : p.status;
   // The page's language decides which translation, if any, each text is shown in.
   const shown = entryForPage("program", p, lang);
@@ -73,12 +79,20 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         startDate: p.startDate,
         endDate: p.endDate,
         dates: formatDateRange(p.startDate, p.endDate, lang, t),
-        past: Boolean((p.endDate ?? p.startDate) && (p.endDate ?? p.startDate ?? "") < today),
+        past,
+        // Its own calendar file (feeds are not under a language's prefix; ?lang= words it in the page's language).
+        calendarHref:
+          p.startDate && !past && p.status === "published"
+            ? `/programs.ics${toQueryString({ program: p.id, lang: lang === DEFAULT_LANGUAGE ? undefined : lang })}`
+            : null,
         format: p.format,
         priceCents: p.priceCents,
         currency: p.currency,
         price: formatPrice(p.priceCents, p.currency, lang, t),
-        educators: p.educators,
+        educators: p.educators.map((name) => {
+          const id = people.get(name.trim().toLowerCase());
+          return { name, path: id ? `/change-makers/${id}` : null };
+        }),
         capacity: p.capacity,
         applicationUrl: p.applicationUrl && /^https?:\/\//i.test(p.applicationUrl) ? p.applicationUrl : null,
         image: p.imageUrl,
@@ -138,7 +152,7 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
     format: p.format,
     priceCents: p.priceCents,
     currency: p.currency,
-    educators: p.educators,
+    educators: p.educators.map((e) => e.name),
     capacity: p.capacity,
     image: p.image,
     applicationUrl: p.applicationUrl,
@@ -250,8 +264,14 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                 </h2>
                 <ul className="mt-3 flex flex-wrap gap-3">
                   {p.educators.map((e) => (
-                    <li key={e} className="rounded-lg border border-leaf-100 bg-white px-4 py-2 text-stone-800">
-                      {e}
+                    <li key={e.name} className="rounded-lg border border-leaf-100 bg-white px-4 py-2 text-stone-800">
+                      {e.path ? (
+                        <AppLink to={e.path} className="font-medium text-leaf-800 underline">
+                          {e.name}
+                        </AppLink>
+                      ) : (
+                        e.name
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -266,7 +286,8 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                   <TagList
                     label={t("program.topics")}
                     tags={p.focus}
-                    linkTo={(t) => (t.id ? `/locations?focus=${t.id}` : undefined)}
+                    // Programs on the same topic (a place's topic chips lead to places).
+                    linkTo={(t) => (t.id ? `/programs?focus=${t.id}` : undefined)}
                   />
                 </div>
               </section>
@@ -308,6 +329,19 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                   </div>
                 ) : null}
               </dl>
+              {p.calendarHref ? (
+                <p className="mt-4">
+                  {/* A file to open in a calendar app (feeds are plain links, outside the page's language prefix). */}
+                  <a
+                    href={p.calendarHref}
+                    download
+                    className="inline-flex min-h-11 items-center gap-2 font-semibold text-leaf-800 underline"
+                  >
+                    <CalendarDays aria-hidden="true" className="h-5 w-5" />
+                    {t("program.addToCalendar")}
+                  </a>
+                </p>
+              ) : null}
               <LastChecked at={p.checkedAt} correctHref={`/suggest-a-correction/program/${p.id}`} />
             </section>
 

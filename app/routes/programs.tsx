@@ -1,8 +1,11 @@
+import { Fragment } from "react";
 import { Form } from "react-router";
 import { formatDateRange, formatLabel, formatPrice } from "~/lib/format";
+import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
 import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
-import { listProgramSummaries, type ProgramSummary } from "~/services/programs.server";
+import { findChangeMakersByNames } from "~/services/change-makers.server";
+import { listProgramCountries, listProgramSummaries, type ProgramSummary } from "~/services/programs.server";
 import { loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
@@ -27,22 +30,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseProgramQuery(url.searchParams);
   const ref = await loadReferenceNames(context.services, lang);
   const region = query.region ? ref.regions.find((r) => r.key === query.region) : undefined;
+  const focus = query.focus ? ref.focusAreas.find((f) => f.id === query.focus) : undefined;
   let rows: ProgramSummary[] = [];
+  let countries: string[] = [];
   try {
     const window = programDateWindow(query, new Date().toISOString().slice(0, 10));
-    rows = await listProgramSummaries(db, {
-      format: query.format,
-      regionId: region?.id,
-      q: query.q,
-      price: query.price,
-      ...window,
-    });
+    [rows, countries] = await Promise.all([
+      listProgramSummaries(db, {
+        format: query.format,
+        regionId: region?.id,
+        focusAreaId: focus?.id,
+        country: query.country,
+        q: query.q,
+        lang,
+        price: query.price,
+        ...window,
+      }),
+      listProgramCountries(db),
+    ]);
   } catch (err) {
     // A programs read that fails leaves the list empty rather than breaking the page.
     // An overloaded database is answered 503 (try again), not with a list that looks empty.
     if (isDatabaseBusy(err)) throw err;
     logger.warn({ err }, "programs could not be read; showing an empty list");
   }
+  // Educators with a change-maker page link to it (one look-up for the whole list).
+  const people = await findChangeMakersByNames(
+    db,
+    rows.flatMap((p) => p.educators),
+  );
   const today = new Date().toISOString().slice(0, 10);
   const isPast = (p: ProgramSummary) => Boolean((p.endDate ?? p.startDate) && (p.endDate ?? p.startDate ?? "") < today);
   const toCard = (p: ProgramSummary) => {
@@ -58,7 +74,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       startDate: p.startDate,
       format: p.format,
       price: formatPrice(p.priceCents, p.currency, lang, t),
-      educators: p.educators,
+      educators: p.educators.map((name) => {
+        const id = people.get(name.trim().toLowerCase());
+        return { name, path: id ? `/change-makers/${id}` : null };
+      }),
       location: p.locationName
         ? {
             name: p.locationName,
@@ -71,23 +90,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const upcoming = rows.filter((p) => !isPast(p)).map(toCard);
   // Most recent first among finished programs.
   const past = rows.filter(isPast).reverse().map(toCard);
+  const applied = {
+    q: query.q,
+    format: query.format,
+    region: region?.key,
+    focus: focus?.id,
+    country: query.country,
+    when: query.when,
+    from: query.from,
+    to: query.to,
+    price: query.price,
+  };
+  // The calendar of what the list shows, in the page's language: a webcal: address makes a calendar app subscribe
+  // (and keep it up to date), the https one is the file itself.
+  const calendarPath = `/programs.ics${toQueryString({ ...applied, lang: lang === DEFAULT_LANGUAGE ? undefined : lang })}`;
   return {
     siteUrl: config.siteUrl,
-    applied: {
-      q: query.q,
-      format: query.format,
-      region: region?.key,
-      when: query.when,
-      from: query.from,
-      to: query.to,
-      price: query.price,
-    },
+    calendarHref: calendarPath,
+    webcalHref: `${config.siteUrl.replace(/^https?:\/\//i, "webcal://").replace(/\/+$/, "")}${calendarPath}`,
+    applied,
     regionName: region?.name,
     // The regions in their fixed order, named in the page's language (staff's translation of each).
     regionOptions: REGIONS.map((r) => ({
       value: r.key,
       label: ref.regions.find((x) => x.key === r.key)?.name ?? t(`region.${r.key}`),
     })),
+    // Topics and countries named in the page's language, in its alphabetical order; a country typed into the address
+    // that no host has stays selectable, so the form shows what the list is filtered by.
+    focusOptions: ref.focusAreas
+      .filter((f) => f.name.trim() !== "")
+      .map((f) => ({ value: f.id, label: f.name }))
+      .sort((a, b) => a.label.localeCompare(b.label, lang)),
+    countryOptions: [...new Set(query.country ? [...countries, query.country] : countries)]
+      .map((c) => ({ value: c, label: countryLabel(c, lang) }))
+      .sort((a, b) => a.label.localeCompare(b.label, lang)),
     showPast: query.past,
     ignored: query.ignored.length > 0,
     upcoming,
@@ -162,7 +198,20 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
       {p.educators.length > 0 ? (
         <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
           <Users aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
-          {p.educators.join(", ")}
+          <span>
+            {p.educators.map((e, i) => (
+              <Fragment key={e.name}>
+                {i > 0 ? ", " : null}
+                {e.path ? (
+                  <AppLink to={e.path} className="text-leaf-800 underline">
+                    {e.name}
+                  </AppLink>
+                ) : (
+                  e.name
+                )}
+              </Fragment>
+            ))}
+          </span>
         </p>
       ) : null}
       <p className="mt-3 text-sm text-stone-800" lang={p.summaryLang ?? undefined}>
@@ -283,6 +332,20 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
               options={d.regionOptions}
             />
             <FilterSelect
+              name="country"
+              label={t("programs.country")}
+              value={a.country}
+              anyLabel={t("programs.anyCountry")}
+              options={d.countryOptions}
+            />
+            <FilterSelect
+              name="focus"
+              label={t("programs.topic")}
+              value={a.focus}
+              anyLabel={t("programs.anyTopic")}
+              options={d.focusOptions}
+            />
+            <FilterSelect
               name="price"
               label={t("programs.price")}
               value={a.price}
@@ -396,9 +459,13 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
           <Trans
             i18nKey="programs.calendar"
             components={{
+              webcal: (
+                // biome-ignore lint/a11y/useAnchorContent: the message's words become the link's text
+                <a href={d.webcalHref} className="text-leaf-800 underline" />
+              ),
               calendar: (
                 // biome-ignore lint/a11y/useAnchorContent: the message's words become the link's text
-                <a href={`/programs.ics${toQueryString({ ...d.applied })}`} className="text-leaf-800 underline" />
+                <a href={d.calendarHref} className="text-leaf-800 underline" />
               ),
               apply: <AppLink to="/application" className="text-leaf-800 underline" />,
             }}

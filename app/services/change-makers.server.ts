@@ -9,6 +9,7 @@ export {
   countChangeMakers,
   createChangeMaker,
   deleteChangeMaker,
+  findChangeMakersByNames,
   getChangeMakerById,
   listChangeMakers,
   searchChangeMakersForAdmin,

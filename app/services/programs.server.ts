@@ -11,6 +11,7 @@ export {
   getProgramById,
   getProgramBySlug,
   isProgramNameTaken,
+  listProgramCountries,
   listProgramSummaries,
   listPrograms,
   type ProgramInput,

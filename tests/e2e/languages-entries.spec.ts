@@ -27,9 +27,14 @@ test("the programs list speaks Spanish and German: filters, cards, prices, dates
   await expect(page.getByRole("heading", { level: 2, name: "Próximos programas" })).toBeVisible();
   const upcoming = page.getByRole("region", { name: "Próximos programas" });
   expect((await upcoming.textContent()) ?? "").toMatch(SPANISH_DATE);
-  await expect(page.getByRole("link", { name: "suscríbete al calendario de programas (iCalendar)" })).toHaveAttribute(
+  // The calendar in Spanish: a subscription for calendar apps and the file itself.
+  await expect(page.getByRole("link", { name: "descarga el calendario de programas (iCalendar)" })).toHaveAttribute(
     "href",
-    "/programs.ics",
+    "/programs.ics?lang=es",
+  );
+  await expect(page.getByRole("link", { name: "suscríbete desde tu aplicación de calendario" })).toHaveAttribute(
+    "href",
+    /^webcal:\/\/.+\/programs\.ics\?lang=es$/,
   );
 
   // Free programs say so in the page's language.
@@ -66,11 +71,11 @@ test("a program's page in German and Spanish: its facts, the host and how to app
   expect((await facts.textContent()) ?? "").toMatch(
     /\d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)/,
   );
-  await expect(page.getByRole("heading", { level: 2, name: "So meldest du dich an" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "So buchst du" })).toBeVisible();
 
   await page.goto(`/es${program}`);
   await expect(page.getByRole("heading", { level: 2, name: "Sobre este programa" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2, name: "Cómo inscribirse" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Cómo reservar" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Envíanos una solicitud" })).toHaveAttribute("href", "/es/application");
 });
 

@@ -1,73 +1,105 @@
+import { data } from "react-router";
 import { buildCalendar } from "~/lib/feeds/ics";
+import { programEvent } from "~/lib/feeds/program-calendar";
 import { absolute } from "~/lib/feeds/xml";
 import { parseProgramQuery, programDateWindow } from "~/lib/filters";
-import { formatLabel } from "~/lib/format";
+import { entryForPage } from "~/lib/i18n/entry-translations";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/lib/i18n/languages";
 import { serverTranslate } from "~/lib/i18n/messages.server";
+import { isUuid } from "~/lib/ids";
 import { isDatabaseBusy } from "~/lib/overload";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
+import { countryLabel } from "~/lib/reference-names";
 import { programPath } from "~/lib/slug";
 import { getPublicPageTexts } from "~/services/page-texts.server";
 import { listProgramSummaries, type ProgramSummary } from "~/services/programs.server";
-import { loadReferenceData } from "~/services/reference.server";
+import { loadReferenceNames } from "~/services/reference.server";
 import type { Route } from "./+types/programs-ics";
 
-/** Programs with dates as an iCalendar feed; ?format= and ?region= filter it like /programs. */
+/**
+ * Programs with dates as an iCalendar feed; ?format=, ?region=, ?focus=, ?country= (and the list's other filters)
+ * filter it like /programs. ?program=<id> is one program's own calendar file (its page's "Add to calendar").
+ * ?lang= words it in a language of the site (English by default: the feed's address predates the languages); the
+ * programs' names and summaries follow it where they are translated.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config, logger } = context.services;
-  // The calendar is in English, at one address: its texts are the English messages.
-  const t = serverTranslate("en");
-  const query = parseProgramQuery(new URL(request.url).searchParams);
-  const ref = await loadReferenceData(db);
+  const params = new URL(request.url).searchParams;
+  const langParam = params.get("lang");
+  const lang = isLanguage(langParam) ? langParam : DEFAULT_LANGUAGE;
+  const t = serverTranslate(lang);
+  const programId = params.get("program");
+  const one = programId !== null;
+  if (one && !isUuid(programId)) throw data(t("program.notFound"), { status: 404 });
+  const query = parseProgramQuery(params);
+  const ref = await loadReferenceNames(context.services, lang);
   const region = query.region ? ref.regions.find((r) => r.key === query.region) : undefined;
   let rows: ProgramSummary[] = [];
   try {
     const window = programDateWindow(query, new Date().toISOString().slice(0, 10));
-    rows = await listProgramSummaries(db, {
-      format: query.format,
-      regionId: region?.id,
-      q: query.q,
-      price: query.price,
-      ...window,
-    });
+    rows = one
+      ? await listProgramSummaries(db, { id: programId })
+      : await listProgramSummaries(db, {
+          format: query.format,
+          regionId: region?.id,
+          focusAreaId: query.focus,
+          country: query.country,
+          q: query.q,
+          lang,
+          price: query.price,
+          ...window,
+        });
   } catch (err) {
     // An overloaded database is answered 503 (try again), not with a list that looks empty.
-    if (isDatabaseBusy(err)) throw err;
+    if (isDatabaseBusy(err) || one) throw err;
     logger.warn({ err }, "programs could not be read; serving an empty calendar");
   }
+  if (one && !rows[0]?.startDate) throw data(t("program.notFound"), { status: 404 });
   const host = new URL(config.siteUrl).host;
   const events = rows
     .filter((p): p is ProgramSummary & { startDate: string } => Boolean(p.startDate))
     .map((p) => {
+      const shown = entryForPage("program", p, lang);
       const url = absolute(config.siteUrl, programPath(p.name));
       const place = p.locationName
-        ? [p.locationName, p.locationCity, p.locationCountry].filter(Boolean).join(", ")
+        ? [p.locationName, p.locationCity, p.locationCountry ? countryLabel(p.locationCountry, lang) : ""]
+            .filter(Boolean)
+            .join(", ")
         : p.format === "online"
           ? t("format.online")
           : "";
-      return {
-        uid: `program-${p.id}@${host}`,
-        stamp: p.updatedAt,
-        startDate: p.startDate,
-        endDate: p.endDate,
-        summary: p.name,
-        description: [p.summary, t("feeds.formatLine", { format: formatLabel(p.format, t) }), url]
-          .filter(Boolean)
-          .join("\n\n"),
-        location: place,
-        url,
-      };
+      return programEvent(
+        {
+          id: p.id,
+          name: shown.text.name,
+          summary: shown.text.summary,
+          startDate: p.startDate,
+          endDate: p.endDate,
+          format: p.format,
+          updatedAt: p.updatedAt,
+          place,
+          url,
+        },
+        { host, lang, t },
+      );
     });
+  const siteName = (await getPublicPageTexts(context.services, lang)).siteName;
   const body = buildCalendar({
-    name: region ? t("feeds.programsCalendarIn", { region: region.name }) : t("feeds.programsCalendar"),
-    description: t("feeds.programsCalendarDescription", {
-      siteName: (await getPublicPageTexts(context.services)).siteName,
-    }),
+    name: one
+      ? (events[0]?.summary ?? "")
+      : region
+        ? t("feeds.programsCalendarIn", { region: region.name })
+        : t("feeds.programsCalendar"),
+    description: t("feeds.programsCalendarDescription", { siteName }),
     events,
   });
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": 'inline; filename="programs.ics"',
+      // One program's file is saved and opened by the calendar app; the feed is read where it is (subscriptions).
+      "Content-Disposition": one
+        ? `attachment; filename="${(rows[0]?.name ?? "program").replace(/[^\w.-]+/g, "-")}.ics"`
+        : 'inline; filename="programs.ics"',
       "Cache-Control": PUBLIC_CACHE_CONTROL,
     },
   });
