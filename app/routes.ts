@@ -20,6 +20,8 @@ function publicPages(lang?: Language) {
     page("suggest-a-place", "routes/suggest-place.tsx"),
     page("suggest-a-correction/:kind/:id", "routes/suggest-correction.tsx"),
     page("podcast", "routes/podcast.tsx"),
+    page("podcast/confirm", "routes/podcast-confirm.tsx"),
+    page("podcast/unsubscribe", "routes/podcast-unsubscribe.tsx"),
     page("about", "routes/about.tsx"),
     page("newsletter", "routes/newsletter.tsx"),
     page("newsletter/confirm", "routes/newsletter-confirm.tsx"),

@@ -1,6 +1,7 @@
 import { rollupAnalytics } from "~/queries/analytics.server";
 import { rollupRequestStats } from "~/queries/request-stats.server";
 import { sendDueEntryChecks } from "~/services/entry-checks.server";
+import { askUnaskedPodcastSignUps } from "~/services/podcast.server";
 import { pruneAnonymousInput } from "~/services/retention.server";
 import type { Services } from "~/services/services.server";
 
@@ -8,7 +9,8 @@ const FIRST_RUN_MS = 15_000;
 const EVERY_MS = 60 * 60_000;
 
 /**
- * Hourly housekeeping: analytics rollups and retention, request-stats rollups, the yearly entry checks, and deleting
+ * Hourly housekeeping: analytics rollups and retention, request-stats rollups, the yearly entry checks, asking podcast
+ * sign-ups from before confirmation existed to confirm (once each, decision 057), and deleting
  * what strangers left behind once it has served (rate-limit counters, unconfirmed sign-ups, old mail: decision 054).
  * Safe on several instances (advisory locks; entry checks lock the places they ask about; deleting twice is harmless).
  */
@@ -22,10 +24,12 @@ export function startMaintenance(services: Services) {
       const analytics = await rollupAnalytics(db);
       const stats = await rollupRequestStats(db);
       const entryChecks = await sendDueEntryChecks(services);
+      // Before the pruning: a podcast sign-up from before confirmation existed is asked once, then kept a week.
+      const podcastAsked = await askUnaskedPodcastSignUps(services);
       const pruned = await pruneAnonymousInput(services);
       const prunedAny = pruned.rateLimits || pruned.signUps || pruned.mail;
-      if (analytics.days || analytics.deleted || stats.merged || entryChecks || prunedAny)
-        logger.info({ analytics, requestStats: stats, entryChecks, pruned }, "maintenance");
+      if (analytics.days || analytics.deleted || stats.merged || entryChecks || podcastAsked || prunedAny)
+        logger.info({ analytics, requestStats: stats, entryChecks, podcastAsked, pruned }, "maintenance");
     } catch (err) {
       logger.warn({ err }, "maintenance failed");
     } finally {

@@ -28,10 +28,22 @@ const postFromElsewhere = (path: string) =>
 
 describe("the cross-site guard", () => {
   it("lets a one-click unsubscribe through on every language's unsubscribe page, and nothing else", async () => {
-    for (const path of ["/newsletter/unsubscribe", "/es/newsletter/unsubscribe", "/de/newsletter/unsubscribe"]) {
+    for (const path of [
+      "/newsletter/unsubscribe",
+      "/es/newsletter/unsubscribe",
+      "/de/newsletter/unsubscribe",
+      // Episode e-mails carry the same one-click unsubscribe (decision 057).
+      "/podcast/unsubscribe",
+      "/fr/podcast/unsubscribe",
+    ]) {
       expect({ path, status: (await postFromElsewhere(path)).status }).toEqual({ path, status: 200 });
     }
-    for (const path of ["/es/newsletter/confirm", "/es/application", "/xx/newsletter/unsubscribe"]) {
+    for (const path of [
+      "/es/newsletter/confirm",
+      "/es/application",
+      "/xx/newsletter/unsubscribe",
+      "/podcast/confirm",
+    ]) {
       expect({ path, status: (await postFromElsewhere(path)).status }).toEqual({ path, status: 403 });
     }
   });

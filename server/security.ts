@@ -42,8 +42,12 @@ export function securityHeaders(opts: { https: boolean; usesNonce: (pathname: st
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** The unsubscribe page in every language (a subscriber's messages link to their language's). */
-const TOKEN_AUTHORISED_POSTS = new Set(LANGUAGES.map((lang) => localizedPath("/newsletter/unsubscribe", lang)));
+/** The unsubscribe pages in every language (a subscriber's messages link to their language's). */
+const TOKEN_AUTHORISED_POSTS = new Set(
+  ["/newsletter/unsubscribe", "/podcast/unsubscribe"].flatMap((page) =>
+    LANGUAGES.map((lang) => localizedPath(page, lang)),
+  ),
+);
 
 /** Posts authorised by a signed token in their address, which any site (a mail provider) may send. */
 export function isTokenAuthorisedPost(pathname: string): boolean {

@@ -63,7 +63,7 @@ When you subscribe to the newsletter we store your e-mail address, the date and 
 
 ### Podcast e-mails
 
-When you subscribe to podcast updates we store your e-mail address and the date you subscribed, only to tell you about new episodes. We keep it until you unsubscribe or ask us to remove it.
+When you subscribe to podcast updates we store your e-mail address, the date you subscribed and the language of the page, only to tell you about new episodes, in that language. Until you confirm your address with the link we e-mail you, you get nothing else: if it is not confirmed within the 7 days the link works, we delete it the day after. Once confirmed, we keep it until you unsubscribe (which deletes it) or ask us to remove it.
 
 ### Applications
 

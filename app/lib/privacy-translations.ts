@@ -28,7 +28,7 @@ Cuando te suscribes al boletín guardamos tu dirección de correo, la fecha y la
 
 ### Correos del pódcast
 
-Cuando te suscribes a los avisos del pódcast guardamos tu dirección de correo y la fecha de la suscripción, solo para avisarte de los nuevos episodios. La guardamos hasta que te des de baja o nos pidas que la borremos.
+Cuando te suscribes a los avisos del pódcast guardamos tu dirección de correo, la fecha de la suscripción y el idioma de la página, solo para avisarte de los nuevos episodios en ese idioma. Hasta que confirmes tu dirección con el enlace que te enviamos por correo, no recibes nada más: si no se confirma en los 7 días que funciona el enlace, la borramos al día siguiente. Una vez confirmada, la guardamos hasta que te des de baja (con lo que la borramos) o nos pidas que la borremos.
 
 ### Solicitudes
 
@@ -83,7 +83,7 @@ Quando você assina o boletim, guardamos seu endereço de e-mail, a data e a hor
 
 ### E-mails do podcast
 
-Quando você assina os avisos do podcast, guardamos seu endereço de e-mail e a data da assinatura, só para avisar sobre novos episódios. Nós o guardamos até você cancelar a assinatura ou pedir que o apaguemos.
+Quando você assina os avisos do podcast, guardamos seu endereço de e-mail, a data da assinatura e o idioma da página, só para avisar sobre novos episódios nesse idioma. Até você confirmar seu endereço com o link que enviamos por e-mail, você não recebe mais nada: se ele não for confirmado nos 7 dias em que o link funciona, nós o apagamos no dia seguinte. Depois de confirmado, nós o guardamos até você cancelar a assinatura (o que o apaga) ou pedir que o apaguemos.
 
 ### Candidaturas
 
@@ -138,7 +138,7 @@ Lorsque vous vous abonnez à la lettre d’information, nous conservons votre ad
 
 ### E-mails du podcast
 
-Lorsque vous vous abonnez aux nouvelles du podcast, nous conservons votre adresse e-mail et la date de votre abonnement, uniquement pour vous prévenir des nouveaux épisodes. Nous la conservons jusqu’à votre désabonnement ou jusqu’à ce que vous nous demandiez de la supprimer.
+Lorsque vous vous abonnez aux nouvelles du podcast, nous conservons votre adresse e-mail, la date de votre abonnement et la langue de la page, uniquement pour vous prévenir des nouveaux épisodes dans cette langue. Tant que vous n’avez pas confirmé votre adresse avec le lien que nous vous envoyons par e-mail, vous ne recevez rien d’autre : si elle n’est pas confirmée pendant les 7 jours de validité du lien, nous la supprimons le lendemain. Une fois confirmée, nous la conservons jusqu’à votre désabonnement (qui la supprime) ou jusqu’à ce que vous nous demandiez de la supprimer.
 
 ### Candidatures
 
@@ -193,7 +193,7 @@ Wenn du den Newsletter abonnierst, speichern wir deine E-Mail-Adresse, Datum und
 
 ### Podcast-E-Mails
 
-Wenn du Neuigkeiten zum Podcast abonnierst, speichern wir deine E-Mail-Adresse und das Datum des Abonnements, nur um dich über neue Folgen zu informieren. Wir behalten sie, bis du dich abmeldest oder uns bittest, sie zu löschen.
+Wenn du Neuigkeiten zum Podcast abonnierst, speichern wir deine E-Mail-Adresse, das Datum des Abonnements und die Sprache der Seite, nur um dich in dieser Sprache über neue Folgen zu informieren. Bis du deine Adresse mit dem Link bestätigst, den wir dir per E-Mail schicken, bekommst du nichts anderes: Wird sie nicht innerhalb der 7 Tage bestätigt, die der Link gilt, löschen wir sie am Tag danach. Nach der Bestätigung behalten wir sie, bis du dich abmeldest (womit wir sie löschen) oder uns bittest, sie zu löschen.
 
 ### Bewerbungen
 

@@ -56,7 +56,10 @@ export async function claimDueMail(
   db: Database,
   opts: { limit: number; leaseMs: number; newsletter: boolean },
 ): Promise<MailRow[]> {
-  const kindCond = opts.newsletter ? sql`kind = 'newsletter-issue'` : sql`kind <> 'newsletter-issue'`;
+  // Mail to a whole list (a newsletter issue, a new episode) is paced; everything else goes first (decision 057).
+  const kindCond = opts.newsletter
+    ? sql`kind IN ('newsletter-issue', 'podcast-episode')`
+    : sql`kind NOT IN ('newsletter-issue', 'podcast-episode')`;
   const result = (await db.execute(sql`
     UPDATE mail_messages SET status = 'sending', attempts = attempts + 1,
       locked_until = now() + ${`${opts.leaseMs} milliseconds`}::interval

@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { podcastEpisodes, podcastSubscriptions } from "~db/schema";
 import { isUuid } from "../lib/ids";
@@ -45,32 +45,223 @@ export async function deleteEpisode(db: Database, id: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-/** Stores a podcast subscription; an address already subscribed (any case) creates no second record. */
-export async function subscribeToPodcast(db: Database, email: string): Promise<{ created: boolean }> {
-  const rows = await db
-    .insert(podcastSubscriptions)
-    .values({ email: email.trim(), timestamp: new Date() })
-    .onConflictDoNothing()
-    .returning({ id: podcastSubscriptions.id });
-  return { created: rows.length > 0 };
+export type PodcastSubscriptionRow = typeof podcastSubscriptions.$inferSelect;
+
+/** Where a podcast subscription stands: it gets episodes once confirmed; unsubscribing deletes it (decision 057). */
+export const PODCAST_SUBSCRIBER_STATES = ["confirmed", "awaiting"] as const;
+export type PodcastSubscriberState = (typeof PODCAST_SUBSCRIBER_STATES)[number];
+
+const STATE_WHERE: Record<PodcastSubscriberState, SQL> = {
+  confirmed: isNotNull(podcastSubscriptions.confirmedAt),
+  awaiting: isNull(podcastSubscriptions.confirmedAt),
+};
+
+/** The subscription of an address, in any letter case, or null. */
+export async function getPodcastSubscriptionByEmail(
+  db: Database,
+  email: string,
+): Promise<PodcastSubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(podcastSubscriptions)
+    .where(sql`lower(${podcastSubscriptions.email}) = lower(${email.trim()})`)
+    .limit(1);
+  return row ?? null;
 }
 
-export function listPodcastSubscriptions(db: Database, opts: { q?: string; limit: number; offset: number }) {
-  const where = opts.q ? ilike(podcastSubscriptions.email, `%${escapeLike(opts.q)}%`) : undefined;
+export async function getPodcastSubscriptionById(db: Database, id: string): Promise<PodcastSubscriptionRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(podcastSubscriptions).where(eq(podcastSubscriptions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Records a sign-up waiting for confirmation, as the newsletter's `recordSignUp` does: a new address is stored
+ * unconfirmed with `nonce`; one already waiting takes the new page's language and keeps the value it has (a link
+ * sent earlier still works: someone asking again must not cancel it); a confirmed one is left alone (`active`).
+ * Returns the one-time value the new link must carry.
+ */
+export async function recordPodcastSignUp(
+  db: Database,
+  email: string,
+  nonce: string,
+  language = "en",
+): Promise<{ status: "new" | "pending" | "active"; id: string; nonce: string }> {
+  const existing = await getPodcastSubscriptionByEmail(db, email);
+  if (existing?.confirmedAt) return { status: "active", id: existing.id, nonce: "" };
+  if (existing) {
+    const [row] = await db
+      .update(podcastSubscriptions)
+      .set({
+        confirmNonce: sql`coalesce(${podcastSubscriptions.confirmNonce}, ${nonce})`,
+        confirmSentAt: new Date(),
+        language,
+      })
+      .where(eq(podcastSubscriptions.id, existing.id))
+      .returning({ nonce: podcastSubscriptions.confirmNonce });
+    return { status: "pending", id: existing.id, nonce: row?.nonce ?? nonce };
+  }
+  const rows = await db
+    .insert(podcastSubscriptions)
+    .values({ email: email.trim(), timestamp: new Date(), confirmNonce: nonce, confirmSentAt: new Date(), language })
+    .onConflictDoNothing()
+    .returning({ id: podcastSubscriptions.id });
+  const id = rows[0]?.id;
+  if (id) return { status: "new", id, nonce };
+  // Inserted by a concurrent request a moment ago: treat as pending.
+  const again = await getPodcastSubscriptionByEmail(db, email);
+  return { status: "pending", id: again?.id ?? "", nonce: again?.confirmNonce ?? nonce };
+}
+
+/** Confirms the subscription whose one-time value is `nonce`; the value is cleared, so the link works once. */
+export async function confirmPodcastSubscription(db: Database, id: string, nonce: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .update(podcastSubscriptions)
+    .set({ confirmedAt: new Date(), confirmNonce: null })
+    .where(and(eq(podcastSubscriptions.id, id), eq(podcastSubscriptions.confirmNonce, nonce)))
+    .returning({ id: podcastSubscriptions.id });
+  return rows.length > 0;
+}
+
+/** Deletes a subscription (unsubscribing, or staff removing it); false when it did not exist. */
+export async function deletePodcastSubscription(db: Database, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .delete(podcastSubscriptions)
+    .where(eq(podcastSubscriptions.id, id))
+    .returning({ id: podcastSubscriptions.id });
+  return rows.length > 0;
+}
+
+/** Confirmed subscribers (the recipients of an episode) with their language, oldest first. */
+export function listConfirmedPodcastSubscribers(
+  db: Database,
+): Promise<{ id: string; email: string; language: string }[]> {
+  return db
+    .select({ id: podcastSubscriptions.id, email: podcastSubscriptions.email, language: podcastSubscriptions.language })
+    .from(podcastSubscriptions)
+    .where(STATE_WHERE.confirmed)
+    .orderBy(podcastSubscriptions.timestamp);
+}
+
+/**
+ * Sign-ups stored before confirmation existed and never asked (no confirmation message sent), oldest first. Two
+ * instances may read the same ones: `markPodcastSignUpAsked` lets one of them ask each.
+ */
+export function listUnaskedPodcastSignUps(db: Database, limit: number): Promise<PodcastSubscriptionRow[]> {
   return db
     .select()
     .from(podcastSubscriptions)
-    .where(where)
+    .where(and(isNull(podcastSubscriptions.confirmedAt), isNull(podcastSubscriptions.confirmSentAt)))
+    .orderBy(podcastSubscriptions.timestamp)
+    .limit(limit);
+}
+
+/**
+ * Marks a never-asked sign-up as asked now, with `nonce` as its link's value; false when it was asked meanwhile (a
+ * concurrent transaction marking it first makes this one wait, then find it marked).
+ */
+export async function markPodcastSignUpAsked(db: Database, id: string, nonce: string): Promise<boolean> {
+  const rows = await db
+    .update(podcastSubscriptions)
+    .set({ confirmNonce: nonce, confirmSentAt: new Date() })
+    .where(
+      and(
+        eq(podcastSubscriptions.id, id),
+        isNull(podcastSubscriptions.confirmedAt),
+        isNull(podcastSubscriptions.confirmSentAt),
+      ),
+    )
+    .returning({ id: podcastSubscriptions.id });
+  return rows.length > 0;
+}
+
+/**
+ * Deletes sign-ups never confirmed whose last confirmation message went out before `before` (their links have
+ * expired), as for the newsletter (decision 054). Sign-ups never asked are kept until they have been asked once.
+ */
+export async function pruneUnconfirmedPodcastSignUps(db: Database, before: Date): Promise<number> {
+  const rows = await db
+    .delete(podcastSubscriptions)
+    .where(
+      and(
+        isNull(podcastSubscriptions.confirmedAt),
+        isNotNull(podcastSubscriptions.confirmSentAt),
+        sql`${podcastSubscriptions.confirmSentAt} < ${before.toISOString()}`,
+      ),
+    )
+    .returning({ id: podcastSubscriptions.id });
+  return rows.length;
+}
+
+function subscriptionsWhere(opts: { q?: string; state?: PodcastSubscriberState }) {
+  return and(
+    opts.q ? ilike(podcastSubscriptions.email, `%${escapeLike(opts.q)}%`) : undefined,
+    opts.state ? STATE_WHERE[opts.state] : undefined,
+  );
+}
+
+/** Subscriptions, newest first, by words in the address and state (all states when none is given). */
+export async function listPodcastSubscriptions(
+  db: Database,
+  opts: { q?: string; state?: PodcastSubscriberState; limit: number; offset: number },
+) {
+  const rows = await db
+    .select()
+    .from(podcastSubscriptions)
+    .where(subscriptionsWhere(opts))
     .orderBy(desc(podcastSubscriptions.timestamp))
     .limit(opts.limit)
     .offset(opts.offset);
+  return rows.map((r) => ({ ...r, state: (r.confirmedAt ? "confirmed" : "awaiting") as PodcastSubscriberState }));
 }
 
+/** Confirmed subscriptions: the ones that get episodes. */
 export function countPodcastSubscriptions(db: Database): Promise<number> {
+  return countPodcastSubscriptionsMatching(db, { state: "confirmed" });
+}
+
+/** How many subscriptions match a search and state (all when neither is given). */
+export function countPodcastSubscriptionsMatching(
+  db: Database,
+  opts: { q?: string; state?: PodcastSubscriberState } = {},
+): Promise<number> {
   return db
     .select({ n: count() })
     .from(podcastSubscriptions)
+    .where(subscriptionsWhere(opts))
     .then((r) => r[0]?.n ?? 0);
+}
+
+/** How many subscriptions are in each state. */
+export async function countPodcastSubscriptionsByState(db: Database): Promise<Record<PodcastSubscriberState, number>> {
+  const [row] = await db
+    .select({
+      confirmed: sql<number>`count(*) filter (where ${STATE_WHERE.confirmed})`.mapWith(Number),
+      awaiting: sql<number>`count(*) filter (where ${STATE_WHERE.awaiting})`.mapWith(Number),
+    })
+    .from(podcastSubscriptions);
+  return row ?? { confirmed: 0, awaiting: 0 };
+}
+
+/**
+ * Claims an episode's announcement: marks it e-mailed now, only if it never was, and returns it (null when it was,
+ * or does not exist). Two transactions claiming at once: the second waits on the row and then finds it claimed.
+ */
+export async function claimEpisodeAnnouncement(db: Database, id: string): Promise<EpisodeRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .update(podcastEpisodes)
+    .set({ announcedAt: new Date() })
+    .where(and(eq(podcastEpisodes.id, id), isNull(podcastEpisodes.announcedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** How many subscribers an announced episode was queued to. */
+export async function setEpisodeAnnouncedTo(db: Database, id: string, recipients: number): Promise<void> {
+  await db.update(podcastEpisodes).set({ announcedTo: recipients }).where(eq(podcastEpisodes.id, id));
 }
 
 /** True when another episode already has this number, ignoring `exceptId`. */
@@ -81,14 +272,4 @@ export async function isEpisodeNumberTaken(db: Database, number: number, exceptI
     .where(eq(podcastEpisodes.number, number))
     .limit(2);
   return rows.some((r) => r.id !== exceptId);
-}
-
-/** How many podcast subscriptions match a search (all when no search). */
-export function countPodcastSubscriptionsMatching(db: Database, q?: string): Promise<number> {
-  const where = q ? ilike(podcastSubscriptions.email, `%${escapeLike(q)}%`) : undefined;
-  return db
-    .select({ n: count() })
-    .from(podcastSubscriptions)
-    .where(where)
-    .then((r) => r[0]?.n ?? 0);
 }

@@ -1,15 +1,20 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testMailer } from "~tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
-import { countPodcastSubscriptions } from "../queries/podcast.server";
+import { countPodcastSubscriptionsMatching, getPodcastSubscriptionByEmail } from "../queries/podcast.server";
+import type { Mailer } from "../services/mail/mailer.server";
 import { action } from "./podcast";
 
 let t: TestDatabase;
+let mail: Mailer;
 beforeAll(async () => {
   t = await createTestDatabase({ reference: false });
+  mail = testMailer(t.db, { siteUrl: "http://x.test" });
 });
 afterAll(async () => {
+  await mail?.stop();
   await t?.destroy();
 });
 
@@ -18,7 +23,12 @@ async function subscribe(email: string, ip = "10.1.1.1", path = "/podcast") {
   body.append("email", email);
   const request = new Request(`http://x.test${path}`, { method: "POST", body });
   const context = {
-    services: { db: t.db, logger: pino({ level: "silent" }), config: { siteUrl: "http://x.test" } },
+    services: {
+      db: t.db,
+      logger: pino({ level: "silent" }),
+      mail,
+      config: { siteUrl: "http://x.test", authSecret: "p".repeat(32) },
+    },
     clientIp: ip,
   } as unknown as AppLoadContext;
   const result = (await action({ request, context, params: {} } as unknown as Parameters<typeof action>[0])) as {
@@ -29,12 +39,18 @@ async function subscribe(email: string, ip = "10.1.1.1", path = "/podcast") {
 }
 
 describe("podcast subscription action", () => {
-  it("stores an address once and answers a repeat (any case) exactly the same way", async () => {
+  it("stores an address once, unconfirmed, and answers a repeat (any case) exactly the same way", async () => {
     const first = await subscribe("Listener@Example.org");
     const again = await subscribe("listener@example.org");
     expect(first).toMatchObject({ status: 200, ok: true });
     expect(again).toEqual(first);
-    expect(await countPodcastSubscriptions(t.db)).toBe(1);
+    // Stored once the answer is out (the answer takes as long whatever the address), waiting for its owner.
+    await mail.settled();
+    expect(await countPodcastSubscriptionsMatching(t.db)).toBe(1);
+    expect(await getPodcastSubscriptionByEmail(t.db, "listener@example.org")).toMatchObject({
+      confirmedAt: null,
+      language: "en",
+    });
   });
 
   it("rejects a malformed address with 400 and a clear message", async () => {
@@ -45,7 +61,7 @@ describe("podcast subscription action", () => {
     });
   });
 
-  it("answers in the page's language: missing, too long or malformed addresses, and a thank-you", async () => {
+  it("answers in the page's language: missing, too long or malformed addresses, and a thank-you that asks to confirm", async () => {
     expect(await subscribe("", "10.1.1.4", "/es/podcast")).toMatchObject({
       status: 400,
       message: "Introduce tu dirección de correo electrónico.",
@@ -61,8 +77,12 @@ describe("podcast subscription action", () => {
     expect(await subscribe("hoerer@example.org", "10.1.1.4", "/de/podcast")).toMatchObject({
       status: 200,
       ok: true,
-      message: "Danke! Du bekommst eine E-Mail, sobald eine neue Folge erscheint.",
+      message:
+        "Danke! Schau in dein Postfach und klicke auf den Link in unserer E-Mail, um deine Adresse zu bestätigen: Danach bekommst du zu jeder neuen Folge eine E-Mail.",
     });
+    await mail.settled();
+    // The sign-up keeps the page's language: its confirmation and every episode e-mail are written in it.
+    expect((await getPodcastSubscriptionByEmail(t.db, "hoerer@example.org"))?.language).toBe("de");
   });
 
   it("rate limits one client after a few attempts", async () => {

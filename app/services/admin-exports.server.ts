@@ -88,11 +88,25 @@ export async function exportCsv(db: Database, dataset: ExportDataset, params: UR
       );
     }
     case "podcast-subscribers": {
-      const rows = await listPodcastSubscriptions(db, { q: search(params.get("q")), limit: EXPORT_LIMIT, offset: 0 });
+      // The screen's view: confirmed subscribers (those who get episodes) unless another state is asked for.
+      const asked = params.get("state");
+      const view = asked === "awaiting" || asked === "all" ? asked : "confirmed";
+      const rows = await listPodcastSubscriptions(db, {
+        q: search(params.get("q")),
+        state: view === "all" ? undefined : view,
+        limit: EXPORT_LIMIT,
+        offset: 0,
+      });
       return csvResponse(
-        `podcast-subscribers-${day()}.csv`,
-        ["email", "timestamp"],
-        rows.map((r) => [r.email, r.timestamp]),
+        `podcast-subscribers-${view}-${day()}.csv`,
+        ["email", "status", "timestamp", "confirmed_at", "language"],
+        rows.map((r) => [
+          r.email,
+          r.state === "confirmed" ? "Confirmed" : "Awaiting confirmation",
+          r.timestamp,
+          r.confirmedAt ?? "",
+          r.language,
+        ]),
       );
     }
     case "analytics": {

@@ -3,19 +3,27 @@ import { AddLink, AdminErrorBoundary, PageHeader } from "~/components/admin/cont
 import { bindFields, FormActions } from "~/components/admin/content/content-form";
 import { actionsColumn, ContentTable, RowActions } from "~/components/admin/content/content-table";
 import { DeleteButton, DeletePanel, useDeleteLinks } from "~/components/admin/content/delete-controls";
+import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { readListQuery } from "~/components/admin/content/list-query";
 import { SearchForm } from "~/components/admin/content/search-form";
 import { TranslationFields } from "~/components/admin/content/translation-fields";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import type { Column } from "~/components/admin/data-table";
-import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "~/components/admin/form-field";
+import { buttonClasses, CheckboxField, ErrorSummary, TextAreaField, TextField } from "~/components/admin/form-field";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { exportHref as csvExportHref } from "~/lib/admin-exports";
 import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
 import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
 import { EPISODE_NUMBER_TAKEN, EpisodeSchema, formatDuration } from "~/lib/schemas/episode";
-import { type FormValues, formDataToObject, formId, optionalFormId, refuseMissingFields } from "~/lib/schemas/form";
+import {
+  checkbox,
+  type FormValues,
+  formDataToObject,
+  formId,
+  optionalFormId,
+  refuseMissingFields,
+} from "~/lib/schemas/form";
 import { readForm } from "~/lib/schemas/form.server";
 import { parseDownloadUrl } from "~/lib/storage/download-url";
 import { downloadTokenList } from "~/lib/storage/paths";
@@ -23,6 +31,8 @@ import { z } from "~/lib/zod";
 import { deleteContent, invalid, saveContent } from "~/services/content-actions.server";
 import { requireAdmin } from "~/services/guard.server";
 import {
+  announceEpisode,
+  countPodcastSubscriptionsByState,
   countPodcastSubscriptionsMatching,
   createEpisode,
   deleteEpisode,
@@ -32,6 +42,8 @@ import {
   isEpisodeNumberTaken,
   listEpisodes,
   listPodcastSubscriptions,
+  PODCAST_SUBSCRIBER_STATES,
+  type PodcastSubscriberState,
   updateEpisode,
 } from "~/services/podcast.server";
 import type { Route } from "./+types/podcast";
@@ -39,6 +51,18 @@ import type { Route } from "./+types/podcast";
 const PAGE = "/admin/dashboard/podcast";
 const SUBS_PAGE_SIZE = ADMIN_LONG_PAGE_SIZE;
 const DELETE_DESCRIPTION = "The episode disappears from the podcast page and feed.";
+
+/** The subscriber list shows confirmed subscribers (those who get episodes) unless staff pick another state. */
+type SubscriberView = PodcastSubscriberState | "all";
+const SUBSCRIBER_VIEWS: readonly SubscriberView[] = [...PODCAST_SUBSCRIBER_STATES, "all"];
+const SUBSCRIBER_VIEW_LABELS: Record<SubscriberView, string> = {
+  confirmed: "Confirmed",
+  awaiting: "Awaiting confirmation",
+  all: "All",
+};
+function parseSubscriberView(value: string | null): SubscriberView {
+  return SUBSCRIBER_VIEWS.find((v) => v === value) ?? "confirmed";
+}
 
 const AUDIO_TYPES_BY_EXTENSION: Record<string, string> = {
   mp3: "audio/mpeg",
@@ -81,10 +105,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const edit = url.searchParams.get("edit") ?? "";
   // The subscriber list shares the page with the episodes, so its search and page have their own names.
   const { q: sq, page: subsPage, range, confirmId } = readListQuery(url, SUBS_PAGE_SIZE, { q: "sq", page: "spage" });
-  const [episodes, subs, subsTotal, editing, confirm] = await Promise.all([
+  const view = parseSubscriberView(url.searchParams.get("sstate"));
+  const state = view === "all" ? undefined : view;
+  const [episodes, subs, subsTotal, subCounts, editing, confirm] = await Promise.all([
     listEpisodes(db),
-    listPodcastSubscriptions(db, { q: sq || undefined, ...range }),
-    countPodcastSubscriptionsMatching(db, sq || undefined),
+    listPodcastSubscriptions(db, { q: sq || undefined, state, ...range }),
+    countPodcastSubscriptionsMatching(db, { q: sq || undefined, state }),
+    countPodcastSubscriptionsByState(db),
     edit && edit !== "new" ? getEpisodeById(db, edit) : null,
     confirmId ? getEpisodeById(db, confirmId) : null,
   ]);
@@ -97,17 +124,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       guest: e.guest,
       durationSeconds: e.durationSeconds,
       publishedAt: e.publishedAt.toISOString(),
+      announcedAt: e.announcedAt?.toISOString() ?? null,
+      announcedTo: e.announcedTo,
     })),
     editor:
       edit === "new"
-        ? { id: null, values: {} as FormValues }
+        ? { id: null, values: {} as FormValues, announcedAt: null, announcedTo: 0 }
         : editing
-          ? { id: editing.id, values: toFormValues(editing) }
+          ? {
+              id: editing.id,
+              values: toFormValues(editing),
+              announcedAt: editing.announcedAt?.toISOString() ?? null,
+              announcedTo: editing.announcedTo,
+            }
           : null,
     sq,
     subsPage,
     subsTotal,
-    subs: subs.map((s) => ({ id: s.id, email: s.email, timestamp: s.timestamp.toISOString() })),
+    view,
+    subCounts,
+    subs: subs.map((s) => ({
+      id: s.id,
+      email: s.email,
+      state: s.state,
+      language: s.language,
+      timestamp: s.timestamp.toISOString(),
+    })),
     confirm: confirm ? { id: confirm.id, title: confirm.title, number: confirm.number } : null,
   };
 }
@@ -117,7 +159,8 @@ const EpisodeTargetSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("delete"), id: formId("episode") }),
-    z.object({ intent: z.literal("save"), id: optionalFormId("episode") }),
+    // `announce`: e-mail the episode to the confirmed subscribers once it is saved (decision 057).
+    z.object({ intent: z.literal("save"), id: optionalFormId("episode"), announce: checkbox }),
   ],
   { error: "Unknown action." },
 );
@@ -154,6 +197,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const v = parsed.data;
+  const announce = target.data.intent === "save" && target.data.announce === true;
   const isNumberTaken = () => isEpisodeNumberTaken(db, v.number, id);
   if (await isNumberTaken()) return invalid({ number: EPISODE_NUMBER_TAKEN }, values);
   const input: EpisodeInput = {
@@ -181,6 +225,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     channel: "podcast",
     redirectTo: PAGE,
     toast: "Episode saved",
+    afterSave: announce
+      ? async (savedId) => {
+          const sent = await announceEpisode(context.services, savedId);
+          if (sent.outcome === "already") return { to: PAGE, toast: "Episode saved. It had been e-mailed already." };
+          const n = sent.recipients;
+          return {
+            to: PAGE,
+            toast: `Episode saved and e-mailed to ${n} confirmed ${n === 1 ? "subscriber" : "subscribers"}.`,
+          };
+        }
+      : undefined,
   });
 }
 
@@ -207,7 +262,7 @@ type EpisodeListRow = Route.ComponentProps["loaderData"]["episodes"][number];
 type SubRow = Route.ComponentProps["loaderData"]["subs"][number];
 
 export default function PodcastAdminPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { episodes, editor, sq, subsPage, subsTotal, subs, confirm } = loaderData;
+  const { episodes, editor, sq, subsPage, subsTotal, subs, confirm, view, subCounts } = loaderData;
   const links = useDeleteLinks(PAGE);
   const withParam = (key: string, value: string | null) => {
     const p = new URLSearchParams(links.params);
@@ -215,7 +270,13 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
     else p.set(key, value);
     return `${PAGE}${p.toString() ? `?${p}` : ""}`;
   };
-  const exportHref = csvExportHref("podcast-subscribers", { q: sq });
+  const exportHref = csvExportHref("podcast-subscribers", { q: sq, state: view === "confirmed" ? undefined : view });
+  const viewHref = (v: SubscriberView) => {
+    const p = new URLSearchParams();
+    if (sq) p.set("sq", sq);
+    if (v !== "confirmed") p.set("sstate", v);
+    return `${PAGE}${p.toString() ? `?${p}` : ""}`;
+  };
   const addEpisode = <AddLink to={withParam("edit", "new")}>Add episode</AddLink>;
   const episodeColumns: Column<EpisodeListRow>[] = [
     { key: "number", header: "No.", cell: (e) => e.number },
@@ -226,6 +287,18 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
       key: "published",
       header: "Published",
       cell: (e) => <time dateTime={e.publishedAt}>{e.publishedAt.slice(0, 10)}</time>,
+    },
+    {
+      key: "announced",
+      header: "E-mailed",
+      cell: (e) =>
+        e.announcedAt ? (
+          <>
+            <time dateTime={e.announcedAt}>{e.announcedAt.slice(0, 10)}</time>, to {e.announcedTo}
+          </>
+        ) : (
+          "Not e-mailed"
+        ),
     },
     actionsColumn((e) => (
       <RowActions name={`episode ${e.number}`} editHref={withParam("edit", e.id)}>
@@ -246,10 +319,17 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
       header: "Subscribed",
       cell: (s) => <time dateTime={s.timestamp}>{s.timestamp.replace("T", " ").slice(0, 16)}</time>,
     },
+    { key: "state", header: "Status", cell: (s) => SUBSCRIBER_VIEW_LABELS[s.state] },
+    { key: "language", header: "Language", cell: (s) => s.language },
   ];
+  const confirmed = subCounts.confirmed;
   return (
     <div>
-      <PageHeader title="Podcast" description="Episodes and podcast subscribers." action={addEpisode} />
+      <PageHeader
+        title="Podcast"
+        description={`Episodes and podcast subscribers. ${confirmed} confirmed ${confirmed === 1 ? "subscriber gets" : "subscribers get"} an e-mail for each episode you choose to e-mail; an address counts once its owner clicks the link in the confirmation e-mail.`}
+        action={addEpisode}
+      />
       {confirm ? (
         <DeletePanel
           id={confirm.id}
@@ -266,6 +346,9 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
           values={actionData && "values" in actionData ? actionData.values : editor.values}
           serverErrors={actionData && "errors" in actionData ? actionData.errors : undefined}
           cancelHref={withParam("edit", null)}
+          announcedAt={editor.announcedAt}
+          announcedTo={editor.announcedTo}
+          subscribers={confirmed}
         />
       ) : null}
       <section aria-labelledby="episodes-title" className="mb-10">
@@ -288,14 +371,26 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
             Export CSV
           </a>
         </div>
+        <FilterTabs
+          label="Filter podcast subscribers by status"
+          current={view}
+          tabs={SUBSCRIBER_VIEWS.map((v) => ({
+            key: v,
+            label: SUBSCRIBER_VIEW_LABELS[v],
+            count: v === "all" ? subCounts.confirmed + subCounts.awaiting : subCounts[v],
+            href: viewHref(v),
+          }))}
+        />
         <SearchForm
           id="podcast-sq"
           name="sq"
           label="Search podcast subscribers"
           fieldLabel="Search subscribers"
           q={sq}
-          clearHref={sq ? PAGE : undefined}
-        />
+          clearHref={sq ? (view === "confirmed" ? PAGE : `${PAGE}?sstate=${view}`) : undefined}
+        >
+          {view === "confirmed" ? null : <input type="hidden" name="sstate" value={view} />}
+        </SearchForm>
         <ContentTable
           caption="Podcast subscribers"
           columns={subColumns}
@@ -336,12 +431,23 @@ function EpisodeEditor({
   values,
   serverErrors,
   cancelHref,
+  announcedAt,
+  announcedTo,
+  subscribers,
 }: {
   id: string | null;
   values: FormValues;
   serverErrors?: Record<string, string>;
   cancelHref: string;
+  /** When the episode was e-mailed to subscribers, and to how many; null while it never was. */
+  announcedAt: string | null;
+  announcedTo: number;
+  /** Confirmed subscribers now: who would get it. */
+  subscribers: number;
 }) {
+  // A new episode is e-mailed unless staff untick it (an older one added to the archive, say); a saved one that was
+  // never e-mailed can be, once. A form sent back with a mistake keeps what staff chose.
+  const announceChecked = values.intent !== undefined ? values.announce === "on" : id === null;
   const { errors, onSubmit } = useFormErrors(EpisodeSchema, serverErrors);
   const field = bindFields(values, errors);
   return (
@@ -381,6 +487,19 @@ function EpisodeEditor({
           pickerLabel="image"
         />
         <TranslationFields kind="episode" values={values} errors={errors} savedLanguage={undefined} />
+        {announcedAt ? (
+          <p className="text-sm text-stone-700">
+            E-mailed to {announcedTo} {announcedTo === 1 ? "subscriber" : "subscribers"} on{" "}
+            <time dateTime={announcedAt}>{announcedAt.slice(0, 10)}</time>. An episode is e-mailed once.
+          </p>
+        ) : (
+          <CheckboxField
+            name="announce"
+            label={`E-mail this episode to the ${subscribers} confirmed podcast ${subscribers === 1 ? "subscriber" : "subscribers"} when it is saved`}
+            hint="Each gets one e-mail in the language they signed up in, with the episode's translated title and summary where there is one. An episode is e-mailed once."
+            defaultChecked={announceChecked}
+          />
+        )}
         <FormActions submitLabel={id ? "Save episode" : "Create episode"} cancelHref={cancelHref} />
       </Form>
     </section>

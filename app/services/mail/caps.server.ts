@@ -23,6 +23,7 @@ export const VISITOR_MAIL_KINDS: readonly MailKind[] = [
   "application-received",
   "contribution-received",
   "password-reset",
+  "podcast-confirm",
 ];
 
 /** Messages to one recipient domain a day, of the kinds above. */

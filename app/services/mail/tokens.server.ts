@@ -6,7 +6,9 @@ export type TokenPurpose =
   | "newsletter-unsubscribe"
   | "password-reset"
   | "staff-invite"
-  | "entry-check";
+  | "entry-check"
+  | "podcast-confirm"
+  | "podcast-unsubscribe";
 
 export type TokenPayload = {
   /** The purpose. */
