@@ -1,6 +1,7 @@
 import type { Language } from "./i18n/languages";
 import type { PageTextKey } from "./page-texts";
 import { PRIVACY_LEAD_TRANSLATIONS, PRIVACY_TRANSLATIONS } from "./privacy-translations";
+import { TERMS_LEAD_TRANSLATIONS, TERMS_TRANSLATIONS } from "./terms-translations";
 
 /**
  * The texts a new site starts with, and what a page shows while its text has never been saved (an upgraded
@@ -122,7 +123,7 @@ Courses, stays and volunteering are arranged between you and the location. We ar
 
 - Send only true information about yourself and your organisation, and only what you have the right to share.
 - We may accept or decline any application and may edit, pause or remove a listing, for example when it is out of date, misleading, or no longer in the spirit of permaculture ethics: care for the earth, care for people, fair share.
-- If you send us text or pictures for a listing, you confirm that you may do so and allow us to publish them on the site and in our open data. You can ask us to remove them at any time.
+- If you send us text or pictures for a listing, you confirm that you may do so and allow us to publish them on the site, and the text also in our open data under the licence named below. You can ask us to remove them at any time.
 - Listing is free. We never ask for payment to list or to rank a place.
 
 ## Acceptable use
@@ -137,7 +138,7 @@ We may block access or remove content to protect the site and the people listed 
 
 ## Open data
 
-The public listings are also offered as open data: [locations as GeoJSON](/locations.geojson), [programs as an iCalendar feed](/programs.ics) and [the podcast as RSS](/podcast.xml). You may reuse them for non-commercial and community purposes, with a link back to the listing. Please do not use the contact details they contain for marketing.
+The public listings are also offered as open data: [locations as GeoJSON](/locations.geojson), [programs as an iCalendar feed](/programs.ics) and [the podcast as RSS](/podcast.xml). Their facts and texts are published under the licence {{data-licence}}: you may copy, share and adapt them for any purpose, commercial ones included, on that licence's terms, crediting {{site-name}} with a link to the listing. Pictures are not covered: they remain their authors'. Contact details are personal data: please do not use them for marketing.
 
 ## Liability
 
@@ -157,8 +158,8 @@ const INTRO = {
 } as const;
 
 /**
- * The starting texts in the other languages: the home page's heading and introduction, the footer's tagline, and
- * the privacy page (privacy-translations.ts). Shown in a language with no text of its own while the English text is
+ * The starting texts in the other languages: the home page's heading and introduction, the footer's tagline, the
+ * privacy page (privacy-translations.ts) and the terms (terms-translations.ts). Shown in a language with no text of its own while the English text is
  * still the starting one; once the owner rewrites the English text, a translation of the old one would say something
  * else, so the English shows.
  */
@@ -169,6 +170,8 @@ export const DEFAULT_PAGE_TEXT_TRANSLATIONS: Partial<Record<Language, Partial<Re
     "footer-tagline": INTRO.es,
     "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.es,
     privacy: PRIVACY_TRANSLATIONS.es,
+    "terms-lead": TERMS_LEAD_TRANSLATIONS.es,
+    terms: TERMS_TRANSLATIONS.es,
   },
   pt: {
     "home-heading": "Aprenda e ensine permacultura, onde quer que você esteja",
@@ -176,6 +179,8 @@ export const DEFAULT_PAGE_TEXT_TRANSLATIONS: Partial<Record<Language, Partial<Re
     "footer-tagline": INTRO.pt,
     "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.pt,
     privacy: PRIVACY_TRANSLATIONS.pt,
+    "terms-lead": TERMS_LEAD_TRANSLATIONS.pt,
+    terms: TERMS_TRANSLATIONS.pt,
   },
   fr: {
     "home-heading": "Apprendre et enseigner la permaculture, où que vous soyez",
@@ -183,6 +188,8 @@ export const DEFAULT_PAGE_TEXT_TRANSLATIONS: Partial<Record<Language, Partial<Re
     "footer-tagline": INTRO.fr,
     "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.fr,
     privacy: PRIVACY_TRANSLATIONS.fr,
+    "terms-lead": TERMS_LEAD_TRANSLATIONS.fr,
+    terms: TERMS_TRANSLATIONS.fr,
   },
   de: {
     "home-heading": "Permakultur lernen und lehren, wo immer Sie sind",
@@ -190,5 +197,7 @@ export const DEFAULT_PAGE_TEXT_TRANSLATIONS: Partial<Record<Language, Partial<Re
     "footer-tagline": INTRO.de,
     "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.de,
     privacy: PRIVACY_TRANSLATIONS.de,
+    "terms-lead": TERMS_LEAD_TRANSLATIONS.de,
+    terms: TERMS_TRANSLATIONS.de,
   },
 };

@@ -97,6 +97,8 @@ export function pageTextDefinition(key: string): PageTextDefinition | null {
 export const PAGE_TEXT_PLACEHOLDERS = {
   siteName: "{{site-name}}",
   contactEmail: "{{contact-email}}",
+  /** The data licence chosen in Site settings, as a link to its text (decision 057). */
+  dataLicence: "{{data-licence}}",
 } as const;
 
 /** A control character other than tab and line breaks (no one types them; a tampered form may send them). */

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { ChangeBus, Database } from "~db/client";
 import { siteSettings } from "~db/schema";
+import { type DataLicenceId, DEFAULT_DATA_LICENCE, dataLicence } from "../lib/data-licences";
 import { ALL_PAGES_VISIBLE, type NavigationPages, normalizeNavigation } from "../lib/navigation";
 
 export const NAVIGATION_DOC = "navigation";
@@ -12,11 +13,14 @@ export type GeneralSettings = {
   mapStyleUrl: string;
   /** Entries not confirmed for this many months are listed under "needs checking" in the moderation queue. */
   freshnessMonths: number;
+  /** The licence the directory's data is published under (DATA_LICENCES; the terms page states it). */
+  dataLicence: DataLicenceId;
 };
 export const DEFAULT_GENERAL: GeneralSettings = {
   contactEmail: "info@permaculture.example",
   mapStyleUrl: "",
   freshnessMonths: 12,
+  dataLicence: DEFAULT_DATA_LICENCE,
 };
 
 export async function getSettingsDocument(db: Database, key: string): Promise<unknown | undefined> {
@@ -40,7 +44,9 @@ export async function getNavigation(db: Database, log?: (err: unknown) => void):
 
 export async function getGeneralSettings(db: Database): Promise<GeneralSettings> {
   const value = (await getSettingsDocument(db, GENERAL_DOC)) as Partial<GeneralSettings> | undefined;
-  return { ...DEFAULT_GENERAL, ...(value ?? {}) };
+  const general = { ...DEFAULT_GENERAL, ...(value ?? {}) };
+  // Saved before the setting existed (the default), or by hand in the database: always a licence on the list.
+  return { ...general, dataLicence: dataLicence(general.dataLicence).spdx };
 }
 
 /**
@@ -81,11 +87,13 @@ export async function saveNavigation(
   await services.bus.publish(SETTINGS_CHANNEL, JSON.stringify({ navigation: pages }));
 }
 
+/** Saves the general settings; a licence not given is the default (callers from before the setting existed). */
 export async function saveGeneralSettings(
   services: { db: Database; bus: ChangeBus },
-  general: GeneralSettings,
+  given: Omit<GeneralSettings, "dataLicence"> & { dataLicence?: DataLicenceId },
   updatedBy?: string,
 ): Promise<void> {
+  const general: GeneralSettings = { ...given, dataLicence: given.dataLicence ?? DEFAULT_DATA_LICENCE };
   await putSettingsDocument(services.db, GENERAL_DOC, general, updatedBy);
   await services.bus.publish(SETTINGS_CHANNEL, JSON.stringify({ general }));
 }

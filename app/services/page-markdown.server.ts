@@ -1,5 +1,6 @@
 import { Marked, type Tokens } from "marked";
 import sanitizeHtml from "sanitize-html";
+import { type DataLicence, dataLicence } from "../lib/data-licences";
 import { PAGE_TEXT_PLACEHOLDERS } from "../lib/page-texts";
 
 /** What a page text's Markdown may become: prose, links, lists, quotes and images; nothing that runs or styles. */
@@ -73,7 +74,18 @@ function escapeMarkdown(value: string): string {
   return value.replace(/[\\`*_{}[\]()#+\-.!<>|~&"'=:;,/?@^$%]/g, "\\$&");
 }
 
-export type MarkdownValues = { siteName: string; contactEmail: string };
+export type MarkdownValues = {
+  siteName: string;
+  contactEmail: string;
+  /** The data licence of Site settings; the default one when not given. */
+  dataLicence?: DataLicence;
+};
+
+/** The licence as a text names it: its full name and its short one. */
+function licenceLabel(values: MarkdownValues): string {
+  const licence = values.dataLicence ?? dataLicence(undefined);
+  return `${licence.name} (${licence.shortName})`;
+}
 
 /**
  * A page text's Markdown (CommonMark, through `marked`) as HTML that is safe to put on a public page: the
@@ -81,9 +93,11 @@ export type MarkdownValues = { siteName: string; contactEmail: string };
  * styles, frames, event handlers and javascript: addresses are removed, whatever the source contains.
  */
 export function renderPageMarkdown(markdown: string, values: MarkdownValues): string {
+  const licenceUrl = (values.dataLicence ?? dataLicence(undefined)).url;
   const source = markdown
     .replaceAll(PAGE_TEXT_PLACEHOLDERS.siteName, escapeMarkdown(values.siteName))
-    .replaceAll(PAGE_TEXT_PLACEHOLDERS.contactEmail, escapeMarkdown(values.contactEmail));
+    .replaceAll(PAGE_TEXT_PLACEHOLDERS.contactEmail, escapeMarkdown(values.contactEmail))
+    .replaceAll(PAGE_TEXT_PLACEHOLDERS.dataLicence, `[${escapeMarkdown(licenceLabel(values))}](${licenceUrl})`);
   const used = new Map<string, number>();
   const marked = new Marked({
     gfm: true,
@@ -109,5 +123,6 @@ export function renderPageMarkdown(markdown: string, values: MarkdownValues): st
 export function renderPlainText(text: string, values: MarkdownValues): string {
   return text
     .replaceAll(PAGE_TEXT_PLACEHOLDERS.siteName, values.siteName)
-    .replaceAll(PAGE_TEXT_PLACEHOLDERS.contactEmail, values.contactEmail);
+    .replaceAll(PAGE_TEXT_PLACEHOLDERS.contactEmail, values.contactEmail)
+    .replaceAll(PAGE_TEXT_PLACEHOLDERS.dataLicence, licenceLabel(values));
 }

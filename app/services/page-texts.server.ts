@@ -1,8 +1,15 @@
 import type { ChangeBus, Database } from "~db/client";
+import { dataLicence } from "../lib/data-licences";
 import { pageTextLanguage } from "../lib/i18n/entry-translations";
-import { isLanguage, type Language } from "../lib/i18n/languages";
+import { isLanguage, LANGUAGES, type Language } from "../lib/i18n/languages";
 import { DEFAULT_PAGE_TEXT_TRANSLATIONS, DEFAULT_PAGE_TEXTS, DEFAULT_PAGE_TEXTS_DATE } from "../lib/page-text-defaults";
-import { DEFAULT_LANGUAGE, PAGE_TEXTS, type PageTextDefinition, type PageTextKey } from "../lib/page-texts";
+import {
+  DEFAULT_LANGUAGE,
+  PAGE_TEXT_PLACEHOLDERS,
+  PAGE_TEXTS,
+  type PageTextDefinition,
+  type PageTextKey,
+} from "../lib/page-texts";
 import { recordAudit } from "../queries/audit.server";
 import {
   type CurrentPageText,
@@ -11,6 +18,7 @@ import {
   listPageTextRevisions,
   readCurrentPageTexts,
 } from "../queries/page-texts.server";
+import type { GeneralSettings } from "../queries/settings.server";
 import { contentCache } from "./content-cache.server";
 import { notifyContentChanged } from "./content-events.server";
 import { type MarkdownValues, renderPageMarkdown, renderPlainText } from "./page-markdown.server";
@@ -79,9 +87,13 @@ function resolveTexts(rows: readonly CurrentPageText[], language: string): Store
 
 const later = (a: string, b: string) => (a > b ? a : b);
 
-function renderTexts(stored: StoredTexts, contactEmail: string): PublicPageTexts {
+function renderTexts(stored: StoredTexts, general: GeneralSettings): PublicPageTexts {
   const siteName = stored["site-name"].body;
-  const values: MarkdownValues = { siteName, contactEmail };
+  const values: MarkdownValues = {
+    siteName,
+    contactEmail: general.contactEmail,
+    dataLicence: dataLicence(general.dataLicence),
+  };
   const plain = (key: PageTextKey) => renderPlainText(stored[key].body, values);
   const md = (key: PageTextKey) => renderPageMarkdown(stored[key].body, values);
   return {
@@ -132,15 +144,12 @@ export async function getPublicPageTexts(
 ): Promise<PublicPageTexts> {
   const general = (await getPublicSettings(services)).general;
   const read = async () =>
-    renderTexts(
-      resolveTexts(await readCurrentPageTexts(services.db, languagesFor(language)), language),
-      general.contactEmail,
-    );
+    renderTexts(resolveTexts(await readCurrentPageTexts(services.db, languagesFor(language)), language), general);
   try {
-    return await cached(services, `${language}\n${general.contactEmail}`, read);
+    return await cached(services, `${language}\n${general.contactEmail}\n${general.dataLicence}`, read);
   } catch (err) {
     services.logger?.warn({ err }, "page texts unreadable; showing the default texts");
-    return renderTexts(resolveTexts([], language), general.contactEmail);
+    return renderTexts(resolveTexts([], language), general);
   }
 }
 
@@ -198,11 +207,26 @@ export async function getPageTextForEdit(db: Database, def: PageTextDefinition, 
   };
 }
 
-/** The HTML a Markdown text would show, with the site's current name and contact address. */
+/** The HTML a Markdown text would show, with the site's current name, contact address and data licence. */
 export async function previewPageText(services: Services, body: string): Promise<string> {
   const texts = await getPublicPageTexts(services);
   const general = (await getPublicSettings(services)).general;
-  return renderPageMarkdown(body, { siteName: texts.siteName, contactEmail: general.contactEmail });
+  return renderPageMarkdown(body, {
+    siteName: texts.siteName,
+    contactEmail: general.contactEmail,
+    dataLicence: dataLicence(general.dataLicence),
+  });
+}
+
+/**
+ * The languages whose saved terms text does not state the data licence (no `{{data-licence}}`): saved before the
+ * setting existed, or rewritten without it. Site settings tells staff, since only the starting texts changed.
+ */
+export async function termsWithoutLicence(db: Database): Promise<string[]> {
+  const rows = await readCurrentPageTexts(db, [...LANGUAGES]);
+  return rows
+    .filter((r) => r.key === "terms" && !r.body.includes(PAGE_TEXT_PLACEHOLDERS.dataLicence))
+    .map((r) => r.language);
 }
 
 type Editor = { id: string; email: string };

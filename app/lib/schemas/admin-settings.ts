@@ -1,3 +1,4 @@
+import { DATA_LICENCE_IDS } from "../data-licences";
 import { NAV_PAGE_KEYS, type NavigationPages, type NavPageKey } from "../navigation";
 import { EmailSchema } from "../schemas";
 import { z } from "../zod";
@@ -44,6 +45,7 @@ export const SiteSettingsSchema = z.object({
     .int("Enter a whole number of months.")
     .min(1, "Enter between 1 and 60 months.")
     .max(60, "Enter between 1 and 60 months."),
+  dataLicence: z.enum(DATA_LICENCE_IDS, { error: "Choose one of the licences listed." }),
 });
 
 export function toNavigationPages(ticked: readonly NavPageKey[]): NavigationPages {

@@ -12,7 +12,12 @@ describe("the fields a form always sends", () => {
     expect(location).not.toContain("focusAreas");
     // A refined and transformed object: its link rows are always on the form.
     expect(fieldsAlwaysSent(ChangeMakerSchema)).toEqual(expect.arrayContaining(["name", "bio", "linkLabel"]));
-    expect(fieldsAlwaysSent(SiteSettingsSchema)).toEqual(["contactEmail", "mapStyleUrl", "freshnessMonths"]);
+    expect(fieldsAlwaysSent(SiteSettingsSchema)).toEqual([
+      "contactEmail",
+      "mapStyleUrl",
+      "freshnessMonths",
+      "dataLicence",
+    ]);
   });
 
   it("refuses a post without one with 400 naming it; an empty one is a value", () => {

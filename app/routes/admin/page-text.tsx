@@ -202,9 +202,11 @@ export default function PageTextEdit({ loaderData, actionData }: Route.Component
                   Markdown: <code>## Heading</code>, <code>**bold**</code>, <code>*italic*</code>,{" "}
                   <code>[link text](/page or https://address)</code>, lists with <code>-</code> or <code>1.</code>,
                   quotes with <code>&gt;</code>, images with <code>![description](address)</code> from the media
-                  library. Write <code>{PAGE_TEXT_PLACEHOLDERS.siteName}</code> for the site's name and{" "}
-                  <code>{PAGE_TEXT_PLACEHOLDERS.contactEmail}</code> for the contact address from Site settings.
-                  Scripts, styles and embedded frames are removed. At most {def.max.toLocaleString("en-GB")} characters.
+                  library. Write <code>{PAGE_TEXT_PLACEHOLDERS.siteName}</code> for the site's name,{" "}
+                  <code>{PAGE_TEXT_PLACEHOLDERS.contactEmail}</code> for the contact address and{" "}
+                  <code>{PAGE_TEXT_PLACEHOLDERS.dataLicence}</code> for the data licence (a link to it), both from Site
+                  settings. Scripts, styles and embedded frames are removed. At most {def.max.toLocaleString("en-GB")}{" "}
+                  characters.
                 </>
               }
             />

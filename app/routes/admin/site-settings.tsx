@@ -1,6 +1,7 @@
-import { data, Form, useNavigation } from "react-router";
-import { ErrorSummary, SubmitButton, TextField } from "~/components/admin/form-field";
+import { data, Form, Link, useNavigation } from "react-router";
+import { ErrorSummary, fieldIds, SubmitButton, TextField } from "~/components/admin/form-field";
 import { PageHeader } from "~/components/admin/shell/page-header";
+import { DATA_LICENCES, dataLicence } from "~/lib/data-licences";
 import { BUILTIN_DETAIL_END_ZOOM, BUILTIN_MAX_ZOOM } from "~/lib/map-geometry";
 import { NAV_PAGE_KEYS } from "~/lib/navigation";
 import { type FieldErrors, fieldErrors, type TypedValues } from "~/lib/schemas";
@@ -10,6 +11,7 @@ import { readEntryForm } from "~/lib/schemas/form.server";
 import { recordAudit } from "~/services/audit.server";
 import { notifyContentChanged } from "~/services/content-events.server";
 import { requireAdmin } from "~/services/guard.server";
+import { termsWithoutLicence } from "~/services/page-texts.server";
 import {
   getGeneralSettings,
   getNavigation,
@@ -24,21 +26,24 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db, logger } = context.services;
-  const [navigation, general] = await Promise.all([
+  const [navigation, general, termsMissingLicence] = await Promise.all([
     getNavigation(db, (err) => logger.warn({ err }, "navigation settings unreadable")),
     getGeneralSettings(db),
+    termsWithoutLicence(db),
   ]);
   // What the server was started with, for the street-map choices below the style field.
   const { config } = context.services;
   const map = { envStyleUrl: config.map?.styleUrl ?? "", pmtiles: Boolean(config.map?.pmtilesPath) };
-  return data({ navigation, general, map }, { headers: NO_STORE });
+  // MAIL_REPLY_TO, which wins over the contact e-mail as the address replies to the site's mail go to.
+  const replyTo = context.services.mail.replyTo;
+  return data({ navigation, general, map, replyTo, termsMissingLicence }, { headers: NO_STORE });
 }
 
 type ActionResult = {
   fields: FieldErrors<typeof SiteSettingsSchema>;
   values: { nav: string[] } & TypedValues<
     typeof SiteSettingsSchema,
-    "contactEmail" | "mapStyleUrl" | "freshnessMonths"
+    "contactEmail" | "mapStyleUrl" | "freshnessMonths" | "dataLicence"
   >;
 };
 
@@ -51,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     contactEmail: textValue(form, "contactEmail"),
     mapStyleUrl: textValue(form, "mapStyleUrl"),
     freshnessMonths: textValue(form, "freshnessMonths") || "12",
+    dataLicence: textValue(form, "dataLicence"),
   };
   const parsed = SiteSettingsSchema.safeParse(raw);
   if (!parsed.success) {
@@ -62,6 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     contactEmail: parsed.data.contactEmail.toLowerCase(),
     mapStyleUrl: parsed.data.mapStyleUrl,
     freshnessMonths: parsed.data.freshnessMonths,
+    dataLicence: parsed.data.dataLicence,
   };
   await saveNavigation(context.services, pages, user.id);
   await saveGeneralSettings(context.services, general, user.id);
@@ -74,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       action: "settings",
       entity: "site-settings",
       entityId: "navigation",
-      summary: `Saved site settings (hidden pages: ${hidden.length ? hidden.join(", ") : "none"})`,
+      summary: `Saved site settings (hidden pages: ${hidden.length ? hidden.join(", ") : "none"}; data licence: ${dataLicence(general.dataLicence).shortName})`,
     },
     (err) => logger.error({ err }, "audit write failed"),
   );
@@ -90,6 +97,7 @@ const FIELD_LABELS = {
   contactEmail: "Contact e-mail",
   mapStyleUrl: "Map tile style URL",
   freshnessMonths: "Needs checking after",
+  dataLicence: "Data licence",
 };
 
 /**
@@ -140,6 +148,79 @@ function StreetMapChoices({ pmtiles, envStyleUrl }: { pmtiles: boolean; envStyle
         The first, server-drawn view of a map and the map without JavaScript always use the built-in map.
       </p>
     </div>
+  );
+}
+
+/**
+ * The licence the directory's data is published under (decision 057): the terms page states it, and the open-data
+ * files will name it. What each allows decides where the data can go (OpenStreetMap, Wikidata).
+ */
+function DataLicenceChoice({
+  current,
+  error,
+  termsMissingLicence,
+}: {
+  current: string;
+  error?: string;
+  termsMissingLicence: string[];
+}) {
+  return (
+    <fieldset
+      className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm"
+      aria-describedby={error ? `${fieldIds("dataLicence").errorId} licence-hint` : "licence-hint"}
+    >
+      <legend className="px-1 text-lg font-semibold text-stone-900">Data licence</legend>
+      <p id="licence-hint" className="mb-4 text-sm text-stone-700">
+        The licence under which others may reuse the directory's listings (the open data and the pages' facts). The
+        Terms page states it where its text has <code>{"{{data-licence}}"}</code>. Pictures and contact details are not
+        covered.
+      </p>
+      {error ? (
+        <p id={fieldIds("dataLicence").errorId} className="mb-3 text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <ul className="space-y-3">
+        {DATA_LICENCES.map((l, i) => {
+          // The first choice carries the field's id: the error summary links to it.
+          const id = i === 0 ? fieldIds("dataLicence").id : `licence-${l.spdx}`;
+          return (
+            <li key={l.spdx} className="flex items-start gap-3">
+              <input
+                id={id}
+                type="radio"
+                name="dataLicence"
+                value={l.spdx}
+                defaultChecked={current === l.spdx}
+                aria-describedby={`${id}-note`}
+                className="mt-1 h-5 w-5 accent-leaf-700"
+              />
+              <div>
+                <label htmlFor={id} className="font-semibold text-stone-900">
+                  {l.name} ({l.shortName})
+                </label>
+                <p id={`${id}-note`} className="text-sm text-stone-700">
+                  {l.note}{" "}
+                  <a href={l.url} className="text-leaf-800 underline">
+                    Read {l.shortName}
+                  </a>
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {termsMissingLicence.length > 0 ? (
+        <p role="note" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-stone-900">
+          Your saved Terms text ({termsMissingLicence.join(", ")}) does not state the data licence: it was saved before
+          this setting existed. Add <code>{"{{data-licence}}"}</code> where it should appear, in{" "}
+          <Link to="/admin/dashboard/pages/terms" className="text-leaf-800 underline">
+            Pages → Terms
+          </Link>
+          .
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -194,7 +275,11 @@ export default function SiteSettings({ loaderData, actionData }: Route.Component
             type="email"
             label="Contact e-mail"
             required
-            hint="Shown in the footer's contact block."
+            hint={
+              loaderData.replyTo
+                ? `Shown in the footer's contact block. Replies to the site's e-mails go to ${loaderData.replyTo} (MAIL_REPLY_TO, set on the server, wins over this field).`
+                : "Shown in the footer's contact block. Replies to the site's e-mails (acknowledgements, entry checks, decisions) go to it too; until it is saved, those e-mails ask for no reply and point to the correction form instead."
+            }
             error={errors.contactEmail}
             defaultValue={values?.contactEmail ?? general.contactEmail}
             autoComplete="email"
@@ -222,6 +307,12 @@ export default function SiteSettings({ loaderData, actionData }: Route.Component
             defaultValue={values?.freshnessMonths ?? String(general.freshnessMonths)}
           />
         </fieldset>
+
+        <DataLicenceChoice
+          current={values?.dataLicence ?? general.dataLicence}
+          error={errors.dataLicence}
+          termsMissingLicence={loaderData.termsMissingLicence}
+        />
 
         <SubmitButton pending={busy}>Save settings</SubmitButton>
       </Form>
