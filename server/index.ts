@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ContentVersionWatcher } from "~/services/content-version.server";
 import { shareReleaseAssets } from "~/services/release-assets.server";
+import { startSearchBackfill } from "~/services/search-backfill.server";
 import { DatabaseUnavailableError } from "~db/client";
 import { repairModes, restrictUmask } from "~db/file-modes";
 import { createApp } from "./app";
@@ -168,6 +169,7 @@ async function main() {
       });
 
   const maintenance = startMaintenance(services);
+  const searchBackfill = startSearchBackfill(services);
   services.mail.start();
   // Every instance's caches converge on the database within seconds, whatever happened to the notifications.
   const contentVersions = new ContentVersionWatcher(services);
@@ -188,6 +190,7 @@ async function main() {
     stopping = true;
     ready = false;
     maintenance.stop();
+    searchBackfill.stop();
     control?.close();
     contentVersions.stop();
     services.mapIndex?.close();

@@ -12,7 +12,7 @@ import type { Language } from "../lib/i18n/languages";
 import { countryKeys, normalCountry } from "../lib/reference-names";
 import { createLocation, searchLocations } from "./locations.server";
 import { createProgram } from "./programs.server";
-import { searchEverything } from "./search.server";
+import { searchBackfillStep, searchEverything } from "./search.server";
 
 let t: TestDatabase;
 let soilHealth = "";
@@ -161,5 +161,33 @@ describe(`search in the site's languages (${process.env.TEST_DATABASE_URL ? "pos
     expect(again.removed).toBe(0);
     expect(again.added).toBeGreaterThan(0);
     expect(await places("Hof")).toEqual(["Lowland Soil Farm"]);
+  });
+
+  it("gives entries stored before the migration their stems and tokens a batch at a time, as no content change", async () => {
+    // Two places as the previous release stored them: their words, no stems and no tokens.
+    await createLocation(
+      t.db,
+      locationInput("Old Orchard", { country: "Czech Republic", shortDescription: "Apples." }),
+    );
+    await t.db.execute(sql`ALTER TABLE locations DISABLE TRIGGER locations_search`);
+    await t.db.execute(sql`UPDATE locations SET search_vector =
+      setweight(to_tsvector('simple', search_fold(name)), 'A') || setweight(to_tsvector('simple', search_fold(country)), 'B')
+      WHERE name IN ('Old Orchard', 'Plain Garden')`);
+    await t.db.execute(sql`ALTER TABLE locations ENABLE TRIGGER locations_search`);
+    await t.db.execute(sql`UPDATE search_backfill SET done_at = NULL, after = NULL WHERE entity = 'locations'`);
+    expect(await places("czech republic")).toEqual(["Lowland Soil Farm", "Old Orchard"]);
+    expect(await places("Tschechien", "de")).toEqual(["Lowland Soil Farm"]);
+    const version = async () =>
+      rowsOf(await t.db.execute(sql`SELECT version FROM content_versions WHERE entity = 'locations'`))[0]?.version;
+    const before = await version();
+    const batches: number[] = [];
+    for (let n = await searchBackfillStep(t.db, 2); n !== 0; n = await searchBackfillStep(t.db, 2)) batches.push(n);
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(4);
+    expect(batches.every((n) => n <= 2)).toBe(true);
+    expect(await places("Tschechien", "de")).toEqual(["Lowland Soil Farm", "Old Orchard"]);
+    expect(await places("Estados Unidos", "es")).toEqual(["Plain Garden"]);
+    expect(await version()).toBe(before);
+    // Done: nothing more to write.
+    expect(await searchBackfillStep(t.db, 2)).toBe(0);
   });
 });

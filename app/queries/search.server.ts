@@ -213,63 +213,65 @@ const configSql = (name: string) => sql.raw(`'${name}'`);
 /** A word that names more countries, regions, focus areas and kinds than this is a common word, not a name. */
 const MAX_TOKENS = 30;
 
-/** A term of a search, with the tokens of the names its words are part of (any country, focus area… in any language). */
-export type PreparedTerm = SearchTerm & { tokens?: readonly string[] };
-
 /**
- * A search ready to run: its terms (the page language's stop words left out beside other words, and each term with
- * the names it matches) and the language it is read in (stems of that language and English).
+ * A search ready to run, read in a language (`prepareSearch`): its terms (the language's stop words left out beside
+ * other words) and the whole query as tsquery text, for the entries (`all`: each word as typed, its stems, the
+ * phrases it abbreviates and the tokens of the names it is part of) and for their names only (`names`, weight A).
  */
-export type PreparedSearch = { text: string; terms: PreparedTerm[]; lang?: Language };
+export type PreparedSearch = {
+  text: string;
+  terms: SearchTerm[];
+  lang?: Language;
+  query?: { all: string; names: string };
+};
 
 const lexeme = (word: string, prefix: boolean, weights: string) =>
   `'${word}'${prefix ? `:*${weights}` : weights ? `:${weights}` : ""}`;
 const phraseText = (words: readonly string[], weights: string) =>
   `(${words.map((w) => lexeme(w, false, weights)).join(" <-> ")})`;
-const tokenText = (tokens: readonly string[]) =>
-  tokens.map((t) => `'${t.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`).join(" | ");
+const tokenText = (token: string) => `'${token.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 
 /**
- * One term as a tsquery: a word as typed (folded; the last one also as a prefix), its stem in the search's language
- * and in English, the phrases it abbreviates, and the tokens of the names it is part of; a phrase as typed; an
- * exclusion as typed. Every function here is immutable, so the planner reads the whole query as one constant (with
- * its statistics).
+ * One term's alternatives as tsqueries: a word as typed (folded; the last one also as a prefix), its stem in the
+ * search's language and in English, the phrases it abbreviates; a phrase as typed; an exclusion as typed. Every
+ * function here is immutable, so the planner reads them as constants.
  */
-function termSql(term: PreparedTerm, lang: Language | undefined, weights: string): SQL {
-  if (term.kind === "exclude") return sql`(!!to_tsquery('simple', search_fold(${lexeme(term.word, false, "")})))`;
-  const either: SQL[] = [];
-  if (term.kind === "phrase") {
-    either.push(sql`to_tsquery('simple', search_fold(${phraseText(term.words, weights)}))`);
-  } else {
-    either.push(sql`to_tsquery('simple', search_fold(${lexeme(term.word, term.prefix, weights)}))`);
-    // Stems are matched whole: the word as typed is already matched as a prefix while it is being typed, and a stem
-    // as a prefix reaches far ("spani" of "Spanien" would find "Spanish").
-    const whole = lexeme(term.word, false, weights);
-    either.push(sql`to_tsquery(${configSql(STEM_CONFIG[lang ?? "en"])}, ${whole})`);
-    if (lang && lang !== "en") either.push(sql`to_tsquery(${configSql(STEM_CONFIG.en)}, ${whole})`);
-    for (const phrase of synonymPhrases(term.word)) {
-      either.push(sql`to_tsquery('simple', search_fold(${phraseText(phrase, weights)}))`);
-    }
-  }
-  // Tokens are "where and what" (weight B): never part of a name-only query.
-  if (!weights && term.tokens?.length) either.push(sql`${tokenText(term.tokens)}::tsquery`);
-  return either.length === 1 ? (either[0] as SQL) : sql`(${sql.join(either, sql` || `)})`;
+function termAlternatives(term: SearchTerm, lang: Language | undefined, weights: string): SQL[] {
+  if (term.kind === "exclude") return [sql`(!!to_tsquery('simple', search_fold(${lexeme(term.word, false, "")})))`];
+  if (term.kind === "phrase") return [sql`to_tsquery('simple', search_fold(${phraseText(term.words, weights)}))`];
+  // Stems are matched whole: the word as typed is already matched as a prefix while it is being typed, and a stem
+  // as a prefix reaches far ("spani" of "Spanien" would find "Spanish").
+  const whole = lexeme(term.word, false, weights);
+  return [
+    sql`to_tsquery('simple', search_fold(${lexeme(term.word, term.prefix, weights)}))`,
+    sql`to_tsquery(${configSql(STEM_CONFIG[lang ?? "en"])}, ${whole})`,
+    ...(lang && lang !== "en" ? [sql`to_tsquery(${configSql(STEM_CONFIG.en)}, ${whole})`] : []),
+    ...synonymPhrases(term.word).map(
+      (phrase) => sql`to_tsquery('simple', search_fold(${phraseText(phrase, weights)}))`,
+    ),
+  ];
 }
 
 /**
- * The tsquery of a search. With `weights` ("A": names only) every positive term is restricted to those weights.
- * Terms not prepared (`prepareSearch`) match their words and stems, not the names of countries or focus areas.
+ * The tsquery of a search. A prepared search gives its query as one constant; plain terms (the suggestions, which
+ * match names) are matched by their words and stems, not by the names of countries or focus areas. With `weights`
+ * ("A": names only) every positive term is restricted to those weights.
  */
 export function tsquerySql(search: PreparedSearch | readonly SearchTerm[], weights = ""): SQL {
-  const { terms, lang } = isPrepared(search) ? search : { terms: search, lang: undefined };
+  if (!Array.isArray(search) && (search as PreparedSearch).query) {
+    const query = (search as PreparedSearch).query as { all: string; names: string };
+    return sql`${weights ? query.names : query.all}::tsquery`;
+  }
+  const { terms, lang } = Array.isArray(search)
+    ? { terms: search as readonly SearchTerm[], lang: undefined }
+    : (search as PreparedSearch);
   return sql`(${sql.join(
-    terms.map((t) => termSql(t, lang, weights)),
+    terms.map((t) => {
+      const either = termAlternatives(t, lang, weights);
+      return either.length === 1 ? (either[0] as SQL) : sql`(${sql.join(either, sql` || `)})`;
+    }),
     sql` && `,
   )})`;
-}
-
-function isPrepared(search: PreparedSearch | readonly SearchTerm[]): search is PreparedSearch {
-  return !Array.isArray(search);
 }
 
 type Rows = { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
@@ -278,41 +280,74 @@ const rowsOf = (result: unknown) => {
   return Array.isArray(r) ? r : (r.rows ?? []);
 };
 
+/** A tsquery text's lexeme without its prefix mark and weights: the stem "meadow" adds nothing to "meadow:*". */
+const bareLexeme = (query: string) => query.replace(/:\*?[A-D]*/g, "");
+
 /**
- * Reads a parsed search in a language, in one round trip: which of its words are stop words of that language
- * ("del", "the": left out beside other words, since entries in other languages do not contain them), and which
- * names each term is part of: a country, region, sub-region, focus area, kind of place, program format or resource
- * type named in any of the five languages (`search_names`), whose tokens entries carry.
+ * Reads a parsed search in a language, in one round trip: each term's alternatives as tsquery texts (so that
+ * statements get the query as one constant, without alternatives that repeat the word as typed), which of its
+ * words are stop words of that language ("del", "the": left out beside other words, since entries in other
+ * languages do not contain them), and which names each term is part of: a country, region, sub-region, focus area,
+ * kind of place, program format or resource type named in any of the five languages (`search_names`), whose tokens
+ * entries carry.
  */
 export async function prepareSearch(
   db: Database,
   parsed: { text: string; terms: readonly SearchTerm[] },
   lang?: Language,
 ): Promise<PreparedSearch> {
-  const positive = parsed.terms.flatMap((t, i) => (t.kind === "exclude" ? [] : [{ t, i }]));
-  if (positive.length === 0) return { text: parsed.text, terms: [...parsed.terms], lang };
   const stopConfig = configSql(STOP_WORDS_CONFIG[lang ?? "en"]);
   const result = await db.execute(
     sql.join(
-      positive.map(
-        ({ t, i }) => sql`SELECT ${i}::int AS i,
+      parsed.terms.map((t, i) => {
+        const all = termAlternatives(t, lang, "");
+        const names = t.kind === "exclude" ? all : termAlternatives(t, lang, "A");
+        const matching = sql.join(all, sql` || `);
+        return sql`SELECT ${i}::int AS i,
           ${t.kind === "word" ? sql`numnode(plainto_tsquery(${stopConfig}, ${t.word})) = 0` : sql`false`} AS stop,
-          ARRAY(SELECT DISTINCT n.token FROM search_names n WHERE n.vector @@ ${termSql(t, lang, "")}
-            LIMIT ${MAX_TOKENS + 1}) AS tokens`,
-      ),
+          ARRAY[${sql.join(
+            all.map((q) => sql`(${q})::text`),
+            sql`, `,
+          )}] AS alls,
+          ARRAY[${sql.join(
+            names.map((q) => sql`(${q})::text`),
+            sql`, `,
+          )}] AS names,
+          ${
+            t.kind === "exclude"
+              ? sql`'{}'::text[]`
+              : sql`ARRAY(SELECT DISTINCT n.token FROM search_names n WHERE n.vector @@ (${matching}) LIMIT ${MAX_TOKENS + 1})`
+          } AS tokens`;
+      }),
       sql` UNION ALL `,
     ),
   );
   const info = new Map(rowsOf(result).map((r) => [Number(r.i), r]));
   const stop = (i: number) => info.get(i)?.stop === true;
-  const keepsContent = positive.some(({ i }) => !stop(i));
-  const terms: PreparedTerm[] = [];
+  const keepsContent = parsed.terms.some((t, i) => t.kind !== "exclude" && !stop(i));
+  const terms: SearchTerm[] = [];
+  const all: string[] = [];
+  const names: string[] = [];
+  const either = (alternatives: string[]) => {
+    const kept: string[] = [];
+    for (const q of alternatives) {
+      if (q && !kept.some((k) => k === q || bareLexeme(k) === bareLexeme(q))) kept.push(q);
+    }
+    return kept.length === 1 ? (kept[0] as string) : kept.length > 1 ? `( ${kept.join(" | ")} )` : "";
+  };
   parsed.terms.forEach((t, i) => {
     if (keepsContent && stop(i)) return;
-    const tokens = (info.get(i)?.tokens as string[] | undefined) ?? [];
-    terms.push(tokens.length > 0 && tokens.length <= MAX_TOKENS ? { ...t, tokens } : t);
+    const row = info.get(i);
+    terms.push(t);
+    const tokens = (row?.tokens as string[] | undefined) ?? [];
+    const named = tokens.length <= MAX_TOKENS ? tokens.map(tokenText) : [];
+    const one = either([...((row?.alls as string[] | undefined) ?? []), ...named]);
+    // Tokens are "where and what" (weight B): never part of the names-only query.
+    const onlyNames = either((row?.names as string[] | undefined) ?? []);
+    if (one) all.push(one);
+    if (onlyNames) names.push(onlyNames);
   });
-  return { text: parsed.text, terms, lang };
+  return { text: parsed.text, terms, lang, query: { all: all.join(" & "), names: names.join(" & ") } };
 }
 
 /**
@@ -385,18 +420,23 @@ async function searchKind(
   const q = tsquerySql(search);
   const text = snippetTextSql(kind, lang);
   // The headline is cut with the configuration of the search's language, so the words its stems matched are marked.
+  // The pool is ranked and cut to `limit` inside; the snippet and its text's ends are made outside, for those only.
   const rows = rowsOf(
     await db.execute(sql`
     SELECT t.id::text AS id, t.${k.name} AS name, ${shownSql(k.shown.name, lang)} AS label,
       t.language AS language, t.${k.key} AS key${k.place ? sql`, ${k.place}` : sql``},
-      ${cappedCountSql(sql`${k.table} t`, where)} AS total,
-      ts_rank_cd('{0.1, 0.3, 0.6, 1.0}', t.search_vector, ${q}, 1) AS rank,
+      t.total_ AS total, t.rank_ AS rank,
       ts_headline(${configSql(STEM_CONFIG[lang ?? "en"])}, ${text}, ${q},
         ${`StartSel=${START}, StopSel=${STOP}, MaxWords=28, MinWords=12, ShortWord=0, MaxFragments=1`}) AS headline,
       left(${text}, ${EDGE}) AS text_start, right(${text}, ${EDGE}) AS text_end
-    FROM (${rankPoolSql(kind, search, "t")}) t
+    FROM (
+      SELECT t.*, ${cappedCountSql(sql`${k.table} t`, where)} AS total_,
+        ts_rank_cd('{0.1, 0.3, 0.6, 1.0}', t.search_vector, ${q}, 1) AS rank_
+      FROM (${rankPoolSql(kind, search, "t")}) t
+      ORDER BY ${orderBy}
+      LIMIT ${limit}
+    ) t
     ORDER BY ${orderBy}
-    LIMIT ${limit}
   `),
   );
   return {
@@ -480,6 +520,8 @@ export async function searchEverything(
     kinds?: readonly SearchKind[];
     lang?: Language;
     knownWord?: (word: string) => boolean;
+    /** How a query is prepared (a caller may keep prepared queries until the names they depend on change). */
+    prepare?: (query: { text: string; terms: SearchTerm[] }, lang: Language | undefined) => Promise<PreparedSearch>;
   } = {},
 ): Promise<SearchOutcome> {
   const parsed = parseSearch(raw);
@@ -487,7 +529,7 @@ export async function searchEverything(
   const kinds = opts.kinds ?? SEARCH_KINDS;
   const known = opts.knownWord ?? (() => false);
   const run = async (query: { text: string; terms: SearchTerm[] }) => {
-    const search = await prepareSearch(db, query, opts.lang);
+    const search = await (opts.prepare ?? ((q, lang) => prepareSearch(db, q, lang)))(query, opts.lang);
     return Promise.all(kinds.map((kind) => searchKind(db, kind, search, opts.perKind ?? 5, opts.lang)));
   };
   let terms = parsed.terms;
@@ -572,4 +614,23 @@ export async function suggestNames(db: Database, raw: string, limit = 8, lang?: 
     if (out.length === limit) break;
   }
   return out;
+}
+
+/**
+ * Writes the next `batch` entries whose search vectors predate migration 0022 again (see `search_backfill_step`):
+ * how many it wrote, 0 when none are left, -1 when another instance is writing the ones left.
+ */
+export async function searchBackfillStep(db: Database, batch: number): Promise<number> {
+  const [row] = rowsOf(await db.execute(sql`SELECT search_backfill_step(${batch}::int) AS n`));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * After the backfill: on Postgres the full-text index is built again beside the old one (written row by row it had
+ * grown to about 1.5 times the size of one built at once; CONCURRENTLY keeps reads and writes going), and on the
+ * embedded database, which has no autovacuum, the planner's statistics are refreshed.
+ */
+export async function tidyAfterSearchBackfill(db: Database, kind: "pglite" | "postgres"): Promise<void> {
+  if (kind === "postgres") await db.execute(sql`REINDEX INDEX CONCURRENTLY locations_search_idx`);
+  else await db.execute(sql`ANALYZE locations`);
 }

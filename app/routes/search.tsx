@@ -41,10 +41,10 @@ function seeAllHref(kind: SearchKind, q: string): string | null {
 const RESULTS_HEADERS = { "Cache-Control": "private, no-cache", "X-Robots-Tag": "noindex" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = context.services;
+  const { config } = context.services;
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const { t, lang } = requestTranslate(request);
-  const outcome = await searchSite(db, q, { perKind: PER_KIND, lang });
+  const outcome = await searchSite(context.services, q, { perKind: PER_KIND, lang });
   if (outcome.status === "none") {
     const reason = outcome.parsed.ok ? null : outcome.parsed.reason;
     return {

@@ -8,8 +8,15 @@ import type { Language } from "~/lib/i18n/languages";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import type { Translate } from "~/lib/i18n/translate";
 import { countryLabel } from "~/lib/reference-names";
-import { type SearchHit, type SearchOutcome, searchEverything } from "~/queries/search.server";
-import type { Database } from "~db/client";
+import {
+  type PreparedSearch,
+  prepareSearch,
+  type SearchHit,
+  type SearchOutcome,
+  searchEverything,
+} from "~/queries/search.server";
+import type { ChangeBus, Database } from "~db/client";
+import { contentCache } from "./content-cache.server";
 import { recordSearch } from "./search-stats.server";
 import { isKnownWord, namesTown } from "./search-vocabulary.server";
 
@@ -38,13 +45,26 @@ export function hitPlace(hit: SearchHit, lang: Language): { where: string; what:
   };
 }
 
+/**
+ * Prepared queries (their stems, stop words and the names they match: one round trip each) are kept until reference
+ * data changes: the names of regions, sub-regions and focus areas are reference rows, and those of countries and
+ * kinds change only with a release.
+ */
+const prepared = contentCache<PreparedSearch>(["reference"]);
+
 /** A search of the search page, in the page's language, counted for staff. */
 export async function searchSite(
-  db: Database,
+  services: { db: Database; bus: ChangeBus },
   raw: string | null | undefined,
   opts: { perKind: number; lang: Language },
 ): Promise<SiteSearch> {
-  const outcome = await searchEverything(db, raw, { ...opts, knownWord: isKnownWord });
+  const { db } = services;
+  const outcome = await searchEverything(db, raw, {
+    ...opts,
+    knownWord: isKnownWord,
+    prepare: (query, lang) =>
+      prepared(services, `${lang ?? ""}\u0000${query.text}`, () => prepareSearch(db, query, lang)),
+  });
   if (outcome.status !== "ok") return { ...outcome, near: null };
   const found = outcome.groups.some((g) => g.total > 0);
   recordSearch(db, { text: outcome.parsed.text, lang: opts.lang, found });

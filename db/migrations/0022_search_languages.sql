@@ -12,6 +12,8 @@
 --    a new translation of it is searchable at once, with no entry rewritten.
 --  * `search_stats`: how often each normalised query was searched per day and language, and how often it found
 --    nothing, for staff (no visitor data).
+-- Rows written from now on get the new vectors from their triggers; existing rows are written again in small batches
+-- after start (`search_backfill`, below), not here.
 CREATE TEXT SEARCH DICTIONARY public.search_stem_en (TEMPLATE = snowball, Language = english);
 --> statement-breakpoint
 CREATE TEXT SEARCH DICTIONARY public.search_stem_es (TEMPLATE = snowball, Language = spanish);
@@ -297,21 +299,61 @@ BEGIN
   RETURN NEW;
 END $$;
 --> statement-breakpoint
--- Existing rows get their stems and tokens. The full-text index is built again once afterwards rather than kept
--- row by row (decision 019's bulk loads measured the difference: minutes at 500,000 places).
-DROP INDEX IF EXISTS locations_search_idx;
+-- Existing rows get their stems and tokens after the migration, a few at a time, while the site serves
+-- (search_backfill_step, called by each instance until every table is done): writing 500,000 places again here took
+-- 206 s on Postgres and 61 s for 50,000 on the embedded database, with the table's rows locked for writes meanwhile.
+-- Until a row is written again it is found as before (its words as typed), not yet by stems or other languages' names.
+CREATE TABLE search_backfill (
+  entity text PRIMARY KEY,
+  after uuid,
+  rows_done integer NOT NULL DEFAULT 0,
+  done_at timestamp with time zone
+);
 --> statement-breakpoint
-UPDATE locations SET name = name;
+INSERT INTO search_backfill (entity, done_at)
+SELECT t.entity, CASE WHEN t.empty THEN now() END FROM (VALUES
+  ('locations', NOT EXISTS (SELECT 1 FROM locations)),
+  ('programs', NOT EXISTS (SELECT 1 FROM programs)),
+  ('change_makers', NOT EXISTS (SELECT 1 FROM change_makers)),
+  ('resources', NOT EXISTS (SELECT 1 FROM resources)),
+  ('podcast_episodes', NOT EXISTS (SELECT 1 FROM podcast_episodes))) AS t(entity, empty);
 --> statement-breakpoint
-CREATE INDEX locations_search_idx ON locations USING gin (search_vector);
+-- The backfill changes no text a page shows: its writes do not count as content changes (which would drop every
+-- instance's rendered pages and rebuild its map index after each batch).
+CREATE OR REPLACE FUNCTION bump_content_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('search.backfill', true) = 'on' THEN RETURN NULL; END IF;
+  UPDATE content_versions SET version = version + 1, changed_at = now() WHERE entity = TG_ARGV[0];
+  RETURN NULL;
+END $$;
 --> statement-breakpoint
-UPDATE programs SET name = name;
---> statement-breakpoint
-UPDATE change_makers SET name = name;
---> statement-breakpoint
-UPDATE resources SET title = title;
---> statement-breakpoint
-UPDATE podcast_episodes SET title = title;
+-- Writes the next `batch` rows of the first table not done (in id order, after the last one written) again, so its
+-- trigger gives them stems and tokens. Returns how many rows it wrote; 0 when every table is done; -1 when the tables
+-- left are being written by another instance (each table's row is locked while a batch of it runs).
+CREATE OR REPLACE FUNCTION search_backfill_step(batch integer) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  job record;
+  written integer;
+  last uuid;
+  col text;
+BEGIN
+  SELECT * INTO job FROM search_backfill WHERE done_at IS NULL ORDER BY entity LIMIT 1 FOR UPDATE SKIP LOCKED;
+  IF NOT FOUND THEN
+    RETURN CASE WHEN EXISTS (SELECT 1 FROM search_backfill WHERE done_at IS NULL) THEN -1 ELSE 0 END;
+  END IF;
+  col := CASE job.entity WHEN 'resources' THEN 'title' WHEN 'podcast_episodes' THEN 'title' ELSE 'name' END;
+  PERFORM set_config('search.backfill', 'on', true);
+  EXECUTE format(
+    'WITH next AS (SELECT id FROM %1$I WHERE $1 IS NULL OR id > $1 ORDER BY id LIMIT $2),
+       written AS (UPDATE %1$I t SET %2$I = t.%2$I FROM next WHERE t.id = next.id RETURNING t.id)
+     SELECT (SELECT count(*) FROM written), (SELECT id FROM written ORDER BY id DESC LIMIT 1)',
+    job.entity, col) INTO written, last USING job.after, batch;
+  PERFORM set_config('search.backfill', 'off', true);
+  UPDATE search_backfill SET after = coalesce(last, after), rows_done = rows_done + written,
+    done_at = CASE WHEN written < batch THEN now() END
+  WHERE entity = job.entity;
+  RETURN written;
+END $$;
 --> statement-breakpoint
 -- The English names of focus areas and sub-regions are no longer part of entries' text (their tokens are).
 DROP FUNCTION IF EXISTS search_focus_names(uuid[]);
