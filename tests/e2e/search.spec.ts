@@ -79,6 +79,49 @@ test("a typo still finds, and the page says what it searched for instead", async
   ).toBeVisible();
 });
 
+test("in Spanish: a country's name finds its places, each saying what and where it is, in Spanish", async ({
+  page,
+}) => {
+  await page.goto("/es/search?q=Brasil");
+  const places = page.getByRole("region", { name: /^Lugares/ });
+  await expect(places.getByRole("heading", { level: 2 })).toContainText("(3)");
+  await expect(page.getByText(/Se muestran resultados para/)).toHaveCount(0);
+  const tapajos = places.getByRole("listitem").filter({ hasText: "Tapajos Agroforestry School" });
+  await expect(tapajos).toContainText("Escuela");
+  await expect(tapajos).toContainText("Santarem, Brasil");
+  await expectNoAxeViolations(page);
+});
+
+test("a query naming a country is offered a correction, a link reached by keyboard, never replaced", async ({
+  page,
+}) => {
+  await page.goto("/es/search?q=Kenia%20agroforstry");
+  await expect(page.getByText(/Se muestran resultados para/)).toHaveCount(0);
+  const offer = page.getByRole("link", { name: "«kenia agroforestry»" });
+  await expect(offer).toBeVisible();
+  await expect(page.getByText("¿Quisiste decir")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await offer.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/es\/search\?q=kenia%20agroforestry$/);
+  await expect(
+    page
+      .getByRole("region", { name: /^Lugares/ })
+      .getByRole("link")
+      .first(),
+  ).toBeVisible();
+});
+
+test("a town with no place in it offers the places nearest to it", async ({ page }) => {
+  await page.goto("/search?q=berlin");
+  await expect(page.getByText(/Showing results for/)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "See the places nearest to “berlin”" })).toHaveAttribute(
+    "href",
+    "/locations?near=berlin",
+  );
+  await expectNoAxeViolations(page);
+});
+
 test("words found across fields on /locations, in either order, with accents ignored", async ({ page }) => {
   for (const q of ["Adelaide Australia", "australia adelaide", "water management australia"]) {
     await page.goto(`/locations?q=${encodeURIComponent(q)}`);
