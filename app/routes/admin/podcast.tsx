@@ -42,7 +42,6 @@ import {
   isEpisodeNumberTaken,
   listEpisodes,
   listPodcastSubscriptions,
-  PODCAST_SUBSCRIBER_STATES,
   type PodcastSubscriberState,
   updateEpisode,
 } from "~/services/podcast.server";
@@ -54,7 +53,8 @@ const DELETE_DESCRIPTION = "The episode disappears from the podcast page and fee
 
 /** The subscriber list shows confirmed subscribers (those who get episodes) unless staff pick another state. */
 type SubscriberView = PodcastSubscriberState | "all";
-const SUBSCRIBER_VIEWS: readonly SubscriberView[] = [...PODCAST_SUBSCRIBER_STATES, "all"];
+// Listed here, not imported from the service: the page's component uses them, and a server module cannot reach it.
+const SUBSCRIBER_VIEWS: readonly SubscriberView[] = ["confirmed", "awaiting", "all"];
 const SUBSCRIBER_VIEW_LABELS: Record<SubscriberView, string> = {
   confirmed: "Confirmed",
   awaiting: "Awaiting confirmation",
