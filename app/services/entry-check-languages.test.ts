@@ -64,7 +64,9 @@ describe(`entry checks in the entry's language (${process.env.TEST_DATABASE_URL 
     expect(message.text).toContain("La ficha dice: País: Chile; Dirección: Valdivia; Sitio web: https://example.org");
     expect(message.text).toContain(`La página completa: ${SITE}/es/location/Granja-Los-Robles`);
     expect(message.text).toContain("Sí, sigue siendo correcta");
-    expect(message.text).toContain("El enlace funciona durante 30 días.");
+    // No reply address is configured here: the message points to the place's correction form (decision 057).
+    expect(message.text).toContain("El enlace de arriba funciona durante 30 días.");
+    expect(message.text).toContain(`${SITE}/es/suggest-a-correction/location/${id}`);
     expect(message.html).toContain("Si el botón no funciona, copia esta dirección en tu navegador:");
     expect(message.text).not.toMatch(/Is Granja|The entry says|Yes, it is still right/);
 
@@ -92,7 +94,7 @@ describe(`entry checks in the entry's language (${process.env.TEST_DATABASE_URL 
     expect(german.html).toContain('<html lang="de">');
     expect(german.text).toContain("Im Eintrag steht: Land: Chile; Adresse: Valdivia");
     expect(german.text).toContain(`${SITE}/de/location/Hof-Lindenblick`);
-    expect(german.text).toContain("Der Link gilt 30 Tage.");
+    expect(german.text).toContain("Der Link oben gilt 30 Tage.");
     linkIn(german.text, `${SITE}/de/entry/confirm?token=`);
 
     const english = await delivered("oak@example.org");
@@ -101,7 +103,7 @@ describe(`entry checks in the entry's language (${process.env.TEST_DATABASE_URL 
       "The entry says: Country: Chile; Address: Valdivia; Website: https://example.org; E-mail: oak@example.org.",
     );
     expect(english.text).toContain(`The whole page: ${SITE}/location/Oak-Hollow`);
-    expect(english.text).toContain("The link works for 30 days.");
+    expect(english.text).toContain("The link above works for 30 days.");
     linkIn(english.text, `${SITE}/entry/confirm?token=`);
 
     const unknown = await delivered("quinta@example.org");
