@@ -191,6 +191,12 @@ test.describe("the map", () => {
     const box = await nearMe.boundingBox();
     expect(box && box.y + box.height < PHONE.height).toBe(true);
     await ready(page);
+    // The first thing the keyboard reaches in the map.
+    expect(
+      await page
+        .locator("[data-map-box]")
+        .evaluate((box) => box.querySelector("a[href], button:not([disabled]), [tabindex='0']")?.textContent),
+    ).toBe("In meiner Nähe");
     await nearMe.focus();
     await page.keyboard.press("Enter");
     const nearest = page.getByRole("region", { name: "Nächstgelegene Orte" });

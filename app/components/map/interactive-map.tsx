@@ -612,6 +612,10 @@ export function InteractiveMap({
       data-map-box=""
       data-map-ready={ready ? "true" : "false"}
     >
+      {/* First in the map, for the keyboard and screen readers: Near me and its answer come before the map's own
+          links and controls (on screen they sit in its corner). */}
+      {nearMeControl}
+      {variant === "full" ? answerPanel : null}
       {ready ? null : (
         <MapSvg snapshot={snapshot} label={label} filterQuery={filterQuery} inline={variant !== "full"} />
       )}
@@ -711,8 +715,6 @@ export function InteractiveMap({
         </a>
         <span />
       </nav>
-      {nearMeControl}
-      {variant === "full" ? answerPanel : null}
       {detailNote}
     </div>
   );
