@@ -4,13 +4,15 @@ import { sendDueEntryChecks } from "~/services/entry-checks.server";
 import { askUnaskedPodcastSignUps } from "~/services/podcast.server";
 import { pruneAnonymousInput } from "~/services/retention.server";
 import type { Services } from "~/services/services.server";
+import { sendDailyDigests } from "~/services/staff-notices.server";
 
 const FIRST_RUN_MS = 15_000;
 const EVERY_MS = 60 * 60_000;
 
 /**
  * Hourly housekeeping: analytics rollups and retention, request-stats rollups, the yearly entry checks, asking podcast
- * sign-ups from before confirmation existed to confirm (once each, decision 057), and deleting
+ * sign-ups from before confirmation existed to confirm (once each, decision 057), staff's daily digests (decision
+ * 058), and deleting
  * what strangers left behind once it has served (rate-limit counters, unconfirmed sign-ups, old mail: decision 054).
  * Safe on several instances (advisory locks; entry checks lock the places they ask about; deleting twice is harmless).
  */
@@ -26,10 +28,12 @@ export function startMaintenance(services: Services) {
       const entryChecks = await sendDueEntryChecks(services);
       // Before the pruning: a podcast sign-up from before confirmation existed is asked once, then kept a week.
       const podcastAsked = await askUnaskedPodcastSignUps(services);
+      // Each staff member's daily digest, once per UTC day whichever instance comes first (decision 058).
+      const digests = await sendDailyDigests(services);
       const pruned = await pruneAnonymousInput(services);
       const prunedAny = pruned.rateLimits || pruned.signUps || pruned.mail;
-      if (analytics.days || analytics.deleted || stats.merged || entryChecks || podcastAsked || prunedAny)
-        logger.info({ analytics, requestStats: stats, entryChecks, podcastAsked, pruned }, "maintenance");
+      if (analytics.days || analytics.deleted || stats.merged || entryChecks || podcastAsked || digests || prunedAny)
+        logger.info({ analytics, requestStats: stats, entryChecks, podcastAsked, digests, pruned }, "maintenance");
     } catch (err) {
       logger.warn({ err }, "maintenance failed");
     } finally {

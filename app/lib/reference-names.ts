@@ -33,8 +33,8 @@ export function withReferenceNames<T extends { name: string; translations?: Name
   return lang === "en" ? [...rows] : rows.map((r) => ({ ...r, name: referenceName(r, lang) }));
 }
 
-/** The ISO 3166-1 codes of today's countries and territories. */
-const COUNTRY_CODES = (
+/** The ISO 3166-1 codes of today's countries and territories (the country lists of the public forms, decision 058). */
+export const COUNTRY_CODES = (
   "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ " +
   "CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO " +
   "FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE " +

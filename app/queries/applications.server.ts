@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { asc, count, desc, eq, gte } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { applications } from "~db/schema";
 import { isUuid } from "../lib/ids";
@@ -109,4 +109,24 @@ export async function findApplicationFor(
     .where(kind === "location" ? eq(applications.locationId, entryId) : eq(applications.changeMakerId, entryId))
     .limit(1);
   return row ?? null;
+}
+
+/** Applications received since a time, oldest first (a staff digest), at most `limit`, and how many in all. */
+export async function listApplicationsSince(db: Database, since: Date, limit: number) {
+  const where = gte(applications.createdAt, since);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: applications.id,
+        fullName: applications.fullName,
+        applicantType: applications.applicantType,
+        country: applications.country,
+      })
+      .from(applications)
+      .where(where)
+      .orderBy(asc(applications.createdAt), asc(applications.id))
+      .limit(limit),
+    db.select({ n: count() }).from(applications).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
 }

@@ -70,12 +70,12 @@ export const NEAR_KM = 10;
 /**
  * Places that are likely the same as the probe: a similar name (trigram similarity, from the name index) and
  * within a few kilometres (or either without a position), a nearly identical name anywhere, or the same website or
- * e-mail domain. Best first, at most `limit`.
+ * e-mail domain. Best first, at most `limit`. `publishedOnly` leaves out drafts and archived places (for visitors).
  */
 export async function findLikelyDuplicates(
   db: Database,
   probe: DuplicateProbe,
-  opts: { excludeId?: string; limit?: number } = {},
+  opts: { excludeId?: string; limit?: number; publishedOnly?: boolean } = {},
 ): Promise<LikelyDuplicate[]> {
   const host = websiteHost(probe.website);
   const domain = ownEmailDomain(probe.contactEmail);
@@ -102,6 +102,7 @@ export async function findLikelyDuplicates(
         ${domain ? sql`coalesce(${domainOf} = ${domain}, false)` : sql`false`} AS same_domain
       FROM locations l JOIN candidates c ON c.id = l.id
       WHERE ${exclude ? sql`l.id <> ${exclude}` : sql`TRUE`}
+        ${opts.publishedOnly ? sql`AND l.status = 'published'` : sql``}
     ) s
     WHERE same_website OR same_domain OR score >= ${SAME_NAME_SIMILARITY}
       OR (score >= ${NEAR_NAME_SIMILARITY} AND (distance_km IS NULL OR distance_km <= ${NEAR_KM}))

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { proposals } from "~db/schema";
+import type { Language } from "../lib/i18n/languages";
 import { isUuid } from "../lib/ids";
 import type { ProposalKind, ProposalStatus } from "../lib/vocabulary";
 
@@ -17,6 +18,8 @@ export type NewProposal = {
   comment: string;
   email: string | null;
   consentAt: Date | null;
+  /** The language of the page it was sent from. */
+  language: Language;
 };
 
 /** Stores a visitor's contribution as pending; returns its id. */
@@ -33,6 +36,7 @@ export async function insertProposal(db: Database, input: NewProposal): Promise<
       comment: input.comment,
       email: input.email,
       consentAt: input.consentAt,
+      language: input.language,
     })
     .returning({ id: proposals.id });
   if (!row) throw new Error("insert returned no row");
@@ -126,6 +130,59 @@ export async function decideProposal(
       ...(decision.entityId !== undefined ? { entityId: decision.entityId } : {}),
     })
     .where(and(eq(proposals.id, id), eq(proposals.status, "pending")))
+    .returning({ id: proposals.id });
+  return rows.length > 0;
+}
+
+/** Contributions received since a time and still waiting, oldest first (a staff digest), at most `limit`, and how many. */
+export async function listPendingProposalsSince(db: Database, since: Date, limit: number) {
+  const where = and(eq(proposals.status, "pending"), gte(proposals.createdAt, since));
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: proposals.id,
+        kind: proposals.kind,
+        entity: proposals.entity,
+        fields: proposals.fields,
+      })
+      .from(proposals)
+      .where(where)
+      .orderBy(asc(proposals.createdAt), asc(proposals.id))
+      .limit(limit),
+    db.select({ n: count() }).from(proposals).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** Accepted place proposals that became this place and whose visitor, who left an address, has not been told yet. */
+export function listUntoldPlaceProposals(db: Database, locationId: string) {
+  if (!isUuid(locationId)) return Promise.resolve([]);
+  return db
+    .select({ id: proposals.id, email: proposals.email, language: proposals.language })
+    .from(proposals)
+    .where(
+      and(
+        eq(proposals.entity, "location"),
+        eq(proposals.entityId, locationId),
+        eq(proposals.kind, "new-place"),
+        eq(proposals.status, "accepted"),
+        isNull(proposals.outcomeSentAt),
+        isNotNull(proposals.email),
+        isNotNull(proposals.consentAt),
+      ),
+    );
+}
+
+/**
+ * Records that a contribution's visitor has been told its outcome; false when that was already recorded (another
+ * save, or another instance, told them first), so each visitor hears once.
+ */
+export async function markOutcomeSent(db: Database, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .update(proposals)
+    .set({ outcomeSentAt: new Date() })
+    .where(and(eq(proposals.id, id), isNull(proposals.outcomeSentAt)))
     .returning({ id: proposals.id });
   return rows.length > 0;
 }

@@ -161,20 +161,123 @@ export async function deleteUserSessions(db: Database, userId: string): Promise<
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** Staff who asked to hear of each new application (not disabled). */
-export function listApplicationNoticeRecipients(db: Database): Promise<{ email: string; name: string }[]> {
+/** What a staff member hears of by e-mail, and how (decision 058). */
+export type NoticeSettings = {
+  /** A notice of each new application. */
+  applications: boolean;
+  /** A notice of each new suggested place or correction. */
+  contributions: boolean;
+  /** Both come as one daily digest instead of one message each. */
+  digest: boolean;
+  /** False while they never saved their settings: the default applies. */
+  chosen: boolean;
+};
+export type NoticeTopic = "applications" | "contributions";
+
+/**
+ * The first administrator: the oldest active admin (on a site started with ADMIN_EMAIL, that account, the first
+ * user the site ever had). Their notices are on until they choose otherwise.
+ */
+const firstAdminId = sql`(SELECT f.id FROM users f WHERE f.role = 'ADMIN' AND NOT coalesce(f.banned, false)
+  ORDER BY f.created_at, f.id LIMIT 1)`;
+const byDefault = sql`${users.noticesChosenAt} IS NULL`;
+const effective = {
+  applications: sql<boolean>`CASE WHEN ${byDefault} THEN ${users.id} = ${firstAdminId} ELSE ${users.notifyApplications} END`,
+  contributions: sql<boolean>`CASE WHEN ${byDefault} THEN ${users.id} = ${firstAdminId} ELSE ${users.notifyContributions} END`,
+  digest: sql<boolean>`CASE WHEN ${byDefault} THEN false ELSE ${users.notifyDigest} END`,
+};
+/** Accounts that may get notices: any not disabled (the settings are saved by each member on their own screen). */
+const activeStaff = sql`coalesce(${users.banned}, false) = false`;
+
+/** A staff member's notice settings as they apply (the default until they save their own). */
+export async function getNoticeSettings(db: Database, userId: string): Promise<NoticeSettings> {
+  const [row] = await db
+    .select({ ...effective, chosen: sql<boolean>`NOT ${byDefault}` })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? { applications: false, contributions: false, digest: false, chosen: false };
+}
+
+/** Saves a staff member's own notice settings; from then on the default no longer applies to them. */
+export async function setNoticeSettings(
+  db: Database,
+  userId: string,
+  settings: Omit<NoticeSettings, "chosen">,
+): Promise<void> {
+  const now = new Date();
+  await db
+    .update(users)
+    .set({
+      notifyApplications: settings.applications,
+      notifyContributions: settings.contributions,
+      notifyDigest: settings.digest,
+      noticesChosenAt: now,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Turns a staff member's application notices on or off, keeping their other settings as they apply now. */
+export async function setApplicationNoticeSetting(db: Database, userId: string, on: boolean): Promise<void> {
+  const now = await getNoticeSettings(db, userId);
+  await setNoticeSettings(db, userId, { applications: on, contributions: now.contributions, digest: now.digest });
+}
+
+/** Active staff who get one message for each new item of a topic (not a digest). */
+export function listNoticeRecipients(db: Database, topic: NoticeTopic): Promise<{ email: string; name: string }[]> {
   return db
     .select({ email: users.email, name: users.name })
     .from(users)
-    .where(and(eq(users.notifyApplications, true), sql`coalesce(${users.banned}, false) = false`))
+    .where(and(activeStaff, effective[topic], sql`NOT ${effective.digest}`))
     .orderBy(asc(users.email));
 }
 
-export async function getApplicationNoticeSetting(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ on: users.notifyApplications }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.on ?? false;
+/** Staff who asked to hear of each new application as it arrives (active, not by digest). */
+export function listApplicationNoticeRecipients(db: Database): Promise<{ email: string; name: string }[]> {
+  return listNoticeRecipients(db, "applications");
 }
 
-export async function setApplicationNoticeSetting(db: Database, userId: string, on: boolean): Promise<void> {
-  await db.update(users).set({ notifyApplications: on, updatedAt: new Date() }).where(eq(users.id, userId));
+/** Staff whose daily digest is due: active, by digest, with a topic on, and none taken yet this UTC day. */
+export function listDigestsDue(db: Database): Promise<{ id: string }[]> {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        activeStaff,
+        effective.digest,
+        sql`(${effective.applications} OR ${effective.contributions})`,
+        sql`(${users.digestSentAt} IS NULL OR ${users.digestSentAt} < date_trunc('day', now()))`,
+      ),
+    )
+    .orderBy(asc(users.id));
+}
+
+/**
+ * Takes a staff member's digest for today, once across instances: the row is locked and its time checked again
+ * (another instance that took it first leaves nothing to take). Returns who and what they want, and since when their
+ * digest reports (their last one, at most a week back; a day back for their first), or null.
+ */
+export async function claimDigest(
+  db: Database,
+  userId: string,
+): Promise<{ email: string; applications: boolean; contributions: boolean; since: Date } | null> {
+  const result = (await db.execute(sql`
+    UPDATE users u SET digest_sent_at = now()
+    FROM (SELECT id, digest_sent_at AS prev FROM users WHERE id = ${userId} FOR UPDATE) p
+    WHERE u.id = p.id AND (p.prev IS NULL OR p.prev < date_trunc('day', now()))
+    RETURNING u.email,
+      greatest(coalesce(p.prev, now() - interval '1 day'), now() - interval '7 days') AS since
+  `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
+  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+  const row = rows[0];
+  if (!row) return null;
+  const settings = await getNoticeSettings(db, userId);
+  return {
+    email: String(row.email),
+    applications: settings.applications,
+    contributions: settings.contributions,
+    since: new Date(row.since as string | Date),
+  };
 }

@@ -140,8 +140,15 @@ describe("messages about an application", () => {
       role: "DEFAULT",
       password,
     });
-    await createUserWithPassword(t.db, { email: "quiet@staff.example", name: "Quiet", role: "ADMIN", password });
+    const quiet = await createUserWithPassword(t.db, {
+      email: "quiet@staff.example",
+      name: "Quiet",
+      role: "ADMIN",
+      password,
+    });
     await setApplicationNoticeSetting(t.db, keen, true);
+    // The first administrator hears of new applications until they choose otherwise (decision 058): Quiet chose.
+    await setApplicationNoticeSetting(t.db, quiet, false);
     const before = smtp.received.length;
     expect(statusOf(await post(form({ fullName: "Amara Okafor", email: "amara@example.org" }), "10.0.1.1"))).toBe(303);
     await mail.runOnce();

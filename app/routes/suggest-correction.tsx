@@ -1,14 +1,25 @@
+import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { CheckboxField, ErrorSummary, TextAreaField, TextField } from "../components/admin/form-field";
+import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "../components/admin/form-field";
 import { AppLink } from "../components/app-link";
 import { CircleCheck } from "../components/icons";
+import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { ContributionGuardFields } from "../components/public/contribution-guard-fields";
 import { PageIntro } from "../components/public/page-intro";
+import {
+  enterSendsForm,
+  FIND_TOWN_INTENT,
+  PlacePositionFields,
+  TOWN_QUERY_FIELD,
+  type TownAnswer,
+} from "../components/public/place-position-fields";
+import { countryOptions, isCountryCode, normaliseCountry, storedCountryName } from "../lib/countries";
 import { localizeHref } from "../lib/i18n/languages";
 import { requestTranslate } from "../lib/i18n/messages.server";
 import { Trans, useTranslation } from "../lib/i18n/react";
 import { isUuid } from "../lib/ids";
 import { metaTranslate, pageMeta } from "../lib/meta";
+import { countryCode } from "../lib/reference-names";
 import { fieldErrors } from "../lib/schemas";
 import {
   CORRECTABLE_KINDS,
@@ -27,6 +38,7 @@ import {
   readContributionForm,
 } from "../services/contribution-form.server";
 import { correctionTarget, proposeCorrection } from "../services/corrections.server";
+import { resolvePlace } from "../services/distance.server";
 import { issueFormToken } from "../services/form-timing.server";
 import type { Route } from "./+types/suggest-correction";
 
@@ -55,7 +67,12 @@ async function publicTarget(
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const target = await publicTarget(request, context, params);
   const submitted = new URL(request.url).searchParams.get("submitted") === "1";
+  const { lang } = requestTranslate(request);
+  const hasCountry = !submitted && CORRECTION_FIELDS[target.kind].some((f) => f.key === "country");
   return {
+    // Countries are chosen from a list in the page's language (decision 058).
+    countries: hasCountry ? countryOptions(lang) : [],
+    countryNow: hasCountry ? (countryCode(target.current.country ?? "") ?? null) : null,
     siteUrl: context.services.config.siteUrl,
     submitted,
     token: issueFormToken(context.services.config.hashSecret, FORM_NAME),
@@ -72,12 +89,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const read = await readContributionForm(request, context, { form: FORM_NAME, done });
   if ("answer" in read) return read.answer;
   const { values } = read;
+  const token = read.token;
+  const typedTown = textValue(values, TOWN_QUERY_FIELD).trim().slice(0, 200);
+  if (target.kind === "location" && values.intent === FIND_TOWN_INTENT && typedTown) {
+    // "Find" without JavaScript: the town's position fills the coordinates; nothing is stored.
+    const found = await resolvePlace(context.services.db, typedTown, lang);
+    const town: TownAnswer = found ? { found } : { notFound: typedTown };
+    const filled = found ? { ...values, latitude: String(found.lat), longitude: String(found.lng) } : values;
+    return data({ errors: {}, values: filled, town, token }, { headers: NO_STORE });
+  }
+  const country = postedCountry(values, target.current.country);
   const extras = CorrectionExtrasSchema.safeParse(values);
-  const correction = readCorrection(target.kind, values, target.current);
-  if (!correction.ok || !extras.success) {
+  const correction = readCorrection(
+    target.kind,
+    country === undefined || country === null ? values : { ...values, country },
+    target.current,
+  );
+  if (!correction.ok || !extras.success || country === null) {
     const errors = {
       ...(correction.ok ? {} : correction.errors),
       ...(extras.success ? {} : fieldErrors(extras.error)),
+      ...(country === null ? { country: "validation.countryFromList" } : {}),
     };
     return contributionFail({ errors: translateErrors(t, errors), values }, 400);
   }
@@ -96,6 +128,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     context.clientIp,
   );
   return redirect(done, { status: 303, headers: NO_STORE });
+}
+
+/**
+ * The country a correction form posted, as the site stores it: a code of the list as its English name (the entry's
+ * own spelling when it names the same country, so "USA" left as it was is no change), the entry's current text
+ * left as it was (a name from before the lists), text that names a country in any language, or "" for none.
+ * Undefined when the form has no country; null when the value names no country.
+ */
+function postedCountry(values: FormValues, current: string | undefined): string | null | undefined {
+  if (current === undefined || values.country === undefined) return undefined;
+  const posted = textValue(values, "country").trim();
+  if (posted === "" || posted === current) return posted;
+  if (isCountryCode(posted)) return countryCode(current) === posted ? current : storedCountryName(posted);
+  const named = normaliseCountry(posted);
+  return named.known ? named.name : null;
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
@@ -119,12 +166,21 @@ type TextInput = "text" | "email" | "url" | "number" | "date" | "tel";
 const inputType = (input: string): TextInput =>
   (["email", "url", "number", "date", "tel"] as const).find((t) => t === input) ?? "text";
 
+/** What the action answers when it shows the form again (mistakes, or a town looked up). */
+type ActionAnswer = { errors: Record<string, string>; values: FormValues; token?: string; town?: TownAnswer };
+
 export default function SuggestCorrection({ loaderData, actionData }: Route.ComponentProps) {
-  const { submitted, token, entry, fields } = loaderData;
-  const values: FormValues | undefined = actionData?.values;
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const { submitted, entry, fields, countries, countryNow } = loaderData;
+  const answer = actionData as ActionAnswer | undefined;
+  // The form's own token comes back with a town looked up, so its fill time keeps counting.
+  const token = answer?.token ?? loaderData.token;
+  const values: FormValues | undefined = answer?.values;
+  const errors: Record<string, string> = answer?.errors ?? {};
   const sending = useNavigation().state === "submitting";
   const { t, lang } = useTranslation();
+  const styleUrl = useMapStyleUrl();
+  const [lat, setLat] = useState(values ? textValue(values, "latitude") : (entry.current.latitude ?? ""));
+  const [lng, setLng] = useState(values ? textValue(values, "longitude") : (entry.current.longitude ?? ""));
   const kindText = KIND_TEXT[entry.kind];
   if (submitted) {
     return (
@@ -166,6 +222,7 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
           method="post"
           action={localizeHref(`/suggest-a-correction/${entry.kind}/${entry.id}`, lang)}
           noValidate
+          onKeyDown={enterSendsForm}
           className="space-y-8"
           aria-label={t("suggestCorrection.formLabel")}
           data-analytics-form="suggest-correction"
@@ -196,7 +253,34 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
           <fieldset className="space-y-4 rounded-xl border border-leaf-100 bg-white p-5">
             <legend className="px-1 text-lg font-semibold text-leaf-900">{t("suggestCorrection.detailsLegend")}</legend>
             {fields.map((f) =>
-              f.input === "textarea" ? (
+              f.key === "latitude" ? (
+                <div key="position" className="space-y-2">
+                  <p className="text-sm text-stone-700">{t("suggestPlace.mapIntro")}</p>
+                  <PlacePositionFields
+                    latitude={lat}
+                    longitude={lng}
+                    onChange={(a, b) => {
+                      setLat(a);
+                      setLng(b);
+                    }}
+                    errors={{ latitude: errors.latitude, longitude: errors.longitude }}
+                    townQuery={values ? textValue(values, TOWN_QUERY_FIELD) : ""}
+                    answer={answer?.town}
+                    submits
+                    styleUrl={styleUrl}
+                  />
+                </div>
+              ) : f.key === "longitude" ? null : f.key === "country" ? (
+                <CountryChoice
+                  key={f.key}
+                  label={t(f.labelKey)}
+                  current={entry.current.country ?? ""}
+                  known={countryNow}
+                  posted={values ? textValue(values, "country") : undefined}
+                  countries={countries}
+                  error={errors.country}
+                />
+              ) : f.input === "textarea" ? (
                 <TextAreaField
                   key={f.key}
                   name={f.key}
@@ -254,6 +338,7 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
           <div className="flex flex-wrap items-center gap-4">
             <button
               type="submit"
+              data-send=""
               disabled={sending}
               className="rounded-md bg-leaf-700 px-6 py-3 font-semibold text-white hover:bg-leaf-800 disabled:opacity-60"
             >
@@ -266,5 +351,41 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
         </Form>
       </div>
     </main>
+  );
+}
+
+/**
+ * The country as a list in the page's language (decision 058), starting at the entry's country. An entry whose
+ * country names none of the list (text from before the lists) keeps it as the first choice, "as listed now".
+ */
+function CountryChoice({
+  label,
+  current,
+  known,
+  posted,
+  countries,
+  error,
+}: {
+  label: string;
+  current: string;
+  /** The ISO code of the entry's country, when it names one. */
+  known: string | null;
+  posted: string | undefined;
+  countries: { value: string; label: string }[];
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const code = countries.find((c) => c.value === posted)?.value;
+  const legacy =
+    current && !known ? [{ value: current, label: t("formCommon.countryAsListed", { country: current }) }] : [];
+  return (
+    <SelectField
+      name="country"
+      label={label}
+      defaultValue={posted === undefined ? (known ?? current) : (code ?? posted)}
+      placeholder={t("formCommon.countryChoose")}
+      options={[...legacy, ...countries]}
+      error={error}
+    />
   );
 }

@@ -1,48 +1,63 @@
-import { useState } from "react";
-import { Form, redirect, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { loadReferenceData, loadReferenceNames } from "~/services/reference.server";
 import { FocusAreasField } from "../components/admin/content/content-form";
-import { MapPicker } from "../components/admin/content/map-picker";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "../components/admin/form-field";
 import { AppLink } from "../components/app-link";
 import { CircleCheck } from "../components/icons";
+import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { ContributionGuardFields } from "../components/public/contribution-guard-fields";
 import { PageIntro } from "../components/public/page-intro";
+import {
+  enterSendsForm,
+  FIND_TOWN_INTENT,
+  PlacePositionFields,
+  TOWN_QUERY_FIELD,
+  type TownAnswer,
+} from "../components/public/place-position-fields";
+import { countryOptions, isCountryCode } from "../lib/countries";
 import { localizeHref } from "../lib/i18n/languages";
 import { requestTranslate } from "../lib/i18n/messages.server";
 import { Trans, useTranslation } from "../lib/i18n/react";
 import { metaTranslate, pageMeta } from "../lib/meta";
+import { countryLabel } from "../lib/reference-names";
 import { fieldErrors } from "../lib/schemas";
 import { type FormValues, textValue } from "../lib/schemas/form";
 import { translateErrors } from "../lib/schemas/message-codes";
 import { PlaceProposalSchema, PROPOSAL_LIMITS } from "../lib/schemas/proposal";
+import { locationPath } from "../lib/slug";
 import {
   admitContribution,
   contributionFail,
   NO_STORE,
   readContributionForm,
 } from "../services/contribution-form.server";
+import { resolvePlace } from "../services/distance.server";
+import { findPublishedLookAlikes } from "../services/duplicates.server";
 import { issueFormToken } from "../services/form-timing.server";
 import { proposePlace } from "../services/proposals.server";
-import { worldOutlinePath } from "../services/world-outline.server";
 import type { Route } from "./+types/suggest-place";
 
 const FORM_NAME = "suggest-place";
 /** The kinds of place in the order a visitor picks from, "something else" last. */
 const PLACE_KINDS = ["farm", "school", "ecovillage", "standard"] as const;
 const SUBMITTED_PATH = "/suggest-a-place?submitted=1";
+/** Sent with the form once the visitor has seen "Is it one of these?" and sends it all the same. */
+const DUPLICATES_SEEN_FIELD = "duplicatesSeen";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.services;
   const submitted = new URL(request.url).searchParams.get("submitted") === "1";
-  const ref = await loadReferenceNames(context.services, requestTranslate(request).lang);
+  const { lang } = requestTranslate(request);
+  const ref = await loadReferenceNames(context.services, lang);
   return {
     siteUrl: config.siteUrl,
     submitted,
     token: issueFormToken(config.hashSecret, FORM_NAME),
     regions: ref.regions.map((r) => ({ value: r.id, key: r.key, name: r.name })),
     focusAreas: ref.focusAreas.map((f) => ({ id: f.id, name: f.name, categoryId: f.categoryId })),
-    outline: submitted ? "" : worldOutlinePath(),
+    // Every country, named and sorted in the page's language (decision 058); not needed on the thank-you page.
+    countries: submitted ? [] : countryOptions(lang),
   };
 }
 
@@ -53,6 +68,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readContributionForm(request, context, { form: FORM_NAME, done });
   if ("answer" in read) return read.answer;
   const { values } = read;
+  // The form's own token goes back with every answer that shows the form again, so its fill time keeps counting.
+  const token = read.token;
+  const typedTown = textValue(values, TOWN_QUERY_FIELD).trim().slice(0, 200);
+  if (values.intent === FIND_TOWN_INTENT && typedTown) {
+    // "Find" without JavaScript: the town's position fills the coordinates; nothing is stored.
+    const found = await resolvePlace(context.services.db, typedTown, lang);
+    const town: TownAnswer = found ? { found } : { notFound: typedTown };
+    const filled = found ? { ...values, latitude: String(found.lat), longitude: String(found.lng) } : values;
+    return data({ errors: {}, values: filled, town, token }, { headers: NO_STORE });
+  }
   const parsed = PlaceProposalSchema.safeParse(values);
   if (!parsed.success) return contributionFail({ errors: translateErrors(t, fieldErrors(parsed.error)), values }, 400);
   const ref = await loadReferenceData(context.services.db);
@@ -64,6 +89,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     errors.focusAreas = t("validation.focusAreasFromList");
   }
   if (Object.keys(errors).length > 0) return contributionFail({ errors, values }, 400);
+  if (values[DUPLICATES_SEEN_FIELD] !== "1") {
+    // "Is it one of these?": published places only, before anything is stored or counted.
+    const alike = await findPublishedLookAlikes(context.services, parsed.data);
+    if (alike.length > 0) {
+      const duplicates = alike.map((d) => ({
+        id: d.id,
+        name: d.name,
+        path: locationPath(d.name),
+        where: [d.city, countryLabel(d.country, lang)].filter(Boolean).join(", "),
+      }));
+      return data({ errors: {}, values, duplicates, token }, { headers: NO_STORE });
+    }
+  }
   const limited = await admitContribution(context, read, t);
   if (limited) return limited;
   await proposePlace(context.services, parsed.data, request.url, context.clientIp);
@@ -112,6 +150,15 @@ const PLACE_KIND_KEYS: Record<(typeof PLACE_KINDS)[number], string> = {
   standard: "suggestPlace.kind.standard",
 };
 
+/** What the action answers when it shows the form again (mistakes, a town looked up, look-alikes to check). */
+type ActionAnswer = {
+  errors: Record<string, string>;
+  values: FormValues;
+  token?: string;
+  town?: TownAnswer;
+  duplicates?: { id: string; name: string; path: string; where: string }[];
+};
+
 function Thanks() {
   const { t } = useTranslation();
   return (
@@ -144,14 +191,25 @@ function Thanks() {
 export default function SuggestPlace({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useTranslation();
   const localize = (href: string) => localizeHref(href, lang);
-  const { submitted, token, regions, focusAreas, outline } = loaderData;
-  const values: FormValues = actionData?.values ?? {};
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const { submitted, regions, focusAreas, countries } = loaderData;
+  const answer = actionData as ActionAnswer | undefined;
+  const token = answer?.token ?? loaderData.token;
+  const values: FormValues = answer?.values ?? {};
+  const errors: Record<string, string> = answer?.errors ?? {};
+  const duplicates = answer?.duplicates ?? null;
   const [lat, setLat] = useState(textValue(values, "latitude"));
   const [lng, setLng] = useState(textValue(values, "longitude"));
   const sending = useNavigation().state === "submitting";
+  const styleUrl = useMapStyleUrl();
+  const duplicatesHeading = useRef<HTMLHeadingElement>(null);
+  // The look-alikes are announced by moving to them: they are what the visitor has to answer now.
+  useEffect(() => {
+    if (duplicates) duplicatesHeading.current?.focus();
+  }, [duplicates]);
   if (submitted) return <Thanks />;
   const field = (name: string) => ({ name, defaultValue: textValue(values, name), error: errors[name] });
+  const posted = textValue(values, "country");
+  const country = isCountryCode(posted) ? posted : "";
   return (
     <main id="main">
       <PageIntro title={t("suggestPlace.title")} lead={t("suggestPlace.lead")} />
@@ -161,6 +219,7 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
           method="post"
           action={localize("/suggest-a-place")}
           noValidate
+          onKeyDown={enterSendsForm}
           className="space-y-8"
           aria-label={t("suggestPlace.title")}
           data-analytics-form="suggest-place"
@@ -193,12 +252,13 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
           <fieldset className="space-y-4 rounded-xl border border-leaf-100 bg-white p-5">
             <legend className="px-1 text-lg font-semibold text-leaf-900">{t("suggestPlace.whereLegend")}</legend>
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
+              <SelectField
                 {...field("country")}
+                defaultValue={country}
                 label={t("formCommon.field.country")}
                 required
-                maxLength={80}
-                autoComplete="country-name"
+                placeholder={t("formCommon.countryChoose")}
+                options={countries}
               />
               <SelectField
                 {...field("regionId")}
@@ -210,45 +270,20 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
             <TextField {...field("contactAddress")} label={t("formCommon.field.address")} maxLength={200} />
             <TextField {...field("contactCity")} label={t("formCommon.field.city")} maxLength={100} />
             <p className="text-sm text-stone-700">{t("suggestPlace.mapIntro")}</p>
-            {outline ? (
-              <MapPicker
-                outline={outline}
-                latitude={lat === "" || Number.isNaN(Number(lat)) ? null : Number(lat)}
-                longitude={lng === "" || Number.isNaN(Number(lng)) ? null : Number(lng)}
-                onPick={(a, b) => {
-                  setLat(String(a));
-                  setLng(String(b));
-                }}
-              />
-            ) : null}
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                name="latitude"
-                label={t("formCommon.field.latitude")}
-                type="number"
-                step="any"
-                min="-90"
-                max="90"
-                inputMode="decimal"
-                value={lat}
-                onChange={setLat}
-                error={errors.latitude}
-                hint={t("suggestPlace.latitudeHint")}
-              />
-              <TextField
-                name="longitude"
-                label={t("formCommon.field.longitude")}
-                type="number"
-                step="any"
-                min="-180"
-                max="180"
-                inputMode="decimal"
-                value={lng}
-                onChange={setLng}
-                error={errors.longitude}
-                hint={t("suggestPlace.longitudeHint")}
-              />
-            </div>
+            <PlacePositionFields
+              latitude={lat}
+              longitude={lng}
+              onChange={(a, b) => {
+                setLat(a);
+                setLng(b);
+              }}
+              errors={{ latitude: errors.latitude, longitude: errors.longitude }}
+              hints={{ latitude: t("suggestPlace.latitudeHint"), longitude: t("suggestPlace.longitudeHint") }}
+              townQuery={textValue(values, TOWN_QUERY_FIELD)}
+              answer={answer?.town}
+              submits
+              styleUrl={styleUrl}
+            />
           </fieldset>
 
           <div className="rounded-xl border border-leaf-100 bg-white p-5">
@@ -285,12 +320,49 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
             />
           </fieldset>
 
+          {duplicates ? (
+            <section
+              aria-labelledby="duplicates-heading"
+              className="rounded-xl border-2 border-amber-600 bg-amber-50 p-5"
+              data-testid="duplicates"
+            >
+              <h2
+                id="duplicates-heading"
+                ref={duplicatesHeading}
+                tabIndex={-1}
+                className="text-xl font-semibold text-stone-900"
+              >
+                {t("suggestPlace.duplicates.title")}
+              </h2>
+              <p className="mt-2 text-stone-800">{t("suggestPlace.duplicates.lead")}</p>
+              <ul className="mt-3 space-y-3">
+                {duplicates.map((d) => (
+                  <li key={d.id}>
+                    <AppLink to={d.path} className="font-semibold text-leaf-800 underline">
+                      {d.name}
+                    </AppLink>
+                    {d.where ? <span className="text-stone-700"> · {d.where}</span> : null}
+                    <br />
+                    <AppLink to={`/suggest-a-correction/location/${d.id}`} className="text-sm text-leaf-800 underline">
+                      {t("suggestPlace.duplicates.correct", { name: d.name })}
+                    </AppLink>
+                  </li>
+                ))}
+              </ul>
+              <input type="hidden" name={DUPLICATES_SEEN_FIELD} value="1" />
+            </section>
+          ) : null}
           <button
             type="submit"
+            data-send=""
             disabled={sending}
             className="rounded-md bg-leaf-700 px-6 py-3 font-semibold text-white hover:bg-leaf-800 disabled:opacity-60"
           >
-            {sending ? t("formCommon.sending") : t("suggestPlace.send")}
+            {sending
+              ? t("formCommon.sending")
+              : duplicates
+                ? t("suggestPlace.duplicates.sendAnyway")
+                : t("suggestPlace.send")}
           </button>
         </Form>
       </div>

@@ -18,6 +18,7 @@ import { withinMailCaps } from "./mail/caps.server";
 import { replyAddress, replyHeaders } from "./mail/reply-to.server";
 import { recordRevision } from "./revisions.server";
 import type { Services } from "./services.server";
+import { NOTICE_FOOTER, NOTICE_SETTINGS_PATH } from "./staff-notices.server";
 
 /** Acknowledgements to one address a day: someone typing another person's address cannot flood their mailbox. */
 export const ACKNOWLEDGEMENTS_PER_DAY = 3;
@@ -101,9 +102,7 @@ export async function submitApplication(
             `${input.fullName} applied as ${input.applicantType === "educator" ? "an educator" : "a learner"}${input.organization ? ` (${input.organization})` : ""} from ${input.country}.`,
           ],
           action: { label: "Review the application", url: mail.url("/admin/dashboard/applicants", { id }) },
-          footer: {
-            text: "You receive this because you asked to hear of new applications. Turn it off on the Applicants screen.",
-          },
+          footer: { text: NOTICE_FOOTER, link: { label: "Your e-mail notices", url: mail.url(NOTICE_SETTINGS_PATH) } },
         },
       });
     }

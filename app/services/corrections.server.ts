@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import { normaliseCountry } from "../lib/countries";
 import {
   CORRECTION_FIELDS,
   type CorrectableKind,
@@ -15,11 +16,14 @@ import { getChangeMakerById, updateChangeMaker } from "../queries/change-makers.
 import { getLocationById, isLocationNameTaken, updateLocation } from "../queries/locations.server";
 import { getProgramById, isProgramNameTaken, updateProgram } from "../queries/programs.server";
 import { decideProposal, getProposal, insertProposal } from "../queries/proposals.server";
+import { pageLanguage } from "./applications.server";
 import { notifyContentChanged } from "./content-events.server";
 import { contributionAcknowledgement } from "./contribution-mail.server";
+import { prepareOutcome, publicEntryPath, queueOutcome } from "./contribution-outcome.server";
 import type { SessionUser } from "./guard.server";
 import { DECIDED, type DecisionOutcome, GONE } from "./proposals.server";
 import { REVISED_ENTITIES, recordRevision } from "./revisions.server";
+import { contributionNoticeRecipients, contributionNotices } from "./staff-notices.server";
 
 type Services = AppLoadContext["services"];
 
@@ -66,9 +70,10 @@ export async function correctionTarget(
 }
 
 /**
- * Stores a visitor's correction as pending: the changed fields, what the visitor saw, closure and comment. A visitor
- * who gave their address gets an acknowledgement in the language of the form's page (`page`, its address), within
- * the mail caps (`clientIp`: the client address the form came from).
+ * Stores a visitor's correction as pending: the changed fields, what the visitor saw, closure and comment, and the
+ * language of the form's page (`page`, its address), in which the visitor is told the outcome. A visitor who gave
+ * their address gets an acknowledgement in that language, within the mail caps (`clientIp`: the client address the
+ * form came from); staff who asked for a notice of each contribution get one, in the same transaction.
  */
 export async function proposeCorrection(
   services: Pick<Services, "db" | "mail">,
@@ -78,13 +83,16 @@ export async function proposeCorrection(
   page?: string,
   clientIp?: string,
 ): Promise<string> {
-  const ack = await contributionAcknowledgement(services, {
-    kind: "correction",
-    email: extras.proposerEmail,
-    page,
-    entry: { name: target.name, path: target.path, published: target.status === "published" },
-    clientIp,
-  });
+  const [ack, staff] = await Promise.all([
+    contributionAcknowledgement(services, {
+      kind: "correction",
+      email: extras.proposerEmail,
+      page,
+      entry: { name: target.name, path: target.path, published: target.status === "published" },
+      clientIp,
+    }),
+    contributionNoticeRecipients(services),
+  ]);
   return services.db.transaction(async (tx) => {
     const db = tx as unknown as typeof services.db;
     const id = await insertProposal(db, {
@@ -97,8 +105,13 @@ export async function proposeCorrection(
       comment: extras.comment,
       email: extras.proposerEmail,
       consentAt: extras.proposerEmail ? new Date() : null,
+      language: pageLanguage(page),
     });
-    if (ack) await services.mail.enqueue(db, ack);
+    const messages = [
+      ...(ack ? [ack] : []),
+      ...contributionNotices(services.mail, staff, { id, kind: "correction", entity: target.kind, name: target.name }),
+    ];
+    if (messages.length > 0) await services.mail.enqueue(db, ...messages);
     return id;
   });
 }
@@ -141,7 +154,10 @@ export async function acceptCorrection(
   const proposed = proposedChanges(proposal.fields);
   for (const f of CORRECTION_FIELDS[kind]) {
     if (!(f.key in proposed) || form[`use_${f.key}`] === undefined) continue;
-    const parsed = f.schema.safeParse(form[f.key] ?? "");
+    const posted = form[f.key] ?? "";
+    // A country as the site stores it (its English name), whatever language or code it was written in.
+    const named = f.key === "country" && typeof posted === "string" ? normaliseCountry(posted) : null;
+    const parsed = f.schema.safeParse(named?.known ? named.name : posted);
     if (!parsed.success) {
       errors[f.key] = parsed.error.issues[0]?.message ?? `${f.label} is not valid.`;
       continue;
@@ -177,13 +193,22 @@ export async function acceptCorrection(
   }
   const note = typeof form.note === "string" ? form.note.trim().slice(0, 2000) : "";
   const before = (await REVISED_ENTITIES[kind].find(db, target.id)) as Record<string, unknown> | null;
-  // The decision and the change land together, or neither does.
+  const told = await prepareOutcome(services, proposal);
+  // The decision, the change and the visitor's message land together, or none does.
   const applied = await db.transaction(async (tx) => {
     const t = tx as unknown as typeof db;
     if (!(await decideProposal(t, id, { status: "accepted", note, decidedBy: user.email }))) return false;
     if (kind === "location") await updateLocation(t, target.id, update);
     else if (kind === "program") await updateProgram(t, target.id, update);
     else await updateChangeMaker(t, target.id, update);
+    // The entry's page as it is now (renamed, or gone when archived).
+    await queueOutcome(
+      services.mail,
+      t,
+      told,
+      "correction-accepted",
+      await publicEntryPath({ db: t }, kind, target.id),
+    );
     return true;
   });
   if (!applied) return DECIDED;

@@ -1,4 +1,6 @@
 import type { AppLoadContext } from "react-router";
+import { normaliseCountry } from "../lib/countries";
+import { isLanguage } from "../lib/i18n/languages";
 import type { FormValues } from "../lib/schemas/form";
 import { checkLocationReferences, LOCATION_NAME_TAKEN, LocationSchema } from "../lib/schemas/location";
 import { PLACE_PROPOSAL_FIELDS, type PlaceProposal } from "../lib/schemas/proposal";
@@ -12,10 +14,13 @@ import {
   type ProposalValues,
 } from "../queries/proposals.server";
 import { loadReferenceData } from "../queries/reference.server";
+import { pageLanguage } from "./applications.server";
 import { notifyContentChanged } from "./content-events.server";
 import { contributionAcknowledgement } from "./contribution-mail.server";
+import { prepareOutcome, publicEntryPath, queueOutcome } from "./contribution-outcome.server";
 import type { SessionUser } from "./guard.server";
 import { recordRevision } from "./revisions.server";
+import { contributionNoticeRecipients, contributionNotices } from "./staff-notices.server";
 
 type Services = AppLoadContext["services"];
 
@@ -30,9 +35,11 @@ export function placeProposalValues(p: PlaceProposal): ProposalValues {
 }
 
 /**
- * Stores a visitor's proposed place as pending; it is not public and touches no entry. A visitor who gave their
- * address gets an acknowledgement in the language of the form's page (`page`, its address), stored with it, within
- * the mail caps (`clientIp`: the client address the form came from).
+ * Stores a visitor's proposed place as pending; it is not public and touches no entry. It keeps the language of the
+ * form's page (`page`, its address): the place's original language if it is accepted, and the language of the mail
+ * that tells the visitor the outcome. A visitor who gave their address gets an acknowledgement in that language,
+ * within the mail caps (`clientIp`: the client address the form came from); staff who asked for a notice of each
+ * contribution get one (English), in the same transaction.
  */
 export async function proposePlace(
   services: Pick<Services, "db" | "mail">,
@@ -40,12 +47,10 @@ export async function proposePlace(
   page?: string,
   clientIp?: string,
 ): Promise<string> {
-  const ack = await contributionAcknowledgement(services, {
-    kind: "place",
-    email: p.proposerEmail,
-    page,
-    clientIp,
-  });
+  const [ack, staff] = await Promise.all([
+    contributionAcknowledgement(services, { kind: "place", email: p.proposerEmail, page, clientIp }),
+    contributionNoticeRecipients(services),
+  ]);
   return services.db.transaction(async (tx) => {
     const db = tx as unknown as typeof services.db;
     const id = await insertProposal(db, {
@@ -56,8 +61,13 @@ export async function proposePlace(
       comment: p.note,
       email: p.proposerEmail,
       consentAt: p.proposerEmail ? new Date() : null,
+      language: pageLanguage(page),
     });
-    if (ack) await services.mail.enqueue(db, ack);
+    const messages = [
+      ...(ack ? [ack] : []),
+      ...contributionNotices(services.mail, staff, { id, kind: "new-place", entity: "location", name: p.name }),
+    ];
+    if (messages.length > 0) await services.mail.enqueue(db, ...messages);
     return id;
   });
 }
@@ -100,6 +110,11 @@ export async function acceptPlaceProposal(
     if (v !== undefined) chosen[field] = v;
   }
   if (!chosen.name) return { ok: false, status: 400, message: "A place needs its name: tick Name and fill it in." };
+  // The site stores a country by its English name: "España" or "DE" is accepted as the country it names.
+  if (typeof chosen.country === "string") {
+    const country = normaliseCountry(chosen.country);
+    if (country.known) chosen.country = country.name;
+  }
   const parsed = LocationSchema.safeParse(chosen);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
@@ -136,6 +151,8 @@ export async function acceptPlaceProposal(
     markerType: v.markerType,
     featured: false,
     status: "draft",
+    // The language the visitor wrote in: their page's, unless staff saw otherwise (decision 058).
+    language: isLanguage(form.language) ? form.language : proposal.language,
   };
   const note = typeof form.note === "string" ? form.note.trim().slice(0, 2000) : "";
   let locationId: string | null = null;
@@ -185,18 +202,32 @@ export async function acceptPlaceProposal(
 
 class AlreadyDecided extends Error {}
 
-/** Staff decline a contribution, with an optional reason and note; nothing else changes. */
+/**
+ * Staff decline a contribution, with an optional reason and note; nothing else changes. A visitor who left their
+ * address is told, in the decision's transaction (the reason and note stay with staff).
+ */
 export async function rejectProposal(
   services: Services,
   user: SessionUser,
   id: string,
   decision: { reason: string; note: string },
 ): Promise<DecisionOutcome> {
-  const { db, logger } = services;
+  const { db, logger, mail } = services;
   const proposal = await getProposal(db, id);
   if (!proposal) return GONE;
   if (proposal.status !== "pending") return DECIDED;
-  const decided = await decideProposal(db, id, { status: "rejected", ...decision, decidedBy: user.email });
+  const told = await prepareOutcome(services, proposal);
+  // A declined correction links to the entry it was about, while that is public.
+  const path =
+    told && proposal.kind === "correction" && proposal.entityId
+      ? await publicEntryPath(services, proposal.entity, proposal.entityId)
+      : null;
+  const decided = await db.transaction(async (tx) => {
+    const t = tx as unknown as typeof db;
+    if (!(await decideProposal(t, id, { status: "rejected", ...decision, decidedBy: user.email }))) return false;
+    await queueOutcome(mail, t, told, proposal.kind === "new-place" ? "place-declined" : "correction-declined", path);
+    return true;
+  });
   if (!decided) return DECIDED;
   await recordAudit(
     db,

@@ -6,11 +6,13 @@
 export {
   changeUserRole,
   createUserWithPassword,
-  getApplicationNoticeSetting,
+  getNoticeSettings,
   getUserByEmail,
   getUserById,
   listUsers,
+  type NoticeSettings,
   setApplicationNoticeSetting,
+  setNoticeSettings,
   setUserDisabled,
   type UserChangeResult,
 } from "~/queries/users.server";

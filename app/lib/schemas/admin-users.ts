@@ -60,10 +60,21 @@ export const SetDisabledSchema = z.object({
   userId: UserIdSchema,
 });
 
+/**
+ * A staff member's own e-mail notices (decision 058): new applications, new contributions, and how they come. Each
+ * box is "on" when ticked and absent when not, as a browser sends it.
+ */
+export const NoticeSettingsSchema = z.object({
+  intent: z.literal("notices"),
+  applications: z.literal("on", { error: "Tick or clear “New applications”." }).optional(),
+  contributions: z.literal("on", { error: "Tick or clear “New suggested places and corrections”." }).optional(),
+  delivery: z.enum(["each", "digest"], { error: "Choose one message each or a daily digest." }),
+});
+
 /** Every action of the users screen, told apart by the hidden `intent` field; unknown fields are dropped. */
 export const UserActionSchema = z.discriminatedUnion(
   "intent",
-  [CreateUserSchema, ChangeRoleSchema, SetDisabledSchema, ResendInvitationSchema],
+  [CreateUserSchema, ChangeRoleSchema, SetDisabledSchema, ResendInvitationSchema, NoticeSettingsSchema],
   {
     error: "Unknown action.",
   },

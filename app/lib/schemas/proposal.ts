@@ -1,4 +1,5 @@
 import { ENTRY_NAME_MAX_LENGTH } from "../constants";
+import { isCountryCode, normaliseCountry, storedCountryName } from "../countries";
 import { MARKER_TYPES } from "../vocabulary";
 import { z } from "../zod";
 import {
@@ -31,6 +32,20 @@ export const PLACE_KIND_LABELS: Record<(typeof MARKER_TYPES)[number], string> = 
 /** A visitor gave an e-mail address without agreeing to its keeping (a message code, as all of a public form's). */
 export const CONSENT_OR_NO_EMAIL = messageCode("validation.consentOrNoEmail");
 
+/** A country that is not one of the list's (the form offers a list; decision 058). */
+export const COUNTRY_FROM_LIST = messageCode("validation.countryFromList");
+
+/**
+ * The name a posted country is stored under (decision 058): the list's ISO code, or text that names a country in any
+ * of the site's languages (a form from before the lists, a script), as the site stores countries (English names);
+ * null for anything else.
+ */
+export function countryFromList(posted: string): string | null {
+  if (isCountryCode(posted)) return storedCountryName(posted);
+  const named = normaliseCountry(posted);
+  return named.known ? named.name : null;
+}
+
 /**
  * A place proposed by a visitor (/suggest-a-place): only what a visitor can know. Never a status, slug, owner,
  * image or timestamp: those are staff's, and anything else posted is ignored. Its messages are message codes that
@@ -43,7 +58,14 @@ export const PlaceProposalSchema = z
       (v) => (v === undefined || v === null || v === "" ? "standard" : v),
       z.enum(MARKER_TYPES, { error: messageCode("validation.placeKind") }),
     ),
-    country: requiredText({ key: "formCommon.field.country" }, 80),
+    country: requiredText({ key: "formCommon.field.country" }, 80).transform((v, ctx) => {
+      const stored = countryFromList(v);
+      if (stored === null) {
+        ctx.addIssue({ code: "custom", message: COUNTRY_FROM_LIST });
+        return z.NEVER;
+      }
+      return stored;
+    }),
     regionId: optionalId({ key: "formCommon.field.region", noun: "formCommon.noun.region" }),
     contactAddress: nullableText({ key: "formCommon.field.address" }, 200),
     contactCity: nullableText({ key: "formCommon.field.city" }, 100),

@@ -28,7 +28,7 @@ import { recordAudit } from "~/services/audit.server";
 import { requireAdmin } from "~/services/guard.server";
 import { loadReferenceData } from "~/services/reference.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { getApplicationNoticeSetting, setApplicationNoticeSetting } from "~/services/users.server";
+import { getNoticeSettings, setApplicationNoticeSetting } from "~/services/users.server";
 import type { Route } from "./+types/applicants";
 
 const LIST = "/admin/dashboard/applicants";
@@ -52,13 +52,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countApplicationsByStatus(db),
     listApplications(db, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     id ? getApplicationById(db, id) : null,
-    getApplicationNoticeSetting(db, user.id),
+    getNoticeSettings(db, user.id),
   ]);
   if (id && !selected) throw data("No application with this id exists.", { status: 404 });
   const total = status ? counts[status] : Object.values(counts).reduce((a, b) => a + b, 0);
   return {
     status: status ?? null,
-    notices,
+    notices: notices.applications,
+    digest: notices.digest,
     mailSending: context.services.mail.sending,
     page,
     total,
@@ -189,7 +190,7 @@ const ACTION_LABELS: Record<ReviewStatus, string> = {
 };
 
 export default function ApplicantsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, page, total, counts, rows, selected, notices, mailSending } = loaderData;
+  const { status, page, total, counts, rows, selected, notices, digest, mailSending } = loaderData;
   const busy = useListBusy();
   const submitting = useSubmitting();
   const location = useLocation();
@@ -244,8 +245,15 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
         <input type="hidden" name="intent" value="notices" />
         <input type="hidden" name="notices" value={notices ? "off" : "on"} />
         <p>
-          {notices ? "You get an e-mail for each new application." : "You get no e-mail when an application arrives."}
-          {mailSending ? "" : " (No mail server is configured: messages are kept in the Outbox.)"}
+          {notices
+            ? digest
+              ? "New applications are in your daily digest."
+              : "You get an e-mail for each new application."
+            : "You get no e-mail when an application arrives."}
+          {mailSending ? "" : " (No mail server is configured: messages are kept in the Outbox.)"}{" "}
+          <Link to="/admin/dashboard/users#notices" className={buttonClasses.link}>
+            All your e-mail notices
+          </Link>
         </p>
         <button type="submit" className={buttonClasses.secondary} disabled={submitting}>
           {notices ? "Stop these e-mails" : "E-mail me about new applications"}

@@ -10,7 +10,6 @@ import {
 } from "~/components/admin/content/content-form";
 import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
 import { MadeFromApplication } from "~/components/admin/content/made-from-application";
-import { MapPicker } from "~/components/admin/content/map-picker";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
 import { RevisionHistory } from "~/components/admin/content/revision-history";
 import { TranslationFields } from "~/components/admin/content/translation-fields";
@@ -18,6 +17,7 @@ import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/form-field";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { formatDate } from "~/components/admin/shell/format";
+import { PlacePositionFields } from "~/components/public/place-position-fields";
 import { entryEditPath } from "~/lib/admin-paths";
 import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
@@ -35,6 +35,7 @@ import { MARKER_TYPES } from "~/lib/taxonomy";
 import type { EntryStatus } from "~/lib/vocabulary";
 import { findApplicationFor } from "~/services/applications.server";
 import { invalid, saveContent } from "~/services/content-actions.server";
+import { tellPlacePublished } from "~/services/contribution-outcome.server";
 import { findLikelyDuplicates } from "~/services/duplicates.server";
 import { requireAdmin } from "~/services/guard.server";
 import {
@@ -48,7 +49,6 @@ import {
 import { loadReferenceData } from "~/services/reference.server";
 import { entryHistory } from "~/services/revisions.server";
 import { resolvePicture } from "~/services/stored-image.server";
-import { worldOutlinePath } from "~/services/world-outline.server";
 import type { Route } from "./+types/location-form";
 
 const LIST = "/admin/dashboard/locations";
@@ -79,7 +79,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     regions: ref.regions.map((r) => ({ id: r.id, name: r.name })),
     subRegions: ref.subRegions.map((s) => ({ id: s.id, name: s.name, regionId: s.regionId })),
     focusAreas: ref.focusAreas.map((f) => ({ id: f.id, name: f.name, categoryId: f.categoryId })),
-    outline: worldOutlinePath(),
   };
 }
 
@@ -155,6 +154,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     toast: "Location saved",
     // A new place that looks like one already listed opens on its own screen, where the likely duplicates are shown.
     afterSave: async (savedId) => {
+      // A place made from a visitor's suggestion, now published: the visitor is told, once (decision 058).
+      if (input.status === "published") await tellPlacePublished(context.services, savedId);
       if (id) return null;
       const alike = await findLikelyDuplicates(db, input, { excludeId: savedId, limit: 5 });
       if (alike.length === 0) return null;
@@ -248,7 +249,7 @@ const LABELS: Record<string, string> = {
 };
 
 export default function LocationFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { regions, subRegions, focusAreas, outline, locationName, check } = loaderData;
+  const { regions, subRegions, focusAreas, locationName, check } = loaderData;
   const savedStatus = (loaderData.location?.status as EntryStatus | undefined) ?? null;
   const values: FormValues = actionData?.values ?? loaderData.location ?? {};
   const ref = { regions, subRegions, focusAreas };
@@ -380,43 +381,18 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
               hint="Only the sub-regions of the chosen region are listed."
             />
           </div>
-          <MapPicker
-            outline={outline}
-            latitude={lat === "" || Number.isNaN(Number(lat)) ? null : Number(lat)}
-            longitude={lng === "" || Number.isNaN(Number(lng)) ? null : Number(lng)}
-            onPick={(a, b) => {
-              setLat(String(a));
-              setLng(String(b));
+          <PlacePositionFields
+            latitude={lat}
+            longitude={lng}
+            onChange={(a, b) => {
+              setLat(a);
+              setLng(b);
             }}
+            errors={{ latitude: errors.latitude, longitude: errors.longitude }}
+            labels={{ latitude: "Latitude", longitude: "Longitude" }}
+            hints={{ latitude: "From -90 (south) to 90 (north).", longitude: "From -180 (west) to 180 (east)." }}
+            submits={false}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              name="latitude"
-              label="Latitude"
-              type="number"
-              step="any"
-              min="-90"
-              max="90"
-              inputMode="decimal"
-              value={lat}
-              onChange={setLat}
-              error={errors.latitude}
-              hint="From -90 (south) to 90 (north)."
-            />
-            <TextField
-              name="longitude"
-              label="Longitude"
-              type="number"
-              step="any"
-              min="-180"
-              max="180"
-              inputMode="decimal"
-              value={lng}
-              onChange={setLng}
-              error={errors.longitude}
-              hint="From -180 (west) to 180 (east)."
-            />
-          </div>
         </fieldset>
 
         <fieldset className="space-y-4">

@@ -154,13 +154,13 @@ describe("admin location form", () => {
     expect(dataResult(thrown).status).toBe(404);
   });
 
-  it("loads the form with reference data and the world outline", async () => {
+  it("loads the form with reference data (the map picker loads its own map when opened)", async () => {
     const data = (await call(formRoute.loader, getRequest("/admin/dashboard/add"), h.context)) as Awaited<
       ReturnType<typeof formRoute.loader>
     >;
     expect(data.regions).toHaveLength(6);
     expect(data.focusAreas.length).toBeGreaterThan(20);
-    expect(data.outline.startsWith("M")).toBe(true);
+    expect("outline" in data).toBe(false);
   });
 });
 

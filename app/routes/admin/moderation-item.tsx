@@ -3,6 +3,8 @@ import { AdminErrorBoundary, PageHeader, useSubmitting } from "~/components/admi
 import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
 import { buttonClasses, ErrorSummary } from "~/components/admin/form-field";
 import { entryEditPath } from "~/lib/admin-paths";
+import { type NormalisedCountry, normaliseCountry } from "~/lib/countries";
+import { isLanguage, LANGUAGES, languageDisplayName } from "~/lib/i18n/languages";
 import { CORRECTION_FIELDS, type CorrectableKind } from "~/lib/schemas/correction";
 import { type FormValues, formDataToObject } from "~/lib/schemas/form";
 import { readForm } from "~/lib/schemas/form.server";
@@ -65,13 +67,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           closure: proposal.closure,
           rows: (CORRECTION_FIELDS[kind] ?? [])
             .filter((f) => f.key in proposedValues)
-            .map((f) => ({
-              field: f.key,
-              label: f.label,
-              now: target?.current[f.key] ?? "",
-              seen: typeof proposal.seen[f.key] === "string" ? (proposal.seen[f.key] as string) : "",
-              proposed: proposedValues[f.key] ?? "",
-            })),
+            .map((f) => {
+              const proposed = proposedValues[f.key] ?? "";
+              const country = f.key === "country" && proposed ? normaliseCountry(proposed) : null;
+              return {
+                field: f.key,
+                label: f.label,
+                now: target?.current[f.key] ?? "",
+                seen: typeof proposal.seen[f.key] === "string" ? (proposal.seen[f.key] as string) : "",
+                proposed,
+                // Staff accept the country as the site stores it (decision 058).
+                value: country?.known ? country.name : proposed,
+                country,
+              };
+            }),
         }
       : null;
   const shown = (field: PlaceProposalField, v: string | string[] | null | undefined): string => {
@@ -98,13 +107,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         reason: proposal.reason,
         note: proposal.note,
       },
+      // The language of the page the visitor wrote from: the new place's original language (decision 058).
+      language: isLanguage(proposal.language) ? proposal.language : "en",
+      languages: LANGUAGES.map((l) => ({ value: l, label: languageDisplayName(l, "en") })),
       fields: PLACE_PROPOSAL_FIELDS.map((field) => {
         const raw = proposal.fields[field];
+        const country = field === "country" && typeof raw === "string" && raw ? normaliseCountry(raw) : null;
         return {
           field,
           label: PLACE_FIELD_LABELS[field],
           proposed: shown(field, raw),
-          value: Array.isArray(raw) ? raw : (raw ?? ""),
+          // A country typed in any language, or by its code, is offered as the site stores it.
+          value: country?.known ? country.name : Array.isArray(raw) ? raw : (raw ?? ""),
+          country,
           focus:
             field === "focusAreas" && Array.isArray(raw)
               ? raw.map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "(unknown)" }))
@@ -260,11 +275,33 @@ export default function ModerationItemPage({ loaderData, actionData }: Route.Com
                     />
                   </>
                 ) : null}
+                {f.country ? <CountryCheck country={f.country} /> : null}
               </fieldset>
             );
           })}
           {p.status === "pending" ? (
             <>
+              <div>
+                <label htmlFor="accept-language" className="block text-sm font-semibold text-stone-800">
+                  Original language
+                </label>
+                <select
+                  id="accept-language"
+                  name="language"
+                  defaultValue={posted && typeof values.language === "string" ? values.language : loaderData.language}
+                  aria-describedby="accept-language-hint"
+                  className={controlClass}
+                >
+                  {loaderData.languages.map((l) => (
+                    <option key={l.value} value={l.value}>
+                      {l.label}
+                    </option>
+                  ))}
+                </select>
+                <p id="accept-language-hint" className="mt-1 text-sm text-stone-700">
+                  The language of the page the visitor wrote from; change it if they wrote in another.
+                </p>
+              </div>
               <div>
                 <label htmlFor="accept-note" className="block text-sm font-semibold text-stone-800">
                   Note (kept with the decision)
@@ -372,7 +409,7 @@ function CorrectionReview({
         const useId = `use-${r.field}`;
         const valueId = `field-${r.field}`;
         const errorId = `${valueId}-error`;
-        const value = posted ? (typeof values[r.field] === "string" ? (values[r.field] as string) : "") : r.proposed;
+        const value = posted ? (typeof values[r.field] === "string" ? (values[r.field] as string) : "") : r.value;
         return (
           <fieldset key={r.field} className="rounded-lg border border-stone-300 bg-white p-4">
             <legend className="px-1 font-semibold text-stone-900">{r.label}</legend>
@@ -422,6 +459,7 @@ function CorrectionReview({
                 </div>
               </>
             ) : null}
+            {r.country ? <CountryCheck country={r.country} /> : null}
           </fieldset>
         );
       })}
@@ -445,6 +483,28 @@ function CorrectionReview({
         </>
       ) : null}
     </Form>
+  );
+}
+
+/**
+ * What a typed country names (decision 058): the country the site stores it as, or a flag when it names none, so a
+ * "España" does not become a country of its own beside "Spain".
+ */
+function CountryCheck({ country }: { country: NormalisedCountry }) {
+  if (!country.known) {
+    return (
+      <p className="mt-2 rounded border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm text-stone-900">
+        Not a country the site knows: “{country.typed}” is shown as typed. Check it before accepting; the country lists
+        and filters will show it as a country of its own.
+      </p>
+    );
+  }
+  return (
+    <p className="mt-2 text-sm text-stone-700">
+      {country.typed.trim() === country.name
+        ? `Country: ${country.name} (${country.code}).`
+        : `Normalised: “${country.typed}” is ${country.name} (${country.code}), as the site stores it.`}
+    </p>
   );
 }
 

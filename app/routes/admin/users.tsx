@@ -19,9 +19,11 @@ import { redirectWithToast } from "~/services/toast.server";
 import {
   changeUserRole,
   createUserWithPassword,
+  getNoticeSettings,
   getUserByEmail,
   getUserById,
   listUsers,
+  setNoticeSettings,
   setUserDisabled,
   type UserChangeResult,
 } from "~/services/users.server";
@@ -34,14 +36,16 @@ const LAST_ADMIN_MESSAGE =
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context);
-  const [users, invitations] = await Promise.all([
+  const [users, invitations, notices] = await Promise.all([
     listUsers(context.services.db),
     listPendingInvitations(context.services.db),
+    getNoticeSettings(context.services.db, me.id),
   ]);
   return data(
     {
       users: users.map((u) => ({ ...u, invitedUntil: invitations.get(u.id)?.toISOString() ?? null })),
       meId: me.id,
+      notices,
       mailSending: context.services.mail.sending,
     },
     { headers: NO_STORE },
@@ -88,6 +92,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.data;
   const audit = (entry: Parameters<typeof recordAudit>[1]) =>
     recordAudit(db, entry, (err) => logger.error({ err }, "audit write failed"));
+
+  if (input.intent === "notices") {
+    // Only ever one's own settings: the signed-in member's row, whatever else the form says.
+    const settings = {
+      applications: input.applications === "on",
+      contributions: input.contributions === "on",
+      digest: input.delivery === "digest",
+    };
+    await setNoticeSettings(db, me.id, settings);
+    await audit({
+      user: me,
+      action: "update",
+      entity: "user",
+      entityId: me.id,
+      summary: `Changed their e-mail notices: applications ${settings.applications ? "on" : "off"}, contributions ${settings.contributions ? "on" : "off"}, ${settings.digest ? "daily digest" : "one message each"}`,
+    });
+    return redirectWithToast(USERS_PATH, "Your e-mail notices are saved");
+  }
 
   if (input.intent === "create") {
     const fail = (fields: Record<string, string>): ActionResult => ({
@@ -242,7 +264,7 @@ function PasswordField({ error }: { error?: string }) {
 }
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
-  const { users, meId, mailSending } = loaderData;
+  const { users, meId, mailSending, notices } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const createErrors = actionData?.intent === "create" ? actionData.fields : {};
@@ -267,6 +289,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           {rowMessage}
         </p>
       ) : null}
+
+      <NoticeSettingsForm notices={notices} mailSending={mailSending} busy={busy} />
 
       <section aria-labelledby="users-heading" className="mb-10">
         <h2 id="users-heading" className="mb-3 text-lg font-semibold text-stone-900">
@@ -455,5 +479,84 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         </Form>
       </section>
     </>
+  );
+}
+
+/**
+ * The signed-in member's own e-mail notices (decision 058): what they hear of and how. Until they save, the default
+ * applies (everything, one message each, for the first administrator; nothing for anyone else), and the form says so.
+ */
+function NoticeSettingsForm({
+  notices,
+  mailSending,
+  busy,
+}: {
+  notices: { applications: boolean; contributions: boolean; digest: boolean; chosen: boolean };
+  mailSending: boolean;
+  busy: boolean;
+}) {
+  return (
+    <section id="notices" aria-labelledby="notices-heading" className="mb-10 scroll-mt-4">
+      <h2 id="notices-heading" className="mb-1 text-lg font-semibold text-stone-900">
+        Your e-mail notices
+      </h2>
+      <p className="mb-3 text-sm text-stone-700">
+        What the site e-mails you about when visitors send something.
+        {notices.chosen ? "" : " You have not chosen yet: these are the defaults."}
+        {mailSending ? "" : " No mail server is configured: messages are kept in the Outbox."}
+      </p>
+      <Form method="post" className="space-y-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+        <input type="hidden" name="intent" value="notices" />
+        <fieldset className="space-y-2">
+          <legend className="font-semibold text-stone-900">Tell me about</legend>
+          <div className="flex items-center gap-2">
+            <input
+              id="notice-applications"
+              type="checkbox"
+              name="applications"
+              defaultChecked={notices.applications}
+              className="h-5 w-5 accent-leaf-700"
+            />
+            <label htmlFor="notice-applications">New applications</label>
+          </div>
+          <div className="flex items-center gap-2">
+            <input
+              id="notice-contributions"
+              type="checkbox"
+              name="contributions"
+              defaultChecked={notices.contributions}
+              className="h-5 w-5 accent-leaf-700"
+            />
+            <label htmlFor="notice-contributions">New suggested places and corrections</label>
+          </div>
+        </fieldset>
+        <fieldset className="space-y-2">
+          <legend className="font-semibold text-stone-900">How</legend>
+          <div className="flex items-center gap-2">
+            <input
+              id="notice-each"
+              type="radio"
+              name="delivery"
+              value="each"
+              defaultChecked={!notices.digest}
+              className="h-5 w-5 accent-leaf-700"
+            />
+            <label htmlFor="notice-each">One e-mail for each, as it arrives</label>
+          </div>
+          <div className="flex items-center gap-2">
+            <input
+              id="notice-digest"
+              type="radio"
+              name="delivery"
+              value="digest"
+              defaultChecked={notices.digest}
+              className="h-5 w-5 accent-leaf-700"
+            />
+            <label htmlFor="notice-digest">One daily digest (sent once a day when something arrived)</label>
+          </div>
+        </fieldset>
+        <SubmitButton pending={busy}>Save my notices</SubmitButton>
+      </Form>
+    </section>
   );
 }
