@@ -107,6 +107,9 @@ test("every public page's HTML conforms", async ({ request }) => {
     "/es/podcast",
     "/es/newsletter",
     "/de/newsletter/unsubscribe",
+    // The podcast e-mails' link pages (decision 057).
+    "/es/podcast/unsubscribe",
+    "/fr/podcast/confirm?token=nope",
     "/es/privacy",
     // The list of places, the map and search in other languages.
     "/de/map",
@@ -132,7 +135,15 @@ test("every admin screen's HTML conforms", async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/dashboard$/, SLOW);
   const edit = await firstLink(request, "/admin/dashboard/locations", "/admin/dashboard/edit/");
   const programEdit = await firstLink(request, "/admin/dashboard/programs", "/admin/dashboard/programs/edit/");
-  for (const url of [...ADMIN_SCREENS, "/admin/dashboard/no-such-screen", "/admin/no-such-screen", edit, programEdit])
+  for (const url of [
+    ...ADMIN_SCREENS,
+    "/admin/dashboard/no-such-screen",
+    "/admin/no-such-screen",
+    edit,
+    programEdit,
+    // The episode editor with its "E-mail this episode" choice, and the waiting subscribers (decision 057).
+    "/admin/dashboard/podcast?edit=new&sstate=awaiting",
+  ])
     html.set(url, await fetchHtml(request, url));
   expect(await problems(html)).toEqual([]);
 });

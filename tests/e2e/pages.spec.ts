@@ -225,7 +225,7 @@ test.describe("resources and podcast", () => {
     const form = page.getByRole("region", { name: "Get new episodes by e-mail" });
     await form.getByLabel("E-mail address").fill(`nojs-${Date.now()}@example.org`);
     await form.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.getByText("Thank you! You will get an e-mail")).toBeVisible();
+    await expect(page.getByText("Thank you! Please check your inbox")).toBeVisible();
     await context.close();
   });
 });

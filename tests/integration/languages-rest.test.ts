@@ -101,7 +101,14 @@ describe("/api/newsletter answers scripts in the language of the page that poste
       { email: "lengua@example.org", source: "newsletter-page", language: "es" },
       { Referer: `${server.url}/newsletter` },
     );
-    expect(es).toEqual({ status: 200, body: { ok: true, message: "¡Gracias por suscribirte!" } });
+    expect(es).toEqual({
+      status: 200,
+      body: {
+        ok: true,
+        message:
+          "¡Gracias por suscribirte! Revisa tu bandeja de entrada: el boletín empieza cuando hagas clic en el enlace de nuestro correo para confirmar tu dirección.",
+      },
+    });
   });
 
   it("else the referring page's path, else Accept-Language", async () => {
@@ -118,7 +125,7 @@ describe("/api/newsletter answers scripts in the language of the page that poste
     expect(en.body.message).toBe("Please enter a valid e-mail address.");
   });
 
-  it("keeps its English answers as they were", async () => {
+  it("keeps its English answers as they were, the thank-you saying to confirm (decision 057)", async () => {
     expect(await subscribe({ email: "nope" })).toEqual({
       status: 400,
       body: {
@@ -133,7 +140,11 @@ describe("/api/newsletter answers scripts in the language of the page that poste
     });
     expect(await subscribe({ email: "english@example.org", source: "footer" })).toEqual({
       status: 200,
-      body: { ok: true, message: "Thank you for subscribing!" },
+      body: {
+        ok: true,
+        message:
+          "Thank you for subscribing! Please check your inbox: the newsletter starts once you click the link in our e-mail to confirm your address.",
+      },
     });
   });
 });
