@@ -4,11 +4,11 @@ import type { Services } from "./services.server";
 /**
  * Gives the entries stored before search spoke five languages (migration 0022) their stems and tokens, a small batch
  * at a time while the site serves: one batch is a few tens of milliseconds on the embedded database (whose queries
- * share the server's thread) and a few hundred rows on Postgres, with a pause between batches for visitors (at least
- * as long as the batch took). Any
+ * share the server's thread) and a few hundred rows on Postgres, with a pause between batches for visitors (twice as
+ * long as the batch took). Any
  * instance may take part; each table is written by one at a time. On a new database there is nothing to do.
  */
-const BATCH = { pglite: 40, postgres: 400 } as const;
+const BATCH = { pglite: 20, postgres: 400 } as const;
 const PAUSE_MS = 50;
 const FIRST_MS = 5_000;
 const BUSY_MS = 10_000;
@@ -32,9 +32,9 @@ export function startSearchBackfill(services: Pick<Services, "db" | "dbKind" | "
       const n = await searchBackfillStep(db, batch);
       if (n > 0) {
         written += n;
-        // At most half of the database's time: a slow batch (the full-text index merging its pending entries, a
-        // busy machine) is followed by as long a pause.
-        next(Math.max(PAUSE_MS, Date.now() - began));
+        // At most a third of the database's time: a slow batch (the full-text index merging its pending entries, a
+        // busy machine) is followed by a pause twice as long.
+        next(Math.max(PAUSE_MS, 2 * (Date.now() - began)));
       } else if (n < 0) next(BUSY_MS);
       else if (written > 0) {
         logger.info({ rows: written, seconds: Math.round((Date.now() - started) / 1000) }, "search index backfilled");

@@ -343,6 +343,9 @@ BEGIN
   END IF;
   col := CASE job.entity WHEN 'resources' THEN 'title' WHEN 'podcast_episodes' THEN 'title' ELSE 'name' END;
   PERFORM set_config('search.backfill', 'on', true);
+  -- The full-text index takes new entries into a pending list and merges it when full: a smaller list makes each
+  -- merge (paid by the batch that fills it) short, so no batch holds the embedded database's thread for long.
+  PERFORM set_config('gin_pending_list_limit', '256', true);
   EXECUTE format(
     'WITH next AS (SELECT id FROM %1$I WHERE $1 IS NULL OR id > $1 ORDER BY id LIMIT $2),
        written AS (UPDATE %1$I t SET %2$I = t.%2$I FROM next WHERE t.id = next.id RETURNING t.id)
