@@ -52,9 +52,18 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
   // req.ip is then the right-most X-Forwarded-For address that is not one of them, never one the client wrote.
   app.set("trust proxy", config.trustProxy);
 
+  // The files the build put at the client folder's root (favicon, service worker), served by name below.
+  const rootFiles =
+    build.kind === "production"
+      ? fs
+          .readdirSync(build.clientDir, { withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => `/${e.name}`)
+      : [];
   const requestStats = createRequestStats({
     db: services.db,
     build: build.kind === "production" ? build.serverBuild : undefined,
+    staticFiles: rootFiles,
     onError: (err) => logger.warn({ err }, "request stats flush failed"),
   });
   const analytics = createAnalyticsIngest({
@@ -67,9 +76,11 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
   // One JSON log line per request, and the request statistics.
   const track = (req: IncomingMessage, res: ServerResponse) => {
     const start = process.hrtime.bigint();
+    // Read now, not when the response ends: Express shortens req.url inside a router mounted on a path (a file of
+    // /assets/ or /media/ was counted as "/app-abc.js", which only the catch-all route matched).
+    const url = req.url ?? "/";
     res.once("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      const url = req.url ?? "/";
       const q = url.indexOf("?");
       const pathname = q === -1 ? url : url.slice(0, q);
       const pattern = requestStats.patternFor(pathname);
@@ -146,10 +157,6 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
     });
     // The service worker is revalidated on every check, so a new version reaches visitors at once. Only the files
     // the build put there are looked up: page requests never touch the file system.
-    const rootFiles = fs
-      .readdirSync(build.clientDir, { withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => `/${e.name}`);
     app.get(
       rootFiles,
       express.static(build.clientDir, {

@@ -46,6 +46,26 @@ describe("request statistics", () => {
     void stats.close();
   });
 
+  it("gives the home page's data, files, the server's own addresses and the root files their own rows", () => {
+    const stats = createRequestStats({ db: t.db, build, flushMs: 1e9, staticFiles: ["/favicon.svg", "/sw.js"] });
+    // React Router asks for the home page's data at /_root.data.
+    expect(stats.patternFor("/_root.data")).toBe("/ (data)");
+    expect(stats.patternFor("/es.data")).toBe("/es (data)");
+    expect(stats.patternFor("/media/demo/farm.webp")).toBe("/media/*");
+    expect(stats.patternFor("/api/storage/download/a/b.jpg")).toBe("/api/storage/download/*");
+    expect(stats.patternFor("/api/storage/o")).toBe("/api/storage/*");
+    expect(stats.patternFor("/__manifest")).toBe("/__manifest");
+    expect(stats.patternFor("/api/analytics")).toBe("/api/analytics");
+    expect(stats.patternFor("/offline-de.html")).toBe("/offline-de.html");
+    expect(stats.patternFor("/api/map/tiles.pmtiles")).toBe("/api/map/tiles.pmtiles");
+    expect(stats.patternFor("/favicon.svg")).toBe("/favicon.svg");
+    expect(stats.patternFor("/sw.js")).toBe("/sw.js");
+    // A file the build does not have, or any address made up, stays under the catch-all: no row per address.
+    expect(stats.patternFor("/favicon.ico")).toBe("/*");
+    expect(stats.patternFor("/wp-login.php")).toBe("/*");
+    void stats.close();
+  });
+
   it("writes counts by status class and merges latency histograms across flushes", async () => {
     const stats = createRequestStats({ db: t.db, build, flushMs: 1e9 });
     const at = Date.now();

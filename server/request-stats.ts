@@ -1,9 +1,12 @@
 import type { NextFunction, Request, Response } from "express";
 import type { ServerBuild } from "react-router";
 import { matchRoutes, type RouteObject } from "react-router";
+import { LANGUAGES } from "~/lib/i18n/languages";
 import { BUCKET_MS, bucketIndex, LATENCY_BOUNDS_MS } from "~/lib/latency-histogram";
+import { offlinePagePath } from "~/lib/offline-page";
 import { upsertRequestStats } from "~/queries/request-stats.server";
 import type { Database } from "~db/client";
+import { PMTILES_STYLE_URL_PATH, PMTILES_URL_PATH } from "./config";
 
 export { BUCKET_MS, LATENCY_BOUNDS_MS, percentileFromHistogram } from "~/lib/latency-histogram";
 
@@ -39,26 +42,60 @@ function routeTree(build: ServerBuild): RouteObject[] {
 }
 
 /**
+ * Addresses the server answers itself, outside the route manifest: each is its own pattern. Health and metrics,
+ * React Router's route discovery (`/__manifest`, asked as a visitor's links come into view), the analytics
+ * endpoint, the offline pages and the map's file and style.
+ */
+const SERVER_PATHS = [
+  "/healthz",
+  "/readyz",
+  "/metrics",
+  "/__manifest",
+  "/api/analytics",
+  ...LANGUAGES.map(offlinePagePath),
+  PMTILES_URL_PATH,
+  PMTILES_STYLE_URL_PATH,
+];
+
+/** Files and storage addresses are counted by folder: one row each, not one per file. Longest prefix first. */
+const GROUPS: readonly (readonly [prefix: string, pattern: string])[] = [
+  ["/assets/", "/assets/*"],
+  ["/media/", "/media/*"],
+  ["/api/storage/download/", "/api/storage/download/*"],
+  ["/api/storage/", "/api/storage/*"],
+];
+
+/** React Router's data address of the home page (`/_root.data`; any other page's is its address plus `.data`). */
+const ROOT_DATA_PATH = "/_root";
+
+/**
  * Records, per route pattern (never the raw URL), method and minute: counts by status class and a latency
  * histogram. Work per request is a map update; rows are written in one batch every `flushMs`.
+ *
+ * Every address gets a pattern from a bounded set, so an address typed at random never makes a row of its own:
+ * a page by its route's path pattern in its language (`/location/:slug`, `/es/location/:slug`), its data requests
+ * marked `(data)`, the server's own addresses and `staticFiles` (the client folder's root files) by name, files by
+ * folder (`/assets/*`), and anything else by the catch-all route it falls to (`/*`, `/es/*`).
  */
 export function createRequestStats(opts: {
   db: Database;
   build?: ServerBuild;
   flushMs?: number;
   onError?: (err: unknown) => void;
+  /** Exact paths of files served from the client folder's root (`/favicon.svg`, `/sw.js`). */
+  staticFiles?: readonly string[];
 }) {
   const tree = opts.build ? routeTree(opts.build) : [];
+  const ownPaths = new Set([...SERVER_PATHS, ...(opts.staticFiles ?? [])]);
   const patternCache = new Map<string, string>();
   let pending = new Map<string, Agg>();
 
   function patternFor(pathname: string): string {
-    if (pathname === "/healthz" || pathname === "/readyz" || pathname === "/metrics") return pathname;
-    if (pathname.startsWith("/assets/")) return "/assets/*";
-    if (pathname.startsWith("/media/")) return "/media/*";
-    if (pathname.startsWith("/api/storage/")) return "/api/storage/*";
+    if (ownPaths.has(pathname)) return pathname;
+    for (const [prefix, pattern] of GROUPS) if (pathname.startsWith(prefix)) return pattern;
     const isData = pathname.endsWith(".data");
-    const path = isData ? pathname.slice(0, -5) || "/" : pathname;
+    let path = isData ? pathname.slice(0, -5) || "/" : pathname;
+    if (isData && path === ROOT_DATA_PATH) path = "/";
     const cached = patternCache.get(path);
     if (cached) return isData ? `${cached} (data)` : cached;
     const matches = tree.length ? matchRoutes(tree, path) : null;
@@ -131,9 +168,11 @@ export function createRequestStats(opts: {
 
   function middleware(req: Request, res: Response, next: NextFunction) {
     const start = process.hrtime.bigint();
+    // Read now: a router mounted on a path (app.use("/assets", …)) shortens the address until it has answered.
+    const path = req.path;
     res.once("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      record(patternFor(req.path), req.method, res.statusCode, ms);
+      record(patternFor(path), req.method, res.statusCode, ms);
     });
     next();
   }

@@ -40,7 +40,7 @@ export default function RequestStatsPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Request statistics"
-        description="Requests per route pattern, with latency percentiles and error rates (times in UTC)."
+        description="Requests per route pattern, with latency percentiles and error rates (times in UTC). Each page counts under its address pattern in its language (/location/:slug, /es/location/:slug), the data it loads while a visitor moves around the site is marked (data), files are counted by folder (/assets/*, /media/*), and only addresses the site does not know count under /*."
       />
       <nav aria-label="Time window" className="mb-6 flex gap-2">
         {(["hour", "day", "week"] as const).map((w) => (
