@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
-import { Leaf } from "~/components/icons";
+import { Globe, Leaf } from "~/components/icons";
 import { ADMIN_NAV_ITEMS } from "./nav-items";
 import { SignOutButton } from "./sign-out-button";
 
 /**
- * The admin area's frame: a skip link, a sidebar on wide screens (a scrolling strip of links on small ones), the
- * signed-in e-mail and a sign-out button. No public header, footer or bottom bar.
+ * The admin area's frame: a skip link, a sidebar on wide screens (a scrolling strip of links on small ones), a link
+ * back to the public site, the signed-in e-mail and a sign-out button. No public header, footer or bottom bar.
  */
 export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
   return (
@@ -20,8 +20,19 @@ export function AdminShell({ email, children }: { email: string; children: React
             <Leaf aria-hidden="true" className="size-5" />
             <span>Permaculture admin</span>
           </Link>
-          <div className="md:hidden">
-            <SignOutButton />
+          <div className="flex items-center gap-3 md:mt-3 md:block">
+            {/* A whole page load, not a client navigation: the public site has its own layout, scripts and headers.
+                "/" opens the home page in the staff member's language (their choice, else the browser's). */}
+            <a
+              href="/"
+              className="inline-flex min-h-6 items-center gap-1.5 text-sm font-semibold text-leaf-800 underline hover:text-leaf-900"
+            >
+              <Globe aria-hidden="true" className="size-4" />
+              View site
+            </a>
+            <div className="md:hidden">
+              <SignOutButton />
+            </div>
           </div>
         </div>
         <nav aria-label="Admin" className="overflow-x-auto md:flex-1 md:overflow-y-auto">
