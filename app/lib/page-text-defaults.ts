@@ -1,3 +1,4 @@
+import { ABOUT_LEAD_TRANSLATIONS, ABOUT_TRANSLATIONS } from "./about-translations";
 import type { Language } from "./i18n/languages";
 import type { PageTextKey } from "./page-texts";
 import { PRIVACY_LEAD_TRANSLATIONS, PRIVACY_TRANSLATIONS } from "./privacy-translations";
@@ -154,20 +155,24 @@ const INTRO = {
   es: "Conectamos a quienes enseñan y aprenden permacultura en todo el mundo. Descubre prácticas de vida sostenible y encuentra tu próxima oportunidad de aprendizaje.",
   pt: "Conectamos quem ensina e quem aprende permacultura no mundo todo. Descubra práticas de vida sustentável e encontre sua próxima oportunidade de aprendizado.",
   fr: "Nous relions les personnes qui enseignent et qui apprennent la permaculture partout dans le monde. Découvrez des pratiques de vie durables et trouvez votre prochaine occasion d’apprendre.",
-  de: "Wir verbinden Lehrende und Lernende der Permakultur weltweit. Entdecken Sie nachhaltige Lebensweisen und finden Sie Ihre nächste Lernmöglichkeit.",
+  de: "Wir verbinden Lehrende und Lernende der Permakultur weltweit. Entdecke nachhaltige Lebensweisen und finde deine nächste Lernmöglichkeit.",
 } as const;
 
 /**
  * The starting texts in the other languages: the home page's heading and introduction, the footer's tagline, the
- * privacy page (privacy-translations.ts) and the terms (terms-translations.ts). Shown in a language with no text of its own while the English text is
- * still the starting one; once the owner rewrites the English text, a translation of the old one would say something
- * else, so the English shows.
+ * About page (about-translations.ts), the privacy page (privacy-translations.ts) and the terms
+ * (terms-translations.ts). Shown in a language with no text of its own while the English text is still the starting
+ * one; once the owner rewrites the English text, a translation of the old one would say something else, so the
+ * English shows. The demo seed stores them as each language's first revisions (decision 059). Only the site's name
+ * has none: a name is not translated.
  */
 export const DEFAULT_PAGE_TEXT_TRANSLATIONS: Partial<Record<Language, Partial<Record<PageTextKey, string>>>> = {
   es: {
     "home-heading": "Aprende y enseña permacultura, estés donde estés",
     "home-intro": INTRO.es,
     "footer-tagline": INTRO.es,
+    "about-lead": ABOUT_LEAD_TRANSLATIONS.es,
+    about: ABOUT_TRANSLATIONS.es,
     "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.es,
     privacy: PRIVACY_TRANSLATIONS.es,
     "terms-lead": TERMS_LEAD_TRANSLATIONS.es,
@@ -177,6 +182,8 @@ export const DEFAULT_PAGE_TEXT_TRANSLATIONS: Partial<Record<Language, Partial<Re
     "home-heading": "Aprenda e ensine permacultura, onde quer que você esteja",
     "home-intro": INTRO.pt,
     "footer-tagline": INTRO.pt,
+    "about-lead": ABOUT_LEAD_TRANSLATIONS.pt,
+    about: ABOUT_TRANSLATIONS.pt,
     "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.pt,
     privacy: PRIVACY_TRANSLATIONS.pt,
     "terms-lead": TERMS_LEAD_TRANSLATIONS.pt,
@@ -186,15 +193,19 @@ export const DEFAULT_PAGE_TEXT_TRANSLATIONS: Partial<Record<Language, Partial<Re
     "home-heading": "Apprendre et enseigner la permaculture, où que vous soyez",
     "home-intro": INTRO.fr,
     "footer-tagline": INTRO.fr,
+    "about-lead": ABOUT_LEAD_TRANSLATIONS.fr,
+    about: ABOUT_TRANSLATIONS.fr,
     "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.fr,
     privacy: PRIVACY_TRANSLATIONS.fr,
     "terms-lead": TERMS_LEAD_TRANSLATIONS.fr,
     terms: TERMS_TRANSLATIONS.fr,
   },
   de: {
-    "home-heading": "Permakultur lernen und lehren, wo immer Sie sind",
+    "home-heading": "Permakultur lernen und lehren, wo immer du bist",
     "home-intro": INTRO.de,
     "footer-tagline": INTRO.de,
+    "about-lead": ABOUT_LEAD_TRANSLATIONS.de,
+    about: ABOUT_TRANSLATIONS.de,
     "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.de,
     privacy: PRIVACY_TRANSLATIONS.de,
     "terms-lead": TERMS_LEAD_TRANSLATIONS.de,

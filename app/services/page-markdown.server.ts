@@ -69,6 +69,9 @@ function headingSlug(text: string): string {
   );
 }
 
+/** An address written after a heading's words: `## Kontakt {#contact}`. */
+const HEADING_ID = /\s*\{#([a-z0-9][a-z0-9-]{0,63})\}\s*$/;
+
 /** Backslash-escapes Markdown's punctuation, so a substituted value is read as plain text. */
 function escapeMarkdown(value: string): string {
   return value.replace(/[\\`*_{}[\]()#+\-.!<>|~&"'=:;,/?@^$%]/g, "\\$&");
@@ -104,10 +107,18 @@ export function renderPageMarkdown(markdown: string, values: MarkdownValues): st
     async: false,
     renderer: {
       heading(token: Tokens.Heading) {
+        // "## Kontakt {#contact}": the heading keeps an address of its own, whatever its words (a translated text
+        // keeps the links other pages make to /about#contact).
+        const named = HEADING_ID.exec(token.text);
+        const last = token.tokens.at(-1);
+        if (named && last?.type === "text") {
+          const trimmed = (last as Tokens.Text).text.replace(HEADING_ID, "");
+          token.tokens = [...token.tokens.slice(0, -1), { ...last, text: trimmed, raw: trimmed } as Tokens.Text];
+        }
         const inner = this.parser.parseInline(token.tokens);
         // The page's title is its only h1 and sections start at h2: a "# Heading" becomes an h2.
         const level = Math.min(Math.max(token.depth, 2), 4);
-        const base = headingSlug(token.text);
+        const base = named?.[1] ?? headingSlug(token.text);
         const n = used.get(base) ?? 0;
         used.set(base, n + 1);
         const id = n === 0 ? base : `${base}-${n + 1}`;

@@ -15,6 +15,7 @@ import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { websiteJsonLd } from "../lib/jsonld";
 import { DEFAULT_PAGE_TEXTS } from "../lib/page-text-defaults";
 import { pageTextDefinition } from "../lib/page-texts";
+import * as aboutRoute from "../routes/about";
 import * as pageTextRoute from "../routes/admin/page-text";
 import * as podcastFeed from "../routes/feeds/podcast-rss";
 import * as homeRoute from "../routes/home";
@@ -241,5 +242,80 @@ describe("the edit screen's answers", () => {
     expect(r).toMatchObject({ status: 400, data: { errors: { intent: "Choose Preview, Save or Restore." } } });
     const unknown = await post("admin-password", { intent: "save", body: "x" });
     expect((unknown.thrown as { init: { status: number } }).init.status).toBe(404);
+  });
+});
+
+describe("About in every language, and each language's tab of Admin → Pages", () => {
+  const about = pageTextDefinition("about");
+  type AboutPage = { lead: string; leadLang: string | null; html: string; lang: string | null; note: string | null };
+  const aboutPage = async (path: string) => (await call(aboutRoute.loader, getRequest(path), h.context)) as AboutPage;
+  type Edit = { body: string; source: string; updatedAt: string | null; englishUpdatedAt: string | null };
+  const tab = async (key: string, language?: string) =>
+    dataResult<Edit>(
+      await call(
+        pageTextRoute.loader,
+        getRequest(`/admin/dashboard/pages/${key}${language ? `?language=${language}` : ""}`),
+        h.context,
+        { key },
+      ),
+    ).data;
+
+  it("shows the About page and its introduction in the page's language, with no note, its contact heading at #contact", async () => {
+    const words = {
+      es: ["Quiénes somos", "Somos una pequeña organización"],
+      pt: ["Quem somos", "Somos uma pequena organização"],
+      fr: ["Qui nous sommes", "Nous sommes une petite association"],
+      de: ["Wer wir sind", "Wir sind eine kleine"],
+    } as const;
+    for (const [lang, [heading, lead]] of Object.entries(words)) {
+      const page = await aboutPage(`/${lang}/about`);
+      expect(page.html).toContain(`>${heading}</h2>`);
+      expect(page.lead).toContain(lead);
+      expect({ lang: page.lang, note: page.note, leadLang: page.leadLang }).toEqual({
+        lang: null,
+        note: null,
+        leadLang: null,
+      });
+      // Place pages link to /<lang>/about#contact.
+      expect(page.html).toContain('<h2 id="contact">');
+      expect(page.html).toContain(`href="/${lang}/locations"`);
+    }
+    expect((await aboutPage("/about")).html).toContain('<h2 id="who-we-are">Who we are</h2>');
+  });
+
+  it("each language's tab shows that language's current text: saved, else its starting text, else the English its pages show", async () => {
+    if (!about) throw new Error("definition missing");
+    // Never saved in German: the German starting text, as /de/about shows it (it showed the English built-in text).
+    const german = await tab("about", "de");
+    expect(german.body).toMatch(/^## Wer wir sind/);
+    expect(german).toMatchObject({ source: "starting", updatedAt: null });
+    expect((await tab("about")).body).toBe(DEFAULT_PAGE_TEXTS.about);
+    // The site's name has no translation: German pages show the English one, and the tab says so.
+    expect(await tab("site-name", "de")).toMatchObject({ body: "Permaculture Network", source: "english" });
+
+    try {
+      // The owner rewrites the English: German pages show it (a translation of the old one would say something
+      // else), and so does the German tab, to translate from.
+      await savePageText(h.context.services, { def: about, body: "## Our story\n\nNew words.", user: editor });
+      await vi.waitFor(async () => {
+        expect(await tab("about", "de")).toMatchObject({ body: "## Our story\n\nNew words.", source: "english" });
+      });
+      await savePageText(h.context.services, {
+        def: about,
+        body: "## Unsere Geschichte\n\nNeue Worte.",
+        user: editor,
+        language: "de",
+      });
+      const saved = await tab("about", "de");
+      expect(saved).toMatchObject({ body: "## Unsere Geschichte\n\nNeue Worte.", source: "saved" });
+      // An English text saved after the translation is pointed out on the German tab.
+      await new Promise((r) => setTimeout(r, 5));
+      await savePageText(h.context.services, { def: about, body: "## Our story\n\nNewer words.", user: editor });
+      const later = await tab("about", "de");
+      expect(later.englishUpdatedAt && later.updatedAt && later.englishUpdatedAt > later.updatedAt).toBe(true);
+    } finally {
+      await t.db.execute(sql`DELETE FROM page_text_revisions WHERE key = 'about'`);
+      await savePageText(h.context.services, { def: about, body: DEFAULT_PAGE_TEXTS.about, user: editor });
+    }
   });
 });

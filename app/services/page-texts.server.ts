@@ -187,12 +187,35 @@ function excerpt(body: string): string {
   return flat.length > 140 ? `${flat.slice(0, 139)}…` : flat;
 }
 
-/** One text for its edit screen: the words as saved (or the default) and its recent revisions, newest first. */
+/**
+ * Where the words of an edit screen come from: the language's saved text, its starting text (the site's own, for a
+ * language never saved), or the English text a page in that language shows for want of a translation.
+ */
+export type EditedTextSource = "saved" | "starting" | "english";
+
+/**
+ * One text for its edit screen in `language`: the words that language's pages show now (its saved text, else its
+ * starting text while the English is the starting one, else the English they fall back to), where they come from,
+ * and its recent revisions, newest first.
+ */
 export async function getPageTextForEdit(db: Database, def: PageTextDefinition, language = DEFAULT_LANGUAGE) {
   const revisions = await listPageTextRevisions(db, def.key, language, REVISIONS_SHOWN);
   const newest = revisions[0];
+  let body: string;
+  let source: EditedTextSource;
+  if (newest) {
+    body = newest.body;
+    source = "saved";
+  } else {
+    // Never saved in this language: the same choice the public pages make (resolveTexts), so the screen shows what
+    // a visitor reads, not the English built-in text.
+    const shown = resolveTexts(await readCurrentPageTexts(db, languagesFor(language)), language)[def.key];
+    body = shown.body;
+    source = shown.language === language ? "starting" : "english";
+  }
   return {
-    body: newest ? newest.body : DEFAULT_PAGE_TEXTS[def.key],
+    body,
+    source,
     updatedAt: newest ? newest.createdAt.toISOString() : null,
     revisions: revisions.map(
       (r, i): RevisionSummary => ({

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { ALL_PAGES_VISIBLE } from "~/lib/navigation";
-import { DEFAULT_PAGE_TEXTS, DEFAULT_PAGE_TEXTS_DATE } from "~/lib/page-text-defaults";
+import { DEFAULT_PAGE_TEXT_TRANSLATIONS, DEFAULT_PAGE_TEXTS, DEFAULT_PAGE_TEXTS_DATE } from "~/lib/page-text-defaults";
 import { DEFAULT_LANGUAGE, PAGE_TEXT_KEYS } from "~/lib/page-texts";
 import { allSubcategories, REGIONS } from "~/lib/taxonomy";
 import type { Database } from "../client";
@@ -288,17 +288,21 @@ export async function seedDemo(db: Database, opts: { mediaDir: string; mediaUrlP
       .insert(siteSettings)
       .values({ key: "navigation", value: { pages: { ...ALL_PAGES_VISIBLE } } })
       .onConflictDoNothing();
-    // The site's texts as their first revisions, dated when they were written.
+    // The site's texts as their first revisions, dated when they were written: the English, and each other
+    // language's starting translations, so the owner's first look shows every page in its language and Admin → Pages
+    // lists each language's text as saved (decision 059).
     const [texts] = await tx.select({ n: count() }).from(pageTextRevisions);
     if ((texts?.n ?? 0) === 0) {
-      await tx.insert(pageTextRevisions).values(
-        PAGE_TEXT_KEYS.map((key) => ({
-          key,
-          language: DEFAULT_LANGUAGE,
-          body: DEFAULT_PAGE_TEXTS[key],
-          createdAt: new Date(DEFAULT_PAGE_TEXTS_DATE),
-        })),
-      );
+      const createdAt = new Date(DEFAULT_PAGE_TEXTS_DATE);
+      await tx.insert(pageTextRevisions).values([
+        ...PAGE_TEXT_KEYS.map((key) => ({ key, language: DEFAULT_LANGUAGE, body: DEFAULT_PAGE_TEXTS[key], createdAt })),
+        ...Object.entries(DEFAULT_PAGE_TEXT_TRANSLATIONS).flatMap(([language, translated]) =>
+          PAGE_TEXT_KEYS.flatMap((key) => {
+            const body = translated?.[key];
+            return body ? [{ key, language, body, createdAt }] : [];
+          }),
+        ),
+      ]);
     }
     await tx.insert(siteSettings).values({ key: SEED_MARKER, value: { demo: true, at: new Date().toISOString() } });
   });

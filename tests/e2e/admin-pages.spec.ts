@@ -143,6 +143,48 @@ test("bad input is refused with a message; the screens work from the keyboard an
   await expect(picker).toBeFocused();
 });
 
+test("each language's tab shows that language's text, and About reads in every language", async ({ page, browser }) => {
+  // The German tab showed the English built-in text; it shows the German one the German pages show.
+  await page.goto("/admin/dashboard/pages/about?language=de");
+  await expect(page.getByRole("heading", { level: 1, name: "Edit: About: page text (German)" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Text" })).toHaveValue(/^## Wer wir sind\n/);
+  // The demo stores each language's starting text as its first version.
+  await expect(page.getByRole("region", { name: "Saved versions" }).getByRole("listitem").last()).toContainText(
+    "site defaults",
+  );
+  await expectNoAxeViolations(page);
+  await page.goto("/admin/dashboard/pages/home-heading?language=de");
+  await expect(page.getByRole("textbox", { name: "Home page heading" })).toHaveValue(
+    "Permakultur lernen und lehren, wo immer du bist",
+  );
+  // The site's name is not translated: the German tab says German pages show the English one.
+  await page.goto("/admin/dashboard/pages/site-name?language=de");
+  await expect(page.getByText("Not written in German yet: German pages show the English text")).toBeVisible();
+
+  const about = {
+    es: ["Quiénes somos", "Somos una pequeña organización sin ánimo de lucro"],
+    pt: ["Quem somos", "Somos uma pequena organização sem fins lucrativos"],
+    fr: ["Qui nous sommes", "Nous sommes une petite association à but non lucratif"],
+    de: ["Wer wir sind", "Wir sind eine kleine, ehrenamtlich getragene gemeinnützige Organisation"],
+  } as const;
+  for (const [lang, [heading, lead]] of Object.entries(about)) {
+    const visitor = await visit(browser, `/${lang}/about`);
+    await expect(visitor.page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+    await expect(visitor.page.getByText(lead)).toBeVisible();
+    // Nothing on the page is marked as English any more.
+    await expect(visitor.page.getByTestId("shown-in-note")).toHaveCount(0);
+    if (lang === "de") await expectNoAxeViolations(visitor.page);
+    await visitor.close();
+  }
+  // The German home page speaks to the visitor as "du".
+  const home = await visit(browser, "/de");
+  await expect(home.page.getByRole("heading", { level: 1 })).toHaveText(
+    "Permakultur lernen und lehren, wo immer du bist",
+  );
+  await expect(home.page.getByText("Entdecke nachhaltige Lebensweisen").first()).toBeVisible();
+  await home.close();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

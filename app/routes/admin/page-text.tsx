@@ -59,7 +59,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     getPageTextForEdit(context.services.db, def, language),
     language === DEFAULT_LANGUAGE ? null : getPageTextForEdit(context.services.db, def, DEFAULT_LANGUAGE),
   ]);
-  return data({ def, language, english: english?.body ?? null, ...text }, { headers: NO_STORE });
+  return data(
+    { def, language, english: english?.body ?? null, englishUpdatedAt: english?.updatedAt ?? null, ...text },
+    { headers: NO_STORE },
+  );
 }
 
 type ActionResult = {
@@ -123,7 +126,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function PageTextEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { def, body, updatedAt, revisions, language, english } = loaderData;
+  const { def, body, source, updatedAt, revisions, language, english, englishUpdatedAt } = loaderData;
+  const languageName = languageDisplayName(language, DEFAULT_LANGUAGE);
+  // Where the words in the form come from, when this language's text was never saved.
+  const unsaved =
+    source === "english"
+      ? `Not written in ${languageName} yet: ${languageName} pages show the English text, which is in the form to translate.`
+      : language === DEFAULT_LANGUAGE
+        ? "Never saved: the site shows the built-in text."
+        : `Never saved in ${languageName}: ${languageName} pages show the site's starting text, which is in the form.`;
+  // A translation saved before the English changed may no longer say the same.
+  const englishIsNewer = Boolean(
+    language !== DEFAULT_LANGUAGE && updatedAt && englishUpdatedAt && englishUpdatedAt > updatedAt,
+  );
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const errors = actionData?.errors ?? {};
@@ -142,15 +157,10 @@ export default function PageTextEdit({ loaderData, actionData }: Route.Component
         </Link>
       </p>
       <PageHeader
-        title={
-          language === DEFAULT_LANGUAGE
-            ? `Edit: ${def.label}`
-            : `Edit: ${def.label} (${languageDisplayName(language, DEFAULT_LANGUAGE)})`
-        }
+        title={language === DEFAULT_LANGUAGE ? `Edit: ${def.label}` : `Edit: ${def.label} (${languageName})`}
         description={
           <>
-            Shown on: {def.shownOn}.{" "}
-            {updatedAt ? `Last saved ${formatDateTime(updatedAt)}.` : "Never saved: the site shows the built-in text."}{" "}
+            Shown on: {def.shownOn}. {updatedAt ? `Last saved ${formatDateTime(updatedAt)}.` : unsaved}{" "}
             <a href={def.path} className="font-semibold text-leaf-800 underline">
               View the page
             </a>
@@ -173,6 +183,12 @@ export default function PageTextEdit({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       </nav>
+      {englishIsNewer && englishUpdatedAt ? (
+        <p className="mb-4 max-w-3xl rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          The English text was saved after this translation (on {formatDateTime(englishUpdatedAt)}): check that the{" "}
+          {languageName} text still says the same.
+        </p>
+      ) : null}
       {english !== null ? (
         <details className="mb-4 max-w-3xl rounded-md border border-stone-200 bg-stone-50 p-3">
           <summary className="cursor-pointer font-semibold text-stone-900">The English text, to translate from</summary>
@@ -269,7 +285,9 @@ export default function PageTextEdit({ loaderData, actionData }: Route.Component
           </p>
         ) : null}
         {revisions.length === 0 ? (
-          <p className="mt-1 text-stone-700">Nothing saved yet: the site shows the built-in text.</p>
+          <p className="mt-1 text-stone-700">
+            Nothing saved yet{language === DEFAULT_LANGUAGE ? "" : ` in ${languageName}`}.
+          </p>
         ) : (
           <ol className="mt-3 space-y-3">
             {revisions.map((r) => (
