@@ -38,9 +38,7 @@ function sources(dir: string): string[] {
     return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
   });
 }
-const code = [...sources(APP), ...sources(SERVER)]
-  .map((f) => fs.readFileSync(f, "utf8"))
-  .join("\n");
+const code = [...sources(APP), ...sources(SERVER)].map((f) => fs.readFileSync(f, "utf8")).join("\n");
 
 /** Keys built from a list at run time (`region.${r.key}`): each such group must match its list exactly. */
 const DYNAMIC: Record<string, string[]> = {

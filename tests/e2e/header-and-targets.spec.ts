@@ -11,8 +11,16 @@ const LANGS = [
   { prefix: "", main: "Main", links: ["Home", "Map", "Application", "About Us", "Podcast", "Newsletter"] },
   { prefix: "/es", main: "Principal", links: ["Inicio", "Mapa", "Solicitud", "Quiénes somos", "Pódcast", "Boletín"] },
   { prefix: "/pt", main: "Principal", links: ["Início", "Mapa", "Candidatura", "Quem somos", "Podcast", "Boletim"] },
-  { prefix: "/fr", main: "Principale", links: ["Accueil", "Carte", "Candidature", "À propos", "Podcast", "Lettre d’info"] },
-  { prefix: "/de", main: "Hauptnavigation", links: ["Start", "Karte", "Bewerbung", "Über uns", "Podcast", "Newsletter"] },
+  {
+    prefix: "/fr",
+    main: "Principale",
+    links: ["Accueil", "Carte", "Candidature", "À propos", "Podcast", "Lettre d’info"],
+  },
+  {
+    prefix: "/de",
+    main: "Hauptnavigation",
+    links: ["Start", "Karte", "Bewerbung", "Über uns", "Podcast", "Newsletter"],
+  },
 ];
 
 /**

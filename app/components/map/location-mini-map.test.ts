@@ -27,7 +27,9 @@ describe("LocationMiniMap", () => {
     expect(html).toContain("Open in the full map");
     // The country outlines are the same cached image the big maps use, for the centre rounded to a grid that keeps
     // the place within a few pixels of the middle, over the water; at town level by default (zoom 3 showed Iberia).
-    expect(html).toContain("/api/map/outline?lat=38.71875&amp;lng=-9.125&amp;zoom=8&amp;width=320&amp;height=200&amp;v=");
+    expect(html).toContain(
+      "/api/map/outline?lat=38.71875&amp;lng=-9.125&amp;zoom=8&amp;width=320&amp;height=200&amp;v=",
+    );
     expect(html).toContain('fill="#cfe3ef"');
     // The school marker is a blue square.
     expect(html).toContain('fill="#1d4ed8"');
