@@ -54,7 +54,7 @@ test("a visitor proposes a place; it stays out of sight until staff accept it an
   await visitor.getByLabel("Name of the place").fill(name);
   await visitor.getByLabel("What it is").selectOption({ label: "A farm or food forest" });
   await visitor.getByLabel("What happens there").fill("Orchards and a <b>seed</b> library at the end of the world.");
-  await visitor.getByLabel("Country").fill("Argentina");
+  await visitor.getByLabel("Country").selectOption({ label: "Argentina" });
   await visitor.getByLabel("Town or city").fill("Ushuaia");
   await visitor.getByLabel("Latitude").fill(String(POINT.lat));
   await visitor.getByLabel("Longitude").fill(String(POINT.lng));

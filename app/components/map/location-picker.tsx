@@ -11,7 +11,7 @@ const TOWN_ZOOM = 11;
  * The location picker (decision 058): a disclosure that, opened, loads a map (its code and data only then) with a
  * pin to put on the exact spot, zoomed in as far as the map goes (a town's streets, not one pixel for 107 km as the
  * old world drawing). The latitude and longitude fields beside it stay the way to type a position, and the map only
- * ever fills them in. Without JavaScript the disclosure says so.
+ * ever fills them in. Without JavaScript the disclosure says so (and that the search and fields do the work).
  */
 export function LocationPicker({
   latitude,
@@ -33,6 +33,9 @@ export function LocationPicker({
   const pending = useRef<PickerFlight | null>(null);
   const [state, setState] = useState<"closed" | "loading" | "ready" | "failed">("closed");
   const [said, setSaid] = useState("");
+  // False in the server's HTML and until this component runs in the browser: without JavaScript it stays false.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
   const pick = useRef(onPick);
   pick.current = onPick;
   const point = parsePoint(latitude, longitude);
@@ -54,8 +57,6 @@ export function LocationPicker({
           styleUrl,
           texts: {
             mapLabel: t("formCommon.picker.mapLabel"),
-            zoomIn: t("formCommon.picker.zoomIn"),
-            zoomOut: t("formCommon.picker.zoomOut"),
             pin: t("formCommon.picker.pin"),
           },
           onPick: (lat, lng) => {
@@ -103,9 +104,9 @@ export function LocationPicker({
       <summary className="cursor-pointer px-3 py-2 font-semibold text-leaf-800">{t("formCommon.picker.open")}</summary>
       <div className="space-y-2 px-3 pb-3">
         <p className="text-sm text-stone-700">{t("formCommon.picker.help")}</p>
-        <noscript>
-          <p className="text-sm text-stone-800">{t("formCommon.picker.noScript")}</p>
-        </noscript>
+        {/* Not a <noscript>: a browser that only blocks scripts (an extension, a browser setting) still parses that
+            as text, and would say nothing. */}
+        {scripted ? null : <p className="text-sm text-stone-800">{t("formCommon.picker.noScript")}</p>}
         <div className="relative">
           <div
             ref={box}
@@ -126,19 +127,38 @@ export function LocationPicker({
             {t("formCommon.picker.failed")}
           </p>
         ) : null}
-        <button
-          type="button"
-          disabled={state !== "ready"}
-          onClick={() => {
-            const at = controller.current?.pinCentre();
-            if (!at) return;
-            pick.current(at.lat, at.lng);
-            announce(at.lat, at.lng);
-          }}
-          className="rounded-md border border-leaf-700 px-4 py-2 font-semibold text-leaf-800 hover:bg-leaf-50 disabled:opacity-60"
-        >
-          {t("formCommon.picker.pinCentre")}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            disabled={state !== "ready"}
+            onClick={() => {
+              const at = controller.current?.pinCentre();
+              if (!at) return;
+              pick.current(at.lat, at.lng);
+              announce(at.lat, at.lng);
+            }}
+            className="rounded-md border border-leaf-700 px-4 py-2 font-semibold text-leaf-800 hover:bg-leaf-50 disabled:opacity-60"
+          >
+            {t("formCommon.picker.pinCentre")}
+          </button>
+          {/* MapLibre's own zoom buttons need its stylesheet; these are the site's, beside the map's + and − keys. */}
+          <button
+            type="button"
+            disabled={state !== "ready"}
+            onClick={() => controller.current?.zoomIn()}
+            className="rounded-md border border-stone-400 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50 disabled:opacity-60"
+          >
+            {t("formCommon.picker.zoomIn")}
+          </button>
+          <button
+            type="button"
+            disabled={state !== "ready"}
+            onClick={() => controller.current?.zoomOut()}
+            className="rounded-md border border-stone-400 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50 disabled:opacity-60"
+          >
+            {t("formCommon.picker.zoomOut")}
+          </button>
+        </div>
         <p aria-live="polite" className="text-sm text-stone-700">
           {said}
         </p>

@@ -5,7 +5,7 @@
  * dragged, and "put the pin in the middle" places it where the keyboard moved the map (arrow keys pan, + and −
  * zoom: MapLibre's own keyboard handling of the focused map).
  */
-import { Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl } from "maplibre-gl";
+import { Map as MapLibreMap, Marker, setWorkerUrl } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "./maplibre-map.css";
 import { BUILTIN_MAX_ZOOM, MAX_ZOOM } from "~/lib/map-geometry";
@@ -23,8 +23,6 @@ setWorkerUrl(workerUrl);
 export type PickerTexts = {
   /** The map's accessible name (what it is and how to move it). */
   mapLabel: string;
-  zoomIn: string;
-  zoomOut: string;
   /** The pin's name. */
   pin: string;
 };
@@ -34,6 +32,8 @@ export type PickerMap = {
   setPin(lat: number, lng: number): void;
   /** Shows a point close up (a town found by name) and puts the pin there. */
   flyTo(lat: number, lng: number, zoom: number): void;
+  zoomIn(): void;
+  zoomOut(): void;
   /** Puts the pin in the middle of the map, and returns where that is. */
   pinCentre(): { lat: number; lng: number };
   destroy(): void;
@@ -64,11 +64,7 @@ export async function createPickerMap(opts: {
     zoom: opts.point ? Math.min(11, maxZoom) : 0.5,
     maxZoom,
     attributionControl: { compact: true, customAttribution: '<a href="https://www.geonames.org/">GeoNames</a>' },
-    locale: {
-      "Map.Title": opts.texts.mapLabel,
-      "NavigationControl.ZoomIn": opts.texts.zoomIn,
-      "NavigationControl.ZoomOut": opts.texts.zoomOut,
-    },
+    locale: { "Map.Title": opts.texts.mapLabel },
     dragRotate: false,
     pitchWithRotate: false,
     touchPitch: false,
@@ -77,7 +73,6 @@ export async function createPickerMap(opts: {
   });
   map.touchZoomRotate.disableRotation();
   map.keyboard.disableRotation();
-  map.addControl(new NavigationControl({ showCompass: false }), "top-right");
   let destroyed = false;
   const styleTimer = setTimeout(() => {
     if (!opts.styleUrl) map.setStyle(offlineStyle(Math.min(3, Math.max(0.375, 1 / map.getPixelRatio()))));
@@ -138,6 +133,8 @@ export async function createPickerMap(opts: {
       if (software) map.jumpTo(to);
       else map.flyTo({ ...to, essential: true });
     },
+    zoomIn: () => map.zoomIn({ animate: !software }),
+    zoomOut: () => map.zoomOut({ animate: !software }),
     pinCentre() {
       const c = map.getCenter();
       place(c.lat, c.lng);
