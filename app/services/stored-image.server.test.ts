@@ -58,6 +58,8 @@ describe("resolvePicture", () => {
       fallback: original,
       width: null,
       height: null,
+      alt: null,
+      caption: null,
     });
     expect(await resolvePicture(t.db, BUCKET, { original: "/media/demo/a.jpg", webp: "/media/demo/a.webp" })).toEqual(
       plain("/media/demo/a.jpg", "/media/demo/a.webp"),
