@@ -104,6 +104,34 @@ export async function renewMediaObjectToken(
 const notVariant = sql`(${mediaObjects.customMetadata} ->> 'variantOf') is null`;
 
 /**
+ * Writes a file's description texts into its customMetadata: every key of `keys` is removed, then `texts` (a subset
+ * of them) is added, so an emptied text goes away and the file's other metadata stays. Counts the change in its
+ * metageneration. Undefined when no file is at that path (a generated copy is described through its original).
+ */
+export async function setMediaObjectTexts(
+  db: Database,
+  bucket: string,
+  fullPath: string,
+  keys: readonly string[],
+  texts: Record<string, string>,
+): Promise<MediaObjectRow | undefined> {
+  const removed = sql`array[${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )}]::text[]`;
+  const [row] = await db
+    .update(mediaObjects)
+    .set({
+      customMetadata: sql`(${mediaObjects.customMetadata} - ${removed}) || ${JSON.stringify(texts)}::jsonb`,
+      metageneration: sql`(${mediaObjects.metageneration}::bigint + 1)::text`,
+      updated: new Date(),
+    })
+    .where(and(eq(mediaObjects.bucket, bucket), eq(mediaObjects.fullPath, fullPath), notVariant))
+    .returning();
+  return row;
+}
+
+/**
  * A listing entry's key in SQL: the object's full path, or with the '/' delimiter its folder under the prefix
  * ("a/b/c.jpg" under "a/" is "a/b/"). `prefixChars` is the prefix's length in characters (code points, as
  * Postgres counts them), inlined as a number so the expression has no parameters and can be grouped on.

@@ -13,7 +13,7 @@ export async function getImageUrls(
   bucket: string,
   fullPath: string,
   origin = "",
-): Promise<ImageUrls | null> {
+): Promise<(ImageUrls & { customMetadata: Record<string, string> }) | null> {
   const names = variantNames(fullPath);
   const rows = await db
     .select({
@@ -47,7 +47,32 @@ export async function getImageUrls(
     .filter((s): s is string => s !== null);
   const webpUrl = urlOf(names.webp);
   if (webpUrl && width) srcset.push(`${webpUrl} ${width}w`);
-  return { originalUrl: downloadUrl(fullPath, token, origin), webpUrl, width, height, srcset: srcset.join(", ") };
+  return {
+    originalUrl: downloadUrl(fullPath, token, origin),
+    webpUrl,
+    width,
+    height,
+    srcset: srcset.join(", "),
+    // The original's own facts (its alt text and caption among them), for a page that shows it.
+    customMetadata: original.customMetadata,
+  };
+}
+
+/**
+ * The customMetadata of the files at these paths (those that exist), for public pages that show them: their alt
+ * texts and captions, and `variantOf` naming a generated copy's original. One indexed lookup for all of them.
+ */
+export async function getMediaCustomMetadata(
+  db: Database,
+  bucket: string,
+  fullPaths: readonly string[],
+): Promise<Map<string, Record<string, string>>> {
+  if (fullPaths.length === 0) return new Map();
+  const rows = await db
+    .select({ fullPath: mediaObjects.fullPath, customMetadata: mediaObjects.customMetadata })
+    .from(mediaObjects)
+    .where(and(eq(mediaObjects.bucket, bucket), inArray(mediaObjects.fullPath, [...new Set(fullPaths)])));
+  return new Map(rows.map((r) => [r.fullPath, r.customMetadata]));
 }
 
 /** The kinds of public content whose columns can hold a media-library download URL. */

@@ -5,7 +5,7 @@ import { AppLink } from "../components/app-link";
 import { ExternalLink, MapPin } from "../components/icons";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
-import { ResponsivePicture } from "../components/public/picture";
+import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
@@ -45,7 +45,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
   const { person: p, related, siteUrl, preview, editPath } = loaderData;
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
+  // The media library's alt text and caption for the portrait; without an alt text it is named as the portrait.
+  const picture = pictureWords(p.photoAlt, p.photoCaption, t("changeMaker.portrait", { name: p.name }), lang);
   const jsonLd = personJsonLd({
     siteUrl,
     path: p.path,
@@ -72,16 +74,20 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className="mt-6 grid gap-8 md:grid-cols-5">
           <div className="md:col-span-2">
-            <div className="overflow-hidden rounded-xl shadow">
-              <ResponsivePicture
-                webp={p.webpSrcSet}
-                fallback={p.photo}
-                alt={t("changeMaker.portrait", { name: p.name })}
-                width={p.width}
-                height={p.height}
-                eager
-              />
-            </div>
+            <figure>
+              <div className="overflow-hidden rounded-xl shadow">
+                <ResponsivePicture
+                  webp={p.webpSrcSet}
+                  fallback={p.photo}
+                  alt={picture.alt}
+                  altLang={picture.altLang}
+                  width={p.width}
+                  height={p.height}
+                  eager
+                />
+              </div>
+              <PictureCaption caption={picture.caption} className="text-stone-700" />
+            </figure>
           </div>
           <div className="md:col-span-3">
             <h1 className="text-3xl font-bold tracking-tight text-leaf-900 sm:text-4xl">{p.name}</h1>

@@ -10,7 +10,7 @@ import { LocationMiniMap } from "../components/map/location-mini-map";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { NearbyPlaces } from "../components/public/nearby-places";
-import { ResponsivePicture } from "../components/public/picture";
+import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
@@ -75,6 +75,8 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
   // The "About" text is the long description, or the short one again when there is none.
   const aboutLang = l.longDescription ? l.lang.longDescription : l.lang.shortDescription;
   const addressLines = [l.address, [l.zip, l.city].filter(Boolean).join(" "), l.state, l.country].filter(Boolean);
+  // The media library's alt text and caption for the picture; without them the place's name describes it.
+  const picture = pictureWords(l.imageAlt, l.imageCaption, l.name, lang);
   const upcoming = programs.filter((p) => !p.past);
   const past = programs.filter((p) => p.past);
   const jsonLd = placeJsonLd({
@@ -148,16 +150,20 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                 </p>
               </div>
             </div>
-            <div className="overflow-hidden rounded-xl shadow-lg">
-              <ResponsivePicture
-                webp={l.webpSrcSet}
-                fallback={l.image}
-                alt={`${l.name}`}
-                width={l.width}
-                height={l.height}
-                eager
-              />
-            </div>
+            <figure>
+              <div className="overflow-hidden rounded-xl shadow-lg">
+                <ResponsivePicture
+                  webp={l.webpSrcSet}
+                  fallback={l.image}
+                  alt={picture.alt}
+                  altLang={l.imageAlt ? picture.altLang : (l.lang.name ?? undefined)}
+                  width={l.width}
+                  height={l.height}
+                  eager
+                />
+              </div>
+              <PictureCaption caption={picture.caption} className="text-leaf-50" />
+            </figure>
           </div>
         </header>
 

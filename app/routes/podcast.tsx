@@ -4,6 +4,7 @@ import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
 import { listEpisodes, podcastSignUpAfterAnswer } from "~/services/podcast.server";
 import { hitRateLimit } from "~/services/rate-limits.server";
+import { describeImages } from "~/services/stored-image.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, CircleCheck, Clock, Mic, Rss } from "../components/icons";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
@@ -25,13 +26,23 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, lang } = requestTranslate(request);
-  const { db, config } = context.services;
+  const { db, config, storage } = context.services;
   const episodes = await listEpisodes(db);
+  // The episodes' art with its words from the media library (one lookup for all of them).
+  const art = await describeImages(
+    db,
+    storage?.bucket,
+    episodes.flatMap((e) => (e.imageUrl ? [e.imageUrl] : [])),
+    lang,
+  ).catch(() => new Map<string, never>());
   return {
     siteUrl: config.siteUrl,
     episodes: episodes.map((e) => {
       const shown = entryForPage("episode", e, lang);
+      const words = e.imageUrl ? art.get(e.imageUrl) : undefined;
       return {
+        // Staff's picture for the episode; without an alt text it only decorates the title beside it.
+        image: e.imageUrl ? { src: e.imageUrl, alt: words?.alt ?? null } : null,
         id: e.id,
         number: e.number,
         title: shown.text.title,
@@ -178,7 +189,7 @@ function SubscribeForm({ result }: { result: Route.ComponentProps["actionData"] 
 
 export default function Podcast({ loaderData, actionData }: Route.ComponentProps) {
   const { episodes } = loaderData;
-  const { t } = useTranslation();
+  const { t, lang: pageLang } = useTranslation();
   return (
     <main id="main">
       <PageIntro title={t("podcast.title")} lead={t("feeds.podcastDescription")}>
@@ -207,7 +218,19 @@ export default function Podcast({ loaderData, actionData }: Route.ComponentProps
             <ol className="mt-4 space-y-6">
               {episodes.map((e) => (
                 <li key={e.id} id={`episode-${e.number}`}>
-                  <article className="rounded-xl border border-leaf-100 bg-white p-5 shadow-sm">
+                  <article className="flow-root rounded-xl border border-leaf-100 bg-white p-5 shadow-sm">
+                    {e.image ? (
+                      <img
+                        src={e.image.src}
+                        alt={e.image.alt?.text ?? ""}
+                        lang={e.image.alt && e.image.alt.lang !== pageLang ? e.image.alt.lang : undefined}
+                        width={96}
+                        height={96}
+                        loading="lazy"
+                        decoding="async"
+                        className="float-right mb-2 ml-4 size-24 rounded-lg object-cover"
+                      />
+                    ) : null}
                     <p className="text-sm font-medium text-soil-700">{t("podcast.episode", { number: e.number })}</p>
                     <h3 className="mt-1 text-xl font-semibold text-leaf-900" lang={e.lang.title ?? undefined}>
                       {e.title}

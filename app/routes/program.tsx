@@ -12,7 +12,7 @@ import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, MapPin, Ticket, Users } from "../components/icons";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
-import { ResponsivePicture } from "../components/public/picture";
+import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
@@ -52,8 +52,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     p.locationId ? getLocationById(db, p.locationId) : Promise.resolve(null),
     loadReferenceNames(context.services, lang),
     // A program has one image URL; for a media-library image the WebP copies and the size are found from it.
-    resolvePicture(db, context.services.storage?.bucket, { original: p.imageUrl, webp: null }, (err) =>
-      logger.warn({ err }, "image lookup failed; showing the stored URL"),
+    resolvePicture(
+      db,
+      context.services.storage?.bucket,
+      { original: p.imageUrl, webp: null },
+      (err) => logger.warn({ err }, "image lookup failed; showing the stored URL"),
+      lang,
     ),
     // Educators are listed by name; those with a change-maker page link to it.
     findChangeMakersByNames(db, p.educators),
@@ -100,6 +104,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           webpSrcSet: picture.srcSet,
           width: picture.width ?? undefined,
           height: picture.height ?? undefined,
+          alt: picture.alt,
+          caption: picture.caption,
         },
         focus: p.focusAreas
           .map((id) => ({ id, name: ref.focusAreasById.get(id)?.name ?? "" }))
@@ -139,7 +145,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function ProgramPage({ loaderData }: Route.ComponentProps) {
   const { program: p, host, siteUrl, preview, editPath } = loaderData;
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
+  // The media library's alt text and caption; without an alt text the picture only illustrates the page.
+  const picture = pictureWords(p.picture.alt, p.picture.caption, "", lang);
   // The "About" text is the description, or the summary again when there is none.
   const aboutLang = p.description ? p.lang.description : p.lang.summary;
   const jsonLd = courseJsonLd({
@@ -232,16 +240,20 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 lg:grid-cols-3">
           <div className="lg:col-span-2">
             {p.image ? (
-              <div className="mb-8 overflow-hidden rounded-xl">
-                <ResponsivePicture
-                  webp={p.picture.webpSrcSet}
-                  fallback={p.image}
-                  alt=""
-                  width={p.picture.width}
-                  height={p.picture.height}
-                  eager
-                />
-              </div>
+              <figure className="mb-8">
+                <div className="overflow-hidden rounded-xl">
+                  <ResponsivePicture
+                    webp={p.picture.webpSrcSet}
+                    fallback={p.image}
+                    alt={picture.alt}
+                    altLang={picture.altLang}
+                    width={p.picture.width}
+                    height={p.picture.height}
+                    eager
+                  />
+                </div>
+                <PictureCaption caption={picture.caption} className="text-stone-700" />
+              </figure>
             ) : null}
             <section aria-labelledby="description-heading">
               <h2 id="description-heading" className="text-2xl font-semibold text-leaf-900">

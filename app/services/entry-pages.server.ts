@@ -58,6 +58,7 @@ export async function loadLocationPage(
     services.storage?.bucket,
     { original: l.image, webp: l.webpImageUrl },
     (err) => logger.warn({ err }, "image lookup failed; showing the stored URLs"),
+    lang,
   );
   const preview = l.status === "published" ? null : l.status;
   const position = l.latitude !== null && l.longitude !== null ? { id: l.id, lat: l.latitude, lng: l.longitude } : null;
@@ -120,6 +121,9 @@ export async function loadLocationPage(
       webpSrcSet: picture.srcSet,
       width: picture.width ?? imageWidth ?? 960,
       height: picture.height ?? imageHeight ?? 600,
+      // The picture's words from the media library (its alt text and caption), when it has them.
+      imageAlt: picture.alt,
+      imageCaption: picture.caption,
       updatedAt: updatedAt.toISOString(),
       checkedAt: checkedAt.toISOString(),
     },
@@ -156,8 +160,12 @@ export async function loadChangeMakerPage(services: Services, id: string, { lang
   const [related, ref, picture] = await Promise.all([
     listLocationLinksByIds(db, c.relatedLocationIds),
     loadReferenceNames(services, lang),
-    resolvePicture(db, services.storage?.bucket, { original: c.photoUrl, webp: c.webpPhotoUrl }, (err) =>
-      logger.warn({ err }, "photo lookup failed; showing the stored URLs"),
+    resolvePicture(
+      db,
+      services.storage?.bucket,
+      { original: c.photoUrl, webp: c.webpPhotoUrl },
+      (err) => logger.warn({ err }, "photo lookup failed; showing the stored URLs"),
+      lang,
     ),
   ]);
   const preview = c.status === "published" ? null : c.status;
@@ -181,6 +189,8 @@ export async function loadChangeMakerPage(services: Services, id: string, { lang
       // Portraits from the media library keep their own shape; demo photos are 960 × 600.
       width: picture.width ?? undefined,
       height: picture.height ?? undefined,
+      photoAlt: picture.alt,
+      photoCaption: picture.caption,
       links: c.links.filter((l) => /^https?:\/\//i.test(l.url)),
       focus: c.focusAreas
         .map((focusId) => ({ id: focusId, name: ref.focusAreasById.get(focusId)?.name ?? "" }))

@@ -25,10 +25,14 @@ const SANITIZE: sanitizeHtml.IOptions = {
     "li",
     "blockquote",
     "img",
+    "figure",
+    "figcaption",
   ],
   allowedAttributes: {
     a: ["href", "title", "data-app-link", "data-discover"],
-    img: ["src", "alt", "title", "loading", "decoding"],
+    // `lang` marks a media-library alt text or caption shown in another language than the page's.
+    img: ["src", "alt", "title", "loading", "decoding", "lang"],
+    figcaption: ["lang"],
     h2: ["id"],
     h3: ["id"],
     h4: ["id"],
@@ -77,12 +81,39 @@ function escapeMarkdown(value: string): string {
   return value.replace(/[\\`*_{}[\]()#+\-.!<>|~&"'=:;,/?@^$%]/g, "\\$&");
 }
 
+/** A media-library image's words, as a page in one language shows them (stored-image.server.ts describeImages). */
+export type MarkdownImageWords = {
+  alt: { text: string; lang: string } | null;
+  caption: { text: string; lang: string } | null;
+};
+
 export type MarkdownValues = {
   siteName: string;
   contactEmail: string;
   /** The data licence of Site settings; the default one when not given. */
   dataLicence?: DataLicence;
+  /**
+   * The alt texts and captions of the media-library images the text shows, by the address it gives them. An image
+   * written without a description (`![](address)`) takes the library's alt text; one standing alone in its
+   * paragraph is shown with the library's caption under it.
+   */
+  images?: ReadonlyMap<string, MarkdownImageWords>;
+  /** The page's language: words in another language are marked with theirs. */
+  language?: string;
 };
+
+/** The addresses of the images a Markdown text shows, as written (`![description](address)`). */
+export function markdownImageUrls(markdown: string): string[] {
+  const marked = new Marked({ gfm: true, async: false });
+  const urls: string[] = [];
+  marked.walkTokens(marked.lexer(markdown), (token) => {
+    if (token.type === "image") urls.push((token as Tokens.Image).href);
+  });
+  return urls;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** The licence as a text names it: its full name and its short one. */
 function licenceLabel(values: MarkdownValues): string {
@@ -102,10 +133,36 @@ export function renderPageMarkdown(markdown: string, values: MarkdownValues): st
     .replaceAll(PAGE_TEXT_PLACEHOLDERS.contactEmail, escapeMarkdown(values.contactEmail))
     .replaceAll(PAGE_TEXT_PLACEHOLDERS.dataLicence, `[${escapeMarkdown(licenceLabel(values))}](${licenceUrl})`);
   const used = new Map<string, number>();
+  const images = values.images;
+  const langOf = (words: { lang: string } | null | undefined) =>
+    words && values.language && words.lang !== values.language ? ` lang="${escapeHtml(words.lang)}"` : "";
   const marked = new Marked({
     gfm: true,
     async: false,
     renderer: {
+      // The library's alt text for an image the writer left undescribed; the writer's own description wins.
+      image(token: Tokens.Image) {
+        const own = token.text.trim();
+        const words = own ? undefined : images?.get(token.href)?.alt;
+        if (!words) return false;
+        let src: string;
+        try {
+          src = encodeURI(token.href).replace(/%25/g, "%");
+        } catch {
+          return false;
+        }
+        const title = token.title ? ` title="${escapeHtml(token.title)}"` : "";
+        return `<img src="${escapeHtml(src)}" alt="${escapeHtml(words.text)}"${title}${langOf(words)}>`;
+      },
+      // An image alone in its paragraph, whose file has a caption in the library, is a figure with that caption.
+      paragraph(token: Tokens.Paragraph) {
+        const inner = token.tokens.filter((t) => !(t.type === "text" && t.raw.trim() === ""));
+        const only = inner.length === 1 && inner[0]?.type === "image" ? (inner[0] as Tokens.Image) : null;
+        const caption = only ? images?.get(only.href)?.caption : null;
+        if (!only || !caption) return false;
+        const picture = this.parser.parseInline([only]);
+        return `<figure>${picture}<figcaption${langOf(caption)}>${escapeHtml(caption.text)}</figcaption></figure>\n`;
+      },
       heading(token: Tokens.Heading) {
         // "## Kontakt {#contact}": the heading keeps an address of its own, whatever its words (a translated text
         // keeps the links other pages make to /about#contact).

@@ -21,10 +21,18 @@ import {
 import type { GeneralSettings } from "../queries/settings.server";
 import { contentCache } from "./content-cache.server";
 import { notifyContentChanged } from "./content-events.server";
-import { type MarkdownValues, renderPageMarkdown, renderPlainText } from "./page-markdown.server";
+import {
+  type MarkdownImageWords,
+  type MarkdownValues,
+  markdownImageUrls,
+  renderPageMarkdown,
+  renderPlainText,
+} from "./page-markdown.server";
 import { getPublicSettings } from "./site-settings.server";
+import { describeImages } from "./stored-image.server";
 
-type Services = { db: Database; bus: ChangeBus };
+/** The media library's bucket, when storage is configured: images in the texts take their alt text and caption from it. */
+type Services = { db: Database; bus: ChangeBus; storage?: { bucket: string } };
 type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
 type StoredTexts = Record<PageTextKey, { body: string; updatedAt: string; saved: boolean; language: string }>;
@@ -87,12 +95,18 @@ function resolveTexts(rows: readonly CurrentPageText[], language: string): Store
 
 const later = (a: string, b: string) => (a > b ? a : b);
 
-function renderTexts(stored: StoredTexts, general: GeneralSettings): PublicPageTexts {
+function renderTexts(
+  stored: StoredTexts,
+  general: GeneralSettings,
+  pictures?: { images: ReadonlyMap<string, MarkdownImageWords>; language: string },
+): PublicPageTexts {
   const siteName = stored["site-name"].body;
   const values: MarkdownValues = {
     siteName,
     contactEmail: general.contactEmail,
     dataLicence: dataLicence(general.dataLicence),
+    images: pictures?.images,
+    language: pictures?.language,
   };
   const plain = (key: PageTextKey) => renderPlainText(stored[key].body, values);
   const md = (key: PageTextKey) => renderPageMarkdown(stored[key].body, values);
@@ -131,8 +145,30 @@ const languagesFor = (language: string) =>
   language === DEFAULT_LANGUAGE ? [DEFAULT_LANGUAGE] : [language, DEFAULT_LANGUAGE];
 
 // Saved texts are a kind of site setting: a save announces "settings", which also clears the render cache on every
-// instance, and the content-version check (a trigger bumps "settings") catches a change nobody announced.
-const cached = contentCache<PublicPageTexts>(["settings"], 20);
+// instance, and the content-version check (a trigger bumps "settings") catches a change nobody announced. The
+// texts' images take their words from the media library, so a change there ("media") renders them again too.
+const cached = contentCache<PublicPageTexts>(["settings", "media"], 20);
+
+const MARKDOWN_KEYS = PAGE_TEXTS.filter((d) => d.kind === "markdown").map((d) => d.key);
+
+/**
+ * The alt texts and captions of the media-library images in the Markdown texts, for a page in `language`. Without
+ * them (no storage, a failed read) the images show as written.
+ */
+async function imageWords(
+  services: Services & { logger?: Logger },
+  stored: StoredTexts,
+  language: string,
+): Promise<{ images: ReadonlyMap<string, MarkdownImageWords>; language: string }> {
+  const urls = MARKDOWN_KEYS.flatMap((key) => markdownImageUrls(stored[key].body));
+  const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  try {
+    return { images: await describeImages(services.db, services.storage?.bucket, urls, lang), language };
+  } catch (err) {
+    services.logger?.warn({ err }, "image descriptions unreadable; page texts show their images as written");
+    return { images: new Map(), language };
+  }
+}
 
 /**
  * The site's texts for public pages, from a copy kept in memory until a text or the settings change on any
@@ -143,8 +179,10 @@ export async function getPublicPageTexts(
   language: string = DEFAULT_LANGUAGE,
 ): Promise<PublicPageTexts> {
   const general = (await getPublicSettings(services)).general;
-  const read = async () =>
-    renderTexts(resolveTexts(await readCurrentPageTexts(services.db, languagesFor(language)), language), general);
+  const read = async () => {
+    const stored = resolveTexts(await readCurrentPageTexts(services.db, languagesFor(language)), language);
+    return renderTexts(stored, general, await imageWords(services, stored, language));
+  };
   try {
     return await cached(services, `${language}\n${general.contactEmail}\n${general.dataLicence}`, read);
   } catch (err) {
@@ -230,14 +268,27 @@ export async function getPageTextForEdit(db: Database, def: PageTextDefinition, 
   };
 }
 
-/** The HTML a Markdown text would show, with the site's current name, contact address and data licence. */
-export async function previewPageText(services: Services, body: string): Promise<string> {
+/**
+ * The HTML a Markdown text would show, with the site's current name, contact address and data licence, and its
+ * images described by the media library as a page in `language` would describe them.
+ */
+export async function previewPageText(
+  services: Services & { logger?: Logger },
+  body: string,
+  language: string = DEFAULT_LANGUAGE,
+): Promise<string> {
   const texts = await getPublicPageTexts(services);
   const general = (await getPublicSettings(services)).general;
+  const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  const images = await describeImages(services.db, services.storage?.bucket, markdownImageUrls(body), lang).catch(
+    () => new Map<string, MarkdownImageWords>(),
+  );
   return renderPageMarkdown(body, {
     siteName: texts.siteName,
     contactEmail: general.contactEmail,
     dataLicence: dataLicence(general.dataLicence),
+    images,
+    language: lang,
   });
 }
 

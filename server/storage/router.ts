@@ -8,6 +8,7 @@ import busboy, { type Busboy } from "busboy";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { z } from "zod";
 import { StorageError, storageErrors } from "~/lib/storage/errors";
+import { isMediaTextKey, mediaDescriptionSchema } from "~/lib/storage/media-description";
 import {
   decodeUploadString,
   isInlineType,
@@ -84,6 +85,24 @@ function parseFields(source: Record<string, string | undefined>): UploadFields {
   const reserved = keys.filter((k) => RESERVED_METADATA_KEYS.has(k));
   if (reserved.length > 0) {
     throw storageErrors.invalidArgument(`customMetadata keys ${reserved.join(", ")} are reserved.`);
+  }
+  // An alt text or caption sent with the file obeys the media library's rules for them (one line, a length limit).
+  const given = parsed.data.customMetadata;
+  if (given && keys.some(isMediaTextKey)) {
+    const texts = mediaDescriptionSchema.safeParse(
+      Object.fromEntries(keys.filter(isMediaTextKey).map((k) => [k, given[k]])),
+    );
+    if (!texts.success) {
+      const issue = texts.error.issues[0];
+      throw storageErrors.invalidArgument(
+        `Invalid metadata field customMetadata.${String(issue?.path.join(".") ?? "")}: ${issue?.message}`,
+      );
+    }
+    for (const k of keys.filter(isMediaTextKey)) {
+      const value = (texts.data as Record<string, string | undefined>)[k];
+      if (value) given[k] = value;
+      else delete given[k];
+    }
   }
   return parsed.data;
 }

@@ -1,8 +1,10 @@
 import type { Readable } from "node:stream";
+import type { MediaDescription } from "~/lib/storage/media-description";
 import type { StorageListResult, StorageMetadata } from "~/lib/storage/paths";
 import type { MediaUsingContent } from "~/queries/media.server";
 import type { Database } from "~db/client";
 import type { StorageContext } from "./context";
+import { describeObject } from "./describe";
 import type { BlobDriver, ByteRange } from "./drivers";
 import { tempFileMaker } from "./files";
 import type { StorageLimits } from "./limits";
@@ -45,6 +47,9 @@ export function createStorageService(opts: {
     createFromFile: (rawPath: string, file: string, fields: UploadFields = {}): Promise<StorageMetadata> =>
       createFromFile(ctx, rawPath, file, fields),
     delete: (rawPath: string): Promise<void> => deleteObject(ctx, rawPath),
+    /** See describe.ts: the file's alt text and caption, validated by the caller. */
+    describe: (rawPath: string, description: MediaDescription): Promise<StorageMetadata> =>
+      describeObject(ctx, rawPath, description),
     rotateToken: (
       rawPath: string,
       opts: { siteUrl?: string } = {},

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isMediaTextKey, readMediaDescription } from "~/lib/storage/media-description";
 import { type StorageMetadata, validateObjectName, variantNames } from "~/lib/storage/paths";
 import { deleteMediaObjectsAt, findMediaObjects, upsertMediaObject } from "~/queries/media-objects.server";
 import type { StorageContext } from "./context";
@@ -123,6 +124,11 @@ export async function createFromFile(
     // The rows now at this path and its copies' paths, read once: they decide the quota and what gets replaced.
     const current = await findMediaObjects(db, bucket, [fullPath, ...variantPaths]);
     const { existing, ownCopies, foreign, kept, freed } = planReplacement(current, fullPath, pathOf, variants);
+    // A new version of a file keeps its alt text and caption unless the upload brings its own: pages showing the
+    // file keep describing it (staff change the words in the media library if the picture changed).
+    if (existing && !Object.keys(customMetadata).some(isMediaTextKey)) {
+      Object.assign(customMetadata, readMediaDescription(existing.customMetadata));
+    }
     await assertWithinQuota(ctx, { added: kept.reduce((n, v) => n + v.size, mainSize), freed });
     const oldKeys: string[] = [];
     const { row, oldKey } = await storeObject(

@@ -9,6 +9,7 @@ export function ResponsivePicture({
   webp,
   fallback,
   alt,
+  altLang,
   width = 960,
   height = 600,
   eager = false,
@@ -17,6 +18,8 @@ export function ResponsivePicture({
   webp?: string | null;
   fallback?: string | null;
   alt: string;
+  /** The alt text's language when it is not the page's (a media-library alt text without a translation). */
+  altLang?: string;
   width?: number;
   height?: number;
   eager?: boolean;
@@ -40,6 +43,7 @@ export function ResponsivePicture({
       <img
         src={src}
         alt={alt}
+        lang={altLang}
         width={width}
         height={height}
         loading={eager ? "eager" : "lazy"}
@@ -50,5 +54,43 @@ export function ResponsivePicture({
         style={{ aspectRatio: `${width} / ${height}` }}
       />
     </picture>
+  );
+}
+
+/** A text from the media library as a page shows it: its words and the language they are in. */
+type ShownText = { text: string; lang: string };
+
+/**
+ * What a page shows of a media-library picture's words: the alt text (the library's, in the page's language when
+ * translated, else `fallback`, the page's own description) and the caption, each with its language marked when it
+ * is not the page's.
+ */
+export function pictureWords(
+  alt: ShownText | null | undefined,
+  caption: ShownText | null | undefined,
+  fallback: string,
+  pageLang: string,
+) {
+  const foreign = (t: ShownText | null | undefined) => (t && t.lang !== pageLang ? t.lang : undefined);
+  return {
+    alt: alt?.text ?? fallback,
+    altLang: foreign(alt),
+    caption: caption ? { text: caption.text, lang: foreign(caption) } : null,
+  };
+}
+
+/** A picture's caption from the media library, under it. */
+export function PictureCaption({
+  caption,
+  className = "",
+}: {
+  caption: { text: string; lang?: string } | null;
+  className?: string;
+}) {
+  if (!caption) return null;
+  return (
+    <figcaption lang={caption.lang} className={`mt-2 text-sm ${className}`}>
+      {caption.text}
+    </figcaption>
   );
 }

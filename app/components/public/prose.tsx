@@ -3,7 +3,7 @@ import { ShownInNote } from "./shown-in-note";
 
 /** The typography of long-form text: headings, paragraphs, links, lists, quotes and images. */
 export const PROSE_TYPE =
-  "text-lg leading-relaxed text-stone-800 [&_a]:text-leaf-800 [&_a]:underline [&_blockquote]:mt-4 [&_blockquote]:border-l-4 [&_blockquote]:border-leaf-200 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:text-leaf-900 [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-leaf-900 [&_h4]:mt-4 [&_h4]:font-semibold [&_h4]:text-leaf-900 [&_img]:mt-4 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_li]:mt-1 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6";
+  "text-lg leading-relaxed text-stone-800 [&_a]:text-leaf-800 [&_a]:underline [&_blockquote]:mt-4 [&_blockquote]:border-l-4 [&_blockquote]:border-leaf-200 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:text-leaf-900 [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-leaf-900 [&_h4]:mt-4 [&_h4]:font-semibold [&_h4]:text-leaf-900 [&_figcaption]:mt-2 [&_figcaption]:text-sm [&_figcaption]:text-stone-700 [&_figure]:mt-4 [&_figure_img]:mt-0 [&_img]:mt-4 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_li]:mt-1 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6";
 const PROSE = `mx-auto max-w-3xl px-4 py-10 ${PROSE_TYPE}`;
 
 /** Readable long-form text (about, privacy, terms): comfortable measure, spaced headings and lists. */

@@ -1,8 +1,14 @@
 import { data } from "react-router";
 import { MediaLibrary } from "~/components/admin/media/media-library";
 import { PageHeader } from "~/components/admin/shell/page-header";
+import { fieldErrors } from "~/lib/schemas";
+import { readForm } from "~/lib/schemas/form.server";
+import { StorageError } from "~/lib/storage/errors";
+import { type DescribeResult, isMediaTextKey, mediaDescriptionSchema } from "~/lib/storage/media-description";
 import type { StorageListResult } from "~/lib/storage/paths";
+import { z } from "~/lib/zod";
 import { requireAdmin } from "~/services/guard.server";
+import { describeMediaFile } from "~/services/media-descriptions.server";
 import type { Route } from "./+types/media-library";
 
 const FIRST_PAGE = 50;
@@ -22,10 +28,68 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ initial, available: Boolean(storage) }, { headers: { "Cache-Control": "no-store" } });
 }
 
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** Which file a description is for: the one form this route takes. */
+const DescribeTargetSchema = z.object({
+  intent: z.literal("describe", { error: "Unknown action." }),
+  fullPath: z.string({ error: "Choose a file." }).min(1, "Choose a file.").max(1024, "Choose a file."),
+});
+
+/**
+ * Saves a file's alt text and caption (the media library's description form). Uploads, deletes and link changes go
+ * through /api/storage (with progress and retries), not this route.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  // Uploads, deletes and link changes go through /api/storage (with progress and retries), not this route.
-  return new Response("Method not allowed", { status: 405, headers: { Allow: "GET", "Cache-Control": "no-store" } });
+  const user = await requireAdmin(request, context);
+  const { storage } = context.services;
+  const form = await readForm(request);
+  const fields: Record<string, unknown> = {};
+  const texts: Record<string, unknown> = {};
+  for (const [key, value] of form) {
+    if (key === "intent" || key === "fullPath") fields[key] = value;
+    else texts[key] = value;
+  }
+  const target = DescribeTargetSchema.safeParse(fields);
+  if (!target.success) {
+    const result: DescribeResult = { ok: false, errors: fieldErrors(target.error), fullPath: null };
+    return data(result, { status: 400, headers: NO_STORE });
+  }
+  const { fullPath } = target.data;
+  // Only the description's fields are known; anything else is refused by the schema (strict), not ignored.
+  const parsed = mediaDescriptionSchema.safeParse(texts);
+  if (!parsed.success) {
+    const result: DescribeResult = { ok: false, errors: fieldErrors(parsed.error), fullPath };
+    return data(result, { status: 400, headers: NO_STORE });
+  }
+  if (!storage) {
+    const result: DescribeResult = {
+      ok: false,
+      errors: { form: "File storage is not configured on this server." },
+      fullPath,
+    };
+    return data(result, { status: 503, headers: NO_STORE });
+  }
+  try {
+    const metadata = await describeMediaFile(
+      { ...context.services, storage },
+      {
+        fullPath,
+        description: Object.fromEntries(Object.entries(parsed.data).filter(([k]) => isMediaTextKey(k))),
+        user,
+      },
+    );
+    const result: DescribeResult = { ok: true, metadata };
+    return data(result, { headers: NO_STORE });
+  } catch (err) {
+    if (!(err instanceof StorageError)) throw err;
+    const result: DescribeResult = {
+      ok: false,
+      errors: { form: err.status === 404 ? "This file no longer exists. Choose another." : err.message },
+      fullPath,
+    };
+    return data(result, { status: err.status || 400, headers: NO_STORE });
+  }
 }
 
 export function meta() {

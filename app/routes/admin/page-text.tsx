@@ -91,7 +91,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const here = editPath(def.key, language);
   if (input.intent === "preview") {
     const preview =
-      def.kind === "markdown" ? { html: await previewPageText(context.services, input.body) } : { plain: input.body };
+      def.kind === "markdown"
+        ? { html: await previewPageText(context.services, input.body, language) }
+        : { plain: input.body };
     const result: ActionResult = { errors: {}, body: input.body, preview };
     return data(result, { headers: NO_STORE });
   }
@@ -217,9 +219,11 @@ export default function PageTextEdit({ loaderData, actionData }: Route.Component
                 <>
                   Markdown: <code>## Heading</code>, <code>**bold**</code>, <code>*italic*</code>,{" "}
                   <code>[link text](/page or https://address)</code>, lists with <code>-</code> or <code>1.</code>,
-                  quotes with <code>&gt;</code>, images with <code>![description](address)</code> from the media
-                  library. Write <code>{PAGE_TEXT_PLACEHOLDERS.siteName}</code> for the site's name,{" "}
-                  <code>{PAGE_TEXT_PLACEHOLDERS.contactEmail}</code> for the contact address and{" "}
+                  quotes with <code>&gt;</code>, images with <code>![description](address)</code> from the media library
+                  (with empty brackets, <code>![](address)</code>, the image takes its alt text from the media library,
+                  and its caption when it stands alone). <code>## Heading {"{#name}"}</code> gives a heading the address{" "}
+                  <code>#name</code> in every language. Write <code>{PAGE_TEXT_PLACEHOLDERS.siteName}</code> for the
+                  site's name, <code>{PAGE_TEXT_PLACEHOLDERS.contactEmail}</code> for the contact address and{" "}
                   <code>{PAGE_TEXT_PLACEHOLDERS.dataLicence}</code> for the data licence (a link to it), both from Site
                   settings. Scripts, styles and embedded frames are removed. At most {def.max.toLocaleString("en-GB")}{" "}
                   characters.

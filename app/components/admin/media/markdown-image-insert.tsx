@@ -12,9 +12,14 @@ function altFromName(fullPath: string): string {
     .trim();
 }
 
-/** Markdown for an image from the media library: its WebP copy when it has one (smaller), else the original. */
+/**
+ * Markdown for an image from the media library: its WebP copy when it has one (smaller), else the original. A file
+ * with an alt text in the library gets empty brackets, so the page shows the library's words (and their
+ * translations, and later corrections); otherwise a first description from the file's name, to improve.
+ */
 export function imageMarkdown(picked: Pick<PickedMedia, "url" | "webpUrl" | "meta">): string {
-  return `![${altFromName(picked.meta.fullPath)}](${picked.webpUrl ?? picked.url})`;
+  const described = Boolean(picked.meta.customMetadata.alt?.trim());
+  return `![${described ? "" : altFromName(picked.meta.fullPath)}](${picked.webpUrl ?? picked.url})`;
 }
 
 /**
@@ -44,7 +49,11 @@ export function MarkdownImageInsert({ textareaId }: { textareaId: string }) {
           const tail = after === "" || after.startsWith("\n\n") ? "" : after.startsWith("\n") ? "\n" : "\n\n";
           area.setRangeText(`${lead}${snippet}${tail}`, start, end, "end");
           area.focus();
-          setStatus(`Inserted ${picked.meta.fullPath} into the text. Check its description between the brackets.`);
+          setStatus(
+            picked.meta.customMetadata.alt?.trim()
+              ? `Inserted ${picked.meta.fullPath} into the text. It shows the alt text and caption from the media library; a description between the brackets would replace the alt text here.`
+              : `Inserted ${picked.meta.fullPath} into the text. Check its description between the brackets, or give the file an alt text in the media library.`,
+          );
         }}
       />
       <p id={statusId} role="status" className="text-sm text-stone-700">

@@ -239,6 +239,11 @@ export function MediaLibrary({ initial }: { initial?: StorageListResult }) {
             key={selected.fullPath}
             meta={selected}
             onClose={() => setSelected(null)}
+            onDescribed={(meta) => {
+              setSelected(meta);
+              // The list keeps the file's new metadata too, so selecting it again shows the saved words.
+              setPage((p) => (p ? { ...p, items: p.items.map((m) => (m.fullPath === meta.fullPath ? meta : m)) } : p));
+            }}
             onRotate={async () => {
               try {
                 setSelected(await client.rotateToken(selected.fullPath));

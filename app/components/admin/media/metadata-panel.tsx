@@ -2,7 +2,10 @@ import { useId, useRef, useState } from "react";
 import { formatBytes } from "~/lib/storage/errors";
 import { firstDownloadUrl, type StorageMetadata } from "~/lib/storage/paths";
 import { buttonClasses } from "../form-field";
+import { formatDateTime } from "../shell/format";
+import { DescriptionForm } from "./description-form";
 
+/** What the storage keeps about the file, as stored: for staff who need it, behind a disclosure. */
 const FIELDS: (keyof StorageMetadata)[] = [
   "bucket",
   "fullPath",
@@ -20,6 +23,19 @@ const FIELDS: (keyof StorageMetadata)[] = [
   "contentLanguage",
   "customMetadata",
 ];
+
+/** The facts staff look for first, in words. */
+function facts(meta: StorageMetadata): [string, string][] {
+  const width = Number(meta.customMetadata.width);
+  const height = Number(meta.customMetadata.height);
+  return [
+    ["Path", meta.fullPath],
+    ["Type", meta.contentType ?? "unknown"],
+    ["Size", formatBytes(meta.size)],
+    ...(width && height ? [["Dimensions", `${width} × ${height} pixels`] as [string, string]] : []),
+    ["Uploaded", formatDateTime(meta.timeCreated)],
+  ];
+}
 
 function show(meta: StorageMetadata, key: keyof StorageMetadata): string {
   const v = meta[key];
@@ -46,12 +62,15 @@ export function MetadataPanel({
   onDelete,
   onRotate,
   onClose,
+  onDescribed,
 }: {
   meta: StorageMetadata;
   onDelete: () => Promise<void>;
   /** Resolves true once the new link is made (a failure is reported by the caller). */
   onRotate: () => Promise<boolean>;
   onClose: () => void;
+  /** The file's metadata after its alt text and caption were saved. */
+  onDescribed: (meta: StorageMetadata) => void;
 }) {
   const headingId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -71,7 +90,7 @@ export function MetadataPanel({
       {url && type.startsWith("image/") ? (
         <img
           src={url}
-          alt={meta.customMetadata.alt ?? `Preview of ${meta.name}`}
+          alt={meta.customMetadata.alt || `Preview of ${meta.name}`}
           className="mt-3 max-h-64 w-auto rounded border border-stone-200"
         />
       ) : null}
@@ -80,13 +99,25 @@ export function MetadataPanel({
         <audio controls src={url} className="mt-3 w-full" aria-label={`Play ${meta.name}`} />
       ) : null}
       <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-        {FIELDS.map((f) => (
-          <div key={f} className="contents">
-            <dt className="font-semibold text-stone-800">{f}</dt>
-            <dd className="break-all text-stone-900">{show(meta, f)}</dd>
+        {facts(meta).map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-semibold text-stone-800">{term}</dt>
+            <dd className="break-all text-stone-900">{value}</dd>
           </div>
         ))}
       </dl>
+      {type.startsWith("image/") ? <DescriptionForm meta={meta} onSaved={onDescribed} /> : null}
+      <details className="mt-4 text-sm">
+        <summary className="cursor-pointer font-semibold text-stone-900">Storage details</summary>
+        <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+          {FIELDS.map((f) => (
+            <div key={f} className="contents">
+              <dt className="font-semibold text-stone-800">{f}</dt>
+              <dd className="break-all text-stone-900">{show(meta, f)}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
       <div className="mt-4 flex flex-wrap gap-2">
         {url ? (
           <button
