@@ -14,6 +14,16 @@ beforeAll(async () => {
       sql`INSERT INTO analytics_daily_pages (day, path, views, visitors) VALUES (${yesterday}, ${`/page-${i}`}, ${i}, 1)`,
     );
   }
+  // Searches of the same day: "brasil" from Spanish pages three times (once finding nothing), "ökodorf" from German.
+  const searches = [
+    ["brasil", "es", 3, 1],
+    ["ökodorf", "de", 1, 0],
+  ] as const;
+  for (const [query, lang, n, zero] of searches) {
+    await t.db.execute(
+      sql`INSERT INTO search_stats (day, lang, query, searches, zero_results) VALUES (${yesterday}, ${lang}, ${query}, ${n}, ${zero})`,
+    );
+  }
 });
 afterAll(async () => {
   await t?.destroy();
@@ -29,5 +39,17 @@ describe("the analytics download", () => {
     expect(pages).toHaveLength(15);
     expect(pages[0]).toEqual(["/page-15", "15"]);
     expect(pages.at(-1)).toEqual(["/page-1", "1"]);
+  });
+
+  it("lists the period's searches and those that found nothing, each with its language", async () => {
+    const res = await exportCsv(t.db, "analytics", new URLSearchParams({ range: "7d" }));
+    const lines = (await res.text()).split("\n").map((l) => l.trim());
+    expect(lines.filter((l) => l.startsWith("top search,"))).toEqual([
+      "top search,brasil (es),3,",
+      "top search,ökodorf (de),1,",
+    ]);
+    expect(lines.filter((l) => l.startsWith("search without results,"))).toEqual([
+      "search without results,brasil (es),1,",
+    ]);
   });
 });

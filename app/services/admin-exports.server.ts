@@ -12,6 +12,7 @@ import { listNewsletterSubscriptions } from "../queries/newsletter.server";
 import { listPodcastSubscriptions } from "../queries/podcast.server";
 import { loadReferenceData } from "../queries/reference.server";
 import { resolveAnalyticsQuery } from "./analytics-query.server";
+import { getSearchReport } from "./search-stats.server";
 
 const EXPORT_LIMIT = 1_000_000;
 const search = (v: string | null) => (v ?? "").trim().slice(0, 200) || undefined;
@@ -114,11 +115,19 @@ export async function exportCsv(db: Database, dataset: ExportDataset, params: UR
       // The page shows this message and falls back to 30 days; a download must not quietly do the same.
       if (error) throw data(error, { status: 400 });
       // A download is for working on the figures: far more than the screen's top ten.
-      const report = await getAnalyticsReport(db, { from, to, granularity, topN: ANALYTICS_EXPORT_TOP });
+      const [report, searches] = await Promise.all([
+        getAnalyticsReport(db, { from, to, granularity, topN: ANALYTICS_EXPORT_TOP }),
+        getSearchReport(db, { from, to }, ANALYTICS_EXPORT_TOP),
+      ]);
+      // A search's key names its language, as the screen does ("brasil (es)"); its count is how often it was asked,
+      // or how often it found nothing.
+      const searchKey = (s: { query: string; lang: string }) => `${s.query} (${s.lang})`;
       const rows: (string | number)[][] = [
         ...report.series.map((s) => ["views over time", s.bucket, s.pageViews, s.visitors]),
         ...report.topPages.map((p) => ["top page", p.path, p.views, p.visitors]),
         ...DIMENSIONS.flatMap((d) => report.dims[d].map((x) => [d, x.key, x.count, ""])),
+        ...searches.top.map((s) => ["top search", searchKey(s), s.searches, ""]),
+        ...searches.zero.map((s) => ["search without results", searchKey(s), s.zeroResults, ""]),
       ];
       return csvResponse(`analytics-${from}-to-${to}.csv`, ["section", "key", "count", "visitors"], rows);
     }

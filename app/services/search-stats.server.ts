@@ -80,7 +80,14 @@ export async function flushSearchStats(db: Database): Promise<void> {
 
 export type SearchReport = { top: SearchCount[]; zero: SearchCount[]; searches: number; zeroResults: number };
 
-/** The period's most frequent searches and the searches that found nothing, for Admin → Analytics. */
-export function getSearchReport(db: Database, range: { from: string; to: string }): Promise<SearchReport> {
-  return searchReport(db, range);
+/**
+ * The period's most frequent searches and the searches that found nothing, for Admin → Analytics (the screen's top
+ * twenty; its CSV download asks for more).
+ */
+export function getSearchReport(
+  db: Database,
+  range: { from: string; to: string },
+  limit?: number,
+): Promise<SearchReport> {
+  return searchReport(db, range, limit);
 }
