@@ -185,4 +185,20 @@ describe("database migrations", () => {
     expect(proposals.rows).toEqual([{ language: "en", outcome_sent_at: null }]);
     await client.close();
   });
+  it("upgrading leaves existing programs without languages of instruction, and the filter reads new ones (0025)", async () => {
+    const { client, db } = await open();
+    const languages = journal.entries.findIndex((e) => e.tag.startsWith("0025_"));
+    await migrate(db, { migrationsFolder: releaseWith(languages) });
+    await client.query(`INSERT INTO programs (name, language) VALUES ('Written in Portuguese', 'pt')`);
+    await migrate(db, { migrationsFolder: folder });
+    // Nothing is guessed from the language the entry is written in.
+    const before = await client.query("SELECT name, instruction_languages FROM programs");
+    expect(before.rows).toEqual([{ name: "Written in Portuguese", instruction_languages: [] }]);
+    await client.query(`INSERT INTO programs (name, instruction_languages) VALUES ('Taught in two', '{en,pt}')`);
+    const taught = await client.query(
+      "SELECT name FROM programs WHERE instruction_languages @> ARRAY['pt']::text[] ORDER BY name",
+    );
+    expect(taught.rows).toEqual([{ name: "Taught in two" }]);
+    await client.close();
+  });
 });

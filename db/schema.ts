@@ -294,6 +294,11 @@ export const programs = pgTable(
     capacity: integer("capacity"),
     focusAreas: uuid("focus_areas").array().notNull().default(sql`'{}'::uuid[]`),
     imageUrl: text("image_url"),
+    /**
+     * The languages the course is taught in: ISO 639-1 codes of app/lib/instruction-languages.ts (decision 060), not
+     * the language the entry is written in (`language`).
+     */
+    instructionLanguages: text("instruction_languages").array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
     ...entryStatus,
     ...checked,
@@ -305,6 +310,8 @@ export const programs = pgTable(
     index("programs_address_key_idx").on(addressKeySql(t.name)),
     index("programs_start_date_idx").on(t.startDate),
     index("programs_location_id_idx").on(t.locationId),
+    // The list's "Language of instruction" filter asks `instruction_languages @> ARRAY[code]`.
+    index("programs_instruction_languages_idx").using("gin", t.instructionLanguages),
   ],
 );
 
