@@ -5,6 +5,7 @@
  * e-mail addresses and websites (all on the reserved .example TLD). Cities,
  * regions and coordinates are real so that map markers land in plausible spots.
  */
+import type { InstructionLanguage } from "~/lib/instruction-languages";
 import type { FocusAreaName, MarkerType, RegionKey, ResourceType } from "~/lib/taxonomy";
 
 export interface DemoSubRegion {
@@ -48,6 +49,8 @@ export interface DemoProgram {
   applicationUrl: string;
   capacity: number | null;
   focusAreas: FocusAreaName[];
+  /** The languages the course is taught in (ISO 639-1, decision 060), beside the language its entry is written in. */
+  instructionLanguages: InstructionLanguage[];
 }
 
 export interface DemoChangeMaker {
@@ -2178,6 +2181,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://cedarhollow.example/apply",
     capacity: 20,
     focusAreas: ["Sustainable Design", "Soil Health", "Water Management"],
+    instructionLanguages: ["en"],
   },
   {
     name: "Desert Rain Harvesting Certificate",
@@ -2197,6 +2201,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://sonoranrain.example/apply",
     capacity: 28,
     focusAreas: ["Water Management", "Community Engagement"],
+    instructionLanguages: ["en", "es"],
   },
   {
     name: "Natural Building Summer Intensive",
@@ -2217,6 +2222,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://adobesky.example/apply",
     capacity: 16,
     focusAreas: ["Natural Building", "Off-grid Systems"],
+    instructionLanguages: ["en"],
   },
   {
     name: "Milpa and Seed Keeping Course",
@@ -2237,6 +2243,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://milpaviva.example/apply",
     capacity: 24,
     focusAreas: ["Sustainable Farming", "Environmental Education"],
+    instructionLanguages: ["es"],
   },
   {
     name: "Andean Terrace Repair Workshop",
@@ -2255,6 +2262,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://urubambaterraces.example/apply",
     capacity: 14,
     focusAreas: ["Soil Health", "Water Management"],
+    instructionLanguages: ["es", "qu"],
   },
   {
     name: "Syntropic Agroforestry Online Foundations",
@@ -2274,6 +2282,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://bocainasyntropic.example/apply",
     capacity: null,
     focusAreas: ["Regenerative Agriculture", "Land Restoration"],
+    instructionLanguages: ["pt", "es"],
   },
   {
     name: "Community Composting Starter Course",
@@ -2293,6 +2302,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://tabuleirocompost.example/apply",
     capacity: 25,
     focusAreas: ["Community Composting", "Waste Management"],
+    instructionLanguages: ["pt"],
   },
   {
     name: "Planned Grazing Field School",
@@ -2311,6 +2321,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://minasgrazing.example/apply",
     capacity: 30,
     focusAreas: ["Holistic Grazing", "Grass-Fed Livestock", "Soil Health"],
+    instructionLanguages: ["es"],
   },
   {
     name: "Water Retention Landscapes Course",
@@ -2330,6 +2341,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://serracorkoak.example/apply",
     capacity: 22,
     focusAreas: ["Water Management", "Land Restoration"],
+    instructionLanguages: ["pt", "en"],
   },
   {
     name: "Forest Garden Design Saturdays",
@@ -2348,6 +2360,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://fivevalleysforest.example/apply",
     capacity: 18,
     focusAreas: ["Sustainable Design", "Community Engagement"],
+    instructionLanguages: ["en"],
   },
   {
     name: "Professional Sustainable Design Certificate",
@@ -2368,6 +2381,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://blackforestedge.example/apply",
     capacity: 24,
     focusAreas: ["Sustainable Design", "Natural Building", "Off-grid Systems"],
+    instructionLanguages: ["de", "en"],
   },
   {
     name: "Smallholder Water Harvesting Course",
@@ -2387,6 +2401,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://riftvalleytraining.example/apply",
     capacity: 40,
     focusAreas: ["Water Management", "Regenerative Agriculture"],
+    instructionLanguages: ["en", "sw"],
   },
   {
     name: "School Garden Teacher Training",
@@ -2406,6 +2421,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://lilongweschools.example/apply",
     capacity: 35,
     focusAreas: ["Youth Education", "Soil Health"],
+    instructionLanguages: ["en"],
   },
   {
     name: "Reef Restoration Diver Training",
@@ -2424,6 +2440,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://inhambanereef.example/apply",
     capacity: 10,
     focusAreas: ["Coral Restoration", "Marine Conservation"],
+    instructionLanguages: ["pt"],
   },
   {
     name: "Tropical Permaculture Design Certificate",
@@ -2443,6 +2460,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://maerimfoodforest.example/apply",
     capacity: 20,
     focusAreas: ["Regenerative Agriculture", "Sustainable Design", "Natural Building"],
+    instructionLanguages: ["en", "th"],
   },
   {
     name: "Bamboo Building Fundamentals",
@@ -2462,6 +2480,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://ubudbamboo.example/apply",
     capacity: 18,
     focusAreas: ["Natural Building", "Sustainable Design"],
+    instructionLanguages: ["en", "id"],
   },
   {
     name: "Cold Desert Greenhouse Building Online",
@@ -2481,6 +2500,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://lehgreenhouse.example/apply",
     capacity: null,
     focusAreas: ["Off-grid Systems", "Sustainable Design", "Water Management"],
+    instructionLanguages: ["en", "hi"],
   },
   {
     name: "Satoyama Seasons Online Course",
@@ -2500,6 +2520,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://ayabesatoyama.example/apply",
     capacity: null,
     focusAreas: ["Environmental Education", "Sustainable Living"],
+    instructionLanguages: ["ja", "en"],
   },
   {
     name: "Subtropical Food Forest Intensive",
@@ -2519,6 +2540,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://northernriversfoodforest.example/apply",
     capacity: 22,
     focusAreas: ["Regenerative Agriculture", "Soil Health"],
+    instructionLanguages: ["en"],
   },
   {
     name: "Home Retrofit and Off Grid Solar Online",
@@ -2537,6 +2559,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://centralhighlandsschool.example/apply",
     capacity: 60,
     focusAreas: ["Off-grid Systems", "Sustainable Design", "Resource Conservation"],
+    instructionLanguages: ["en"],
   },
   {
     name: "Reef and Garden Youth Program",
@@ -2556,6 +2579,7 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
     applicationUrl: "https://savusavureef.example/apply",
     capacity: 25,
     focusAreas: ["Youth Education", "Marine Conservation", "Coral Restoration"],
+    instructionLanguages: ["en"],
   },
 ];
 

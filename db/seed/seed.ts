@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
+import { canonicalInstructionLanguages } from "~/lib/instruction-languages";
 import { ALL_PAGES_VISIBLE } from "~/lib/navigation";
 import { DEFAULT_PAGE_TEXT_TRANSLATIONS, DEFAULT_PAGE_TEXTS, DEFAULT_PAGE_TEXTS_DATE } from "~/lib/page-text-defaults";
 import { DEFAULT_LANGUAGE, PAGE_TEXT_KEYS } from "~/lib/page-texts";
@@ -236,6 +237,7 @@ export async function seedDemo(db: Database, opts: { mediaDir: string; mediaUrlP
         applicationUrl: p.applicationUrl,
         capacity: p.capacity,
         focusAreas: faIds(p.focusAreas),
+        instructionLanguages: canonicalInstructionLanguages(p.instructionLanguages),
         imageUrl: images.get(p.name)?.webpUrl ?? null,
         ...demoLanguageFields(DEMO_PROGRAM_LANGUAGES, p.name, {
           name: p.name,

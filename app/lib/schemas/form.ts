@@ -255,6 +255,34 @@ export function tickedValues<const T extends readonly [string, ...string[]]>(val
   );
 }
 
+/**
+ * Codes from a fixed list, from a checkbox group (a hidden empty value may come with the ticked ones, so that a form
+ * with none ticked still sends the field) or as text ("en, pt", as staff edit a proposed value). Each must be one of
+ * `choices`; they come out once each, in the order of `choices`, so one choice is always one value. None is [].
+ */
+export function codeList<const T extends string>(label: FieldLabel, choices: readonly T[], max: number) {
+  const invalid = say(label, (l) => `Please choose valid ${l.toLowerCase()}.`, "validation.chooseValidList", {}, true);
+  const order = new Map<string, number>(choices.map((c, i) => [c, i]));
+  const isChoice = (c: string): c is T => order.has(c);
+  return leftOutWhenNoneTicked(
+    z.preprocess(
+      (v) =>
+        (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]).flatMap((item) =>
+          typeof item === "string" ? item.split(/[\s,]+/).filter(Boolean) : [item],
+        ),
+      z
+        .array(z.string().refine(isChoice, invalid), { error: invalid })
+        .transform((codes) =>
+          [...new Set(codes.filter(isChoice))].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)),
+        )
+        .refine(
+          (codes) => codes.length <= max,
+          say(label, (l) => `Choose at most ${max} ${l.toLowerCase()}.`, "validation.tooMany", { max }, true),
+        ),
+    ),
+  );
+}
+
 /** A checkbox: present ("on") means true; an unticked checkbox sends nothing. */
 export const checkbox = leftOutWhenNoneTicked(
   z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),

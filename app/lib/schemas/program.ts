@@ -1,7 +1,8 @@
 import { ENTRY_NAME_MAX_LENGTH } from "../constants";
+import { INSTRUCTION_LANGUAGES, INSTRUCTION_LANGUAGES_MAX } from "../instruction-languages";
 import { PROGRAM_FORMATS as FORMAT_VALUES, PROGRAM_FORMAT_LABELS } from "../query-string";
 import { z } from "../zod";
-import { entryStatus, idList, optionalNumber, optionalText, optionalUrl, requiredText } from "./form";
+import { codeList, entryStatus, idList, optionalNumber, optionalText, optionalUrl, requiredText } from "./form";
 
 /** The format choices of the admin form: the filter's values with their labels (lib/query-string.ts). */
 export const PROGRAM_FORMATS = FORMAT_VALUES.map((value) => ({ value, label: PROGRAM_FORMAT_LABELS[value] }));
@@ -61,6 +62,8 @@ export const ProgramSchema = z
     applicationUrl: optionalUrl("Booking link"),
     capacity: optionalNumber("Capacity", 1, 100_000, { integer: true }),
     focusAreas: idList("Focus areas", 40),
+    /** The languages the course is taught in (decision 060), not the language the entry is written in. */
+    instructionLanguages: codeList("Languages of instruction", INSTRUCTION_LANGUAGES, INSTRUCTION_LANGUAGES_MAX),
     imageUrl: optionalUrl("Image URL", { allowPath: true }),
   })
   .superRefine((v, ctx) => {

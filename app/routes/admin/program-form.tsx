@@ -13,11 +13,14 @@ import { TranslationFields } from "~/components/admin/content/translation-fields
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/form-field";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
+import { InstructionLanguagesField } from "~/components/instruction-languages-field";
 import { entryEditPath } from "~/lib/admin-paths";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
+import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
+import { instructionLanguageOptions } from "~/lib/instruction-languages";
 import { fieldErrors } from "~/lib/schemas";
-import { type FormValues, textValue } from "~/lib/schemas/form";
+import { type FormValues, listValue, textValue } from "~/lib/schemas/form";
 import { readEntryForm } from "~/lib/schemas/form.server";
 import { nameTakenBy } from "~/lib/schemas/location";
 import {
@@ -66,6 +69,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     programName: program?.name ?? null,
     focusAreas,
     locationNames,
+    // Staff's screens are English: the languages named in English, in its alphabetical order.
+    instructionLanguages: instructionLanguageOptions(DEFAULT_LANGUAGE),
   };
 }
 
@@ -118,6 +123,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     applicationUrl: v.applicationUrl,
     capacity: v.capacity,
     focusAreas: v.focusAreas,
+    instructionLanguages: v.instructionLanguages,
     imageUrl: v.imageUrl,
     ...language.value,
   };
@@ -153,6 +159,7 @@ function toFormValues(p: ProgramRow, hostName: string): FormValues {
     applicationUrl: p.applicationUrl ?? "",
     capacity: p.capacity === null ? "" : String(p.capacity),
     focusAreas: p.focusAreas,
+    instructionLanguages: p.instructionLanguages,
     imageUrl: p.imageUrl ?? "",
     ...translationFormValues("program", p),
   };
@@ -178,12 +185,13 @@ const LABELS: Record<string, string> = {
   applicationUrl: "Booking link",
   capacity: "Capacity",
   focusAreas: "Focus areas",
+  instructionLanguages: "Languages of instruction",
   imageUrl: "Image URL",
   ...translationLabels("program"),
 };
 
 export default function ProgramFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { focusAreas, locationNames, programName } = loaderData;
+  const { focusAreas, locationNames, programName, instructionLanguages } = loaderData;
   const savedStatus = (loaderData.program?.status as EntryStatus | undefined) ?? null;
   const values: FormValues = actionData?.values ?? loaderData.program ?? {};
   const { errors, onSubmit } = useFormErrors(ProgramSchema, actionData?.errors);
@@ -256,6 +264,15 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
           />
         </div>
         <TextAreaField {...field("educators")} label="Educators" rows={3} hint="One name per line." />
+        <InstructionLanguagesField
+          name="instructionLanguages"
+          legend="Languages of instruction"
+          moreLabel="More languages"
+          hint="The languages the course is taught in (the page says “Taught in …” and the list of programs filters by them); not the language this entry is written in, which is chosen under “Language and translations”."
+          options={instructionLanguages}
+          chosen={listValue(values, "instructionLanguages")}
+          error={errors.instructionLanguages}
+        />
         <TextField
           {...field("applicationUrl")}
           label="Booking link"
