@@ -2,6 +2,7 @@ import { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN, WITHIN_KM } from "./con
 
 export { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN };
 
+import { INSTRUCTION_LANGUAGES } from "./instruction-languages";
 import { PROGRAM_FORMATS } from "./query-string";
 import { REGIONS, RESOURCE_TYPES, type RegionKey, type ResourceType } from "./taxonomy";
 import { z } from "./zod";
@@ -226,6 +227,8 @@ export const ProgramQuerySchema = z.object({
   focus: lenient(UUID),
   /** The host location's country, by its English name as stored (as on /locations). */
   country: lenient(SearchText),
+  /** A language the program is taught in, by its ISO 639-1 code (decision 060). */
+  taughtIn: lenient(z.enum(INSTRUCTION_LANGUAGES)),
   when: lenient(z.enum(PROGRAM_WHEN)),
   from: lenient(IsoDate),
   to: lenient(IsoDate),
@@ -238,7 +241,7 @@ export const ProgramQuerySchema = z.object({
 });
 export type ProgramQuery = z.infer<typeof ProgramQuerySchema>;
 
-const PROGRAM_KEYS = ["q", "format", "region", "focus", "country", "when", "from", "to", "price"] as const;
+const PROGRAM_KEYS = ["q", "format", "region", "focus", "country", "taughtIn", "when", "from", "to", "price"] as const;
 
 /** Parses /programs and /programs.ics query parameters; never throws. */
 export function parseProgramQuery(params: URLSearchParams): ProgramQuery & { ignored: string[] } {

@@ -66,6 +66,8 @@ export function courseJsonLd(p: {
   applicationUrl?: string | null;
   /** The language of the name and description shown (BCP 47). */
   inLanguage?: string;
+  /** The languages the course is taught in (ISO 639-1, decision 060): the course instance's `inLanguage`. */
+  instructionLanguages?: readonly string[];
 }) {
   const url = absoluteUrl(p.siteUrl, p.path);
   const offers = compact({
@@ -81,6 +83,13 @@ export function courseJsonLd(p: {
     startDate: p.startDate,
     endDate: p.endDate,
     maximumAttendeeCapacity: p.capacity ?? undefined,
+    // The instance is the course as given: its language is the teaching's, where the Course's is its text's.
+    inLanguage:
+      p.instructionLanguages && p.instructionLanguages.length > 0
+        ? p.instructionLanguages.length === 1
+          ? p.instructionLanguages[0]
+          : [...p.instructionLanguages]
+        : undefined,
     instructor: p.educators.map((name) => ({ "@type": "Person", name })),
     location: p.location
       ? compact({

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { addressKeySql, locations, programs } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
@@ -99,6 +99,8 @@ export type ProgramListFilters = {
   focusAreaId?: string;
   /** Programs whose host location is in this country (its English name, as stored). */
   country?: string;
+  /** Programs taught in this language (an ISO 639-1 code of the list, decision 060). */
+  instructionLanguage?: string;
   /** Words, read with web-search syntax (decision 013); the best match first. */
   q?: string;
   /** The language the words are read in (stems, stop words); English when not given. */
@@ -118,6 +120,7 @@ export async function listProgramSummaries(db: Database, opts: ProgramListFilter
   if (opts.focusAreaId)
     conds.push(isUuid(opts.focusAreaId) ? sql`${opts.focusAreaId}::uuid = ANY(${programs.focusAreas})` : sql`false`);
   if (opts.country) conds.push(eq(locations.country, opts.country));
+  if (opts.instructionLanguage) conds.push(arrayContains(programs.instructionLanguages, [opts.instructionLanguage]));
   const parsed = opts.q ? parseSearch(opts.q) : null;
   const search = parsed?.ok ? searchOrderSql("program", await prepareSearch(db, parsed, opts.lang), "programs") : null;
   if (parsed) conds.push(search ? search.where : sql`false`);
@@ -139,6 +142,7 @@ export async function listProgramSummaries(db: Database, opts: ProgramListFilter
       priceCents: programs.priceCents,
       currency: programs.currency,
       educators: programs.educators,
+      instructionLanguages: programs.instructionLanguages,
       imageUrl: programs.imageUrl,
       updatedAt: programs.updatedAt,
       createdAt: programs.createdAt,
@@ -164,6 +168,15 @@ export async function listProgramCountries(db: Database): Promise<string[]> {
     .innerJoin(locations, and(eq(programs.locationId, locations.id), publishedSql(locations.status)))
     .where(and(publishedSql(programs.status), sql`${locations.country} <> ''`));
   return rows.map((r) => r.country).sort((a, b) => a.localeCompare(b));
+}
+
+/** The languages published programs are taught in (codes), for the programs' filter. */
+export async function listProgramInstructionLanguages(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ code: sql<string>`unnest(${programs.instructionLanguages})` })
+    .from(programs)
+    .where(publishedSql(programs.status));
+  return rows.map((r) => r.code);
 }
 
 /** True when another program already has this name (or the same slug), ignoring `exceptId`. */

@@ -9,7 +9,7 @@ import { findProgramByAddressKey, getProgramById, getProgramBySlug } from "~/ser
 import { findRedirect } from "~/services/redirects.server";
 import { loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
-import { CalendarDays, ExternalLink, MapPin, Ticket, Users } from "../components/icons";
+import { CalendarDays, ExternalLink, Globe, MapPin, Ticket, Users } from "../components/icons";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
@@ -18,6 +18,7 @@ import { ShownInNote } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { entryForPage } from "../lib/i18n/entry-translations";
+import { canonicalInstructionLanguages, instructionLanguageList } from "../lib/instruction-languages";
 import { courseJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
@@ -98,6 +99,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           return { name, path: id ? `/change-makers/${id}` : null };
         }),
         capacity: p.capacity,
+        // The languages it is taught in (decision 060): codes for JSON-LD, and words in the page's language.
+        instructionLanguages: canonicalInstructionLanguages(p.instructionLanguages),
+        taughtIn: instructionLanguageList(p.instructionLanguages, lang, { standAlone: true }),
         applicationUrl: p.applicationUrl && /^https?:\/\//i.test(p.applicationUrl) ? p.applicationUrl : null,
         image: p.imageUrl,
         picture: {
@@ -165,6 +169,7 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
     image: p.image,
     applicationUrl: p.applicationUrl,
     inLanguage: p.inLanguage,
+    instructionLanguages: p.instructionLanguages,
     location: host ? { name: host.name, path: host.path, country: host.country, city: host.city } : null,
   });
   const facts: { label: string; value: React.ReactNode; icon: React.ReactNode }[] = [
@@ -184,6 +189,13 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
       icon: <Ticket aria-hidden="true" className="h-5 w-5 text-leaf-700" />,
     },
   ];
+  if (p.taughtIn) {
+    facts.push({
+      label: t("program.taughtIn", { count: p.instructionLanguages.length }),
+      value: p.taughtIn,
+      icon: <Globe aria-hidden="true" className="h-5 w-5 text-leaf-700" />,
+    });
+  }
   if (p.capacity) {
     facts.push({
       label: t("program.places"),

@@ -5,15 +5,21 @@ import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
 import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
 import { findChangeMakersByNames } from "~/services/change-makers.server";
-import { listProgramCountries, listProgramSummaries, type ProgramSummary } from "~/services/programs.server";
+import {
+  listProgramCountries,
+  listProgramInstructionLanguages,
+  listProgramSummaries,
+  type ProgramSummary,
+} from "~/services/programs.server";
 import { loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
-import { CalendarDays, MapPin, Users } from "../components/icons";
+import { CalendarDays, Globe, MapPin, Users } from "../components/icons";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN } from "../lib/constants";
 import { parseProgramQuery, programDateWindow } from "../lib/filters";
 import { entryForPage } from "../lib/i18n/entry-translations";
+import { instructionLanguageList, instructionLanguageOptions } from "../lib/instruction-languages";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { isDatabaseBusy } from "../lib/overload";
 import { publicPageHeaders } from "../lib/public-cache";
@@ -33,20 +39,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const focus = query.focus ? ref.focusAreas.find((f) => f.id === query.focus) : undefined;
   let rows: ProgramSummary[] = [];
   let countries: string[] = [];
+  let taughtIn: string[] = [];
   try {
     const window = programDateWindow(query, new Date().toISOString().slice(0, 10));
-    [rows, countries] = await Promise.all([
+    [rows, countries, taughtIn] = await Promise.all([
       listProgramSummaries(db, {
         format: query.format,
         regionId: region?.id,
         focusAreaId: focus?.id,
         country: query.country,
+        instructionLanguage: query.taughtIn,
         q: query.q,
         lang,
         price: query.price,
         ...window,
       }),
       listProgramCountries(db),
+      listProgramInstructionLanguages(db),
     ]);
   } catch (err) {
     // A programs read that fails leaves the list empty rather than breaking the page.
@@ -74,6 +83,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       startDate: p.startDate,
       format: p.format,
       price: formatPrice(p.priceCents, p.currency, lang, t),
+      // "Taught in English and Portuguese", in the page's language; "" when staff have not said.
+      taughtIn:
+        p.instructionLanguages.length > 0
+          ? t("programs.taughtIn", { languages: instructionLanguageList(p.instructionLanguages, lang) })
+          : "",
       educators: p.educators.map((name) => {
         const id = people.get(name.trim().toLowerCase());
         return { name, path: id ? `/change-makers/${id}` : null };
@@ -96,6 +110,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     region: region?.key,
     focus: focus?.id,
     country: query.country,
+    taughtIn: query.taughtIn,
     when: query.when,
     from: query.from,
     to: query.to,
@@ -124,6 +139,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countryOptions: [...new Set(query.country ? [...countries, query.country] : countries)]
       .map((c) => ({ value: c, label: countryLabel(c, lang) }))
       .sort((a, b) => a.label.localeCompare(b.label, lang)),
+    // The languages programs are taught in, named in the page's language (the chosen one stays, as for countries).
+    languageOptions: instructionLanguageOptions(lang, query.taughtIn ? [...taughtIn, query.taughtIn] : taughtIn),
     showPast: query.past,
     ignored: query.ignored.length > 0,
     upcoming,
@@ -193,6 +210,12 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
             />
             {p.location.place ? `, ${p.location.place}` : ""}
           </span>
+        </p>
+      ) : null}
+      {p.taughtIn ? (
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
+          <Globe aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
+          {p.taughtIn}
         </p>
       ) : null}
       {p.educators.length > 0 ? (
@@ -337,6 +360,13 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
               value={a.country}
               anyLabel={t("programs.anyCountry")}
               options={d.countryOptions}
+            />
+            <FilterSelect
+              name="taughtIn"
+              label={t("programs.taughtInFilter")}
+              value={a.taughtIn}
+              anyLabel={t("programs.anyLanguage")}
+              options={d.languageOptions}
             />
             <FilterSelect
               name="focus"

@@ -12,6 +12,7 @@ export {
   getProgramBySlug,
   isProgramNameTaken,
   listProgramCountries,
+  listProgramInstructionLanguages,
   listProgramSummaries,
   listPrograms,
   type ProgramInput,

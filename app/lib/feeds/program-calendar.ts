@@ -34,6 +34,8 @@ export type CalendarProgram = {
   updatedAt: Date;
   /** Where it happens, as words ("Cedar Hollow Food Forest, Olympia, United States"; "Online"), or "". */
   place: string;
+  /** The languages it is taught in, as a sentence in the calendar's language ("Taught in English and Portuguese"), or "". */
+  taughtIn?: string;
   /** The program's page. */
   url: string;
 };
@@ -49,7 +51,7 @@ export function programEvent(p: CalendarProgram, opts: { host: string; lang: Lan
     startDate: p.startDate,
     endDate: long ? p.startDate : p.endDate,
     summary: long ? t("feeds.startsSummary", { name: p.name }) : p.name,
-    description: [runs, p.summary, t("feeds.formatLine", { format: formatLabel(p.format, t) }), p.url]
+    description: [runs, p.summary, t("feeds.formatLine", { format: formatLabel(p.format, t) }), p.taughtIn, p.url]
       .filter(Boolean)
       .join("\n\n"),
     location: p.place,

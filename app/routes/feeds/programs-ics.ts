@@ -7,6 +7,7 @@ import { entryForPage } from "~/lib/i18n/entry-translations";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/lib/i18n/languages";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { isUuid } from "~/lib/ids";
+import { instructionLanguageList } from "~/lib/instruction-languages";
 import { isDatabaseBusy } from "~/lib/overload";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
 import { countryLabel } from "~/lib/reference-names";
@@ -17,7 +18,7 @@ import { loadReferenceNames } from "~/services/reference.server";
 import type { Route } from "./+types/programs-ics";
 
 /**
- * Programs with dates as an iCalendar feed; ?format=, ?region=, ?focus=, ?country= (and the list's other filters)
+ * Programs with dates as an iCalendar feed; ?format=, ?region=, ?focus=, ?country=, ?taughtIn= (and the list's other filters)
  * filter it like /programs. ?program=<id> is one program's own calendar file (its page's "Add to calendar").
  * ?lang= words it in a language of the site (English by default: the feed's address predates the languages); the
  * programs' names and summaries follow it where they are translated.
@@ -44,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           regionId: region?.id,
           focusAreaId: query.focus,
           country: query.country,
+          instructionLanguage: query.taughtIn,
           q: query.q,
           lang,
           price: query.price,
@@ -79,6 +81,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           updatedAt: p.updatedAt,
           place,
           url,
+          taughtIn:
+            p.instructionLanguages.length > 0
+              ? t("programs.taughtIn", { languages: instructionLanguageList(p.instructionLanguages, lang) })
+              : "",
         },
         { host, lang, t },
       );
