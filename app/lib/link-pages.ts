@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { pageMeta } from "./meta";
+import { SITE_NAME } from "./constants";
+import { metaTranslate, pageMeta } from "./meta";
 
 /**
  * Headers of a page reached by a link sent by e-mail (a token in its address): never cached, never indexed, and the
@@ -25,3 +26,29 @@ export function linkNoLongerWorks() {
   return data({ state: "invalid" as const }, { status: 410 });
 }
 export type LinkNoLongerWorks = ReturnType<typeof linkNoLongerWorks>;
+
+/** What a subscription's confirmation page shows (the newsletter's, the podcast's). */
+export type ConfirmLinkState =
+  | { state: "ready"; token: string; email: string }
+  | { state: "confirmed" | "already"; email?: string }
+  | { state: "invalid" };
+
+/** What a subscription's unsubscribe page shows. */
+export type UnsubscribeLinkState =
+  | { state: "ask"; token: string; email: string }
+  | { state: "unsubscribed"; email?: string }
+  | { state: "invalid" };
+
+/** Meta tags of a link page from its message keys: its title, and a description that may name the site. */
+export function linkPageMetaOf(
+  matches: Parameters<typeof pageMeta>[0]["matches"],
+  page: { path: string; title: string; description: string },
+) {
+  const t = metaTranslate(matches);
+  return linkPageMeta({
+    matches,
+    title: t(page.title),
+    description: t(page.description, { siteName: SITE_NAME }),
+    path: page.path,
+  });
+}

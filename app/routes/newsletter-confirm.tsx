@@ -1,93 +1,43 @@
-import { data } from "react-router";
-import { AppLink } from "../components/app-link";
-import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
-import { SITE_NAME } from "../lib/constants";
-import { requestTranslate } from "../lib/i18n/messages.server";
-import { Trans, useTranslation } from "../lib/i18n/react";
-import { LINK_PAGE_HEADERS, type LinkNoLongerWorks, linkNoLongerWorks, linkPageMeta } from "../lib/link-pages";
-import { metaTranslate } from "../lib/meta";
-import { readFormOrNull } from "../lib/schemas/form.server";
+import { ConfirmLinkPage } from "../components/public/subscription-link-pages";
+import { LINK_PAGE_HEADERS, linkPageMetaOf } from "../lib/link-pages";
+import { confirmLinkAction, confirmLinkLoader } from "../lib/link-pages.server";
 import { checkConfirmLink, confirmNewsletterLink } from "../services/newsletter.server";
 import type { Route } from "./+types/newsletter-confirm";
 
 export const headers: Route.HeadersFunction = () => LINK_PAGE_HEADERS;
 
-type State =
-  | { state: "ready"; token: string; email: string }
-  | { state: "confirmed" | "already"; email?: string }
-  | { state: "invalid" };
-
-export async function loader({ request, context }: Route.LoaderArgs): Promise<State | LinkNoLongerWorks> {
-  const token = new URL(request.url).searchParams.get("token");
-  const found = await checkConfirmLink(context.services, token);
-  if (found.outcome === "ready" && token) return { state: "ready", token, email: found.email ?? "" };
-  if (found.outcome === "already") return { state: "already", email: found.email };
-  return linkNoLongerWorks();
+export function loader({ request, context }: Route.LoaderArgs) {
+  return confirmLinkLoader(request, (token) => checkConfirmLink(context.services, token));
 }
 
-/**
- * Confirming takes a press of the button, not just opening the link: mail scanners that open every link in a
- * message would otherwise confirm addresses nobody confirmed.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormOrNull(request, requestTranslate(request).t);
-  const token = form?.get("token");
-  const outcome = await confirmNewsletterLink(context.services, typeof token === "string" ? token : null);
-  // 200 said outright: after a post React Router runs the loader too, and its answer for the now used link (410)
-  // would otherwise be the page's status.
-  return outcome === "invalid" ? linkNoLongerWorks() : data<State>({ state: outcome }, { status: 200 });
+/** Confirms on the button's press only: mail scanners open every link in a message. */
+export function action({ request, context }: Route.ActionArgs) {
+  return confirmLinkAction(request, (token) => confirmNewsletterLink(context.services, token));
 }
+
+const PAGE = {
+  path: "/newsletter/confirm",
+  description: "newsletterPage.confirm.description",
+  title: "newsletterPage.confirm.title",
+  lead: "newsletterPage.confirm.lead",
+  button: "newsletterPage.confirm.button",
+  ask: "newsletterPage.confirm.ask",
+  confirmedTitle: "newsletterPage.confirm.confirmedTitle",
+  confirmedLead: "newsletterPage.confirm.confirmedLead",
+  alreadyTitle: "newsletterPage.confirm.alreadyTitle",
+  alreadyLead: "newsletterPage.confirm.alreadyLead",
+  invalidTitle: "newsletterPage.confirm.invalidTitle",
+  invalidLead: "newsletterPage.confirm.invalidLead",
+  subscribeAgain: "newsletterPage.confirm.subscribeAgain",
+  subscribeHref: "/newsletter",
+  meanwhile: "newsletterPage.confirm.meanwhile",
+  meanwhileHref: "/map",
+};
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = metaTranslate(matches);
-  return linkPageMeta({
-    matches,
-    title: t("newsletterPage.confirm.title"),
-    description: t("newsletterPage.confirm.description", { siteName: SITE_NAME }),
-    path: "/newsletter/confirm",
-  });
+  return linkPageMetaOf(matches, PAGE);
 }
 
-const LINK = "font-medium text-leaf-700 underline";
-
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
-  const s = actionData ?? loaderData;
-  const { t } = useTranslation();
-  if (s.state === "ready") {
-    return (
-      <LinkAskPage
-        title={t("newsletterPage.confirm.title")}
-        lead={t("newsletterPage.confirm.lead", { siteName: SITE_NAME })}
-        token={s.token}
-        button={t("newsletterPage.confirm.button")}
-      >
-        <Trans
-          i18nKey="newsletterPage.confirm.ask"
-          values={{ email: s.email }}
-          components={{ email: <strong className="break-all" /> }}
-        />
-      </LinkAskPage>
-    );
-  }
-  const text =
-    s.state === "confirmed"
-      ? { title: t("newsletterPage.confirm.confirmedTitle"), lead: t("newsletterPage.confirm.confirmedLead") }
-      : s.state === "already"
-        ? { title: t("newsletterPage.confirm.alreadyTitle"), lead: t("newsletterPage.confirm.alreadyLead") }
-        : { title: t("newsletterPage.confirm.invalidTitle"), lead: t("newsletterPage.confirm.invalidLead") };
-  return (
-    <LinkOutcomePage title={text.title} lead={text.lead}>
-      {s.state === "invalid" ? (
-        <Trans
-          i18nKey="newsletterPage.confirm.subscribeAgain"
-          components={{ anchor: <AppLink to="/newsletter" className={LINK} /> }}
-        />
-      ) : (
-        <Trans
-          i18nKey="newsletterPage.confirm.meanwhile"
-          components={{ anchor: <AppLink to="/map" className={LINK} /> }}
-        />
-      )}
-    </LinkOutcomePage>
-  );
+  return <ConfirmLinkPage state={actionData ?? loaderData} texts={PAGE} />;
 }

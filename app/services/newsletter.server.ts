@@ -144,14 +144,15 @@ export async function checkUnsubscribeLink(
   return sub ? { id: sub.id, email: sub.email, unsubscribed: sub.unsubscribedAt !== null } : null;
 }
 
-/** Unsubscribes through a genuine link (the page's button or a mail client's one-click POST). */
+/** Unsubscribes through a genuine link (the page's button or a mail client's one-click POST), naming its address. */
 export async function unsubscribeByLink(
   services: Pick<Services, "db" | "config">,
   token: string | null,
-): Promise<"unsubscribed" | "already" | "invalid"> {
+): Promise<{ outcome: "unsubscribed" | "already" | "invalid"; email?: string }> {
   const found = await checkUnsubscribeLink(services, token);
-  if (!found) return "invalid";
-  return (await unsubscribeSubscription(services.db, found.id)) ? "unsubscribed" : "already";
+  if (!found) return { outcome: "invalid" };
+  const outcome = (await unsubscribeSubscription(services.db, found.id)) ? "unsubscribed" : "already";
+  return { outcome, email: found.email };
 }
 
 /** Queries the screens use as they are (decision 036). */

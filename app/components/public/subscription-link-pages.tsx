@@ -1,0 +1,124 @@
+import { SITE_NAME } from "~/lib/constants";
+import { Trans, useTranslation } from "~/lib/i18n/react";
+import type { ConfirmLinkState, UnsubscribeLinkState } from "~/lib/link-pages";
+import { AppLink } from "../app-link";
+import { LinkAskPage, LinkOutcomePage } from "./link-page";
+
+const LINK = "font-medium text-leaf-700 underline";
+
+/**
+ * The message keys of a subscription's confirmation page, each route its own (the newsletter's, the podcast's):
+ * `subscribeAgain` links to `subscribeHref`, `meanwhile` to `meanwhileHref`.
+ */
+export type ConfirmLinkTexts = {
+  title: string;
+  lead: string;
+  button: string;
+  ask: string;
+  confirmedTitle: string;
+  confirmedLead: string;
+  alreadyTitle: string;
+  alreadyLead: string;
+  invalidTitle: string;
+  invalidLead: string;
+  subscribeAgain: string;
+  meanwhile: string;
+  subscribeHref: string;
+  meanwhileHref: string;
+};
+
+/** A subscription's confirmation page: the ask with its button, then what came of it, or that the link is dead. */
+export function ConfirmLinkPage({ state: s, texts }: { state: ConfirmLinkState; texts: ConfirmLinkTexts }) {
+  const { t } = useTranslation();
+  if (s.state === "ready") {
+    return (
+      <LinkAskPage
+        title={t(texts.title)}
+        lead={t(texts.lead, { siteName: SITE_NAME })}
+        token={s.token}
+        button={t(texts.button)}
+      >
+        <Trans
+          i18nKey={texts.ask}
+          values={{ email: s.email }}
+          components={{ email: <strong className="break-all" /> }}
+        />
+      </LinkAskPage>
+    );
+  }
+  const [title, lead] =
+    s.state === "confirmed"
+      ? [texts.confirmedTitle, texts.confirmedLead]
+      : s.state === "already"
+        ? [texts.alreadyTitle, texts.alreadyLead]
+        : [texts.invalidTitle, texts.invalidLead];
+  const [next, href] =
+    s.state === "invalid" ? [texts.subscribeAgain, texts.subscribeHref] : [texts.meanwhile, texts.meanwhileHref];
+  return (
+    <LinkOutcomePage title={t(title)} lead={t(lead)}>
+      <Trans i18nKey={next} components={{ anchor: <AppLink to={href} className={LINK} /> }} />
+    </LinkOutcomePage>
+  );
+}
+
+/**
+ * The message keys of a subscription's unsubscribe page: `changedMind` links to `subscribeHref`, and `invalidHelp`'s
+ * anchor, if it has one, to `helpHref`.
+ */
+export type UnsubscribeLinkTexts = {
+  title: string;
+  description: string;
+  button: string;
+  ask: string;
+  doneTitle: string;
+  doneLeadEmail: string;
+  doneLead: string;
+  changedMind: string;
+  invalidTitle: string;
+  invalidLead: string;
+  invalidHelp: string;
+  subscribeHref: string;
+  helpHref?: string;
+};
+
+/** A subscription's unsubscribe page: the ask with its button, then that it is done, or that the link is dead. */
+export function UnsubscribeLinkPage({ state: s, texts }: { state: UnsubscribeLinkState; texts: UnsubscribeLinkTexts }) {
+  const { t } = useTranslation();
+  if (s.state === "ask") {
+    return (
+      <LinkAskPage
+        title={t(texts.title)}
+        lead={t(texts.description, { siteName: SITE_NAME })}
+        token={s.token}
+        button={t(texts.button)}
+      >
+        <Trans
+          i18nKey={texts.ask}
+          values={{ email: s.email }}
+          components={{ email: <strong className="break-all" /> }}
+        />
+      </LinkAskPage>
+    );
+  }
+  if (s.state === "unsubscribed") {
+    return (
+      <LinkOutcomePage
+        title={t(texts.doneTitle)}
+        lead={s.email ? t(texts.doneLeadEmail, { email: s.email }) : t(texts.doneLead)}
+      >
+        <Trans
+          i18nKey={texts.changedMind}
+          components={{ anchor: <AppLink to={texts.subscribeHref} className={LINK} /> }}
+        />
+      </LinkOutcomePage>
+    );
+  }
+  return (
+    <LinkOutcomePage title={t(texts.invalidTitle)} lead={t(texts.invalidLead)}>
+      <Trans
+        i18nKey={texts.invalidHelp}
+        components={texts.helpHref ? { anchor: <AppLink to={texts.helpHref} className={LINK} /> } : {}}
+      />
+    </LinkOutcomePage>
+  );
+}
