@@ -6,6 +6,7 @@ import {
   instructionLanguageName,
   instructionLanguageOptions,
 } from "./instruction-languages";
+import { CORRECTION_FIELDS, readCorrection } from "./schemas/correction";
 import { ProgramSchema } from "./schemas/program";
 
 describe("languages of instruction", () => {
@@ -66,5 +67,20 @@ describe("the program form's languages of instruction", () => {
     expect(unknown.error?.issues[0]?.message).toBe("Please choose valid languages of instruction.");
     const many = ProgramSchema.safeParse({ ...base, instructionLanguages: INSTRUCTION_LANGUAGES.slice(0, 11) });
     expect(many.error?.issues[0]?.message).toBe("Choose at most 10 languages of instruction.");
+  });
+
+  it("is a field of a program's correction, kept as codes: the same choice is no change", () => {
+    expect(CORRECTION_FIELDS.program.map((f) => f.key)).toContain("instructionLanguages");
+    const current = { instructionLanguages: "en,pt" };
+    const same = readCorrection("program", { instructionLanguages: ["", "pt", "en"] }, current);
+    expect(same).toEqual({ ok: true, changes: {}, seen: {} });
+    const changed = readCorrection("program", { instructionLanguages: ["", "pt"] }, current);
+    expect(changed).toEqual({
+      ok: true,
+      changes: { instructionLanguages: "pt" },
+      seen: { instructionLanguages: "en,pt" },
+    });
+    const bad = readCorrection("program", { instructionLanguages: ["zz"] }, current);
+    expect(bad.ok).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "../components/admin/form-field";
 import { AppLink } from "../components/app-link";
 import { CircleCheck } from "../components/icons";
+import { InstructionLanguagesField } from "../components/instruction-languages-field";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { ContributionGuardFields } from "../components/public/contribution-guard-fields";
 import { PageIntro } from "../components/public/page-intro";
@@ -18,6 +19,7 @@ import { localizeHref } from "../lib/i18n/languages";
 import { requestTranslate } from "../lib/i18n/messages.server";
 import { Trans, useTranslation } from "../lib/i18n/react";
 import { isUuid } from "../lib/ids";
+import { instructionLanguageOptions } from "../lib/instruction-languages";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { countryCode } from "../lib/reference-names";
 import { fieldErrors } from "../lib/schemas";
@@ -28,7 +30,7 @@ import {
   CorrectionExtrasSchema,
   readCorrection,
 } from "../lib/schemas/correction";
-import { type FormValues, textValue } from "../lib/schemas/form";
+import { type FormValues, listValue, textValue } from "../lib/schemas/form";
 import { translateErrors } from "../lib/schemas/message-codes";
 import { PROPOSAL_LIMITS } from "../lib/schemas/proposal";
 import {
@@ -69,7 +71,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const submitted = new URL(request.url).searchParams.get("submitted") === "1";
   const { lang } = requestTranslate(request);
   const hasCountry = !submitted && CORRECTION_FIELDS[target.kind].some((f) => f.key === "country");
+  const hasLanguages = !submitted && CORRECTION_FIELDS[target.kind].some((f) => f.input === "languages");
   return {
+    // The languages a program may be taught in, named in the page's language (decision 060).
+    languages: hasLanguages ? instructionLanguageOptions(lang) : [],
     // Countries are chosen from a list in the page's language (decision 058).
     countries: hasCountry ? countryOptions(lang) : [],
     countryNow: hasCountry ? (countryCode(target.current.country ?? "") ?? null) : null,
@@ -170,7 +175,7 @@ const inputType = (input: string): TextInput =>
 type ActionAnswer = { errors: Record<string, string>; values: FormValues; token?: string; town?: TownAnswer };
 
 export default function SuggestCorrection({ loaderData, actionData }: Route.ComponentProps) {
-  const { submitted, entry, fields, countries, countryNow } = loaderData;
+  const { submitted, entry, fields, countries, countryNow, languages } = loaderData;
   const answer = actionData as ActionAnswer | undefined;
   // The form's own token comes back with a town looked up, so its fill time keeps counting.
   const token = answer?.token ?? loaderData.token;
@@ -279,6 +284,18 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
                   posted={values ? textValue(values, "country") : undefined}
                   countries={countries}
                   error={errors.country}
+                />
+              ) : f.input === "languages" ? (
+                <InstructionLanguagesField
+                  key={f.key}
+                  name={f.key}
+                  legend={t(f.labelKey)}
+                  moreLabel={t("suggestCorrection.moreLanguages")}
+                  hint={t("suggestCorrection.instructionLanguagesHint")}
+                  options={languages}
+                  // The entry's codes are kept as text ("en,pt") by the correction (lib/schemas/correction.ts).
+                  chosen={values ? listValue(values, f.key) : (entry.current[f.key] ?? "").split(",").filter(Boolean)}
+                  error={errors[f.key]}
                 />
               ) : f.input === "textarea" ? (
                 <TextAreaField

@@ -1,6 +1,16 @@
 import { ENTRY_NAME_MAX_LENGTH } from "../constants";
+import { INSTRUCTION_LANGUAGES, INSTRUCTION_LANGUAGES_MAX } from "../instruction-languages";
 import { z } from "../zod";
-import { checkbox, nullableText, optionalEmail, optionalNumber, optionalText, optionalUrl, requiredText } from "./form";
+import {
+  checkbox,
+  codeList,
+  nullableText,
+  optionalEmail,
+  optionalNumber,
+  optionalText,
+  optionalUrl,
+  requiredText,
+} from "./form";
 import { type FieldLabel, messageCode } from "./message-codes";
 import { CONSENT_OR_NO_EMAIL, PROPOSAL_LIMITS } from "./proposal";
 
@@ -8,7 +18,8 @@ import { CONSENT_OR_NO_EMAIL, PROPOSAL_LIMITS } from "./proposal";
 export const CORRECTABLE_KINDS = ["location", "program", "change-maker"] as const;
 export type CorrectableKind = (typeof CORRECTABLE_KINDS)[number];
 
-type FieldInput = "text" | "textarea" | "url" | "email" | "tel" | "number" | "date";
+/** How a field is asked: an input of that type, a text area, or the languages of instruction's checkboxes. */
+type FieldInput = "text" | "textarea" | "url" | "email" | "tel" | "number" | "date" | "languages";
 
 /**
  * A field a visitor may correct: its key (the entry's column), its English label (staff's screens) and label's
@@ -66,6 +77,14 @@ export const CORRECTION_FIELDS: Record<CorrectableKind, readonly CorrectionField
     field("startDate", "Start date", "suggestCorrection.field.startDate", "date", (l) => optionalDate(l)),
     field("endDate", "End date", "suggestCorrection.field.endDate", "date", (l) => optionalDate(l)),
     field("applicationUrl", "Booking link", "suggestCorrection.field.applicationUrl", "url", (l) => optionalUrl(l)),
+    // Codes as text ("en,pt", in the list's order) wherever a correction keeps or compares values (decision 060).
+    field(
+      "instructionLanguages",
+      "Languages of instruction",
+      "suggestCorrection.field.instructionLanguages",
+      "languages",
+      (l) => codeList(l, INSTRUCTION_LANGUAGES, INSTRUCTION_LANGUAGES_MAX),
+    ),
   ],
   "change-maker": [
     field("name", "Name", "formCommon.field.name", "text", (l) => requiredText(l, 120)),

@@ -4,7 +4,8 @@ import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
 import { buttonClasses, ErrorSummary } from "~/components/admin/form-field";
 import { entryEditPath } from "~/lib/admin-paths";
 import { type NormalisedCountry, normaliseCountry } from "~/lib/countries";
-import { isLanguage, LANGUAGES, languageDisplayName } from "~/lib/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, languageDisplayName } from "~/lib/i18n/languages";
+import { instructionLanguageList } from "~/lib/instruction-languages";
 import { CORRECTION_FIELDS, type CorrectableKind } from "~/lib/schemas/correction";
 import { type FormValues, formDataToObject } from "~/lib/schemas/form";
 import { readForm } from "~/lib/schemas/form.server";
@@ -70,12 +71,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
             .map((f) => {
               const proposed = proposedValues[f.key] ?? "";
               const country = f.key === "country" && proposed ? normaliseCountry(proposed) : null;
+              // Languages of instruction are kept as codes ("en,pt"); staff read them by name.
+              const words = (v: string) =>
+                f.input === "languages" && v ? `${instructionLanguageList(v.split(","), DEFAULT_LANGUAGE)} (${v})` : v;
               return {
                 field: f.key,
                 label: f.label,
-                now: target?.current[f.key] ?? "",
-                seen: typeof proposal.seen[f.key] === "string" ? (proposal.seen[f.key] as string) : "",
-                proposed,
+                now: words(target?.current[f.key] ?? ""),
+                seen: words(typeof proposal.seen[f.key] === "string" ? (proposal.seen[f.key] as string) : ""),
+                proposed: words(proposed),
                 // Staff accept the country as the site stores it (decision 058).
                 value: country?.known ? country.name : proposed,
                 country,
