@@ -43,7 +43,7 @@ export function LocationPicker({
   current.current = point;
 
   const announce = (lat: number, lng: number) =>
-    setSaid(t("formCommon.picker.placed", { lat: lat.toFixed(5), lng: lng.toFixed(5) }));
+    setSaid(t("formCommon.picker.placed", { latitude: lat.toFixed(5), longitude: lng.toFixed(5) }));
 
   function open() {
     if (controller.current || state === "loading" || !box.current) return;
