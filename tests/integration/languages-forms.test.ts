@@ -3,8 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROPOSAL_TOKEN_FIELD } from "~/lib/schemas/proposal";
-import { issueFormToken } from "~/services/form-timing.server";
-import { deriveSecret } from "~server/config";
+import { formBody, formToken } from "../helpers/form-posts";
 import { type RunningServer, startServer } from "../helpers/server-process";
 
 const AUTH_SECRET = "forms-in-five-languages-test-secret-0123456789";
@@ -15,21 +14,17 @@ let correctionPath: string;
 let focusAreaId: string;
 
 /** A fill-time token issued five seconds ago, as the page would have given a person filling the form. */
-const token = (form: string) =>
-  issueFormToken(deriveSecret(AUTH_SECRET, "form-and-visitor-hash"), form, Date.now() - 5_000);
+const token = (form: string) => formToken(AUTH_SECRET, form);
 
 const get = (p: string) => fetch(`${server.url}${p}`, { redirect: "manual" });
 /** A form post as a browser sends it from the site's own page. */
-const post = (p: string, fields: Record<string, string | string[]>) => {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
-  return fetch(`${server.url}${p}`, {
+const post = (p: string, fields: Record<string, string | string[]>) =>
+  fetch(`${server.url}${p}`, {
     method: "POST",
-    body,
+    body: formBody(fields),
     redirect: "manual",
     headers: { Origin: server.url, "Sec-Fetch-Site": "same-origin" },
   });
-};
 /** The page's text as read: inline elements joined to their words, blocks apart, quotes and apostrophes read back. */
 const text = (html: string) =>
   html

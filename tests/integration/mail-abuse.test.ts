@@ -1,69 +1,31 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailboxOf } from "~/lib/mailbox";
 import { PROPOSAL_TOKEN_FIELD } from "~/lib/schemas/proposal";
-import { issueFormToken } from "~/services/form-timing.server";
-import { deriveSecret } from "~server/config";
-import { type RunningServer, signIn, startServer } from "../helpers/server-process";
-import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp";
+import { serverWithMail } from "../helpers/server-with-mail";
+import type { ReceivedMail } from "../helpers/smtp";
 
 /**
  * The mail findings of issue 36 against the built server, as their victims would see them (decision 054): what
  * reaches a mailbox through a real SMTP server, and which links in it still open.
  */
 const SITE = "http://permaculture.test";
-const AUTH_SECRET = "mail-abuse-integration-secret-0123456789abcdef";
-const owner = { email: "owner@example.org", password: "the owner's password 1" };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-abuse-"));
-let server: RunningServer;
-let smtp: TestSmtpServer;
-let cookie: string;
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  server = await startServer({
-    DATA_DIR: dataDir,
-    SITE_URL: SITE,
-    AUTH_SECRET,
-    SMTP_URL: smtp.url,
-    ADMIN_EMAIL: owner.email,
-    ADMIN_PASSWORD: owner.password,
-    SEED: "none",
-  });
-  cookie = await signIn(server.url, SITE, owner);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+const site = serverWithMail({
+  site: SITE,
+  authSecret: "mail-abuse-integration-secret-0123456789abcdef",
+  owner: { email: "owner@example.org", password: "the owner's password 1" },
+  folderPrefix: "mail-abuse-",
+  env: { SEED: "none" },
 });
+const { post, open } = site;
 
-/** A form post as a browser sends it from the site's page (with the admin's session when `signedIn`). */
-function post(p: string, fields: Record<string, string>, signedIn = false) {
-  return fetch(`${server.url}${p}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-    headers: { Origin: SITE, ...(signedIn ? { Cookie: cookie } : {}) },
-  });
-}
 const signUp = (email: string) =>
-  fetch(`${server.url}/api/newsletter`, {
+  fetch(`${site.server.url}/api/newsletter`, {
     method: "POST",
     headers: { Origin: SITE, Accept: "application/json", "Content-Type": "application/json" },
     body: JSON.stringify({ email, source: "footer" }),
   });
-/** Opens a link from a message on the server under test (the message names SITE_URL). */
-const open = (link: string) => {
-  const u = new URL(link);
-  return fetch(`${server.url}${u.pathname}${u.search}`, { redirect: "manual" });
-};
-
 const inbox = (mailbox: string): ReceivedMail[] =>
-  smtp.received.filter((m) => m.envelopeTo.some((a) => mailboxOf(a).mailbox === mailbox));
+  site.smtp.received.filter((m) => m.envelopeTo.some((a) => mailboxOf(a).mailbox === mailbox));
 
 /** Waits until a mailbox holds `n` messages, then a moment more, so a message too many would show. */
 async function arrived(mailbox: string, n: number): Promise<ReceivedMail[]> {
@@ -83,9 +45,8 @@ describe("mail a stranger can cause, against the built server (decision 054)", (
   });
 
   it("a suggestion's acknowledgement holds only the site's words, not the name the visitor typed", async () => {
-    const formSecret = deriveSecret(AUTH_SECRET, "form-and-visitor-hash");
     const res = await post("/suggest-a-place", {
-      [PROPOSAL_TOKEN_FIELD]: issueFormToken(formSecret, "suggest-place", Date.now() - 5_000),
+      [PROPOSAL_TOKEN_FIELD]: site.formToken("suggest-place"),
       name: "Cheap watches at evil.example, call now",
       markerType: "farm",
       country: "Chile",
@@ -157,7 +118,7 @@ describe("mail a stranger can cause, against the built server (decision 054)", (
     const [old] = linksIn(invitation, `${SITE}/admin/reset-password?token=`);
     expect((await open(old ?? "")).status).toBe(200);
 
-    const screen = await (await fetch(`${server.url}/admin/dashboard/users`, { headers: { Cookie: cookie } })).text();
+    const screen = await (await site.get("/admin/dashboard/users", true)).text();
     const row = screen.slice(screen.indexOf(email));
     const userId = row.match(/name="userId" value="([^"]+)"/)?.[1] ?? "";
     expect(userId).not.toBe("");
@@ -165,7 +126,7 @@ describe("mail a stranger can cause, against the built server (decision 054)", (
     expect((await post("/admin/dashboard/users", { intent: "enable", userId }, true)).status).toBe(302);
     expect((await open(old ?? "")).status).toBe(410);
 
-    const after = await (await fetch(`${server.url}/admin/dashboard/users`, { headers: { Cookie: cookie } })).text();
+    const after = await (await site.get("/admin/dashboard/users", true)).text();
     expect(after.slice(after.indexOf(email))).toMatch(/Invitation ended[\s\S]*?Send a new invitation/);
     expect((await post("/admin/dashboard/users", { intent: "resend-invitation", userId }, true)).status).toBe(302);
     const [, fresh] = await arrived(email, 2);

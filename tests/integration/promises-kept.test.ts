@@ -1,12 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PROPOSAL_TOKEN_FIELD } from "~/lib/schemas/proposal";
-import { issueFormToken } from "~/services/form-timing.server";
-import { deriveSecret } from "~server/config";
-import { type RunningServer, signIn, startServer } from "../helpers/server-process";
-import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp";
+import { serverWithMail } from "../helpers/server-with-mail";
+import type { ReceivedMail } from "../helpers/smtp";
 
 /**
  * Issue 37's "promises the site does not keep", against the built server through a real SMTP server, as a visitor,
@@ -14,53 +9,15 @@ import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "../
  * unsubscribe), Reply-To from MAIL_REPLY_TO, sign-up answers that say to confirm, the terms' open licence.
  */
 const SITE = "http://promises.test";
-const AUTH_SECRET = "promises-kept-integration-secret-0123456789";
-const owner = { email: "owner@example.org", password: "the owner's password 1" };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "promises-"));
-let server: RunningServer;
-let smtp: TestSmtpServer;
-let cookie: string;
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  server = await startServer({
-    DATA_DIR: dataDir,
-    SITE_URL: SITE,
-    AUTH_SECRET,
-    SMTP_URL: smtp.url,
-    MAIL_REPLY_TO: "Network team <team@example.org>",
-    ADMIN_EMAIL: owner.email,
-    ADMIN_PASSWORD: owner.password,
-    SEED: "none",
-  });
-  cookie = await signIn(server.url, SITE, owner);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+const site = serverWithMail({
+  site: SITE,
+  authSecret: "promises-kept-integration-secret-0123456789",
+  owner: { email: "owner@example.org", password: "the owner's password 1" },
+  folderPrefix: "promises-",
+  env: { SEED: "none", MAIL_REPLY_TO: "Network team <team@example.org>" },
 });
+const { get, post, local, inbox, arrived } = site;
 
-/** A form post as a browser sends it from the site's page (with the admin's session when `signedIn`). */
-function post(p: string, fields: Record<string, string>, signedIn = false) {
-  return fetch(`${server.url}${p}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-    headers: { Origin: SITE, ...(signedIn ? { Cookie: cookie } : {}) },
-  });
-}
-/** The path and query of a link in a message (which names SITE_URL), on the server under test. */
-const local = (link: string) => {
-  const u = new URL(link);
-  return `${u.pathname}${u.search}`;
-};
-const inbox = (to: string): ReceivedMail[] => smtp.received.filter((m) => m.envelopeTo.includes(to));
-async function arrived(to: string, n: number): Promise<ReceivedMail[]> {
-  for (let i = 0; i < 300 && inbox(to).length < n; i++) await new Promise((r) => setTimeout(r, 50));
-  return inbox(to);
-}
 /** A header as sent (mailparser turns List-* headers into objects). */
 function header(m: ReceivedMail | undefined, name: string): string {
   const head = (m?.raw ?? "").split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, " ") ?? "";
@@ -108,7 +65,7 @@ describe("promises the site keeps, against the built server", () => {
     // Nothing is sent about an episode before the address is confirmed.
     expect((await addEpisode(1, "Before confirming")).status).toBe(302);
 
-    const page = await fetch(`${server.url}${local(link)}`);
+    const page = await site.open(link);
     expect(page.status).toBe(200);
     const token = new URL(link).searchParams.get("token") ?? "";
     const confirmed = await post("/es/podcast/confirm", { token });
@@ -124,7 +81,7 @@ describe("promises the site keeps, against the built server", () => {
     expect(header(episode, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
 
     // The mail provider's one-click POST (RFC 8058), from its own servers.
-    const oneClick = await fetch(`${server.url}${local(unsubscribe)}`, {
+    const oneClick = await fetch(`${site.server.url}${local(unsubscribe)}`, {
       method: "POST",
       headers: { Origin: "https://mail.example.net", "Sec-Fetch-Site": "cross-site" },
       body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
@@ -135,17 +92,14 @@ describe("promises the site keeps, against the built server", () => {
     expect(inbox(listener)).toHaveLength(2);
 
     // Staff see each episode's e-mailing and the confirmed count.
-    const admin = visible(
-      await (await fetch(`${server.url}/admin/dashboard/podcast`, { headers: { Cookie: cookie } })).text(),
-    );
+    const admin = visible(await (await get("/admin/dashboard/podcast", true)).text());
     expect(admin).toContain("0 confirmed subscribers get an e-mail");
     expect(admin).toMatch(/Seeds that travel .*?\d{4}-\d{2}-\d{2} , to 1/);
   }, 60_000);
 
   it("an acknowledgement that asks for a reply names MAIL_REPLY_TO as Reply-To", async () => {
-    const formSecret = deriveSecret(AUTH_SECRET, "form-and-visitor-hash");
     const res = await post("/suggest-a-place", {
-      [PROPOSAL_TOKEN_FIELD]: issueFormToken(formSecret, "suggest-place", Date.now() - 5_000),
+      [PROPOSAL_TOKEN_FIELD]: site.formToken("suggest-place"),
       name: "Hillside Orchard",
       markerType: "farm",
       country: "Chile",
@@ -160,7 +114,7 @@ describe("promises the site keeps, against the built server", () => {
   }, 30_000);
 
   it("the footer's sign-up answer says to confirm in the page's language, and the dashboard counts confirmed subscribers", async () => {
-    const res = await fetch(`${server.url}/api/newsletter`, {
+    const res = await fetch(`${site.server.url}/api/newsletter`, {
       method: "POST",
       headers: { Origin: SITE, Accept: "application/json", "Content-Type": "application/json" },
       body: JSON.stringify({ email: "leser@example.org", source: "footer", language: "de" }),
@@ -171,15 +125,13 @@ describe("promises the site keeps, against the built server", () => {
         "Danke für dein Abonnement! Schau in dein Postfach: Der Newsletter beginnt, sobald du den Link in unserer E-Mail anklickst und damit deine Adresse bestätigst.",
     });
     await arrived("leser@example.org", 1);
-    const dashboard = visible(
-      await (await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: cookie } })).text(),
-    );
+    const dashboard = visible(await (await get("/admin/dashboard", true)).text());
     expect(dashboard).toContain("Newsletter subscribers (confirmed) 0 Not counted: 1 awaiting confirmation");
   }, 30_000);
 
   it("the terms name an open licence in every language, not a non-commercial one", async () => {
     for (const lang of ["", "/es", "/pt", "/fr", "/de"]) {
-      const html = await (await fetch(`${server.url}${lang}/terms`)).text();
+      const html = await (await get(`${lang}/terms`)).text();
       expect(html).toContain('href="https://creativecommons.org/licenses/by/4.0/"');
       expect(html).not.toContain("non-commercial");
     }

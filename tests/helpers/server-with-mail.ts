@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { formBody, formToken } from "./form-posts";
+import { type RunningServer, signIn, startServer } from "./server-process";
+import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "./smtp";
+
+export type ServerWithMail = {
+  server: RunningServer;
+  smtp: TestSmtpServer;
+  /** The first administrator's session (a Cookie header). */
+  cookie: string;
+  /** A page of the server under test (with the administrator's session when `signedIn`); redirects not followed. */
+  get(p: string, signedIn?: boolean): Promise<Response>;
+  /**
+   * A form post as a browser sends it from the site's page (with the administrator's session when `signedIn`); a
+   * list value is sent as the same field repeated.
+   */
+  post(p: string, fields: Record<string, string | string[]>, signedIn?: boolean): Promise<Response>;
+  /** The path and query of a link in a message (which names the site's address), on the server under test. */
+  local(link: string): string;
+  /** Opens a link from a message on the server under test, as its reader would. */
+  open(link: string): Promise<Response>;
+  /** A public form's timing token, as its page would have issued it five seconds ago. */
+  formToken(form: string): string;
+  /** The messages received for an address so far. */
+  inbox(to: string): ReceivedMail[];
+  /** Waits (up to 15 s) until an address has received `n` messages, and gives them. */
+  arrived(to: string, n: number): Promise<ReceivedMail[]>;
+};
+
+/**
+ * The built server on a fresh folder of its own (`folderPrefix`), sending its mail through a real SMTP server, with
+ * `owner` as its first administrator, signed in: started before the file's tests and stopped, its folder removed,
+ * after them. `env` adds to or overrides the server's environment (SEED, MAIL_REPLY_TO…). Its fields are set once
+ * the file's `beforeAll` has run; the functions may be taken from it at once.
+ */
+export function serverWithMail(opts: {
+  site: string;
+  authSecret: string;
+  owner: { email: string; password: string };
+  folderPrefix: string;
+  env?: Record<string, string>;
+}): ServerWithMail {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), opts.folderPrefix));
+  const local = (link: string) => {
+    const u = new URL(link);
+    return `${u.pathname}${u.search}`;
+  };
+  const inbox = (to: string) => site.smtp.received.filter((m) => m.envelopeTo.includes(to));
+  const site: ServerWithMail = {
+    server: undefined as unknown as RunningServer,
+    smtp: undefined as unknown as TestSmtpServer,
+    cookie: "",
+    get: (p, signedIn = false) =>
+      fetch(`${site.server.url}${p}`, { redirect: "manual", headers: signedIn ? { Cookie: site.cookie } : {} }),
+    post: (p, fields, signedIn = false) =>
+      fetch(`${site.server.url}${p}`, {
+        method: "POST",
+        body: formBody(fields),
+        redirect: "manual",
+        headers: { Origin: opts.site, ...(signedIn ? { Cookie: site.cookie } : {}) },
+      }),
+    local,
+    open: (link) => site.get(local(link)),
+    formToken: (form) => formToken(opts.authSecret, form),
+    inbox,
+    async arrived(to, n) {
+      for (let i = 0; i < 300 && inbox(to).length < n; i++) await new Promise((r) => setTimeout(r, 50));
+      return inbox(to);
+    },
+  };
+
+  beforeAll(async () => {
+    site.smtp = await startTestSmtpServer();
+    site.server = await startServer({
+      DATA_DIR: dataDir,
+      SITE_URL: opts.site,
+      AUTH_SECRET: opts.authSecret,
+      SMTP_URL: site.smtp.url,
+      ADMIN_EMAIL: opts.owner.email,
+      ADMIN_PASSWORD: opts.owner.password,
+      ...opts.env,
+    });
+    site.cookie = await signIn(site.server.url, opts.site, opts.owner);
+  }, 120_000);
+
+  afterAll(async () => {
+    await site.server?.stop();
+    await site.smtp?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  return site;
+}
