@@ -1,55 +1,29 @@
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { openPglite } from "~db/client";
 import { listFiles } from "~server/backup";
-import { type RunningServer, startServer } from "../helpers/server-process";
+import { dataDirFolder } from "../helpers/data-dir";
+import type { RunningServer } from "../helpers/server-process";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "bk-"));
-const dataDir = path.join(work, "data");
-const servers: RunningServer[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.stop().catch(() => {});
-  fs.rmSync(work, { recursive: true, force: true });
-});
+const { work, dataDir, start: startOn, run } = dataDirFolder("bk-");
 
 const SITE = "https://backup-test.example";
 const ADMIN = { email: "keeper@example.org", password: "a-long-enough-password" };
 
 /** Runs `npm run <script> -- <file>` as an operator would, on this test's DATA_DIR. */
-function npmRun(script: "backup" | "restore", file: string): Promise<{ code: number | null; out: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-  delete env.DATABASE_URL;
-  return new Promise((resolve) => {
-    const proc = spawn("npm", ["run", "-s", script, "--", file], { cwd: root, env });
-    let out = "";
-    proc.stdout.on("data", (d) => {
-      out += String(d);
-    });
-    proc.stderr.on("data", (d) => {
-      out += String(d);
-    });
-    proc.once("exit", (code) => resolve({ code, out }));
-  });
-}
+const npmRun = (script: "backup" | "restore", file: string) => run(["npm", "run", "-s", script, "--", file]);
 
-async function start(): Promise<RunningServer> {
-  const server = await startServer({
-    DATA_DIR: dataDir,
+const start = () =>
+  startOn({
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     TRUST_PROXY: "loopback",
     // Fixed, so the places' links are the same whatever port each start gets.
     SITE_URL: SITE,
   });
-  servers.push(server);
-  return server;
-}
 
 /** Rows of a query on a database opened by the test (the server is stopped). */
 async function rows<T>(handle: Awaited<ReturnType<typeof openPglite>>, query: string): Promise<T[]> {

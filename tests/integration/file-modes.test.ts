@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, expect, it } from "vitest";
-import { type RunningServer, signIn, startServer } from "../helpers/server-process";
+import { expect, it } from "vitest";
+import { dataDirFolder, REPO_ROOT } from "../helpers/data-dir";
+import { signIn } from "../helpers/server-process";
 
 /**
  * On a shared host, DATA_DIR (the embedded database with its WAL and pg_control, the media, the uploads, the generated
@@ -12,53 +11,28 @@ import { type RunningServer, signIn, startServer } from "../helpers/server-proce
  * 36: a backup was 0644, and 968 of 1,203 files of the database's folder were 0666).
  */
 
-const root = path.resolve(import.meta.dirname, "../..");
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "file-modes-"));
-const dataDir = path.join(work, "data");
-const servers: RunningServer[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.stop().catch(() => {});
-  fs.rmSync(work, { recursive: true, force: true });
-});
+const { work, dataDir, start, run } = dataDirFolder("file-modes-");
 
 const SITE = "https://file-modes.example";
 const ADMIN = { email: "keeper@example.org", password: "a-long-enough-password" };
 
 /** The server started as by a shell whose umask is 000 (everything it creates would be readable and writable by all). */
-async function startPermissive(): Promise<RunningServer> {
-  const server = await startServer(
-    { DATA_DIR: dataDir, SITE_URL: SITE, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    90_000,
-    ["--import", "data:text/javascript,process.umask(0)"],
-  );
-  servers.push(server);
-  return server;
-}
+const startPermissive = () =>
+  start({ SITE_URL: SITE, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, [
+    "--import",
+    "data:text/javascript,process.umask(0)",
+  ]);
 
 /** `npm run <script> -- <file>` from a shell whose umask is 000. */
 function npmRunPermissive(script: "backup" | "restore", file: string) {
-  return runPermissive(["npm", "run", "-s", script, "--", file], root);
+  return runPermissive(["npm", "run", "-s", script, "--", file], REPO_ROOT);
 }
 
 /** A command run from a shell whose umask is 000, in `cwd`, on this test's DATA_DIR. */
-function runPermissive(command: string[], cwd: string): Promise<{ code: number | null; out: string }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    TSX_TSCONFIG_PATH: path.join(root, "tsconfig.json"),
-  };
-  delete env.DATABASE_URL;
-  return new Promise((resolve) => {
-    const proc = spawn("sh", ["-c", 'umask 000; exec "$@"', "sh", ...command], { cwd, env });
-    let out = "";
-    proc.stdout.on("data", (d) => {
-      out += String(d);
-    });
-    proc.stderr.on("data", (d) => {
-      out += String(d);
-    });
-    proc.once("exit", (code) => resolve({ code, out }));
+function runPermissive(command: string[], cwd: string) {
+  return run(["sh", "-c", 'umask 000; exec "$@"', "sh", ...command], {
+    cwd,
+    env: { TSX_TSCONFIG_PATH: path.join(REPO_ROOT, "tsconfig.json") },
   });
 }
 
@@ -124,7 +98,7 @@ it("creates DATA_DIR, its database, media, uploads and secrets owner-only, and w
   fs.chmodSync(path.join(operator, "backups", "backup-old.tar"), 0o644);
   fs.chmodSync(path.join(operator, "backups"), 0o755);
   const byDefault = await runPermissive(
-    [path.join(root, "node_modules", ".bin", "tsx"), path.join(root, "server", "backup-cli.ts"), "backup"],
+    [path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), path.join(REPO_ROOT, "server", "backup-cli.ts"), "backup"],
     operator,
   );
   expect(byDefault.code, byDefault.out).toBe(0);
