@@ -1,51 +1,21 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mainText } from "~tests/helpers/page-text";
-import { createScratchDatabase } from "../helpers/scratch-postgres";
-import { type RunningServer, startServer } from "../helpers/server-process";
+import { demoSiteServer } from "../helpers/demo-server";
 
 // Names that come from the database as a visitor reads them in Spanish, Portuguese, French and German: countries
 // (stored as English names) in the page's language, regions, sub-regions and focus areas by their translations,
 // which staff edit in Admin → Names. On the embedded database, or on Postgres when TEST_DATABASE_URL is set.
 
-const pgUrl = process.env.TEST_DATABASE_URL;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "languages-names-"));
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
-let server: RunningServer;
-const ADMIN = { email: "names-admin@example.org", password: "a-long-enough-password" };
-
-const get = async (p: string, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${server.url}${p}`, { headers });
-  expect({ p, status: res.status }).toEqual({ p, status: 200 });
-  return res.text();
-};
+const site = demoSiteServer("languages-names", {
+  email: "names-admin@example.org",
+  password: "a-long-enough-password",
+});
+const { get } = site;
 /** The options of a select by its name: [value, label]. */
 const options = (page: string, name: string) => {
   const select = page.match(new RegExp(`<select[^>]*name="${name}"[\\s\\S]*?</select>`))?.[0] ?? "";
   return [...select.matchAll(/<option[^>]*value="([^"]*)"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]?.trim()]);
 };
-
-beforeAll(async () => {
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  };
-  if (pgUrl) {
-    scratch = await createScratchDatabase(pgUrl, "names");
-    env.DATABASE_URL = scratch.url;
-    env.AUTH_SECRET = "languages-names-test-secret-0123456789";
-  }
-  server = await startServer(env, 180_000);
-}, 200_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await scratch?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe("names from the database in the page's language", () => {
   it("names countries, regions and focus areas in Spanish on the list of places; filter values stay as they were", async () => {
@@ -109,9 +79,9 @@ describe("names from the database in the page's language", () => {
 
 describe("Admin → Names", () => {
   let cookie = "";
-  const origin = () => ({ Origin: server.url });
+  const origin = () => ({ Origin: site.server.url });
   const post = (body: Record<string, string>, withCookie = true) =>
-    fetch(`${server.url}/admin/dashboard/names`, {
+    fetch(`${site.server.url}/admin/dashboard/names`, {
       method: "POST",
       redirect: "manual",
       headers: { ...origin(), ...(withCookie ? { cookie } : {}) },
@@ -125,17 +95,7 @@ describe("Admin → Names", () => {
   };
 
   beforeAll(async () => {
-    const login = await fetch(`${server.url}/admin/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: origin(),
-      body: new URLSearchParams(ADMIN),
-    });
-    expect(login.status, "sign-in").toBe(302);
-    cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    cookie = await site.signIn();
   });
 
   it("shows each name with a labelled field per language", async () => {

@@ -1,13 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "~/lib/i18n/languages";
 import { locationPath } from "~/lib/slug";
 import { DEMO_LOCATIONS, type DemoLocation } from "~db/seed/demo-data";
 import { mainText } from "~tests/helpers/page-text";
-import { createScratchDatabase } from "../helpers/scratch-postgres";
-import { type RunningServer, startServer } from "../helpers/server-process";
+import { demoSiteServer } from "../helpers/demo-server";
 
 // Search in the words the site itself shows, in its five languages (issue 37, decision 055): the queries of the
 // review's walk, each on the demo site over HTTP, in the language it was typed in and in the four others. Each row
@@ -15,11 +11,11 @@ import { type RunningServer, startServer } from "../helpers/server-process";
 // program, "Did you mean …?" or the places near a town; and in every case that the query was not silently replaced.
 // On the embedded database, or on Postgres when TEST_DATABASE_URL is set.
 
-const pgUrl = process.env.TEST_DATABASE_URL;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "search-languages-"));
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
-let server: RunningServer;
-const ADMIN = { email: "search-admin@example.org", password: "a-long-enough-password" };
+const site = demoSiteServer("search-languages", {
+  email: "search-admin@example.org",
+  password: "a-long-enough-password",
+});
+const { get } = site;
 
 type Promise_ =
   /** Every demo place that `is` says, and no other, is found; each shown place's line names `line`. */
@@ -55,12 +51,6 @@ const WALK: { lang: Language; q: string; promise: Promise_ }[] = [
 
 const prefix = (lang: Language) => (lang === "en" ? "" : `/${lang}`);
 
-const get = async (p: string, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${server.url}${p}`, { headers });
-  expect({ p, status: res.status }).toEqual({ p, status: 200 });
-  return res.text();
-};
-
 const text = (html: string) => mainText(html).trim();
 
 /** The results page of a query as a reader sees it. */
@@ -89,22 +79,6 @@ async function search(lang: Language, q: string) {
     programs: [...section("program").matchAll(/<a[^>]*>([\s\S]*?)<\/a>/g)].map((m) => text(m[1] as string)),
   };
 }
-
-beforeAll(async () => {
-  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-  if (pgUrl) {
-    scratch = await createScratchDatabase(pgUrl, "searchlang");
-    env.DATABASE_URL = scratch.url;
-    env.AUTH_SECRET = "search-languages-test-secret-0123456789";
-  }
-  server = await startServer(env, 180_000);
-}, 200_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await scratch?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe("search speaks the site's five languages (the review's walk)", () => {
   it.each(WALK)("$lang: “$q” gives what the pages promise, not another query", async ({ lang, q, promise }) => {
@@ -181,17 +155,7 @@ describe("what visitors search for, for staff", () => {
   let cookie = "";
 
   beforeAll(async () => {
-    const login = await fetch(`${server.url}/admin/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { origin: server.url },
-      body: new URLSearchParams(ADMIN),
-    });
-    expect(login.status, "sign-in").toBe(302);
-    cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    cookie = await site.signIn();
   });
 
   it("lists the period's top searches and the searches that found nothing, without anything about the visitor", async () => {
