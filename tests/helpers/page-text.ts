@@ -11,3 +11,14 @@ export function mainText(page: string): string {
     .replace(/&amp;/g, "&")
     .replace(/[ \t\r\n]+/g, " ");
 }
+
+/** Text from HTML with its character references read back: numeric ones, and &quot; &lt; &gt; &amp;. */
+export function decodeEntities(s: string): string {
+  return s
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(Number.parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ScrapedForm, scrapeForm } from "../helpers/html-forms";
+import { decodeEntities } from "../helpers/page-text";
 import { type RunningServer, startSignedIn } from "../helpers/server-process";
 
 // An admin entry form always sends every text field, text area and select it shows. A post that leaves one out
@@ -12,53 +14,6 @@ let cookie = "";
 let stop: (() => Promise<void>) | undefined;
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-
-const decode = (s: string) =>
-  s
-    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(Number.parseInt(h, 16)))
-    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
-const attr = (tag: string, name: string) => {
-  const m = tag.match(new RegExp(`\\s${name}="([^"]*)"`));
-  return m ? decode(m[1] as string) : undefined;
-};
-
-type ScrapedForm = { action: string | undefined; fields: [string, string][] };
-
-/**
- * The fields a browser would send from the page's post form that contains a control named `marker`: inputs (ticked
- * checkboxes and radios only), text areas and selects (the selected option, else the first). No submit button.
- */
-function scrapeForm(html: string, marker: string): ScrapedForm {
-  const forms = [...html.matchAll(/<form\b[^>]*>[\s\S]*?<\/form>/g)].map((m) => m[0]);
-  const form = forms.find((f) => f.includes(`name="${marker}"`));
-  if (!form) throw new Error(`no form with a field named ${marker}`);
-  const fields: [string, string][] = [];
-  const controls = /<(input|textarea|select)\b[^>]*>(?:([\s\S]*?)<\/\1>)?/g;
-  for (const m of form.matchAll(controls)) {
-    const [tag, kind, inner = ""] = m as unknown as [string, string, string | undefined];
-    const open = tag.slice(0, tag.indexOf(">") + 1);
-    const name = attr(open, "name");
-    if (!name || /\sdisabled=""/.test(open)) continue;
-    if (kind === "input") {
-      const type = attr(open, "type") ?? "text";
-      if (["submit", "button", "reset", "file", "image"].includes(type)) continue;
-      if ((type === "checkbox" || type === "radio") && !/\schecked=""/.test(open)) continue;
-      fields.push([name, attr(open, "value") ?? (type === "checkbox" || type === "radio" ? "on" : "")]);
-    } else if (kind === "textarea") {
-      fields.push([name, decode(inner).replace(/^\n/, "")]);
-    } else {
-      const options = [...inner.matchAll(/<option\b[^>]*>/g)].map((o) => o[0]);
-      const chosen = options.find((o) => /\sselected=""/.test(o)) ?? options[0];
-      if (chosen) fields.push([name, attr(chosen, "value") ?? ""]);
-    }
-  }
-  return { action: attr(form.slice(0, form.indexOf(">") + 1), "action"), fields };
-}
 
 const get = async (p: string) => {
   const res = await fetch(`${server.url}${p}`, { headers: { Cookie: cookie }, redirect: "manual" });
@@ -93,7 +48,7 @@ type Screen = {
 const firstEdit = (list: string, pattern: RegExp) => async () => {
   const href = (await get(list)).match(pattern)?.[0];
   if (!href) throw new Error(`no edit link on ${list}`);
-  return decode(href);
+  return decodeEntities(href);
 };
 
 const SCREENS: Screen[] = [

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Field, scrapeForm } from "../helpers/html-forms";
+import { decodeEntities } from "../helpers/page-text";
 import { type RunningServer, signIn, startServer } from "../helpers/server-process";
 
 // The smaller doors of the security review (issue 36), tried against the built server as an outsider (and a staff
@@ -60,18 +62,9 @@ const post = (p: string, fields: [string, string][] | Record<string, string>, he
     body: new URLSearchParams(fields),
   });
 
-const decode = (s: string) =>
-  s
-    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(Number.parseInt(h, 16)))
-    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
 /** The visible text of a page (tags and scripts out), to read what a visitor reads. */
 const textOf = (html: string) =>
-  decode(
+  decodeEntities(
     html
       .replace(/<script\b[\s\S]*?<\/script>/g, " ")
       .replace(/<style\b[\s\S]*?<\/style>/g, " ")
@@ -224,7 +217,7 @@ async function outboxLinks(pattern: RegExp): Promise<string[]> {
   const ids = [...new Set([...list.matchAll(/[?&]amp;id=([\w-]+)|[?&]id=([\w-]+)/g)].map((m) => m[1] ?? m[2]))];
   const found: string[] = [];
   for (const id of ids) {
-    const page = decode(await staffGet(`/admin/dashboard/outbox?id=${id}`));
+    const page = decodeEntities(await staffGet(`/admin/dashboard/outbox?id=${id}`));
     for (const m of page.matchAll(pattern)) if (m[1] && !found.includes(m[1])) found.push(m[1]);
   }
   return found;
@@ -291,40 +284,6 @@ describe("confirmation pages", () => {
     }
   });
 });
-
-type Field = [string, string];
-
-/** The fields a browser sends from the page's post form that has a control named `marker` (not its buttons). */
-function scrapeForm(html: string, marker: string): { action: string | undefined; fields: Field[] } {
-  const form = [...html.matchAll(/<form\b[^>]*>[\s\S]*?<\/form>/g)]
-    .map((m) => m[0])
-    .find((f) => f.includes(`name="${marker}"`));
-  if (!form) throw new Error(`no form with a field named ${marker}`);
-  const attr = (tag: string, name: string) => {
-    const m = tag.match(new RegExp(`\\s${name}="([^"]*)"`));
-    return m ? decode(m[1] as string) : undefined;
-  };
-  const fields: Field[] = [];
-  for (const m of form.matchAll(/<(input|textarea|select)\b[^>]*>(?:([\s\S]*?)<\/\1>)?/g)) {
-    const [tag, kind, inner = ""] = m as unknown as [string, string, string | undefined];
-    const open = tag.slice(0, tag.indexOf(">") + 1);
-    const name = attr(open, "name");
-    if (!name || /\sdisabled=""/.test(open)) continue;
-    if (kind === "input") {
-      const type = attr(open, "type") ?? "text";
-      if (["submit", "button", "reset", "file", "image"].includes(type)) continue;
-      if ((type === "checkbox" || type === "radio") && !/\schecked=""/.test(open)) continue;
-      fields.push([name, attr(open, "value") ?? "on"]);
-    } else if (kind === "textarea") {
-      fields.push([name, decode(inner).replace(/^\n/, "")]);
-    } else {
-      const options = [...inner.matchAll(/<option\b[^>]*>/g)].map((o) => o[0]);
-      const chosen = options.find((o) => /\sselected=""/.test(o)) ?? options[0];
-      if (chosen) fields.push([name, attr(chosen, "value") ?? ""]);
-    }
-  }
-  return { action: attr(form.slice(0, form.indexOf(">") + 1), "action"), fields };
-}
 
 describe("reverting a revision", () => {
   it("the revision that created an entry cannot be reverted: staff are told so, and the entry stays whole, even with an unreadable Referer", async () => {
