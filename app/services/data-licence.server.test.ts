@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DATA_LICENCES, dataLicence } from "~/lib/data-licences";
 import { LANGUAGES, localizeHref } from "~/lib/i18n/languages";
 import { DEFAULT_PAGE_TEXTS } from "~/lib/page-text-defaults";
 import { pageTextDefinition } from "~/lib/page-texts";
-import {
-  type AdminHarness,
-  call,
-  createAdminHarness,
-  dataResult,
-  formRequest,
-  getRequest,
-  settle,
-} from "~tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { adminHarnessForFile, call, dataResult, formRequest, getRequest, settle } from "~tests/helpers/admin-context";
 import * as siteSettings from "../routes/admin/site-settings";
 import * as termsRoute from "../routes/terms";
 import { savePageText } from "./page-texts.server";
@@ -22,15 +13,7 @@ import { savePageText } from "./page-texts.server";
  * when they do, in every language of the starting texts; a site whose terms were saved keeps its words, and staff
  * are told they do not state the licence.
  */
-let t: TestDatabase;
-let h: AdminHarness;
-beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
-  h = await createAdminHarness(t, "licence-admin@example.org");
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const h = adminHarnessForFile("licence-admin@example.org", { reference: false });
 
 async function termsHtml(lang: (typeof LANGUAGES)[number]): Promise<string> {
   const page = (await call(termsRoute.loader, getRequest(localizeHref("/terms", lang)), h.context)) as { html: string };

@@ -1,11 +1,12 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll } from "vitest";
 import type { z } from "zod";
 import { fieldsAlwaysSent } from "~/lib/schemas/form";
 import { createUserWithPassword } from "~/queries/users.server";
 import { loginLimits } from "~/services/login-limiter.server";
 import { Mailer } from "~/services/mail/mailer.server";
-import type { TestDatabase } from "./test-db";
+import { createTestDatabase, type TestDatabase } from "./test-db";
 
 export type AdminHarness = {
   context: AppLoadContext;
@@ -67,6 +68,25 @@ export async function createAdminHarness(
   };
   const context = { services, cspNonce: "nonce", clientIp: "127.0.0.1" } as unknown as AppLoadContext;
   return { context, userId, published };
+}
+
+/** An admin harness with its test database (`t`). */
+export type FileHarness = AdminHarness & { t: TestDatabase };
+
+/**
+ * A file's test database and an admin harness on it: made before the file's tests (`reference: false` leaves out the
+ * reference data), the database destroyed after them. Its fields are set once the file's first `beforeAll` has run.
+ */
+export function adminHarnessForFile(email?: string, opts: { reference?: boolean } = {}): FileHarness {
+  const made = {} as FileHarness;
+  beforeAll(async () => {
+    const t = await createTestDatabase(opts);
+    Object.assign(made, await createAdminHarness(t, email), { t });
+  });
+  afterAll(async () => {
+    await made.t?.destroy();
+  });
+  return made;
 }
 
 /** A POST request carrying form fields (repeated keys for arrays), as a browser form would send it. */

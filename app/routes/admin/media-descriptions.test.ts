@@ -1,26 +1,19 @@
-import fsp from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { pageTextDefinition } from "~/lib/page-texts";
 import { EpisodeSchema } from "~/lib/schemas/episode";
 import { LocationSchema } from "~/lib/schemas/location";
 import { firstDownloadUrl, type StorageMetadata } from "~/lib/storage/paths";
 import { savePageText } from "~/services/page-texts.server";
-import { createLocalDriver } from "~server/storage/drivers";
-import { createStorageService, type StorageService } from "~server/storage/service";
 import {
-  type AdminHarness,
+  adminHarnessForFile,
   call,
-  createAdminHarness,
   dataResult,
   entryFormRequest,
   formRequest,
   getRequest,
   settle,
 } from "~tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { localStorageForFile, testJpeg } from "~tests/helpers/test-storage";
 import * as aboutRoute from "../about";
 import * as locationRoute from "../location";
 import * as podcastRoute from "../podcast";
@@ -31,42 +24,14 @@ import * as podcastAdmin from "./podcast";
 // The media library's alt text and caption (issue 37): staff write them per file, the action checks them, and the
 // public pages that show the file use them: a place's picture, an image in a page text, an episode's art.
 
-let t: TestDatabase;
-let h: AdminHarness;
-let storage: StorageService;
-let scratch: string;
-let photo: StorageMetadata;
-
 const PATH = "locations/terraces.jpg";
 
-async function store(name: string, bytes: Buffer): Promise<StorageMetadata> {
-  const file = path.join(scratch, `${Math.random().toString(36).slice(2)}.upload`);
-  await fsp.writeFile(file, bytes);
-  return storage.createFromFile(name, file);
-}
-
-const jpeg = (background: string) =>
-  sharp({ create: { width: 1200, height: 800, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
+const h = adminHarnessForFile("media-words-admin@example.org");
+const media = localStorageForFile(h, "media-words-");
+let photo: StorageMetadata;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  h = await createAdminHarness(t, "media-words-admin@example.org");
-  scratch = await fsp.mkdtemp(path.join(os.tmpdir(), "media-words-"));
-  storage = createStorageService({
-    db: t.db,
-    driver: createLocalDriver(path.join(scratch, "objects")),
-    bucket: "local",
-    tempDir: path.join(scratch, "tmp"),
-    limits: { maxUploadBytes: 25 * 1024 * 1024, quotaBytes: 1024 * 1024 * 1024, maxImagePixels: 40_000_000 },
-  });
-  h.context.services.storage = storage;
-  photo = await store(PATH, await jpeg("#52796f"));
-});
-afterAll(async () => {
-  await t?.destroy();
-  await fsp.rm(scratch, { recursive: true, force: true });
+  photo = await media.store(PATH, await testJpeg("#52796f"));
 });
 
 const describePost = (fields: Record<string, string>) =>
@@ -102,7 +67,9 @@ describe("the media library's alt text and caption", () => {
     });
     expect(data.metadata?.customMetadata).not.toHaveProperty("caption.de");
     expect(Number(data.metadata?.metageneration)).toBe(Number(photo.metageneration) + 1);
-    expect((await storage.getMetadata(PATH)).customMetadata.alt).toBe("Stone terraces with young olive trees at dawn");
+    expect((await media.storage.getMetadata(PATH)).customMetadata.alt).toBe(
+      "Stone terraces with young olive trees at dawn",
+    );
     // Pages showing the file are told to render again.
     expect(h.published.some(([, payload]) => payload.includes('"entity":"media"'))).toBe(true);
   });
@@ -127,11 +94,13 @@ describe("the media library's alt text and caption", () => {
     const copy = dataResult<Answer>((await describePost({ fullPath: `${PATH}.webp`, alt: "A" })).value);
     expect(copy.status).toBe(404);
     // Nothing was changed by the refused posts.
-    expect((await storage.getMetadata(PATH)).customMetadata.alt).toBe("Stone terraces with young olive trees at dawn");
+    expect((await media.storage.getMetadata(PATH)).customMetadata.alt).toBe(
+      "Stone terraces with young olive trees at dawn",
+    );
   });
 
   it("keeps a file's words when a new version of it is uploaded at the same path", async () => {
-    const replaced = await store(PATH, await jpeg("#2f5927"));
+    const replaced = await media.store(PATH, await testJpeg("#2f5927"));
     expect(replaced.customMetadata).toMatchObject({
       alt: "Stone terraces with young olive trees at dawn",
       "alt.de": "Steinterrassen mit jungen Olivenbäumen im Morgenlicht",
@@ -147,13 +116,15 @@ describe("the media library's alt text and caption", () => {
     } finally {
       (h.context.services.auth.api as { getSession: () => Promise<unknown> }).getSession = getSession;
     }
-    expect((await storage.getMetadata(PATH)).customMetadata.alt).toBe("Stone terraces with young olive trees at dawn");
+    expect((await media.storage.getMetadata(PATH)).customMetadata.alt).toBe(
+      "Stone terraces with young olive trees at dawn",
+    );
   });
 });
 
 describe("public pages use the file's words", () => {
   it("a place's picture: the alt text (translated where it is) and the caption, marked with their language", async () => {
-    const original = firstDownloadUrl(await storage.getMetadata(PATH));
+    const original = firstDownloadUrl(await media.storage.getMetadata(PATH));
     const created = await settle(() =>
       call(
         locationForm.action,
@@ -184,7 +155,7 @@ describe("public pages use the file's words", () => {
   it("an image in a page text: the library's alt text where the text gives none, the caption under it", async () => {
     const about = pageTextDefinition("about");
     if (!about) throw new Error("definition missing");
-    const webp = firstDownloadUrl(await storage.getMetadata(`${PATH}.webp`));
+    const webp = firstDownloadUrl(await media.storage.getMetadata(`${PATH}.webp`));
     await savePageText(h.context.services, {
       def: about,
       body: `## Where we work\n\n![](${webp})\n\n![Our own words](${webp})`,
@@ -218,7 +189,7 @@ describe("public pages use the file's words", () => {
       alt: "Terraces after the first rain",
       "alt.es": "Terrazas tras la primera lluvia",
     });
-    const imageUrl = firstDownloadUrl(await storage.getMetadata(PATH));
+    const imageUrl = firstDownloadUrl(await media.storage.getMetadata(PATH));
     const saved = await settle(() =>
       call(
         podcastAdmin.action,
