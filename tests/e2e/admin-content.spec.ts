@@ -173,7 +173,8 @@ test("admin location list: search, sort, region filter and pages; unknown id is 
 test("program create and edit are visible at /program/<slug>", async ({ page, browser }) => {
   const name = unique("Keyline Design Weekend");
   await page.goto("/admin/dashboard/programs/add");
-  await page.getByLabel("Name").fill(name);
+  // The name's field by its role: "Name" is also in a language's label (Vietnamese).
+  await page.getByRole("textbox", { name: /^Name/ }).fill(name);
   await page.getByLabel("Summary").fill("Two days of keyline ploughing practice.");
   await page.getByLabel("Start date").fill("2027-04-10");
   await page.getByLabel("End date").fill("2027-04-09");
@@ -183,15 +184,22 @@ test("program create and edit are visible at /program/<slug>", async ({ page, br
   await page.getByLabel("Price").fill("180");
   await page.getByLabel("Currency").fill("EUR");
   await page.getByLabel("Educators").fill("Ida Lund\nPer Holm");
+  const languages = page.getByRole("group", { name: "Languages of instruction" });
+  await languages.getByRole("checkbox", { name: "German" }).check();
+  // The other languages are one step away, under "More languages".
+  await languages.getByText("More languages").click();
+  await languages.getByRole("checkbox", { name: "Danish" }).check();
   await page.getByRole("button", { name: "Create program" }).click();
   await expect(page.getByText("Program saved")).toBeVisible();
   const created = await visitorPage(browser, `/program/${slug(name)}`);
   await expect(created.page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(created.page.getByRole("definition").filter({ hasText: "Danish and German" })).toBeVisible();
   await created.close();
 
   await page.goto(`/admin/dashboard/programs?q=${encodeURIComponent(name)}`);
   await page.getByRole("link", { name: `Edit ${name}` }).click();
   await expect(page.getByLabel("Price")).toHaveValue("180");
+  await expect(page.getByRole("checkbox", { name: "Danish" })).toBeChecked();
   await page.getByLabel("Summary").fill("Three days now, with a swale workshop.");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Program saved")).toBeVisible();

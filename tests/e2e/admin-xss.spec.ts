@@ -61,7 +61,8 @@ test("a location with script in every text field shows it as text, in admin and 
 test("a program with script in its text fields shows it as text", async ({ page }) => {
   const name = `XSS program ${PAYLOAD} ${tag()}`;
   await page.goto("/admin/dashboard/programs/add");
-  await page.getByLabel("Name").fill(name);
+  // The name's field by its role: "Name" is also in a language's label (Vietnamese).
+  await page.getByRole("textbox", { name: /^Name/ }).fill(name);
   await page.getByLabel("Summary").fill(PAYLOAD);
   await page.getByLabel("Description").fill(PAYLOAD);
   await page.getByLabel("Educators").fill(`${PAYLOAD}\n${SHORT}`);
