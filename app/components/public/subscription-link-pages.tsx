@@ -6,6 +6,30 @@ import { LinkAskPage, LinkOutcomePage } from "./link-page";
 
 const LINK = "font-medium text-leaf-700 underline";
 
+/** The ask behind the link, naming its address, with the button that does what the link is for. */
+function AskPage(props: {
+  texts: { title: string; lead: string; button: string; ask: string };
+  token: string;
+  email: string;
+}) {
+  const { t } = useTranslation();
+  const { texts } = props;
+  return (
+    <LinkAskPage
+      title={t(texts.title)}
+      lead={t(texts.lead, { siteName: SITE_NAME })}
+      token={props.token}
+      button={t(texts.button)}
+    >
+      <Trans
+        i18nKey={texts.ask}
+        values={{ email: props.email }}
+        components={{ email: <strong className="break-all" /> }}
+      />
+    </LinkAskPage>
+  );
+}
+
 /**
  * The message keys of a subscription's confirmation page, each route its own (the newsletter's, the podcast's):
  * `subscribeAgain` links to `subscribeHref`, `meanwhile` to `meanwhileHref`.
@@ -30,22 +54,7 @@ export type ConfirmLinkTexts = {
 /** A subscription's confirmation page: the ask with its button, then what came of it, or that the link is dead. */
 export function ConfirmLinkPage({ state: s, texts }: { state: ConfirmLinkState; texts: ConfirmLinkTexts }) {
   const { t } = useTranslation();
-  if (s.state === "ready") {
-    return (
-      <LinkAskPage
-        title={t(texts.title)}
-        lead={t(texts.lead, { siteName: SITE_NAME })}
-        token={s.token}
-        button={t(texts.button)}
-      >
-        <Trans
-          i18nKey={texts.ask}
-          values={{ email: s.email }}
-          components={{ email: <strong className="break-all" /> }}
-        />
-      </LinkAskPage>
-    );
-  }
+  if (s.state === "ready") return <AskPage texts={texts} token={s.token} email={s.email} />;
   const [title, lead] =
     s.state === "confirmed"
       ? [texts.confirmedTitle, texts.confirmedLead]
@@ -84,22 +93,8 @@ export type UnsubscribeLinkTexts = {
 /** A subscription's unsubscribe page: the ask with its button, then that it is done, or that the link is dead. */
 export function UnsubscribeLinkPage({ state: s, texts }: { state: UnsubscribeLinkState; texts: UnsubscribeLinkTexts }) {
   const { t } = useTranslation();
-  if (s.state === "ask") {
-    return (
-      <LinkAskPage
-        title={t(texts.title)}
-        lead={t(texts.description, { siteName: SITE_NAME })}
-        token={s.token}
-        button={t(texts.button)}
-      >
-        <Trans
-          i18nKey={texts.ask}
-          values={{ email: s.email }}
-          components={{ email: <strong className="break-all" /> }}
-        />
-      </LinkAskPage>
-    );
-  }
+  if (s.state === "ask")
+    return <AskPage texts={{ ...texts, lead: texts.description }} token={s.token} email={s.email} />;
   if (s.state === "unsubscribed") {
     return (
       <LinkOutcomePage
