@@ -1,19 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LocationSchema } from "~/lib/schemas/location";
 import { locations, proposals, users } from "~db/schema";
-import {
-  type AdminHarness,
-  call,
-  createAdminHarness,
-  entryFormRequest,
-  formRequest,
-  getRequest,
-  settle,
-} from "~tests/helpers/admin-context";
-import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { call, entryFormRequest, formRequest, getRequest, settle } from "~tests/helpers/admin-context";
+import { locationInput } from "~tests/helpers/location-input";
+import { adminHarnessWithSmtp } from "~tests/helpers/mail-harness";
+import type { ReceivedMail } from "~tests/helpers/smtp";
 import { PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { createLocation, getLocationById, type LocationInput } from "../queries/locations.server";
 import { insertProposal } from "../queries/proposals.server";
@@ -29,8 +22,6 @@ import * as usersRoute from "../routes/admin/users";
 import * as correctionRoute from "../routes/suggest-correction";
 import * as suggestRoute from "../routes/suggest-place";
 import { issueFormToken } from "./form-timing.server";
-import type { Mailer } from "./mail/mailer.server";
-import type { Services } from "./services.server";
 import { sendDailyDigests } from "./staff-notices.server";
 
 /**
@@ -38,52 +29,29 @@ import { sendDailyDigests } from "./staff-notices.server";
  * suggested place is kept in, the country it is stored under, the town search and "Is it one of these?" of the form,
  * the mail that tells visitors the outcome (through a real SMTP server) and staff's notices and digests.
  */
-let t: TestDatabase;
-let smtp: TestSmtpServer;
-let h: AdminHarness;
-let services: Services;
-let mail: Mailer;
 let publishedId: string;
 
+/** A place in Granada, with the given fields besides. */
 function place(name: string, extra: Partial<LocationInput> = {}): LocationInput {
-  return {
-    name,
+  return locationInput(name, {
     shortDescription: "Terraces and a nursery",
-    longDescription: "",
-    originalImageUrl: null,
-    webpImageUrl: null,
-    website: null,
     country: "Spain",
-    regionName: "",
-    regionId: null,
-    subRegionId: null,
-    contactEmail: null,
-    contactPhone: null,
-    contactAddress: null,
     contactCity: "Granada",
-    contactState: null,
-    contactZipCode: null,
-    focusAreas: [],
     latitude: 37.18,
     longitude: -3.6,
     ...extra,
-  };
+  });
 }
 
+// The first administrator: notices on until they choose otherwise.
+const h = adminHarnessWithSmtp("first-admin@example.org");
+
 beforeAll(async () => {
-  t = await createTestDatabase();
-  smtp = await startTestSmtpServer();
-  // The first administrator: notices on until they choose otherwise.
-  h = await createAdminHarness(t, "first-admin@example.org", { smtpUrl: smtp.url });
-  services = h.context.services as Services;
-  mail = services.mail;
-  publishedId = await createLocation(t.db, place("Alpujarra Terraces Farm", { language: "es" }));
-  await createLocation(t.db, place("Alpujarra Hidden Terraces", { status: "draft", latitude: 37.2, longitude: -3.5 }));
-});
-afterAll(async () => {
-  await mail?.stop();
-  await smtp?.close();
-  await t?.destroy();
+  publishedId = await createLocation(h.t.db, place("Alpujarra Terraces Farm", { language: "es" }));
+  await createLocation(
+    h.t.db,
+    place("Alpujarra Hidden Terraces", { status: "draft", latitude: 37.2, longitude: -3.5 }),
+  );
 });
 
 let ip = 0;
@@ -125,7 +93,7 @@ const review = (id: string, fields: Record<string, string>) =>
   );
 
 async function proposalNamed(name: string) {
-  const rows = await t.db.select().from(proposals);
+  const rows = await h.t.db.select().from(proposals);
   const found = rows.find((r) => r.fields.name === name || r.fields["to:name"] === name);
   if (!found) throw new Error(`no proposal named ${name}`);
   return found;
@@ -135,11 +103,11 @@ async function proposalNamed(name: string) {
 async function flush(): Promise<void> {
   let quiet = 0;
   while (quiet < 3) {
-    await mail.settled();
-    quiet = (await mail.runOnce()) === 0 ? quiet + 1 : 0;
+    await h.mail.settled();
+    quiet = (await h.mail.runOnce()) === 0 ? quiet + 1 : 0;
   }
 }
-const inbox = (address: string): ReceivedMail[] => smtp.received.filter((m) => m.envelopeTo.includes(address));
+const inbox = (address: string): ReceivedMail[] => h.smtp.received.filter((m) => m.envelopeTo.includes(address));
 
 describe("a suggested place keeps the language and the country its visitor gave", () => {
   it("a place suggested from the Spanish page becomes a draft marked Spanish", async () => {
@@ -154,7 +122,7 @@ describe("a suggested place keeps the language and the country its visitor gave"
       country: "Spain",
     });
     expect(statusOf(accepted)).toBe(302);
-    const [row] = await t.db.select().from(locations).where(eq(locations.name, "Huerta del Río"));
+    const [row] = await h.t.db.select().from(locations).where(eq(locations.name, "Huerta del Río"));
     expect(row).toMatchObject({ status: "draft", language: "es", country: "Spain" });
   });
 
@@ -163,7 +131,7 @@ describe("a suggested place keeps the language and the country its visitor gave"
     const proposal = await proposalNamed("English Garden Berlin");
     expect(proposal.language).toBe("de");
     await review(proposal.id, { intent: "accept", use_name: "on", name: "English Garden Berlin", language: "en" });
-    const [row] = await t.db.select().from(locations).where(eq(locations.name, "English Garden Berlin"));
+    const [row] = await h.t.db.select().from(locations).where(eq(locations.name, "English Garden Berlin"));
     expect(row?.language).toBe("en");
   });
 
@@ -192,7 +160,7 @@ describe("a suggested place keeps the language and the country its visitor gave"
 
   it("shows staff a country typed in any language as the country it names, and flags text that names none", async () => {
     const typed = async (country: string) => {
-      const id = await insertProposal(t.db, {
+      const id = await insertProposal(h.t.db, {
         kind: "new-place",
         entity: "location",
         entityId: null,
@@ -223,7 +191,7 @@ describe("a suggested place keeps the language and the country its visitor gave"
       contactCity: "Lisboa",
     });
     expect(statusOf(sent)).toBe(303);
-    const proposal = (await t.db.select().from(proposals)).find(
+    const proposal = (await h.t.db.select().from(proposals)).find(
       (p) => p.entityId === publishedId && p.fields["to:contactCity"] === "Lisboa",
     );
     expect(proposal?.fields["to:country"]).toBe("Portugal");
@@ -234,15 +202,15 @@ describe("a suggested place keeps the language and the country its visitor gave"
       contactCity: "Órgiva",
     });
     expect(statusOf(unchanged)).toBe(303);
-    const second = (await t.db.select().from(proposals)).find((p) => p.fields["to:contactCity"] === "Órgiva");
+    const second = (await h.t.db.select().from(proposals)).find((p) => p.fields["to:contactCity"] === "Órgiva");
     expect(Object.keys(second?.fields ?? {})).not.toContain("to:country");
-    expect((await getLocationById(t.db, publishedId))?.language).toBe("es");
+    expect((await getLocationById(h.t.db, publishedId))?.language).toBe("es");
   });
 });
 
 describe("the suggestion form's town search and look-alikes", () => {
   it("finds a town of the built-in list without JavaScript and fills in its coordinates, storing nothing", async () => {
-    const before = (await t.db.select().from(proposals)).length;
+    const before = (await h.t.db.select().from(proposals)).length;
     const found = await suggest("/de/suggest-a-place", {
       name: "Stadtgarten",
       country: "DE",
@@ -257,7 +225,7 @@ describe("the suggestion form's town search and look-alikes", () => {
     expect(answer.values.name).toBe("Stadtgarten");
     const unknown = await suggest("/de/suggest-a-place", { name: "X", intent: "find-town", townQuery: "Nowhereville" });
     expect(dataOf<{ town: unknown }>(unknown).town).toEqual({ notFound: "Nowhereville" });
-    expect((await t.db.select().from(proposals)).length).toBe(before);
+    expect((await h.t.db.select().from(proposals)).length).toBe(before);
   });
 
   it("asks 'Is it one of these?' with the published look-alikes before storing, never naming a draft", async () => {
@@ -274,7 +242,7 @@ describe("the suggestion form's town search and look-alikes", () => {
       },
     ]);
     expect(JSON.stringify(answer)).not.toContain("Hidden");
-    expect((await t.db.select().from(proposals)).some((p) => p.fields.name === "Alpujarra Terraces")).toBe(false);
+    expect((await h.t.db.select().from(proposals)).some((p) => p.fields.name === "Alpujarra Terraces")).toBe(false);
     // Sent again after seeing them, it is stored.
     expect(statusOf(await suggest("/es/suggest-a-place", { ...fields, duplicatesSeen: "1" }))).toBe(303);
     expect((await proposalNamed("Alpujarra Terraces")).status).toBe("pending");
@@ -303,7 +271,7 @@ describe("visitors hear the outcome of their contribution", () => {
       // The acknowledgement only.
       expect.stringContaining("Danke"),
     ]);
-    const draft = await getLocationById(t.db, draftId);
+    const draft = await getLocationById(h.t.db, draftId);
     const save = (status: string) =>
       settle(() =>
         call(
@@ -346,7 +314,7 @@ describe("visitors hear the outcome of their contribution", () => {
       consent: "on",
     });
     await correct(`/es/suggest-a-correction/location/${publishedId}`, { shortDescription: "Sin dirección" });
-    const rows = await t.db.select().from(proposals);
+    const rows = await h.t.db.select().from(proposals);
     const byField = (f: string) => rows.find((p) => p.status === "pending" && p.fields[`to:${f}`] !== undefined);
     const phone = byField("contactPhone");
     const site = byField("website");
@@ -374,7 +342,7 @@ describe("visitors hear the outcome of their contribution", () => {
     expect(fr[0]?.text).not.toContain("Not their site");
     expect(fr[0]?.text).not.toContain("spam?");
     // The correction sent without an address was decided without a message to anyone.
-    expect((await t.db.select().from(proposals)).find((p) => p.id === silent?.id)?.outcomeSentAt).toBeNull();
+    expect((await h.t.db.select().from(proposals)).find((p) => p.id === silent?.id)?.outcomeSentAt).toBeNull();
   });
 
   it("a declined suggestion is told too, without a link; past the day's cap nothing more goes to that mailbox", async () => {
@@ -391,13 +359,13 @@ describe("visitors hear the outcome of their contribution", () => {
       expect(statusOf(await review(p.id, { intent: "reject", reason: "", note: "" }))).toBe(302);
     }
     await flush();
-    const declined = smtp.received.filter(
+    const declined = h.smtp.received.filter(
       (m) => m.envelopeTo.some((a) => a.startsWith("busy+")) && m.subject?.startsWith("About the place"),
     );
     // Ten a day to one mailbox (busy+1@ and busy+2@ are one), and each contribution is marked as told either way.
     expect(declined).toHaveLength(10);
     expect(declined[0]?.text).not.toContain("/location/");
-    const told = (await t.db.select().from(proposals)).filter((p) => String(p.fields.name).startsWith("Capped Farm"));
+    const told = (await h.t.db.select().from(proposals)).filter((p) => String(p.fields.name).startsWith("Capped Farm"));
     expect(told.every((p) => p.outcomeSentAt !== null)).toBe(true);
   });
 });
@@ -408,19 +376,24 @@ describe("staff hear of new contributions and applications as they chose", () =>
 
   beforeAll(async () => {
     const password = "a long staff password";
-    digestId = await createUserWithPassword(t.db, { email: "digest@example.org", name: "D", role: "ADMIN", password });
-    quietId = await createUserWithPassword(t.db, { email: "later@example.org", name: "L", role: "ADMIN", password });
-    await setNoticeSettings(t.db, digestId, { applications: true, contributions: true, digest: true });
+    digestId = await createUserWithPassword(h.t.db, {
+      email: "digest@example.org",
+      name: "D",
+      role: "ADMIN",
+      password,
+    });
+    quietId = await createUserWithPassword(h.t.db, { email: "later@example.org", name: "L", role: "ADMIN", password });
+    await setNoticeSettings(h.t.db, digestId, { applications: true, contributions: true, digest: true });
   });
 
   it("the first administrator hears of each new contribution at once; an admin who never chose hears nothing", async () => {
-    expect(await getNoticeSettings(t.db, h.userId)).toMatchObject({
+    expect(await getNoticeSettings(h.t.db, h.userId)).toMatchObject({
       applications: true,
       contributions: true,
       digest: false,
       chosen: false,
     });
-    expect(await getNoticeSettings(t.db, quietId)).toMatchObject({ applications: false, contributions: false });
+    expect(await getNoticeSettings(h.t.db, quietId)).toMatchObject({ applications: false, contributions: false });
     const before = inbox("first-admin@example.org").length;
     await suggest("/es/suggest-a-place", { name: "Notice Farm", country: "ES" });
     await flush();
@@ -446,13 +419,13 @@ describe("staff hear of new contributions and applications as they chose", () =>
       ),
     );
     expect(statusOf(saved)).toBe(302);
-    expect(await getNoticeSettings(t.db, h.userId)).toEqual({
+    expect(await getNoticeSettings(h.t.db, h.userId)).toEqual({
       applications: false,
       contributions: true,
       digest: false,
       chosen: true,
     });
-    expect((await getNoticeSettings(t.db, quietId)).chosen).toBe(false);
+    expect((await getNoticeSettings(h.t.db, quietId)).chosen).toBe(false);
     const bad = await settle(() =>
       call(
         usersRoute.action as never,
@@ -462,8 +435,8 @@ describe("staff hear of new contributions and applications as they chose", () =>
     );
     expect(statusOf(bad)).toBe(400);
     // Applications now reach nobody at once: the first admin turned them off, the digest member waits for the day.
-    expect(await listNoticeRecipients(t.db, "applications")).toEqual([]);
-    expect((await listNoticeRecipients(t.db, "contributions")).map((r) => r.email)).toEqual([
+    expect(await listNoticeRecipients(h.t.db, "applications")).toEqual([]);
+    expect((await listNoticeRecipients(h.t.db, "contributions")).map((r) => r.email)).toEqual([
       "first-admin@example.org",
     ]);
   });
@@ -471,7 +444,7 @@ describe("staff hear of new contributions and applications as they chose", () =>
   it("the daily digest lists what arrived, goes once a day however many instances run, and not when nothing did", async () => {
     const before = inbox("digest@example.org").length;
     // Two instances' maintenance at the same moment: one digest.
-    const [a, b] = await Promise.all([sendDailyDigests(services), sendDailyDigests(services)]);
+    const [a, b] = await Promise.all([sendDailyDigests(h.services), sendDailyDigests(h.services)]);
     expect(a + b).toBe(1);
     await flush();
     const digests = inbox("digest@example.org").slice(before);
@@ -480,14 +453,14 @@ describe("staff hear of new contributions and applications as they chose", () =>
     expect(digests[0]?.text).toContain("A suggested place: “Notice Farm”");
     expect(digests[0]?.text).toContain("/admin/dashboard/moderation/");
     // Later the same day: nothing more.
-    expect(await sendDailyDigests(services)).toBe(0);
+    expect(await sendDailyDigests(h.services)).toBe(0);
     // The next day, with nothing new since: no message, but the day is taken.
-    await t.db
+    await h.t.db
       .update(users)
       .set({ digestSentAt: new Date(Date.now() - 26 * 3600_000) })
       .where(eq(users.id, digestId));
-    await t.db.update(proposals).set({ createdAt: new Date(Date.now() - 30 * 3600_000) });
-    expect(await sendDailyDigests(services)).toBe(0);
-    expect(await sendDailyDigests(services)).toBe(0);
+    await h.t.db.update(proposals).set({ createdAt: new Date(Date.now() - 30 * 3600_000) });
+    expect(await sendDailyDigests(h.services)).toBe(0);
+    expect(await sendDailyDigests(h.services)).toBe(0);
   });
 });

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startMaintenance } from "~server/maintenance";
-import { type AdminHarness, call, createAdminHarness, formRequest, settle } from "~tests/helpers/admin-context";
-import { linkIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { call, formRequest, settle } from "~tests/helpers/admin-context";
+import { adminHarnessWithSmtp } from "~tests/helpers/mail-harness";
+import { linkIn, type ReceivedMail } from "~tests/helpers/smtp";
 import { mailboxOf } from "../lib/mailbox";
 import { DEFAULT_PAGE_TEXT_TRANSLATIONS, DEFAULT_PAGE_TEXTS } from "../lib/page-text-defaults";
 import { PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
@@ -21,30 +21,12 @@ import * as suggestRoute from "../routes/suggest-place";
 import { issueFormToken } from "./form-timing.server";
 import { Mailer } from "./mail/mailer.server";
 import { requestNewsletterSubscription } from "./newsletter.server";
-import type { Services } from "./services.server";
 
 /**
  * The mail findings of the security review of 2026-11-27 (issue 36, decision 054), each as a visitor or a victim
  * would notice it: what reaches a mailbox (through a real SMTP server), which links still work, what is kept.
  */
-let t: TestDatabase;
-let smtp: TestSmtpServer;
-let h: AdminHarness;
-let services: Services;
-let mail: Mailer;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  smtp = await startTestSmtpServer();
-  h = await createAdminHarness(t, "abuse-admin@example.org", { smtpUrl: smtp.url });
-  services = h.context.services as Services;
-  mail = services.mail;
-});
-afterAll(async () => {
-  await mail?.stop();
-  await smtp?.close();
-  await t?.destroy();
-});
+const h = adminHarnessWithSmtp("abuse-admin@example.org");
 
 let ip = 0;
 const nextIp = () => {
@@ -64,15 +46,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function flush(): Promise<void> {
   let quiet = 0;
   while (quiet < 5) {
-    await mail.settled();
-    quiet = (await mail.runOnce()) === 0 ? quiet + 1 : 0;
+    await h.mail.settled();
+    quiet = (await h.mail.runOnce()) === 0 ? quiet + 1 : 0;
     await sleep(20);
   }
 }
 
 /** Every message that reached one mailbox, however its address was spelled. */
 const inbox = (mailbox: string): ReceivedMail[] =>
-  smtp.received.filter((m) => m.envelopeTo.some((a) => mailboxOf(a).mailbox === mailbox));
+  h.smtp.received.filter((m) => m.envelopeTo.some((a) => mailboxOf(a).mailbox === mailbox));
 
 const signUp = (email: string, clientIp = nextIp()) =>
   visitorPost(newsletterApi, "/api/newsletter", { email, source: "footer" }, clientIp);
@@ -101,7 +83,7 @@ async function apply(fields: Record<string, string>, clientIp = nextIp()) {
       organization: "",
       country: "Chile",
       region: "Europe",
-      focusAreas: (await listFocusAreas(t.db))[0]?.id ?? "",
+      focusAreas: (await listFocusAreas(h.t.db))[0]?.id ?? "",
       experience: "Two seasons in a market garden.",
       seeking: "A design course in the spring.",
       website: "",
@@ -149,7 +131,7 @@ describe("per-recipient caps count mailboxes, domains and senders (finding 1)", 
     await flush();
     expect(inbox("acker@example.org")).toHaveLength(3);
     expect(inbox("applier@example.org")).toHaveLength(3);
-    const stored = await t.db.execute(sql`SELECT count(*)::int AS n FROM proposals WHERE email LIKE 'acker+%'`);
+    const stored = await h.t.db.execute(sql`SELECT count(*)::int AS n FROM proposals WHERE email LIKE 'acker+%'`);
     expect((stored as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(5);
   });
 
@@ -161,9 +143,9 @@ describe("per-recipient caps count mailboxes, domains and senders (finding 1)", 
         content: { subject: "Earlier message", paragraphs: ["Sent earlier today."] },
       }));
     // A busy day: 600 confirmations already went to one domain, and an issue went to 600 subscribers of another.
-    await mail.enqueue(t.db, ...filler("flooded.example", "newsletter-confirm", 600));
-    await mail.enqueue(t.db, ...filler("big.example", "newsletter-issue", 600));
-    await t.db.execute(sql`UPDATE mail_messages SET status = 'sent' WHERE to_address LIKE 'person%'`);
+    await h.mail.enqueue(h.t.db, ...filler("flooded.example", "newsletter-confirm", 600));
+    await h.mail.enqueue(h.t.db, ...filler("big.example", "newsletter-issue", 600));
+    await h.t.db.execute(sql`UPDATE mail_messages SET status = 'sent' WHERE to_address LIKE 'person%'`);
 
     expect(status(await signUp("latecomer@flooded.example"))).toBe(303);
     expect(status(await signUp("reader@big.example"))).toBe(303);
@@ -176,15 +158,15 @@ describe("per-recipient caps count mailboxes, domains and senders (finding 1)", 
 
   it("one client address gets at most 50 messages a day sent to addresses that confirmed nothing", async () => {
     const busy = "198.51.100.77";
-    const before = smtp.received.length;
+    const before = h.smtp.received.length;
     for (let i = 0; i < 70; i++) {
       // Each to another person at another domain: only the per-client cap can stop these.
-      await requestNewsletterSubscription(services, `someone${i}@domain${i}.example`, "footer", "en", busy);
+      await requestNewsletterSubscription(h.services, `someone${i}@domain${i}.example`, "footer", "en", busy);
     }
     await flush();
-    expect(smtp.received.length - before).toBe(50);
+    expect(h.smtp.received.length - before).toBe(50);
     // Another visitor is not held back by the first one's cap.
-    await requestNewsletterSubscription(services, "neighbour@example.net", "footer", "en", "198.51.100.78");
+    await requestNewsletterSubscription(h.services, "neighbour@example.net", "footer", "en", "198.51.100.78");
     await flush();
     expect(inbox("neighbour@example.net")).toHaveLength(1);
   });
@@ -238,16 +220,16 @@ describe("the answer does the same work whatever the address (finding 3)", () =>
           };
         },
       });
-    const db = wrap(t.db);
+    const db = wrap(h.t.db);
     const counting = new Mailer({
       db,
-      logger: services.logger,
+      logger: h.services.logger,
       siteUrl: "http://localhost",
       from: "Permaculture Network <no-reply@localhost>",
-      smtpUrl: smtp.url,
+      smtpUrl: h.smtp.url,
       sendRate: 1000,
     });
-    const context = { ...h.context, services: { ...services, db, mail: counting }, clientIp: nextIp() };
+    const context = { ...h.context, services: { ...h.services, db, mail: counting }, clientIp: nextIp() };
     return { context: context as unknown as AppLoadContext, calls: () => calls, mail: counting };
   }
 
@@ -262,7 +244,7 @@ describe("the answer does the same work whatever the address (finding 3)", () =>
   }
 
   it("forgot password: a staff account's answer waits for no more database work than an unknown address's", async () => {
-    await createUserWithPassword(t.db, {
+    await createUserWithPassword(h.t.db, {
       email: "timed@example.org",
       name: "Timed",
       password: "first password 123",
@@ -310,7 +292,7 @@ describe("a new request leaves earlier links working (finding 4)", () => {
 
   it("a staff member's older reset link still works after someone asks again; setting the password ends them all", async () => {
     const email = "pending@example.org";
-    await createUserWithPassword(t.db, { email, name: "Pending", password: "first password 123", role: "ADMIN" });
+    await createUserWithPassword(h.t.db, { email, name: "Pending", password: "first password 123", role: "ADMIN" });
     const older = await resetLink(email);
     const newer = await resetLink(email);
     expect(await stateOf(older)).toBe("ready");
@@ -364,7 +346,7 @@ describe("re-enabling a disabled invitee does not revive the invitation (finding
     await usersPost({ intent: "create", access: "invite", name: "Invitee", email, role: "DEFAULT" });
     await flush();
     const old = linkIn(inbox(email)[0]?.text, "http://localhost/admin/reset-password?token=");
-    const id = (await getUserByEmail(t.db, email))?.id ?? "";
+    const id = (await getUserByEmail(h.t.db, email))?.id ?? "";
     expect(await stateOf(old)).toBe("ready");
 
     await usersPost({ intent: "disable", userId: id });
@@ -382,68 +364,68 @@ describe("re-enabling a disabled invitee does not revive the invitation (finding
 
 describe("anonymous input is not kept forever (finding 6)", () => {
   const count = async (query: ReturnType<typeof sql>) =>
-    ((await t.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? -1;
+    ((await h.t.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? -1;
 
   it("the hourly maintenance deletes ended rate-limit counters, unconfirmed sign-ups past their link and old mail", async () => {
     // Counters: one whose window ended days ago, one running now.
-    await hitRateLimit(t.db, "prune:old", { limit: 5, windowMs: 60_000 });
-    await t.db.execute(
+    await hitRateLimit(h.t.db, "prune:old", { limit: 5, windowMs: 60_000 });
+    await h.t.db.execute(
       sql`UPDATE rate_limits SET window_start = window_start - 3 * 86400000, expires_at = expires_at - 3 * 86400000
         WHERE key = 'prune:old'`,
     );
     // A lock still in force keeps its counter, whatever its window.
-    await hitRateLimit(t.db, "prune:blocked", { limit: 5, windowMs: 60_000 });
-    await t.db.execute(
+    await hitRateLimit(h.t.db, "prune:blocked", { limit: 5, windowMs: 60_000 });
+    await h.t.db.execute(
       sql`UPDATE rate_limits SET window_start = window_start - 3 * 86400000, expires_at = expires_at - 3 * 86400000,
         blocked_until = ${Date.now() + 60_000} WHERE key = 'prune:blocked'`,
     );
-    await hitRateLimit(t.db, "prune:current", { limit: 5, windowMs: 60 * 60_000 });
+    await hitRateLimit(h.t.db, "prune:current", { limit: 5, windowMs: 60 * 60_000 });
 
     // Sign-ups: never confirmed and past their link (plus a margin), never confirmed but recent, confirmed long ago.
     for (const email of ["stale@example.org", "recent@example.org", "loyal@example.org"]) {
-      await requestNewsletterSubscription(services, email, "footer", "en", nextIp());
+      await requestNewsletterSubscription(h.services, email, "footer", "en", nextIp());
     }
-    await t.db.execute(
+    await h.t.db.execute(
       sql`UPDATE newsletter_subscriptions SET confirm_sent_at = now() - interval '9 days', timestamp = now() - interval '9 days' WHERE email IN ('stale@example.org', 'loyal@example.org')`,
     );
-    await t.db.execute(
+    await h.t.db.execute(
       sql`UPDATE newsletter_subscriptions SET confirmed_at = now() - interval '9 days', confirm_nonce = NULL WHERE email = 'loyal@example.org'`,
     );
 
     // Mail: sent and kept long ago, sent yesterday.
     await flush();
-    await mail.enqueue(
-      t.db,
+    await h.mail.enqueue(
+      h.t.db,
       ...["old-sent", "old-held", "yesterday"].map((who) => ({
         kind: "contribution-received" as const,
         to: `${who}@example.org`,
         content: { subject: "Thank you", paragraphs: ["Thank you."] },
       })),
     );
-    await t.db.execute(
+    await h.t.db.execute(
       sql`UPDATE mail_messages SET status = 'sent' WHERE to_address IN ('old-sent@example.org', 'yesterday@example.org')`,
     );
-    await t.db.execute(sql`UPDATE mail_messages SET status = 'held' WHERE to_address = 'old-held@example.org'`);
-    await t.db.execute(
+    await h.t.db.execute(sql`UPDATE mail_messages SET status = 'held' WHERE to_address = 'old-held@example.org'`);
+    await h.t.db.execute(
       sql`UPDATE mail_messages SET created_at = now() - interval '31 days' WHERE to_address IN ('old-sent@example.org', 'old-held@example.org')`,
     );
-    await t.db.execute(
+    await h.t.db.execute(
       sql`UPDATE mail_messages SET created_at = now() - interval '1 day' WHERE to_address = 'yesterday@example.org'`,
     );
 
-    await startMaintenance(services).run();
+    await startMaintenance(h.services).run();
 
     expect(await count(sql`SELECT count(*)::int AS n FROM rate_limits WHERE key = 'prune:old'`)).toBe(0);
     expect(await count(sql`SELECT count(*)::int AS n FROM rate_limits WHERE key = 'prune:current'`)).toBe(1);
     expect(await count(sql`SELECT count(*)::int AS n FROM rate_limits WHERE key = 'prune:blocked'`)).toBe(1);
-    const kept = await t.db.execute(
+    const kept = await h.t.db.execute(
       sql`SELECT email FROM newsletter_subscriptions WHERE email IN ('stale@example.org', 'recent@example.org', 'loyal@example.org') ORDER BY email`,
     );
     expect((kept as unknown as { rows: { email: string }[] }).rows.map((r) => r.email)).toEqual([
       "loyal@example.org",
       "recent@example.org",
     ]);
-    const mailLeft = await t.db.execute(
+    const mailLeft = await h.t.db.execute(
       sql`SELECT to_address FROM mail_messages WHERE to_address IN ('old-sent@example.org', 'old-held@example.org', 'yesterday@example.org')`,
     );
     expect((mailLeft as unknown as { rows: { to_address: string }[] }).rows.map((r) => r.to_address)).toEqual([

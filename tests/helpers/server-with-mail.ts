@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
+import { PROPOSAL_TOKEN_FIELD } from "~/lib/schemas/proposal";
 import { formBody, formToken } from "./form-posts";
 import { type RunningServer, signIn, startServer } from "./server-process";
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "./smtp";
@@ -28,6 +29,8 @@ export type ServerWithMail = {
   inbox(to: string): ReceivedMail[];
   /** Waits (up to 15 s) until an address has received `n` messages, and gives them. */
   arrived(to: string, n: number): Promise<ReceivedMail[]>;
+  /** A farm suggested on the English form by a visitor who leaves `email`: the acknowledgement they receive. */
+  acknowledgedSuggestion(name: string, email: string): Promise<ReceivedMail | undefined>;
 };
 
 /**
@@ -69,6 +72,18 @@ export function serverWithMail(opts: {
     async arrived(to, n) {
       for (let i = 0; i < 300 && inbox(to).length < n; i++) await new Promise((r) => setTimeout(r, 50));
       return inbox(to);
+    },
+    async acknowledgedSuggestion(name, email) {
+      const res = await site.post("/suggest-a-place", {
+        [PROPOSAL_TOKEN_FIELD]: site.formToken("suggest-place"),
+        name,
+        markerType: "farm",
+        country: "Chile",
+        proposerEmail: email,
+        consent: "on",
+      });
+      expect(res.status).toBe(303);
+      return (await site.arrived(email, 1))[0];
     },
   };
 

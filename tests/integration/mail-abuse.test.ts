@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { mailboxOf } from "~/lib/mailbox";
-import { PROPOSAL_TOKEN_FIELD } from "~/lib/schemas/proposal";
 import { serverWithMail } from "../helpers/server-with-mail";
 import type { ReceivedMail } from "../helpers/smtp";
 
@@ -45,16 +44,10 @@ describe("mail a stranger can cause, against the built server (decision 054)", (
   });
 
   it("a suggestion's acknowledgement holds only the site's words, not the name the visitor typed", async () => {
-    const res = await post("/suggest-a-place", {
-      [PROPOSAL_TOKEN_FIELD]: site.formToken("suggest-place"),
-      name: "Cheap watches at evil.example, call now",
-      markerType: "farm",
-      country: "Chile",
-      proposerEmail: "someone-else@example.org",
-      consent: "on",
-    });
-    expect(res.status).toBe(303);
-    const [ack] = await arrived("someone-else@example.org", 1);
+    const ack = await site.acknowledgedSuggestion(
+      "Cheap watches at evil.example, call now",
+      "someone-else@example.org",
+    );
     expect(ack?.subject).toBe("Thank you for your suggestion to the Permaculture Network");
     for (const part of [ack?.subject, ack?.text, ack?.html]) expect(part).not.toMatch(/evil\.example|watches/);
   });
