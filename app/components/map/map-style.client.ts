@@ -3,7 +3,13 @@
  * contribution and admin forms, decision 058): the built-in offline style, a configured style (with the `pmtiles`
  * protocol when it needs it), and the measures taken on a renderer without a GPU.
  */
-import { addProtocol, type LayerSpecification, type StyleSpecification } from "maplibre-gl";
+import {
+  addProtocol,
+  type LayerSpecification,
+  Map as MapLibreMap,
+  type MapOptions,
+  type StyleSpecification,
+} from "maplibre-gl";
 import { MAP_BASEMAP_URL, MAP_COLORS } from "~/lib/map-config";
 
 /**
@@ -90,6 +96,27 @@ export function budgetPixelRatio(container: HTMLElement): number {
   const ratio = Math.min(window.devicePixelRatio || 1, Math.sqrt(SOFTWARE_PIXEL_BUDGET / area));
   // Whole percents, so layout jitter does not resize the canvas.
   return Math.max(0.25, Math.floor(ratio * 100) / 100);
+}
+
+/**
+ * A MapLibre map as the site shows one: turned neither by rotating nor by tilting, without fades (they would delay the
+ * swap from the server-drawn picture for no benefit), crediting GeoNames (CC BY 4.0: the group names of the in-view
+ * list, the place labels and the town names come from it, whatever the style), and within the pixel budget on a
+ * renderer without a GPU (`software`).
+ */
+export function createSiteMap(options: MapOptions, software: boolean): MapLibreMap {
+  const map = new MapLibreMap({
+    attributionControl: { compact: true, customAttribution: '<a href="https://www.geonames.org/">GeoNames</a>' },
+    dragRotate: false,
+    pitchWithRotate: false,
+    touchPitch: false,
+    fadeDuration: 0,
+    ...options,
+    ...(software ? { pixelRatio: budgetPixelRatio(options.container as HTMLElement) } : {}),
+  });
+  map.touchZoomRotate.disableRotation();
+  map.keyboard.disableRotation();
+  return map;
 }
 
 /**

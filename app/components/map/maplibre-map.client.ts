@@ -4,7 +4,7 @@
  * (no point payload, no clustering on the main thread) and draws them as HTML markers: buttons, so they
  * are reachable by keyboard and need no glyph server for their labels.
  */
-import { type ErrorEvent, LngLatBounds, Map as MapLibreMap, Marker, Popup, setWorkerUrl } from "maplibre-gl";
+import { type ErrorEvent, LngLatBounds, Marker, Popup, setWorkerUrl } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "./maplibre-map.css";
 import { type Language, localizeHref } from "~/lib/i18n/languages";
@@ -15,6 +15,7 @@ import { locationPath, nameFromSlug } from "~/lib/slug";
 import { clusterCountMarkup } from "./count-glyphs";
 import {
   budgetPixelRatio,
+  createSiteMap,
   externalStyle,
   gpuSettled,
   nextTask,
@@ -174,32 +175,25 @@ function popupContent(slug: string, name: string, markerType: string, t: Transla
 export async function createMapController(opts: MapOptions): Promise<MapController> {
   const software = probeSoftwareRenderer();
   await nextTask();
-  const map = new MapLibreMap({
-    container: opts.container,
-    // The style comes below, in a task of its own.
-    center: [opts.center.lng, opts.center.lat],
-    zoom: opts.zoom,
-    maxZoom: opts.maxZoom,
-    // Below 0 only to fit places spread over the whole world into a narrow box (a phone held upright).
-    minZoom: opts.fit ? -1 : 0,
-    // The group names of the in-view list and the place labels come from GeoNames (CC BY 4.0), whatever the style.
-    attributionControl: { compact: true, customAttribution: '<a href="https://www.geonames.org/">GeoNames</a>' },
-    // MapLibre's own texts (the canvas's name, the popup's close button, the attribution toggle) in the page's language.
-    locale: {
-      "Map.Title": opts.t("map.title"),
-      "Popup.Close": opts.t("map.closePopup"),
-      "AttributionControl.ToggleAttribution": opts.t("map.toggleAttribution"),
-      "AttributionControl.MapFeedback": opts.t("map.mapFeedback"),
+  const map = createSiteMap(
+    {
+      container: opts.container,
+      // The style comes below, in a task of its own.
+      center: [opts.center.lng, opts.center.lat],
+      zoom: opts.zoom,
+      maxZoom: opts.maxZoom,
+      // Below 0 only to fit places spread over the whole world into a narrow box (a phone held upright).
+      minZoom: opts.fit ? -1 : 0,
+      // MapLibre's own texts (the canvas's name, the popup's close button, the attribution toggle), page's language.
+      locale: {
+        "Map.Title": opts.t("map.title"),
+        "Popup.Close": opts.t("map.closePopup"),
+        "AttributionControl.ToggleAttribution": opts.t("map.toggleAttribution"),
+        "AttributionControl.MapFeedback": opts.t("map.mapFeedback"),
+      },
     },
-    dragRotate: false,
-    pitchWithRotate: false,
-    touchPitch: false,
-    // Fades would delay the swap from the SVG for no benefit.
-    fadeDuration: 0,
-    ...(software ? { pixelRatio: budgetPixelRatio(opts.container) } : {}),
-  });
-  map.touchZoomRotate.disableRotation();
-  map.keyboard.disableRotation();
+    software,
+  );
   if (opts.fit) {
     // The server fitted the places into a computer's box; a narrower box (a phone held upright) shows them all only
     // a little further out. Done before the first frame, while the server-drawn map is still on screen.

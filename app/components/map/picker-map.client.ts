@@ -5,12 +5,12 @@
  * dragged, and "put the pin in the middle" places it where the keyboard moved the map (arrow keys pan, + and −
  * zoom: MapLibre's own keyboard handling of the focused map).
  */
-import { Map as MapLibreMap, Marker, setWorkerUrl } from "maplibre-gl";
+import { Marker, setWorkerUrl } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "./maplibre-map.css";
 import { BUILTIN_MAX_ZOOM, MAX_ZOOM } from "~/lib/map-geometry";
 import {
-  budgetPixelRatio,
+  createSiteMap,
   externalStyle,
   nextTask,
   OUTLINE_LAYERS,
@@ -58,21 +58,16 @@ export async function createPickerMap(opts: {
   const software = probeSoftwareRenderer();
   await nextTask();
   const maxZoom = opts.styleUrl ? MAX_ZOOM : BUILTIN_MAX_ZOOM;
-  const map = new MapLibreMap({
-    container: opts.container,
-    center: opts.point ? [opts.point.lng, opts.point.lat] : [10, 20],
-    zoom: opts.point ? Math.min(11, maxZoom) : 0.5,
-    maxZoom,
-    attributionControl: { compact: true, customAttribution: '<a href="https://www.geonames.org/">GeoNames</a>' },
-    locale: { "Map.Title": opts.texts.mapLabel },
-    dragRotate: false,
-    pitchWithRotate: false,
-    touchPitch: false,
-    fadeDuration: 0,
-    ...(software ? { pixelRatio: budgetPixelRatio(opts.container) } : {}),
-  });
-  map.touchZoomRotate.disableRotation();
-  map.keyboard.disableRotation();
+  const map = createSiteMap(
+    {
+      container: opts.container,
+      center: opts.point ? [opts.point.lng, opts.point.lat] : [10, 20],
+      zoom: opts.point ? Math.min(11, maxZoom) : 0.5,
+      maxZoom,
+      locale: { "Map.Title": opts.texts.mapLabel },
+    },
+    software,
+  );
   let destroyed = false;
   const styleTimer = setTimeout(() => {
     if (!opts.styleUrl) map.setStyle(offlineStyle(Math.min(3, Math.max(0.375, 1 / map.getPixelRatio()))));
