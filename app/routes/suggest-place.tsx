@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { loadReferenceData, loadReferenceNames } from "~/services/reference.server";
 import { FocusAreasField } from "../components/admin/content/content-form";
@@ -14,6 +14,7 @@ import {
   PlacePositionFields,
   TOWN_QUERY_FIELD,
   type TownAnswer,
+  usePlacePosition,
 } from "../components/public/place-position-fields";
 import { countryOptions, isCountryCode } from "../lib/countries";
 import { localizeHref } from "../lib/i18n/languages";
@@ -197,8 +198,7 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
   const values: FormValues = answer?.values ?? {};
   const errors: Record<string, string> = answer?.errors ?? {};
   const duplicates = answer?.duplicates ?? null;
-  const [lat, setLat] = useState(textValue(values, "latitude"));
-  const [lng, setLng] = useState(textValue(values, "longitude"));
+  const position = usePlacePosition(textValue(values, "latitude"), textValue(values, "longitude"));
   const sending = useNavigation().state === "submitting";
   const styleUrl = useMapStyleUrl();
   const duplicatesHeading = useRef<HTMLHeadingElement>(null);
@@ -271,13 +271,8 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
             <TextField {...field("contactCity")} label={t("formCommon.field.city")} maxLength={100} />
             <p className="text-sm text-stone-700">{t("suggestPlace.mapIntro")}</p>
             <PlacePositionFields
-              latitude={lat}
-              longitude={lng}
-              onChange={(a, b) => {
-                setLat(a);
-                setLng(b);
-              }}
-              errors={{ latitude: errors.latitude, longitude: errors.longitude }}
+              {...position}
+              errors={errors}
               hints={{ latitude: t("suggestPlace.latitudeHint"), longitude: t("suggestPlace.longitudeHint") }}
               townQuery={textValue(values, TOWN_QUERY_FIELD)}
               answer={answer?.town}

@@ -15,6 +15,21 @@ export const TOWN_QUERY_FIELD = "townQuery";
 
 const round = (v: number) => Math.round(v * 100_000) / 100_000;
 
+/** The coordinate fields: their names, labels and bounds. */
+const AXES = [
+  { name: "latitude", label: "formCommon.field.latitude", limit: 90 },
+  { name: "longitude", label: "formCommon.field.longitude", limit: 180 },
+] as const;
+
+/**
+ * The position a form's fields show, starting from `latitude` and `longitude` (the form's values), as the props
+ * `latitude`, `longitude` and `onChange` of PlacePositionFields.
+ */
+export function usePlacePosition(latitude: string, longitude: string) {
+  const [position, setPosition] = useState({ latitude, longitude });
+  return { ...position, onChange: (lat: string, lng: string) => setPosition({ latitude: lat, longitude: lng }) };
+}
+
 /**
  * Where a place is (decision 058): a town search over the built-in towns list (the same look-up as the map's "town or
  * place"), the map picker, and the latitude and longitude fields, which stay the way to type a position. With
@@ -149,32 +164,22 @@ export function PlacePositionFields({
         styleUrl={styleUrl}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          name="latitude"
-          label={labels?.latitude ?? t("formCommon.field.latitude")}
-          type="number"
-          step="any"
-          min="-90"
-          max="90"
-          inputMode="decimal"
-          value={latitude}
-          onChange={(v) => onChange(v, longitude)}
-          error={errors.latitude}
-          hint={hints?.latitude}
-        />
-        <TextField
-          name="longitude"
-          label={labels?.longitude ?? t("formCommon.field.longitude")}
-          type="number"
-          step="any"
-          min="-180"
-          max="180"
-          inputMode="decimal"
-          value={longitude}
-          onChange={(v) => onChange(latitude, v)}
-          error={errors.longitude}
-          hint={hints?.longitude}
-        />
+        {AXES.map(({ name, label, limit }) => (
+          <TextField
+            key={name}
+            name={name}
+            label={labels?.[name] ?? t(label)}
+            type="number"
+            step="any"
+            min={String(-limit)}
+            max={String(limit)}
+            inputMode="decimal"
+            value={name === "latitude" ? latitude : longitude}
+            onChange={(v) => (name === "latitude" ? onChange(v, longitude) : onChange(latitude, v))}
+            error={errors[name]}
+            hint={hints?.[name]}
+          />
+        ))}
       </div>
     </div>
   );

@@ -17,7 +17,7 @@ import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/form-field";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { formatDate } from "~/components/admin/shell/format";
-import { PlacePositionFields } from "~/components/public/place-position-fields";
+import { PlacePositionFields, usePlacePosition } from "~/components/public/place-position-fields";
 import { entryEditPath } from "~/lib/admin-paths";
 import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
@@ -259,8 +259,7 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
   const field = bindFields(values, errors);
   const [regionId, setRegionId] = useState(textValue(values, "regionId"));
   const [subRegionId, setSubRegionId] = useState(textValue(values, "subRegionId"));
-  const [lat, setLat] = useState(textValue(values, "latitude"));
-  const [lng, setLng] = useState(textValue(values, "longitude"));
+  const position = usePlacePosition(textValue(values, "latitude"), textValue(values, "longitude"));
   const subOptions = subRegions.filter((s) => s.regionId === regionId);
 
   return (
@@ -382,13 +381,8 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
             />
           </div>
           <PlacePositionFields
-            latitude={lat}
-            longitude={lng}
-            onChange={(a, b) => {
-              setLat(a);
-              setLng(b);
-            }}
-            errors={{ latitude: errors.latitude, longitude: errors.longitude }}
+            {...position}
+            errors={errors}
             labels={{ latitude: "Latitude", longitude: "Longitude" }}
             hints={{ latitude: "From -90 (south) to 90 (north).", longitude: "From -180 (west) to 180 (east)." }}
             submits={false}
