@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { foldLetters } from "~/lib/fold-letters";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { MESSAGES } from "~/lib/i18n/messages.server";
 import { SEARCH_SYNONYMS } from "~/lib/search-synonyms";
@@ -13,25 +14,10 @@ import { placesFile } from "./populated-places.server";
  * correction. Names of countries, regions, focus areas and kinds live in the database (`search_names`).
  */
 
-/** A word as compared here: lower case, without accents (ß as ss, ø as o…), as visitors type it either way. */
-export function foldWord(word: string): string {
-  return word
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/ß/g, "ss")
-    .replace(/æ/g, "ae")
-    .replace(/œ/g, "oe")
-    .replace(/ø/g, "o")
-    .replace(/ł/g, "l")
-    .replace(/đ/g, "d")
-    .replace(/ı/g, "i");
-}
-
 const WORD = /[\p{L}\p{N}]+/gu;
 
 function addWords(into: Set<string>, text: string) {
-  for (const w of text.match(WORD) ?? []) if (w.length >= 2) into.add(foldWord(w));
+  for (const w of text.match(WORD) ?? []) if (w.length >= 2) into.add(foldLetters(w));
 }
 
 function addTownNames(into: Set<string>, file: string, column: (fields: string[]) => string[]) {
@@ -73,12 +59,12 @@ function build() {
 /** Whether a word (as a search reads it) is one the site knows: a town's, its pages', an abbreviation it expands. */
 export function isKnownWord(word: string): boolean {
   if (!known) build();
-  return (known as Set<string>).has(foldWord(word));
+  return (known as Set<string>).has(foldLetters(word));
 }
 
 /** Whether every word of a text is a word of a town's name ("sao paulo", "Köln"): what a search for a town looks like. */
 export function namesTown(text: string): boolean {
   if (!towns) build();
   const words = text.match(WORD) ?? [];
-  return words.length > 0 && words.every((w) => (towns as Set<string>).has(foldWord(w)));
+  return words.length > 0 && words.every((w) => (towns as Set<string>).has(foldLetters(w)));
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { foldLetters } from "~/lib/fold-letters";
 import { countryName } from "~/lib/group-place";
 import { LANGUAGES, type Language } from "~/lib/i18n/languages";
 import { type PopulatedPlaces, placesFile, populatedPlaces } from "./populated-places.server";
@@ -19,17 +20,7 @@ const PLAIN = /^[A-Za-z0-9 ]*$/;
 export function foldTownName(text: string): string {
   // Most names are plain letters and spaces: no need for the slower steps (the index folds 23,000 names at once).
   if (PLAIN.test(text)) return text.toLowerCase().trim().replace(/ {2,}/g, " ");
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/ß/g, "ss")
-    .replace(/æ/g, "ae")
-    .replace(/œ/g, "oe")
-    .replace(/[øØ]/g, "o")
-    .replace(/ł/g, "l")
-    .replace(/đ/g, "d")
-    .replace(/ı/g, "i")
+  return foldLetters(text)
     .replace(/['’`]/g, "")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
