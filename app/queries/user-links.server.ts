@@ -14,36 +14,40 @@ const PURPOSES: UserLinkPurpose[] = ["password-reset", "staff-invite"];
 
 const identifier = (purpose: UserLinkPurpose, userId: string) => `${purpose}:${userId}`;
 
-/** Stores the one-time value of another link for a user, beside the ones still valid (expired ones are dropped). */
-export async function addUserLink(
+/** Stores a link's one-time value for a user, after deleting their links of that purpose: all, or the expired ones. */
+async function storeUserLink(
   db: Database,
-  purpose: UserLinkPurpose,
-  userId: string,
-  nonce: string,
-  expiresAt: Date,
+  link: { purpose: UserLinkPurpose; userId: string; nonce: string; expiresAt: Date },
+  drop: "all" | "expired",
 ): Promise<void> {
-  const id = identifier(purpose, userId);
+  const id = identifier(link.purpose, link.userId);
   const now = new Date();
-  await db.delete(verifications).where(and(eq(verifications.identifier, id), lte(verifications.expiresAt, now)));
-  await db
-    .insert(verifications)
-    .values({ id: randomUUID(), identifier: id, value: nonce, expiresAt, createdAt: now, updatedAt: now });
+  const earlier = eq(verifications.identifier, id);
+  await db.delete(verifications).where(drop === "all" ? earlier : and(earlier, lte(verifications.expiresAt, now)));
+  await db.insert(verifications).values({
+    id: randomUUID(),
+    identifier: id,
+    value: link.nonce,
+    expiresAt: link.expiresAt,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** Stores the one-time value of another link for a user, beside the ones still valid (expired ones are dropped). */
+export function addUserLink(db: Database, purpose: UserLinkPurpose, userId: string, nonce: string, expiresAt: Date) {
+  return storeUserLink(db, { purpose, userId, nonce, expiresAt }, "expired");
 }
 
 /** Stores the one-time value of a new link for a user, replacing any earlier link of that purpose. */
-export async function replaceUserLink(
+export function replaceUserLink(
   db: Database,
   purpose: UserLinkPurpose,
   userId: string,
   nonce: string,
   expiresAt: Date,
-): Promise<void> {
-  const id = identifier(purpose, userId);
-  await db.delete(verifications).where(eq(verifications.identifier, id));
-  const now = new Date();
-  await db
-    .insert(verifications)
-    .values({ id: randomUUID(), identifier: id, value: nonce, expiresAt, createdAt: now, updatedAt: now });
+) {
+  return storeUserLink(db, { purpose, userId, nonce, expiresAt }, "all");
 }
 
 /** The one-time values of a user's links of one purpose that have not expired. */
