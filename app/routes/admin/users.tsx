@@ -509,54 +509,59 @@ function NoticeSettingsForm({
         <input type="hidden" name="intent" value="notices" />
         <fieldset className="space-y-2">
           <legend className="font-semibold text-stone-900">Tell me about</legend>
-          <div className="flex items-center gap-2">
-            <input
-              id="notice-applications"
-              type="checkbox"
-              name="applications"
-              defaultChecked={notices.applications}
-              className="h-5 w-5 accent-leaf-700"
-            />
-            <label htmlFor="notice-applications">New applications</label>
-          </div>
-          <div className="flex items-center gap-2">
-            <input
-              id="notice-contributions"
-              type="checkbox"
-              name="contributions"
-              defaultChecked={notices.contributions}
-              className="h-5 w-5 accent-leaf-700"
-            />
-            <label htmlFor="notice-contributions">New suggested places and corrections</label>
-          </div>
+          {NOTICE_TOPICS.map(([name, label]) => (
+            <NoticeChoice key={name} type="checkbox" name={name} checked={notices[name]} label={label} />
+          ))}
         </fieldset>
         <fieldset className="space-y-2">
           <legend className="font-semibold text-stone-900">How</legend>
-          <div className="flex items-center gap-2">
-            <input
-              id="notice-each"
+          {NOTICE_DELIVERY.map(([value, label]) => (
+            <NoticeChoice
+              key={value}
               type="radio"
               name="delivery"
-              value="each"
-              defaultChecked={!notices.digest}
-              className="h-5 w-5 accent-leaf-700"
+              value={value}
+              checked={(value === "digest") === notices.digest}
+              label={label}
             />
-            <label htmlFor="notice-each">One e-mail for each, as it arrives</label>
-          </div>
-          <div className="flex items-center gap-2">
-            <input
-              id="notice-digest"
-              type="radio"
-              name="delivery"
-              value="digest"
-              defaultChecked={notices.digest}
-              className="h-5 w-5 accent-leaf-700"
-            />
-            <label htmlFor="notice-digest">One daily digest (sent once a day when something arrived)</label>
-          </div>
+          ))}
         </fieldset>
         <SubmitButton pending={busy}>Save my notices</SubmitButton>
       </Form>
     </section>
+  );
+}
+
+const NOTICE_TOPICS = [
+  ["applications", "New applications"],
+  ["contributions", "New suggested places and corrections"],
+] as const;
+
+const NOTICE_DELIVERY = [
+  ["each", "One e-mail for each, as it arrives"],
+  ["digest", "One daily digest (sent once a day when something arrived)"],
+] as const;
+
+/** One choice of the notices form, with its label beside it (its id: `notice-` and its value, else its name). */
+function NoticeChoice(props: {
+  type: "checkbox" | "radio";
+  name: string;
+  value?: string;
+  checked: boolean;
+  label: string;
+}) {
+  const id = `notice-${props.value ?? props.name}`;
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        id={id}
+        type={props.type}
+        name={props.name}
+        value={props.value}
+        defaultChecked={props.checked}
+        className="h-5 w-5 accent-leaf-700"
+      />
+      <label htmlFor={id}>{props.label}</label>
+    </div>
   );
 }
