@@ -120,6 +120,21 @@ export function createSiteMap(options: MapOptions, software: boolean): MapLibreM
 }
 
 /**
+ * Gives the map its style in a task of its own: the built-in offline style (simplified to the map's pixel ratio)
+ * without `styleUrl`, else the configured one once fetched, unless `removed()` says the map went meanwhile. The timer
+ * is returned, to be cleared when the map is removed first.
+ */
+export function setStyleSoon(map: MapLibreMap, styleUrl: string, removed: () => boolean) {
+  return setTimeout(() => {
+    if (!styleUrl) map.setStyle(offlineStyle(Math.min(3, Math.max(0.375, 1 / map.getPixelRatio()))));
+    else
+      void externalStyle(styleUrl).then((style) => {
+        if (!removed()) map.setStyle(style);
+      });
+  }, 0);
+}
+
+/**
  * Resolves once the GPU has finished the commands issued so far, without waiting on the main thread: a WebGL 2
  * fence is polled between tasks. The first frame is the costly one (a software renderer compiles its shaders
  * then); while the canvas is hidden nothing reads it back, so that work runs off the main thread. Showing the

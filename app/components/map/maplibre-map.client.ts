@@ -16,12 +16,11 @@ import { clusterCountMarkup } from "./count-glyphs";
 import {
   budgetPixelRatio,
   createSiteMap,
-  externalStyle,
   gpuSettled,
   nextTask,
   OUTLINE_LAYERS,
-  offlineStyle,
   probeSoftwareRenderer,
+  setStyleSoon,
 } from "./map-style.client";
 import { markerPath, markerStyle } from "./marker-style";
 
@@ -222,13 +221,7 @@ export async function createMapController(opts: MapOptions): Promise<MapControll
   /** The visitor's own position, once "Near me" found it. */
   let here: Marker | null = null;
   let destroyed = false;
-  const styleTimer = setTimeout(() => {
-    if (!opts.styleUrl) map.setStyle(offlineStyle(Math.min(3, Math.max(0.375, 1 / map.getPixelRatio()))));
-    else
-      void externalStyle(opts.styleUrl).then((style) => {
-        if (!destroyed) map.setStyle(style);
-      });
-  }, 0);
+  const styleTimer = setStyleSoon(map, opts.styleUrl, () => destroyed);
 
   const markers = new Map<string, Marker>();
   let popup: Popup | null = null;

@@ -9,14 +9,7 @@ import { Marker, setWorkerUrl } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "./maplibre-map.css";
 import { BUILTIN_MAX_ZOOM, MAX_ZOOM } from "~/lib/map-geometry";
-import {
-  createSiteMap,
-  externalStyle,
-  nextTask,
-  OUTLINE_LAYERS,
-  offlineStyle,
-  probeSoftwareRenderer,
-} from "./map-style.client";
+import { createSiteMap, nextTask, OUTLINE_LAYERS, probeSoftwareRenderer, setStyleSoon } from "./map-style.client";
 
 setWorkerUrl(workerUrl);
 
@@ -69,13 +62,7 @@ export async function createPickerMap(opts: {
     software,
   );
   let destroyed = false;
-  const styleTimer = setTimeout(() => {
-    if (!opts.styleUrl) map.setStyle(offlineStyle(Math.min(3, Math.max(0.375, 1 / map.getPixelRatio()))));
-    else
-      void externalStyle(opts.styleUrl).then((style) => {
-        if (!destroyed) map.setStyle(style);
-      });
-  }, 0);
+  const styleTimer = setStyleSoon(map, opts.styleUrl, () => destroyed);
 
   // The built-in map's town names and state borders, from the zoom where they help to find a spot.
   let detach: Promise<(() => void) | null> | null = null;
