@@ -7,7 +7,12 @@ import { formBody, formToken } from "./form-posts";
 import { type RunningServer, signIn, startServer } from "./server-process";
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "./smtp";
 
+/** The first administrator of every such server. */
+export const OWNER = { email: "owner@example.org", password: "the owner's password 1" };
+
 export type ServerWithMail = {
+  /** The site's address (SITE_URL), which its links and messages name. */
+  siteUrl: string;
   server: RunningServer;
   smtp: TestSmtpServer;
   /** The first administrator's session (a Cookie header). */
@@ -19,6 +24,8 @@ export type ServerWithMail = {
    * list value is sent as the same field repeated.
    */
   post(p: string, fields: Record<string, string | string[]>, signedIn?: boolean): Promise<Response>;
+  /** A JSON post from the site's own page, answered in JSON (the newsletter's sign-up API). */
+  postJson(p: string, body: unknown): Promise<Response>;
   /** The path and query of a link in a message (which names the site's address), on the server under test. */
   local(link: string): string;
   /** Opens a link from a message on the server under test, as its reader would. */
@@ -34,25 +41,25 @@ export type ServerWithMail = {
 };
 
 /**
- * The built server on a fresh folder of its own (`folderPrefix`), sending its mail through a real SMTP server, with
- * `owner` as its first administrator, signed in: started before the file's tests and stopped, its folder removed,
- * after them. `env` adds to or overrides the server's environment (SEED, MAIL_REPLY_TO…). Its fields are set once
- * the file's `beforeAll` has run; the functions may be taken from it at once.
+ * The built server on a fresh folder of its own (`<name>-…`), sending its mail through a real SMTP server, with OWNER
+ * as its first administrator, signed in: started before the file's tests and stopped, its folder removed, after them.
+ * `siteUrl` is its SITE_URL (http://permaculture.test unless said); `env` adds to or overrides its environment (SEED,
+ * MAIL_REPLY_TO…). Its fields are set once the file's `beforeAll` has run; the functions may be taken from it at once.
  */
-export function serverWithMail(opts: {
-  site: string;
-  authSecret: string;
-  owner: { email: string; password: string };
-  folderPrefix: string;
-  env?: Record<string, string>;
-}): ServerWithMail {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), opts.folderPrefix));
+export function serverWithMail(
+  name: string,
+  opts: { siteUrl?: string; env?: Record<string, string> } = {},
+): ServerWithMail {
+  const siteUrl = opts.siteUrl ?? "http://permaculture.test";
+  const authSecret = `${name}-integration-secret-0123456789abcdef`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
   const local = (link: string) => {
     const u = new URL(link);
     return `${u.pathname}${u.search}`;
   };
   const inbox = (to: string) => site.smtp.received.filter((m) => m.envelopeTo.includes(to));
   const site: ServerWithMail = {
+    siteUrl,
     server: undefined as unknown as RunningServer,
     smtp: undefined as unknown as TestSmtpServer,
     cookie: "",
@@ -63,11 +70,17 @@ export function serverWithMail(opts: {
         method: "POST",
         body: formBody(fields),
         redirect: "manual",
-        headers: { Origin: opts.site, ...(signedIn ? { Cookie: site.cookie } : {}) },
+        headers: { Origin: siteUrl, ...(signedIn ? { Cookie: site.cookie } : {}) },
+      }),
+    postJson: (p, body) =>
+      fetch(`${site.server.url}${p}`, {
+        method: "POST",
+        headers: { Origin: siteUrl, Accept: "application/json", "Content-Type": "application/json" },
+        body: JSON.stringify(body),
       }),
     local,
     open: (link) => site.get(local(link)),
-    formToken: (form) => formToken(opts.authSecret, form),
+    formToken: (form) => formToken(authSecret, form),
     inbox,
     async arrived(to, n) {
       for (let i = 0; i < 300 && inbox(to).length < n; i++) await new Promise((r) => setTimeout(r, 50));
@@ -91,14 +104,14 @@ export function serverWithMail(opts: {
     site.smtp = await startTestSmtpServer();
     site.server = await startServer({
       DATA_DIR: dataDir,
-      SITE_URL: opts.site,
-      AUTH_SECRET: opts.authSecret,
+      SITE_URL: siteUrl,
+      AUTH_SECRET: authSecret,
       SMTP_URL: site.smtp.url,
-      ADMIN_EMAIL: opts.owner.email,
-      ADMIN_PASSWORD: opts.owner.password,
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
       ...opts.env,
     });
-    site.cookie = await signIn(site.server.url, opts.site, opts.owner);
+    site.cookie = await signIn(site.server.url, siteUrl, OWNER);
   }, 120_000);
 
   afterAll(async () => {

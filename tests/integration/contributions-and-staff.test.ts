@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fieldsAlwaysSent } from "~/lib/schemas/form";
 import { LocationSchema } from "~/lib/schemas/location";
 import { PROPOSAL_TOKEN_FIELD } from "~/lib/schemas/proposal";
-import { serverWithMail } from "../helpers/server-with-mail";
+import { OWNER, serverWithMail } from "../helpers/server-with-mail";
 
 /**
  * Contributions and staff against the built server (issue 37, decision 058), through a real SMTP server: a place
@@ -10,14 +10,7 @@ import { serverWithMail } from "../helpers/server-with-mail";
  * visitor is told in Portuguese when it is published; the form offers countries in the page's language and asks
  * "Is it one of these?" before storing a look-alike.
  */
-const SITE = "http://permaculture.test";
-const owner = { email: "owner@example.org", password: "the owner's password 1" };
-const site = serverWithMail({
-  site: SITE,
-  authSecret: "contributions-and-staff-secret-0123456789abcdef",
-  owner,
-  folderPrefix: "contributions-",
-});
+const site = serverWithMail("contributions-and-staff");
 const { get, post, arrived } = site;
 
 describe("contributions and staff notices, against the built server", () => {
@@ -62,7 +55,7 @@ describe("contributions and staff notices, against the built server", () => {
     });
     expect(sent.status).toBe(303);
     // The first administrator hears of it without having asked (their default).
-    const [notice] = await arrived(owner.email, 1);
+    const [notice] = await arrived(OWNER.email, 1);
     expect(notice?.subject).toBe("New suggested place: Quinta do Teste Integrado");
     const review = notice?.text?.match(/\/admin\/dashboard\/moderation\/[0-9a-f-]{36}/)?.[0] ?? "";
     expect(review).not.toBe("");
@@ -96,7 +89,7 @@ describe("contributions and staff notices, against the built server", () => {
       expect.stringContaining("Agradecemos"),
       "O lugar que você sugeriu já está na Permaculture Network",
     ]);
-    expect(mail[1]?.text).toContain(`${SITE}/pt/location/Quinta-do-Teste-Integrado`);
+    expect(mail[1]?.text).toContain(`${site.siteUrl}/pt/location/Quinta-do-Teste-Integrado`);
     expect(mail[1]?.text).not.toContain("Quinta do Teste");
   }, 60_000);
 });

@@ -7,22 +7,11 @@ import type { ReceivedMail } from "../helpers/smtp";
  * The mail findings of issue 36 against the built server, as their victims would see them (decision 054): what
  * reaches a mailbox through a real SMTP server, and which links in it still open.
  */
-const SITE = "http://permaculture.test";
-const site = serverWithMail({
-  site: SITE,
-  authSecret: "mail-abuse-integration-secret-0123456789abcdef",
-  owner: { email: "owner@example.org", password: "the owner's password 1" },
-  folderPrefix: "mail-abuse-",
-  env: { SEED: "none" },
-});
+const site = serverWithMail("mail-abuse", { env: { SEED: "none" } });
+const SITE = site.siteUrl;
 const { post, open } = site;
 
-const signUp = (email: string) =>
-  fetch(`${site.server.url}/api/newsletter`, {
-    method: "POST",
-    headers: { Origin: SITE, Accept: "application/json", "Content-Type": "application/json" },
-    body: JSON.stringify({ email, source: "footer" }),
-  });
+const signUp = (email: string) => site.postJson("/api/newsletter", { email, source: "footer" });
 const inbox = (mailbox: string): ReceivedMail[] =>
   site.smtp.received.filter((m) => m.envelopeTo.some((a) => mailboxOf(a).mailbox === mailbox));
 

@@ -7,12 +7,8 @@ import type { ReceivedMail } from "../helpers/smtp";
  * a subscriber's mail client and staff meet them (decision 057): podcast e-mails (confirm, one per episode, one-click
  * unsubscribe), Reply-To from MAIL_REPLY_TO, sign-up answers that say to confirm, the terms' open licence.
  */
-const SITE = "http://promises.test";
-const site = serverWithMail({
-  site: SITE,
-  authSecret: "promises-kept-integration-secret-0123456789",
-  owner: { email: "owner@example.org", password: "the owner's password 1" },
-  folderPrefix: "promises-",
+const site = serverWithMail("promises-kept", {
+  siteUrl: "http://promises.test",
   env: { SEED: "none", MAIL_REPLY_TO: "Network team <team@example.org>" },
 });
 const { get, post, local, inbox, arrived } = site;
@@ -104,10 +100,10 @@ describe("promises the site keeps, against the built server", () => {
   }, 30_000);
 
   it("the footer's sign-up answer says to confirm in the page's language, and the dashboard counts confirmed subscribers", async () => {
-    const res = await fetch(`${site.server.url}/api/newsletter`, {
-      method: "POST",
-      headers: { Origin: SITE, Accept: "application/json", "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "leser@example.org", source: "footer", language: "de" }),
+    const res = await site.postJson("/api/newsletter", {
+      email: "leser@example.org",
+      source: "footer",
+      language: "de",
     });
     expect(await res.json()).toEqual({
       ok: true,
