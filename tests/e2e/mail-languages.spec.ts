@@ -95,11 +95,13 @@ test("privacy, terms and about in Spanish and German: titles, the date line and 
   await expect(page.getByRole("heading", { level: 2, name: "Quién es responsable" })).toBeVisible();
   await expect(page.getByTestId("shown-in-note")).toHaveCount(0);
   await expectNoAxeViolations(page);
-  // The starting terms come in Spanish too; the demo's About text exists only in English: it is marked so, with a
-  // note in Spanish above it.
+  // The starting terms and About come in Spanish too (decision 059); a place whose long description exists only in
+  // English has it marked so, with a note in Spanish above it.
   await page.goto("/es/terms");
   await expect(page.getByTestId("shown-in-note")).toHaveCount(0);
   await page.goto("/es/about");
+  await expect(page.getByTestId("shown-in-note")).toHaveCount(0);
+  await page.goto("/es/location/Cedar-Hollow-Food-Forest");
   await expect(page.getByTestId("shown-in-note").last()).toHaveText("Texto en inglés");
   await page.goto("/de/terms");
   await expect(page.getByRole("heading", { level: 1, name: "Nutzungsbedingungen" })).toBeVisible();
