@@ -2,7 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "~db/schema";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
-import { changeUserRole, countAdmins, createUserWithPassword, getUserById, setUserDisabled } from "./users.server";
+import { createInvitedUser } from "./user-links.server";
+import {
+  changeUserRole,
+  countAdmins,
+  createUserWithPassword,
+  getUserById,
+  listUsers,
+  setUserDisabled,
+} from "./users.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -78,5 +86,20 @@ describe("last active admin protection", () => {
   it("reports unknown users", async () => {
     expect(await changeUserRole(t.db, "nope", "ADMIN")).toBe("not-found");
     expect(await setUserDisabled(t.db, "nope", true)).toBe("not-found");
+  });
+});
+
+describe("the users list", () => {
+  it("says who has a password: a user created with one has, an invited user has not yet", async () => {
+    const withPassword = await createUserWithPassword(t.db, {
+      email: "has-password@example.org",
+      name: "Has",
+      password: pw,
+      role: "DEFAULT",
+    });
+    const invited = await createInvitedUser(t.db, { email: "invited@example.org", name: "Invited", role: "DEFAULT" });
+    const list = await listUsers(t.db);
+    expect(list.find((u) => u.id === withPassword)?.hasPassword).toBe(true);
+    expect(list.find((u) => u.id === invited)?.hasPassword).toBe(false);
   });
 });

@@ -52,8 +52,10 @@ export function listUsers(db: Database): Promise<(UserSummary & { hasPassword: b
   return db
     .select({
       ...summaryColumns,
-      hasPassword: sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id}
-        and ${accounts.providerId} = 'credential' and ${accounts.password} is not null)`,
+      // Qualified by hand: in a one-table select Drizzle writes columns without their table, and an unqualified
+      // "id" inside the subquery would be the account's own id, never the user's.
+      hasPassword: sql<boolean>`exists (select 1 from ${accounts} as credential where credential.user_id = ${users}.id
+        and credential.provider_id = 'credential' and credential.password is not null)`,
     })
     .from(users)
     .orderBy(asc(users.email));
