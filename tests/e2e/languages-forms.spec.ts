@@ -38,7 +38,7 @@ test("suggesting a place in German: the server's messages in German, the page st
   await page.goto("/de/suggest-a-place");
   await expect(page.getByRole("heading", { level: 1, name: "Einen Ort vorschlagen" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole("textbox", { name: "Land (Pflichtfeld)" }).fill("Deutschland");
+  await page.getByRole("combobox", { name: "Land (Pflichtfeld)" }).selectOption({ label: "Deutschland" });
   await page.getByLabel("Breitengrad").fill("52.5");
   await page.waitForTimeout(HUMAN_PAUSE_MS);
   await page.getByRole("button", { name: "Vorschlag senden" }).click();
@@ -46,7 +46,7 @@ test("suggesting a place in German: the server's messages in German, the page st
   await expect(summary).toContainText("Name des Ortes: „Name“ ist ein Pflichtfeld.");
   await expect(summary).toContainText("Gib Breiten- und Längengrad an, oder keins von beiden.");
   await expect(page).toHaveURL(/\/de\/suggest-a-place$/);
-  await expect(page.getByRole("textbox", { name: "Land (Pflichtfeld)" })).toHaveValue("Deutschland");
+  await expect(page.getByRole("combobox", { name: "Land (Pflichtfeld)" })).toHaveValue("DE");
   await expectNoAxeViolations(page);
 });
 
