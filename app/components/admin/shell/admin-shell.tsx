@@ -15,7 +15,7 @@ export function AdminShell({ email, children }: { email: string; children: React
         Skip to main content
       </a>
       <aside className="border-b border-stone-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:w-64 md:shrink-0 md:flex-col md:border-r md:border-b-0">
-        <div className="flex items-center justify-between gap-3 px-4 py-3 md:block md:py-5">
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3 md:block md:py-5">
           <Link to="/admin/dashboard" className="inline-flex items-center gap-2 font-bold text-leaf-800">
             <Leaf aria-hidden="true" className="size-5" />
             <span>Permaculture admin</span>
