@@ -78,6 +78,8 @@ export class Mailer {
   private again = false;
   private stopped = false;
   private readonly later = new Set<Promise<void>>();
+  /** The work handed to `afterAnswer` last: the next piece starts after it (it never rejects). */
+  private lastLater: Promise<void> = Promise.resolve();
 
   constructor(o: MailerOptions) {
     this.db = o.db;
@@ -159,9 +161,14 @@ export class Mailer {
    * once the answer's page is rendered and sent (work started at once would run between the render's steps and
    * still slow the answer by part of its cost, about a millisecond measured); a failure is logged, never thrown: the
    * visitor's answer does not depend on it. `stop` waits for the work in hand.
+   *
+   * The work runs one piece at a time on this instance: each checks the mail caps and then queues its message, and
+   * two run side by side (on Postgres, over two pooled connections) would both see the count before either queued,
+   * letting a burst of sign-ups for one mailbox past its cap.
    */
   afterAnswer(label: string, work: () => Promise<unknown>): void {
-    const task = new Promise<void>((resolve) => setTimeout(resolve, AFTER_ANSWER_MS))
+    const delay = new Promise<void>((resolve) => setTimeout(resolve, AFTER_ANSWER_MS));
+    const task = Promise.all([delay, this.lastLater])
       .then(work)
       .then(
         () => undefined,
@@ -169,6 +176,7 @@ export class Mailer {
       )
       .finally(() => this.later.delete(task));
     this.later.add(task);
+    this.lastLater = task;
   }
 
   /** Resolves once the work handed to `afterAnswer` so far is done (and any it started). */
