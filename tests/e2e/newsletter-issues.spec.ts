@@ -18,7 +18,11 @@ async function confirmedSubscriber(browser: Browser, admin: Page): Promise<strin
   await v.getByRole("main").getByLabel("E-mail address").fill(email);
   await v.getByRole("main").getByRole("button", { name: "Subscribe" }).click();
   await expect(v.getByRole("main").getByRole("status").filter({ hasText: NEWSLETTER_MESSAGES.success })).toBeVisible();
-  await admin.goto("/admin/dashboard/outbox?kind=newsletter-confirm");
+  // The confirmation is queued after the answer (decision 054): look again until it is in the Outbox.
+  await expect(async () => {
+    await admin.goto("/admin/dashboard/outbox?kind=newsletter-confirm");
+    await expect(admin.getByRole("row").filter({ hasText: email })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await admin.getByRole("row").filter({ hasText: email }).getByRole("link").first().click();
   const href = await admin.getByRole("link", { name: /\/newsletter\/confirm\?/ }).getAttribute("href");
   const link = new URL(href ?? "");
