@@ -277,6 +277,29 @@ export function programDateWindow(
   return undefined;
 }
 
+/**
+ * What /programs and its calendar feed list for a parsed query: its filters with the region and focus area the page
+ * resolved (an unknown one is left out, not matched), in the page's language, within the query's dates.
+ */
+export function programListFilter<L extends string>(
+  query: ProgramQuery,
+  resolved: { regionId?: string; focusAreaId?: string },
+  lang: L,
+  today: string,
+) {
+  return {
+    format: query.format,
+    regionId: resolved.regionId,
+    focusAreaId: resolved.focusAreaId,
+    country: query.country,
+    instructionLanguage: query.taughtIn,
+    q: query.q,
+    lang,
+    price: query.price,
+    ...programDateWindow(query, today),
+  };
+}
+
 function lastDayOfMonth(first: string): string {
   const d = new Date(`${addMonths(first, 1)}T00:00:00Z`);
   d.setUTCDate(0);

@@ -17,7 +17,7 @@ import { HydrateApart } from "../components/hydrate-apart";
 import { CalendarDays, Globe, MapPin, Users } from "../components/icons";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN } from "../lib/constants";
-import { parseProgramQuery, programDateWindow } from "../lib/filters";
+import { parseProgramQuery, programListFilter } from "../lib/filters";
 import { entryForPage } from "../lib/i18n/entry-translations";
 import { instructionLanguageList, instructionLanguageOptions } from "../lib/instruction-languages";
 import { metaTranslate, pageMeta } from "../lib/meta";
@@ -41,19 +41,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let countries: string[] = [];
   let taughtIn: string[] = [];
   try {
-    const window = programDateWindow(query, new Date().toISOString().slice(0, 10));
     [rows, countries, taughtIn] = await Promise.all([
-      listProgramSummaries(db, {
-        format: query.format,
-        regionId: region?.id,
-        focusAreaId: focus?.id,
-        country: query.country,
-        instructionLanguage: query.taughtIn,
-        q: query.q,
-        lang,
-        price: query.price,
-        ...window,
-      }),
+      listProgramSummaries(
+        db,
+        programListFilter(
+          query,
+          { regionId: region?.id, focusAreaId: focus?.id },
+          lang,
+          new Date().toISOString().slice(0, 10),
+        ),
+      ),
       listProgramCountries(db),
       listProgramInstructionLanguages(db),
     ]);

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { buildCalendar } from "~/lib/feeds/ics";
 import { programEvent } from "~/lib/feeds/program-calendar";
 import { absolute } from "~/lib/feeds/xml";
-import { parseProgramQuery, programDateWindow } from "~/lib/filters";
+import { parseProgramQuery, programListFilter } from "~/lib/filters";
 import { entryForPage } from "~/lib/i18n/entry-translations";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/lib/i18n/languages";
 import { serverTranslate } from "~/lib/i18n/messages.server";
@@ -37,20 +37,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const region = query.region ? ref.regions.find((r) => r.key === query.region) : undefined;
   let rows: ProgramSummary[] = [];
   try {
-    const window = programDateWindow(query, new Date().toISOString().slice(0, 10));
+    const focus = query.focus ? ref.focusAreas.find((f) => f.id === query.focus) : undefined;
     rows = one
       ? await listProgramSummaries(db, { id: programId })
-      : await listProgramSummaries(db, {
-          format: query.format,
-          regionId: region?.id,
-          focusAreaId: query.focus,
-          country: query.country,
-          instructionLanguage: query.taughtIn,
-          q: query.q,
-          lang,
-          price: query.price,
-          ...window,
-        });
+      : await listProgramSummaries(
+          db,
+          programListFilter(
+            query,
+            { regionId: region?.id, focusAreaId: focus?.id },
+            lang,
+            new Date().toISOString().slice(0, 10),
+          ),
+        );
   } catch (err) {
     // An overloaded database is answered 503 (try again), not with a list that looks empty.
     if (isDatabaseBusy(err) || one) throw err;
