@@ -80,6 +80,23 @@ export function instructionLanguageOptions(page: Language, codes?: readonly stri
   return options;
 }
 
+/** A page language's collator and list format, made once (a list page names the languages of every card). */
+const formatting = new Map<Language, { collator: Intl.Collator; list: Intl.ListFormat | null }>();
+function listFormatting(page: Language) {
+  let f = formatting.get(page);
+  if (!f) {
+    let list: Intl.ListFormat | null = null;
+    try {
+      list = new Intl.ListFormat(intlLocale(page), { type: "conjunction" });
+    } catch {
+      list = null;
+    }
+    f = { collator: new Intl.Collator(intlLocale(page)), list };
+    formatting.set(page, f);
+  }
+  return f;
+}
+
 /**
  * The languages as words in the page's language: "English and Portuguese", "inglés y portugués", "Englisch und
  * Portugiesisch". `standAlone` writes the first name as a value that begins a line ("Inglés y portugués"); inside a
@@ -90,16 +107,11 @@ export function instructionLanguageList(
   page: Language,
   opts: { standAlone?: boolean } = {},
 ): string {
-  const collator = new Intl.Collator(intlLocale(page));
+  const { collator, list } = listFormatting(page);
   const words = canonicalInstructionLanguages(codes)
     .map((code) => instructionLanguageName(code, page))
     .sort((a, b) => collator.compare(a, b));
   if (words.length === 0) return "";
-  let text: string;
-  try {
-    text = new Intl.ListFormat(intlLocale(page), { type: "conjunction" }).format(words);
-  } catch {
-    text = words.join(", ");
-  }
+  const text = list ? list.format(words) : words.join(", ");
   return opts.standAlone ? standAlone(text, page) : text;
 }
