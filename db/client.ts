@@ -188,9 +188,22 @@ export async function openPostgres(
   let listener: Promise<pg.Client> | undefined;
   let listening = new Set<string>();
   let closed = false;
+  // What this process published is delivered to its own subscribers at once (an editor reads their change on the
+  // next request, as on PGlite), and its echo from the server is then skipped, once per publish.
+  const ownEchoes = new Map<string, number>();
   const connectListener = async () => {
     const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-    c.on("notification", (msg) => emitter.emit(msg.channel, msg.payload ?? ""));
+    c.on("notification", (msg) => {
+      const payload = msg.payload ?? "";
+      const key = `${msg.channel}\n${payload}`;
+      const waiting = ownEchoes.get(key);
+      if (waiting) {
+        if (waiting > 1) ownEchoes.set(key, waiting - 1);
+        else ownEchoes.delete(key);
+        return;
+      }
+      emitter.emit(msg.channel, payload);
+    });
     c.on("error", () => {
       listener = undefined;
       const channels = listening;
@@ -229,7 +242,19 @@ export async function openPostgres(
   const bus: ChangeBus = {
     async publish(channel, payload) {
       if (!CHANNEL_RE.test(channel)) throw new Error(`bad channel name ${channel}`);
-      await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
+      const key = `${channel}\n${payload}`;
+      // Echoes lost with a dropped listening connection are forgotten rather than kept for ever.
+      if (ownEchoes.size > 1000) ownEchoes.clear();
+      if (listening.has(channel)) ownEchoes.set(key, (ownEchoes.get(key) ?? 0) + 1);
+      emitter.emit(channel, payload);
+      try {
+        await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
+      } catch (err) {
+        const waiting = ownEchoes.get(key) ?? 0;
+        if (waiting > 1) ownEchoes.set(key, waiting - 1);
+        else ownEchoes.delete(key);
+        throw err;
+      }
     },
     emitLocal(channel, payload) {
       emitter.emit(channel, payload);
