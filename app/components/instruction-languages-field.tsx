@@ -1,5 +1,5 @@
+import { fieldIds } from "~/components/forms/form-field";
 import { isLanguage } from "~/lib/i18n/languages";
-import { fieldIds } from "./admin/form-field";
 
 type Option = { value: string; label: string };
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "../components/admin/form-field";
+import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { AppLink } from "../components/app-link";
 import { CircleCheck } from "../components/icons";
 import { InstructionLanguagesField } from "../components/instruction-languages-field";

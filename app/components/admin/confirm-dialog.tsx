@@ -1,6 +1,6 @@
 import { type ReactNode, useRef } from "react";
 import { Form, Link } from "react-router";
-import { buttonClasses } from "./form-field";
+import { buttonClasses } from "~/components/forms/form-field";
 
 /**
  * A destructive action behind a confirmation. With JavaScript the trigger opens a modal <dialog> (focus moves to

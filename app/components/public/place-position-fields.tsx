@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { TextField } from "~/components/forms/form-field";
 import { useTranslation } from "~/lib/i18n/react";
-import { TextField } from "../admin/form-field";
 import { LocationPicker, type PickerFlight } from "../map/location-picker";
 
 /** What a form's action answered to "Find" without JavaScript: the town found (and filled in), or not. */

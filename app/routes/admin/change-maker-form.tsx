@@ -11,8 +11,8 @@ import { MadeFromApplication } from "~/components/admin/content/made-from-applic
 import { RevisionHistory } from "~/components/admin/content/revision-history";
 import { TranslationFields } from "~/components/admin/content/translation-fields";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
-import { ErrorSummary, fieldIds, TextAreaField, TextField } from "~/components/admin/form-field";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
+import { ErrorSummary, fieldIds, TextAreaField, TextField } from "~/components/forms/form-field";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { AdminErrorBoundary, PageHeader, useSubmitting } from "~/components/admin/content/admin-page";
 import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
-import { buttonClasses, ErrorSummary } from "~/components/admin/form-field";
+import { buttonClasses, ErrorSummary } from "~/components/forms/form-field";
 import { entryEditPath } from "~/lib/admin-paths";
 import { type NormalisedCountry, normaliseCountry } from "~/lib/countries";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, languageDisplayName } from "~/lib/i18n/languages";

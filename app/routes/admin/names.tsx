@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
-import { buttonClasses } from "~/components/admin/form-field";
+import { buttonClasses } from "~/components/forms/form-field";
 import { NAME_TRANSLATION_LANGUAGES, NAME_TRANSLATION_MAX, type NameTranslations } from "~/lib/reference-names";
 import { fieldErrors } from "~/lib/schemas";
 import { formDataToObject } from "~/lib/schemas/form";

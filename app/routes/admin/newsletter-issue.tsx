@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-router";
 import { AdminErrorBoundary, PageHeader, useSubmitting } from "~/components/admin/content/admin-page";
 import { TranslationFields } from "~/components/admin/content/translation-fields";
-import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "~/components/admin/form-field";
+import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "~/components/forms/form-field";
 import {
   languageDisplayName,
   originalLanguage,

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { AdminErrorBoundary, PageHeader, useSubmitting } from "~/components/admin/content/admin-page";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
-import { buttonClasses, TextField } from "~/components/admin/form-field";
+import { buttonClasses, TextField } from "~/components/forms/form-field";
 import { fieldErrors } from "~/lib/schemas";
 import { formDataToObject } from "~/lib/schemas/form";
 import { readForm } from "~/lib/schemas/form.server";

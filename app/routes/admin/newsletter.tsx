@@ -6,7 +6,7 @@ import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { readListQuery } from "~/components/admin/content/list-query";
 import { ClearLink, SearchForm } from "~/components/admin/content/search-form";
 import type { Column } from "~/components/admin/data-table";
-import { buttonClasses } from "~/components/admin/form-field";
+import { buttonClasses } from "~/components/forms/form-field";
 import { exportHref as csvExportHref } from "~/lib/admin-exports";
 import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
 import { parseSubscriberView, SUBSCRIBER_VIEWS, type SubscriberView } from "~/lib/subscriber-views";

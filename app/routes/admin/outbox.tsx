@@ -3,8 +3,8 @@ import { AdminErrorBoundary, PageHeader, useListBusy, useSubmitting } from "~/co
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
-import { buttonClasses } from "~/components/admin/form-field";
 import { Pagination } from "~/components/admin/pagination";
+import { buttonClasses } from "~/components/forms/form-field";
 import { hrefWithParams } from "~/lib/query-string";
 import { formId } from "~/lib/schemas/form";
 import { parseForm } from "~/lib/schemas/form.server";

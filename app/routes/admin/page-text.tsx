@@ -1,8 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
-import { ErrorSummary, fieldIds, SubmitButton, TextAreaField, TextField } from "~/components/admin/form-field";
 import { MarkdownImageInsert } from "~/components/admin/media/markdown-image-insert";
 import { formatDateTime } from "~/components/admin/shell/format";
+import { ErrorSummary, fieldIds, SubmitButton, TextAreaField, TextField } from "~/components/forms/form-field";
 import { PROSE_TYPE, ProseHtml } from "~/components/public/prose";
 import { PAGES_ADMIN_PATH, pageTextEditPath } from "~/lib/admin-paths";
 import { languageDisplayName } from "~/lib/i18n/entry-translations";

@@ -10,8 +10,8 @@ import {
 import { RevisionHistory } from "~/components/admin/content/revision-history";
 import { TranslationFields } from "~/components/admin/content/translation-fields";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
-import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/admin/form-field";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
+import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";

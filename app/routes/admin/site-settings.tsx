@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { ErrorSummary, fieldIds, SubmitButton, TextField } from "~/components/admin/form-field";
 import { PageHeader } from "~/components/admin/shell/page-header";
+import { ErrorSummary, fieldIds, SubmitButton, TextField } from "~/components/forms/form-field";
 import { DATA_LICENCES, dataLicence } from "~/lib/data-licences";
 import { BUILTIN_DETAIL_END_ZOOM, BUILTIN_MAX_ZOOM } from "~/lib/map-geometry";
 import { NAV_PAGE_KEYS } from "~/lib/navigation";

@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
-import { fieldIds, SelectField, SubmitButton, TextField } from "~/components/admin/form-field";
 import { formatDate } from "~/components/admin/shell/format";
 import { PageHeader } from "~/components/admin/shell/page-header";
+import { fieldIds, SelectField, SubmitButton, TextField } from "~/components/forms/form-field";
 import { fieldErrors, type TypedValues } from "~/lib/schemas";
 import {
   type CreateUserSchema,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
-import { buttonClasses } from "../form-field";
+import { buttonClasses } from "~/components/forms/form-field";
 
 /** The page title row of an admin screen, with an optional primary action. */
 export function PageHeader({

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
+import { buttonClasses, CheckboxGroup, SelectField, SubmitButton } from "~/components/forms/form-field";
 import { CATEGORY_KEYS } from "~/lib/i18n/categories";
 import { useTranslation } from "~/lib/i18n/react";
 import { type FormValues, listValue, textValue } from "~/lib/schemas/form";
 import { ENTRY_STATUS_LABELS, ENTRY_STATUSES, type EntryStatus } from "~/lib/vocabulary";
-import { buttonClasses, CheckboxGroup, SelectField, SubmitButton } from "../form-field";
 import { PageHeader, useSubmitting } from "./admin-page";
 import { focusAreaGroups } from "./focus-areas";
 

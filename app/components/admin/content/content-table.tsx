@@ -1,8 +1,8 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
+import { buttonClasses } from "~/components/forms/form-field";
 import { type Column, DataTable } from "../data-table";
 import { EmptyState } from "../empty-state";
-import { buttonClasses } from "../form-field";
 import { Pagination } from "../pagination";
 import { useListBusy } from "./admin-page";
 

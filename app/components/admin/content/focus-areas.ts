@@ -1,5 +1,5 @@
+import type { SelectOption } from "~/components/forms/form-field";
 import { PROJECT_CATEGORIES } from "~/lib/taxonomy";
-import type { SelectOption } from "../form-field";
 
 /**
  * Focus areas grouped under their project category, for a checkbox group; the rest under `otherLabel`. `categoryLabel`

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
+import { buttonClasses } from "~/components/forms/form-field";
 import { ENTRY_STATUS_LABELS, type EntryStatus } from "~/lib/vocabulary";
-import { buttonClasses } from "../form-field";
 
 export type DuplicateView = {
   id: string;

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { buttonClasses } from "../form-field";
+import { buttonClasses } from "~/components/forms/form-field";
 
 export type HistoryEntry = {
   id: number;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { buttonClasses } from "../form-field";
+import { buttonClasses } from "~/components/forms/form-field";
 
 const controlClass = "mt-1 rounded-md border border-stone-400 bg-white px-3 py-2";
 

@@ -1,4 +1,4 @@
-import { SelectField, TextAreaField, TextField } from "~/components/admin/form-field";
+import { SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import {
   languageDisplayName,
   originalLanguage,

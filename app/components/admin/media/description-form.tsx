@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
+import { buttonClasses, ErrorSummary, TextField } from "~/components/forms/form-field";
 import { DEFAULT_LANGUAGE, LANGUAGES, languageDisplayName } from "~/lib/i18n/languages";
 import {
   type DescribeResult,
@@ -9,7 +10,6 @@ import {
   readMediaDescription,
 } from "~/lib/storage/media-description";
 import type { StorageMetadata } from "~/lib/storage/paths";
-import { buttonClasses, ErrorSummary, TextField } from "../form-field";
 
 /** The screen whose action saves a description (app/routes/admin/media-library.tsx). */
 const DESCRIBE_ACTION = "/admin/dashboard/media-library";

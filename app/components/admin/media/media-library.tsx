@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
+import { buttonClasses } from "~/components/forms/form-field";
 import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
 import { createStorageClient } from "~/lib/storage/client";
 import { formatBytes, StorageError } from "~/lib/storage/errors";
 import { type StorageListResult, type StorageMetadata, thumbnailUrl } from "~/lib/storage/paths";
-import { buttonClasses } from "../form-field";
 import { MetadataPanel } from "./metadata-panel";
 import { UploadZone } from "./upload-zone";
 import { useUploads } from "./use-uploads";

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { buttonClasses } from "~/components/forms/form-field";
 import { MEDIA_PICKER_PAGE_SIZE } from "~/lib/constants";
 import { createStorageClient, type StorageClient } from "~/lib/storage/client";
 import { StorageError } from "~/lib/storage/errors";
 import { firstDownloadUrl, type StorageMetadata, thumbnailUrl } from "~/lib/storage/paths";
-import { buttonClasses } from "../form-field";
 import { UploadZone } from "./upload-zone";
 import { useUploads } from "./use-uploads";
 

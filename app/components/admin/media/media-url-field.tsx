@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from "react";
-import { buttonClasses, fieldIds, TextField } from "../form-field";
+import { buttonClasses, fieldIds, TextField } from "~/components/forms/form-field";
 import { MediaPicker, type PickedMedia } from "./media-picker";
 import { AUDIO_ACCEPT, IMAGE_ACCEPT } from "./upload-zone";
 

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
+import { buttonClasses } from "~/components/forms/form-field";
 import { formatBytes } from "~/lib/storage/errors";
 import { firstDownloadUrl, type StorageMetadata } from "~/lib/storage/paths";
-import { buttonClasses } from "../form-field";
 import { formatDateTime } from "../shell/format";
 import { DescriptionForm } from "./description-form";
 

@@ -1,7 +1,7 @@
 import { createContext, useContext, useId, useState } from "react";
+import { buttonClasses } from "~/components/forms/form-field";
 import { formatBytes } from "~/lib/storage/errors";
 import { STORAGE_MAX_UPLOAD_BYTES } from "~/lib/storage/limits";
-import { buttonClasses } from "../form-field";
 import type { UploadItem } from "./use-uploads";
 
 export const MEDIA_ACCEPT =
