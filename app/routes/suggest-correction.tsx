@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
+import { InstructionLanguagesField } from "~/components/forms/instruction-languages-field";
 import { AppLink } from "../components/app-link";
 import { CircleCheck } from "../components/icons";
-import { InstructionLanguagesField } from "../components/instruction-languages-field";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { ContributionGuardFields } from "../components/public/contribution-guard-fields";
 import { PageIntro } from "../components/public/page-intro";

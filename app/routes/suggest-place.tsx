@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { FocusAreasField } from "~/components/forms/focus-areas-field";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { loadReferenceData, loadReferenceNames } from "~/services/reference.server";
-import { FocusAreasField } from "../components/admin/content/content-form";
 import { AppLink } from "../components/app-link";
 import { CircleCheck } from "../components/icons";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";

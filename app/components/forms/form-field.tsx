@@ -227,7 +227,30 @@ export function CheckboxField({
   );
 }
 
-/** A fieldset of checkboxes sharing one name (a multi-select that works without JavaScript). */
+type CheckboxGroupLook = { list: string; item: string; box: string; label: string };
+
+const CHECKBOX_GROUP_LOOKS: Record<"compact" | "roomy", CheckboxGroupLook> = {
+  compact: {
+    list: "mt-1 grid gap-1 sm:grid-cols-2 lg:grid-cols-3",
+    item: "flex items-center gap-2",
+    box: "h-4 w-4 accent-leaf-700",
+    label: "text-sm text-stone-800",
+  },
+  // A long list ticked through on a phone: bigger boxes and rows, more columns as the screen widens.
+  roomy: {
+    list: "mt-2 grid grid-cols-1 gap-x-4 gap-y-1 min-[380px]:grid-cols-2 sm:grid-cols-3 lg:grid-cols-4",
+    item: "flex min-h-8 items-center gap-2",
+    box: "h-5 w-5 shrink-0 accent-leaf-700",
+    label: "text-stone-800",
+  },
+};
+
+/**
+ * A fieldset of checkboxes sharing one name (a multi-select that works without JavaScript). The options come as one
+ * list, or under sub-headings (`groups`), optionally followed by a part folded under `more` (open when one of its
+ * options is ticked). `roomy` is the look for a long list (its hint above the boxes); `sendsEmpty` adds a hidden empty
+ * value, so a form with none ticked still says so.
+ */
 export function CheckboxGroup({
   name,
   legend,
@@ -237,34 +260,42 @@ export function CheckboxGroup({
   hint,
   className,
   groups,
+  more,
+  roomy,
+  sendsEmpty,
 }: {
   name: string;
   legend: string;
   options?: readonly SelectOption[];
   /** Options shown under sub-headings (e.g. focus areas by category). */
   groups?: readonly { label: string; options: readonly SelectOption[] }[];
+  /** Options folded away under a summary (e.g. "More languages"). */
+  more?: { label: string; options: readonly SelectOption[] };
   defaultValues?: readonly string[];
   error?: string;
   hint?: ReactNode;
   className?: string;
+  roomy?: boolean;
+  sendsEmpty?: boolean;
 }) {
   const ids = fieldIds(name);
   const selected = new Set(defaultValues ?? []);
+  const look = CHECKBOX_GROUP_LOOKS[roomy ? "roomy" : "compact"];
   const renderOptions = (opts: readonly SelectOption[]) => (
-    <ul className="mt-1 grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className={look.list}>
       {opts.map((o) => {
         const id = `${ids.id}-${o.value.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
         return (
-          <li key={o.value} className="flex items-center gap-2">
+          <li key={o.value} className={look.item}>
             <input
               id={id}
               type="checkbox"
               name={name}
               value={o.value}
               defaultChecked={selected.has(o.value)}
-              className="h-4 w-4 accent-leaf-700"
+              className={look.box}
             />
-            <label htmlFor={id} className="text-sm text-stone-800">
+            <label htmlFor={id} className={look.label}>
               {o.label}
             </label>
           </li>
@@ -281,6 +312,8 @@ export function CheckboxGroup({
       aria-describedby={describedBy(name, error, hint)}
     >
       <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
+      {roomy ? <HintAndError name={name} hint={hint} /> : null}
+      {sendsEmpty ? <input type="hidden" name={name} value="" /> : null}
       {groups
         ? groups.map((g) => (
             <div key={g.label} className="mt-2">
@@ -289,7 +322,13 @@ export function CheckboxGroup({
             </div>
           ))
         : renderOptions(options ?? [])}
-      <HintAndError name={name} hint={hint} error={error} />
+      {more ? (
+        <details className="mt-2" open={more.options.some((o) => selected.has(o.value)) || undefined}>
+          <summary className="cursor-pointer py-1 font-semibold text-leaf-800">{more.label}</summary>
+          {renderOptions(more.options)}
+        </details>
+      ) : null}
+      <HintAndError name={name} hint={roomy ? undefined : hint} error={error} />
     </fieldset>
   );
 }

@@ -1,13 +1,7 @@
 import { useState } from "react";
 import { data, Form } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
-import {
-  bindFields,
-  EntryStatusField,
-  FocusAreasField,
-  FormActions,
-  FormPageHeader,
-} from "~/components/admin/content/content-form";
+import { bindFields, EntryStatusField, FormActions, FormPageHeader } from "~/components/admin/content/content-form";
 import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
 import { MadeFromApplication } from "~/components/admin/content/made-from-application";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
@@ -16,6 +10,7 @@ import { TranslationFields } from "~/components/admin/content/translation-fields
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { formatDate } from "~/components/admin/shell/format";
+import { FocusAreasField } from "~/components/forms/focus-areas-field";
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { PlacePositionFields, usePlacePosition } from "~/components/public/place-position-fields";
 import { entryEditPath } from "~/lib/admin-paths";

@@ -1,16 +1,11 @@
 import { data, Form } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
-import {
-  bindFields,
-  EntryStatusField,
-  FocusAreasField,
-  FormActions,
-  FormPageHeader,
-} from "~/components/admin/content/content-form";
+import { bindFields, EntryStatusField, FormActions, FormPageHeader } from "~/components/admin/content/content-form";
 import { RevisionHistory } from "~/components/admin/content/revision-history";
 import { TranslationFields } from "~/components/admin/content/translation-fields";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
+import { FocusAreasField } from "~/components/forms/focus-areas-field";
 import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";

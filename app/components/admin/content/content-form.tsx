@@ -1,11 +1,8 @@
 import { Link } from "react-router";
-import { buttonClasses, CheckboxGroup, SelectField, SubmitButton } from "~/components/forms/form-field";
-import { CATEGORY_KEYS } from "~/lib/i18n/categories";
-import { useTranslation } from "~/lib/i18n/react";
-import { type FormValues, listValue, textValue } from "~/lib/schemas/form";
+import { buttonClasses, SelectField, SubmitButton } from "~/components/forms/form-field";
+import { type FormValues, textValue } from "~/lib/schemas/form";
 import { ENTRY_STATUS_LABELS, ENTRY_STATUSES, type EntryStatus } from "~/lib/vocabulary";
 import { PageHeader, useSubmitting } from "./admin-page";
-import { focusAreaGroups } from "./focus-areas";
 
 /**
  * Ties fields to what the form shows (the submitted or stored values) and its errors, so each field names its key
@@ -67,29 +64,6 @@ export function FormActions({ submitLabel, cancelHref }: { submitLabel: string; 
         Cancel
       </Link>
     </div>
-  );
-}
-
-/** The focus-area checkboxes every content form has, grouped by project category. */
-export function FocusAreasField({
-  focusAreas,
-  values,
-  error,
-}: {
-  focusAreas: readonly { id: string; name: string; categoryId: string }[];
-  values: FormValues;
-  error?: string;
-}) {
-  // English on staff's screens; a public form's page language elsewhere.
-  const { t } = useTranslation();
-  return (
-    <CheckboxGroup
-      name="focusAreas"
-      legend={t("formCommon.field.focusAreas")}
-      groups={focusAreaGroups(focusAreas, t("formCommon.otherFocusAreas"), (c) => t(CATEGORY_KEYS[c.id]))}
-      defaultValues={listValue(values, "focusAreas")}
-      error={error}
-    />
   );
 }
 
