@@ -17,6 +17,13 @@ import * as schema from "./schema";
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction opened with `db.transaction` (Drizzle's transaction is a database too). */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/**
+ * What a query function runs on: the database or a transaction opened on it. A service passes its `tx` to any query
+ * function as it is, with no cast, and the query's statements join the transaction.
+ */
+export type Executor = Database | Transaction;
 
 /** Change notifications that reach every server instance (LISTEN/NOTIFY on Postgres, in-process on PGlite). */
 export interface ChangeBus {
