@@ -3,12 +3,12 @@ import { paragraphs } from "~/lib/format";
 import { loadChangeMakerPage } from "~/services/entry-pages.server";
 import { AppLink } from "../components/app-link";
 import { ExternalLink, MapPin } from "../components/icons";
+import { EntryFocus, EntrySection, EntryText } from "../components/public/entry-sections";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
-import { TagList } from "../components/public/tag-list";
 import { requestTranslate } from "../lib/i18n/messages.server";
 import { useTranslation } from "../lib/i18n/react";
 import { personJsonLd } from "../lib/jsonld-entries";
@@ -105,37 +105,15 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="mt-6">
               {/* Right after a role in the same language, the role's note covers the biography too. */}
-              <ShownInNote note={p.lang.bio === p.lang.role ? null : p.lang.bio} className="mb-1 text-stone-700" />
-              <div className="space-y-4 text-lg leading-relaxed text-stone-800" lang={p.lang.bio ?? undefined}>
-                {paragraphs(p.bio).map((para, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
-                  <p key={i}>{para}</p>
-                ))}
-              </div>
+              <EntryText text={p.bio} lang={p.lang.bio} note={p.lang.bio === p.lang.role ? null : p.lang.bio} />
             </div>
           </div>
         </div>
 
         <div className="mt-10 grid gap-8 md:grid-cols-3">
-          {p.focus.length > 0 ? (
-            <section aria-labelledby="focus-heading">
-              <h2 id="focus-heading" className="text-xl font-semibold text-leaf-900">
-                {t("changeMaker.focus")}
-              </h2>
-              <div className="mt-3">
-                <TagList
-                  label={t("changeMaker.focus")}
-                  tags={p.focus}
-                  linkTo={(t) => (t.id ? `/locations?focus=${t.id}` : undefined)}
-                />
-              </div>
-            </section>
-          ) : null}
+          <EntryFocus title={t("changeMaker.focus")} tags={p.focus} list="/locations" />
           {related.length > 0 ? (
-            <section aria-labelledby="places-heading">
-              <h2 id="places-heading" className="text-xl font-semibold text-leaf-900">
-                {t("changeMaker.worksAt", { name: p.name.split(" ")[0] ?? p.name })}
-              </h2>
+            <EntrySection id="places" title={t("changeMaker.worksAt", { name: p.name.split(" ")[0] ?? p.name })}>
               <ul className="mt-3 space-y-2">
                 {related.map((r) => (
                   <li key={r.id}>
@@ -146,13 +124,10 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-            </section>
+            </EntrySection>
           ) : null}
           {p.links.length > 0 ? (
-            <section aria-labelledby="links-heading">
-              <h2 id="links-heading" className="text-xl font-semibold text-leaf-900">
-                {t("changeMaker.links")}
-              </h2>
+            <EntrySection id="links" title={t("changeMaker.links")}>
               <ul className="mt-3 space-y-2">
                 {p.links.map((l) => (
                   <li key={l.url}>
@@ -169,7 +144,7 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-            </section>
+            </EntrySection>
           ) : null}
         </div>
         <LastChecked at={p.checkedAt} className="mt-10" correctHref={`/suggest-a-correction/change-maker/${p.id}`} />

@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { paragraphs } from "~/lib/format";
 import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useTranslation } from "~/lib/i18n/react";
 import { loadLocationPage } from "~/services/entry-pages.server";
@@ -7,13 +6,13 @@ import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../components/icons";
 import { island } from "../components/island";
 import { LocationMiniMap } from "../components/map/location-mini-map";
+import { EntryAbout, EntryFocus, EntrySection } from "../components/public/entry-sections";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { NearbyPlaces } from "../components/public/nearby-places";
 import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
-import { TagList } from "../components/public/tag-list";
 import { localizeHref } from "../lib/i18n/languages";
 import { placeJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
@@ -74,6 +73,10 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
   const place = [l.city, l.state, l.country].filter(Boolean).join(", ");
   // The "About" text is the long description, or the short one again when there is none.
   const aboutLang = l.longDescription ? l.lang.longDescription : l.lang.shortDescription;
+  /** A heading that names the place, in the language its name is written in. */
+  const withName = (key: string) => (
+    <Trans i18nKey={key} values={{ name: l.name }} components={{ entry: <span lang={l.lang.name ?? undefined} /> }} />
+  );
   const addressLines = [l.address, [l.zip, l.city].filter(Boolean).join(" "), l.state, l.country].filter(Boolean);
   // The media library's alt text and caption for the picture; without them the place's name describes it.
   const picture = pictureWords(l.imageAlt, l.imageCaption, l.name, lang);
@@ -169,48 +172,16 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
 
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <section aria-labelledby="about-heading">
-              <h2 id="about-heading" className="text-2xl font-semibold text-leaf-900">
-                <Trans
-                  i18nKey="location.about"
-                  values={{ name: l.name }}
-                  components={{ entry: <span lang={l.lang.name ?? undefined} /> }}
-                />
-              </h2>
-              <div className="mt-4">
-                <ShownInNote note={aboutLang} className="mb-1 text-stone-700" />
-                <div className="space-y-4 text-lg leading-relaxed text-stone-800" lang={aboutLang ?? undefined}>
-                  {paragraphs(l.longDescription || l.shortDescription).map((p, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
-                    <p key={i}>{p}</p>
-                  ))}
-                </div>
-              </div>
-            </section>
+            <EntryAbout
+              id="about"
+              title={withName("location.about")}
+              text={l.longDescription || l.shortDescription}
+              lang={aboutLang}
+            />
 
-            {l.focus.length > 0 ? (
-              <section aria-labelledby="focus-heading" className="mt-10">
-                <h2 id="focus-heading" className="text-xl font-semibold text-leaf-900">
-                  {t("location.focus")}
-                </h2>
-                <div className="mt-3">
-                  <TagList
-                    label={t("location.focus")}
-                    tags={l.focus}
-                    linkTo={(t) => (t.id ? `/locations?focus=${t.id}` : undefined)}
-                  />
-                </div>
-              </section>
-            ) : null}
+            <EntryFocus title={t("location.focus")} tags={l.focus} list="/locations" className="mt-10" />
 
-            <section aria-labelledby="programs-heading" className="mt-10">
-              <h2 id="programs-heading" className="text-xl font-semibold text-leaf-900">
-                <Trans
-                  i18nKey="location.programsAt"
-                  values={{ name: l.name }}
-                  components={{ entry: <span lang={l.lang.name ?? undefined} /> }}
-                />
-              </h2>
+            <EntrySection id="programs" title={withName("location.programsAt")} className="mt-10">
               {upcoming.length === 0 && past.length === 0 ? (
                 <p className="mt-3 text-stone-700">
                   <Trans
@@ -245,17 +216,15 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ul>
               )}
-            </section>
+            </EntrySection>
           </div>
 
           <aside className="space-y-8">
-            <section
-              aria-labelledby="contact-heading"
+            <EntrySection
+              id="contact"
+              title={t("location.contact")}
               className="rounded-xl border border-leaf-100 bg-white p-5 shadow-sm"
             >
-              <h2 id="contact-heading" className="text-xl font-semibold text-leaf-900">
-                {t("location.contact")}
-              </h2>
               <dl className="mt-4 space-y-3 text-stone-800">
                 {isHttpUrl(l.website) ? (
                   <div className="flex gap-2">
@@ -334,12 +303,13 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </dl>
               <LastChecked at={l.checkedAt} correctHref={`/suggest-a-correction/location/${l.id}`} />
-            </section>
+            </EntrySection>
 
-            <section aria-labelledby="map-heading">
-              <h2 id="map-heading" className="mb-3 text-xl font-semibold text-leaf-900">
-                {t("location.onMap")}
-              </h2>
+            <EntrySection
+              id="map"
+              title={t("location.onMap")}
+              headingClassName="mb-3 text-xl font-semibold text-leaf-900"
+            >
               {l.latitude !== null && l.longitude !== null ? (
                 <LocationMiniMap
                   latitude={l.latitude}
@@ -352,7 +322,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
               ) : (
                 <p className="text-stone-700">{t("location.noPosition")}</p>
               )}
-            </section>
+            </EntrySection>
 
             <GettingThere
               latitude={l.latitude}

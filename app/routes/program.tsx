@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { formatDateRange, formatLabel, formatPrice, paragraphs } from "~/lib/format";
+import { formatDateRange, formatLabel, formatPrice } from "~/lib/format";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
 import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useTranslation } from "~/lib/i18n/react";
@@ -10,12 +10,12 @@ import { findRedirect } from "~/services/redirects.server";
 import { loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, MapPin, Ticket, Users } from "../components/icons";
+import { EntryAbout, EntryFocus, EntrySection } from "../components/public/entry-sections";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
-import { TagList } from "../components/public/tag-list";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { entryForPage } from "../lib/i18n/entry-translations";
 import { canonicalInstructionLanguages, instructionLanguageList } from "../lib/instruction-languages";
@@ -267,25 +267,14 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                 <PictureCaption caption={picture.caption} className="text-stone-700" />
               </figure>
             ) : null}
-            <section aria-labelledby="description-heading">
-              <h2 id="description-heading" className="text-2xl font-semibold text-leaf-900">
-                {t("program.about")}
-              </h2>
-              <div className="mt-4">
-                <ShownInNote note={aboutLang} className="mb-1 text-stone-700" />
-                <div className="space-y-4 text-lg leading-relaxed text-stone-800" lang={aboutLang ?? undefined}>
-                  {paragraphs(p.description || p.summary).map((para, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text, never reordered
-                    <p key={i}>{para}</p>
-                  ))}
-                </div>
-              </div>
-            </section>
+            <EntryAbout
+              id="description"
+              title={t("program.about")}
+              text={p.description || p.summary}
+              lang={aboutLang}
+            />
             {p.educators.length > 0 ? (
-              <section aria-labelledby="educators-heading" className="mt-10">
-                <h2 id="educators-heading" className="text-xl font-semibold text-leaf-900">
-                  {t("program.educators")}
-                </h2>
+              <EntrySection id="educators" title={t("program.educators")} className="mt-10">
                 <ul className="mt-3 flex flex-wrap gap-3">
                   {p.educators.map((e) => (
                     <li key={e.name} className="rounded-lg border border-leaf-100 bg-white px-4 py-2 text-stone-800">
@@ -299,33 +288,18 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
-              </section>
+              </EntrySection>
             ) : null}
-            {p.focus.length > 0 ? (
-              <section aria-labelledby="focus-heading" className="mt-10">
-                <h2 id="focus-heading" className="text-xl font-semibold text-leaf-900">
-                  {t("program.topics")}
-                </h2>
-                <div className="mt-3">
-                  <TagList
-                    label={t("program.topics")}
-                    tags={p.focus}
-                    // Programs on the same topic (a place's topic chips lead to places).
-                    linkTo={(t) => (t.id ? `/programs?focus=${t.id}` : undefined)}
-                  />
-                </div>
-              </section>
-            ) : null}
+            {/* Programs on the same topic (a place's topic chips lead to places). */}
+            <EntryFocus title={t("program.topics")} tags={p.focus} list="/programs" className="mt-10" />
           </div>
 
           <aside className="space-y-6">
-            <section
-              aria-labelledby="facts-heading"
+            <EntrySection
+              id="facts"
+              title={t("program.atAGlance")}
               className="rounded-xl border border-leaf-100 bg-white p-5 shadow-sm"
             >
-              <h2 id="facts-heading" className="text-xl font-semibold text-leaf-900">
-                {t("program.atAGlance")}
-              </h2>
               <dl className="mt-4 space-y-3">
                 {facts.map((f) => (
                   <div key={f.label}>
@@ -367,16 +341,18 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : null}
               <LastChecked at={p.checkedAt} correctHref={`/suggest-a-correction/program/${p.id}`} />
-            </section>
+            </EntrySection>
 
             {/*
               Booking a place on this course, with its host: not the network's application (Application, Apply Now),
               which is named only where it is meant.
             */}
-            <section aria-labelledby="book-heading" className="rounded-xl bg-leaf-900 p-5 text-white">
-              <h2 id="book-heading" className="text-xl font-semibold">
-                {t("program.howToBook")}
-              </h2>
+            <EntrySection
+              id="book"
+              title={t("program.howToBook")}
+              className="rounded-xl bg-leaf-900 p-5 text-white"
+              headingClassName="text-xl font-semibold"
+            >
               {p.past ? (
                 <p className="mt-2 text-leaf-50">{t("program.bookingClosed")}</p>
               ) : p.applicationUrl ? (
@@ -402,7 +378,7 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                   components={{ anchor: <AppLink to="/application" className="font-semibold text-white underline" /> }}
                 />
               </p>
-            </section>
+            </EntrySection>
           </aside>
         </div>
       </article>

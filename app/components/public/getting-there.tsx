@@ -1,6 +1,7 @@
 import { geoHref, osmDirectionsHref } from "~/lib/directions";
 import { useTranslation } from "~/lib/i18n/react";
 import { MapPin, Navigation } from "../icons";
+import { EntrySection } from "./entry-sections";
 import { ShareLink } from "./share-link";
 
 const linkCls =
@@ -26,10 +27,7 @@ export function GettingThere({
   const { t } = useTranslation();
   const located = latitude !== null && longitude !== null;
   return (
-    <section aria-labelledby="getting-there-heading">
-      <h2 id="getting-there-heading" className="text-xl font-semibold text-leaf-900">
-        {t("location.gettingThere")}
-      </h2>
+    <EntrySection id="getting-there" title={t("location.gettingThere")}>
       <ul className="mt-2 space-y-1">
         {located ? (
           <>
@@ -51,6 +49,6 @@ export function GettingThere({
           <ShareLink url={url} title={name} className={linkCls} />
         </li>
       </ul>
-    </section>
+    </EntrySection>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatDate, formatDateRange, formatDuration, formatLabel } from "~/lib/format";
 import { useLanguage, useTranslation } from "~/lib/i18n/react";
 import { programPath } from "~/lib/slug";
@@ -12,6 +13,25 @@ type HomeData = Route.ComponentProps["loaderData"];
 
 const HomeNewsletter = island(() => import("../newsletter-form").then((m) => m.NewsletterForm));
 
+/** The home page's sections that show a few of something: their headings, and where their "see all" links lead. */
+const SECTIONS = {
+  featured: { title: "home.featured", to: "/locations", linkText: "explore.allLocations" },
+  programs: { title: "home.upcomingPrograms", to: "/programs", linkText: "home.allPrograms" },
+  episodes: { title: "home.recentEpisodes", to: "/podcast", linkText: "home.allEpisodes" },
+} as const;
+
+/** A section of the home page under its heading, with the heading's link to all of what it shows a few of. */
+function HomeSection({ name, children }: { name: keyof typeof SECTIONS; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { title, to, linkText } = SECTIONS[name];
+  return (
+    <section aria-labelledby={`${name}-heading`} className="mx-auto max-w-6xl px-4 py-8">
+      <SectionHeader id={`${name}-heading`} title={t(title)} to={to} linkText={t(linkText)} />
+      {children}
+    </section>
+  );
+}
+
 /** The home page below the map: featured places, upcoming programs, recent episodes, apply and subscribe. */
 export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "featured" | "upcoming" | "episodes">) {
   const lang = useLanguage();
@@ -19,13 +39,7 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
   return (
     <>
       {featured.length > 0 ? (
-        <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 py-8">
-          <SectionHeader
-            id="featured-heading"
-            title={t("home.featured")}
-            to="/locations"
-            linkText={t("explore.allLocations")}
-          />
+        <HomeSection name="featured">
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {featured.map((l) => (
               <li key={l.id} className="overflow-hidden rounded-xl border border-leaf-100 bg-white shadow-sm">
@@ -50,16 +64,10 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
               </li>
             ))}
           </ul>
-        </section>
+        </HomeSection>
       ) : null}
 
-      <section aria-labelledby="programs-heading" className="mx-auto max-w-6xl px-4 py-8">
-        <SectionHeader
-          id="programs-heading"
-          title={t("home.upcomingPrograms")}
-          to="/programs"
-          linkText={t("home.allPrograms")}
-        />
+      <HomeSection name="programs">
         {upcoming.length > 0 ? (
           <ul className="grid gap-4 sm:grid-cols-2">
             {upcoming.map((p) => (
@@ -90,16 +98,10 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
         ) : (
           <p className="text-stone-800">{t("home.noPrograms")}</p>
         )}
-      </section>
+      </HomeSection>
 
       {episodes.length > 0 ? (
-        <section aria-labelledby="episodes-heading" className="mx-auto max-w-6xl px-4 py-8">
-          <SectionHeader
-            id="episodes-heading"
-            title={t("home.recentEpisodes")}
-            to="/podcast"
-            linkText={t("home.allEpisodes")}
-          />
+        <HomeSection name="episodes">
           <ul className="grid gap-4 md:grid-cols-3">
             {episodes.map((e) => (
               <li key={e.id} className="rounded-xl border border-leaf-100 bg-white p-4 shadow-sm">
@@ -124,7 +126,7 @@ export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "f
               </li>
             ))}
           </ul>
-        </section>
+        </HomeSection>
       ) : null}
 
       <section aria-labelledby="join-heading" className="mx-auto max-w-6xl px-4 py-10">

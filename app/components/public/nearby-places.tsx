@@ -1,6 +1,7 @@
 import { useTranslation } from "~/lib/i18n/react";
 import { AppLink } from "../app-link";
 import { markerStyle } from "../map/marker-style";
+import { EntrySection } from "./entry-sections";
 
 export type NearbyPlace = {
   slug: string;
@@ -17,10 +18,7 @@ export function NearbyPlaces({ places }: { places: NearbyPlace[] }) {
   const { t } = useTranslation();
   if (places.length === 0) return null;
   return (
-    <section aria-labelledby="nearby-heading">
-      <h2 id="nearby-heading" className="text-xl font-semibold text-leaf-900">
-        {t("location.nearby")}
-      </h2>
+    <EntrySection id="nearby" title={t("location.nearby")}>
       <ol className="mt-3 space-y-3">
         {places.map((p) => (
           <li key={p.slug} className="text-sm">
@@ -38,6 +36,6 @@ export function NearbyPlaces({ places }: { places: NearbyPlace[] }) {
           </li>
         ))}
       </ol>
-    </section>
+    </EntrySection>
   );
 }

@@ -32,6 +32,17 @@ const HeaderSearch = island(
  * longest, the row needs about 1,210 px with the default site name, so it has up to 80 rem (1,280 px) from xl, and
  * below xl the compact header takes over rather than squeezing it. A long site name takes two lines first.
  */
+/** The button that opens the search field under the header (`#site-search`). */
+function SearchToggle({ className }: { className: string }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" popoverTarget="site-search" className={className}>
+      <Search aria-hidden="true" className="size-5" />
+      <span className="sr-only">{t("shell.search")}</span>
+    </button>
+  );
+}
+
 export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteName: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -99,14 +110,7 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
             ))}
           </ul>
         </nav>
-        <button
-          type="button"
-          popoverTarget="site-search"
-          className="hidden size-10 shrink-0 items-center justify-center rounded text-stone-800 hover:bg-leaf-50 hover:text-leaf-700 xl:inline-flex"
-        >
-          <Search aria-hidden="true" className="size-5" />
-          <span className="sr-only">{t("shell.search")}</span>
-        </button>
+        <SearchToggle className="hidden size-10 shrink-0 items-center justify-center rounded text-stone-800 hover:bg-leaf-50 hover:text-leaf-700 xl:inline-flex" />
         <button
           type="button"
           popoverTarget="language-menu"
@@ -123,14 +127,7 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
           {t("shell.applyNow")}
         </AppLink>
         <div className="ml-auto flex shrink-0 items-center xl:hidden">
-          <button
-            type="button"
-            popoverTarget="site-search"
-            className="inline-flex size-10 items-center justify-center rounded text-stone-800 hover:bg-leaf-50"
-          >
-            <Search aria-hidden="true" className="size-5" />
-            <span className="sr-only">{t("shell.search")}</span>
-          </button>
+          <SearchToggle className="inline-flex size-10 items-center justify-center rounded text-stone-800 hover:bg-leaf-50" />
           <AppLink
             to="/newsletter"
             className="whitespace-nowrap rounded px-1.5 py-2 text-sm font-medium text-leaf-700 underline"
