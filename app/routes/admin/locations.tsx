@@ -1,22 +1,18 @@
-import { AddLink, AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
-import { actionsColumn, ContentTable, nameColumn, RowActions } from "~/components/admin/content/content-table";
-import { DeleteButton, DeletePanel, useDeleteLinks } from "~/components/admin/content/delete-controls";
-import { parseStatusFilter, readListQuery, STATUS_FILTER_OPTIONS } from "~/components/admin/content/list-query";
-import { ClearLink, FilterSelect, SearchForm } from "~/components/admin/content/search-form";
-import type { Column } from "~/components/admin/data-table";
-import { ADMIN_PAGE_SIZE } from "~/lib/constants";
+import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
+import { nameColumn } from "~/components/admin/content/content-table";
+import { EntryListPage } from "~/components/admin/content/entry-list";
+import { readEntryListQuery } from "~/components/admin/content/list-query";
+import { FilterSelect } from "~/components/admin/content/search-form";
 import { isUuid } from "~/lib/ids";
 import { locationPath } from "~/lib/slug";
 import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
-import { deleteContent, readDeleteId } from "~/services/content-actions.server";
+import { deleteEntry, listEntries } from "~/services/entry-lists.server";
 import { requireAdmin } from "~/services/guard.server";
-import { deleteLocation, getLocationById, type LocationSort, searchLocations } from "~/services/locations.server";
+import { type LocationSort, searchLocations } from "~/services/locations.server";
 import { listRegions } from "~/services/reference.server";
 import type { Route } from "./+types/locations";
 
 const LIST = "/admin/dashboard/locations";
-const ADD = "/admin/dashboard/add";
-const PAGE_SIZE = ADMIN_PAGE_SIZE;
 const SORTS: { value: LocationSort; label: string }[] = [
   { value: "name", label: "Name (A to Z)" },
   { value: "-name", label: "Name (Z to A)" },
@@ -29,113 +25,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
   const url = new URL(request.url);
-  const { q, page, range, confirmId } = readListQuery(url, PAGE_SIZE);
   const sortParam = url.searchParams.get("sort");
   const sort = SORTS.find((s) => s.value === sortParam)?.value ?? "name";
   const regionParam = url.searchParams.get("region") ?? "";
   const regionId = isUuid(regionParam) ? regionParam.toLowerCase() : "";
-  const status = parseStatusFilter(url.searchParams.get("status"));
-  const [result, regions, confirm] = await Promise.all([
-    searchLocations(
-      db,
-      { contains: q || undefined, regionId: regionId || undefined, status: status || "any" },
-      { ...range, sort },
-    ),
+  const [list, regions] = await Promise.all([
+    listEntries(db, "location", readEntryListQuery(url), async (db, { q, status, ...range }) => {
+      const filter = { contains: q, regionId: regionId || undefined, status };
+      const { rows, total } = await searchLocations(db, filter, { ...range, sort });
+      const columns = rows.map(({ id, name, country, regionName, featured, status, updatedAt }) => {
+        return { id, name, country, regionName, featured, status, updatedAt };
+      });
+      return { rows: columns, total };
+    }),
     listRegions(db),
-    confirmId ? getLocationById(db, confirmId) : null,
   ]);
-  return {
-    q,
-    sort,
-    regionId,
-    status,
-    page,
-    total: result.total,
-    rows: result.rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      country: r.country,
-      regionName: r.regionName,
-      featured: r.featured,
-      status: r.status,
-      updatedAt: r.updatedAt.toISOString(),
-    })),
-    regions: regions.map((r) => ({ id: r.id, name: r.name })),
-    confirm: confirm ? { id: confirm.id, name: confirm.name } : null,
-  };
+  return { ...list, sort, regionId, regions: regions.map((r) => ({ id: r.id, name: r.name })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
-  return deleteContent(context, {
-    user,
-    id: await readDeleteId(request, "location"),
-    find: getLocationById,
-    remove: deleteLocation,
-    audit: { entity: "location", summary: (l) => `Deleted location "${l.name}"` },
-    channel: "locations",
-    redirectTo: LIST,
-    missing: "That location no longer exists.",
-    done: "Location deleted",
-  });
+  return deleteEntry(context, await requireAdmin(request, context), request, "location");
 }
 
-export function meta() {
-  return [{ title: "Locations | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Locations");
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
+const editHref = (r: Row) => `/admin/dashboard/edit/${r.id}`;
+
 export default function LocationsPage({ loaderData }: Route.ComponentProps) {
-  const { q, sort, regionId, status, page, total, rows, regions, confirm } = loaderData;
-  const links = useDeleteLinks(LIST);
-  const editHref = (r: Row) => `/admin/dashboard/edit/${r.id}`;
-  const columns: Column<Row>[] = [
-    nameColumn("name", "Name", (r) => r.name, editHref),
-    { key: "country", header: "Country", cell: (r) => r.country || "—" },
-    { key: "region", header: "Region", cell: (r) => r.regionName || "—" },
-    { key: "status", header: "Status", cell: (r) => ENTRY_STATUS_LABELS[r.status] },
-    { key: "featured", header: "Featured", cell: (r) => (r.featured ? "Yes" : "No") },
-    {
-      key: "updated",
-      header: "Updated",
-      cell: (r) => <time dateTime={r.updatedAt}>{r.updatedAt.slice(0, 10)}</time>,
-    },
-    actionsColumn((r) => (
-      <RowActions name={r.name} editHref={editHref(r)} viewHref={locationPath(r.name)}>
-        <DeleteButton
-          id={r.id}
-          name={r.name}
-          description="The location and its public page are removed for good. Programs hosted there lose their host."
-          links={links}
-        />
-      </RowActions>
-    )),
-  ];
-  const filtered = q !== "" || regionId !== "" || status !== "";
+  const { sort, regionId, regions } = loaderData;
   return (
-    <div>
-      <PageHeader
-        title="Locations"
-        description="Places on the map and in the directory."
-        action={<AddLink to={ADD}>Add location</AddLink>}
-      />
-      {confirm ? (
-        <DeletePanel
-          id={confirm.id}
-          name={confirm.name}
-          description="The location and its public page are removed for good."
-          links={links}
-        />
-      ) : null}
-      <SearchForm
-        id="locations-q"
-        label="Filter locations"
-        q={q}
-        submitLabel="Apply"
-        clearHref={filtered ? LIST : undefined}
-        clearLabel="Clear filters"
-      >
+    <EntryListPage
+      data={loaderData}
+      listHref={LIST}
+      title="Locations"
+      description="Places on the map and in the directory."
+      add={{ href: "/admin/dashboard/add", label: "Add location" }}
+      search={{ id: "locations", label: "Filter locations", submitLabel: "Apply", clearLabel: "Clear filters" }}
+      filters={
         <FilterSelect
           id="locations-region"
           name="region"
@@ -144,31 +72,32 @@ export default function LocationsPage({ loaderData }: Route.ComponentProps) {
           options={regions.map((r) => ({ value: r.id, label: r.name }))}
           allLabel="All regions"
         />
-        <FilterSelect
-          id="locations-status"
-          name="status"
-          label="Status"
-          value={status}
-          options={STATUS_FILTER_OPTIONS}
-          allLabel="Any status"
-        />
-        <FilterSelect id="locations-sort" name="sort" label="Sort by" value={sort} options={SORTS} />
-      </SearchForm>
-      <ContentTable
-        caption="Locations"
-        columns={columns}
-        rows={rows}
-        empty={{
-          title: filtered ? "No locations match these filters" : "No locations yet",
-          description: filtered ? "Try another search or region." : "Add the first place to the directory.",
-          action: filtered ? <ClearLink to={LIST}>Clear filters</ClearLink> : <AddLink to={ADD}>Add location</AddLink>,
-        }}
-        pages={{ page, pageSize: PAGE_SIZE, total, search: links.params }}
-      />
-    </div>
+      }
+      sort={<FilterSelect id="locations-sort" name="sort" label="Sort by" value={sort} options={SORTS} />}
+      filtered={regionId !== ""}
+      columns={[
+        nameColumn("name", "Name", (r) => r.name, editHref),
+        { key: "country", header: "Country", cell: (r) => r.country || "—" },
+        { key: "region", header: "Region", cell: (r) => r.regionName || "—" },
+        { key: "status", header: "Status", cell: (r) => ENTRY_STATUS_LABELS[r.status] },
+        { key: "featured", header: "Featured", cell: (r) => (r.featured ? "Yes" : "No") },
+        {
+          key: "updated",
+          header: "Updated",
+          cell: (r) => <time dateTime={r.updatedAt}>{r.updatedAt.slice(0, 10)}</time>,
+        },
+      ]}
+      actions={(r) => ({ name: r.name, editHref: editHref(r), viewHref: locationPath(r.name) })}
+      deleteDescription="The location and its public page are removed for good. Programs hosted there lose their host."
+      panelDescription="The location and its public page are removed for good."
+      empty={{
+        filtered: { title: "No locations match these filters", description: "Try another search or region." },
+        none: { title: "No locations yet", description: "Add the first place to the directory." },
+      }}
+    />
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} listHref="/admin/dashboard" listLabel="Back to the dashboard" />;
+  return <AdminErrorBoundary error={error} />;
 }

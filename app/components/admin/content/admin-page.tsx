@@ -45,15 +45,23 @@ export function useSubmitting(): boolean {
   return navigation.state === "submitting";
 }
 
-/** The error state of an admin screen: says what happened and offers a retry of the same address. */
+/** An admin screen's title (`<title> | Admin`), kept out of search engines. */
+export function adminMeta(title: string) {
+  return [{ title: `${title} | Admin` }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * The error state of an admin screen: says what happened and offers a retry of the same address, and a way back (to
+ * the dashboard unless the screen names its list).
+ */
 export function AdminErrorBoundary({
   error,
-  listHref,
-  listLabel,
+  listHref = "/admin/dashboard",
+  listLabel = "Back to the dashboard",
 }: {
   error: unknown;
-  listHref: string;
-  listLabel: string;
+  listHref?: string;
+  listLabel?: string;
 }) {
   const location = useLocation();
   let title = "Something went wrong";

@@ -1,6 +1,7 @@
 // Plain functions rather than Zod schemas: this module is reachable from browser code (the list screens import
 // it), and a schema built at the top of a module would put Zod into every admin list's bundle.
 
+import { ADMIN_PAGE_SIZE } from "~/lib/constants";
 import { ENTRY_STATUS_LABELS, ENTRY_STATUSES, type EntryStatus } from "~/lib/vocabulary";
 
 const MAX_PAGE = 100_000;
@@ -40,3 +41,11 @@ export function parseStatusFilter(value: string | null): EntryStatus | "" {
 
 /** The status filter's choices on the admin lists. */
 export const STATUS_FILTER_OPTIONS = ENTRY_STATUSES.map((s) => ({ value: s, label: ENTRY_STATUS_LABELS[s] }));
+
+/**
+ * What a collection's admin list (locations, programs, change-makers, resources) reads from its address: the list
+ * query, a page of the admin page size, and the status filter.
+ */
+export function readEntryListQuery(url: URL) {
+  return { ...readListQuery(url, ADMIN_PAGE_SIZE), status: parseStatusFilter(url.searchParams.get("status")) };
+}
