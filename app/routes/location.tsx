@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
 import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useTranslation } from "~/lib/i18n/react";
@@ -65,6 +66,19 @@ function websiteLabel(url: string): string {
 
 function isHttpUrl(url: string | null): url is string {
   return Boolean(url && /^https?:\/\//i.test(url));
+}
+
+/** One of the contact box's lines: its icon, named for a screen reader, and what it gives. */
+function ContactItem({ icon: Icon, label, children }: { icon: typeof Globe; label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-2">
+      <dt>
+        <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 text-leaf-700" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd>{children}</dd>
+    </div>
+  );
 }
 
 export default function LocationPage({ loaderData }: Route.ComponentProps) {
@@ -227,79 +241,55 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             >
               <dl className="mt-4 space-y-3 text-stone-800">
                 {isHttpUrl(l.website) ? (
-                  <div className="flex gap-2">
-                    <dt>
-                      <Globe aria-hidden="true" className="mt-0.5 h-5 w-5 text-leaf-700" />
-                      <span className="sr-only">{t("location.website")}</span>
-                    </dt>
-                    <dd>
-                      <a
-                        href={l.website}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="inline-flex items-center gap-1 break-all text-leaf-800 underline"
-                      >
-                        {websiteLabel(l.website)}
-                        <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
-                        <span className="sr-only">{t("location.newTab")}</span>
-                      </a>
-                    </dd>
-                  </div>
+                  <ContactItem icon={Globe} label={t("location.website")}>
+                    <a
+                      href={l.website}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex items-center gap-1 break-all text-leaf-800 underline"
+                    >
+                      {websiteLabel(l.website)}
+                      <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+                      <span className="sr-only">{t("location.newTab")}</span>
+                    </a>
+                  </ContactItem>
                 ) : null}
                 {l.email ? (
-                  <div className="flex gap-2">
-                    <dt>
-                      <Mail aria-hidden="true" className="mt-0.5 h-5 w-5 text-leaf-700" />
-                      <span className="sr-only">E-mail</span>
-                    </dt>
-                    <dd>
-                      <a href={`mailto:${l.email}`} className="break-all text-leaf-800 underline">
-                        {l.email}
-                      </a>
-                    </dd>
-                  </div>
+                  <ContactItem icon={Mail} label="E-mail">
+                    <a href={`mailto:${l.email}`} className="break-all text-leaf-800 underline">
+                      {l.email}
+                    </a>
+                  </ContactItem>
                 ) : null}
                 {l.phone ? (
-                  <div className="flex gap-2">
-                    <dt>
-                      <Phone aria-hidden="true" className="mt-0.5 h-5 w-5 text-leaf-700" />
-                      <span className="sr-only">{t("location.phone")}</span>
-                    </dt>
-                    <dd>
-                      <a href={`tel:${l.phone.replace(/[^\d+]/g, "")}`} className="text-leaf-800 underline">
-                        {l.phone}
-                      </a>
-                    </dd>
-                  </div>
+                  <ContactItem icon={Phone} label={t("location.phone")}>
+                    <a href={`tel:${l.phone.replace(/[^\d+]/g, "")}`} className="text-leaf-800 underline">
+                      {l.phone}
+                    </a>
+                  </ContactItem>
                 ) : null}
                 {addressLines.length > 0 ? (
-                  <div className="flex gap-2">
-                    <dt>
-                      <MapPin aria-hidden="true" className="mt-0.5 h-5 w-5 text-leaf-700" />
-                      <span className="sr-only">{t("location.address")}</span>
-                    </dt>
-                    <dd>
-                      {/* The address leads to the point on a street map (or, without one, to a search for it). */}
-                      <address className="not-italic">
-                        <a
-                          href={
-                            l.latitude !== null && l.longitude !== null
-                              ? osmMapHref(l.latitude, l.longitude)
-                              : osmSearchHref(addressLines.join(", "))
-                          }
-                          className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
-                          data-analytics="location:address"
-                        >
-                          {addressLines.map((line) => (
-                            <span key={line} className="block">
-                              {line}
-                            </span>
-                          ))}
-                          <span className="sr-only">{t("location.addressOnMap")}</span>
-                        </a>
-                      </address>
-                    </dd>
-                  </div>
+                  <ContactItem icon={MapPin} label={t("location.address")}>
+                    {/* The address leads to the point on a street map (or, without one, to a search for it). */}
+                    <address className="not-italic">
+                      <a
+                        href={
+                          l.latitude !== null && l.longitude !== null
+                            ? osmMapHref(l.latitude, l.longitude)
+                            : osmSearchHref(addressLines.join(", "))
+                        }
+                        className="text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
+                        data-analytics="location:address"
+                      >
+                        {addressLines.map((line) => (
+                          <span key={line} className="block">
+                            {line}
+                          </span>
+                        ))}
+                        <span className="sr-only">{t("location.addressOnMap")}</span>
+                      </a>
+                    </address>
+                  </ContactItem>
                 ) : null}
               </dl>
               <LastChecked at={l.checkedAt} correctHref={`/suggest-a-correction/location/${l.id}`} />

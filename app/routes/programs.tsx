@@ -306,6 +306,34 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
   const a = d.applied;
   const hasFilters = Object.values(a).some(Boolean);
+  // The filter form's choices, in its order: each a select of the applied value's name, with "any" first.
+  const choices = [
+    {
+      name: "format",
+      label: "programs.format",
+      any: "programs.anyFormat",
+      options: PROGRAM_FORMATS.map((f) => ({ value: f, label: formatLabel(f, t) })),
+    },
+    { name: "region", label: "programs.region", any: "programs.allRegions", options: d.regionOptions },
+    { name: "country", label: "programs.country", any: "programs.anyCountry", options: d.countryOptions },
+    { name: "taughtIn", label: "programs.taughtInFilter", any: "programs.anyLanguage", options: d.languageOptions },
+    { name: "focus", label: "programs.topic", any: "programs.anyTopic", options: d.focusOptions },
+    {
+      name: "price",
+      label: "programs.price",
+      any: "programs.anyPrice",
+      options: PROGRAM_PRICES.map((p) => ({
+        value: p,
+        label: p === "free" ? t("programs.freeOnly") : t("programs.paidOnly"),
+      })),
+    },
+    {
+      name: "when",
+      label: "programs.when",
+      any: "programs.anyTime",
+      options: PROGRAM_WHEN.map((w) => ({ value: w, label: t(WHEN_KEYS[w]) })),
+    },
+  ] as const;
   return (
     <main id="main">
       <PageIntro
@@ -337,58 +365,16 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
                 className={selectCls}
               />
             </div>
-            <FilterSelect
-              name="format"
-              label={t("programs.format")}
-              value={d.applied.format}
-              anyLabel={t("programs.anyFormat")}
-              options={PROGRAM_FORMATS.map((f) => ({ value: f, label: formatLabel(f, t) }))}
-            />
-            <FilterSelect
-              name="region"
-              label={t("programs.region")}
-              value={d.applied.region}
-              anyLabel={t("programs.allRegions")}
-              options={d.regionOptions}
-            />
-            <FilterSelect
-              name="country"
-              label={t("programs.country")}
-              value={a.country}
-              anyLabel={t("programs.anyCountry")}
-              options={d.countryOptions}
-            />
-            <FilterSelect
-              name="taughtIn"
-              label={t("programs.taughtInFilter")}
-              value={a.taughtIn}
-              anyLabel={t("programs.anyLanguage")}
-              options={d.languageOptions}
-            />
-            <FilterSelect
-              name="focus"
-              label={t("programs.topic")}
-              value={a.focus}
-              anyLabel={t("programs.anyTopic")}
-              options={d.focusOptions}
-            />
-            <FilterSelect
-              name="price"
-              label={t("programs.price")}
-              value={a.price}
-              anyLabel={t("programs.anyPrice")}
-              options={PROGRAM_PRICES.map((p) => ({
-                value: p,
-                label: p === "free" ? t("programs.freeOnly") : t("programs.paidOnly"),
-              }))}
-            />
-            <FilterSelect
-              name="when"
-              label={t("programs.when")}
-              value={a.when}
-              anyLabel={t("programs.anyTime")}
-              options={PROGRAM_WHEN.map((w) => ({ value: w, label: t(WHEN_KEYS[w]) }))}
-            />
+            {choices.map((c) => (
+              <FilterSelect
+                key={c.name}
+                name={c.name}
+                label={t(c.label)}
+                value={a[c.name]}
+                anyLabel={t(c.any)}
+                options={c.options}
+              />
+            ))}
             {/* Side by side only where each field can show a whole date (not on 320–375 px phones). */}
             <fieldset className="grid grid-cols-1 gap-2 min-[380px]:grid-cols-2 sm:col-span-2">
               <legend className="text-sm font-semibold text-stone-800">{t("programs.chosenDates")}</legend>

@@ -1,7 +1,5 @@
-import { LegalPage } from "~/components/public/legal-page";
+import { LegalPage, legalPageMeta } from "~/components/public/legal-page";
 import { languageFromPath } from "../lib/i18n/languages";
-import { useTranslation } from "../lib/i18n/react";
-import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { getLegalPageText } from "../services/page-texts.server";
 import type { Route } from "./+types/terms";
@@ -17,17 +15,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const t = metaTranslate(matches);
-  return pageMeta({
-    matches,
-    title: t("legal.termsTitle"),
-    description: t("legal.termsDescription", { siteName: siteNameFrom(matches) }),
-    siteUrl: loaderData?.siteUrl,
-    path: "/terms",
-  });
+  return legalPageMeta("terms", matches, loaderData?.siteUrl);
 }
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  return <LegalPage title={t("legal.termsTitle")} text={loaderData} />;
+  return <LegalPage page="terms" text={loaderData} />;
 }

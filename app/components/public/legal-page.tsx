@@ -1,15 +1,40 @@
 import { formatDate } from "~/lib/format";
 import { Trans, useTranslation } from "~/lib/i18n/react";
+import { metaTranslate, pageMeta, siteNameFrom } from "~/lib/meta";
 import { PageIntro } from "./page-intro";
 import { PageTextBody } from "./prose";
 import { ShownInNote } from "./shown-in-note";
 
+/** The legal pages' headings and descriptions, each page's own. */
+const LEGAL_PAGES = {
+  privacy: { title: "legal.privacyTitle", description: "legal.privacyDescription" },
+  terms: { title: "legal.termsTitle", description: "legal.termsDescription" },
+} as const;
+
+type LegalPageName = keyof typeof LEGAL_PAGES;
+
+/** A legal page's meta tags: its heading as the title, its description naming the site, its address. */
+export function legalPageMeta(
+  page: LegalPageName,
+  matches: Parameters<typeof pageMeta>[0]["matches"],
+  siteUrl: string | undefined,
+) {
+  const t = metaTranslate(matches);
+  return pageMeta({
+    matches,
+    title: t(LEGAL_PAGES[page].title),
+    description: t(LEGAL_PAGES[page].description, { siteName: siteNameFrom(matches) }),
+    siteUrl,
+    path: `/${page}`,
+  });
+}
+
 /** The privacy and terms pages: the owner's text under a heading, with the date it was last saved. */
 export function LegalPage({
-  title,
+  page,
   text,
 }: {
-  title: string;
+  page: LegalPageName;
   text: {
     lead: string;
     leadLang: string | null;
@@ -19,11 +44,11 @@ export function LegalPage({
     note: string | null;
   };
 }) {
-  const { lang: pageLang } = useTranslation();
+  const { t, lang: pageLang } = useTranslation();
   return (
     <main id="main">
       <PageIntro
-        title={title}
+        title={t(LEGAL_PAGES[page].title)}
         lead={text.lead}
         leadLang={text.leadLang}
         leadNote={<ShownInNote note={text.leadLang} className="mb-1 text-stone-700" />}
