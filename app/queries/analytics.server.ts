@@ -3,6 +3,7 @@ import type { Database } from "~db/client";
 import { analyticsDailyDims, analyticsDailyPages, analyticsDailyTotals, analyticsEvents } from "~db/schema";
 import { pruneSearchStats } from "./search-stats.server";
 import { getSettingsDocument, putSettingsDocument } from "./settings.server";
+import { rowsOf } from "./sql-helpers.server";
 
 export const ANALYTICS_SETTINGS_DOC = "analytics";
 export const DEFAULT_RETENTION_DAYS = 396; // about 13 months of raw events; rollups are kept for ever
@@ -72,13 +73,11 @@ export async function aggregateRaw(db: Database, from: Date, to: Date): Promise<
           where created_at >= ${from} and created_at < ${to} and kind = 'user_interaction'
       ) d group by dim, key`),
   ]);
-  const dimRows = ((dims as unknown as { rows: { dim: Dimension; key: string; count: number }[] }).rows ?? []).map(
-    (r) => ({
-      dim: r.dim,
-      key: r.key,
-      count: Number(r.count),
-    }),
-  );
+  const dimRows = rowsOf<{ dim: Dimension; key: string; count: number }>(dims).map((r) => ({
+    dim: r.dim,
+    key: r.key,
+    count: Number(r.count),
+  }));
   return {
     totals: totalsRows[0] ?? { pageViews: 0, visitors: 0, interactions: 0, formSubmissions: 0 },
     pages,
@@ -104,16 +103,16 @@ export async function rollupAnalytics(db: Database, now = new Date()): Promise<{
   const today = utcDay(now);
   return db.transaction(async (tx) => {
     const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(727001) as ok`);
-    if (!(lock as unknown as { rows: { ok: boolean }[] }).rows?.[0]?.ok) return { days: 0, deleted: 0 };
+    if (!rowsOf<{ ok: boolean }>(lock)[0]?.ok) return { days: 0, deleted: 0 };
     const pending = await tx.execute(sql`
       select distinct to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day from ${analyticsEvents}
       where created_at < ${dayStart(today)}
         and not exists (select 1 from ${analyticsDailyTotals} t where t.day = (${analyticsEvents.createdAt} at time zone 'UTC')::date)
       order by 1`);
-    const days = ((pending as unknown as { rows: { day: string }[] }).rows ?? []).map((r) => r.day);
+    const days = rowsOf<{ day: string }>(pending).map((r) => r.day);
     for (const day of days) {
       const from = dayStart(day);
-      const agg = await aggregateRaw(tx as unknown as Database, from, new Date(from.getTime() + DAY_MS));
+      const agg = await aggregateRaw(tx, from, new Date(from.getTime() + DAY_MS));
       await tx
         .insert(analyticsDailyTotals)
         .values({ day, ...agg.totals })
@@ -131,14 +130,14 @@ export async function rollupAnalytics(db: Database, now = new Date()): Promise<{
           .onConflictDoNothing();
       }
     }
-    const retention = await getRetentionDays(tx as unknown as Database);
+    const retention = await getRetentionDays(tx);
     const cutoff = new Date(dayStart(today).getTime() - retention * DAY_MS);
     const deleted = await tx
       .delete(analyticsEvents)
       .where(lt(analyticsEvents.createdAt, cutoff))
       .returning({ id: analyticsEvents.id });
     // What visitors typed into search is kept as long as raw events, though it is counted per day.
-    await pruneSearchStats(tx as unknown as Database, utcDay(cutoff));
+    await pruneSearchStats(tx, utcDay(cutoff));
     return { days: days.length, deleted: deleted.length };
   });
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { isUuid } from "../lib/ids";
 import type { EntryStatus } from "../lib/vocabulary";
+import { publishedSql, rowsOf } from "./sql-helpers.server";
 
 /** What a place is compared by: its name, position, website and e-mail. */
 export type DuplicateProbe = {
@@ -89,7 +90,7 @@ export async function findLikelyDuplicates(
     : sql`NULL::float8`;
   const hostOf = sql`lower(regexp_replace(substring(l.website from '^[A-Za-z]+://([^/:?#]+)'), '^www\\.', ''))`;
   const domainOf = sql`lower(split_part(l.contact_email, '@', 2))`;
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     WITH candidates AS (
       SELECT l.id FROM locations l WHERE l.search_name % search_fold(${probe.name})
       ${host || domain ? sql`UNION SELECT l.id FROM locations l WHERE ${host ? sql`${hostOf} = ${host}` : sql`FALSE`} OR ${domain ? sql`${domainOf} = ${domain}` : sql`FALSE`}` : sql``}
@@ -102,14 +103,14 @@ export async function findLikelyDuplicates(
         ${domain ? sql`coalesce(${domainOf} = ${domain}, false)` : sql`false`} AS same_domain
       FROM locations l JOIN candidates c ON c.id = l.id
       WHERE ${exclude ? sql`l.id <> ${exclude}` : sql`TRUE`}
-        ${opts.publishedOnly ? sql`AND l.status = 'published'` : sql``}
+        ${opts.publishedOnly ? sql`AND ${publishedSql(sql`l.status`)}` : sql``}
     ) s
     WHERE same_website OR same_domain OR score >= ${SAME_NAME_SIMILARITY}
       OR (score >= ${NEAR_NAME_SIMILARITY} AND (distance_km IS NULL OR distance_km <= ${NEAR_KM}))
     ORDER BY score DESC, name
     LIMIT ${opts.limit ?? 5}
-  `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+  `);
+  const rows = rowsOf(result);
   return rows.map((r) => ({
     id: String(r.id),
     name: String(r.name),

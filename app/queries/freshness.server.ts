@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { isUuid } from "../lib/ids";
+import { publishedSql, rowsOf } from "./sql-helpers.server";
 
 export type CheckableKind = "location" | "program" | "change-maker";
 const TABLES: Record<CheckableKind, string> = {
@@ -12,15 +13,13 @@ const TABLES: Record<CheckableKind, string> = {
 /** At most this many are counted: a directory that has fallen far behind shows "10,000+". */
 export const NEEDS_CHECKING_COUNT_CAP = 10_000;
 
+const published = publishedSql(sql`status`);
 const stale = (before: Date) => sql`
-  SELECT 'location' AS kind, id, name, checked_at FROM locations WHERE status = 'published' AND checked_at < ${before}
+  SELECT 'location' AS kind, id, name, checked_at FROM locations WHERE ${published} AND checked_at < ${before}
   UNION ALL
-  SELECT 'program', id, name, checked_at FROM programs WHERE status = 'published' AND checked_at < ${before}
+  SELECT 'program', id, name, checked_at FROM programs WHERE ${published} AND checked_at < ${before}
   UNION ALL
-  SELECT 'change-maker', id, name, checked_at FROM change_makers WHERE status = 'published' AND checked_at < ${before}`;
-
-type Rows = { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-const rowsOf = (r: Rows) => (Array.isArray(r) ? r : (r.rows ?? []));
+  SELECT 'change-maker', id, name, checked_at FROM change_makers WHERE ${published} AND checked_at < ${before}`;
 
 /** Published entries nobody has confirmed since `before`, the longest unchecked first, with a capped total. */
 export async function listNeedsChecking(db: Database, before: Date, page: { limit: number; offset: number }) {
@@ -29,9 +28,9 @@ export async function listNeedsChecking(db: Database, before: Date, page: { limi
       ORDER BY checked_at, name LIMIT ${page.limit} OFFSET ${page.offset}`),
     db.execute(sql`SELECT count(*)::int AS n FROM (${stale(before)} LIMIT ${NEEDS_CHECKING_COUNT_CAP + 1}) capped`),
   ]);
-  const n = Number(rowsOf(total as unknown as Rows)[0]?.n ?? 0);
+  const n = Number(rowsOf(total)[0]?.n ?? 0);
   return {
-    rows: rowsOf(list as unknown as Rows).map((r) => ({
+    rows: rowsOf(list).map((r) => ({
       kind: r.kind as CheckableKind,
       id: String(r.id),
       name: String(r.name),
@@ -48,6 +47,6 @@ export async function markEntryChecked(db: Database, kind: CheckableKind, id: st
   const result = await db.execute(
     sql`UPDATE ${sql.raw(TABLES[kind])} SET checked_at = now() WHERE id = ${id} RETURNING name`,
   );
-  const row = rowsOf(result as unknown as Rows)[0];
+  const row = rowsOf(result)[0];
   return row ? String(row.name) : null;
 }

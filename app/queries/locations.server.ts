@@ -21,7 +21,7 @@ import {
   rankPoolSql,
   searchOrderSql,
 } from "./search.server";
-import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
+import { escapeLike, publishedSql, rowsOf, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type LocationRow = typeof locations.$inferSelect;
 
@@ -281,7 +281,7 @@ export async function locationFacetCounts(
   const facet = async (column: SQL, where: SQL | undefined, unnestKeys = false) => {
     // The first row (no key) says how many locations were read: all of them, or the cap (then the counts are not
     // complete and this dimension shows none).
-    const rows = (await db.execute(sql`
+    const rows = await db.execute(sql`
       WITH s AS (SELECT ${column} AS k FROM ${locations} WHERE ${where ?? sql`TRUE`} LIMIT ${cap})
       SELECT NULL::text AS key, (SELECT count(*) FROM s)::int AS n
       UNION ALL
@@ -291,8 +291,8 @@ export async function locationFacetCounts(
         WHERE key IS NOT NULL
         GROUP BY key
       ) counted
-    `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-    const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
+    `);
+    const list = rowsOf(rows);
     const seen = list.find((r) => r.key === null);
     if (Number(seen?.n ?? 0) >= cap) return null;
     return new Map(list.filter((r) => r.key !== null).map((r) => [String(r.key), Number(r.n)]));
@@ -683,7 +683,7 @@ export async function getLocationPage(db: Database, slug: string, opts: { includ
           'summary', p.summary, 'startDate', p.start_date, 'endDate', p.end_date, 'format', p.format,
           'priceCents', p.price_cents, 'currency', p.currency, 'language', p.language,
           'translations', p.translations) ORDER BY p.start_date ASC NULLS LAST, p.name)
-        FROM programs p WHERE p.location_id = locations.id AND p.status = 'published'), '[]'::json)`,
+        FROM programs p WHERE p.location_id = locations.id AND ${publishedSql(sql`p.status`)}), '[]'::json)`,
     })
     .from(locations)
     .where(

@@ -4,6 +4,7 @@ import { mailMessages } from "~db/schema";
 import { isUuid } from "../lib/ids";
 import { mailboxOf } from "../lib/mailbox";
 import type { MailKind, MailStatus } from "../lib/vocabulary";
+import { rowsOf } from "./sql-helpers.server";
 
 export type MailRow = typeof mailMessages.$inferSelect;
 export type NewMail = {
@@ -60,7 +61,7 @@ export async function claimDueMail(
   const kindCond = opts.newsletter
     ? sql`kind IN ('newsletter-issue', 'podcast-episode')`
     : sql`kind NOT IN ('newsletter-issue', 'podcast-episode')`;
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     UPDATE mail_messages SET status = 'sending', attempts = attempts + 1,
       locked_until = now() + ${`${opts.leaseMs} milliseconds`}::interval
     WHERE id IN (
@@ -71,8 +72,8 @@ export async function claimDueMail(
       LIMIT ${opts.limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING *`)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+    RETURNING *`);
+  const rows = rowsOf(result);
   return rows.map(fromRaw);
 }
 

@@ -2,6 +2,7 @@ import { and, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { requestStats } from "~db/schema";
 import { percentileFromHistogram } from "../lib/latency-histogram";
+import { rowsOf } from "./sql-helpers.server";
 
 export type StatsWindow = "hour" | "day" | "week";
 export const WINDOW_MS: Record<StatsWindow, number> = { hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000 };
@@ -40,8 +41,6 @@ export type RequestStatsReport = {
   series: { t: string; count: number; errors: number }[];
   routes: RouteStats[];
 };
-
-const rowsOf = <T>(r: unknown): T[] => (r as { rows?: T[] }).rows ?? [];
 
 /** Request statistics for the last hour, day or week: totals, a time series, and per-route percentiles. */
 export async function getRequestStatsReport(
@@ -186,7 +185,7 @@ export async function rollupRequestStats(db: Database, now = new Date()): Promis
           sql`${requestStats.bucketStart} <> date_trunc('hour', ${requestStats.bucketStart})`,
         ),
       );
-    await upsertRequestStats(tx as unknown as Database, [...groups.values()]);
+    await upsertRequestStats(tx, [...groups.values()]);
     return { merged: rows.length };
   });
 }

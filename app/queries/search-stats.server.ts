@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~db/client";
+import { rowsOf } from "./sql-helpers.server";
 
 /** One day's count of a query in a language: how often it was searched, and how often it found nothing. */
 export type SearchStatRow = { day: string; lang: string; query: string; searches: number; zeroResults: number };
@@ -18,11 +19,6 @@ export async function upsertSearchStats(db: Database, rows: SearchStatRow[]): Pr
 }
 
 export type SearchCount = { query: string; lang: string; searches: number; zeroResults: number };
-
-const rowsOf = (result: unknown) => {
-  const r = result as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
-};
 
 /**
  * The most searched queries of the days from `from` to `to` (UTC, inclusive), and the queries that most often found

@@ -12,7 +12,7 @@ import {
   type SearchTerm,
 } from "../lib/search-query";
 import { synonymPhrases } from "../lib/search-synonyms";
-import { escapeLike } from "./sql-helpers.server";
+import { escapeLike, publishedSql, rowsOf } from "./sql-helpers.server";
 
 export type SearchKind = SearchKindName;
 export const SEARCH_KINDS: readonly SearchKind[] = ["location", "program", "change-maker", "resource", "episode"];
@@ -75,9 +75,10 @@ type KindTable = {
 // Each kind: where it lives, its display name, the key its page is addressed by, and the text shown in snippets.
 // Directory entries are searched among published ones only (a subquery the planner folds into each statement, so
 // the indexes serve as on the table); drafts and archived entries are found by staff lists, never by visitors.
+const published = publishedSql(sql`status`);
 const KINDS: Record<SearchKind, KindTable> = {
   location: {
-    table: sql`(SELECT * FROM locations WHERE status = 'published')`,
+    table: sql`(SELECT * FROM locations WHERE ${published})`,
     name: sql`name`,
     key: sql`slug`,
     text: sql`short_description || ' ' || long_description`,
@@ -93,7 +94,7 @@ const KINDS: Record<SearchKind, KindTable> = {
     place: sql`t.contact_city AS place_city, t.country AS place_country, t.marker_type AS place_kind`,
   },
   program: {
-    table: sql`(SELECT * FROM programs WHERE status = 'published')`,
+    table: sql`(SELECT * FROM programs WHERE ${published})`,
     name: sql`name`,
     key: sql`slug`,
     text: sql`summary || ' ' || description`,
@@ -107,7 +108,7 @@ const KINDS: Record<SearchKind, KindTable> = {
     },
   },
   "change-maker": {
-    table: sql`(SELECT * FROM change_makers WHERE status = 'published')`,
+    table: sql`(SELECT * FROM change_makers WHERE ${published})`,
     name: sql`name`,
     key: sql`id::text`,
     text: sql`role || '. ' || bio`,
@@ -121,7 +122,7 @@ const KINDS: Record<SearchKind, KindTable> = {
     },
   },
   resource: {
-    table: sql`(SELECT * FROM resources WHERE status = 'published')`,
+    table: sql`(SELECT * FROM resources WHERE ${published})`,
     name: sql`title`,
     key: sql`url`,
     text: sql`description`,
@@ -273,12 +274,6 @@ export function tsquerySql(search: PreparedSearch | readonly SearchTerm[], weigh
     sql` && `,
   )})`;
 }
-
-type Rows = { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-const rowsOf = (result: unknown) => {
-  const r = result as Rows;
-  return Array.isArray(r) ? r : (r.rows ?? []);
-};
 
 /** A tsquery text's lexeme without its prefix mark and weights: the stem "meadow" adds nothing to "meadow:*". */
 const bareLexeme = (query: string) => query.replace(/:\*?[A-D]*/g, "");
@@ -594,11 +589,11 @@ export async function suggestNames(db: Database, raw: string, limit = 8, lang?: 
         ORDER BY rank DESC, length(c.name), c.name LIMIT ${limit})`,
     ];
   });
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     SELECT kind, name, label, key FROM (${sql.join(parts, sql` UNION ALL `)}) s
     ORDER BY exact DESC, starts DESC, rank DESC, length(name), name
-  `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+  `);
+  const rows = rowsOf(result);
   const seen = new Set<string>();
   const out: Suggestion[] = [];
   for (const r of rows) {

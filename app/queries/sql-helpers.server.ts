@@ -15,7 +15,19 @@ export function statusSql(column: AnyPgColumn, filter: StatusFilter = "published
   return filter === "any" ? undefined : sql`${column} = ${filter}`;
 }
 
-/** Only published entries: what every public page, list, feed and the map may show. */
-export function publishedSql(column: AnyPgColumn): SQL {
+/**
+ * Only published entries: what every public page, list, feed, search and the map may show. The one place the
+ * status's SQL literal is written; `column` is a table's column, or raw SQL naming one (`sql\`l.status\``).
+ */
+export function publishedSql(column: AnyPgColumn | SQL): SQL {
   return sql`${column} = 'published'`;
+}
+
+/**
+ * The rows of a raw `db.execute` result: node-postgres answers `{ rows }`, PGlite's driver an array or `{ rows }`,
+ * so a query reads its rows the same way on either.
+ */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return (result as { rows?: T[] } | null)?.rows ?? [];
 }

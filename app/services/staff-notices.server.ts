@@ -75,17 +75,16 @@ export async function sendDailyDigests(services: Pick<Services, "db" | "mail">):
   let queued = 0;
   for (const { id } of await listDigestsDue(db)) {
     const sent = await db.transaction(async (tx) => {
-      const t = tx as unknown as typeof db;
-      const claim = await claimDigest(t, id);
+      const claim = await claimDigest(tx, id);
       if (!claim) return false;
       const apps = claim.applications
-        ? await listApplicationsSince(t, claim.since, DIGEST_LIST_MAX)
+        ? await listApplicationsSince(tx, claim.since, DIGEST_LIST_MAX)
         : { rows: [], total: 0 };
       const contributions = claim.contributions
-        ? await listPendingProposalsSince(t, claim.since, DIGEST_LIST_MAX)
+        ? await listPendingProposalsSince(tx, claim.since, DIGEST_LIST_MAX)
         : { rows: [], total: 0 };
       if (apps.total + contributions.total === 0) return false;
-      await mail.enqueue(t, digestMessage(mail, claim.email, apps, contributions));
+      await mail.enqueue(tx, digestMessage(mail, claim.email, apps, contributions));
       return true;
     });
     if (sent) queued++;
