@@ -207,7 +207,7 @@ export async function getNewsletterSubscriptionById(db: Database, id: string) {
 
 /** Removes a subscription; false when it did not exist. */
 export async function deleteNewsletterSubscription(db: Database, id: string): Promise<boolean> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await db
     .delete(newsletterSubscriptions)
     .where(eq(newsletterSubscriptions.id, id))

@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from "../ids";
 import { emailSchema } from "../schemas";
 import { REGIONS, type RegionKey } from "../taxonomy";
 import { z } from "../zod";
@@ -23,8 +24,6 @@ export const APPLICATION_LIMITS = {
   website: 500,
   maxFocusAreas: 30,
 } as const;
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A submitted value as one string (the first, when a name was repeated). */
 const asText = (v: unknown) => (v === undefined || v === null ? "" : Array.isArray(v) ? String(v[0] ?? "") : v);
@@ -101,7 +100,7 @@ export const ApplicationSchema = z.object({
   focusAreas: z.preprocess(
     asList,
     z
-      .array(z.string().regex(UUID_RE, messageCode("validation.focusAreasFromList")))
+      .array(z.string().regex(UUID_PATTERN, messageCode("validation.focusAreasFromList")))
       .min(1, messageCode("validation.application.focusAreasMissing"))
       .max(APPLICATION_LIMITS.maxFocusAreas, messageCode("validation.application.focusAreasTooMany"))
       .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { UUID_PATTERN } from "../ids";
 import { ENTRY_STATUSES } from "../vocabulary";
 import { z } from "../zod";
 import { type FieldLabel, messageCode } from "./message-codes";
@@ -190,13 +191,11 @@ export function refuseMissingFields(schema: z.ZodType, values: FormValues): void
   );
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An optional id picked from a list; blank becomes null. */
 export function optionalId(label: FieldLabel) {
   return optionalText(label, 36)
     .refine(
-      (v) => v === "" || UUID_RE.test(v),
+      (v) => v === "" || UUID_PATTERN.test(v),
       say(label, (l) => `Please choose a valid ${l.toLowerCase()}.`, "validation.chooseValid", {}, true),
     )
     .transform((v) => (v === "" ? null : v.toLowerCase()));
@@ -216,7 +215,7 @@ export function formId(noun: string) {
             ? `The form names more than one ${noun}: send one at a time.`
             : `The ${noun}'s id is not valid.`,
     })
-    .regex(UUID_RE, `The ${noun}'s id is not valid.`)
+    .regex(UUID_PATTERN, `The ${noun}'s id is not valid.`)
     .transform((v) => v.toLowerCase());
 }
 
@@ -235,7 +234,7 @@ export function idList(label: FieldLabel, max = 50) {
     z.preprocess(
       (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
       z
-        .array(z.string().regex(UUID_RE, invalid), { error: invalid })
+        .array(z.string().regex(UUID_PATTERN, invalid), { error: invalid })
         .max(
           max,
           say(label, (l) => `Choose at most ${max} ${l.toLowerCase()}.`, "validation.tooMany", { max }, true),
