@@ -1,5 +1,5 @@
 import { E2E_ADMIN } from "../../playwright.config";
-import { createUserViaScreen, SLOW, signIn, uniqueEmail } from "./admin-core-helpers";
+import { createUsersAsAdmin, SLOW, signIn, uniqueEmail } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -14,15 +14,13 @@ test.describe.configure({ mode: "serial" });
 // Several steps hash passwords on purpose (slow by design); give each test room on a loaded machine.
 test.setTimeout(180_000);
 
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/, SLOW);
-  await createUserViaScreen(page, { ...probe, role: "ADMIN" });
-  await createUserViaScreen(page, { ...target, role: "ADMIN" });
-  await createUserViaScreen(page, { ...leaver, role: "DEFAULT" });
-  await page.close();
-});
+test.beforeAll(({ browser }) =>
+  createUsersAsAdmin(browser, [
+    { ...probe, role: "ADMIN" },
+    { ...target, role: "ADMIN" },
+    { ...leaver, role: "DEFAULT" },
+  ]),
+);
 
 test("an admin signs in, sees the dashboard with their e-mail, and signs out", async ({ page, context }) => {
   await page.goto("/admin/login");

@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
 
 /**
  * Waits for steps that hash a password (sign-in, creating a user): scrypt at OWASP cost takes about a second, and
@@ -33,4 +34,36 @@ export async function createUserViaScreen(
   await form.getByLabel("Role").selectOption(user.role);
   await form.getByRole("button", { name: "Add user" }).click();
   await expect(page.getByRole("rowheader", { name: user.email })).toBeVisible(SLOW);
+}
+
+/**
+ * The accounts a spec file signs in with, made before its tests (in `test.beforeAll`) by the shared admin through the
+ * Users screen, in a page of their own.
+ */
+export async function createUsersAsAdmin(
+  browser: Browser,
+  users: { name: string; email: string; password: string; role: "ADMIN" | "DEFAULT" }[],
+) {
+  const page = await browser.newPage();
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/, SLOW);
+  for (const user of users) await createUserViaScreen(page, user);
+  await page.close();
+}
+
+/** Waits until the upload of the file `name` in `scope` (the media library, or a picker's dialog) has finished. */
+export async function expectUploaded(scope: Page | Locator, name: string) {
+  await expect(scope.getByRole("progressbar", { name: `Upload of ${name}` })).toHaveAttribute(
+    "aria-valuenow",
+    "100",
+    SLOW,
+  );
+}
+
+/** Uploads a file in a media picker's dialog and chooses it there: the dialog closes. */
+export async function uploadAndChoose(dialog: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await dialog.getByLabel("Choose files").setInputFiles(file);
+  await expectUploaded(dialog, file.name);
+  await dialog.getByRole("button", { name: `Choose ${file.name}` }).click();
+  await expect(dialog).toBeHidden();
 }

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { createUserViaScreen, SLOW, signIn, uniqueEmail } from "./admin-core-helpers";
+import { createUsersAsAdmin, SLOW, signIn, uniqueEmail } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -50,13 +50,7 @@ test.describe.configure({ mode: "serial" });
 // Several steps hash passwords on purpose (slow by design); give each test room on a loaded machine.
 test.setTimeout(180_000);
 
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/, SLOW);
-  await createUserViaScreen(page, { ...defaultUser, role: "DEFAULT" });
-  await page.close();
-});
+test.beforeAll(({ browser }) => createUsersAsAdmin(browser, [{ ...defaultUser, role: "DEFAULT" }]));
 
 /** Things only an admin page would show: the admin's e-mail, the shell's navigation, dashboard content. */
 function expectNoAdminData(html: string) {

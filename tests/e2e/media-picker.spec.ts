@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "../../playwright.config";
-import { SLOW, signIn } from "./admin-core-helpers";
+import { SLOW, signIn, uploadAndChoose } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -105,18 +105,7 @@ test("a location's image is uploaded and chosen in the picker, then served as We
   await expectNoAxeViolations(page);
 
   const fileName = `picker-${stamp()}.png`;
-  await dialog.getByLabel("Choose files").setInputFiles({
-    name: fileName,
-    mimeType: "image/png",
-    buffer: await picture(1200, 750, "png"),
-  });
-  await expect(dialog.getByRole("progressbar", { name: `Upload of ${fileName}` })).toHaveAttribute(
-    "aria-valuenow",
-    "100",
-    SLOW,
-  );
-  await dialog.getByRole("button", { name: `Choose ${fileName}` }).click();
-  await expect(dialog).toBeHidden();
+  await uploadAndChoose(dialog, { name: fileName, mimeType: "image/png", buffer: await picture(1200, 750, "png") });
   await expect(trigger).toBeFocused();
 
   const original = page.getByLabel("Original image URL");

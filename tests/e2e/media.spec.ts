@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN } from "../../playwright.config";
-import { SLOW, signIn } from "./admin-core-helpers";
+import { expectUploaded, SLOW, signIn } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -42,16 +42,8 @@ test("an admin uploads files into a folder, sees them listed with details, and d
     { name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% e2e\n%%EOF\n") },
     { name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<!DOCTYPE html><html><body>hi</body></html>") },
   ]);
-  await expect(page.getByRole("progressbar", { name: "Upload of leaf.png" })).toHaveAttribute(
-    "aria-valuenow",
-    "100",
-    SLOW,
-  );
-  await expect(page.getByRole("progressbar", { name: "Upload of notes.pdf" })).toHaveAttribute(
-    "aria-valuenow",
-    "100",
-    SLOW,
-  );
+  await expectUploaded(page, "leaf.png");
+  await expectUploaded(page, "notes.pdf");
   await expect(page.getByText(/This type of file is not accepted \(an HTML document\)/)).toBeVisible(SLOW);
 
   await expect(page.getByRole("button", { name: /^leaf\.png \d/ })).toBeVisible(SLOW);

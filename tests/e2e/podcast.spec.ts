@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEMO_EPISODES } from "~db/seed/demo-data";
 import { E2E_ADMIN } from "../../playwright.config";
-import { SLOW, signIn } from "./admin-core-helpers";
+import { SLOW, signIn, uploadAndChoose } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -266,14 +266,7 @@ test("an episode whose audio staff upload in the admin gets a correct enclosure 
   await page.getByLabel("Title").fill(title);
   await page.getByRole("button", { name: "Choose audio file from the media library" }).click();
   const dialog = page.getByRole("dialog", { name: "Choose audio file from the media library" });
-  await dialog.getByLabel("Choose files").setInputFiles({ name: fileName, mimeType: "audio/mpeg", buffer: mp3 });
-  await expect(dialog.getByRole("progressbar", { name: `Upload of ${fileName}` })).toHaveAttribute(
-    "aria-valuenow",
-    "100",
-    SLOW,
-  );
-  await dialog.getByRole("button", { name: `Choose ${fileName}` }).click();
-  await expect(dialog).toBeHidden();
+  await uploadAndChoose(dialog, { name: fileName, mimeType: "audio/mpeg", buffer: mp3 });
   await expect(page.getByLabel("Audio URL")).toHaveValue(/^\/api\/storage\/download\/.+\?token=/);
   await page.getByRole("button", { name: "Create episode" }).click();
   await expect(page.getByText("Episode saved")).toBeVisible(SLOW);

@@ -46,6 +46,31 @@ async function tabTo(page: Page, target: Locator) {
   throw new Error("Tab never reached the target");
 }
 
+/**
+ * The Explore button from the keyboard: focus alone opens nothing, Enter opens, Escape closes and focus stays on the
+ * button, with focus on the button or on the panel's first link. Gives the button.
+ */
+async function exploreByKeyboard(page: Page) {
+  const explore = mainNav(page).getByRole("button", { name: "Explore" });
+  await tabTo(page, explore);
+  await expectExplore(page, false);
+  await page.keyboard.press("Enter");
+  await expectExplore(page, true);
+  // Escape with focus still on the button.
+  await page.keyboard.press("Escape");
+  await expectExplore(page, false);
+  await expect(explore).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await expectExplore(page, true);
+  await page.keyboard.press("Tab");
+  await expect(mainNav(page).getByRole("link", { name: "Locations", exact: true })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expectExplore(page, false);
+  await expect(explore).toBeFocused();
+  return explore;
+}
+
 test.describe("desktop header", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -128,23 +153,7 @@ test.describe("desktop header", () => {
     page,
   }) => {
     await gotoHydrated(page, "/");
-    const explore = mainNav(page).getByRole("button", { name: "Explore" });
-    await tabTo(page, explore);
-    await expectExplore(page, false);
-    await page.keyboard.press("Enter");
-    await expectExplore(page, true);
-    // Escape with focus still on the button.
-    await page.keyboard.press("Escape");
-    await expectExplore(page, false);
-    await expect(explore).toBeFocused();
-
-    await page.keyboard.press("Enter");
-    await expectExplore(page, true);
-    await page.keyboard.press("Tab");
-    await expect(mainNav(page).getByRole("link", { name: "Locations", exact: true })).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expectExplore(page, false);
-    await expect(explore).toBeFocused();
+    const explore = await exploreByKeyboard(page);
 
     // Arrow down opens the panel on its first link; leaving it with Tab closes it.
     await page.keyboard.press("ArrowDown");
@@ -175,21 +184,7 @@ test.describe("desktop header", () => {
   }) => {
     await page.route(EXPLORE_CHUNK, (route) => route.abort());
     await page.goto("/");
-    const explore = mainNav(page).getByRole("button", { name: "Explore" });
-    // The keyboard: focus alone opens nothing, Enter opens, Escape closes and focus stays on the button.
-    await tabTo(page, explore);
-    await expectExplore(page, false);
-    await page.keyboard.press("Enter");
-    await expectExplore(page, true);
-    await page.keyboard.press("Escape");
-    await expectExplore(page, false);
-    await expect(explore).toBeFocused();
-    await page.keyboard.press("Enter");
-    await page.keyboard.press("Tab");
-    await expect(mainNav(page).getByRole("link", { name: "Locations", exact: true })).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expectExplore(page, false);
-    await expect(explore).toBeFocused();
+    const explore = await exploreByKeyboard(page);
     // The mouse: whatever a hover does, the button agrees; a click opens and a click elsewhere closes.
     await page.mouse.move(640, 700);
     await explore.hover();
