@@ -60,9 +60,3 @@ export async function insertPageTextRevision(
   if (!row) throw new Error("page text revision not written");
   return row;
 }
-
-/** Whether any text has been stored (the demo seed fills the table once). */
-export async function hasPageTexts(db: Database): Promise<boolean> {
-  const [row] = await db.select({ id: pageTextRevisions.id }).from(pageTextRevisions).limit(1);
-  return Boolean(row);
-}

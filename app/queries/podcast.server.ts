@@ -217,11 +217,6 @@ export async function listPodcastSubscriptions(
   return rows.map((r) => ({ ...r, state: (r.confirmedAt ? "confirmed" : "awaiting") as PodcastSubscriberState }));
 }
 
-/** Confirmed subscriptions: the ones that get episodes. */
-export function countPodcastSubscriptions(db: Database): Promise<number> {
-  return countPodcastSubscriptionsMatching(db, { state: "confirmed" });
-}
-
 /** How many subscriptions match a search and state (all when neither is given). */
 export function countPodcastSubscriptionsMatching(
   db: Database,

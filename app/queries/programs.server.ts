@@ -80,15 +80,6 @@ export async function deleteProgram(db: Database, id: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-/** Programs hosted at one location, soonest first. */
-export function listProgramsByLocation(db: Database, locationId: string): Promise<ProgramRow[]> {
-  return db
-    .select()
-    .from(programs)
-    .where(eq(programs.locationId, locationId))
-    .orderBy(sql`${programs.startDate} asc nulls last`, asc(programs.name));
-}
-
 /** Programs as listed publicly: the fields a list or feed shows, with the host location's name and place. */
 export type ProgramListFilters = {
   /** One program (its own calendar file). */

@@ -47,17 +47,6 @@ export async function claimKeyOnce(db: Database, key: string, expiresAt: number)
   return rows.length === 1;
 }
 
-/** Reads the current count for `key` in the current window without counting a hit. */
-export async function peekRateLimit(db: Database, key: string, windowMs: number): Promise<number> {
-  const now = Date.now();
-  const windowStart = now - (now % windowMs);
-  const rows = await db.execute(
-    sql`select count from ${rateLimits} where key = ${key} and window_start = ${windowStart} limit 1`,
-  );
-  const row = (rows as unknown as { rows?: { count: number }[] }).rows?.[0];
-  return row ? Number(row.count) : 0;
-}
-
 /** Clears a key (e.g. after a successful sign-in). */
 export async function resetRateLimit(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);

@@ -62,24 +62,9 @@ export function listSubRegions(db: Database): Promise<SubRegion[]> {
   return db.select(subRegionColumns).from(subRegions).orderBy(asc(subRegions.name));
 }
 
-/** Sub-regions of one region, ordered by name. */
-export function listSubRegionsByRegion(db: Database, regionId: string): Promise<SubRegion[]> {
-  return db
-    .select(subRegionColumns)
-    .from(subRegions)
-    .where(eq(subRegions.regionId, regionId))
-    .orderBy(asc(subRegions.name));
-}
-
 /** All focus areas, ordered by name. */
 export function listFocusAreas(db: Database): Promise<FocusArea[]> {
   return db.select(focusAreaColumns).from(focusAreas).orderBy(asc(focusAreas.name));
-}
-
-/** One focus area by id, or null. */
-export async function getFocusAreaById(db: Database, id: string): Promise<FocusArea | null> {
-  const [row] = await db.select(focusAreaColumns).from(focusAreas).where(eq(focusAreas.id, id)).limit(1);
-  return row ?? null;
 }
 
 export type ReferenceData = {

@@ -62,15 +62,6 @@ export async function deleteResource(db: Database, id: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** How many resources are published. */
-export function countResources(db: Database): Promise<number> {
-  return db
-    .select({ n: count() })
-    .from(resources)
-    .where(publishedSql(resources.status))
-    .then((r) => r[0]?.n ?? 0);
-}
-
 /** A page of resources for the admin list (title/author search, optional type), with the total. */
 export async function searchResourcesForAdmin(
   db: Database,
