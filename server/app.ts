@@ -4,7 +4,7 @@ import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
-import { nulAddressMessage } from "~/lib/address-refusal.server";
+import { nulAddressMessage } from "~/server-lib/address-refusal.server";
 import { isStaffPath } from "~/lib/staff-path";
 import { readSharedReleaseAsset } from "~/services/release-assets.server";
 import { flushSearchStats } from "~/services/search-stats.server";

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { DEFAULT_LANGUAGE, localizedPath } from "~/lib/i18n/languages";
-import { homeLanguage } from "~/lib/i18n/negotiate.server";
+import { homeLanguage } from "~/server-lib/negotiate.server";
 
 /** `/` is the one address whose language depends on the visitor (their choice, else their browser's languages). */
 export const NEGOTIATED_VARY = "Accept-Language, Cookie";

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "~/lib/i18n/languages";
-import { serverTranslate } from "~/lib/i18n/messages.server";
+import { serverTranslate } from "~/server-lib/messages.server";
 import { offlinePageHtml, offlinePagePath } from "~/lib/offline-page";
 import { offlinePagesRouter } from "./offline-pages";
 

@@ -1,6 +1,6 @@
 import express from "express";
 import { LANGUAGES } from "~/lib/i18n/languages";
-import { serverTranslate } from "~/lib/i18n/messages.server";
+import { serverTranslate } from "~/server-lib/messages.server";
 import { offlinePageHtml, offlinePagePath } from "~/lib/offline-page";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serverTranslate } from "~/lib/i18n/messages.server";
+import { serverTranslate } from "~/server-lib/messages.server";
 import { formatDate, formatDateRange, formatDuration, formatLabel, formatMonthYear, formatPrice } from "./format";
 
 const en = serverTranslate("en");

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "./i18n/languages";
-import { serverTranslate } from "./i18n/messages.server";
+import { serverTranslate } from "../server-lib/messages.server";
 import { offlinePageHtml, offlinePagePath } from "./offline-page";
 
 const PUBLIC = path.resolve(import.meta.dirname, "..", "..", "public");

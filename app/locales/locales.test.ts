@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "~/lib/i18n/languages";
-import { MESSAGES } from "~/lib/i18n/messages.server";
+import { MESSAGES } from "~/server-lib/messages.server";
 import { REGIONS, RESOURCE_TYPES } from "~/lib/taxonomy";
 
 type Tree = { [key: string]: string | Tree };

@@ -9,7 +9,7 @@ import { LastChecked } from "../components/public/last-checked";
 import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
-import { requestTranslate } from "../lib/i18n/messages.server";
+import { requestTranslate } from "../server-lib/messages.server";
 import { useTranslation } from "../lib/i18n/react";
 import { personJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { isLanguage, localizeHref } from "~/lib/i18n/languages";
-import { serverTranslate } from "~/lib/i18n/messages.server";
-import { languageCookie } from "~/lib/i18n/negotiate.server";
+import { serverTranslate } from "~/server-lib/messages.server";
+import { languageCookie } from "~/server-lib/negotiate.server";
 import { CONTROL_CHARACTER, sameSitePath } from "~/lib/site-path";
 import type { Route } from "./+types/language";
 

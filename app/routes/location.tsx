@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
-import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useTranslation } from "~/lib/i18n/react";
+import { requestTranslate } from "~/server-lib/messages.server";
 import { loadLocationPage } from "~/services/entry-pages.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../components/icons";

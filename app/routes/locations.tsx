@@ -14,7 +14,7 @@ import { facetCountsForForm, locationFilterForm, parseLocationQuery, resolveLoca
 import { formatDistance } from "../lib/geo";
 import { entryForPage } from "../lib/i18n/entry-translations";
 import { intlLocale, type Language } from "../lib/i18n/languages";
-import { requestTranslate } from "../lib/i18n/messages.server";
+import { requestTranslate } from "../server-lib/messages.server";
 import { Trans, useTranslation } from "../lib/i18n/react";
 import type { Translate } from "../lib/i18n/translate";
 import { metaTranslate, pageMeta } from "../lib/meta";

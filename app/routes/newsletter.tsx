@@ -2,7 +2,7 @@ import { AppLink } from "../components/app-link";
 import { CalendarDays, Leaf, ShieldCheck } from "../components/icons";
 import { NewsletterForm, type NewsletterFormState } from "../components/newsletter-form";
 import { isNewsletterErrorCode, NEWSLETTER_ERRORS } from "../components/newsletter-outcome";
-import { requestTranslate } from "../lib/i18n/messages.server";
+import { requestTranslate } from "../server-lib/messages.server";
 import { Trans, useTranslation } from "../lib/i18n/react";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import type { Route } from "./+types/newsletter";

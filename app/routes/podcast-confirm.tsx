@@ -1,6 +1,6 @@
 import { ConfirmLinkPage } from "../components/public/subscription-link-pages";
 import { LINK_PAGE_HEADERS, linkPageMetaOf } from "../lib/link-pages";
-import { confirmLinkAction, confirmLinkLoader } from "../lib/link-pages.server";
+import { confirmLinkAction, confirmLinkLoader } from "../server-lib/link-pages.server";
 import { checkPodcastConfirmLink, confirmPodcastLink } from "../services/podcast.server";
 import type { Route } from "./+types/podcast-confirm";
 

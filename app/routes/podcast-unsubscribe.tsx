@@ -1,6 +1,6 @@
 import { UnsubscribeLinkPage } from "../components/public/subscription-link-pages";
 import { LINK_PAGE_HEADERS, linkPageMetaOf } from "../lib/link-pages";
-import { unsubscribeLinkAction, unsubscribeLinkLoader } from "../lib/link-pages.server";
+import { unsubscribeLinkAction, unsubscribeLinkLoader } from "../server-lib/link-pages.server";
 import { checkPodcastUnsubscribeLink, unsubscribePodcastByLink } from "../services/podcast.server";
 import type { Route } from "./+types/podcast-unsubscribe";
 

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { formatDateRange, formatLabel, formatPrice } from "~/lib/format";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
-import { requestTranslate } from "~/lib/i18n/messages.server";
+import { requestTranslate } from "~/server-lib/messages.server";
 import { Trans, useTranslation } from "~/lib/i18n/react";
 import { findChangeMakersByNames } from "~/services/change-makers.server";
 import { getLocationById } from "~/services/locations.server";

@@ -2,8 +2,8 @@ import { Fragment } from "react";
 import { Form } from "react-router";
 import { formatDateRange, formatLabel, formatPrice } from "~/lib/format";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
-import { requestTranslate } from "~/lib/i18n/messages.server";
 import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
+import { requestTranslate } from "~/server-lib/messages.server";
 import { findChangeMakersByNames } from "~/services/change-makers.server";
 import {
   listProgramCountries,

@@ -3,7 +3,7 @@ import { hitPlace, type SearchKind, searchSite } from "~/services/search.server"
 import { AppLink } from "../components/app-link";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { SearchCombobox } from "../components/search/search-combobox";
-import { requestTranslate } from "../lib/i18n/messages.server";
+import { requestTranslate } from "../server-lib/messages.server";
 import { Trans, useLocalizeHref, useTranslation } from "../lib/i18n/react";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { formatCount } from "../lib/numbers";

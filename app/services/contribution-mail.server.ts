@@ -1,6 +1,6 @@
 import { SITE_NAME } from "../lib/constants";
 import { localizeHref } from "../lib/i18n/languages";
-import { serverTranslate } from "../lib/i18n/messages.server";
+import { serverTranslate } from "../server-lib/messages.server";
 import { ACKNOWLEDGEMENTS_PER_DAY, pageLanguage } from "./applications.server";
 import { withinMailCaps } from "./mail/caps.server";
 import type { Outgoing } from "./mail/mailer.server";

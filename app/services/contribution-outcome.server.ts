@@ -1,6 +1,6 @@
 import { SITE_NAME } from "../lib/constants";
 import { isLanguage, type Language, localizeHref } from "../lib/i18n/languages";
-import { serverTranslate } from "../lib/i18n/messages.server";
+import { serverTranslate } from "../server-lib/messages.server";
 import { locationPath, programPath } from "../lib/slug";
 import { getChangeMakerById } from "../queries/change-makers.server";
 import { getLocationById } from "../queries/locations.server";

@@ -4,7 +4,7 @@
 import { ENTRY_CHECK_LINK_DAYS, SITE_NAME } from "../lib/constants";
 import { originalLanguage } from "../lib/i18n/entry-translations";
 import { localizeHref } from "../lib/i18n/languages";
-import { serverTranslate } from "../lib/i18n/messages.server";
+import { serverTranslate } from "../server-lib/messages.server";
 import { locationPath } from "../lib/slug";
 import { recordAudit } from "../queries/audit.server";
 import {

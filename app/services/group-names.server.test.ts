@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countryName as countryNameIn, groupPlace } from "~/lib/group-place";
-import { serverTranslate } from "~/lib/i18n/messages.server";
+import { serverTranslate } from "~/server-lib/messages.server";
 import { describeGroup, sampleGroup } from "./group-names.server";
 import { buildIndex, Places, queryIndex } from "./map-index.worker";
 import { PopulatedPlaces, populatedPlaces } from "./populated-places.server";

@@ -1,7 +1,7 @@
 import { SITE_NAME } from "../lib/constants";
 import { type IssueTexts, issueInLanguage } from "../lib/i18n/issue-translations";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, localizeHref } from "../lib/i18n/languages";
-import { serverTranslate } from "../lib/i18n/messages.server";
+import { serverTranslate } from "../server-lib/messages.server";
 import type { MailStatus } from "../lib/vocabulary";
 import { mailCountsForIssue } from "../queries/mail.server";
 import {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { pageMessagesJson } from "~/lib/i18n/messages.server";
+import { pageMessagesJson } from "~/server-lib/messages.server";
 import {
   type AdminHarness,
   call,

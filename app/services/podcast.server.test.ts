@@ -4,7 +4,7 @@ import { podcastSubscriptions } from "~db/schema";
 import { answer, publicContext, routeCalls } from "~tests/helpers/route-calls";
 import { linkIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
-import { serverTranslate } from "../lib/i18n/messages.server";
+import { serverTranslate } from "../server-lib/messages.server";
 import {
   countPodcastSubscriptionsByState,
   createEpisode,

@@ -6,7 +6,7 @@
 import { SITE_NAME } from "../lib/constants";
 import { localizeEntry } from "../lib/i18n/entry-translations";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, localizeHref } from "../lib/i18n/languages";
-import { serverTranslate } from "../lib/i18n/messages.server";
+import { serverTranslate } from "../server-lib/messages.server";
 import {
   claimEpisodeAnnouncement,
   confirmPodcastSubscription,

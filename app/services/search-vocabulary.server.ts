@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { foldLetters } from "~/lib/fold-letters";
 import { LANGUAGES } from "~/lib/i18n/languages";
-import { MESSAGES } from "~/lib/i18n/messages.server";
+import { MESSAGES } from "~/server-lib/messages.server";
 import { SEARCH_SYNONYMS } from "~/lib/search-synonyms";
 import { placesFile } from "./populated-places.server";
 

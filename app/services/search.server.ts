@@ -5,7 +5,7 @@
  * nothing matches, and counts each search for staff (decision 055).
  */
 import type { Language } from "~/lib/i18n/languages";
-import { serverTranslate } from "~/lib/i18n/messages.server";
+import { serverTranslate } from "~/server-lib/messages.server";
 import type { Translate } from "~/lib/i18n/translate";
 import { countryLabel } from "~/lib/reference-names";
 import {

@@ -1,5 +1,5 @@
 import { SITE_NAME } from "../lib/constants";
-import { hashPassword } from "../lib/password.server";
+import { hashPassword } from "../server-lib/password.server";
 
 export { RESET_REQUESTED_MESSAGE } from "../lib/schemas/staff-links";
 

@@ -1,8 +1,12 @@
 import { sql } from "drizzle-orm";
 import { LANGUAGES, type Language } from "~/lib/i18n/languages";
-import { MESSAGES } from "~/lib/i18n/messages.server";
 import { countryKeys, countryNameOf } from "~/lib/reference-names";
 import { MARKER_TYPES, PROGRAM_FORMATS, RESOURCE_TYPE_VALUES } from "~/lib/vocabulary";
+import de from "~/locales/de.json";
+import en from "~/locales/en.json";
+import es from "~/locales/es.json";
+import fr from "~/locales/fr.json";
+import pt from "~/locales/pt.json";
 import type { Database } from "../client";
 
 /**
@@ -20,9 +24,11 @@ const EXTRA_NAMES: Record<string, Partial<Record<Language, string[]>>> = {
 };
 
 type Messages = Record<string, Record<string, string>>;
+/** The message catalogues themselves (db/ reads data, not the server's message functions: decision 064). */
+const CATALOGUES: Record<Language, unknown> = { en, es, pt, fr, de };
 
 function label(lang: Language, group: string, key: string): string | undefined {
-  const value = (MESSAGES[lang] as unknown as Messages)[group]?.[key];
+  const value = (CATALOGUES[lang] as Messages)[group]?.[key];
   return typeof value === "string" ? value : undefined;
 }
 

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { deferredPreloads } from "~/lib/defer-hydration.server";
+import { deferredPreloads } from "~/server-lib/defer-hydration.server";
 import { startServer } from "~tests/helpers/server-process";
 
 // The home page in each language too: each carries its own language's messages.

@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_FORM_LIMITS } from "~/lib/schemas/form.server";
+import { PUBLIC_FORM_LIMITS } from "~/server-lib/form.server";
 import { hostileClient } from "../helpers/hostile-requests";
 import { type RunningServer, startServer } from "../helpers/server-process";
 

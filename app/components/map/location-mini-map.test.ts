@@ -2,8 +2,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Language } from "~/lib/i18n/languages";
-import { MESSAGES } from "~/lib/i18n/messages.server";
 import { TranslationProvider } from "~/lib/i18n/react";
+import { MESSAGES } from "~/server-lib/messages.server";
 import { LocationMiniMap } from "./location-mini-map";
 
 /** The mini map as a page in `lang` renders it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "~/lib/i18n/messages.server";
+import { MESSAGES } from "~/server-lib/messages.server";
 import { translateFor } from "~/lib/i18n/translate";
 import { ALL_PAGES_VISIBLE } from "~/lib/nav-pages";
 import { REGION_LINKS, RESOURCE_TYPE_LINKS } from "./explore-links";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serverTranslate } from "~/lib/i18n/messages.server";
+import { serverTranslate } from "~/server-lib/messages.server";
 import { checkFormToken, issueFormToken, MIN_FILL_MS } from "~/services/form-timing.server";
 import { ApplicationSchema, applicationErrors, applicationValuesFromForm } from "./application";
 import { translateErrors } from "./message-codes";

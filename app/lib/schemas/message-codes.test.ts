@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serverTranslate } from "~/lib/i18n/messages.server";
+import { serverTranslate } from "~/server-lib/messages.server";
 import { fieldErrors } from "../schemas";
 import { CORRECTION_FIELDS } from "./correction";
 import { optionalNumber, requiredText } from "./form";

@@ -6,7 +6,7 @@ import { TimeSeriesChart } from "~/components/charts/time-series-chart";
 import { exportHref } from "~/lib/admin-exports";
 import { formatInteger } from "~/lib/numbers";
 import { fieldErrors } from "~/lib/schemas";
-import { readForm } from "~/lib/schemas/form.server";
+import { readForm } from "~/server-lib/form.server";
 import { z } from "~/lib/zod";
 import { getAnalyticsReport, getRetentionDays, setRetentionDays } from "~/services/analytics.server";
 import { resolveAnalyticsQuery } from "~/services/analytics-query.server";

@@ -12,7 +12,7 @@ import { hrefWithParams } from "~/lib/query-string";
 import { fieldErrors } from "~/lib/schemas";
 import { ApplicantActionSchema, REVIEW_STATUS_LABELS, REVIEW_STATUS_VALUES } from "~/lib/schemas/applicant";
 import { formDataToObject } from "~/lib/schemas/form";
-import { readForm } from "~/lib/schemas/form.server";
+import { readForm } from "~/server-lib/form.server";
 import { isDecision } from "~/lib/vocabulary";
 import {
   countApplicationsByStatus,

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NoFields } from "~/lib/schemas/form";
-import { parseForm } from "~/lib/schemas/form.server";
+import { parseForm } from "~/server-lib/form.server";
 import { recordAudit } from "~/services/audit.server";
 import { requestEntryCheck } from "~/services/entry-checks.server";
 import { requireAdmin } from "~/services/guard.server";

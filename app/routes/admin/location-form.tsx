@@ -17,7 +17,7 @@ import { entryEditPath } from "~/lib/admin-paths";
 import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
 import { type FormValues, textValue } from "~/lib/schemas/form";
-import { readEntryForm } from "~/lib/schemas/form.server";
+import { readEntryForm } from "~/server-lib/form.server";
 import {
   checkLocationReferences,
   LOCATION_LIMITS,

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { formId } from "~/lib/schemas/form";
-import { parseForm } from "~/lib/schemas/form.server";
+import { parseForm } from "~/server-lib/form.server";
 import { z } from "~/lib/zod";
 import { requireAdmin } from "~/services/guard.server";
 import { mergeLocations } from "~/services/merge.server";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { MediaLibrary } from "~/components/admin/media/media-library";
 import { PageHeader } from "~/components/admin/shell/page-header";
 import { fieldErrors } from "~/lib/schemas";
-import { readForm } from "~/lib/schemas/form.server";
+import { readForm } from "~/server-lib/form.server";
 import { StorageError } from "~/lib/storage/errors";
 import { type DescribeResult, isMediaTextKey, mediaDescriptionSchema } from "~/lib/storage/media-description";
 import type { StorageListResult } from "~/lib/storage/paths";

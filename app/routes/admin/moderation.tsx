@@ -9,7 +9,7 @@ import { buttonClasses } from "~/components/forms/form-field";
 import { entryEditPath } from "~/lib/admin-paths";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";
 import { formId } from "~/lib/schemas/form";
-import { parseForm } from "~/lib/schemas/form.server";
+import { parseForm } from "~/server-lib/form.server";
 import { PROPOSAL_STATUSES, type ProposalKind, PROPOSAL_STATUS_LABELS as STATUS_TAB_LABELS } from "~/lib/vocabulary";
 import { z } from "~/lib/zod";
 import { recordAudit } from "~/services/audit.server";

@@ -4,7 +4,7 @@ import { buttonClasses } from "~/components/forms/form-field";
 import { NAME_TRANSLATION_LANGUAGES, NAME_TRANSLATION_MAX, type NameTranslations } from "~/lib/reference-names";
 import { fieldErrors } from "~/lib/schemas";
 import { formDataToObject } from "~/lib/schemas/form";
-import { readForm } from "~/lib/schemas/form.server";
+import { readForm } from "~/server-lib/form.server";
 import {
   NameTranslationsFormSchema,
   type REFERENCE_KINDS,

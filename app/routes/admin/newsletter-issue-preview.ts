@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { readEntryLanguageForm } from "~/lib/i18n/entry-translations";
 import { formDataToObject } from "~/lib/schemas/form";
-import { readForm } from "~/lib/schemas/form.server";
+import { readForm } from "~/server-lib/form.server";
 import { IssuePreviewSchema } from "~/lib/schemas/newsletter-issue";
 import { requireAdmin } from "~/services/guard.server";
 import { previewIssueHtml } from "~/services/newsletter-issues.server";

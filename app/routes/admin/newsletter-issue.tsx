@@ -14,7 +14,7 @@ import { type IssueLanguageState, issueLanguageStates } from "~/lib/i18n/issue-t
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "~/lib/i18n/languages";
 import { fieldErrors } from "~/lib/schemas";
 import { type FormValues, formDataToObject, textValue } from "~/lib/schemas/form";
-import { readForm } from "~/lib/schemas/form.server";
+import { readForm } from "~/server-lib/form.server";
 import { IssueActionSchema } from "~/lib/schemas/newsletter-issue";
 import { recordAudit } from "~/services/audit.server";
 import { requireAdmin } from "~/services/guard.server";

@@ -5,7 +5,7 @@ import { EmptyState } from "~/components/admin/empty-state";
 import { buttonClasses, TextField } from "~/components/forms/form-field";
 import { fieldErrors } from "~/lib/schemas";
 import { formDataToObject } from "~/lib/schemas/form";
-import { readForm } from "~/lib/schemas/form.server";
+import { readForm } from "~/server-lib/form.server";
 import { NewIssueSchema } from "~/lib/schemas/newsletter-issue";
 import { requireAdmin } from "~/services/guard.server";
 import { countNewsletterSubscriptions, createDraftIssue, listIssues } from "~/services/newsletter-issues.server";

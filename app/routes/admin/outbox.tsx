@@ -7,7 +7,7 @@ import { Pagination } from "~/components/admin/pagination";
 import { buttonClasses } from "~/components/forms/form-field";
 import { hrefWithParams } from "~/lib/query-string";
 import { formId } from "~/lib/schemas/form";
-import { parseForm } from "~/lib/schemas/form.server";
+import { parseForm } from "~/server-lib/form.server";
 import { MAIL_KIND_LABELS, MAIL_KINDS, MAIL_STATUS_LABELS, MAIL_STATUSES, type MailStatus } from "~/lib/vocabulary";
 import { z } from "~/lib/zod";
 import { recordAudit } from "~/services/audit.server";

@@ -14,7 +14,7 @@ import {
   pageTextFormSchema,
 } from "~/lib/page-texts";
 import { fieldErrors } from "~/lib/schemas";
-import { readForm } from "~/lib/schemas/form.server";
+import { readForm } from "~/server-lib/form.server";
 import { requireAdmin } from "~/services/guard.server";
 import {
   getPageTextForEdit,

@@ -24,7 +24,7 @@ import {
   optionalFormId,
   refuseMissingFields,
 } from "~/lib/schemas/form";
-import { readForm } from "~/lib/schemas/form.server";
+import { readForm } from "~/server-lib/form.server";
 import { parseDownloadUrl } from "~/lib/storage/download-url";
 import { downloadTokenList } from "~/lib/storage/paths";
 import { z } from "~/lib/zod";

@@ -3,7 +3,7 @@ import { AuthCard, AuthField, authButtonClass } from "~/components/admin/auth-ca
 import { LINK_PAGE_HEADERS } from "~/lib/link-pages";
 import { fieldErrors } from "~/lib/schemas";
 import { formDataToObject } from "~/lib/schemas/form";
-import { PUBLIC_FORM_LIMITS, readForm } from "~/lib/schemas/form.server";
+import { PUBLIC_FORM_LIMITS, readForm } from "~/server-lib/form.server";
 import { NewPasswordSchema } from "~/lib/schemas/staff-links";
 import { recordAudit } from "~/services/audit.server";
 import { checkStaffLink, completeStaffLink } from "~/services/staff-links.server";

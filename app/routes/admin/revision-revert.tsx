@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { PageHeader } from "~/components/admin/content/admin-page";
 import { NoFields } from "~/lib/schemas/form";
-import { parseForm } from "~/lib/schemas/form.server";
+import { parseForm } from "~/server-lib/form.server";
 import { requireAdmin } from "~/services/guard.server";
 import { revertRevision } from "~/services/revisions.server";
 import { redirectWithToast } from "~/services/toast.server";

@@ -7,7 +7,7 @@ import { NAV_PAGE_KEYS } from "~/lib/navigation";
 import { type FieldErrors, fieldErrors, type TypedValues } from "~/lib/schemas";
 import { NAV_PAGE_LABELS, SiteSettingsSchema, toNavigationPages } from "~/lib/schemas/admin-settings";
 import { listValue, textValue } from "~/lib/schemas/form";
-import { readEntryForm } from "~/lib/schemas/form.server";
+import { readEntryForm } from "~/server-lib/form.server";
 import { recordAudit } from "~/services/audit.server";
 import { notifyContentChanged } from "~/services/content-events.server";
 import { requireAdmin } from "~/services/guard.server";

@@ -11,7 +11,7 @@ import {
   UserActionSchema,
 } from "~/lib/schemas/admin-users";
 import { formDataToObject, textValue } from "~/lib/schemas/form";
-import { readForm } from "~/lib/schemas/form.server";
+import { readForm } from "~/server-lib/form.server";
 import { recordAudit } from "~/services/audit.server";
 import { requireAdmin } from "~/services/guard.server";
 import { inviteStaff, listPendingInvitations, mayInviteAgain, resendInvitation } from "~/services/staff-links.server";

@@ -1,5 +1,5 @@
 import { buildPodcastRss } from "~/lib/feeds/rss";
-import { serverTranslate } from "~/lib/i18n/messages.server";
+import { serverTranslate } from "~/server-lib/messages.server";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
 import { getPublicPageTexts } from "~/services/page-texts.server";
 import { listEpisodes } from "~/services/podcast.server";

@@ -5,7 +5,7 @@ import { absolute } from "~/lib/feeds/xml";
 import { parseProgramQuery, programListFilter } from "~/lib/filters";
 import { entryForPage } from "~/lib/i18n/entry-translations";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/lib/i18n/languages";
-import { serverTranslate } from "~/lib/i18n/messages.server";
+import { serverTranslate } from "~/server-lib/messages.server";
 import { isUuid } from "~/lib/ids";
 import { instructionLanguageList } from "~/lib/instruction-languages";
 import { isDatabaseBusy } from "~/lib/overload";

@@ -1,6 +1,6 @@
 import { SITE_NAME } from "~/lib/constants";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
-import { serverTranslate } from "~/lib/i18n/messages.server";
+import { serverTranslate } from "~/server-lib/messages.server";
 
 /** What a message says, in parts the layout turns into a plain-text and an HTML body alike. */
 export type MailContent = {

@@ -1,6 +1,6 @@
 import Negotiator from "negotiator";
-import { LANGUAGE_COOKIE } from "../cookie-names";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./languages";
+import { LANGUAGE_COOKIE } from "~/lib/cookie-names";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "~/lib/i18n/languages";
 
 const CHOICE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
 

@@ -1,5 +1,5 @@
-import { languageFromPath } from "./i18n/languages";
-import { serverTranslate } from "./i18n/messages.server";
+import { languageFromPath } from "~/lib/i18n/languages";
+import { serverTranslate } from "./messages.server";
 
 /**
  * The answer to an address with a NUL character (`%00`), in the language of the address's path (`/es/…` Spanish),

@@ -1,11 +1,11 @@
+import { type Language, languageFromPath } from "~/lib/i18n/languages";
+import { messageGroups, messagePage } from "~/lib/i18n/page-messages";
+import { type Messages, type Translate, translateFor } from "~/lib/i18n/translate";
 import de from "~/locales/de.json";
 import en from "~/locales/en.json";
 import es from "~/locales/es.json";
 import fr from "~/locales/fr.json";
 import pt from "~/locales/pt.json";
-import { type Language, languageFromPath } from "./languages";
-import { messageGroups, messagePage } from "./page-messages";
-import { type Messages, type Translate, translateFor } from "./translate";
 
 /**
  * Every language's messages, on the server only: a page's root data carries its own language's to the browser, so

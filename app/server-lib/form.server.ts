@@ -1,8 +1,8 @@
 import busboy, { type Busboy } from "busboy";
 import { data } from "react-router";
-import type { Translate } from "../i18n/translate";
-import type { z } from "../zod";
-import { type FormValues, formDataToObject, refuseMissingFields } from "./form";
+import type { Translate } from "~/lib/i18n/translate";
+import { type FormValues, formDataToObject, refuseMissingFields } from "~/lib/schemas/form";
+import type { z } from "~/lib/zod";
 
 /**
  * How many fields a form may send and how long one may be, checked as the body is parsed (decision 051): the rest is

@@ -1,7 +1,7 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { PAGE_VIEW_FLAG } from "./page-view-flag";
-import { isStaffPath } from "./staff-path";
+import { PAGE_VIEW_FLAG } from "~/lib/page-view-flag";
+import { isStaffPath } from "~/lib/staff-path";
 
 /**
  * Public pages paint first and hydrate after (decision 009).

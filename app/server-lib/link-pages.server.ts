@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { requestTranslate } from "./i18n/messages.server";
 import {
   type ConfirmLinkState,
   type LinkNoLongerWorks,
   linkNoLongerWorks,
   type UnsubscribeLinkState,
-} from "./link-pages";
-import { readFormOrNull } from "./schemas/form.server";
+} from "~/lib/link-pages";
+import { readFormOrNull } from "./form.server";
+import { requestTranslate } from "./messages.server";
 
 /**
  * The loaders and actions of a subscription's confirmation and unsubscribe pages (the newsletter's, the podcast's):
