@@ -1,10 +1,10 @@
 import type { Logger } from "pino";
 import type { ChangeBus, Database } from "~db/client";
-import type { StorageService } from "~server/storage/service";
 import type { Auth } from "./auth.server";
 import type { ClusterStore } from "./clusters.server";
 import type { LoginLimits } from "./login-limiter.server";
 import type { Mailer } from "./mail/mailer.server";
+import type { StorageService } from "./storage.server";
 
 /** What the Node server hands every loader and action through the router's load context. */
 export type Services = {

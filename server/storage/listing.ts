@@ -2,6 +2,7 @@ import { z } from "zod";
 import { storageErrors } from "~/lib/storage/errors";
 import { type StorageListResult, validateMaxResults, validatePrefix } from "~/lib/storage/paths";
 import { findMediaObjects, listMediaEntryKeys } from "~/queries/media-objects.server";
+import type { StorageListOptions } from "~/services/storage.server";
 import type { StorageContext } from "./context";
 import { toMetadata } from "./metadata";
 
@@ -25,7 +26,7 @@ function decodeToken(token: string, prefix: string): string {
   }
 }
 
-export type ListOptions = { prefix?: string; delimiter?: string; pageToken?: string; maxResults?: string | number };
+export type ListOptions = StorageListOptions;
 
 /** One page of a listing: the folders and files under a prefix, in byte order of their keys. */
 export async function listObjects(ctx: StorageContext, opts: ListOptions): Promise<StorageListResult> {

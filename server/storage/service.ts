@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import type { MediaDescription } from "~/lib/storage/media-description";
 import type { StorageListResult, StorageMetadata } from "~/lib/storage/paths";
 import type { MediaUsingContent } from "~/queries/media.server";
+import type { StorageService } from "~/services/storage.server";
 import type { Database } from "~db/client";
 import type { StorageContext } from "./context";
 import { describeObject } from "./describe";
@@ -18,7 +19,8 @@ export { type StorageLimits, storageLimitsFromEnv } from "./limits";
 export { toMetadata } from "./metadata";
 export type { UploadFields } from "./upload";
 
-export type StorageService = ReturnType<typeof createStorageService>;
+/** The storage service's shape is declared in app code (decision 064); this module implements it. */
+export type { StorageService };
 
 /**
  * The storage service: object metadata in the media_objects table, bytes in a BlobDriver under server-generated
@@ -31,7 +33,7 @@ export function createStorageService(opts: {
   bucket: string;
   tempDir: string;
   limits: StorageLimits;
-}) {
+}): StorageService {
   const { db, driver, bucket, limits } = opts;
   const ctx: StorageContext = { db, driver, bucket, limits, tempFile: tempFileMaker(opts.tempDir) };
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { isMediaTextKey, readMediaDescription } from "~/lib/storage/media-description";
 import { type StorageMetadata, validateObjectName, variantNames } from "~/lib/storage/paths";
 import { deleteMediaObjectsAt, findMediaObjects, upsertMediaObject } from "~/queries/media-objects.server";
+import type { UploadFields } from "~/services/storage.server";
 import type { StorageContext } from "./context";
 import { md5File, removeFiles } from "./files";
 import { type ImageOutput, processImage } from "./image-pipeline";
@@ -9,13 +10,7 @@ import { type Row, toMetadata } from "./metadata";
 import { assertWithinQuota } from "./quota";
 import { checkUploadedFile } from "./validation";
 
-export type UploadFields = {
-  cacheControl?: string;
-  contentDisposition?: string;
-  contentEncoding?: string;
-  contentLanguage?: string;
-  customMetadata?: Record<string, string>;
-};
+export type { UploadFields };
 
 /**
  * Stores one file's bytes and upserts its row over `existing` (the row now at that path, read by the caller);
