@@ -4,7 +4,6 @@
 // worker keeps answering until the new one is ready, then it is retired.
 import { parentPort, workerData } from "node:worker_threads";
 import type { GeoJsonProperties } from "geojson";
-import pg from "pg";
 import Supercluster, { type PointFeature } from "supercluster";
 import {
   type BBox,
@@ -16,6 +15,7 @@ import {
 } from "../lib/map-geometry";
 import { slugFromName } from "../lib/slug";
 import { DEFAULT_MARKER_TYPE, MARKER_TYPES, type MarkerType } from "../lib/taxonomy";
+import { type LocatedColumns, readLocatedColumns } from "../queries/located-pages.server";
 import { describeGroup, sampleGroup } from "./group-names.server";
 import { populatedPlaces } from "./populated-places.server";
 
@@ -31,13 +31,7 @@ export type ClusterView = {
 };
 
 /** One page of located places, column by column (cheap to copy between threads). */
-export type RowPage = {
-  ids: string[];
-  names: string[];
-  markerTypes: string[];
-  lats: Float64Array;
-  lngs: Float64Array;
-};
+export type RowPage = LocatedColumns;
 
 /** Messages to the worker; each with an id answered by exactly one reply. */
 export type IndexRequest =
@@ -345,14 +339,6 @@ export function queryIndex(target: Index, places: Places, bbox: BBox, zoom: numb
   return { clusters, points, total, truncated };
 }
 
-type LocatedPgRow = {
-  id: string;
-  name: string;
-  marker_type: string;
-  latitude: number;
-  longitude: number;
-};
-
 /** The state of one worker: the places it was given, its full index, and filtered indexes (least recent first). */
 export class IndexState {
   readonly places = new Places();
@@ -361,32 +347,7 @@ export class IndexState {
 
   /** Reads every located place straight from Postgres, in pages, in this thread (the main thread reads nothing). */
   async load(postgresUrl: string, pageSize: number): Promise<void> {
-    const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 10_000 });
-    await client.connect();
-    try {
-      let after: string | null = null;
-      for (;;) {
-        const result: pg.QueryResult<LocatedPgRow> = await client.query<LocatedPgRow>(
-          `SELECT id, name, marker_type, latitude, longitude FROM locations
-           WHERE latitude IS NOT NULL AND longitude IS NOT NULL AND status = 'published'
-             AND ($1::uuid IS NULL OR id > $1::uuid)
-           ORDER BY id LIMIT $2`,
-          [after, pageSize],
-        );
-        const rows = result.rows;
-        this.places.add({
-          ids: rows.map((r) => r.id),
-          names: rows.map((r) => r.name),
-          markerTypes: rows.map((r) => r.marker_type),
-          lats: Float64Array.from(rows, (r) => r.latitude),
-          lngs: Float64Array.from(rows, (r) => r.longitude),
-        });
-        if (rows.length < pageSize) break;
-        after = rows[rows.length - 1]?.id ?? null;
-      }
-    } finally {
-      await client.end().catch(() => {});
-    }
+    await readLocatedColumns(postgresUrl, pageSize, (page) => this.places.add(page));
   }
 
   handle(msg: Exclude<IndexRequest, { type: "load" }>): IndexReply {
