@@ -6,8 +6,8 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { getAnalyticsReport, utcDay } from "~/queries/analytics.server";
 import { openPglite } from "~db/client";
-import { generateAnalyticsEvents } from "~db/seed/analytics-events";
 import { startServer } from "~tests/helpers/server-process";
+import { seedAnalytics } from "../seed-analytics";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const EVENTS = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 1_000_000);
@@ -109,7 +109,7 @@ async function reportTime() {
   try {
     process.env.DATA_DIR = dataDir;
     const started = Date.now();
-    await generateAnalyticsEvents(EVENTS, 400);
+    await seedAnalytics(EVENTS, 400);
     console.log(
       `\nAnalytics report with ${EVENTS.toLocaleString("en")} stored events (generated and rolled up in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );

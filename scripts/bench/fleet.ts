@@ -40,10 +40,14 @@ async function ensureDatabase(name: string, places: number): Promise<string> {
   await c.end();
   if (n < places) {
     console.log(`(seeding ${name} with ${(places - n).toLocaleString("en")} places…)`);
-    const r = spawnSync(process.execPath, ["--import", "tsx", "db/seed/scale.ts", "--locations", String(places - n)], {
-      env: { ...process.env, DATABASE_URL: url },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    const r = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/seed-scale.ts", "--locations", String(places - n)],
+      {
+        env: { ...process.env, DATABASE_URL: url },
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
     if (r.status !== 0) throw new Error(`seed:scale failed (${r.status})`);
   }
   return url;

@@ -18,7 +18,7 @@ import { focusAreas, locations } from "~db/schema";
 const RUNS = Number(process.env.BENCH_ROUNDS ?? 40);
 
 function seed(env: Record<string, string>, n: number) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "db/seed/scale.ts", "--locations", String(n)], {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed-scale.ts", "--locations", String(n)], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

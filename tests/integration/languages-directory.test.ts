@@ -25,7 +25,7 @@ beforeAll(async () => {
   // The first start migrates and seeds the demo content; then a thousand places more, then the site for the tests.
   const first = await startServer({ DATA_DIR: dataDir }, 180_000);
   await first.stop();
-  execFileSync(process.execPath, ["--import", "tsx", "db/seed/scale.ts", "--locations", "1000"], {
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/seed-scale.ts", "--locations", "1000"], {
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: "pipe",
   });

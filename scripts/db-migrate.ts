@@ -1,7 +1,7 @@
 // `npm run db:migrate`: applies committed migrations to the configured database (the server also does this at start).
 
+import { openDatabase } from "~db/client";
 import { loadConfig } from "~server/config";
-import { openDatabase } from "./client";
 
 const config = loadConfig(process.env, { tool: true });
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
