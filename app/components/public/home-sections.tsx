@@ -1,15 +1,13 @@
 import type { ReactNode } from "react";
 import { formatDate, formatDateRange, formatDuration, formatLabel } from "~/lib/format";
+import type { HomeCards } from "~/lib/home-cards";
 import { useLanguage, useTranslation } from "~/lib/i18n/react";
 import { programPath } from "~/lib/slug";
-import type { Route } from "~/routes/+types/home";
 import { AppLink } from "../app-link";
 import { ArrowRight, CalendarDays, Mic } from "../icons";
 import { island } from "../island";
 import { ResponsivePicture } from "./picture";
 import { CardTitleLink, SectionHeader } from "./section-header";
-
-type HomeData = Route.ComponentProps["loaderData"];
 
 const HomeNewsletter = island(() => import("../newsletter-form").then((m) => m.NewsletterForm));
 
@@ -33,7 +31,7 @@ function HomeSection({ name, children }: { name: keyof typeof SECTIONS; children
 }
 
 /** The home page below the map: featured places, upcoming programs, recent episodes, apply and subscribe. */
-export function HomeSections({ featured, upcoming, episodes }: Pick<HomeData, "featured" | "upcoming" | "episodes">) {
+export function HomeSections({ featured, upcoming, episodes }: HomeCards) {
   const lang = useLanguage();
   const { t } = useTranslation();
   return (
