@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocation } from "~/queries/locations.server";
 import { basemapVersion } from "~/services/basemap.server";
 import { locationInput } from "~tests/helpers/location-input";
+import { publicContext, routeCalls } from "~tests/helpers/route-calls";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { loader } from "./map-clusters";
 
@@ -21,12 +22,7 @@ afterAll(async () => {
 });
 
 function call(query: string): Promise<Response> {
-  const args = {
-    request: new Request(`http://localhost/api/map/clusters?${query}`),
-    context: { services: { db: t.db, bus: t.bus } },
-    params: {},
-  };
-  return loader(args as unknown as Parameters<typeof loader>[0]);
+  return loader(routeCalls(publicContext({ db: t.db, bus: t.bus })).get(`http://localhost/api/map/clusters?${query}`));
 }
 
 describe("GET /api/map/clusters", () => {
