@@ -5,7 +5,9 @@ import path from "node:path";
 import express from "express";
 import { z } from "zod";
 import { SITE_NAME } from "~/lib/constants";
+import { STORAGE_MAX_UPLOAD_BYTES } from "~/lib/storage/limits";
 import { type LoginLimits, loginLimits } from "~/services/login-limiter.server";
+import type { StorageLimits } from "./storage/limits";
 
 /** Raised for configuration problems: the server prints the one-line message and exits non-zero. */
 export class ConfigError extends Error {
@@ -23,6 +25,15 @@ const MAIL_FROM_PATTERN = /^(?:[^\r\n<>"]{1,100} <[^\s<>@]+@[^\s<>@]+\.?[^\s<>@]
 
 const positiveInt = (message: string, fallback: number) =>
   z.coerce.number({ error: message }).int(message).positive(message).default(fallback);
+
+/** The storage limits: optional, and an empty value stands for the default (25 MB per file, 5 GB, 40 megapixels). */
+const storageLimit = (fallback: number) =>
+  z.preprocess((v) => (v === "" ? undefined : v), positiveInt("a positive whole number", fallback));
+const StorageLimitsSchema = z.object({
+  STORAGE_MAX_UPLOAD_BYTES: storageLimit(STORAGE_MAX_UPLOAD_BYTES),
+  STORAGE_QUOTA_BYTES: storageLimit(5 * 1024 ** 3),
+  STORAGE_MAX_IMAGE_PIXELS: storageLimit(40_000_000),
+});
 
 const MAP_STYLE_URL_EXPECTED =
   "an https:// URL of a MapLibre style such as https://tiles.example.org/styles/streets.json, or a path on this site beginning with / (see MAP_PMTILES_PATH)";
@@ -176,6 +187,7 @@ const EnvSchema = z.object({
       .regex(/\.pmtiles$/i, "a path to a .pmtiles file, such as /srv/maps/region.pmtiles")
       .optional(),
   ),
+  ...StorageLimitsSchema.shape,
 });
 
 export type Config = {
@@ -220,6 +232,8 @@ export type Config = {
   workers: number;
   mail: MailConfig;
   map: MapConfig;
+  /** STORAGE_MAX_UPLOAD_BYTES, STORAGE_QUOTA_BYTES, STORAGE_MAX_IMAGE_PIXELS: what the storage service enforces. */
+  storageLimits: StorageLimits;
 };
 
 export type MapConfig = {
@@ -261,14 +275,7 @@ export function deriveSecret(authSecret: string, purpose: string): string {
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: boolean } = {}): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const name = String(issue?.path[0] ?? "environment");
-    const given = env[name];
-    throw new ConfigError(
-      `Invalid ${name}${given !== undefined ? ` (${JSON.stringify(given)})` : ""}: expected ${issue?.message ?? "a valid value"}.`,
-    );
-  }
+  if (!parsed.success) throw configErrorOf(parsed.error, env);
   const e = parsed.data;
   if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) {
     throw new ConfigError(
@@ -361,7 +368,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: 
       styleUrl: e.MAP_STYLE_URL ?? (pmtilesPath ? PMTILES_STYLE_URL_PATH : ""),
       pmtilesPath,
     },
+    storageLimits: storageLimitsOf(e),
   };
+}
+
+function storageLimitsOf(e: z.infer<typeof StorageLimitsSchema>): StorageLimits {
+  return {
+    maxUploadBytes: e.STORAGE_MAX_UPLOAD_BYTES,
+    quotaBytes: e.STORAGE_QUOTA_BYTES,
+    maxImagePixels: e.STORAGE_MAX_IMAGE_PIXELS,
+  };
+}
+
+/**
+ * The storage limits alone, from the same variables and with the same messages as loadConfig (for code and tests
+ * that need no other configuration). Throws ConfigError naming the variable.
+ */
+export function readStorageLimits(env: NodeJS.ProcessEnv = process.env): StorageLimits {
+  const parsed = StorageLimitsSchema.safeParse(env);
+  if (!parsed.success) throw configErrorOf(parsed.error, env);
+  return storageLimitsOf(parsed.data);
+}
+
+/** One line naming the first variable that is wrong, what it was and what was expected. */
+function configErrorOf(error: z.ZodError, env: NodeJS.ProcessEnv): ConfigError {
+  const issue = error.issues[0];
+  const name = String(issue?.path[0] ?? "environment");
+  const given = env[name];
+  return new ConfigError(
+    `Invalid ${name}${given !== undefined ? ` (${JSON.stringify(given)})` : ""}: expected ${issue?.message ?? "a valid value"}.`,
+  );
 }
 
 /**

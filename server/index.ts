@@ -17,7 +17,6 @@ import { startControlSocket } from "./control-socket";
 import { createLogger, routeConsoleToLogger } from "./logger";
 import { startMaintenance } from "./maintenance";
 import { createMetrics } from "./metrics";
-import { storageLimitsFromEnv } from "./storage/service";
 import { runPrimary } from "./workers";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -35,8 +34,6 @@ async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
-    // Storage limits are optional variables read by the storage service; check them before opening the database.
-    storageLimitsFromEnv();
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
     throw err;

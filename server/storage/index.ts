@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Database } from "~db/client";
 import type { Config } from "../config";
 import { createLocalDriver, createS3Driver } from "./drivers";
-import { createStorageService, type StorageService, storageLimitsFromEnv } from "./service";
+import { createStorageService, type StorageService } from "./service";
 
 export { createStorageRouter } from "./router";
 export type { StorageService } from "./service";
@@ -13,7 +13,7 @@ export type { StorageService } from "./service";
  */
 export async function createConfiguredStorage(config: Config, db: Database): Promise<StorageService> {
   const tempDir = path.join(config.dataDir, "storage", "tmp");
-  const limits = storageLimitsFromEnv();
+  const limits = config.storageLimits;
   if (config.storage.driver === "s3") {
     const driver = createS3Driver(config.storage);
     await driver.ensureBucket();
