@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
+import { FormSent, FormSentLinks } from "~/components/forms/public-form-parts";
 import { hitRateLimit } from "~/services/rate-limits.server";
 import { loadReferenceData, loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
-import { CircleCheck } from "../components/icons";
 import { ApplicationForm } from "../components/public/application-form";
 import { PageIntro } from "../components/public/page-intro";
 import { CATEGORY_KEYS } from "../lib/i18n/categories";
@@ -187,45 +187,28 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 function ThankYou({ contactEmail }: { contactEmail: string }) {
   const { t } = useTranslation();
   return (
-    <main id="main">
-      <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-        <div className="rounded-2xl border border-leaf-200 bg-white p-6 shadow-sm sm:p-10">
-          <CircleCheck aria-hidden="true" className="h-12 w-12 text-leaf-700" />
-          <h1 className="mt-4 text-3xl font-bold tracking-tight text-leaf-900">{t("application.thanksTitle")}</h1>
-          <p className="mt-3 text-lg text-stone-800">{t("application.thanksLead")}</p>
-          <h2 className="mt-8 text-xl font-semibold text-leaf-900">{t("application.nextHeading")}</h2>
-          <ol className="mt-3 list-decimal space-y-2 pl-6 text-stone-800">
-            <li>{t("application.nextReview")}</li>
-            <li>{t("application.nextReply")}</li>
-            <li>{t("application.nextQuestions")}</li>
-          </ol>
-          <p className="mt-6 text-stone-800">
-            <Trans
-              i18nKey="application.questions"
-              values={{ email: contactEmail }}
-              components={{
-                // biome-ignore lint/a11y/useAnchorContent: Trans puts the address inside the link
-                mail: <a href={`mailto:${contactEmail}`} className="text-leaf-800 underline" />,
-              }}
-            />
-          </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <AppLink
-              to="/programs"
-              className="rounded-md bg-leaf-700 px-5 py-2.5 font-semibold text-white hover:bg-leaf-800"
-            >
-              {t("application.browsePrograms")}
-            </AppLink>
-            <AppLink
-              to="/locations"
-              className="rounded-md border border-leaf-300 px-5 py-2.5 font-semibold text-leaf-900 hover:bg-leaf-50"
-            >
-              {t("application.exploreLocations")}
-            </AppLink>
-          </div>
-        </div>
-      </div>
-    </main>
+    <FormSent title={t("application.thanksTitle")} lead={t("application.thanksLead")}>
+      <h2 className="mt-8 text-xl font-semibold text-leaf-900">{t("application.nextHeading")}</h2>
+      <ol className="mt-3 list-decimal space-y-2 pl-6 text-stone-800">
+        <li>{t("application.nextReview")}</li>
+        <li>{t("application.nextReply")}</li>
+        <li>{t("application.nextQuestions")}</li>
+      </ol>
+      <p className="mt-6 text-stone-800">
+        <Trans
+          i18nKey="application.questions"
+          values={{ email: contactEmail }}
+          components={{
+            // biome-ignore lint/a11y/useAnchorContent: Trans puts the address inside the link
+            mail: <a href={`mailto:${contactEmail}`} className="text-leaf-800 underline" />,
+          }}
+        />
+      </p>
+      <FormSentLinks
+        main={{ to: "/programs", label: t("application.browsePrograms") }}
+        other={{ to: "/locations", label: t("application.exploreLocations") }}
+      />
+    </FormSent>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
+import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { InstructionLanguagesField } from "~/components/forms/instruction-languages-field";
+import { ContributorFields, FormSection, FormSent, SendButton } from "~/components/forms/public-form-parts";
 import { AppLink } from "../components/app-link";
-import { CircleCheck } from "../components/icons";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { ContributionGuardFields } from "../components/public/contribution-guard-fields";
 import { PageIntro } from "../components/public/page-intro";
@@ -17,7 +17,7 @@ import {
 import { countryOptions, isCountryCode, normaliseCountry, storedCountryName } from "../lib/countries";
 import { localizeHref } from "../lib/i18n/languages";
 import { requestTranslate } from "../lib/i18n/messages.server";
-import { Trans, useTranslation } from "../lib/i18n/react";
+import { useTranslation } from "../lib/i18n/react";
 import { isUuid } from "../lib/ids";
 import { instructionLanguageOptions } from "../lib/instruction-languages";
 import { metaTranslate, pageMeta } from "../lib/meta";
@@ -189,22 +189,13 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
   const kindText = KIND_TEXT[entry.kind];
   if (submitted) {
     return (
-      <main id="main">
-        <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-          <div role="status" className="rounded-2xl border border-leaf-200 bg-white p-6 shadow-sm sm:p-10">
-            <CircleCheck aria-hidden="true" className="h-12 w-12 text-leaf-700" />
-            <h1 className="mt-4 text-3xl font-bold tracking-tight text-leaf-900">
-              {t("suggestCorrection.thanksTitle")}
-            </h1>
-            <p className="mt-3 text-lg text-stone-800">{t(kindText.thanks)}</p>
-            <p className="mt-6">
-              <AppLink to={entry.path} className="font-semibold text-leaf-800 underline">
-                {t("suggestCorrection.backTo", { name: entry.name })}
-              </AppLink>
-            </p>
-          </div>
-        </div>
-      </main>
+      <FormSent title={t("suggestCorrection.thanksTitle")} lead={t(kindText.thanks)} announce>
+        <p className="mt-6">
+          <AppLink to={entry.path} className="font-semibold text-leaf-800 underline">
+            {t("suggestCorrection.backTo", { name: entry.name })}
+          </AppLink>
+        </p>
+      </FormSent>
     );
   }
   const value = (key: string) => (values ? textValue(values, key) : (entry.current[key] ?? ""));
@@ -234,8 +225,7 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
         >
           <ContributionGuardFields token={token} />
           {entry.kind === "location" ? (
-            <fieldset className="space-y-2 rounded-xl border border-leaf-100 bg-white p-5">
-              <legend className="px-1 text-lg font-semibold text-leaf-900">{t("suggestCorrection.stillThere")}</legend>
+            <FormSection legend={t("suggestCorrection.stillThere")} spacing="space-y-2">
               {[
                 { value: "open", label: t("suggestCorrection.open") },
                 { value: "closed", label: t("suggestCorrection.closed") },
@@ -253,10 +243,9 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
                   <label htmlFor={`closure-${o.value}`}>{o.label}</label>
                 </div>
               ))}
-            </fieldset>
+            </FormSection>
           ) : null}
-          <fieldset className="space-y-4 rounded-xl border border-leaf-100 bg-white p-5">
-            <legend className="px-1 text-lg font-semibold text-leaf-900">{t("suggestCorrection.detailsLegend")}</legend>
+          <FormSection legend={t("suggestCorrection.detailsLegend")}>
             {fields.map((f) =>
               f.key === "latitude" ? (
                 <div key="position" className="space-y-2">
@@ -318,9 +307,8 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
                 />
               ),
             )}
-          </fieldset>
-          <fieldset className="space-y-4 rounded-xl border border-leaf-100 bg-white p-5">
-            <legend className="px-1 text-lg font-semibold text-leaf-900">{t("suggestCorrection.elseLegend")}</legend>
+          </FormSection>
+          <FormSection legend={t("suggestCorrection.elseLegend")}>
             <TextAreaField
               name="comment"
               label={t("suggestCorrection.field.comment")}
@@ -330,37 +318,16 @@ export default function SuggestCorrection({ loaderData, actionData }: Route.Comp
               error={errors.comment}
               hint={t("suggestCorrection.commentHint")}
             />
-            <TextField
-              name="proposerEmail"
-              label={t("formCommon.field.yourEmail")}
-              type="email"
-              autoComplete="email"
-              defaultValue={values ? textValue(values, "proposerEmail") : ""}
-              error={errors.proposerEmail}
-              hint={t("suggestCorrection.proposerEmailHint")}
+            <ContributorFields
+              email={values ? textValue(values, "proposerEmail") : ""}
+              consented={values ? textValue(values, "consent") === "on" : false}
+              errors={errors}
+              emailHint={t("suggestCorrection.proposerEmailHint")}
+              consentLabel={t("suggestCorrection.consent")}
             />
-            <CheckboxField
-              name="consent"
-              label={t("suggestCorrection.consent")}
-              defaultChecked={values ? textValue(values, "consent") === "on" : false}
-              error={errors.consent}
-              hint={
-                <Trans
-                  i18nKey="formCommon.consentHint"
-                  components={{ privacy: <AppLink to="/privacy" className="text-leaf-800 underline" /> }}
-                />
-              }
-            />
-          </fieldset>
+          </FormSection>
           <div className="flex flex-wrap items-center gap-4">
-            <button
-              type="submit"
-              data-send=""
-              disabled={sending}
-              className="rounded-md bg-leaf-700 px-6 py-3 font-semibold text-white hover:bg-leaf-800 disabled:opacity-60"
-            >
-              {sending ? t("formCommon.sending") : t("suggestCorrection.send")}
-            </button>
+            <SendButton sending={sending}>{t("suggestCorrection.send")}</SendButton>
             <AppLink to={entry.path} className="font-semibold text-leaf-800 underline">
               {t("suggestCorrection.cancel")}
             </AppLink>

@@ -1,10 +1,16 @@
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { FocusAreasField } from "~/components/forms/focus-areas-field";
-import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
+import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
+import {
+  ContributorFields,
+  FormSection,
+  FormSent,
+  FormSentLinks,
+  SendButton,
+} from "~/components/forms/public-form-parts";
 import { loadReferenceData, loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
-import { CircleCheck } from "../components/icons";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { ContributionGuardFields } from "../components/public/contribution-guard-fields";
 import { PageIntro } from "../components/public/page-intro";
@@ -19,7 +25,7 @@ import {
 import { countryOptions, isCountryCode } from "../lib/countries";
 import { localizeHref } from "../lib/i18n/languages";
 import { requestTranslate } from "../lib/i18n/messages.server";
-import { Trans, useTranslation } from "../lib/i18n/react";
+import { useTranslation } from "../lib/i18n/react";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { countryLabel } from "../lib/reference-names";
 import { fieldErrors } from "../lib/schemas";
@@ -163,29 +169,12 @@ type ActionAnswer = {
 function Thanks() {
   const { t } = useTranslation();
   return (
-    <main id="main">
-      <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-        <div role="status" className="rounded-2xl border border-leaf-200 bg-white p-6 shadow-sm sm:p-10">
-          <CircleCheck aria-hidden="true" className="h-12 w-12 text-leaf-700" />
-          <h1 className="mt-4 text-3xl font-bold tracking-tight text-leaf-900">{t("suggestPlace.thanksTitle")}</h1>
-          <p className="mt-3 text-lg text-stone-800">{t("suggestPlace.thanksText")}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <AppLink
-              to="/suggest-a-place"
-              className="rounded-md bg-leaf-700 px-5 py-2.5 font-semibold text-white hover:bg-leaf-800"
-            >
-              {t("suggestPlace.another")}
-            </AppLink>
-            <AppLink
-              to="/locations"
-              className="rounded-md border border-leaf-300 px-5 py-2.5 font-semibold text-leaf-900 hover:bg-leaf-50"
-            >
-              {t("suggestPlace.backToDirectory")}
-            </AppLink>
-          </div>
-        </div>
-      </div>
-    </main>
+    <FormSent title={t("suggestPlace.thanksTitle")} lead={t("suggestPlace.thanksText")} announce>
+      <FormSentLinks
+        main={{ to: "/suggest-a-place", label: t("suggestPlace.another") }}
+        other={{ to: "/locations", label: t("suggestPlace.backToDirectory") }}
+      />
+    </FormSent>
   );
 }
 
@@ -227,8 +216,7 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
           <p className="text-stone-700">{t("suggestPlace.requiredNote")}</p>
           <ContributionGuardFields token={token} />
 
-          <fieldset className="space-y-4 rounded-xl border border-leaf-100 bg-white p-5">
-            <legend className="px-1 text-lg font-semibold text-leaf-900">{t("suggestPlace.placeLegend")}</legend>
+          <FormSection legend={t("suggestPlace.placeLegend")}>
             <TextField {...field("name")} label={t("suggestPlace.field.name")} required maxLength={120} />
             <SelectField
               {...field("markerType")}
@@ -247,10 +235,9 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
               <TextField {...field("contactEmail")} label={t("suggestPlace.field.contactEmail")} type="email" />
               <TextField {...field("contactPhone")} label={t("suggestPlace.field.contactPhone")} type="tel" />
             </div>
-          </fieldset>
+          </FormSection>
 
-          <fieldset className="space-y-4 rounded-xl border border-leaf-100 bg-white p-5">
-            <legend className="px-1 text-lg font-semibold text-leaf-900">{t("suggestPlace.whereLegend")}</legend>
+          <FormSection legend={t("suggestPlace.whereLegend")}>
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField
                 {...field("country")}
@@ -279,14 +266,13 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
               submits
               styleUrl={styleUrl}
             />
-          </fieldset>
+          </FormSection>
 
           <div className="rounded-xl border border-leaf-100 bg-white p-5">
             <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
           </div>
 
-          <fieldset className="space-y-4 rounded-xl border border-leaf-100 bg-white p-5">
-            <legend className="px-1 text-lg font-semibold text-leaf-900">{t("suggestPlace.aboutYouLegend")}</legend>
+          <FormSection legend={t("suggestPlace.aboutYouLegend")}>
             <TextAreaField
               {...field("note")}
               label={t("suggestPlace.field.note")}
@@ -294,26 +280,14 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
               maxLength={PROPOSAL_LIMITS.note}
               hint={t("suggestPlace.noteHint")}
             />
-            <TextField
-              {...field("proposerEmail")}
-              label={t("formCommon.field.yourEmail")}
-              type="email"
-              autoComplete="email"
-              hint={t("suggestPlace.proposerEmailHint")}
+            <ContributorFields
+              email={textValue(values, "proposerEmail")}
+              consented={textValue(values, "consent") === "on"}
+              errors={errors}
+              emailHint={t("suggestPlace.proposerEmailHint")}
+              consentLabel={t("suggestPlace.consent")}
             />
-            <CheckboxField
-              name="consent"
-              label={t("suggestPlace.consent")}
-              defaultChecked={textValue(values, "consent") === "on"}
-              error={errors.consent}
-              hint={
-                <Trans
-                  i18nKey="formCommon.consentHint"
-                  components={{ privacy: <AppLink to="/privacy" className="text-leaf-800 underline" /> }}
-                />
-              }
-            />
-          </fieldset>
+          </FormSection>
 
           {duplicates ? (
             <section
@@ -347,18 +321,9 @@ export default function SuggestPlace({ loaderData, actionData }: Route.Component
               <input type="hidden" name={DUPLICATES_SEEN_FIELD} value="1" />
             </section>
           ) : null}
-          <button
-            type="submit"
-            data-send=""
-            disabled={sending}
-            className="rounded-md bg-leaf-700 px-6 py-3 font-semibold text-white hover:bg-leaf-800 disabled:opacity-60"
-          >
-            {sending
-              ? t("formCommon.sending")
-              : duplicates
-                ? t("suggestPlace.duplicates.sendAnyway")
-                : t("suggestPlace.send")}
-          </button>
+          <SendButton sending={sending}>
+            {duplicates ? t("suggestPlace.duplicates.sendAnyway") : t("suggestPlace.send")}
+          </SendButton>
         </Form>
       </div>
     </main>

@@ -7,6 +7,13 @@ export function fieldIds(name: string) {
   return { id: base, errorId: `${base}-error`, hintId: `${base}-hint` };
 }
 
+/**
+ * How a form's fields look. "compact": staff's screens and the contribution forms (a small bold label, "(required)"
+ * spelled out, `aria-required`). "large": the application, a long form for the public (base-size text, a "*" for
+ * required with the browser's own `required`, "(optional)" on the others, "Error:" read out before a message).
+ */
+export type FieldLook = "compact" | "large";
+
 type BaseProps = {
   name: string;
   label: string;
@@ -14,20 +21,29 @@ type BaseProps = {
   hint?: ReactNode;
   required?: boolean;
   className?: string;
+  look?: FieldLook;
 };
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 shadow-sm aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700";
+const INPUT_CLASSES: Record<FieldLook, (invalid: boolean) => string> = {
+  compact: () =>
+    "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-stone-900 shadow-sm aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700",
+  large: (invalid) =>
+    `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-stone-900 ${
+      invalid ? "border-red-700 ring-1 ring-red-700" : "border-stone-400 focus:border-leaf-600"
+    }`,
+};
 
-function describedBy(name: string, error?: string, hint?: ReactNode): string | undefined {
+/** The ids a control's aria-describedby names: its hint, then its error. */
+export function describedBy(name: string, error?: string, hint?: ReactNode): string | undefined {
   const ids = fieldIds(name);
   const parts = [hint ? ids.hintId : null, error ? ids.errorId : null].filter(Boolean);
   return parts.length ? parts.join(" ") : undefined;
 }
 
-function Label({ name, label, required }: { name: string; label: string; required?: boolean }) {
+function Label({ name, label, required, look }: { name: string; label: string; required?: boolean; look?: FieldLook }) {
   // Staff's screens are English pages; a public form shows these words in its page's language.
   const { t } = useTranslation();
+  if (look === "large") return <LargeLabel htmlFor={fieldIds(name).id} label={label} required={required} />;
   return (
     <label htmlFor={fieldIds(name).id} className="block text-sm font-semibold text-stone-800">
       {label}
@@ -36,7 +52,44 @@ function Label({ name, label, required }: { name: string; label: string; require
   );
 }
 
-function HintAndError({ name, hint, error }: { name: string; hint?: ReactNode; error?: string }) {
+/** The large look's label: a "*" (hidden from screen readers, which hear the control's `required`) or "(optional)". */
+export function LargeLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <label htmlFor={htmlFor} className="font-medium">
+      {label}{" "}
+      {required ? (
+        <span aria-hidden="true">*</span>
+      ) : (
+        <span className="font-normal text-stone-600">{t("formCommon.optional")}</span>
+      )}
+    </label>
+  );
+}
+
+/** A field's error message, linked from its control's aria-describedby; the large look says "Error:" to screen readers. */
+export function FieldError({ name, error, look }: { name: string; error?: string; look?: FieldLook }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p id={fieldIds(name).errorId} className="mt-1 text-sm font-medium text-red-800">
+      {look === "large" ? <span className="sr-only">{t("formCommon.errorPrefix")} </span> : null}
+      {error}
+    </p>
+  );
+}
+
+function HintAndError({
+  name,
+  hint,
+  error,
+  look,
+}: {
+  name: string;
+  hint?: ReactNode;
+  error?: string;
+  look?: FieldLook;
+}) {
   const ids = fieldIds(name);
   return (
     <>
@@ -45,30 +98,39 @@ function HintAndError({ name, hint, error }: { name: string; hint?: ReactNode; e
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={ids.errorId} className="mt-1 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FieldError name={name} error={error} look={look} />
     </>
   );
 }
 
 /** The label above one control, its hint and error below (the control comes in as `children`). */
-function FieldShell({ name, label, required, hint, error, className, children }: BaseProps & { children: ReactNode }) {
+function FieldShell({
+  name,
+  label,
+  required,
+  hint,
+  error,
+  className,
+  look,
+  children,
+}: BaseProps & { children: ReactNode }) {
   return (
     <div className={className}>
-      <Label name={name} label={label} required={required} />
+      <Label name={name} label={label} required={required} look={look} />
       {children}
-      <HintAndError name={name} hint={hint} error={error} />
+      <HintAndError name={name} hint={hint} error={error} look={look} />
     </div>
   );
 }
 
-/** What tells assistive technology that a control is required, invalid, and where its hint and error are. */
-function ariaProps({ name, required, error, hint }: BaseProps) {
+/**
+ * The control's look, and what tells assistive technology that it is required, invalid, and where its hint and error
+ * are (the large look's forms use the browser's `required`, with `noValidate` on the form).
+ */
+function controlProps({ name, required, error, hint, look = "compact" }: BaseProps) {
   return {
-    "aria-required": required || undefined,
+    className: INPUT_CLASSES[look](Boolean(error)),
+    ...(look === "large" ? { required: required || undefined } : { "aria-required": required || undefined }),
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy(name, error, hint),
   };
@@ -120,7 +182,6 @@ export function TextField({
         id={fieldIds(base.name).id}
         name={base.name}
         type={type}
-        className={inputClass}
         {...valueProps<HTMLInputElement>(value, onChange, defaultValue)}
         maxLength={maxLength}
         inputMode={inputMode}
@@ -130,7 +191,7 @@ export function TextField({
         autoComplete={autoComplete ?? "off"}
         placeholder={placeholder}
         list={list}
-        {...ariaProps(base)}
+        {...controlProps(base)}
       />
     </FieldShell>
   );
@@ -149,10 +210,9 @@ export function TextAreaField({
         id={fieldIds(base.name).id}
         name={base.name}
         rows={rows}
-        className={inputClass}
         defaultValue={defaultValue ?? ""}
         maxLength={maxLength}
-        {...ariaProps(base)}
+        {...controlProps(base)}
       />
     </FieldShell>
   );
@@ -167,6 +227,7 @@ export function SelectField({
   defaultValue,
   value,
   onChange,
+  autoComplete,
   ...base
 }: BaseProps & {
   options: readonly SelectOption[];
@@ -174,15 +235,16 @@ export function SelectField({
   defaultValue?: string | null;
   value?: string;
   onChange?: (value: string) => void;
+  autoComplete?: string;
 }) {
   return (
     <FieldShell {...base}>
       <select
         id={fieldIds(base.name).id}
         name={base.name}
-        className={inputClass}
         {...valueProps<HTMLSelectElement>(value, onChange, defaultValue)}
-        {...ariaProps(base)}
+        autoComplete={autoComplete}
+        {...controlProps(base)}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
@@ -333,44 +395,77 @@ export function CheckboxGroup({
   );
 }
 
+const SUMMARY_CLASSES: Record<FieldLook, { box: string; title: string; list: string; link: string }> = {
+  compact: {
+    box: "mb-6 rounded-md border-2 border-red-700 bg-red-50 p-4",
+    title: "font-semibold text-red-900",
+    list: "mt-2 list-disc space-y-2 pl-5 text-sm text-red-900",
+    link: "underline",
+  },
+  large: {
+    box: "rounded-lg border-2 border-red-700 bg-red-50 p-4 text-red-900",
+    title: "text-lg font-semibold",
+    list: "mt-2 list-disc space-y-1 pl-5",
+    link: "font-medium underline",
+  },
+};
+
 /**
  * Lists every field error at the top of a form, each linking to its field. It takes focus when it appears so
- * keyboard and screen-reader users learn the form was not saved.
+ * keyboard and screen-reader users learn the form was not saved: when its errors change, or, given `focusKey`, when
+ * that changes (a form that checks as the visitor types refocuses on each failed attempt, not on each keystroke).
+ * `formError` is a problem with the whole form; `targets` names the element a field's link moves to (the first option
+ * of a group) when it is not the field's own control.
  */
-export function ErrorSummary({ errors, labels }: { errors: Record<string, string>; labels?: Record<string, string> }) {
+export function ErrorSummary({
+  errors,
+  labels,
+  title,
+  formError,
+  targets,
+  focusKey,
+  look = "compact",
+}: {
+  errors: Record<string, string>;
+  labels?: Record<string, string>;
+  title?: string;
+  formError?: string;
+  targets?: Record<string, string>;
+  focusKey?: unknown;
+  look?: FieldLook;
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors);
   const signature = entries.map(([k, v]) => `${k}:${v}`).join("|");
+  const shown = entries.length > 0 || Boolean(formError);
+  const cls = SUMMARY_CLASSES[look];
   useEffect(() => {
-    if (signature) ref.current?.focus();
-  }, [signature]);
-  if (entries.length === 0) return null;
+    if (shown) ref.current?.focus();
+  }, [focusKey === undefined ? signature : focusKey]);
+  if (!shown) return null;
   return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      role="alert"
-      aria-labelledby="error-summary-title"
-      className="mb-6 rounded-md border-2 border-red-700 bg-red-50 p-4"
-    >
-      <h2 id="error-summary-title" className="font-semibold text-red-900">
-        {t("formCommon.problems", { count: entries.length })}
+    <div ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title" className={cls.box}>
+      <h2 id="error-summary-title" className={cls.title}>
+        {title ?? t("formCommon.problems", { count: entries.length })}
       </h2>
-      <ul className="mt-2 list-disc space-y-2 pl-5 text-sm text-red-900">
-        {entries.map(([key, message]) => (
-          <li key={key}>
-            {key === "form" ? (
-              message
-            ) : (
-              <a className="underline" href={`#${fieldIds(key).id}`}>
-                {labels?.[key] ? `${labels[key]}: ` : ""}
-                {message}
-              </a>
-            )}
-          </li>
-        ))}
-      </ul>
+      {formError ? <p className="mt-1">{formError}</p> : null}
+      {entries.length > 0 ? (
+        <ul className={cls.list}>
+          {entries.map(([key, message]) => (
+            <li key={key}>
+              {key === "form" ? (
+                message
+              ) : (
+                <a className={cls.link} href={`#${targets?.[key] ?? fieldIds(key).id}`}>
+                  {labels?.[key] ? `${labels[key]}: ` : ""}
+                  {message}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

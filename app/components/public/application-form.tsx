@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
 import {
@@ -15,6 +15,17 @@ import {
 } from "~/lib/schemas/application";
 import { translateErrors } from "~/lib/schemas/message-codes";
 import { AppLink } from "../app-link";
+import {
+  describedBy,
+  ErrorSummary,
+  FieldError,
+  fieldIds,
+  LargeLabel,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "../forms/form-field";
+import { FormSection } from "../forms/public-form-parts";
 
 type Errors = Partial<Record<ApplicationField, string>>;
 
@@ -38,22 +49,6 @@ const FIELD_TARGET: Partial<Record<ApplicationField, string>> = {
   applicantType: "applicantType-educator",
   focusAreas: "focusAreas-first",
 };
-
-const inputCls = (invalid: boolean) =>
-  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-stone-900 ${
-    invalid ? "border-red-700 ring-1 ring-red-700" : "border-stone-400 focus:border-leaf-600"
-  }`;
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  const { t } = useTranslation();
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-800">
-      <span className="sr-only">{t("formCommon.errorPrefix")} </span>
-      {message}
-    </p>
-  );
-}
 
 /**
  * The application form. The same Zod schema checks it here (messages appear before anything is sent) and in
@@ -80,7 +75,6 @@ export function ApplicationForm({
   const submitting = navigation.state === "submitting" && navigation.formAction === action;
   const [clientErrors, setClientErrors] = useState<Errors | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const errors: Errors = clientErrors ?? serverErrors ?? {};
   const errorList = APPLICATION_FIELDS.filter((f) => errors[f]);
   const values = initialValues ?? {};
@@ -92,19 +86,17 @@ export function ApplicationForm({
     Array.isArray(values.focusAreas) ? values.focusAreas : values.focusAreas ? [values.focusAreas] : [],
   );
 
-  // A failed submit (checked here or on the server) moves focus to the summary so it is announced and visible.
-  // Runs once per failed attempt or server answer.
-  useEffect(() => {
-    if (errorList.length > 0 || formError) summaryRef.current?.focus();
-  }, [attempt, serverErrors, formError]);
+  // A failed submit (checked here or on the server) moves focus to the summary so it is announced and visible:
+  // once per failed attempt or server answer, not as messages update while the person corrects the fields.
+  const summaryFocus = useMemo(() => ({}), [attempt, serverErrors, formError]);
+  /** The kit's props of a field: its name, label, value kept, error and the application's look. */
+  const field = (f: ApplicationField) =>
+    ({ name: f, label: t(LABELS[f]), defaultValue: text(f), error: errors[f], look: "large" }) as const;
 
   function revalidate(form: HTMLFormElement) {
     const parsed = ApplicationSchema.safeParse(applicationValuesFromForm(new FormData(form)));
     return parsed.success ? {} : translateErrors(t, applicationErrors(parsed.error));
   }
-
-  const describedBy = (f: ApplicationField, hint?: string) =>
-    [hint, errors[f] ? `${f}-error` : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
     <Form
@@ -130,31 +122,15 @@ export function ApplicationForm({
         if (clientErrors !== null || serverErrors) setClientErrors(revalidate(e.currentTarget));
       }}
     >
-      {errorList.length > 0 || formError ? (
-        <div
-          ref={summaryRef}
-          tabIndex={-1}
-          role="alert"
-          aria-labelledby="error-summary-title"
-          className="rounded-lg border-2 border-red-700 bg-red-50 p-4 text-red-900"
-        >
-          <h2 id="error-summary-title" className="text-lg font-semibold">
-            {errorList.length > 0 ? t("application.problems", { count: errorList.length }) : t("application.notSent")}
-          </h2>
-          {formError ? <p className="mt-1">{formError}</p> : null}
-          {errorList.length > 0 ? (
-            <ul className="mt-2 list-disc space-y-1 pl-5">
-              {errorList.map((f) => (
-                <li key={f}>
-                  <a href={`#${FIELD_TARGET[f] ?? f}`} className="font-medium underline">
-                    {t(LABELS[f])}: {errors[f]}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <ErrorSummary
+        look="large"
+        errors={Object.fromEntries(errorList.map((f) => [f, errors[f] ?? ""]))}
+        labels={Object.fromEntries(errorList.map((f) => [f, t(LABELS[f])]))}
+        title={errorList.length > 0 ? t("application.problems", { count: errorList.length }) : t("application.notSent")}
+        formError={formError}
+        targets={FIELD_TARGET}
+        focusKey={summaryFocus}
+      />
 
       <p id="application-required-note" className="text-sm text-stone-700">
         <Trans
@@ -170,47 +146,17 @@ export function ApplicationForm({
         <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
-      <fieldset className="space-y-5 rounded-xl border border-leaf-100 bg-white p-5">
-        <legend className="px-1 text-lg font-semibold text-leaf-900">{t("application.aboutYou")}</legend>
-        <div>
-          <label htmlFor="fullName" className="font-medium">
-            {t("application.fullName")} <span aria-hidden="true">*</span>
-          </label>
-          <input
-            id="fullName"
-            name="fullName"
-            autoComplete="name"
-            required
-            maxLength={APPLICATION_LIMITS.fullName}
-            defaultValue={text("fullName")}
-            aria-invalid={errors.fullName ? true : undefined}
-            aria-describedby={describedBy("fullName")}
-            className={inputCls(Boolean(errors.fullName))}
-          />
-          <FieldError id="fullName-error" message={errors.fullName} />
-        </div>
-        <div>
-          <label htmlFor="email" className="font-medium">
-            {t("application.email")} <span aria-hidden="true">*</span>
-          </label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            defaultValue={text("email")}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy("email", "email-hint")}
-            className={inputCls(Boolean(errors.email))}
-          />
-          <p id="email-hint" className="mt-1 text-sm text-stone-600">
-            {t("application.emailHint")}
-          </p>
-          <FieldError id="email-error" message={errors.email} />
-        </div>
-        <fieldset aria-describedby={describedBy("applicantType")}>
+      <FormSection legend={t("application.aboutYou")} spacing="space-y-5">
+        <TextField {...field("fullName")} required autoComplete="name" maxLength={APPLICATION_LIMITS.fullName} />
+        <TextField
+          {...field("email")}
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={254}
+          hint={t("application.emailHint")}
+        />
+        <fieldset aria-describedby={describedBy("applicantType", errors.applicantType)}>
           <legend className="font-medium">
             {t("application.applicantType")} <span aria-hidden="true">*</span>
           </legend>
@@ -241,103 +187,51 @@ export function ApplicationForm({
               </label>
             ))}
           </div>
-          <FieldError id="applicantType-error" message={errors.applicantType} />
+          <FieldError name="applicantType" error={errors.applicantType} look="large" />
         </fieldset>
-        <div>
-          <label htmlFor="organization" className="font-medium">
-            {t("application.organization")}{" "}
-            <span className="font-normal text-stone-600">{t("formCommon.optional")}</span>
-          </label>
-          <input
-            id="organization"
-            name="organization"
-            autoComplete="organization"
-            maxLength={APPLICATION_LIMITS.organization}
-            defaultValue={text("organization")}
-            aria-invalid={errors.organization ? true : undefined}
-            aria-describedby={describedBy("organization", "organization-hint")}
-            className={inputCls(Boolean(errors.organization))}
-          />
-          <p id="organization-hint" className="mt-1 text-sm text-stone-600">
-            {t("application.organizationHint")}
-          </p>
-          <FieldError id="organization-error" message={errors.organization} />
-        </div>
+        <TextField
+          {...field("organization")}
+          autoComplete="organization"
+          maxLength={APPLICATION_LIMITS.organization}
+          hint={t("application.organizationHint")}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor="country" className="font-medium">
-              {t("application.country")} <span aria-hidden="true">*</span>
-            </label>
-            <input
-              id="country"
-              name="country"
-              autoComplete="country-name"
-              required
-              maxLength={APPLICATION_LIMITS.country}
-              defaultValue={text("country")}
-              aria-invalid={errors.country ? true : undefined}
-              aria-describedby={describedBy("country")}
-              className={inputCls(Boolean(errors.country))}
-            />
-            <FieldError id="country-error" message={errors.country} />
-          </div>
-          <div>
-            <label htmlFor="region" className="font-medium">
-              {t("application.region")} <span aria-hidden="true">*</span>
-            </label>
-            <select
-              id="region"
-              name="region"
-              autoComplete="off"
-              required
-              defaultValue={text("region")}
-              aria-invalid={errors.region ? true : undefined}
-              aria-describedby={describedBy("region")}
-              className={inputCls(Boolean(errors.region))}
-            >
-              <option value="">{t("application.chooseRegion")}</option>
-              {regions.map((r) => (
-                <option key={r.key} value={r.key}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-            <FieldError id="region-error" message={errors.region} />
-          </div>
-        </div>
-        <div>
-          <label htmlFor="website" className="font-medium">
-            {t("application.website")} <span className="font-normal text-stone-600">{t("formCommon.optional")}</span>
-          </label>
-          <input
-            id="website"
-            name="website"
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            maxLength={APPLICATION_LIMITS.website}
-            placeholder="https://"
-            defaultValue={text("website")}
-            aria-invalid={errors.website ? true : undefined}
-            aria-describedby={describedBy("website")}
-            className={inputCls(Boolean(errors.website))}
+          <TextField
+            {...field("country")}
+            required
+            autoComplete="country-name"
+            maxLength={APPLICATION_LIMITS.country}
           />
-          <FieldError id="website-error" message={errors.website} />
+          <SelectField
+            {...field("region")}
+            required
+            autoComplete="off"
+            placeholder={t("application.chooseRegion")}
+            options={regions.map((r) => ({ value: r.key, label: r.name }))}
+          />
         </div>
-      </fieldset>
+        <TextField
+          {...field("website")}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          maxLength={APPLICATION_LIMITS.website}
+          placeholder="https://"
+        />
+      </FormSection>
 
       {/* Below the first screen: its many boxes get style and layout when they come near the viewport. */}
       <fieldset
         className="rounded-xl border border-leaf-100 bg-white p-5 [contain-intrinsic-height:auto_40rem] [content-visibility:auto]"
-        aria-describedby={describedBy("focusAreas", "focusAreas-hint")}
+        aria-describedby={describedBy("focusAreas", errors.focusAreas, t("application.focusAreasHint"))}
       >
         <legend className="px-1 text-lg font-semibold text-leaf-900">
           {t("application.focusAreas")} <span aria-hidden="true">*</span>
         </legend>
-        <p id="focusAreas-hint" className="text-sm text-stone-700">
+        <p id={fieldIds("focusAreas").hintId} className="text-sm text-stone-700">
           {t("application.focusAreasHint")}
         </p>
-        <FieldError id="focusAreas-error" message={errors.focusAreas} />
+        <FieldError name="focusAreas" error={errors.focusAreas} look="large" />
         <div className="mt-4 grid gap-5 md:grid-cols-2">
           {focusGroups.map((g, gi) => (
             <fieldset key={g.id}>
@@ -368,73 +262,44 @@ export function ApplicationForm({
         </div>
       </fieldset>
 
-      <fieldset className="space-y-5 rounded-xl border border-leaf-100 bg-white p-5">
-        <legend className="px-1 text-lg font-semibold text-leaf-900">{t("application.tellUsMore")}</legend>
-        <div>
-          <label htmlFor="experience" className="font-medium">
-            {t("application.experience")} <span aria-hidden="true">*</span>
-          </label>
-          <textarea
-            id="experience"
-            name="experience"
-            rows={5}
-            required
-            maxLength={APPLICATION_LIMITS.longText}
-            defaultValue={text("experience")}
-            aria-invalid={errors.experience ? true : undefined}
-            aria-describedby={describedBy("experience", "experience-hint")}
-            className={inputCls(Boolean(errors.experience))}
-          />
-          <p id="experience-hint" className="mt-1 text-sm text-stone-600">
-            {t("application.experienceHint")}
-          </p>
-          <FieldError id="experience-error" message={errors.experience} />
-        </div>
-        <div>
-          <label htmlFor="seeking" className="font-medium">
-            {t("application.seeking")} <span aria-hidden="true">*</span>
-          </label>
-          <textarea
-            id="seeking"
-            name="seeking"
-            rows={5}
-            required
-            maxLength={APPLICATION_LIMITS.longText}
-            defaultValue={text("seeking")}
-            aria-invalid={errors.seeking ? true : undefined}
-            aria-describedby={describedBy("seeking", "seeking-hint")}
-            className={inputCls(Boolean(errors.seeking))}
-          />
-          <p id="seeking-hint" className="mt-1 text-sm text-stone-600">
-            {t("application.seekingHint")}
-          </p>
-          <FieldError id="seeking-error" message={errors.seeking} />
-        </div>
-      </fieldset>
+      <FormSection legend={t("application.tellUsMore")} spacing="space-y-5">
+        <TextAreaField
+          {...field("experience")}
+          rows={5}
+          required
+          maxLength={APPLICATION_LIMITS.longText}
+          hint={t("application.experienceHint")}
+        />
+        <TextAreaField
+          {...field("seeking")}
+          rows={5}
+          required
+          maxLength={APPLICATION_LIMITS.longText}
+          hint={t("application.seekingHint")}
+        />
+      </FormSection>
 
       <div className="rounded-xl border border-leaf-100 bg-white p-5">
         <div className="flex items-start gap-3">
           <input
-            id="consent"
+            id={fieldIds("consent").id}
             name="consent"
             type="checkbox"
             required
             defaultChecked={text("consent") === "on"}
             aria-invalid={errors.consent ? true : undefined}
-            aria-describedby={describedBy("consent", "consent-hint")}
+            aria-describedby={describedBy("consent", errors.consent, true)}
             className="mt-1 h-5 w-5 accent-leaf-700"
           />
           <div>
-            <label htmlFor="consent" className="font-medium">
-              {t("application.consent")} <span aria-hidden="true">*</span>
-            </label>
-            <p id="consent-hint" className="text-sm text-stone-700">
+            <LargeLabel htmlFor={fieldIds("consent").id} label={t("application.consent")} required />
+            <p id={fieldIds("consent").hintId} className="text-sm text-stone-700">
               <Trans
                 i18nKey="application.consentHint"
                 components={{ privacy: <AppLink to="/privacy" className="text-leaf-800 underline" /> }}
               />
             </p>
-            <FieldError id="consent-error" message={errors.consent} />
+            <FieldError name="consent" error={errors.consent} look="large" />
           </div>
         </div>
       </div>
