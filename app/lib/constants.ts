@@ -46,8 +46,11 @@ export const MEDIA_PICKER_PAGE_SIZE = 100;
 /** The longest name a location or program may have; its slug is as long, so a longer slug is never looked up. */
 export const ENTRY_NAME_MAX_LENGTH = 120;
 
-/** The longest search or filter text a list page reads. */
-export const MAX_QUERY_LENGTH = 100;
+/**
+ * The longest search text read, on /search and in a list page's filter alike: longer input is cut to this many
+ * characters (decision 065). No real query needs more, and a 10,000-character one must cost no more than this.
+ */
+export const MAX_QUERY_LENGTH = 200;
 /** The program list's time choices: this month, the next three months, or chosen dates. */
 export const PROGRAM_WHEN = ["month", "quarter", "dates"] as const;
 /** The program list's price choices. */

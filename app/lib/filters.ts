@@ -1,4 +1,5 @@
 import { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN, WITHIN_KM } from "./constants";
+import { UUID_PATTERN } from "./ids";
 
 export { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN };
 
@@ -19,15 +20,18 @@ export const MAX_PAGE = 10_000;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: that is exactly what it looks for
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
-const UUID = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+const UUID = z.string().regex(UUID_PATTERN);
 
-/** Free text as typed: trimmed, inner whitespace collapsed, no control characters, bounded length. */
+/**
+ * Free text as typed: trimmed, inner whitespace collapsed, no control characters, cut to MAX_QUERY_LENGTH as /search
+ * cuts it (decision 065). A value several times as long is no query anyone typed, and is ignored.
+ */
 const SearchText = z
   .string()
   .max(MAX_QUERY_LENGTH * 4)
   .refine((s) => !CONTROL_CHARS.test(s))
-  .transform((s) => s.trim().replace(/\s+/g, " "))
-  .refine((s) => s.length > 0 && s.length <= MAX_QUERY_LENGTH);
+  .transform((s) => s.trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH).trim())
+  .refine((s) => s.length > 0);
 
 function normalizeRegion(value: string): string {
   return value.toLowerCase().replace(/[^a-z]/g, "");

@@ -5,8 +5,8 @@
  * break the database's query syntax. Runs in the browser too (the suggestions box) and on the server.
  */
 
-/** Longer input is cut here: no real query needs more, and a 10,000-character one must not cost more than this. */
-export const SEARCH_MAX_LENGTH = 200;
+import { MAX_QUERY_LENGTH } from "./constants";
+
 /** At most this many words count; the rest are ignored. */
 export const SEARCH_MAX_TERMS = 12;
 /** Shortest query that is searched. */
@@ -47,8 +47,8 @@ function words(text: string): string[] {
 /** Reads a query; `ok: false` says why there is nothing to search for (empty input is no search at all). */
 export function parseSearch(raw: string | null | undefined): ParsedSearch {
   const full = (raw ?? "").replace(/\s+/g, " ").trim();
-  const truncated = full.length > SEARCH_MAX_LENGTH;
-  const text = truncated ? full.slice(0, SEARCH_MAX_LENGTH) : full;
+  const truncated = full.length > MAX_QUERY_LENGTH;
+  const text = truncated ? full.slice(0, MAX_QUERY_LENGTH) : full;
   if (text === "") return { ok: false, text, reason: "empty" };
   const terms: SearchTerm[] = [];
   // Quoted phrases first (an unclosed quote runs to the end), then the rest word by word.

@@ -3,13 +3,14 @@ import { hitPlace, type SearchKind, searchSite } from "~/services/search.server"
 import { AppLink } from "../components/app-link";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { SearchCombobox } from "../components/search/search-combobox";
+import { MAX_QUERY_LENGTH } from "../lib/constants";
 import { requestTranslate } from "../server-lib/messages.server";
 import { Trans, useLocalizeHref, useTranslation } from "../lib/i18n/react";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { formatCount } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
 import { SEARCH_KIND_LABELS as KIND_LABELS, searchHref } from "../lib/search-links";
-import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES } from "../lib/search-query";
+import { SEARCH_MESSAGES } from "../lib/search-query";
 import type { Route } from "./+types/search";
 
 const PER_KIND = 5;
@@ -62,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       siteUrl: config.siteUrl,
       q: outcome.parsed.text,
-      message: outcome.parsed.truncated ? t("searchPage.truncated", { count: SEARCH_MAX_LENGTH }) : null,
+      message: outcome.parsed.truncated ? t("searchPage.truncated", { count: MAX_QUERY_LENGTH }) : null,
       searched: outcome.correctedTo ?? outcome.parsed.text,
       correctedTo: outcome.correctedTo,
       suggestion: outcome.suggestion,

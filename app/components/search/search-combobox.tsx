@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { MAX_QUERY_LENGTH } from "~/lib/constants";
 import { localizeHref } from "~/lib/i18n/languages";
 import { useTranslation } from "~/lib/i18n/react";
 import { SEARCH_KIND_LABELS, type SearchKindName } from "~/lib/search-links";
-import { parseSearch, SEARCH_MAX_LENGTH } from "~/lib/search-query";
+import { parseSearch } from "~/lib/search-query";
 
 type Suggestion = { kind: SearchKindName; name: string; href: string };
 
@@ -127,7 +128,7 @@ export function SearchCombobox({
         // biome-ignore lint/a11y/noAutofocus: a search page is opened to search; the box is its one control
         autoFocus={autoFocus}
         value={value}
-        maxLength={SEARCH_MAX_LENGTH}
+        maxLength={MAX_QUERY_LENGTH}
         placeholder={placeholder}
         className={className}
         onChange={(e) => {
