@@ -4,39 +4,51 @@ import { auditLog } from "~db/schema";
 
 export type AuditEntry = typeof auditLog.$inferSelect;
 
-/** Records who changed what and when (shown on the admin dashboard). Never throws: auditing must not break a save. */
-export async function recordAudit(
-  db: Database,
-  entry: {
-    user: { id: string; email: string } | null;
-    action:
-      | "create"
-      | "update"
-      | "delete"
-      | "status"
-      | "settings"
-      | "role"
-      | "disable"
-      | "enable"
-      | "upload"
-      | "send"
-      | "accept"
-      | "reject";
-    entity: string;
-    entityId?: string | null;
-    summary: string;
-  },
-  log?: (err: unknown) => void,
-): Promise<void> {
+export type AuditAction =
+  | "create"
+  | "update"
+  | "delete"
+  | "status"
+  | "settings"
+  | "role"
+  | "disable"
+  | "enable"
+  | "upload"
+  | "send"
+  | "accept"
+  | "reject";
+
+export type AuditInput = {
+  user: { id: string; email: string } | null;
+  action: AuditAction;
+  entity: string;
+  entityId?: string | null;
+  summary: string;
+};
+
+/**
+ * Records who changed what and when, in the change's own transaction when given one: a failure throws, so the change
+ * it records is rolled back with it (decision 063).
+ */
+export async function insertAudit(db: Database, entry: AuditInput): Promise<void> {
+  await db.insert(auditLog).values({
+    userId: entry.user?.id ?? null,
+    userEmail: entry.user?.email ?? "",
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    summary: entry.summary.slice(0, 500),
+  });
+}
+
+/**
+ * Records who changed what and when (shown on the admin dashboard), after a change that has no transaction of its
+ * own. Never throws: auditing must not break such a change. Not for use inside a transaction (a failed insert there
+ * aborts the transaction): use `insertAudit`.
+ */
+export async function recordAudit(db: Database, entry: AuditInput, log?: (err: unknown) => void): Promise<void> {
   try {
-    await db.insert(auditLog).values({
-      userId: entry.user?.id ?? null,
-      userEmail: entry.user?.email ?? "",
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId ?? null,
-      summary: entry.summary.slice(0, 500),
-    });
+    await insertAudit(db, entry);
   } catch (err) {
     log?.(err);
   }

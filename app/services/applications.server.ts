@@ -1,6 +1,5 @@
 import { ENTRY_NAME_MAX_LENGTH, SITE_NAME } from "../lib/constants";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromPath, localizeHref } from "../lib/i18n/languages";
-import { serverTranslate } from "../lib/i18n/messages.server";
 import { isDecision, type ReviewStatus } from "../lib/vocabulary";
 import {
   type ApplicationInput,
@@ -9,14 +8,13 @@ import {
   linkApplicationEntry,
   setApplicationStatus,
 } from "../queries/applications.server";
-import { recordAudit } from "../queries/audit.server";
-import { createChangeMaker } from "../queries/change-makers.server";
-import { createLocation, isLocationNameTaken, type LocationInput } from "../queries/locations.server";
 import { loadReferenceData } from "../queries/reference.server";
 import { listApplicationNoticeRecipients } from "../queries/users.server";
+import { serverTranslate } from "../server-lib/messages.server";
+import { ENTRY_KINDS, entryKind } from "./entries/registry.server";
 import { withinMailCaps } from "./mail/caps.server";
 import { replyAddress, replyHeaders } from "./mail/reply-to.server";
-import { recordRevision } from "./revisions.server";
+import { recordChange } from "./revisions.server";
 import type { Services } from "./services.server";
 import { NOTICE_FOOTER, NOTICE_SETTINGS_PATH } from "./staff-notices.server";
 
@@ -183,70 +181,54 @@ export async function makeEntryFromApplication(
   const ref = await loadReferenceData(db);
   const region = app.regionId ? ref.regionsById.get(app.regionId) : undefined;
   const focusAreas = app.focusAreas.filter((f) => ref.focusAreasById.has(f));
-  let entryId: string;
-  let name: string;
+  let draft: { name: string } & Record<string, unknown>;
   if (kind === "location") {
-    name = await freeName((app.organization || `${app.fullName}'s place`).slice(0, ENTRY_NAME_MAX_LENGTH), (n) =>
-      isLocationNameTaken(db, n),
+    const place = ENTRY_KINDS.location;
+    const name = await freeName(
+      (app.organization || `${app.fullName}'s place`).slice(0, ENTRY_NAME_MAX_LENGTH),
+      async (n) => (await place.nameRule.clash(db, n)) !== null,
     );
-    const input: LocationInput = {
+    draft = place.draft({
       name,
       shortDescription: app.experience.slice(0, 300),
       longDescription: app.experience,
-      originalImageUrl: null,
-      webpImageUrl: null,
       website: app.website,
       country: app.country,
       regionId: region?.id ?? null,
       regionName: region?.name ?? "",
-      subRegionId: null,
       contactEmail: app.email,
-      contactPhone: null,
-      contactAddress: null,
-      contactCity: null,
-      contactState: null,
-      contactZipCode: null,
       focusAreas,
-      latitude: null,
-      longitude: null,
-      status: "draft",
-    };
-    entryId = await createLocation(db, input);
-    await linkApplicationEntry(db, app.id, { locationId: entryId });
-    await recordRevision(services, { entity: "location", entityId: entryId, before: null, written: input, user });
+    });
   } else {
-    name = app.fullName;
-    const input = {
-      name,
+    draft = ENTRY_KINDS["change-maker"].draft({
+      name: app.fullName,
       role: app.applicantType === "educator" ? "Educator" : "Learner",
       bio: app.experience,
       country: app.country,
       links: app.website ? [{ label: "Website", url: app.website }] : [],
       relatedLocationIds: app.locationId ? [app.locationId] : [],
       focusAreas,
-      status: "draft" as const,
-    };
-    entryId = await createChangeMaker(db, input);
-    await linkApplicationEntry(db, app.id, { changeMakerId: entryId });
-    await recordRevision(services, { entity: "change-maker", entityId: entryId, before: null, written: input, user });
+    });
   }
-  await recordAudit(
-    db,
-    {
-      user,
-      action: "create",
-      entity: kind,
-      entityId: entryId,
-      summary: `Created the draft ${kind === "location" ? "place" : "profile"} "${name}" from ${app.fullName}'s application`,
-    },
-    (err) => services.logger.warn({ err }, "audit failed"),
-  );
-  return {
-    ok: true,
-    name,
-    editPath:
-      kind === "location" ? `/admin/dashboard/edit/${entryId}` : `/admin/dashboard/change-makers/edit/${entryId}`,
-  };
+  const entry = entryKind(kind);
+  const name = draft.name;
+  // The draft, its link to the application, its first revision and the audit entry land together, or none does.
+  const entryId = await db.transaction(async (tx) => {
+    const created = await entry.create(tx, draft);
+    await linkApplicationEntry(tx, app.id, kind === "location" ? { locationId: created } : { changeMakerId: created });
+    await recordChange(tx, {
+      revision: { entity: kind, entityId: created, before: null, written: draft },
+      audit: {
+        user,
+        action: "create",
+        entity: kind,
+        entityId: created,
+        summary: `Created the draft ${kind === "location" ? "place" : "profile"} "${name}" from ${app.fullName}'s application`,
+      },
+    });
+    return created;
+  });
+  return { ok: true, name, editPath: `${entry.admin.edit}/${entryId}` };
 }
 
 /** The name itself when free, else the name with " (2)", " (3)"… (place names are unique). */

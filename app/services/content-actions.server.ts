@@ -2,12 +2,12 @@ import { type AppLoadContext, data } from "react-router";
 import type { Database } from "~db/client";
 import type { FormValues } from "../lib/schemas/form";
 import { formId } from "../lib/schemas/form";
-import { parseForm } from "../lib/schemas/form.server";
 import { z } from "../lib/zod";
-import { recordAudit } from "../queries/audit.server";
+import { parseForm } from "../server-lib/form.server";
 import { type ContentEntity, notifyContentChanged } from "./content-events.server";
+import { type EntryKind, entryKind } from "./entries/registry.server";
 import type { SessionUser } from "./guard.server";
-import { REVISED_ENTITIES, type RevisedEntity, recordRevision } from "./revisions.server";
+import { recordChange } from "./revisions.server";
 import { redirectWithToast } from "./toast.server";
 
 type FormErrors = Record<string, string>;
@@ -27,12 +27,6 @@ export type SaveContent<Input> = {
   /** Built from the parsed form only, so no other posted field reaches the database. */
   input: Input;
   values: FormValues;
-  create: (db: Database, input: Input) => Promise<string>;
-  update: (db: Database, id: string, input: Input) => Promise<unknown>;
-  /** The audit entry's entity and what it names after "Created" or "Updated", e.g. `location "Kilimo Commons"`. */
-  audit: { entity: string; subject: string };
-  /** The public content whose caches must drop what they hold. */
-  channel: ContentEntity;
   redirectTo: string;
   /** The success toast shown after the redirect. */
   toast: string;
@@ -46,56 +40,93 @@ export type SaveContent<Input> = {
    * unique index then refuses the write, and when `isTaken` confirms it the failure becomes this field's error.
    */
   unique?: { field: string; message: string; isTaken: () => Promise<boolean> };
-  /** A directory entry whose changes are kept as revisions (field by field, shown on its admin screen). */
-  revision?: RevisedEntity;
-};
+} & (SavedEntry<Input> | SavedOther<Input>);
 
 /**
- * The end of a content form's action once its input is valid: create or update, then the audit entry, the
+ * A directory entry (entries/registry.server.ts): its changes are kept as revisions (field by field, shown on its
+ * admin screen), and its kind's record gives what is not given here: how it is created and updated, the audit
+ * entry (`location "Kilimo Commons"`) and the channel its caches listen on.
+ */
+type SavedEntry<Input> = {
+  revision: EntryKind;
+  /** The entry as the route read it (then it is not read again); omitted, it is read when editing. */
+  before?: object | null;
+  create?: (db: Database, input: Input) => Promise<string>;
+  update?: (db: Database, id: string, input: Input) => Promise<unknown>;
+  audit?: { entity: string; subject: string };
+  channel?: ContentEntity;
+};
+
+/** Other content (podcast episodes): everything given. */
+type SavedOther<Input> = {
+  revision?: undefined;
+  before?: undefined;
+  create: (db: Database, input: Input) => Promise<string>;
+  update: (db: Database, id: string, input: Input) => Promise<unknown>;
+  /** The audit entry's entity and what it names after "Created" or "Updated", e.g. `location "Kilimo Commons"`. */
+  audit: { entity: string; subject: string };
+  /** The public content whose caches must drop what they hold. */
+  channel: ContentEntity;
+};
+
+/** How a save writes, whether given by the route or by the entry's kind. */
+function saveSteps<Input>(save: SaveContent<Input>) {
+  if (!save.revision) return save;
+  const kind = entryKind(save.revision);
+  const written = save.input as Record<string, unknown>;
+  return {
+    create: save.create ?? ((db: Database, input: Input) => kind.create(db, input as Record<string, unknown>)),
+    update:
+      save.update ??
+      ((db: Database, id: string, input: Input) => kind.update(db, id, input as Record<string, unknown>)),
+    audit: save.audit ?? { entity: kind.kind, subject: `${kind.noun} "${String(written[kind.nameField] ?? "")}"` },
+    channel: save.channel ?? kind.channel,
+  };
+}
+
+/**
+ * The end of a content form's action once its input is valid: in one transaction, create or update, the entry's
+ * revision and the audit entry (a failure of any rolls all back and is the usual error: decision 063); then the
  * content-changed notice (caches, other instances) and the redirect to the list with a toast.
  */
 export async function saveContent<Input>(context: AppLoadContext, save: SaveContent<Input>) {
-  const { db, logger } = context.services;
-  const { id, user, audit } = save;
-  let savedId: string;
+  const { db } = context.services;
+  const { id, user } = save;
+  const { create, update, audit, channel } = saveSteps(save);
   const before =
     id && save.revision
-      ? ((await REVISED_ENTITIES[save.revision].find(db, id)) as Record<string, unknown> | null)
+      ? ((save.before !== undefined ? save.before : await entryKind(save.revision).find(db, id)) as Record<
+          string,
+          unknown
+        > | null)
       : null;
+  let savedId: string;
   try {
-    if (id) {
-      await save.update(db, id, save.input);
-      savedId = id;
-    } else {
-      savedId = await save.create(db, save.input);
-    }
+    savedId = await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      if (id) await update(t, id, save.input);
+      const saved = id ?? (await create(t, save.input));
+      await recordChange(t, {
+        audit: {
+          user,
+          action: id ? "update" : "create",
+          entity: audit.entity,
+          entityId: saved,
+          summary: `${id ? "Updated" : "Created"} ${audit.subject}`,
+        },
+        revision: save.revision
+          ? { entity: save.revision, entityId: saved, before, written: save.input as Record<string, unknown> }
+          : null,
+      });
+      return saved;
+    });
   } catch (err) {
     if (save.unique && (await save.unique.isTaken())) {
       return invalid({ [save.unique.field]: save.unique.message }, save.values);
     }
     throw err;
   }
-  await recordAudit(
-    db,
-    {
-      user,
-      action: id ? "update" : "create",
-      entity: audit.entity,
-      entityId: savedId,
-      summary: `${id ? "Updated" : "Created"} ${audit.subject}`,
-    },
-    (err) => logger.warn({ err }, "audit failed"),
-  );
-  if (save.revision) {
-    await recordRevision(context.services, {
-      entity: save.revision,
-      entityId: savedId,
-      before,
-      written: save.input as Record<string, unknown>,
-      user,
-    });
-  }
-  await notifyContentChanged(context.services, save.channel);
+  await notifyContentChanged(context.services, channel);
   const elsewhere = save.afterSave ? await save.afterSave(savedId) : null;
   if (elsewhere) return redirectWithToast(elsewhere.to, elsewhere.toast, "info");
   return redirectWithToast(save.redirectTo, save.toast);
@@ -124,23 +155,42 @@ export type DeleteContent<Item> = {
   done: string;
 };
 
-/** A list's delete action after its guard: delete, audit entry, content-changed notice, back to the list with a toast. */
+/**
+ * A list's delete action after its guard: in one transaction the delete and its audit entry (either failing rolls
+ * both back), then the content-changed notice and back to the list with a toast.
+ */
 export async function deleteContent<Item>(context: AppLoadContext, del: DeleteContent<Item>) {
-  const { db, logger } = context.services;
+  const { db } = context.services;
   const existing = await del.find(db, del.id);
   if (!existing) return redirectWithToast(del.redirectTo, del.missing, "error");
-  await del.remove(db, del.id);
-  await recordAudit(
-    db,
-    {
-      user: del.user,
-      action: "delete",
-      entity: del.audit.entity,
-      entityId: del.id,
-      summary: del.audit.summary(existing),
-    },
-    (err) => logger.warn({ err }, "audit failed"),
-  );
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await del.remove(t, del.id);
+    await recordChange(t, {
+      audit: {
+        user: del.user,
+        action: "delete",
+        entity: del.audit.entity,
+        entityId: del.id,
+        summary: del.audit.summary(existing),
+      },
+    });
+  });
   if (del.channel) await notifyContentChanged(context.services, del.channel);
   return redirectWithToast(del.redirectTo, del.done);
+}
+
+/** The parts of a directory entry's delete that its kind's record gives: how it is found and removed, audit, channel. */
+export function entryDeleteSteps(kind: EntryKind) {
+  const entry = entryKind(kind);
+  return {
+    find: entry.find,
+    remove: entry.remove,
+    audit: {
+      entity: entry.kind,
+      summary: (row: Record<string, unknown>) => `Deleted ${entry.noun} "${String(row[entry.nameField] ?? "")}"`,
+    },
+    channel: entry.channel,
+    redirectTo: entry.admin.list,
+  };
 }

@@ -1,28 +1,18 @@
 import type { AppLoadContext } from "react-router";
 import { normaliseCountry } from "../lib/countries";
-import {
-  CORRECTION_FIELDS,
-  type CorrectableKind,
-  type CorrectionExtrasSchema,
-  valueText,
-} from "../lib/schemas/correction";
+import { type CorrectableKind, type CorrectionExtrasSchema, valueText } from "../lib/schemas/correction";
 import type { FormValues } from "../lib/schemas/form";
-import { LOCATION_NAME_TAKEN } from "../lib/schemas/location";
-import { locationPath, programPath } from "../lib/slug";
 import type { EntryStatus } from "../lib/vocabulary";
 import type { z } from "../lib/zod";
-import { recordAudit } from "../queries/audit.server";
-import { getChangeMakerById, updateChangeMaker } from "../queries/change-makers.server";
-import { getLocationById, isLocationNameTaken, updateLocation } from "../queries/locations.server";
-import { getProgramById, isProgramNameTaken, updateProgram } from "../queries/programs.server";
 import { decideProposal, getProposal, insertProposal } from "../queries/proposals.server";
 import { pageLanguage } from "./applications.server";
 import { notifyContentChanged } from "./content-events.server";
 import { contributionAcknowledgement } from "./contribution-mail.server";
 import { prepareOutcome, publicEntryPath, queueOutcome } from "./contribution-outcome.server";
+import { type AnyEntryRow, entryKind } from "./entries/registry.server";
 import type { SessionUser } from "./guard.server";
 import { DECIDED, type DecisionOutcome, GONE } from "./proposals.server";
-import { REVISED_ENTITIES, recordRevision } from "./revisions.server";
+import { recordChange } from "./revisions.server";
 import { contributionNoticeRecipients, contributionNotices } from "./staff-notices.server";
 
 type Services = AppLoadContext["services"];
@@ -43,29 +33,24 @@ export async function correctionTarget(
   kind: CorrectableKind,
   id: string,
 ): Promise<CorrectionTarget | null> {
-  const { db } = services;
-  const row =
-    kind === "location"
-      ? await getLocationById(db, id)
-      : kind === "program"
-        ? await getProgramById(db, id)
-        : await getChangeMakerById(db, id);
+  return (await readCorrectionTarget(services, kind, id))?.target ?? null;
+}
+
+/** The entry a correction is about, as its form shows it and as it is stored (`row`, read once). */
+async function readCorrectionTarget(
+  services: Pick<Services, "db">,
+  kind: CorrectableKind,
+  id: string,
+): Promise<{ target: CorrectionTarget; row: AnyEntryRow } | null> {
+  const entry = entryKind(kind);
+  const row = await entry.find(services.db, id);
   if (!row) return null;
-  const record = row as unknown as Record<string, unknown>;
   const current: Record<string, string> = {};
-  for (const f of CORRECTION_FIELDS[kind]) current[f.key] = valueText(record[f.key]);
+  for (const f of entry.correctable) current[f.key] = valueText(row[f.key]);
+  const name = String(row[entry.nameField] ?? "");
   return {
-    kind,
-    id: row.id,
-    name: row.name,
-    path:
-      kind === "location"
-        ? locationPath(row.name)
-        : kind === "program"
-          ? programPath(row.name)
-          : `/change-makers/${row.id}`,
-    status: row.status,
-    current,
+    row,
+    target: { kind, id: row.id, name, path: entry.publicPath(row) ?? "", status: row.status as EntryStatus, current },
   };
 }
 
@@ -138,21 +123,23 @@ export async function acceptCorrection(
   id: string,
   form: FormValues,
 ): Promise<DecisionOutcome & { changed?: Record<string, [string, string]> }> {
-  const { db, logger } = services;
+  const { db } = services;
   const proposal = await getProposal(db, id);
   if (proposal?.kind !== "correction" || !proposal.entityId) {
     return GONE;
   }
   if (proposal.status !== "pending") return DECIDED;
   const kind = proposal.entity as CorrectableKind;
-  const target = await correctionTarget(services, kind, proposal.entityId);
-  if (!target) return { ok: false, status: 404, message: "The entry this correction is about no longer exists." };
+  const entry = entryKind(kind);
+  const read = await readCorrectionTarget(services, kind, proposal.entityId);
+  if (!read) return { ok: false, status: 404, message: "The entry this correction is about no longer exists." };
 
+  const { target, row: before } = read;
   const errors: Record<string, string> = {};
   const update: Record<string, unknown> = {};
   const changed: Record<string, [string, string]> = {};
   const proposed = proposedChanges(proposal.fields);
-  for (const f of CORRECTION_FIELDS[kind]) {
+  for (const f of entry.correctable) {
     if (!(f.key in proposed) || form[`use_${f.key}`] === undefined) continue;
     const posted = form[f.key] ?? "";
     // A country as the site stores it (its English name), whatever language or code it was written in.
@@ -168,14 +155,8 @@ export async function acceptCorrection(
     changed[f.key] = [target.current[f.key] ?? "", next];
   }
   const archive = form.archive !== undefined;
-  if (typeof update.name === "string" && Object.keys(errors).length === 0) {
-    const taken =
-      kind === "location"
-        ? await isLocationNameTaken(db, update.name, target.id)
-        : kind === "program"
-          ? await isProgramNameTaken(db, update.name, target.id)
-          : false;
-    if (taken) errors.name = kind === "location" ? LOCATION_NAME_TAKEN : "Another program already uses this name.";
+  if (typeof update.name === "string" && entry.nameRule && Object.keys(errors).length === 0) {
+    if (await entry.nameRule.clash(db, update.name, target.id)) errors.name = entry.nameRule.taken;
   }
   if (Object.keys(errors).length > 0) {
     return { ok: false, status: 400, message: "Some values need a change before they can be accepted.", errors };
@@ -192,38 +173,32 @@ export async function acceptCorrection(
     };
   }
   const note = typeof form.note === "string" ? form.note.trim().slice(0, 2000) : "";
-  const before = (await REVISED_ENTITIES[kind].find(db, target.id)) as Record<string, unknown> | null;
   const told = await prepareOutcome(services, proposal);
-  // The decision, the change and the visitor's message land together, or none does.
+  // The decision, the change, its revision, the audit entry and the visitor's message land together, or none does.
   const applied = await db.transaction(async (tx) => {
-    const t = tx as unknown as typeof db;
-    if (!(await decideProposal(t, id, { status: "accepted", note, decidedBy: user.email }))) return false;
-    if (kind === "location") await updateLocation(t, target.id, update);
-    else if (kind === "program") await updateProgram(t, target.id, update);
-    else await updateChangeMaker(t, target.id, update);
+    if (!(await decideProposal(tx, id, { status: "accepted", note, decidedBy: user.email }))) return false;
+    await entry.update(tx, target.id, update);
+    await recordChange(tx, {
+      revision: { entity: kind, entityId: target.id, before, written: update, proposalId: id },
+      audit: {
+        user,
+        action: "accept",
+        entity: "proposal",
+        entityId: id,
+        summary: `Accepted a correction to ${kind.replace("-", " ")} "${target.name}": ${Object.keys(changed).join(", ")}`,
+      },
+    });
     // The entry's page as it is now (renamed, or gone when archived).
     await queueOutcome(
       services.mail,
-      t,
+      tx,
       told,
       "correction-accepted",
-      await publicEntryPath({ db: t }, kind, target.id),
+      await publicEntryPath({ db: tx }, kind, target.id),
     );
     return true;
   });
   if (!applied) return DECIDED;
-  await recordRevision(services, { entity: kind, entityId: target.id, before, written: update, user, proposalId: id });
-  await recordAudit(
-    db,
-    {
-      user,
-      action: "accept",
-      entity: "proposal",
-      entityId: id,
-      summary: `Accepted a correction to ${kind.replace("-", " ")} "${target.name}": ${Object.keys(changed).join(", ")}`,
-    },
-    (err) => logger.warn({ err }, "audit failed"),
-  );
-  await notifyContentChanged(services, REVISED_ENTITIES[kind].channel);
+  await notifyContentChanged(services, entry.channel);
   return { ok: true, entityId: target.id, changed };
 }

@@ -1,11 +1,10 @@
 import type { AppLoadContext } from "react-router";
-import { recordAudit } from "../queries/audit.server";
 import { moveLocationReferences } from "../queries/duplicates.server";
 import { deleteLocation, getLocationById, updateLocation } from "../queries/locations.server";
 import { redirectEntry } from "../queries/redirects.server";
 import { notifyContentChanged } from "./content-events.server";
 import type { SessionUser } from "./guard.server";
-import { recordRevision } from "./revisions.server";
+import { recordChange } from "./revisions.server";
 
 type Services = AppLoadContext["services"];
 
@@ -16,7 +15,7 @@ export type MergeOutcome =
 /**
  * Merges a duplicate place into the one staff keep: its programs and related change-makers move over, its image
  * fills a kept place that has none, its address (and every old address of it) answers 301 to the kept place, and it
- * is deleted. One transaction; the kept place's revision and the audit log record it.
+ * is deleted. One transaction, with the kept place's revision and the audit entry that record it.
  */
 export async function mergeLocations(
   services: Services,
@@ -24,7 +23,7 @@ export async function mergeLocations(
   keepId: string,
   removeId: string,
 ): Promise<MergeOutcome> {
-  const { db, logger } = services;
+  const { db } = services;
   if (keepId === removeId) return { ok: false, status: 400, message: "A place cannot be merged into itself." };
   const [keep, remove] = await Promise.all([getLocationById(db, keepId), getLocationById(db, removeId)]);
   if (!keep || !remove) return { ok: false, status: 404, message: "One of the two places no longer exists." };
@@ -43,21 +42,17 @@ export async function mergeLocations(
     await redirectEntry(t, "location", { id: remove.id, slug: remove.slug }, keep.id);
     await deleteLocation(t, remove.id);
     if (image) await updateLocation(t, keep.id, image);
+    await recordChange(t, {
+      revision: image ? { entity: "location", entityId: keep.id, before: keep, written: image } : null,
+      audit: {
+        user,
+        action: "update",
+        entity: "location",
+        entityId: keep.id,
+        summary: `Merged "${remove.name}" into "${keep.name}"`,
+      },
+    });
   });
-  if (image) {
-    await recordRevision(services, { entity: "location", entityId: keep.id, before: keep, written: image, user });
-  }
-  await recordAudit(
-    db,
-    {
-      user,
-      action: "update",
-      entity: "location",
-      entityId: keep.id,
-      summary: `Merged "${remove.name}" into "${keep.name}"`,
-    },
-    (err) => logger.warn({ err }, "audit failed"),
-  );
   await notifyContentChanged(services, "locations");
   await notifyContentChanged(services, "programs");
   return { ok: true, keptName: keep.name, removedName: remove.name };

@@ -2,10 +2,9 @@ import type { AppLoadContext } from "react-router";
 import { normaliseCountry } from "../lib/countries";
 import { isLanguage } from "../lib/i18n/languages";
 import type { FormValues } from "../lib/schemas/form";
-import { checkLocationReferences, LOCATION_NAME_TAKEN, LocationSchema } from "../lib/schemas/location";
+import { checkLocationReferences } from "../lib/schemas/location";
 import { PLACE_PROPOSAL_FIELDS, type PlaceProposal } from "../lib/schemas/proposal";
 import { recordAudit } from "../queries/audit.server";
-import { createLocation, isLocationNameTaken, type LocationInput } from "../queries/locations.server";
 import {
   decideProposal,
   getProposal,
@@ -18,8 +17,9 @@ import { pageLanguage } from "./applications.server";
 import { notifyContentChanged } from "./content-events.server";
 import { contributionAcknowledgement } from "./contribution-mail.server";
 import { prepareOutcome, publicEntryPath, queueOutcome } from "./contribution-outcome.server";
+import { ENTRY_KINDS } from "./entries/registry.server";
 import type { SessionUser } from "./guard.server";
-import { recordRevision } from "./revisions.server";
+import { recordChange } from "./revisions.server";
 import { contributionNoticeRecipients, contributionNotices } from "./staff-notices.server";
 
 type Services = AppLoadContext["services"];
@@ -98,7 +98,7 @@ export async function acceptPlaceProposal(
   id: string,
   form: FormValues,
 ): Promise<DecisionOutcome> {
-  const { db, logger } = services;
+  const { db } = services;
   const proposal = await getProposal(db, id);
   if (proposal?.kind !== "new-place") return GONE;
   if (proposal.status !== "pending") return DECIDED;
@@ -115,7 +115,8 @@ export async function acceptPlaceProposal(
     const country = normaliseCountry(chosen.country);
     if (country.known) chosen.country = country.name;
   }
-  const parsed = LocationSchema.safeParse(chosen);
+  const place = ENTRY_KINDS.location;
+  const parsed = place.schema.safeParse(chosen);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
@@ -123,80 +124,65 @@ export async function acceptPlaceProposal(
   }
   const ref = await loadReferenceData(db);
   const errors = checkLocationReferences(parsed.data, ref);
-  if (!errors.name && (await isLocationNameTaken(db, parsed.data.name))) errors.name = LOCATION_NAME_TAKEN;
+  const nameTaken = async (name: string) => (await place.nameRule.clash(db, name)) !== null;
+  if (!errors.name && (await nameTaken(parsed.data.name))) errors.name = place.nameRule.taken;
   if (Object.keys(errors).length > 0) {
     return { ok: false, status: 400, message: "Some values need a change before the place can be created.", errors };
   }
   const v = parsed.data;
-  const input: LocationInput = {
+  // What the visitor could tell us (PLACE_PROPOSAL_FIELDS), as staff left it; the rest of the draft is empty.
+  const input = place.draft({
     name: v.name,
     shortDescription: v.shortDescription,
-    longDescription: "",
-    originalImageUrl: null,
-    webpImageUrl: null,
     website: v.website,
     country: v.country,
     regionId: v.regionId,
     regionName: v.regionId ? (ref.regionsById.get(v.regionId)?.name ?? "") : "",
-    subRegionId: null,
     contactEmail: v.contactEmail,
     contactPhone: v.contactPhone,
     contactAddress: v.contactAddress,
     contactCity: v.contactCity,
-    contactState: null,
-    contactZipCode: null,
     focusAreas: v.focusAreas,
     latitude: v.latitude,
     longitude: v.longitude,
     markerType: v.markerType,
     featured: false,
-    status: "draft",
     // The language the visitor wrote in: their page's, unless staff saw otherwise (decision 058).
     language: isLanguage(form.language) ? form.language : proposal.language,
-  };
+  });
   const note = typeof form.note === "string" ? form.note.trim().slice(0, 2000) : "";
   let locationId: string | null = null;
   try {
+    // The draft, the decision, the draft's first revision and the audit entry land together, or none does.
     locationId = await db.transaction(async (tx) => {
-      const created = await createLocation(tx as unknown as typeof db, input);
-      const decided = await decideProposal(tx as unknown as typeof db, id, {
+      const created = await place.create(tx, input);
+      const decided = await decideProposal(tx, id, {
         status: "accepted",
         note,
         decidedBy: user.email,
         entityId: created,
       });
       if (!decided) throw new AlreadyDecided();
+      await recordChange(tx, {
+        revision: { entity: "location", entityId: created, before: null, written: input, proposalId: id },
+        audit: {
+          user,
+          action: "accept",
+          entity: "proposal",
+          entityId: id,
+          summary: `Accepted the proposed place "${input.name}" as a draft`,
+        },
+      });
       return created;
     });
   } catch (err) {
     if (err instanceof AlreadyDecided) return DECIDED;
-    if (await isLocationNameTaken(db, input.name)) {
-      return { ok: false, status: 400, message: LOCATION_NAME_TAKEN, errors: { name: LOCATION_NAME_TAKEN } };
+    if (await nameTaken(input.name)) {
+      return { ok: false, status: 400, message: place.nameRule.taken, errors: { name: place.nameRule.taken } };
     }
     throw err;
   }
-  if (locationId) {
-    await recordRevision(services, {
-      entity: "location",
-      entityId: locationId,
-      before: null,
-      written: input,
-      user,
-      proposalId: id,
-    });
-  }
-  await recordAudit(
-    db,
-    {
-      user,
-      action: "accept",
-      entity: "proposal",
-      entityId: id,
-      summary: `Accepted the proposed place "${input.name}" as a draft`,
-    },
-    (err) => logger.warn({ err }, "audit failed"),
-  );
-  await notifyContentChanged(services, "locations");
+  await notifyContentChanged(services, place.channel);
   return { ok: true, entityId: locationId };
 }
 

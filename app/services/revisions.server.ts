@@ -1,11 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { Database } from "~db/client";
 import { entryEditPath } from "../lib/admin-paths";
-import { recordAudit } from "../queries/audit.server";
-import { getChangeMakerById, updateChangeMaker } from "../queries/change-makers.server";
-import { getLocationById, updateLocation } from "../queries/locations.server";
-import { getProgramById, updateProgram } from "../queries/programs.server";
-import { getResourceById, updateResource } from "../queries/resources.server";
+import { type AuditInput, insertAudit } from "../queries/audit.server";
 import {
   getRevision,
   insertRevision,
@@ -13,42 +9,14 @@ import {
   type RevisionChanges,
   type RevisionRow,
 } from "../queries/revisions.server";
-import { type ContentEntity, notifyContentChanged } from "./content-events.server";
+import { notifyContentChanged } from "./content-events.server";
+import { type EntryKind, entryKind, entryName } from "./entries/registry.server";
 import type { SessionUser } from "./guard.server";
 
 type Services = AppLoadContext["services"];
 
-/** The kinds of entry whose changes are kept, and how to read, write and edit each. */
-export const REVISED_ENTITIES = {
-  location: {
-    find: getLocationById,
-    update: (db: Database, id: string, v: Record<string, unknown>) => updateLocation(db, id, v),
-    channel: "locations",
-  },
-  program: {
-    find: getProgramById,
-    update: (db: Database, id: string, v: Record<string, unknown>) => updateProgram(db, id, v),
-    channel: "programs",
-  },
-  "change-maker": {
-    find: getChangeMakerById,
-    update: (db: Database, id: string, v: Record<string, unknown>) => updateChangeMaker(db, id, v),
-    channel: "changeMakers",
-  },
-  resource: {
-    find: getResourceById,
-    update: (db: Database, id: string, v: Record<string, unknown>) => updateResource(db, id, v),
-    channel: "resources",
-  },
-} as const satisfies Record<
-  string,
-  {
-    find: (db: Database, id: string) => Promise<object | null>;
-    update: (db: Database, id: string, v: Record<string, unknown>) => Promise<boolean>;
-    channel: ContentEntity;
-  }
->;
-export type RevisedEntity = keyof typeof REVISED_ENTITIES;
+/** The kinds of entry whose changes are kept: every kind of directory entry (entries/registry.server.ts). */
+export type RevisedEntity = EntryKind;
 
 /** A value as stored in a revision: dates as ISO text, everything else as JSON has it. */
 function plain(v: unknown): unknown {
@@ -69,27 +37,38 @@ export function diffEntry(before: Record<string, unknown> | null, written: Recor
   return changes;
 }
 
-/** Stores a change to an entry as a revision (nothing when no field changed). */
-export async function recordRevision(
-  services: Pick<Services, "db" | "logger">,
-  entry: {
-    entity: RevisedEntity;
-    entityId: string;
-    before: Record<string, unknown> | null;
-    written: Record<string, unknown>;
-    user: { id: string; email: string } | null;
-    proposalId?: string | null;
-    reverts?: number | null;
-  },
-): Promise<void> {
+/** A change to an entry as its revision keeps it: the entry as it was, and the values written. */
+export type RevisionInput = {
+  entity: RevisedEntity;
+  entityId: string;
+  before: Record<string, unknown> | null;
+  written: Record<string, unknown>;
+  user: { id: string; email: string } | null;
+  proposalId?: string | null;
+  reverts?: number | null;
+};
+
+/**
+ * Stores a change to an entry as a revision (nothing when no field changed), in the change's transaction: a failure
+ * throws, and the transaction rolls the change back with it, so no change is left without its history (decision
+ * 063; the staff member gets the usual error and can save again).
+ */
+export async function recordRevision(tx: Database, entry: RevisionInput): Promise<void> {
   const changes = diffEntry(entry.before, entry.written);
   if (Object.keys(changes).length === 0) return;
-  try {
-    await insertRevision(services.db, { ...entry, changes });
-  } catch (err) {
-    // Like the audit log, the history must never make a save fail.
-    services.logger.warn({ err }, "revision not recorded");
-  }
+  await insertRevision(tx, { ...entry, changes });
+}
+
+/**
+ * The history of a change, written in the change's transaction (`tx`): the entry's revision when it is a directory
+ * entry, and the audit log's entry. Either failing throws and rolls the whole change back.
+ */
+export async function recordChange(
+  tx: Database,
+  change: { audit: AuditInput; revision?: Omit<RevisionInput, "user"> | null },
+): Promise<void> {
+  if (change.revision) await recordRevision(tx, { ...change.revision, user: change.audit.user });
+  await insertAudit(tx, change.audit);
 }
 
 export type RevisionView = {
@@ -158,9 +137,9 @@ export async function revertRevision(
   const { db, logger } = services;
   const revision = await getRevision(db, revisionId);
   const kind = revision ? (revision.entity as RevisedEntity) : null;
-  const handler = kind ? REVISED_ENTITIES[kind] : undefined;
-  if (!revision || !kind || !handler) return { ok: false, status: 404, message: "That revision no longer exists." };
-  const before = (await handler.find(db, revision.entityId)) as Record<string, unknown> | null;
+  const entry = kind ? entryKind(kind) : undefined;
+  if (!revision || !kind || !entry) return { ok: false, status: 404, message: "That revision no longer exists." };
+  const before = await entry.find(db, revision.entityId);
   if (!before) return { ok: false, status: 404, message: "The entry this revision belongs to has been deleted." };
   const editPath = entryEditPath(kind, revision.entityId);
   if (createdTheEntry(revision.changes)) return { ok: false, status: 400, message: CREATION_NOT_REVERTIBLE, editPath };
@@ -171,10 +150,29 @@ export async function revertRevision(
   if (Object.keys(restore).length === 0) {
     return { ok: false, status: 400, message: "None of the fields this revision changed can be put back.", editPath };
   }
+  const entityId = revision.entityId;
   try {
-    await handler.update(db, revision.entityId, restore);
+    // The values put back, their revision and the audit entry land together, or none does.
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      await entry.update(t, entityId, restore).catch((err: unknown) => {
+        throw new RevertRefused(err);
+      });
+      await recordChange(t, {
+        revision: { entity: kind, entityId, before, written: restore, reverts: revision.id },
+        audit: {
+          user,
+          action: "update",
+          entity: kind,
+          entityId,
+          summary: `Reverted revision ${revision.id} of ${kind.replace("-", " ")} "${entryName(kind, before)}"`,
+        },
+      });
+    });
   } catch (err) {
-    logger.info({ err }, "revert refused");
+    // The values refused (a failure to keep their history is the usual error, and puts nothing back).
+    if (!(err instanceof RevertRefused)) throw err;
+    logger.info({ err: err.cause }, "revert refused");
     return {
       ok: false,
       status: 400,
@@ -182,25 +180,13 @@ export async function revertRevision(
       editPath,
     };
   }
-  await recordRevision(services, {
-    entity: kind,
-    entityId: revision.entityId,
-    before,
-    written: restore,
-    user,
-    reverts: revision.id,
-  });
-  await recordAudit(
-    db,
-    {
-      user,
-      action: "update",
-      entity: kind,
-      entityId: revision.entityId,
-      summary: `Reverted revision ${revision.id} of ${kind.replace("-", " ")} "${String(before.name ?? before.title ?? "")}"`,
-    },
-    (err) => logger.warn({ err }, "audit failed"),
-  );
-  await notifyContentChanged(services, handler.channel);
+  await notifyContentChanged(services, entry.channel);
   return { ok: true, editPath };
+}
+
+/** The entry refused the values a revert puts back (e.g. a name another entry took since). */
+class RevertRefused extends Error {
+  constructor(cause: unknown) {
+    super("revert refused", { cause });
+  }
 }
