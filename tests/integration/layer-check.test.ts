@@ -43,77 +43,36 @@ const RIGHT: Record<string, string> = {
   "scripts/bench/search.ts": 'import { sql } from "drizzle-orm";\nexport const bench = () => sql`select 1`;\n',
 };
 
-/** One wrong import of each kind: the file that makes it, what it imports, and the rule that must report it. */
-const WRONG: { file: string; imports: string; resolved: string; rule: string }[] = [
-  { rule: "server-above-routes", file: "server/render.ts", imports: "~/routes/page", resolved: "app/routes/page.tsx" },
-  {
-    rule: "server-above-routes",
-    file: "server/shell.ts",
-    imports: "~/components/card",
-    resolved: "app/components/card.tsx",
-  },
-  { rule: "db-below-app", file: "db/seed/rollup.ts", imports: "~/queries/places.server", resolved: "app/queries/" },
-  { rule: "db-below-app", file: "db/migrate-cli.ts", imports: "~server/config", resolved: "server/config.ts" },
-  {
-    rule: "db-below-app",
-    file: "db/seed/hash.ts",
-    imports: "~/server-lib/password.server",
-    resolved: "app/server-lib/",
-  },
-  {
-    rule: "services-below-routes",
-    file: "app/services/storage.server.ts",
-    imports: "~server/config",
-    resolved: "server/config.ts",
-  },
-  { rule: "lib-no-node", file: "app/lib/hash.ts", imports: "node:crypto", resolved: "crypto" },
-  { rule: "lib-runs-anywhere", file: "app/lib/pool.ts", imports: "pg", resolved: "node_modules/pg/" },
-  {
-    rule: "lib-runs-anywhere",
-    file: "app/lib/login.ts",
-    imports: "~/server-lib/password.server",
-    resolved: "app/server-lib/",
-  },
-  {
-    rule: "server-only-modules-outside-lib",
-    file: "app/routes/other.tsx",
-    imports: "~/lib/secret.server",
-    resolved: "app/lib/secret.server.ts",
-  },
-  { rule: "sql-in-queries", file: "app/services/map.worker.ts", imports: "pg", resolved: "node_modules/pg/" },
-  {
-    rule: "sql-in-queries",
-    file: "app/services/count.server.ts",
-    imports: "drizzle-orm",
-    resolved: "node_modules/drizzle-orm/",
-  },
-  { rule: "sql-in-queries", file: "scripts/tables.ts", imports: "~db/schema", resolved: "db/schema.ts" },
-  {
-    rule: "components-render-only",
-    file: "app/components/page-card.tsx",
-    imports: "~/routes/+types/page",
-    resolved: ".react-router/types/app/routes/+types/page.ts",
-  },
-  {
-    rule: "routes-call-services",
-    file: "app/routes/list.tsx",
-    imports: "../queries/places.server",
-    resolved: "app/queries/",
-  },
-  {
-    rule: "queries-below-services",
-    file: "app/queries/more.server.ts",
-    imports: "~/services/places.server",
-    resolved: "app/services/",
-  },
-  {
-    rule: "server-lib-below-queries",
-    file: "app/server-lib/reader.server.ts",
-    imports: "~/queries/places.server",
-    resolved: "app/queries/",
-  },
-  { rule: "nothing-imports-scripts", file: "server/tool.ts", imports: "../scripts/seed", resolved: "scripts/seed.ts" },
-];
+/**
+ * One wrong import of each kind, a line each: the rule that must report it, the file that makes it, what it imports,
+ * and how the check names the module it reaches (the start of its path).
+ */
+const WRONG = `
+server-above-routes             server/render.ts                ~/routes/page                app/routes/page.tsx
+server-above-routes             server/shell.ts                 ~/components/card            app/components/card.tsx
+db-below-app                    db/seed/rollup.ts               ~/queries/places.server      app/queries/
+db-below-app                    db/migrate-cli.ts               ~server/config               server/config.ts
+db-below-app                    db/seed/hash.ts                 ~/server-lib/password.server app/server-lib/
+services-below-routes           app/services/storage.server.ts  ~server/config               server/config.ts
+lib-no-node                     app/lib/hash.ts                 node:crypto                  crypto
+lib-runs-anywhere               app/lib/pool.ts                 pg                           node_modules/pg/
+lib-runs-anywhere               app/lib/login.ts                ~/server-lib/password.server app/server-lib/
+server-only-modules-outside-lib app/routes/other.tsx            ~/lib/secret.server          app/lib/secret.server.ts
+sql-in-queries                  app/services/map.worker.ts      pg                           node_modules/pg/
+sql-in-queries                  app/services/count.server.ts    drizzle-orm                  node_modules/drizzle-orm/
+sql-in-queries                  scripts/tables.ts               ~db/schema                   db/schema.ts
+components-render-only          app/components/page-card.tsx    ~/routes/+types/page         .react-router/types/app/routes/+types/page.ts
+routes-call-services            app/routes/list.tsx             ../queries/places.server     app/queries/
+queries-below-services          app/queries/more.server.ts      ~/services/places.server     app/services/
+server-lib-below-queries        app/server-lib/reader.server.ts ~/queries/places.server      app/queries/
+nothing-imports-scripts         server/tool.ts                  ../scripts/seed              scripts/seed.ts
+`
+  .trim()
+  .split("\n")
+  .map((line) => {
+    const [rule = "", file = "", imports = "", resolved = ""] = line.split(/\s+/);
+    return { rule, file, imports, resolved };
+  });
 
 type Violation = { rule: { name: string }; from: string; to: string };
 
