@@ -16,7 +16,6 @@ import {
 } from "../components/public/place-position-fields";
 import { countryOptions, isCountryCode, normaliseCountry, storedCountryName } from "../lib/countries";
 import { localizeHref } from "../lib/i18n/languages";
-import { requestTranslate } from "../lib/i18n/messages.server";
 import { useTranslation } from "../lib/i18n/react";
 import { isUuid } from "../lib/ids";
 import { instructionLanguageOptions } from "../lib/instruction-languages";
@@ -33,6 +32,7 @@ import {
 import { type FormValues, listValue, textValue } from "../lib/schemas/form";
 import { translateErrors } from "../lib/schemas/message-codes";
 import { PROPOSAL_LIMITS } from "../lib/schemas/proposal";
+import { requestTranslate } from "../server-lib/messages.server";
 import {
   admitContribution,
   contributionFail,

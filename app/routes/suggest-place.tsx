@@ -24,7 +24,6 @@ import {
 } from "../components/public/place-position-fields";
 import { countryOptions, isCountryCode } from "../lib/countries";
 import { localizeHref } from "../lib/i18n/languages";
-import { requestTranslate } from "../lib/i18n/messages.server";
 import { useTranslation } from "../lib/i18n/react";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { countryLabel } from "../lib/reference-names";
@@ -33,6 +32,7 @@ import { type FormValues, textValue } from "../lib/schemas/form";
 import { translateErrors } from "../lib/schemas/message-codes";
 import { PlaceProposalSchema, PROPOSAL_LIMITS } from "../lib/schemas/proposal";
 import { locationPath } from "../lib/slug";
+import { requestTranslate } from "../server-lib/messages.server";
 import {
   admitContribution,
   contributionFail,
