@@ -155,10 +155,9 @@ export async function tellPlacePublished(services: Pick<Services, "db" | "mail">
   );
   let queued = 0;
   await db.transaction(async (tx) => {
-    const t = tx as unknown as typeof db;
     for (const p of prepared) {
       if (!p) continue;
-      if (await queueOutcome(mail, t, p, "place-published", locationPath(place.name))) queued++;
+      if (await queueOutcome(mail, tx, p, "place-published", locationPath(place.name))) queued++;
     }
   });
   return queued;

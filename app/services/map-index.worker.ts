@@ -5,6 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { GeoJsonProperties } from "geojson";
 import Supercluster, { type PointFeature } from "supercluster";
+import { isUuid } from "../lib/ids";
 import {
   type BBox,
   CLUSTER_MAX_ZOOM,
@@ -71,11 +72,10 @@ const NAMES_KEPT = 20_000;
 
 /** Bytes per id: a UUID as four 32-bit words, most significant first (their order is the text's order). */
 const ID_WORDS = 4;
-const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A UUID's four words, or null when the text is not a UUID (no location can have that id). */
 function idWords(id: string): [number, number, number, number] | null {
-  if (!UUID_TEXT.test(id)) return null;
+  if (!isUuid(id)) return null;
   const hex = id.replaceAll("-", "");
   return [0, 8, 16, 24].map((at) => Number.parseInt(hex.slice(at, at + 8), 16)) as [number, number, number, number];
 }
