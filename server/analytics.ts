@@ -4,10 +4,13 @@ import { isbot } from "isbot";
 import { z } from "zod";
 import { isStaffPath } from "~/lib/staff-path";
 import { type NewAnalyticsEvent, storeAnalyticsEvents } from "~/services/analytics-events.server";
+import { CLIENT_RATE_LIMITS } from "~/services/rate-limits.server";
 import type { Database } from "~db/client";
 
 export const ANALYTICS_MAX_BYTES = 4096;
-export const ANALYTICS_RATE_PER_MINUTE = 120;
+/** Events one client address may send per minute (declared with the other limits in services/rate-limits). */
+export const ANALYTICS_RATE_PER_MINUTE = CLIENT_RATE_LIMITS.analytics.limit;
+const ANALYTICS_WINDOW_MS = CLIENT_RATE_LIMITS.analytics.windowMs;
 
 const text = (max: number) => z.string().trim().max(max);
 /** Text without control characters (line breaks, NUL, escapes), which no label needs. */
@@ -97,7 +100,7 @@ export function createAnalyticsIngest(opts: {
 
   function limited(ip: string): boolean {
     const now = Date.now();
-    const windowStart = now - (now % 60_000);
+    const windowStart = now - (now % ANALYTICS_WINDOW_MS);
     const entry = limits.get(ip);
     if (!entry || entry.windowStart !== windowStart) {
       if (limits.size > 50_000) limits.clear();
@@ -131,8 +134,11 @@ export function createAnalyticsIngest(opts: {
       const ip = req.ip ?? req.socket.remoteAddress ?? "";
       if (limited(ip)) {
         counters.limited++;
-        // The window is a minute: the next one starts within 60 s.
-        res.setHeader("Retry-After", String(60 - Math.floor((Date.now() % 60_000) / 1000)));
+        // The next window starts within the minute.
+        res.setHeader(
+          "Retry-After",
+          String(Math.ceil((ANALYTICS_WINDOW_MS - (Date.now() % ANALYTICS_WINDOW_MS)) / 1000)),
+        );
         res.status(429).json({ error: "Too many events; slow down." });
         return;
       }
