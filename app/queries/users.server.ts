@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~db/client";
 import { accounts, sessions, users, verifications } from "~db/schema";
-import { hashPassword } from "../lib/password.server";
+import { hashPassword } from "../server-lib/password.server";
+import { rowsOf } from "./sql-helpers.server";
 import { deleteUserLinks } from "./user-links.server";
 
 /** The tables better-auth reads and writes (users, sessions, accounts, verifications), for its Drizzle adapter. */
@@ -59,14 +60,6 @@ export function listUsers(db: Database): Promise<(UserSummary & { hasPassword: b
     })
     .from(users)
     .orderBy(asc(users.email));
-}
-
-export function countAdmins(db: Database): Promise<number> {
-  return db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.role, "ADMIN"), sql`coalesce(${users.banned}, false) = false`))
-    .then((r) => r[0]?.n ?? 0);
 }
 
 /** Creates a user with an e-mail/password credential account (the shape better-auth reads). */
@@ -265,14 +258,14 @@ export async function claimDigest(
   db: Database,
   userId: string,
 ): Promise<{ email: string; applications: boolean; contributions: boolean; since: Date } | null> {
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     UPDATE users u SET digest_sent_at = now()
     FROM (SELECT id, digest_sent_at AS prev FROM users WHERE id = ${userId} FOR UPDATE) p
     WHERE u.id = p.id AND (p.prev IS NULL OR p.prev < date_trunc('day', now()))
     RETURNING u.email,
       greatest(coalesce(p.prev, now() - interval '1 day'), now() - interval '7 days') AS since
-  `)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+  `);
+  const rows = rowsOf(result);
   const row = rows[0];
   if (!row) return null;
   const settings = await getNoticeSettings(db, userId);
