@@ -86,3 +86,22 @@ export function pageMeta(opts: {
   }
   return tags;
 }
+
+/**
+ * The meta tags of a page whose title and description are messages of their own (`title`, `description`: their
+ * keys; the description may name the site as `{{siteName}}`).
+ */
+export function messagePageMeta(
+  matches: readonly MetaMatchLike[] | undefined,
+  siteUrl: string | undefined,
+  page: { title: string; description: string; path: string },
+) {
+  const t = metaTranslate(matches);
+  return pageMeta({
+    matches,
+    title: t(page.title),
+    description: t(page.description, { siteName: siteNameFrom(matches) }),
+    siteUrl,
+    path: page.path,
+  });
+}

@@ -7,7 +7,7 @@ import { ShownInNote } from "../components/public/shown-in-note";
 import { pageTextLanguage } from "../lib/i18n/entry-translations";
 import { languageFromPath } from "../lib/i18n/languages";
 import { useTranslation } from "../lib/i18n/react";
-import { metaTranslate, pageMeta } from "../lib/meta";
+import { messagePageMeta } from "../lib/meta";
 import { formatInteger } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
 import { getPublicPageTexts } from "../services/page-texts.server";
@@ -36,12 +36,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const t = metaTranslate(matches);
-  return pageMeta({
-    matches,
-    title: t("legal.aboutTitle"),
-    description: t("legal.aboutDescription"),
-    siteUrl: loaderData?.siteUrl,
+  return messagePageMeta(matches, loaderData?.siteUrl, {
+    title: "legal.aboutTitle",
+    description: "legal.aboutDescription",
     path: "/about",
   });
 }

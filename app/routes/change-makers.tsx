@@ -8,7 +8,7 @@ import { parseListWords } from "../lib/filters";
 import { entryForPage } from "../lib/i18n/entry-translations";
 import { languageFromPath } from "../lib/i18n/languages";
 import { useTranslation } from "../lib/i18n/react";
-import { metaTranslate, pageMeta } from "../lib/meta";
+import { messagePageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { countryLabel } from "../lib/reference-names";
 import type { Route } from "./+types/change-makers";
@@ -40,12 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const t = metaTranslate(matches);
-  return pageMeta({
-    matches,
-    title: t("changeMakers.title"),
-    description: t("changeMakers.description"),
-    siteUrl: loaderData?.siteUrl,
+  return messagePageMeta(matches, loaderData?.siteUrl, {
+    title: "changeMakers.title",
+    description: "changeMakers.description",
     path: "/change-makers",
   });
 }

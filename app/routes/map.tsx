@@ -5,10 +5,10 @@ import { AppLink } from "../components/app-link";
 import { InteractiveMap } from "../components/map/interactive-map";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { LocationFilters } from "../components/public/location-filters";
-import { requestTranslate } from "../server-lib/messages.server";
 import { useTranslation } from "../lib/i18n/react";
-import { metaTranslate, pageMeta } from "../lib/meta";
+import { messagePageMeta } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
+import { requestTranslate } from "../server-lib/messages.server";
 import type { Route } from "./+types/map";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,12 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const t = metaTranslate(matches);
-  return pageMeta({
-    matches,
-    title: t("map.title"),
-    description: t("map.description"),
-    siteUrl: loaderData?.siteUrl,
+  return messagePageMeta(matches, loaderData?.siteUrl, {
+    title: "map.title",
+    description: "map.description",
     path: "/map",
   });
 }

@@ -2,9 +2,9 @@ import { AppLink } from "../components/app-link";
 import { CalendarDays, Leaf, ShieldCheck } from "../components/icons";
 import { NewsletterForm, type NewsletterFormState } from "../components/newsletter-form";
 import { isNewsletterErrorCode, NEWSLETTER_ERRORS } from "../components/newsletter-outcome";
-import { requestTranslate } from "../server-lib/messages.server";
 import { Trans, useTranslation } from "../lib/i18n/react";
-import { metaTranslate, pageMeta } from "../lib/meta";
+import { messagePageMeta } from "../lib/meta";
+import { requestTranslate } from "../server-lib/messages.server";
 import type { Route } from "./+types/newsletter";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -25,12 +25,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const t = metaTranslate(matches);
-  return pageMeta({
-    matches,
-    title: t("newsletterPage.title"),
-    description: t("newsletterPage.description"),
-    siteUrl: loaderData?.siteUrl,
+  return messagePageMeta(matches, loaderData?.siteUrl, {
+    title: "newsletterPage.title",
+    description: "newsletterPage.description",
     path: "/newsletter",
   });
 }

@@ -1,6 +1,6 @@
 import { formatDate } from "~/lib/format";
 import { Trans, useTranslation } from "~/lib/i18n/react";
-import { metaTranslate, pageMeta, siteNameFrom } from "~/lib/meta";
+import { messagePageMeta } from "~/lib/meta";
 import { PageIntro } from "./page-intro";
 import { PageTextBody } from "./prose";
 import { ShownInNote } from "./shown-in-note";
@@ -14,19 +14,8 @@ const LEGAL_PAGES = {
 type LegalPageName = keyof typeof LEGAL_PAGES;
 
 /** A legal page's meta tags: its heading as the title, its description naming the site, its address. */
-export function legalPageMeta(
-  page: LegalPageName,
-  matches: Parameters<typeof pageMeta>[0]["matches"],
-  siteUrl: string | undefined,
-) {
-  const t = metaTranslate(matches);
-  return pageMeta({
-    matches,
-    title: t(LEGAL_PAGES[page].title),
-    description: t(LEGAL_PAGES[page].description, { siteName: siteNameFrom(matches) }),
-    siteUrl,
-    path: `/${page}`,
-  });
+export function legalPageMeta(page: LegalPageName, matches: Parameters<typeof messagePageMeta>[0], siteUrl?: string) {
+  return messagePageMeta(matches, siteUrl, { ...LEGAL_PAGES[page], path: `/${page}` });
 }
 
 /** The privacy and terms pages: the owner's text under a heading, with the date it was last saved. */
