@@ -1,20 +1,13 @@
-import { data, Form } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
-import { bindFields, EntryStatusField, FormActions, FormPageHeader } from "~/components/admin/content/content-form";
-import { MadeFromApplication } from "~/components/admin/content/made-from-application";
-import { RevisionHistory } from "~/components/admin/content/revision-history";
-import { TranslationFields } from "~/components/admin/content/translation-fields";
+import { bindFields } from "~/components/admin/content/content-form";
+import { EntryFormPage, entryFormLabels, entryFormMeta, savedStatus } from "~/components/admin/content/entry-form";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
-import { FocusAreasField } from "~/components/forms/focus-areas-field";
-import { ErrorSummary, fieldIds, TextAreaField, TextField } from "~/components/forms/form-field";
+import { fieldIds, TextAreaField, TextField } from "~/components/forms/form-field";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
-import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
-import { fieldErrors } from "~/lib/schemas";
+import { translationFormValues } from "~/lib/i18n/entry-translations";
 import { ChangeMakerSchema, MAX_LINKS } from "~/lib/schemas/change-maker";
-import { type FormValues, listValue, textValue } from "~/lib/schemas/form";
-import { readEntryForm } from "~/lib/schemas/form.server";
-import type { EntryStatus } from "~/lib/vocabulary";
+import { type FormValues, listValue } from "~/lib/schemas/form";
 import { findApplicationFor } from "~/services/applications.server";
 import {
   type ChangeMakerInput,
@@ -24,11 +17,11 @@ import {
   updateChangeMaker,
 } from "~/services/change-makers.server";
 import { invalid, saveContent } from "~/services/content-actions.server";
+import { loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
 import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
 import { requireAdmin } from "~/services/guard.server";
 import { getLocationIdsByNames, getLocationNamesByIds } from "~/services/locations.server";
 import { listFocusAreas } from "~/services/reference.server";
-import { entryHistory } from "~/services/revisions.server";
 import type { Route } from "./+types/change-maker-form";
 
 const LIST = "/admin/dashboard/change-makers";
@@ -36,14 +29,12 @@ const LIST = "/admin/dashboard/change-makers";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
-  const id = "id" in params ? params.id : undefined;
-  const person = id ? await getChangeMakerById(db, id) : null;
-  if (id && !person) throw data("No change-maker with this id exists. It may have been deleted.", { status: 404 });
+  const loaded = await loadFormEntry(context.services, "change-maker", params, getChangeMakerById);
+  const { id, entry: person, history } = loaded;
   const [focusAreas, related] = await Promise.all([
     listFocusAreas(db),
     person ? getLocationNamesByIds(db, person.relatedLocationIds) : [],
   ]);
-  const history = id ? await entryHistory(context.services, "change-maker", id) : [];
   const fromApplication = id ? await findApplicationFor(db, "change-maker", id) : null;
   return {
     history,
@@ -58,19 +49,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
-  const id = "id" in params ? params.id : undefined;
-  const stored = id ? await getChangeMakerById(db, id) : null;
-  if (id && !stored) throw data("No change-maker with this id exists.", { status: 404 });
-  const values = await readEntryForm(request, ChangeMakerSchema);
-  const parsed = ChangeMakerSchema.safeParse(values);
-  const language = readEntryLanguageForm("change-maker", values, stored);
-  if (!parsed.success || !language.ok) {
-    return invalid(
-      { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(language.ok ? {} : language.errors) },
-      values,
-    );
-  }
-  const v = parsed.data;
+  const kind = { kind: "change-maker", params, schema: ChangeMakerSchema, find: getChangeMakerById } as const;
+  const post = await readEntryPost(db, request, kind);
+  if (post.response) return post.response;
+  const { id, values, v, language } = post;
   const errors: Record<string, string> = {};
   const ids = await getLocationIdsByNames(db, v.relatedLocations);
   const unknown = v.relatedLocations.filter((n) => !ids.has(n));
@@ -89,7 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     links: v.links,
     relatedLocationIds: v.relatedLocations.map((n) => ids.get(n) as string),
     focusAreas: v.focusAreas,
-    ...language.value,
+    ...language,
   };
   return saveContent(context, {
     revision: "change-maker",
@@ -123,13 +105,9 @@ function toFormValues(p: ChangeMakerRow, related: string[]): FormValues {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData?.personName ? `Edit ${loaderData.personName}` : "Add change-maker";
-  return [{ title: `${title} | Admin` }, { name: "robots", content: "noindex" }];
-}
+export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("change-maker", loaderData?.personName);
 
-const LABELS: Record<string, string> = {
-  status: "Status",
+const LABELS = entryFormLabels("change-maker", {
   name: "Name",
   role: "Role",
   bio: "Biography",
@@ -138,13 +116,10 @@ const LABELS: Record<string, string> = {
   webpPhotoUrl: "WebP photo URL",
   links: "Links",
   relatedLocations: "Related locations",
-  focusAreas: "Focus areas",
-  ...translationLabels("change-maker"),
-};
+});
 
 export default function ChangeMakerFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { focusAreas, personName, personId } = loaderData;
-  const savedStatus = (loaderData.person?.status as EntryStatus | undefined) ?? null;
   const values: FormValues = actionData?.values ?? loaderData.person ?? {};
   const { errors, onSubmit } = useFormErrors(ChangeMakerSchema, actionData?.errors);
   const field = bindFields(values, errors);
@@ -152,93 +127,86 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
   const urls = listValue(values, "linkUrl");
   const linkIds = fieldIds("links");
   return (
-    <div className="max-w-3xl">
-      <FormPageHeader
-        title={personName ? `Edit change-maker: ${personName}` : "Add change-maker"}
-        backHref={LIST}
-        backLabel="Back to change-makers"
-        status={savedStatus}
-        publicHref={personId ? `/change-makers/${personId}` : null}
+    <EntryFormPage
+      kind="change-maker"
+      name={personName}
+      listHref={LIST}
+      status={savedStatus(loaderData.person)}
+      publicHref={personId ? `/change-makers/${personId}` : null}
+      fromApplication={loaderData.fromApplication}
+      labels={LABELS}
+      values={values}
+      saved={loaderData.person}
+      errors={errors}
+      onSubmit={onSubmit}
+      focusAreas={focusAreas}
+      history={loaderData.history}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...field("name")} label="Name" required maxLength={120} />
+        <TextField {...field("role")} label="Role" maxLength={120} hint="For example: Permaculture teacher" />
+      </div>
+      <TextAreaField {...field("bio")} label="Biography" rows={8} maxLength={10_000} />
+      <TextField {...field("country")} label="Country" maxLength={80} />
+      <MediaUrlField
+        {...field("photoUrl")}
+        label="Photo URL"
+        hint="JPEG or PNG; a full address, a path such as /media/..., or a photo from the media library."
+        pickerLabel="photo"
+        webpField={{
+          ...field("webpPhotoUrl"),
+          label: "WebP photo URL",
+          hint: "Filled in when you choose from the media library.",
+        }}
       />
-      <MadeFromApplication application={loaderData.fromApplication} />
-      <ErrorSummary errors={errors} labels={LABELS} />
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-6" aria-label="Change-maker details">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField {...field("name")} label="Name" required maxLength={120} />
-          <TextField {...field("role")} label="Role" maxLength={120} hint="For example: Permaculture teacher" />
-        </div>
-        <TextAreaField {...field("bio")} label="Biography" rows={8} maxLength={10_000} />
-        <TextField {...field("country")} label="Country" maxLength={80} />
-        <MediaUrlField
-          {...field("photoUrl")}
-          label="Photo URL"
-          hint="JPEG or PNG; a full address, a path such as /media/..., or a photo from the media library."
-          pickerLabel="photo"
-          webpField={{
-            ...field("webpPhotoUrl"),
-            label: "WebP photo URL",
-            hint: "Filled in when you choose from the media library.",
-          }}
-        />
-        <fieldset
-          id={linkIds.id}
-          tabIndex={-1}
-          aria-describedby={errors.links ? linkIds.errorId : undefined}
-          className="space-y-2"
-        >
-          <legend className="text-sm font-semibold text-stone-800">Links (up to {MAX_LINKS})</legend>
-          {Array.from({ length: MAX_LINKS }, (_, i) => i).map((i) => (
-            <div key={`link-${i}`} className="grid gap-2 sm:grid-cols-[1fr_2fr]">
-              <div>
-                <label htmlFor={`link-label-${i}`} className="block text-sm">
-                  Link {i + 1} label
-                </label>
-                <input
-                  id={`link-label-${i}`}
-                  name="linkLabel"
-                  maxLength={80}
-                  defaultValue={labels[i] ?? ""}
-                  className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2"
-                />
-              </div>
-              <div>
-                <label htmlFor={`link-url-${i}`} className="block text-sm">
-                  Link {i + 1} URL
-                </label>
-                <input
-                  id={`link-url-${i}`}
-                  name="linkUrl"
-                  type="url"
-                  defaultValue={urls[i] ?? ""}
-                  className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2"
-                />
-              </div>
+      <fieldset
+        id={linkIds.id}
+        tabIndex={-1}
+        aria-describedby={errors.links ? linkIds.errorId : undefined}
+        className="space-y-2"
+      >
+        <legend className="text-sm font-semibold text-stone-800">Links (up to {MAX_LINKS})</legend>
+        {Array.from({ length: MAX_LINKS }, (_, i) => i).map((i) => (
+          <div key={`link-${i}`} className="grid gap-2 sm:grid-cols-[1fr_2fr]">
+            <div>
+              <label htmlFor={`link-label-${i}`} className="block text-sm">
+                Link {i + 1} label
+              </label>
+              <input
+                id={`link-label-${i}`}
+                name="linkLabel"
+                maxLength={80}
+                defaultValue={labels[i] ?? ""}
+                className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2"
+              />
             </div>
-          ))}
-          {errors.links ? (
-            <p id={linkIds.errorId} className="text-sm font-medium text-red-800">
-              {errors.links}
-            </p>
-          ) : null}
-        </fieldset>
-        <TextAreaField
-          {...field("relatedLocations")}
-          label="Related locations"
-          rows={3}
-          hint="Exact location names, one per line."
-        />
-        <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
-        <TranslationFields
-          kind="change-maker"
-          values={values}
-          errors={errors}
-          savedLanguage={textValue(loaderData.person ?? undefined, "language") || undefined}
-        />
-        <EntryStatusField value={textValue(values, "status")} error={errors.status} />
-        <FormActions submitLabel={personName ? "Save changes" : "Create change-maker"} cancelHref={LIST} />
-      </Form>
-      {personId ? <RevisionHistory history={loaderData.history} labels={LABELS} /> : null}
-    </div>
+            <div>
+              <label htmlFor={`link-url-${i}`} className="block text-sm">
+                Link {i + 1} URL
+              </label>
+              <input
+                id={`link-url-${i}`}
+                name="linkUrl"
+                type="url"
+                defaultValue={urls[i] ?? ""}
+                className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2"
+              />
+            </div>
+          </div>
+        ))}
+        {errors.links ? (
+          <p id={linkIds.errorId} className="text-sm font-medium text-red-800">
+            {errors.links}
+          </p>
+        ) : null}
+      </fieldset>
+      <TextAreaField
+        {...field("relatedLocations")}
+        label="Related locations"
+        rows={3}
+        hint="Exact location names, one per line."
+      />
+    </EntryFormPage>
   );
 }
 

@@ -1,23 +1,18 @@
-import { useState } from "react";
-import { data, Form } from "react-router";
+import { type ComponentProps, useState } from "react";
+import { Form } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
-import { bindFields, EntryStatusField, FormActions, FormPageHeader } from "~/components/admin/content/content-form";
+import { bindFields } from "~/components/admin/content/content-form";
+import { EntryFormPage, entryFormLabels, entryFormMeta, savedStatus } from "~/components/admin/content/entry-form";
 import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
-import { MadeFromApplication } from "~/components/admin/content/made-from-application";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
-import { RevisionHistory } from "~/components/admin/content/revision-history";
-import { TranslationFields } from "~/components/admin/content/translation-fields";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { formatDate } from "~/components/admin/shell/format";
-import { FocusAreasField } from "~/components/forms/focus-areas-field";
-import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { PlacePositionFields, usePlacePosition } from "~/components/public/place-position-fields";
 import { entryEditPath } from "~/lib/admin-paths";
-import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
-import { fieldErrors } from "~/lib/schemas";
+import { translationFormValues } from "~/lib/i18n/entry-translations";
 import { type FormValues, textValue } from "~/lib/schemas/form";
-import { readEntryForm } from "~/server-lib/form.server";
 import {
   checkLocationReferences,
   LOCATION_LIMITS,
@@ -27,11 +22,11 @@ import {
 } from "~/lib/schemas/location";
 import { locationPath } from "~/lib/slug";
 import { MARKER_TYPES } from "~/lib/taxonomy";
-import type { EntryStatus } from "~/lib/vocabulary";
 import { findApplicationFor } from "~/services/applications.server";
 import { invalid, saveContent } from "~/services/content-actions.server";
 import { tellPlacePublished } from "~/services/contribution-outcome.server";
 import { findLikelyDuplicates } from "~/services/duplicates.server";
+import { loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
 import { requireAdmin } from "~/services/guard.server";
 import {
   createLocation,
@@ -42,7 +37,6 @@ import {
   updateLocation,
 } from "~/services/locations.server";
 import { loadReferenceData } from "~/services/reference.server";
-import { entryHistory } from "~/services/revisions.server";
 import { resolvePicture } from "~/services/stored-image.server";
 import type { Route } from "./+types/location-form";
 
@@ -51,10 +45,11 @@ const LIST = "/admin/dashboard/locations";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
-  const id = "id" in params ? params.id : undefined;
-  const [ref, location] = await Promise.all([loadReferenceData(db), id ? getLocationById(db, id) : null]);
-  if (id && !location) throw data("No location with this id exists. It may have been deleted.", { status: 404 });
-  const history = id ? await entryHistory(context.services, "location", id) : [];
+  const [ref, loaded] = await Promise.all([
+    loadReferenceData(db),
+    loadFormEntry(context.services, "location", params, getLocationById),
+  ]);
+  const { id, entry: location, history } = loaded;
   const fromApplication = id ? await findApplicationFor(db, "location", id) : null;
   const duplicates = location ? await findLikelyDuplicates(db, location, { excludeId: location.id }) : [];
   return {
@@ -80,21 +75,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
-  const id = "id" in params ? params.id : undefined;
-  const existing = id ? await getLocationById(db, id) : null;
-  if (id && !existing) throw data("No location with this id exists.", { status: 404 });
-  const values = await readEntryForm(request, LocationSchema);
-  const parsed = LocationSchema.safeParse(values);
-  const language = readEntryLanguageForm("location", values, existing);
-  if (!parsed.success || !language.ok) {
-    return invalid(
-      { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(language.ok ? {} : language.errors) },
-      values,
-    );
-  }
+  const post = await readEntryPost(db, request, {
+    kind: "location",
+    params,
+    schema: LocationSchema,
+    find: getLocationById,
+  });
+  if (post.response) return post.response;
+  const { id, stored: existing, values, v, language } = post;
   const ref = await loadReferenceData(db);
-  const errors = checkLocationReferences(parsed.data, ref);
-  const clash = errors.name ? null : await findLocationNameClash(db, parsed.data.name, id);
+  const errors = checkLocationReferences(v, ref);
+  const clash = errors.name ? null : await findLocationNameClash(db, v.name, id);
   if (clash) errors.name = nameTakenBy("location", clash.name);
   if (Object.keys(errors).length > 0) {
     return invalid(
@@ -104,7 +95,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
   }
 
-  const v = parsed.data;
   const size = await imageSize(context.services, v, existing);
   // Built from the parsed schema output only: any extra posted field (id, createdAt, role...) is ignored.
   const input: LocationInput = {
@@ -132,7 +122,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     longitude: v.longitude,
     markerType: v.markerType,
     featured: v.featured,
-    ...language.value,
+    ...language,
   };
   return saveContent(context, {
     revision: "location",
@@ -213,13 +203,9 @@ function toFormValues(row: NonNullable<Awaited<ReturnType<typeof getLocationById
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData?.locationName ? `Edit ${loaderData.locationName}` : "Add location";
-  return [{ title: `${title} | Admin` }, { name: "robots", content: "noindex" }];
-}
+export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("location", loaderData?.locationName);
 
-const LABELS: Record<string, string> = {
-  status: "Status",
+const LABELS = entryFormLabels("location", {
   name: "Name",
   shortDescription: "Short description",
   longDescription: "Long description",
@@ -235,17 +221,14 @@ const LABELS: Record<string, string> = {
   contactCity: "City",
   contactState: "State or province",
   contactZipCode: "ZIP or postal code",
-  focusAreas: "Focus areas",
   latitude: "Latitude",
   longitude: "Longitude",
   markerType: "Marker type",
   featured: "Featured",
-  ...translationLabels("location"),
-};
+});
 
 export default function LocationFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { regions, subRegions, focusAreas, locationName, check } = loaderData;
-  const savedStatus = (loaderData.location?.status as EntryStatus | undefined) ?? null;
   const values: FormValues = actionData?.values ?? loaderData.location ?? {};
   const ref = { regions, subRegions, focusAreas };
   const { errors, onSubmit } = useFormErrors(LocationSchema, actionData?.errors, (v) =>
@@ -258,159 +241,164 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
   const subOptions = subRegions.filter((s) => s.regionId === regionId);
 
   return (
-    <div className="max-w-4xl">
-      <FormPageHeader
-        title={locationName ? `Edit location: ${locationName}` : "Add location"}
-        backHref={LIST}
-        backLabel="Back to locations"
-        status={savedStatus}
-        publicHref={locationName ? locationPath(locationName) : null}
-      />
-      <MadeFromApplication application={loaderData.fromApplication} />
-      <ErrorSummary errors={errors} labels={LABELS} />
-      {check ? (
-        <LikelyDuplicates items={loaderData.duplicates} mergeAction={`/admin/dashboard/edit/${check.id}/merge`} />
-      ) : null}
-      {check ? (
-        <section aria-labelledby="check-heading" className="mb-8 rounded-lg border border-stone-200 bg-white p-4">
-          <h2 id="check-heading" className="text-lg font-semibold text-stone-900">
-            Entry check
-          </h2>
-          <p className="mt-1 text-stone-700">
-            Last checked {formatDate(check.checkedAt)}
-            {check.requestedAt ? `; its contact was last asked to confirm on ${formatDate(check.requestedAt)}` : ""}.
-            Saving this form counts as a check; the contact is asked by e-mail when a year passes without one.
-          </p>
-          <Form method="post" action={`/admin/dashboard/edit/${check.id}/check`} className="mt-3">
-            {check.hasContact ? (
-              <button
-                type="submit"
-                className="rounded-lg border border-leaf-700 px-4 py-2 font-semibold text-leaf-800 hover:bg-leaf-50"
-              >
-                Ask the contact to confirm now
-              </button>
-            ) : (
-              <p className="text-stone-700">Add a contact e-mail to be able to ask the place to confirm its entry.</p>
-            )}
-          </Form>
-        </section>
-      ) : null}
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-8" aria-label="Location details">
-        <fieldset className="space-y-4">
-          <legend className="text-lg font-semibold text-stone-900">Basics</legend>
-          <TextField
-            {...field("name")}
-            label="Name"
-            required
-            maxLength={LOCATION_LIMITS.name}
-            hint="The public page address is the name with hyphens for spaces."
-          />
-          <NameClashLink clash={actionData && "nameClash" in actionData ? actionData.nameClash : undefined} />
-          <TextAreaField
-            {...field("shortDescription")}
-            label="Short description"
-            rows={2}
-            maxLength={LOCATION_LIMITS.shortDescription}
-            hint={`Shown in lists and search results; up to ${LOCATION_LIMITS.shortDescription} characters.`}
-          />
-          <TextAreaField
-            {...field("longDescription")}
-            label="Long description"
-            rows={8}
-            maxLength={LOCATION_LIMITS.longDescription}
-            hint="Separate paragraphs with a blank line."
-          />
-          <TextField {...field("website")} label="Website" type="url" placeholder="https://" />
-          <MediaUrlField
-            {...field("originalImageUrl")}
-            label="Original image URL"
-            hint="JPEG or PNG; a full address, a path such as /media/..., or an image from the media library."
-            pickerLabel="image"
-            webpField={{
-              ...field("webpImageUrl"),
-              label: "WebP image URL",
-              hint: "Served first to browsers that support WebP; filled in when you choose from the media library.",
-            }}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              {...field("markerType", "standard")}
-              label="Marker type"
-              options={MARKER_TYPES.map((m) => ({ value: m, label: m }))}
-            />
-            <CheckboxField
-              name="featured"
-              label="Featured (shown first on the home page)"
-              defaultChecked={textValue(values, "featured") === "on"}
-              error={errors.featured}
-              className="sm:pt-7"
-            />
-          </div>
-        </fieldset>
-
-        <fieldset className="space-y-4">
-          <legend className="text-lg font-semibold text-stone-900">Place</legend>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <TextField {...field("country")} label="Country" maxLength={LOCATION_LIMITS.country} />
-            <SelectField
-              name="regionId"
-              label="Region"
-              placeholder="No region"
-              options={regions.map((r) => ({ value: r.id, label: r.name }))}
-              value={regionId}
-              onChange={(v) => {
-                setRegionId(v);
-                if (!subRegions.some((s) => s.id === subRegionId && s.regionId === v)) setSubRegionId("");
-              }}
-              error={errors.regionId}
-            />
-            <SelectField
-              name="subRegionId"
-              label="Sub-region"
-              placeholder={regionId ? "No sub-region" : "Choose a region first"}
-              options={subOptions.map((s) => ({ value: s.id, label: s.name }))}
-              value={subRegionId}
-              onChange={setSubRegionId}
-              error={errors.subRegionId}
-              hint="Only the sub-regions of the chosen region are listed."
-            />
-          </div>
-          <PlacePositionFields
-            {...position}
-            errors={errors}
-            labels={{ latitude: "Latitude", longitude: "Longitude" }}
-            hints={{ latitude: "From -90 (south) to 90 (north).", longitude: "From -180 (west) to 180 (east)." }}
-            submits={false}
-          />
-        </fieldset>
-
-        <fieldset className="space-y-4">
-          <legend className="text-lg font-semibold text-stone-900">Contact</legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField {...field("contactEmail")} label="Contact e-mail" type="email" />
-            <TextField {...field("contactPhone")} label="Contact phone" type="tel" />
-          </div>
-          <TextField {...field("contactAddress")} label="Address" />
-          <div className="grid gap-4 sm:grid-cols-3">
-            <TextField {...field("contactCity")} label="City" />
-            <TextField {...field("contactState")} label="State or province" />
-            <TextField {...field("contactZipCode")} label="ZIP or postal code" />
-          </div>
-        </fieldset>
-
-        <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
-
-        <TranslationFields
-          kind="location"
-          values={values}
-          errors={errors}
-          savedLanguage={textValue(loaderData.location ?? undefined, "language") || undefined}
+    <EntryFormPage
+      kind="location"
+      name={locationName}
+      listHref={LIST}
+      wide
+      status={savedStatus(loaderData.location)}
+      publicHref={locationName ? locationPath(locationName) : null}
+      fromApplication={loaderData.fromApplication}
+      notices={check ? <EntryCheck check={check} duplicates={loaderData.duplicates} /> : null}
+      labels={LABELS}
+      values={values}
+      saved={loaderData.location}
+      errors={errors}
+      onSubmit={onSubmit}
+      focusAreas={focusAreas}
+      history={loaderData.history}
+    >
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold text-stone-900">Basics</legend>
+        <TextField
+          {...field("name")}
+          label="Name"
+          required
+          maxLength={LOCATION_LIMITS.name}
+          hint="The public page address is the name with hyphens for spaces."
         />
-        <EntryStatusField value={textValue(values, "status")} error={errors.status} />
-        <FormActions submitLabel={locationName ? "Save changes" : "Create location"} cancelHref={LIST} />
-      </Form>
-      {locationName ? <RevisionHistory history={loaderData.history} labels={LABELS} /> : null}
-    </div>
+        <NameClashLink clash={actionData && "nameClash" in actionData ? actionData.nameClash : undefined} />
+        <TextAreaField
+          {...field("shortDescription")}
+          label="Short description"
+          rows={2}
+          maxLength={LOCATION_LIMITS.shortDescription}
+          hint={`Shown in lists and search results; up to ${LOCATION_LIMITS.shortDescription} characters.`}
+        />
+        <TextAreaField
+          {...field("longDescription")}
+          label="Long description"
+          rows={8}
+          maxLength={LOCATION_LIMITS.longDescription}
+          hint="Separate paragraphs with a blank line."
+        />
+        <TextField {...field("website")} label="Website" type="url" placeholder="https://" />
+        <MediaUrlField
+          {...field("originalImageUrl")}
+          label="Original image URL"
+          hint="JPEG or PNG; a full address, a path such as /media/..., or an image from the media library."
+          pickerLabel="image"
+          webpField={{
+            ...field("webpImageUrl"),
+            label: "WebP image URL",
+            hint: "Served first to browsers that support WebP; filled in when you choose from the media library.",
+          }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            {...field("markerType", "standard")}
+            label="Marker type"
+            options={MARKER_TYPES.map((m) => ({ value: m, label: m }))}
+          />
+          <CheckboxField
+            name="featured"
+            label="Featured (shown first on the home page)"
+            defaultChecked={textValue(values, "featured") === "on"}
+            error={errors.featured}
+            className="sm:pt-7"
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold text-stone-900">Place</legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField {...field("country")} label="Country" maxLength={LOCATION_LIMITS.country} />
+          <SelectField
+            name="regionId"
+            label="Region"
+            placeholder="No region"
+            options={regions.map((r) => ({ value: r.id, label: r.name }))}
+            value={regionId}
+            onChange={(v) => {
+              setRegionId(v);
+              if (!subRegions.some((s) => s.id === subRegionId && s.regionId === v)) setSubRegionId("");
+            }}
+            error={errors.regionId}
+          />
+          <SelectField
+            name="subRegionId"
+            label="Sub-region"
+            placeholder={regionId ? "No sub-region" : "Choose a region first"}
+            options={subOptions.map((s) => ({ value: s.id, label: s.name }))}
+            value={subRegionId}
+            onChange={setSubRegionId}
+            error={errors.subRegionId}
+            hint="Only the sub-regions of the chosen region are listed."
+          />
+        </div>
+        <PlacePositionFields
+          {...position}
+          errors={errors}
+          labels={{ latitude: "Latitude", longitude: "Longitude" }}
+          hints={{ latitude: "From -90 (south) to 90 (north).", longitude: "From -180 (west) to 180 (east)." }}
+          submits={false}
+        />
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold text-stone-900">Contact</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField {...field("contactEmail")} label="Contact e-mail" type="email" />
+          <TextField {...field("contactPhone")} label="Contact phone" type="tel" />
+        </div>
+        <TextField {...field("contactAddress")} label="Address" />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField {...field("contactCity")} label="City" />
+          <TextField {...field("contactState")} label="State or province" />
+          <TextField {...field("contactZipCode")} label="ZIP or postal code" />
+        </div>
+      </fieldset>
+    </EntryFormPage>
+  );
+}
+
+type Check = { id: string; checkedAt: string; requestedAt: string | null; hasContact: boolean };
+
+/** A saved place's likely duplicates and its entry check: when it was last checked, and asking its contact now. */
+function EntryCheck({
+  check,
+  duplicates,
+}: {
+  check: Check;
+  duplicates: ComponentProps<typeof LikelyDuplicates>["items"];
+}) {
+  return (
+    <>
+      <LikelyDuplicates items={duplicates} mergeAction={`/admin/dashboard/edit/${check.id}/merge`} />
+      <section aria-labelledby="check-heading" className="mb-8 rounded-lg border border-stone-200 bg-white p-4">
+        <h2 id="check-heading" className="text-lg font-semibold text-stone-900">
+          Entry check
+        </h2>
+        <p className="mt-1 text-stone-700">
+          Last checked {formatDate(check.checkedAt)}
+          {check.requestedAt ? `; its contact was last asked to confirm on ${formatDate(check.requestedAt)}` : ""}.
+          Saving this form counts as a check; the contact is asked by e-mail when a year passes without one.
+        </p>
+        <Form method="post" action={`/admin/dashboard/edit/${check.id}/check`} className="mt-3">
+          {check.hasContact ? (
+            <button
+              type="submit"
+              className="rounded-lg border border-leaf-700 px-4 py-2 font-semibold text-leaf-800 hover:bg-leaf-50"
+            >
+              Ask the contact to confirm now
+            </button>
+          ) : (
+            <p className="text-stone-700">Add a contact e-mail to be able to ask the place to confirm its entry.</p>
+          )}
+        </Form>
+      </section>
+    </>
   );
 }
 

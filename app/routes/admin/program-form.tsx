@@ -1,22 +1,17 @@
-import { data, Form } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
-import { bindFields, EntryStatusField, FormActions, FormPageHeader } from "~/components/admin/content/content-form";
+import { bindFields } from "~/components/admin/content/content-form";
+import { EntryFormPage, entryFormLabels, entryFormMeta, savedStatus } from "~/components/admin/content/entry-form";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
-import { RevisionHistory } from "~/components/admin/content/revision-history";
-import { TranslationFields } from "~/components/admin/content/translation-fields";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
-import { FocusAreasField } from "~/components/forms/focus-areas-field";
-import { ErrorSummary, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
+import { SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { InstructionLanguagesField } from "~/components/forms/instruction-languages-field";
 import { entryEditPath } from "~/lib/admin-paths";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
-import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
+import { translationFormValues } from "~/lib/i18n/entry-translations";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
 import { instructionLanguageOptions } from "~/lib/instruction-languages";
-import { fieldErrors } from "~/lib/schemas";
-import { type FormValues, listValue, textValue } from "~/lib/schemas/form";
-import { readEntryForm } from "~/lib/schemas/form.server";
+import { type FormValues, listValue } from "~/lib/schemas/form";
 import { nameTakenBy } from "~/lib/schemas/location";
 import {
   PROGRAM_FORMATS,
@@ -26,8 +21,8 @@ import {
   priceText,
 } from "~/lib/schemas/program";
 import { programPath } from "~/lib/slug";
-import type { EntryStatus } from "~/lib/vocabulary";
 import { invalid, saveContent } from "~/services/content-actions.server";
+import { loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
 import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
 import { requireAdmin } from "~/services/guard.server";
 import { getLocationIdsByNames, getLocationNamesByIds, listLocationNames } from "~/services/locations.server";
@@ -41,7 +36,6 @@ import {
   updateProgram,
 } from "~/services/programs.server";
 import { listFocusAreas } from "~/services/reference.server";
-import { entryHistory } from "~/services/revisions.server";
 import type { Route } from "./+types/program-form";
 
 const LIST = "/admin/dashboard/programs";
@@ -49,15 +43,12 @@ const LIST = "/admin/dashboard/programs";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
-  const id = "id" in params ? params.id : undefined;
-  const program = id ? await getProgramById(db, id) : null;
-  if (id && !program) throw data("No program with this id exists. It may have been deleted.", { status: 404 });
+  const { entry: program, history } = await loadFormEntry(context.services, "program", params, getProgramById);
   const [focusAreas, locationNames, hostName] = await Promise.all([
     listFocusAreas(db),
     listLocationNames(db, 1000),
     program?.locationId ? getLocationNamesByIds(db, [program.locationId]) : [],
   ]);
-  const history = id ? await entryHistory(context.services, "program", id) : [];
   return {
     history,
     program: program ? toFormValues(program, hostName[0] ?? "") : null,
@@ -72,19 +63,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
-  const id = "id" in params ? params.id : undefined;
-  const stored = id ? await getProgramById(db, id) : null;
-  if (id && !stored) throw data("No program with this id exists.", { status: 404 });
-  const values = await readEntryForm(request, ProgramSchema);
-  const parsed = ProgramSchema.safeParse(values);
-  const language = readEntryLanguageForm("program", values, stored);
-  if (!parsed.success || !language.ok) {
-    return invalid(
-      { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(language.ok ? {} : language.errors) },
-      values,
-    );
-  }
-  const v = parsed.data;
+  const post = await readEntryPost(db, request, {
+    kind: "program",
+    params,
+    schema: ProgramSchema,
+    find: getProgramById,
+  });
+  if (post.response) return post.response;
+  const { id, values, v, language } = post;
   const errors: Record<string, string> = {};
   let locationId: string | null = null;
   if (v.hostLocation) {
@@ -120,7 +106,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     focusAreas: v.focusAreas,
     instructionLanguages: v.instructionLanguages,
     imageUrl: v.imageUrl,
-    ...language.value,
+    ...language,
   };
   return saveContent(context, {
     revision: "program",
@@ -160,13 +146,9 @@ function toFormValues(p: ProgramRow, hostName: string): FormValues {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData?.programName ? `Edit ${loaderData.programName}` : "Add program";
-  return [{ title: `${title} | Admin` }, { name: "robots", content: "noindex" }];
-}
+export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("program", loaderData?.programName);
 
-const LABELS: Record<string, string> = {
-  status: "Status",
+const LABELS = entryFormLabels("program", {
   name: "Name",
   summary: "Summary",
   description: "Description",
@@ -179,120 +161,111 @@ const LABELS: Record<string, string> = {
   educators: "Educators",
   applicationUrl: "Booking link",
   capacity: "Capacity",
-  focusAreas: "Focus areas",
   instructionLanguages: "Languages of instruction",
   imageUrl: "Image URL",
-  ...translationLabels("program"),
-};
+});
 
 export default function ProgramFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { focusAreas, locationNames, programName, instructionLanguages } = loaderData;
-  const savedStatus = (loaderData.program?.status as EntryStatus | undefined) ?? null;
   const values: FormValues = actionData?.values ?? loaderData.program ?? {};
   const { errors, onSubmit } = useFormErrors(ProgramSchema, actionData?.errors);
   const field = bindFields(values, errors);
   return (
-    <div className="max-w-4xl">
-      <FormPageHeader
-        title={programName ? `Edit program: ${programName}` : "Add program"}
-        backHref={LIST}
-        backLabel="Back to programs"
-        status={savedStatus}
-        publicHref={programName ? programPath(programName) : null}
+    <EntryFormPage
+      kind="program"
+      name={programName}
+      listHref={LIST}
+      wide
+      status={savedStatus(loaderData.program)}
+      publicHref={programName ? programPath(programName) : null}
+      labels={LABELS}
+      values={values}
+      saved={loaderData.program}
+      errors={errors}
+      onSubmit={onSubmit}
+      focusAreas={focusAreas}
+      history={loaderData.history}
+    >
+      <TextField
+        {...field("name")}
+        label="Name"
+        required
+        maxLength={120}
+        hint="The public page address is the name with hyphens for spaces."
       />
-      <ErrorSummary errors={errors} labels={LABELS} />
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-6" aria-label="Program details">
+      <NameClashLink clash={actionData && "nameClash" in actionData ? actionData.nameClash : undefined} />
+      <TextAreaField {...field("summary")} label="Summary" rows={2} maxLength={300} />
+      <TextAreaField
+        {...field("description")}
+        label="Description"
+        rows={8}
+        maxLength={10_000}
+        hint="Separate paragraphs with a blank line."
+      />
+      <div>
         <TextField
-          {...field("name")}
-          label="Name"
-          required
-          maxLength={120}
-          hint="The public page address is the name with hyphens for spaces."
+          {...field("hostLocation")}
+          label="Host location"
+          list="location-names"
+          hint="Type the location's exact name (suggestions appear as you type). Leave blank for online programs."
         />
-        <NameClashLink clash={actionData && "nameClash" in actionData ? actionData.nameClash : undefined} />
-        <TextAreaField {...field("summary")} label="Summary" rows={2} maxLength={300} />
-        <TextAreaField
-          {...field("description")}
-          label="Description"
-          rows={8}
-          maxLength={10_000}
-          hint="Separate paragraphs with a blank line."
-        />
-        <div>
-          <TextField
-            {...field("hostLocation")}
-            label="Host location"
-            list="location-names"
-            hint="Type the location's exact name (suggestions appear as you type). Leave blank for online programs."
-          />
-          <datalist id="location-names">
-            {locationNames.map((n) => (
-              <option key={n} value={n} />
-            ))}
-          </datalist>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField {...field("startDate")} label="Start date" type="date" />
-          <TextField {...field("endDate")} label="End date" type="date" />
-          <SelectField {...field("format", "in-person")} label="Format" options={PROGRAM_FORMATS} />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            {...field("price")}
-            label="Price"
-            inputMode="decimal"
-            hint="For example 250 or 99.50. Leave blank when free."
-          />
-          <TextField
-            {...field("currency", "USD")}
-            label="Currency"
-            maxLength={3}
-            hint="Three-letter ISO 4217 code, e.g. USD, EUR."
-          />
-          <TextField
-            {...field("capacity")}
-            label="Capacity"
-            type="number"
-            min="1"
-            step="1"
-            hint="Number of places; blank when open."
-          />
-        </div>
-        <TextAreaField {...field("educators")} label="Educators" rows={3} hint="One name per line." />
-        <InstructionLanguagesField
-          name="instructionLanguages"
-          legend="Languages of instruction"
-          moreLabel="More languages"
-          hint="The languages the course is taught in (the page says “Taught in …” and the list of programs filters by them); not the language this entry is written in, which is chosen under “Language and translations”."
-          options={instructionLanguages}
-          chosen={listValue(values, "instructionLanguages")}
-          error={errors.instructionLanguages}
+        <datalist id="location-names">
+          {locationNames.map((n) => (
+            <option key={n} value={n} />
+          ))}
+        </datalist>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField {...field("startDate")} label="Start date" type="date" />
+        <TextField {...field("endDate")} label="End date" type="date" />
+        <SelectField {...field("format", "in-person")} label="Format" options={PROGRAM_FORMATS} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField
+          {...field("price")}
+          label="Price"
+          inputMode="decimal"
+          hint="For example 250 or 99.50. Leave blank when free."
         />
         <TextField
-          {...field("applicationUrl")}
-          label="Booking link"
-          type="url"
-          placeholder="https://"
-          hint="Where people book a place on this course with its host; the page shows it as “Book this course”."
+          {...field("currency", "USD")}
+          label="Currency"
+          maxLength={3}
+          hint="Three-letter ISO 4217 code, e.g. USD, EUR."
         />
-        <MediaUrlField
-          {...field("imageUrl")}
-          label="Image URL"
-          hint="A full address, a path such as /media/..., or an image from the media library (its WebP copies are served automatically)."
-          pickerLabel="image"
+        <TextField
+          {...field("capacity")}
+          label="Capacity"
+          type="number"
+          min="1"
+          step="1"
+          hint="Number of places; blank when open."
         />
-        <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
-        <TranslationFields
-          kind="program"
-          values={values}
-          errors={errors}
-          savedLanguage={textValue(loaderData.program ?? undefined, "language") || undefined}
-        />
-        <EntryStatusField value={textValue(values, "status")} error={errors.status} />
-        <FormActions submitLabel={programName ? "Save changes" : "Create program"} cancelHref={LIST} />
-      </Form>
-      {programName ? <RevisionHistory history={loaderData.history} labels={LABELS} /> : null}
-    </div>
+      </div>
+      <TextAreaField {...field("educators")} label="Educators" rows={3} hint="One name per line." />
+      <InstructionLanguagesField
+        name="instructionLanguages"
+        legend="Languages of instruction"
+        moreLabel="More languages"
+        hint="The languages the course is taught in (the page says “Taught in …” and the list of programs filters by them); not the language this entry is written in, which is chosen under “Language and translations”."
+        options={instructionLanguages}
+        chosen={listValue(values, "instructionLanguages")}
+        error={errors.instructionLanguages}
+      />
+      <TextField
+        {...field("applicationUrl")}
+        label="Booking link"
+        type="url"
+        placeholder="https://"
+        hint="Where people book a place on this course with its host; the page shows it as “Book this course”."
+      />
+      <MediaUrlField
+        {...field("imageUrl")}
+        label="Image URL"
+        hint="A full address, a path such as /media/..., or an image from the media library (its WebP copies are served automatically)."
+        pickerLabel="image"
+      />
+    </EntryFormPage>
   );
 }
 

@@ -1,0 +1,121 @@
+import type { FormEvent, ReactNode } from "react";
+import { Form } from "react-router";
+import { FocusAreasField } from "~/components/forms/focus-areas-field";
+import { ErrorSummary } from "~/components/forms/form-field";
+import { translationLabels } from "~/lib/i18n/entry-translations";
+import { type FormValues, textValue } from "~/lib/schemas/form";
+import type { EntryStatus } from "~/lib/vocabulary";
+import { EntryStatusField, FormActions, FormPageHeader } from "./content-form";
+import { MadeFromApplication } from "./made-from-application";
+import { type HistoryEntry, RevisionHistory } from "./revision-history";
+import { TranslationFields } from "./translation-fields";
+
+/** The kinds of entry staff add and edit on a form of their own, with its list. */
+export type FormKind = "location" | "program" | "change-maker" | "resource";
+
+const PLURALS: Record<FormKind, string> = {
+  location: "locations",
+  program: "programs",
+  "change-maker": "change-makers",
+  resource: "resources",
+};
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * The labels of a kind's form fields, as its error summary and its history name them: the kind's own fields, then the
+ * fields every entry form has (focus areas, status) and its translations.
+ */
+export function entryFormLabels(kind: FormKind, own: Record<string, string>): Record<string, string> {
+  return { status: "Status", ...own, focusAreas: "Focus areas", ...translationLabels(kind) };
+}
+
+/** An entry form's page title: "Edit <name>" for a saved entry, "Add <kind>" for a new one. */
+export function entryFormMeta(kind: FormKind, name: string | null | undefined) {
+  const title = name ? `Edit ${name}` : `Add ${kind}`;
+  return [{ title: `${title} | Admin` }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * The page of one entry's form (a location, program, change-maker or resource): the way back and the title, the
+ * application it was made from, the errors, then the kind's own fields (`children`) followed by what every entry
+ * form ends with (focus areas, language and translations, status, save and cancel), and the saved entry's history.
+ * `name` is the saved entry's name, null while adding one.
+ */
+export function EntryFormPage({
+  kind,
+  name,
+  listHref,
+  wide = false,
+  status,
+  publicHref,
+  fromApplication = null,
+  notices,
+  labels,
+  values,
+  saved,
+  errors,
+  onSubmit,
+  focusAreas,
+  history,
+  children,
+}: {
+  kind: FormKind;
+  name: string | null;
+  listHref: string;
+  /** A form with more columns gets a wider page. */
+  wide?: boolean;
+  status?: EntryStatus | null;
+  publicHref?: string | null;
+  fromApplication?: { id: string; fullName: string } | null;
+  /** What the page says between the errors and the form (a location's likely duplicates and its entry check). */
+  notices?: ReactNode;
+  labels: Record<string, string>;
+  /** What the form shows (as posted back, or as saved), and the values as saved. */
+  values: FormValues;
+  saved: FormValues | null;
+  errors: Record<string, string>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  focusAreas: readonly { id: string; name: string; categoryId: string }[];
+  history: HistoryEntry[];
+  children: ReactNode;
+}) {
+  return (
+    <div className={wide ? "max-w-4xl" : "max-w-3xl"}>
+      <FormPageHeader
+        title={name ? `Edit ${kind}: ${name}` : `Add ${kind}`}
+        backHref={listHref}
+        backLabel={`Back to ${PLURALS[kind]}`}
+        status={status}
+        publicHref={publicHref}
+      />
+      <MadeFromApplication application={fromApplication} />
+      <ErrorSummary errors={errors} labels={labels} />
+      {notices}
+      <Form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        className={kind === "location" ? "space-y-8" : "space-y-6"}
+        aria-label={`${capitalised(kind)} details`}
+      >
+        {children}
+        <FocusAreasField focusAreas={focusAreas} values={values} error={errors.focusAreas} />
+        <TranslationFields
+          kind={kind}
+          values={values}
+          errors={errors}
+          savedLanguage={textValue(saved ?? undefined, "language") || undefined}
+        />
+        <EntryStatusField value={textValue(values, "status")} error={errors.status} />
+        <FormActions submitLabel={name ? "Save changes" : `Create ${kind}`} cancelHref={listHref} />
+      </Form>
+      {name ? <RevisionHistory history={history} labels={labels} /> : null}
+    </div>
+  );
+}
+
+/** The saved entry's status as its form was given it (null while adding one). */
+export function savedStatus(saved: FormValues | null): EntryStatus | null {
+  return (saved?.status as EntryStatus | undefined) ?? null;
+}

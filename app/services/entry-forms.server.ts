@@ -1,0 +1,58 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { readEntryLanguageForm } from "~/lib/i18n/entry-translations";
+import { fieldErrors } from "~/lib/schemas";
+import { readEntryForm } from "~/server-lib/form.server";
+import type { Database } from "~db/client";
+import { invalid } from "./content-actions.server";
+import { entryHistory } from "./revisions.server";
+import type { Services } from "./services.server";
+
+/**
+ * What the forms of the four collections (locations, programs, change-makers, resources) do alike before and after
+ * their kind's own checks: find the entry the address names (a 404 when there is none), read its history, and read
+ * a posted form through the kind's schema and its language and translation fields.
+ */
+
+type FormKind = "location" | "program" | "change-maker" | "resource";
+type Find<Item> = (db: Database, id: string) => Promise<Item | null | undefined>;
+
+/** The entry an address names (`…/edit/:id`), or none on the add screen; a 404 when the named one does not exist. */
+async function namedEntry<Item>(db: Database, kind: FormKind, params: { id?: string }, find: Find<Item>, gone = "") {
+  const id = params.id;
+  const entry = id ? await find(db, id) : null;
+  if (id && !entry) throw data(`No ${kind} with this id exists.${gone}`, { status: 404 });
+  return { id, entry: entry ?? null };
+}
+
+/** What an entry form's loader reads of the entry itself: the entry being edited (none when adding) and its history. */
+export async function loadFormEntry<Item>(
+  services: Services,
+  kind: FormKind,
+  params: { id?: string },
+  find: Find<Item>,
+) {
+  const { id, entry } = await namedEntry(services.db, kind, params, find, " It may have been deleted.");
+  const history = id ? await entryHistory(services, kind, id) : [];
+  return { id, entry, history };
+}
+
+/**
+ * A posted entry form, read through the kind's schema and its language fields: the parsed values, or the 400 answer
+ * with every message (`response`). `stored` is the entry being edited, as it was.
+ */
+export async function readEntryPost<S extends z.ZodType, Item extends { language?: unknown; translations?: unknown }>(
+  db: Database,
+  request: Request,
+  { kind, params, schema, find }: { kind: FormKind; params: { id?: string }; schema: S; find: Find<Item> },
+) {
+  const { id, entry: stored } = await namedEntry(db, kind, params, find);
+  const values = await readEntryForm(request, schema);
+  const parsed = schema.safeParse(values);
+  const language = readEntryLanguageForm(kind, values, stored);
+  if (!parsed.success || !language.ok) {
+    const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(language.ok ? {} : language.errors) };
+    return { response: invalid(errors, values) } as const;
+  }
+  return { response: null, id, stored, values, v: parsed.data as z.output<S>, language: language.value };
+}
