@@ -1,5 +1,5 @@
 import { and, asc, between, desc, eq, gte, lt, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { analyticsDailyDims, analyticsDailyPages, analyticsDailyTotals, analyticsEvents } from "~db/schema";
 import { pruneSearchStats } from "./search-stats.server";
 import { getSettingsDocument, putSettingsDocument } from "./settings.server";
@@ -18,7 +18,7 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 export type NewAnalyticsEvent = typeof analyticsEvents.$inferInsert;
 
 /** Stores raw events in one statement. */
-export async function insertAnalyticsEvents(db: Database, rows: NewAnalyticsEvent[]): Promise<void> {
+export async function insertAnalyticsEvents(db: Executor, rows: NewAnalyticsEvent[]): Promise<void> {
   if (rows.length > 0) await db.insert(analyticsEvents).values(rows);
 }
 
@@ -29,7 +29,7 @@ export type DayAggregates = {
 };
 
 /** Aggregates the raw events of [from, to) — one day for rollups, or today for live figures. */
-export async function aggregateRaw(db: Database, from: Date, to: Date): Promise<DayAggregates> {
+export async function aggregateRaw(db: Executor, from: Date, to: Date): Promise<DayAggregates> {
   const inRange = and(gte(analyticsEvents.createdAt, from), lt(analyticsEvents.createdAt, to));
   const [totalsRows, pages, dims] = await Promise.all([
     db
@@ -85,13 +85,13 @@ export async function aggregateRaw(db: Database, from: Date, to: Date): Promise<
   };
 }
 
-export async function getRetentionDays(db: Database): Promise<number> {
+export async function getRetentionDays(db: Executor): Promise<number> {
   const doc = (await getSettingsDocument(db, ANALYTICS_SETTINGS_DOC)) as { retentionDays?: number } | undefined;
   const n = Number(doc?.retentionDays);
   return Number.isInteger(n) && n >= 30 && n <= 3650 ? n : DEFAULT_RETENTION_DAYS;
 }
 
-export async function setRetentionDays(db: Database, days: number, updatedBy?: string): Promise<void> {
+export async function setRetentionDays(db: Executor, days: number, updatedBy?: string): Promise<void> {
   await putSettingsDocument(db, ANALYTICS_SETTINGS_DOC, { retentionDays: days }, updatedBy);
 }
 
@@ -99,7 +99,7 @@ export async function setRetentionDays(db: Database, days: number, updatedBy?: s
  * Rolls every finished day (UTC) that has raw events and no rollup yet into the daily tables, then deletes raw events
  * older than the retention period. Idempotent; an advisory lock keeps several instances from doing it at once.
  */
-export async function rollupAnalytics(db: Database, now = new Date()): Promise<{ days: number; deleted: number }> {
+export async function rollupAnalytics(db: Executor, now = new Date()): Promise<{ days: number; deleted: number }> {
   const today = utcDay(now);
   return db.transaction(async (tx) => {
     const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(727001) as ok`);
@@ -168,7 +168,7 @@ export type AnalyticsReport = {
  * Visitors over several days are the sum of daily unique visitors (identifiers rotate daily by design).
  */
 export async function getAnalyticsReport(
-  db: Database,
+  db: Executor,
   opts: { from: string; to: string; granularity: Granularity; now?: Date; topN?: number },
 ): Promise<AnalyticsReport> {
   const now = opts.now ?? new Date();

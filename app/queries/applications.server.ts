@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, gte } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { applications } from "~db/schema";
 import { isUuid } from "../lib/ids";
 
@@ -22,7 +22,7 @@ export type ApplicationInput = Omit<
 >;
 
 /** Stores a new application with status NEEDS_REVIEW; returns its id. */
-export async function createApplication(db: Database, input: ApplicationInput): Promise<string> {
+export async function createApplication(db: Executor, input: ApplicationInput): Promise<string> {
   const now = new Date();
   const [row] = await db
     .insert(applications)
@@ -32,7 +32,7 @@ export async function createApplication(db: Database, input: ApplicationInput): 
   return row.id;
 }
 
-export function listApplications(db: Database, opts: { status?: ReviewStatus; limit: number; offset: number }) {
+export function listApplications(db: Executor, opts: { status?: ReviewStatus; limit: number; offset: number }) {
   return db
     .select()
     .from(applications)
@@ -42,7 +42,7 @@ export function listApplications(db: Database, opts: { status?: ReviewStatus; li
     .offset(opts.offset);
 }
 
-export async function getApplicationById(db: Database, id: string): Promise<ApplicationRow | null> {
+export async function getApplicationById(db: Executor, id: string): Promise<ApplicationRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(applications).where(eq(applications.id, id)).limit(1);
   return row ?? null;
@@ -53,7 +53,7 @@ export async function getApplicationById(db: Database, id: string): Promise<Appl
  * two staff deciding at once cannot both move it (and both e-mail the applicant).
  */
 export async function setApplicationStatus(
-  db: Database,
+  db: Executor,
   id: string,
   next: ReviewStatus,
 ): Promise<"ok" | "not-found" | "not-allowed"> {
@@ -65,7 +65,7 @@ export async function setApplicationStatus(
   return "ok";
 }
 
-export async function setApplicationNotes(db: Database, id: string, notes: string): Promise<boolean> {
+export async function setApplicationNotes(db: Executor, id: string, notes: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .update(applications)
@@ -76,7 +76,7 @@ export async function setApplicationNotes(db: Database, id: string, notes: strin
 }
 
 /** Counts of applications per review status (all four present). */
-export async function countApplicationsByStatus(db: Database): Promise<Record<ReviewStatus, number>> {
+export async function countApplicationsByStatus(db: Executor): Promise<Record<ReviewStatus, number>> {
   const rows = await db
     .select({ status: applications.status, n: count() })
     .from(applications)
@@ -88,7 +88,7 @@ export async function countApplicationsByStatus(db: Database): Promise<Record<Re
 
 /** Links an application to the draft place or profile made from it. */
 export async function linkApplicationEntry(
-  db: Database,
+  db: Executor,
   id: string,
   link: { locationId: string } | { changeMakerId: string },
 ): Promise<void> {
@@ -98,7 +98,7 @@ export async function linkApplicationEntry(
 
 /** The application a place or profile was made from, if any (its edit screen links back to it). */
 export async function findApplicationFor(
-  db: Database,
+  db: Executor,
   kind: "location" | "change-maker",
   entryId: string,
 ): Promise<{ id: string; fullName: string } | null> {
@@ -112,7 +112,7 @@ export async function findApplicationFor(
 }
 
 /** Applications received since a time, oldest first (a staff digest), at most `limit`, and how many in all. */
-export async function listApplicationsSince(db: Database, since: Date, limit: number) {
+export async function listApplicationsSince(db: Executor, since: Date, limit: number) {
   const where = gte(applications.createdAt, since);
   const [rows, totals] = await Promise.all([
     db

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { changeMakers } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
 import { isUuid } from "../lib/ids";
@@ -12,7 +12,7 @@ export type ChangeMakerInput = Omit<typeof changeMakers.$inferInsert, "id" | "cr
 
 /** All published change-makers by name, or those matching search words, best match first. */
 export async function listChangeMakers(
-  db: Database,
+  db: Executor,
   opts: { q?: string; lang?: Language } = {},
 ): Promise<ChangeMakerRow[]> {
   const parsed = opts.q ? parseSearch(opts.q) : null;
@@ -26,13 +26,13 @@ export async function listChangeMakers(
     .orderBy(search ? search.orderBy : asc(changeMakers.name));
 }
 
-export async function getChangeMakerById(db: Database, id: string): Promise<ChangeMakerRow | null> {
+export async function getChangeMakerById(db: Executor, id: string): Promise<ChangeMakerRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(changeMakers).where(eq(changeMakers.id, id)).limit(1);
   return row ?? null;
 }
 
-export async function createChangeMaker(db: Database, input: ChangeMakerInput): Promise<string> {
+export async function createChangeMaker(db: Executor, input: ChangeMakerInput): Promise<string> {
   const now = new Date();
   const [row] = await db
     .insert(changeMakers)
@@ -43,7 +43,7 @@ export async function createChangeMaker(db: Database, input: ChangeMakerInput): 
 }
 
 /** Updates a change-maker (staff saving it: it is also marked as checked now); false when not found. */
-export async function updateChangeMaker(db: Database, id: string, input: Partial<ChangeMakerInput>): Promise<boolean> {
+export async function updateChangeMaker(db: Executor, id: string, input: Partial<ChangeMakerInput>): Promise<boolean> {
   if (!isUuid(id)) return false;
   const now = new Date();
   const rows = await db
@@ -54,7 +54,7 @@ export async function updateChangeMaker(db: Database, id: string, input: Partial
   return rows.length > 0;
 }
 
-export async function deleteChangeMaker(db: Database, id: string): Promise<boolean> {
+export async function deleteChangeMaker(db: Executor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db.delete(changeMakers).where(eq(changeMakers.id, id)).returning({ id: changeMakers.id });
   return rows.length > 0;
@@ -64,7 +64,7 @@ export async function deleteChangeMaker(db: Database, id: string): Promise<boole
  * Published change-makers named exactly as given (case and surrounding spaces aside): a program lists its educators
  * by name, and an educator who has a change-maker page is linked to it. A name two change-makers share links neither.
  */
-export async function findChangeMakersByNames(db: Database, names: string[]): Promise<Map<string, string>> {
+export async function findChangeMakersByNames(db: Executor, names: string[]): Promise<Map<string, string>> {
   const key = (name: string) => name.trim().toLowerCase();
   const wanted = [...new Set(names.map(key).filter(Boolean))];
   if (wanted.length === 0) return new Map();
@@ -83,7 +83,7 @@ export async function findChangeMakersByNames(db: Database, names: string[]): Pr
 }
 
 /** How many change-makers are published. */
-export function countChangeMakers(db: Database): Promise<number> {
+export function countChangeMakers(db: Executor): Promise<number> {
   return db
     .select({ n: count() })
     .from(changeMakers)
@@ -93,7 +93,7 @@ export function countChangeMakers(db: Database): Promise<number> {
 
 /** A page of change-makers for the admin list (name search), with the total. */
 export async function searchChangeMakersForAdmin(
-  db: Database,
+  db: Executor,
   opts: { q?: string; status?: StatusFilter; limit: number; offset: number },
 ) {
   const where = and(

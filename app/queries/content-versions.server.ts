@@ -1,8 +1,8 @@
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { contentVersions } from "~db/schema";
 
 /** The version of each kind of public content (bumped by triggers on every write; see db/schema.ts). */
-export async function readContentVersions(db: Database): Promise<Record<string, number>> {
+export async function readContentVersions(db: Executor): Promise<Record<string, number>> {
   const rows = await db
     .select({ entity: contentVersions.entity, version: contentVersions.version })
     .from(contentVersions);

@@ -1,5 +1,5 @@
 import { desc, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { applications } from "~db/schema";
 import type { ReviewStatus } from "./applications.server";
 
@@ -40,7 +40,7 @@ type CountsRow = {
  * with 50,000 locations. Subscribers are the confirmed ones who have not left, as the newsletter and podcast screens
  * count them (issue 37: the dashboard said 3 where the newsletter screen said 2 confirmed).
  */
-export async function getDashboardCounts(db: Database): Promise<DashboardCounts> {
+export async function getDashboardCounts(db: Executor): Promise<DashboardCounts> {
   const result = await db.execute(sql`
     select
       (select count(*) from locations) as locations,
@@ -81,7 +81,7 @@ export async function getDashboardCounts(db: Database): Promise<DashboardCounts>
 }
 
 /** The newest applications, only the columns the dashboard lists. */
-export function listRecentApplications(db: Database, limit = 5) {
+export function listRecentApplications(db: Executor, limit = 5) {
   return db
     .select({
       id: applications.id,

@@ -1,5 +1,5 @@
 import { and, type SQL, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { locations } from "~db/schema";
 import { EARTH_RADIUS_KM } from "../lib/geo";
 import { parseSearch } from "../lib/search-query";
@@ -39,7 +39,7 @@ export function withinKmSql(from: Point, km: number): SQL {
  * A place the directory knows, by what a visitor typed: a town where locations are (their city), else a location
  * by name. Returns its position and the name to show, or null.
  */
-export async function resolvePlace(db: Database, typed: string): Promise<(Point & { label: string }) | null> {
+export async function resolvePlace(db: Executor, typed: string): Promise<(Point & { label: string }) | null> {
   const [town] = await db
     .select({
       lat: sql<number>`avg(${locations.latitude})`,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { isUuid } from "../lib/ids";
 import type { EntryStatus } from "../lib/vocabulary";
 import { publishedSql, rowsOf } from "./sql-helpers.server";
@@ -74,7 +74,7 @@ export const NEAR_KM = 10;
  * e-mail domain. Best first, at most `limit`. `publishedOnly` leaves out drafts and archived places (for visitors).
  */
 export async function findLikelyDuplicates(
-  db: Database,
+  db: Executor,
   probe: DuplicateProbe,
   opts: { excludeId?: string; limit?: number; publishedOnly?: boolean } = {},
 ): Promise<LikelyDuplicate[]> {
@@ -128,7 +128,7 @@ export async function findLikelyDuplicates(
  * Folds one place into another in the caller's transaction: its programs move to the kept place, change-makers
  * related to it are related to the kept place instead, and the removed place is deleted.
  */
-export async function moveLocationReferences(db: Database, removeId: string, keepId: string): Promise<void> {
+export async function moveLocationReferences(db: Executor, removeId: string, keepId: string): Promise<void> {
   await db.execute(
     sql`UPDATE programs SET location_id = ${keepId}, updated_at = now() WHERE location_id = ${removeId}`,
   );

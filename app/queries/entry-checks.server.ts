@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { locations } from "~db/schema";
 import { isUuid } from "../lib/ids";
 import { publishedSql } from "./sql-helpers.server";
@@ -36,7 +36,7 @@ const FIELDS = {
   language: locations.language,
 };
 
-export async function getEntryForCheck(db: Database, id: string): Promise<EntryForCheck | null> {
+export async function getEntryForCheck(db: Executor, id: string): Promise<EntryForCheck | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select(FIELDS).from(locations).where(eq(locations.id, id)).limit(1);
   return row ?? null;
@@ -47,7 +47,7 @@ export async function getEntryForCheck(db: Database, id: string): Promise<EntryF
  * `before` either; the longest unchecked first. Locked for the caller's transaction and skipped by other instances
  * running the same job.
  */
-export async function lockDueEntryChecks(db: Database, before: Date, limit: number): Promise<string[]> {
+export async function lockDueEntryChecks(db: Executor, before: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: locations.id })
     .from(locations)
@@ -67,7 +67,7 @@ export async function lockDueEntryChecks(db: Database, before: Date, limit: numb
 }
 
 /** Records that the contact was asked now, with the one-time value of the link sent; the place as it stands. */
-export async function markEntryCheckRequested(db: Database, id: string, nonce: string): Promise<EntryForCheck | null> {
+export async function markEntryCheckRequested(db: Executor, id: string, nonce: string): Promise<EntryForCheck | null> {
   const [row] = await db
     .update(locations)
     .set({ checkRequestedAt: new Date(), checkNonce: nonce })
@@ -77,7 +77,7 @@ export async function markEntryCheckRequested(db: Database, id: string, nonce: s
 }
 
 /** Marks the place as checked now if the link's one-time value is the current one (then it is used up). */
-export async function confirmEntryCheck(db: Database, id: string, nonce: string): Promise<boolean> {
+export async function confirmEntryCheck(db: Executor, id: string, nonce: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .update(locations)

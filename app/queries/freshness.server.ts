@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { isUuid } from "../lib/ids";
 import { publishedSql, rowsOf } from "./sql-helpers.server";
 
@@ -22,7 +22,7 @@ const stale = (before: Date) => sql`
   SELECT 'change-maker', id, name, checked_at FROM change_makers WHERE ${published} AND checked_at < ${before}`;
 
 /** Published entries nobody has confirmed since `before`, the longest unchecked first, with a capped total. */
-export async function listNeedsChecking(db: Database, before: Date, page: { limit: number; offset: number }) {
+export async function listNeedsChecking(db: Executor, before: Date, page: { limit: number; offset: number }) {
   const [list, total] = await Promise.all([
     db.execute(sql`SELECT kind, id::text AS id, name, checked_at FROM (${stale(before)}) e
       ORDER BY checked_at, name LIMIT ${page.limit} OFFSET ${page.offset}`),
@@ -42,7 +42,7 @@ export async function listNeedsChecking(db: Database, before: Date, page: { limi
 }
 
 /** Staff looked at an entry and found it current: its "Last checked" moves to now. False when it does not exist. */
-export async function markEntryChecked(db: Database, kind: CheckableKind, id: string): Promise<string | null> {
+export async function markEntryChecked(db: Executor, kind: CheckableKind, id: string): Promise<string | null> {
   if (!isUuid(id) || !(kind in TABLES)) return null;
   const result = await db.execute(
     sql`UPDATE ${sql.raw(TABLES[kind])} SET checked_at = now() WHERE id = ${id} RETURNING name`,

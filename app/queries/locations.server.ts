@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { addressKeySql, locations } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import type { EntryTranslations } from "../lib/i18n/entry-translations";
@@ -94,19 +94,19 @@ export function toLocationView(
 }
 
 /** All locations, ordered by name. */
-export function listLocations(db: Database): Promise<LocationRow[]> {
+export function listLocations(db: Executor): Promise<LocationRow[]> {
   return db.select().from(locations).orderBy(asc(locations.name));
 }
 
 /** One location by id, or null (a malformed id is simply not found). */
-export async function getLocationById(db: Database, id: string): Promise<LocationRow | null> {
+export async function getLocationById(db: Executor, id: string): Promise<LocationRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(locations).where(eq(locations.id, id)).limit(1);
   return row ?? null;
 }
 
 /** One location by its slug: hyphens turned back to spaces give the name. */
-export async function getLocationBySlug(db: Database, slug: string): Promise<LocationRow | null> {
+export async function getLocationBySlug(db: Executor, slug: string): Promise<LocationRow | null> {
   if (slug.length === 0 || slug.length > ENTRY_NAME_MAX_LENGTH) return null;
   const [row] = await db
     .select()
@@ -126,7 +126,7 @@ function writable(input: LocationInput) {
 }
 
 /** Creates a location with createdAt and updatedAt set; returns the new id. */
-export async function createLocation(db: Database, input: LocationInput): Promise<string> {
+export async function createLocation(db: Executor, input: LocationInput): Promise<string> {
   const now = new Date();
   const [row] = await db
     .insert(locations)
@@ -139,7 +139,7 @@ export async function createLocation(db: Database, input: LocationInput): Promis
 /**
  * Updates a location by id (staff saving it: it is also marked as checked now); returns false when no such location.
  */
-export async function updateLocation(db: Database, id: string, input: Partial<LocationInput>): Promise<boolean> {
+export async function updateLocation(db: Executor, id: string, input: Partial<LocationInput>): Promise<boolean> {
   if (!isUuid(id)) return false;
   const now = new Date();
   const values = { ...input, updatedAt: now, checkedAt: now } as Partial<typeof locations.$inferInsert>;
@@ -151,7 +151,7 @@ export async function updateLocation(db: Database, id: string, input: Partial<Lo
 }
 
 /** Deletes a location by id; returns false when no such location. */
-export async function deleteLocation(db: Database, id: string): Promise<boolean> {
+export async function deleteLocation(db: Executor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db.delete(locations).where(eq(locations.id, id)).returning({ id: locations.id });
   return rows.length > 0;
@@ -163,7 +163,7 @@ export async function deleteLocation(db: Database, id: string): Promise<boolean>
  * saving this name would give both one page address.
  */
 export async function findLocationNameClash(
-  db: Database,
+  db: Executor,
   name: string,
   exceptId?: string,
 ): Promise<{ id: string; name: string } | null> {
@@ -177,12 +177,12 @@ export async function findLocationNameClash(
   return row ?? null;
 }
 
-export async function isLocationNameTaken(db: Database, name: string, exceptId?: string): Promise<boolean> {
+export async function isLocationNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
   return (await findLocationNameClash(db, name, exceptId)) !== null;
 }
 
 /** The published location an address typed in another case, or with extra hyphens, stands for (for a 301). */
-export async function findLocationByAddressKey(db: Database, slug: string): Promise<{ name: string } | null> {
+export async function findLocationByAddressKey(db: Executor, slug: string): Promise<{ name: string } | null> {
   const [row] = await db
     .select({ name: locations.name })
     .from(locations)
@@ -227,7 +227,7 @@ function searchOf(q: string, lang: Language | undefined): PreparedSearch | null 
  * The filters with their search words prepared (`prepareSearch`: the names of countries, focus areas and kinds in
  * every language), once for every statement a function builds from them.
  */
-export async function prepareLocationFilters(db: Database, filters: LocationFilters): Promise<LocationFilters> {
+export async function prepareLocationFilters(db: Executor, filters: LocationFilters): Promise<LocationFilters> {
   if (!filters.q || filters.search) return filters;
   const parsed = parseSearch(filters.q);
   return parsed.ok ? { ...filters, search: await prepareSearch(db, parsed, filters.lang) } : filters;
@@ -269,7 +269,7 @@ export function locationFilterSql(f: LocationFilters): SQL | undefined {
  * (null), so a broad search costs no more than a narrow one (decision 021).
  */
 export async function locationFacetCounts(
-  db: Database,
+  db: Executor,
   unprepared: LocationFilters,
 ): Promise<{
   region: Map<string, number> | null;
@@ -311,7 +311,7 @@ export async function locationFacetCounts(
  * search's matches (decision 021); staff lists leave it off and get exact figures.
  */
 export async function searchLocations(
-  db: Database,
+  db: Executor,
   unprepared: LocationFilters,
   page: { limit: number; offset: number; sort?: LocationSort; capped?: boolean },
   /** The total when the caller already knows it (kept per content version): then it is not counted again. */
@@ -389,7 +389,7 @@ const NEAREST_RINGS_KM = [50, 500] as const;
  * a ring that already holds `limit` places holds the nearest ones.
  */
 export async function nearestLocations(
-  db: Database,
+  db: Executor,
   from: Point,
   unprepared: LocationFilters,
   limit: number,
@@ -440,7 +440,7 @@ export type NearbyLocation = NearestLocation & {
  * 100-300 ms there, decision 029). No unbounded step: far places are not neighbours.
  */
 export async function nearbyLocations(
-  db: Database,
+  db: Executor,
   from: Point & { id: string },
   limit: number,
   maxKm: number,
@@ -479,14 +479,14 @@ export async function nearbyLocations(
 }
 
 /** How many locations match the filters. */
-export async function countLocationsMatching(db: Database, filters: LocationFilters): Promise<number> {
+export async function countLocationsMatching(db: Executor, filters: LocationFilters): Promise<number> {
   const prepared = await prepareLocationFilters(db, filters);
   const [row] = await db.select({ n: count() }).from(locations).where(locationFilterSql(prepared));
   return row?.n ?? 0;
 }
 
 /** How many locations match, counted no further than SEARCH_COUNT_CAP. */
-async function countLocationsCapped(db: Database, filters: LocationFilters) {
+async function countLocationsCapped(db: Executor, filters: LocationFilters) {
   const [row] = await db
     .select({ n: sql<number>`${cappedCountSql(sql`${locations}`, locationFilterSql(filters))}` })
     .from(sql`(SELECT 1) one`);
@@ -494,7 +494,7 @@ async function countLocationsCapped(db: Database, filters: LocationFilters) {
 }
 
 /** Distinct countries that have locations, alphabetically (for filters). */
-export async function listLocationCountries(db: Database): Promise<string[]> {
+export async function listLocationCountries(db: Executor): Promise<string[]> {
   const rows = await db
     .selectDistinct({ country: locations.country })
     .from(locations)
@@ -504,7 +504,7 @@ export async function listLocationCountries(db: Database): Promise<string[]> {
 }
 
 /** How many locations are published. */
-export function countLocations(db: Database): Promise<number> {
+export function countLocations(db: Executor): Promise<number> {
   return db
     .select({ n: count() })
     .from(locations)
@@ -514,7 +514,7 @@ export function countLocations(db: Database): Promise<number> {
 
 /** Names and places of the given published locations (for public links from other entities), ordered by name. */
 export async function listLocationLinksByIds(
-  db: Database,
+  db: Executor,
   ids: string[],
 ): Promise<{ id: string; name: string; country: string; contactCity: string | null }[]> {
   const valid = ids.filter(isUuid);
@@ -528,7 +528,7 @@ export async function listLocationLinksByIds(
 
 /** Map points for the open-data feed: only the columns the feed shows, filtered like the list page. */
 export async function listLocationFeatures(
-  db: Database,
+  db: Executor,
   unprepared: LocationFilters,
   page: { limit: number; offset: number },
   /** The total when the caller already knows it (kept per content version). */
@@ -569,7 +569,7 @@ export async function listLocationFeatures(
 }
 
 /** Ids of the locations with exactly these names (for forms that pick locations by name). */
-export async function getLocationIdsByNames(db: Database, names: readonly string[]): Promise<Map<string, string>> {
+export async function getLocationIdsByNames(db: Executor, names: readonly string[]): Promise<Map<string, string>> {
   if (names.length === 0) return new Map();
   const rows = await db
     .select({ id: locations.id, name: locations.name })
@@ -579,7 +579,7 @@ export async function getLocationIdsByNames(db: Database, names: readonly string
 }
 
 /** Names of the locations with these ids, in the order given (unknown ids dropped). */
-export async function getLocationNamesByIds(db: Database, ids: readonly string[]): Promise<string[]> {
+export async function getLocationNamesByIds(db: Executor, ids: readonly string[]): Promise<string[]> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
   const rows = await db
@@ -591,13 +591,13 @@ export async function getLocationNamesByIds(db: Database, ids: readonly string[]
 }
 
 /** Location names for a form's suggestions list, alphabetically, capped so a huge directory stays light. */
-export async function listLocationNames(db: Database, limit = 1000): Promise<string[]> {
+export async function listLocationNames(db: Executor, limit = 1000): Promise<string[]> {
   const rows = await db.select({ name: locations.name }).from(locations).orderBy(asc(locations.name)).limit(limit);
   return rows.map((r) => r.name);
 }
 
 /** Featured locations for the home page: only the fields a card shows, newest first. */
-export function listFeaturedLocations(db: Database, limit: number) {
+export function listFeaturedLocations(db: Executor, limit: number) {
   return db
     .select({
       id: locations.id,
@@ -635,7 +635,7 @@ export type LocationPageProgram = {
  * Everything a location's public page shows, in one statement: the location with its region (name and key),
  * sub-region, focus-area names (blank ones dropped) and the programs it hosts, soonest first.
  */
-export async function getLocationPage(db: Database, slug: string, opts: { includeUnpublished?: boolean } = {}) {
+export async function getLocationPage(db: Executor, slug: string, opts: { includeUnpublished?: boolean } = {}) {
   if (slug.length === 0 || slug.length > ENTRY_NAME_MAX_LENGTH) return null;
   const [row] = await db
     .select({

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { mailMessages } from "~db/schema";
 import { isUuid } from "../lib/ids";
 import { mailboxOf } from "../lib/mailbox";
@@ -22,10 +22,10 @@ export type NewMail = {
   dedupeKey?: string | null;
 };
 
-/** A database or a transaction: messages are written in the transaction of the change that causes them. */
-type Executor = Pick<Database, "insert" | "select" | "update" | "execute">;
-
-/** Adds messages to the outbox; a message whose dedupe key is already there is skipped. Returns how many were added. */
+/**
+ * Adds messages to the outbox, in the transaction of the change that causes them when given one; a message whose
+ * dedupe key is already there is skipped. Returns how many were added.
+ */
 export async function insertMail(db: Executor, messages: NewMail[]): Promise<number> {
   if (messages.length === 0) return 0;
   const rows = await db
@@ -54,7 +54,7 @@ export async function insertMail(db: Executor, messages: NewMail[]): Promise<num
  * instances on one database each message is claimed by one.
  */
 export async function claimDueMail(
-  db: Database,
+  db: Executor,
   opts: { limit: number; leaseMs: number; newsletter: boolean },
 ): Promise<MailRow[]> {
   // Mail to a whole list (a newsletter issue, a new episode) is paced; everything else goes first (decision 057).
@@ -104,7 +104,7 @@ function fromRaw(r: Record<string, unknown>): MailRow {
   };
 }
 
-export async function markMailSent(db: Database, id: string): Promise<void> {
+export async function markMailSent(db: Executor, id: string): Promise<void> {
   await db
     .update(mailMessages)
     .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
@@ -112,14 +112,14 @@ export async function markMailSent(db: Database, id: string): Promise<void> {
 }
 
 /** A temporary failure: try again at `at`. */
-export async function markMailRetry(db: Database, id: string, error: string, at: Date): Promise<void> {
+export async function markMailRetry(db: Executor, id: string, error: string, at: Date): Promise<void> {
   await db
     .update(mailMessages)
     .set({ status: "queued", nextAttemptAt: at, lockedUntil: null, lastError: error })
     .where(eq(mailMessages.id, id));
 }
 
-export async function markMailFailed(db: Database, id: string, error: string): Promise<void> {
+export async function markMailFailed(db: Executor, id: string, error: string): Promise<void> {
   await db
     .update(mailMessages)
     .set({ status: "failed", lockedUntil: null, lastError: error })
@@ -127,7 +127,7 @@ export async function markMailFailed(db: Database, id: string, error: string): P
 }
 
 /** Staff retry a failed message: queued again now, with a new day to get through. */
-export async function retryFailedMail(db: Database, id: string, expiresAt: Date): Promise<boolean> {
+export async function retryFailedMail(db: Executor, id: string, expiresAt: Date): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .update(mailMessages)
@@ -137,7 +137,7 @@ export async function retryFailedMail(db: Database, id: string, expiresAt: Date)
   return rows.length > 0;
 }
 
-export async function getMail(db: Database, id: string): Promise<MailRow | null> {
+export async function getMail(db: Executor, id: string): Promise<MailRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id)).limit(1);
   return row ?? null;
@@ -154,7 +154,7 @@ function listWhere(f: MailListFilter) {
 }
 
 /** The Outbox list, newest first, without the bodies. */
-export function listMail(db: Database, f: MailListFilter, page: { limit: number; offset: number }) {
+export function listMail(db: Executor, f: MailListFilter, page: { limit: number; offset: number }) {
   return db
     .select({
       id: mailMessages.id,
@@ -175,13 +175,13 @@ export function listMail(db: Database, f: MailListFilter, page: { limit: number;
     .offset(page.offset);
 }
 
-export async function countMail(db: Database, f: MailListFilter): Promise<number> {
+export async function countMail(db: Executor, f: MailListFilter): Promise<number> {
   const [row] = await db.select({ n: count() }).from(mailMessages).where(listWhere(f));
   return Number(row?.n ?? 0);
 }
 
 /** How many messages of an issue are in each state. */
-export async function mailCountsForIssue(db: Database, issueId: string): Promise<Record<MailStatus, number>> {
+export async function mailCountsForIssue(db: Executor, issueId: string): Promise<Record<MailStatus, number>> {
   const rows = await db
     .select({ status: mailMessages.status, n: count() })
     .from(mailMessages)
@@ -193,7 +193,7 @@ export async function mailCountsForIssue(db: Database, issueId: string): Promise
 }
 
 /** Messages of some kinds sent (or queued) to one address's mailbox since a time: the per-recipient limit. */
-export async function countRecentMailTo(db: Database, to: string, kinds: MailKind[], since: Date): Promise<number> {
+export async function countRecentMailTo(db: Executor, to: string, kinds: MailKind[], since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(mailMessages)
@@ -214,7 +214,7 @@ export type RecentMailCounts = { mailbox: number; domain: number };
  * kinds to one mailbox since a time, and those of other kinds to a whole domain since another.
  */
 export async function countRecentMail(
-  db: Database,
+  db: Executor,
   mailbox: { mailbox: string; kinds: readonly MailKind[]; since: Date },
   domain: { domain: string; kinds: readonly MailKind[]; since: Date },
 ): Promise<RecentMailCounts> {
@@ -243,7 +243,7 @@ export async function countRecentMail(
  * time so no statement holds the table long; messages still to send are never touched. Newsletter issues' messages
  * stay: they are each issue's delivery record. Returns how many were deleted.
  */
-export async function pruneMail(db: Database, before: Date, batch = 5000): Promise<number> {
+export async function pruneMail(db: Executor, before: Date, batch = 5000): Promise<number> {
   let deleted = 0;
   for (;;) {
     const old = db
@@ -264,7 +264,7 @@ export async function pruneMail(db: Database, before: Date, batch = 5000): Promi
 }
 
 /** How many messages are in each state, optionally of one kind (the Outbox's tabs). */
-export async function mailStatusCounts(db: Database, kind?: MailKind): Promise<Record<MailStatus, number>> {
+export async function mailStatusCounts(db: Executor, kind?: MailKind): Promise<Record<MailStatus, number>> {
   const rows = await db
     .select({ status: mailMessages.status, n: count() })
     .from(mailMessages)

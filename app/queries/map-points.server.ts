@@ -1,5 +1,5 @@
 import { and, asc, gt, isNotNull } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { locations } from "~db/schema";
 import { type LocationFilters, locationFilterSql, prepareLocationFilters } from "./locations.server";
 import { publishedSql } from "./sql-helpers.server";
@@ -14,7 +14,7 @@ export type LocatedRow = {
 };
 
 /** One page of the published places with coordinates, in id order after `afterId` (keyset pagination on the primary key). */
-export function readLocatedPage(db: Database, afterId: string | null, limit: number): Promise<LocatedRow[]> {
+export function readLocatedPage(db: Executor, afterId: string | null, limit: number): Promise<LocatedRow[]> {
   const located = and(isNotNull(locations.latitude), isNotNull(locations.longitude), publishedSql(locations.status));
   return db
     .select({
@@ -32,7 +32,7 @@ export function readLocatedPage(db: Database, afterId: string | null, limit: num
 }
 
 /** The ids of the places a /locations filter keeps (the same SQL as the list). */
-export async function matchingLocationIds(db: Database, filters: LocationFilters): Promise<string[]> {
+export async function matchingLocationIds(db: Executor, filters: LocationFilters): Promise<string[]> {
   const prepared = await prepareLocationFilters(db, filters);
   const rows = await db.select({ id: locations.id }).from(locations).where(locationFilterSql(prepared));
   return rows.map((r) => r.id);

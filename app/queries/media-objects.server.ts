@@ -1,5 +1,5 @@
 import { and, eq, inArray, like, type SQL, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { mediaObjects } from "~db/schema";
 import { escapeLike } from "./sql-helpers.server";
 
@@ -11,7 +11,7 @@ export type MediaObjectRow = typeof mediaObjects.$inferSelect;
 export type NewMediaObject = typeof mediaObjects.$inferInsert;
 
 export async function findMediaObject(
-  db: Database,
+  db: Executor,
   bucket: string,
   fullPath: string,
 ): Promise<MediaObjectRow | undefined> {
@@ -25,7 +25,7 @@ export async function findMediaObject(
 
 /** The rows at these paths (those that exist, in no particular order); locked until the transaction ends when asked. */
 export async function findMediaObjects(
-  db: Database,
+  db: Executor,
   bucket: string,
   fullPaths: readonly string[],
   opts: { forUpdate?: boolean } = {},
@@ -39,7 +39,7 @@ export async function findMediaObjects(
 }
 
 /** The bytes every object in the bucket takes, generated copies included. */
-export async function mediaBytesUsed(db: Database, bucket: string): Promise<number> {
+export async function mediaBytesUsed(db: Executor, bucket: string): Promise<number> {
   const r = await db
     .select({ total: sql<string>`coalesce(sum(${mediaObjects.size}), 0)` })
     .from(mediaObjects)
@@ -48,7 +48,7 @@ export async function mediaBytesUsed(db: Database, bucket: string): Promise<numb
 }
 
 /** Writes the row at the object's bucket and path, over whatever row is there. */
-export async function upsertMediaObject(db: Database, values: NewMediaObject): Promise<MediaObjectRow> {
+export async function upsertMediaObject(db: Executor, values: NewMediaObject): Promise<MediaObjectRow> {
   const [row] = await db
     .insert(mediaObjects)
     .values(values)
@@ -60,7 +60,7 @@ export async function upsertMediaObject(db: Database, values: NewMediaObject): P
 
 /** Deletes the rows at these paths; returns the storage keys of their bytes. */
 export async function deleteMediaObjectsAt(
-  db: Database,
+  db: Executor,
   bucket: string,
   fullPaths: readonly string[],
 ): Promise<string[]> {
@@ -73,7 +73,7 @@ export async function deleteMediaObjectsAt(
 }
 
 /** Deletes these rows; returns the storage keys of their bytes. */
-export async function deleteMediaObjectsById(db: Database, ids: readonly string[]): Promise<string[]> {
+export async function deleteMediaObjectsById(db: Executor, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const gone = await db
     .delete(mediaObjects)
@@ -84,7 +84,7 @@ export async function deleteMediaObjectsById(db: Database, ids: readonly string[
 
 /** Gives a row a single new download token (revoking the others) and counts the change in its metageneration. */
 export async function renewMediaObjectToken(
-  db: Database,
+  db: Executor,
   id: string,
   token: string,
 ): Promise<MediaObjectRow | undefined> {
@@ -109,7 +109,7 @@ const notVariant = sql`(${mediaObjects.customMetadata} ->> 'variantOf') is null`
  * metageneration. Undefined when no file is at that path (a generated copy is described through its original).
  */
 export async function setMediaObjectTexts(
-  db: Database,
+  db: Executor,
   bucket: string,
   fullPath: string,
   keys: readonly string[],
@@ -149,7 +149,7 @@ function entryKey(prefixChars: number, delimiter: boolean): SQL<string> {
  * `after` (the last key of the previous page); generated copies are left out before the page is cut.
  */
 export async function listMediaEntryKeys(
-  db: Database,
+  db: Executor,
   opts: { bucket: string; prefix: string; folders: boolean; after: string | null; limit: number },
 ): Promise<string[]> {
   const { bucket, prefix, after } = opts;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { changeMakers, locations, mediaObjects, podcastEpisodes, programs, resources } from "~db/schema";
 import { downloadUrl, firstDownloadToken, type ImageUrls, variantNames } from "../lib/storage/paths";
 
@@ -9,7 +9,7 @@ import { downloadUrl, firstDownloadToken, type ImageUrls, variantNames } from ".
  * can use srcset). Null when the object does not exist or has no download token.
  */
 export async function getImageUrls(
-  db: Database,
+  db: Executor,
   bucket: string,
   fullPath: string,
   origin = "",
@@ -63,7 +63,7 @@ export async function getImageUrls(
  * texts and captions, and `variantOf` naming a generated copy's original. One indexed lookup for all of them.
  */
 export async function getMediaCustomMetadata(
-  db: Database,
+  db: Executor,
   bucket: string,
   fullPaths: readonly string[],
 ): Promise<Map<string, Record<string, string>>> {
@@ -93,7 +93,7 @@ const URL_COLUMNS = [
  * the pages showing it carry the new links at once. Nothing else about the rows changes (not their edit time).
  */
 export async function replaceDownloadUrls(
-  db: Database,
+  db: Executor,
   replacements: ReadonlyMap<string, string>,
 ): Promise<MediaUsingContent[]> {
   if (replacements.size === 0) return [];

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { mailMessages, newsletterIssues } from "~db/schema";
 import type { EntryTranslations } from "../lib/i18n/entry-translations";
 import { isUuid } from "../lib/ids";
@@ -7,7 +7,7 @@ import { isUuid } from "../lib/ids";
 export type IssueRow = typeof newsletterIssues.$inferSelect;
 
 export async function createIssue(
-  db: Database,
+  db: Executor,
   input: { subject: string; body: string; createdBy: string | null },
 ): Promise<string> {
   const [row] = await db.insert(newsletterIssues).values(input).returning({ id: newsletterIssues.id });
@@ -15,7 +15,7 @@ export async function createIssue(
   return row.id;
 }
 
-export async function getIssue(db: Database, id: string): Promise<IssueRow | null> {
+export async function getIssue(db: Executor, id: string): Promise<IssueRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).limit(1);
   return row ?? null;
@@ -23,7 +23,7 @@ export async function getIssue(db: Database, id: string): Promise<IssueRow | nul
 
 /** Saves a draft; false when the issue is no longer a draft (sending has begun) or does not exist. */
 export async function updateDraft(
-  db: Database,
+  db: Executor,
   id: string,
   input: { subject: string; body: string; language?: string; translations?: EntryTranslations },
 ) {
@@ -36,7 +36,7 @@ export async function updateDraft(
   return rows.length > 0;
 }
 
-export async function deleteDraft(db: Database, id: string): Promise<boolean> {
+export async function deleteDraft(db: Executor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .delete(newsletterIssues)
@@ -46,7 +46,7 @@ export async function deleteDraft(db: Database, id: string): Promise<boolean> {
 }
 
 /** Issues, newest first, with how many of each issue's messages are sent, failed or still to go. */
-export async function listIssues(db: Database) {
+export async function listIssues(db: Executor) {
   const rows = await db
     .select({
       id: newsletterIssues.id,
@@ -67,7 +67,7 @@ export async function listIssues(db: Database) {
 }
 
 /** Moves a draft to "sending" (locked, so two admins pressing Send at once send it once); false if not a draft. */
-export async function beginSending(db: Database, id: string, recipients: number): Promise<boolean> {
+export async function beginSending(db: Executor, id: string, recipients: number): Promise<boolean> {
   const rows = await db
     .update(newsletterIssues)
     .set({ status: "sending", sendStartedAt: new Date(), recipients, updatedAt: new Date() })
@@ -77,7 +77,7 @@ export async function beginSending(db: Database, id: string, recipients: number)
 }
 
 /** Locks a draft's row for the rest of the transaction (null when it is not a draft). */
-export async function lockDraft(db: Database, id: string): Promise<IssueRow | null> {
+export async function lockDraft(db: Executor, id: string): Promise<IssueRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select()
@@ -88,7 +88,7 @@ export async function lockDraft(db: Database, id: string): Promise<IssueRow | nu
 }
 
 /** Marks a sending issue as sent once none of its messages is queued or being sent. */
-export async function finishIfDone(db: Database, id: string): Promise<boolean> {
+export async function finishIfDone(db: Executor, id: string): Promise<boolean> {
   const rows = await db
     .update(newsletterIssues)
     .set({ status: "sent", sentAt: new Date(), updatedAt: new Date() })

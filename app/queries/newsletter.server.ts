@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { newsletterSubscriptions } from "~db/schema";
 import { isUuid } from "../lib/ids";
 import { type SubscriberState, subscriberState } from "../lib/vocabulary";
@@ -14,7 +14,7 @@ export const activeSubscription = and(
 );
 
 /** The subscription of an address, in any letter case, or null. */
-export async function getSubscriptionByEmail(db: Database, email: string): Promise<SubscriptionRow | null> {
+export async function getSubscriptionByEmail(db: Executor, email: string): Promise<SubscriptionRow | null> {
   const [row] = await db
     .select()
     .from(newsletterSubscriptions)
@@ -31,7 +31,7 @@ export async function getSubscriptionByEmail(db: Database, email: string): Promi
  * Returns the value the new link must carry.
  */
 export async function recordSignUp(
-  db: Database,
+  db: Executor,
   email: string,
   source: string,
   nonce: string,
@@ -74,7 +74,7 @@ export async function recordSignUp(
  * Deletes sign-ups never confirmed whose last confirmation message was sent before `before` (their links have
  * expired): an address someone typed is not kept when its owner never agreed (decision 054). Returns how many.
  */
-export async function pruneUnconfirmedSubscriptions(db: Database, before: Date): Promise<number> {
+export async function pruneUnconfirmedSubscriptions(db: Executor, before: Date): Promise<number> {
   const rows = await db
     .delete(newsletterSubscriptions)
     .where(
@@ -87,14 +87,14 @@ export async function pruneUnconfirmedSubscriptions(db: Database, before: Date):
   return rows.length;
 }
 
-export async function getSubscriptionById(db: Database, id: string): Promise<SubscriptionRow | null> {
+export async function getSubscriptionById(db: Executor, id: string): Promise<SubscriptionRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id)).limit(1);
   return row ?? null;
 }
 
 /** Confirms a subscription whose one-time value is `nonce`; the value is cleared, so the link works once. */
-export async function confirmSubscription(db: Database, id: string, nonce: string): Promise<boolean> {
+export async function confirmSubscription(db: Executor, id: string, nonce: string): Promise<boolean> {
   const rows = await db
     .update(newsletterSubscriptions)
     .set({ confirmedAt: new Date(), confirmNonce: null, unsubscribedAt: null })
@@ -104,7 +104,7 @@ export async function confirmSubscription(db: Database, id: string, nonce: strin
 }
 
 /** Marks a subscription unsubscribed (kept for per-issue counts); false when it was already. */
-export async function unsubscribeSubscription(db: Database, id: string): Promise<boolean> {
+export async function unsubscribeSubscription(db: Executor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .update(newsletterSubscriptions)
@@ -115,7 +115,7 @@ export async function unsubscribeSubscription(db: Database, id: string): Promise
 }
 
 /** Confirmed, subscribed addresses (the recipients of an issue) with their language, oldest first. */
-export function listActiveSubscribers(db: Database): Promise<{ id: string; email: string; language: string }[]> {
+export function listActiveSubscribers(db: Executor): Promise<{ id: string; email: string; language: string }[]> {
   return db
     .select({
       id: newsletterSubscriptions.id,
@@ -128,7 +128,7 @@ export function listActiveSubscribers(db: Database): Promise<{ id: string; email
 }
 
 /** How many of these subscriptions unsubscribed after a time (an issue's "unsubscribed since"). */
-export async function countUnsubscribedSince(db: Database, since: Date): Promise<number> {
+export async function countUnsubscribedSince(db: Executor, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(newsletterSubscriptions)
@@ -137,7 +137,7 @@ export async function countUnsubscribedSince(db: Database, since: Date): Promise
 }
 
 /** Confirmed, subscribed addresses: the number the dashboard shows. */
-export function countNewsletterSubscriptions(db: Database): Promise<number> {
+export function countNewsletterSubscriptions(db: Executor): Promise<number> {
   return db
     .select({ n: count() })
     .from(newsletterSubscriptions)
@@ -161,7 +161,7 @@ function subscriptionsWhere(opts: { q?: string; state?: SubscriberState }) {
 
 /** Subscriptions, newest first, by words in the address and state (all states when none is given). */
 export async function listNewsletterSubscriptions(
-  db: Database,
+  db: Executor,
   opts: { q?: string; state?: SubscriberState; limit: number; offset: number },
 ) {
   const rows = await db
@@ -176,7 +176,7 @@ export async function listNewsletterSubscriptions(
 
 /** How many subscriptions match a search and state (all when neither is given). */
 export function countNewsletterSubscriptionsMatching(
-  db: Database,
+  db: Executor,
   opts: { q?: string; state?: SubscriberState } = {},
 ): Promise<number> {
   return db
@@ -187,7 +187,7 @@ export function countNewsletterSubscriptionsMatching(
 }
 
 /** How many subscriptions are in each state. */
-export async function countSubscriptionsByState(db: Database): Promise<Record<SubscriberState, number>> {
+export async function countSubscriptionsByState(db: Executor): Promise<Record<SubscriberState, number>> {
   const [row] = await db
     .select({
       confirmed: sql<number>`count(*) filter (where ${STATE_WHERE.confirmed})`.mapWith(Number),
@@ -199,14 +199,14 @@ export async function countSubscriptionsByState(db: Database): Promise<Record<Su
 }
 
 /** One subscription by id (for the removal confirmation), or null. */
-export async function getNewsletterSubscriptionById(db: Database, id: string) {
+export async function getNewsletterSubscriptionById(db: Executor, id: string) {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id)).limit(1);
   return row ?? null;
 }
 
 /** Removes a subscription; false when it did not exist. */
-export async function deleteNewsletterSubscription(db: Database, id: string): Promise<boolean> {
+export async function deleteNewsletterSubscription(db: Executor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .delete(newsletterSubscriptions)

@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { pageTextRevisions } from "~db/schema";
 
 export type PageTextRevision = typeof pageTextRevisions.$inferSelect;
 export type CurrentPageText = { key: string; language: string; body: string; updatedAt: Date };
 
 /** The newest revision of every text in the given languages (one row per key and language). */
-export async function readCurrentPageTexts(db: Database, languages: readonly string[]): Promise<CurrentPageText[]> {
+export async function readCurrentPageTexts(db: Executor, languages: readonly string[]): Promise<CurrentPageText[]> {
   if (languages.length === 0) return [];
   const rows = await db
     .selectDistinctOn([pageTextRevisions.key, pageTextRevisions.language], {
@@ -23,7 +23,7 @@ export async function readCurrentPageTexts(db: Database, languages: readonly str
 
 /** A text's revisions, newest first. */
 export async function listPageTextRevisions(
-  db: Database,
+  db: Executor,
   key: string,
   language: string,
   limit: number,
@@ -36,13 +36,13 @@ export async function listPageTextRevisions(
     .limit(limit);
 }
 
-export async function getPageTextRevision(db: Database, id: number): Promise<PageTextRevision | null> {
+export async function getPageTextRevision(db: Executor, id: number): Promise<PageTextRevision | null> {
   const [row] = await db.select().from(pageTextRevisions).where(eq(pageTextRevisions.id, id)).limit(1);
   return row ?? null;
 }
 
 export async function insertPageTextRevision(
-  db: Database,
+  db: Executor,
   values: {
     key: string;
     language: string;

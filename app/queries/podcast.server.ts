@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { podcastEpisodes, podcastSubscriptions } from "~db/schema";
 import { isUuid } from "../lib/ids";
 import { escapeLike } from "./sql-helpers.server";
@@ -8,18 +8,18 @@ export type EpisodeRow = typeof podcastEpisodes.$inferSelect;
 export type EpisodeInput = Omit<typeof podcastEpisodes.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
 /** Episodes, newest first. */
-export function listEpisodes(db: Database, opts: { limit?: number } = {}): Promise<EpisodeRow[]> {
+export function listEpisodes(db: Executor, opts: { limit?: number } = {}): Promise<EpisodeRow[]> {
   const q = db.select().from(podcastEpisodes).orderBy(desc(podcastEpisodes.publishedAt), desc(podcastEpisodes.number));
   return opts.limit ? q.limit(opts.limit) : q;
 }
 
-export async function getEpisodeById(db: Database, id: string): Promise<EpisodeRow | null> {
+export async function getEpisodeById(db: Executor, id: string): Promise<EpisodeRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(podcastEpisodes).where(eq(podcastEpisodes.id, id)).limit(1);
   return row ?? null;
 }
 
-export async function createEpisode(db: Database, input: EpisodeInput): Promise<string> {
+export async function createEpisode(db: Executor, input: EpisodeInput): Promise<string> {
   const now = new Date();
   const [row] = await db
     .insert(podcastEpisodes)
@@ -29,7 +29,7 @@ export async function createEpisode(db: Database, input: EpisodeInput): Promise<
   return row.id;
 }
 
-export async function updateEpisode(db: Database, id: string, input: Partial<EpisodeInput>): Promise<boolean> {
+export async function updateEpisode(db: Executor, id: string, input: Partial<EpisodeInput>): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .update(podcastEpisodes)
@@ -39,7 +39,7 @@ export async function updateEpisode(db: Database, id: string, input: Partial<Epi
   return rows.length > 0;
 }
 
-export async function deleteEpisode(db: Database, id: string): Promise<boolean> {
+export async function deleteEpisode(db: Executor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db.delete(podcastEpisodes).where(eq(podcastEpisodes.id, id)).returning({ id: podcastEpisodes.id });
   return rows.length > 0;
@@ -58,7 +58,7 @@ const STATE_WHERE: Record<PodcastSubscriberState, SQL> = {
 
 /** The subscription of an address, in any letter case, or null. */
 export async function getPodcastSubscriptionByEmail(
-  db: Database,
+  db: Executor,
   email: string,
 ): Promise<PodcastSubscriptionRow | null> {
   const [row] = await db
@@ -69,7 +69,7 @@ export async function getPodcastSubscriptionByEmail(
   return row ?? null;
 }
 
-export async function getPodcastSubscriptionById(db: Database, id: string): Promise<PodcastSubscriptionRow | null> {
+export async function getPodcastSubscriptionById(db: Executor, id: string): Promise<PodcastSubscriptionRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(podcastSubscriptions).where(eq(podcastSubscriptions.id, id)).limit(1);
   return row ?? null;
@@ -82,7 +82,7 @@ export async function getPodcastSubscriptionById(db: Database, id: string): Prom
  * Returns the one-time value the new link must carry.
  */
 export async function recordPodcastSignUp(
-  db: Database,
+  db: Executor,
   email: string,
   nonce: string,
   language = "en",
@@ -114,7 +114,7 @@ export async function recordPodcastSignUp(
 }
 
 /** Confirms the subscription whose one-time value is `nonce`; the value is cleared, so the link works once. */
-export async function confirmPodcastSubscription(db: Database, id: string, nonce: string): Promise<boolean> {
+export async function confirmPodcastSubscription(db: Executor, id: string, nonce: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .update(podcastSubscriptions)
@@ -125,7 +125,7 @@ export async function confirmPodcastSubscription(db: Database, id: string, nonce
 }
 
 /** Deletes a subscription (unsubscribing, or staff removing it); false when it did not exist. */
-export async function deletePodcastSubscription(db: Database, id: string): Promise<boolean> {
+export async function deletePodcastSubscription(db: Executor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .delete(podcastSubscriptions)
@@ -136,7 +136,7 @@ export async function deletePodcastSubscription(db: Database, id: string): Promi
 
 /** Confirmed subscribers (the recipients of an episode) with their language, oldest first. */
 export function listConfirmedPodcastSubscribers(
-  db: Database,
+  db: Executor,
 ): Promise<{ id: string; email: string; language: string }[]> {
   return db
     .select({ id: podcastSubscriptions.id, email: podcastSubscriptions.email, language: podcastSubscriptions.language })
@@ -149,7 +149,7 @@ export function listConfirmedPodcastSubscribers(
  * Sign-ups stored before confirmation existed and never asked (no confirmation message sent), oldest first. Two
  * instances may read the same ones: `markPodcastSignUpAsked` lets one of them ask each.
  */
-export function listUnaskedPodcastSignUps(db: Database, limit: number): Promise<PodcastSubscriptionRow[]> {
+export function listUnaskedPodcastSignUps(db: Executor, limit: number): Promise<PodcastSubscriptionRow[]> {
   return db
     .select()
     .from(podcastSubscriptions)
@@ -162,7 +162,7 @@ export function listUnaskedPodcastSignUps(db: Database, limit: number): Promise<
  * Marks a never-asked sign-up as asked now, with `nonce` as its link's value; false when it was asked meanwhile (a
  * concurrent transaction marking it first makes this one wait, then find it marked).
  */
-export async function markPodcastSignUpAsked(db: Database, id: string, nonce: string): Promise<boolean> {
+export async function markPodcastSignUpAsked(db: Executor, id: string, nonce: string): Promise<boolean> {
   const rows = await db
     .update(podcastSubscriptions)
     .set({ confirmNonce: nonce, confirmSentAt: new Date() })
@@ -181,7 +181,7 @@ export async function markPodcastSignUpAsked(db: Database, id: string, nonce: st
  * Deletes sign-ups never confirmed whose last confirmation message went out before `before` (their links have
  * expired), as for the newsletter (decision 054). Sign-ups never asked are kept until they have been asked once.
  */
-export async function pruneUnconfirmedPodcastSignUps(db: Database, before: Date): Promise<number> {
+export async function pruneUnconfirmedPodcastSignUps(db: Executor, before: Date): Promise<number> {
   const rows = await db
     .delete(podcastSubscriptions)
     .where(
@@ -204,7 +204,7 @@ function subscriptionsWhere(opts: { q?: string; state?: PodcastSubscriberState }
 
 /** Subscriptions, newest first, by words in the address and state (all states when none is given). */
 export async function listPodcastSubscriptions(
-  db: Database,
+  db: Executor,
   opts: { q?: string; state?: PodcastSubscriberState; limit: number; offset: number },
 ) {
   const rows = await db
@@ -219,7 +219,7 @@ export async function listPodcastSubscriptions(
 
 /** How many subscriptions match a search and state (all when neither is given). */
 export function countPodcastSubscriptionsMatching(
-  db: Database,
+  db: Executor,
   opts: { q?: string; state?: PodcastSubscriberState } = {},
 ): Promise<number> {
   return db
@@ -230,7 +230,7 @@ export function countPodcastSubscriptionsMatching(
 }
 
 /** How many subscriptions are in each state. */
-export async function countPodcastSubscriptionsByState(db: Database): Promise<Record<PodcastSubscriberState, number>> {
+export async function countPodcastSubscriptionsByState(db: Executor): Promise<Record<PodcastSubscriberState, number>> {
   const [row] = await db
     .select({
       confirmed: sql<number>`count(*) filter (where ${STATE_WHERE.confirmed})`.mapWith(Number),
@@ -244,7 +244,7 @@ export async function countPodcastSubscriptionsByState(db: Database): Promise<Re
  * Claims an episode's announcement: marks it e-mailed now, only if it never was, and returns it (null when it was,
  * or does not exist). Two transactions claiming at once: the second waits on the row and then finds it claimed.
  */
-export async function claimEpisodeAnnouncement(db: Database, id: string): Promise<EpisodeRow | null> {
+export async function claimEpisodeAnnouncement(db: Executor, id: string): Promise<EpisodeRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .update(podcastEpisodes)
@@ -255,12 +255,12 @@ export async function claimEpisodeAnnouncement(db: Database, id: string): Promis
 }
 
 /** How many subscribers an announced episode was queued to. */
-export async function setEpisodeAnnouncedTo(db: Database, id: string, recipients: number): Promise<void> {
+export async function setEpisodeAnnouncedTo(db: Executor, id: string, recipients: number): Promise<void> {
   await db.update(podcastEpisodes).set({ announcedTo: recipients }).where(eq(podcastEpisodes.id, id));
 }
 
 /** True when another episode already has this number, ignoring `exceptId`. */
-export async function isEpisodeNumberTaken(db: Database, number: number, exceptId?: string): Promise<boolean> {
+export async function isEpisodeNumberTaken(db: Executor, number: number, exceptId?: string): Promise<boolean> {
   const rows = await db
     .select({ id: podcastEpisodes.id })
     .from(podcastEpisodes)

@@ -1,5 +1,5 @@
 import { and, arrayContains, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { addressKeySql, locations, programs } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import type { Language } from "../lib/i18n/languages";
@@ -14,7 +14,7 @@ export type ProgramRow = typeof programs.$inferSelect;
 export type ProgramInput = Omit<typeof programs.$inferInsert, "id" | "slug" | "createdAt" | "updatedAt">;
 
 /** All published programs, soonest first (undated ones last), then by name. */
-export function listPrograms(db: Database): Promise<ProgramRow[]> {
+export function listPrograms(db: Executor): Promise<ProgramRow[]> {
   return db
     .select()
     .from(programs)
@@ -22,7 +22,7 @@ export function listPrograms(db: Database): Promise<ProgramRow[]> {
     .orderBy(sql`${programs.startDate} asc nulls last`, asc(programs.name));
 }
 
-export async function getProgramById(db: Database, id: string): Promise<ProgramRow | null> {
+export async function getProgramById(db: Executor, id: string): Promise<ProgramRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(programs).where(eq(programs.id, id)).limit(1);
   return row ?? null;
@@ -30,7 +30,7 @@ export async function getProgramById(db: Database, id: string): Promise<ProgramR
 
 /** One published program by slug (hyphens back to spaces give the name), as for locations; staff see any. */
 export async function getProgramBySlug(
-  db: Database,
+  db: Executor,
   slug: string,
   opts: { includeUnpublished?: boolean } = {},
 ): Promise<ProgramRow | null> {
@@ -50,7 +50,7 @@ export async function getProgramBySlug(
 }
 
 /** Creates a program with createdAt and updatedAt set; returns the new id. */
-export async function createProgram(db: Database, input: ProgramInput): Promise<string> {
+export async function createProgram(db: Executor, input: ProgramInput): Promise<string> {
   const now = new Date();
   const [row] = await db
     .insert(programs)
@@ -61,7 +61,7 @@ export async function createProgram(db: Database, input: ProgramInput): Promise<
 }
 
 /** Updates a program (staff saving it: it is also marked as checked now); false when not found. */
-export async function updateProgram(db: Database, id: string, input: Partial<ProgramInput>): Promise<boolean> {
+export async function updateProgram(db: Executor, id: string, input: Partial<ProgramInput>): Promise<boolean> {
   if (!isUuid(id)) return false;
   const now = new Date();
   // A rename keeps the old address working (it answers 301 to the new one).
@@ -74,7 +74,7 @@ export async function updateProgram(db: Database, id: string, input: Partial<Pro
   return rows.length > 0;
 }
 
-export async function deleteProgram(db: Database, id: string): Promise<boolean> {
+export async function deleteProgram(db: Executor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db.delete(programs).where(eq(programs.id, id)).returning({ id: programs.id });
   return rows.length > 0;
@@ -103,7 +103,7 @@ export type ProgramListFilters = {
 };
 
 /** Programs with their host location, soonest first (or best match first with words), for the public list and feeds. */
-export async function listProgramSummaries(db: Database, opts: ProgramListFilters = {}) {
+export async function listProgramSummaries(db: Executor, opts: ProgramListFilters = {}) {
   const conds: SQL[] = [publishedSql(programs.status)];
   if (opts.format) conds.push(eq(programs.format, opts.format));
   if (opts.regionId) conds.push(eq(locations.regionId, opts.regionId));
@@ -152,7 +152,7 @@ export async function listProgramSummaries(db: Database, opts: ProgramListFilter
 export type ProgramSummary = Awaited<ReturnType<typeof listProgramSummaries>>[number];
 
 /** The countries of published programs' published hosts (English names as stored), for the programs' filter. */
-export async function listProgramCountries(db: Database): Promise<string[]> {
+export async function listProgramCountries(db: Executor): Promise<string[]> {
   const rows = await db
     .selectDistinct({ country: locations.country })
     .from(programs)
@@ -162,7 +162,7 @@ export async function listProgramCountries(db: Database): Promise<string[]> {
 }
 
 /** The languages published programs are taught in (codes), for the programs' filter. */
-export async function listProgramInstructionLanguages(db: Database): Promise<string[]> {
+export async function listProgramInstructionLanguages(db: Executor): Promise<string[]> {
   const rows = await db
     .selectDistinct({ code: sql<string>`unnest(${programs.instructionLanguages})` })
     .from(programs)
@@ -173,7 +173,7 @@ export async function listProgramInstructionLanguages(db: Database): Promise<str
 /** True when another program already has this name (or the same slug), ignoring `exceptId`. */
 /** Another program whose name has the same address key (see `findLocationNameClash`). */
 export async function findProgramNameClash(
-  db: Database,
+  db: Executor,
   name: string,
   exceptId?: string,
 ): Promise<{ id: string; name: string } | null> {
@@ -187,12 +187,12 @@ export async function findProgramNameClash(
   return row ?? null;
 }
 
-export async function isProgramNameTaken(db: Database, name: string, exceptId?: string): Promise<boolean> {
+export async function isProgramNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
   return (await findProgramNameClash(db, name, exceptId)) !== null;
 }
 
 /** The published program an address typed in another case, or with extra hyphens, stands for (for a 301). */
-export async function findProgramByAddressKey(db: Database, slug: string): Promise<{ name: string } | null> {
+export async function findProgramByAddressKey(db: Executor, slug: string): Promise<{ name: string } | null> {
   const [row] = await db
     .select({ name: programs.name })
     .from(programs)
@@ -205,7 +205,7 @@ export async function findProgramByAddressKey(db: Database, slug: string): Promi
 
 /** A page of programs for the admin list (name search), with the host location's name and the total. */
 export async function searchProgramsForAdmin(
-  db: Database,
+  db: Executor,
   opts: { q?: string; status?: StatusFilter; limit: number; offset: number },
 ) {
   const where = and(
@@ -236,7 +236,7 @@ export async function searchProgramsForAdmin(
 }
 
 /** The next programs starting on or after a day (YYYY-MM-DD), soonest first, with their host's place. */
-export function listUpcomingPrograms(db: Database, opts: { from: string; limit: number }) {
+export function listUpcomingPrograms(db: Executor, opts: { from: string; limit: number }) {
   return db
     .select({
       id: programs.id,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { proposals } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
 import { isUuid } from "../lib/ids";
@@ -23,7 +23,7 @@ export type NewProposal = {
 };
 
 /** Stores a visitor's contribution as pending; returns its id. */
-export async function insertProposal(db: Database, input: NewProposal): Promise<string> {
+export async function insertProposal(db: Executor, input: NewProposal): Promise<string> {
   const [row] = await db
     .insert(proposals)
     .values({
@@ -43,14 +43,14 @@ export async function insertProposal(db: Database, input: NewProposal): Promise<
   return row.id;
 }
 
-export async function getProposal(db: Database, id: string): Promise<ProposalRow | null> {
+export async function getProposal(db: Executor, id: string): Promise<ProposalRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(proposals).where(eq(proposals.id, id)).limit(1);
   return row ?? null;
 }
 
 /** How many contributions wait, by kind. */
-export async function countPendingProposals(db: Database): Promise<Record<ProposalKind, number>> {
+export async function countPendingProposals(db: Executor): Promise<Record<ProposalKind, number>> {
   const rows = await db
     .select({ kind: proposals.kind, n: count() })
     .from(proposals)
@@ -66,7 +66,7 @@ export async function countPendingProposals(db: Database): Promise<Record<Propos
  * newest decision first), with the name of the entry each concerns, and the total.
  */
 export async function listProposals(
-  db: Database,
+  db: Executor,
   opts: { status: ProposalStatus; kind?: ProposalKind; limit: number; offset: number },
 ) {
   const where = and(eq(proposals.status, opts.status), opts.kind ? eq(proposals.kind, opts.kind) : undefined);
@@ -108,7 +108,7 @@ export async function listProposals(
  * of staff decided first): a decision is made once.
  */
 export async function decideProposal(
-  db: Database,
+  db: Executor,
   id: string,
   decision: {
     status: Exclude<ProposalStatus, "pending">;
@@ -135,7 +135,7 @@ export async function decideProposal(
 }
 
 /** Contributions received since a time and still waiting, oldest first (a staff digest), at most `limit`, and how many. */
-export async function listPendingProposalsSince(db: Database, since: Date, limit: number) {
+export async function listPendingProposalsSince(db: Executor, since: Date, limit: number) {
   const where = and(eq(proposals.status, "pending"), gte(proposals.createdAt, since));
   const [rows, totals] = await Promise.all([
     db
@@ -155,7 +155,7 @@ export async function listPendingProposalsSince(db: Database, since: Date, limit
 }
 
 /** Accepted place proposals that became this place and whose visitor, who left an address, has not been told yet. */
-export function listUntoldPlaceProposals(db: Database, locationId: string) {
+export function listUntoldPlaceProposals(db: Executor, locationId: string) {
   if (!isUuid(locationId)) return Promise.resolve([]);
   return db
     .select({ id: proposals.id, email: proposals.email, language: proposals.language })
@@ -177,7 +177,7 @@ export function listUntoldPlaceProposals(db: Database, locationId: string) {
  * Records that a contribution's visitor has been told its outcome; false when that was already recorded (another
  * save, or another instance, told them first), so each visitor hears once.
  */
-export async function markOutcomeSent(db: Database, id: string): Promise<boolean> {
+export async function markOutcomeSent(db: Executor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .update(proposals)

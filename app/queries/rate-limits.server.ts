@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { rateLimits } from "~db/schema";
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterMs: number };
@@ -9,7 +9,7 @@ export type RateLimitResult = { allowed: boolean; count: number; retryAfterMs: n
  * says whether it is within `limit` per `windowMs`. One upsert statement, safe under concurrency.
  */
 export async function hitRateLimit(
-  db: Database,
+  db: Executor,
   key: string,
   opts: { limit: number; windowMs: number },
 ): Promise<RateLimitResult> {
@@ -38,7 +38,7 @@ export async function hitRateLimit(
  * Takes `key` once: true the first time, false whenever it was taken before (on any instance). The row is kept until
  * `expiresAt` (ms since the epoch), after which the hourly maintenance deletes it with the other counters.
  */
-export async function claimKeyOnce(db: Database, key: string, expiresAt: number): Promise<boolean> {
+export async function claimKeyOnce(db: Executor, key: string, expiresAt: number): Promise<boolean> {
   const rows = await db
     .insert(rateLimits)
     .values({ key, count: 1, windowStart: Date.now(), expiresAt })
@@ -48,14 +48,14 @@ export async function claimKeyOnce(db: Database, key: string, expiresAt: number)
 }
 
 /** Clears a key (e.g. after a successful sign-in). */
-export async function resetRateLimit(db: Database, key: string): Promise<void> {
+export async function resetRateLimit(db: Executor, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
 
 export type RateLimitRow = { key: string; count: number; windowStart: number; blockedUntil: number };
 
 /** The counters of the given keys as stored (keys never hit are absent). */
-export async function readRateLimitRows(db: Database, keys: string[]): Promise<Map<string, RateLimitRow>> {
+export async function readRateLimitRows(db: Executor, keys: string[]): Promise<Map<string, RateLimitRow>> {
   const rows = await db
     .select({
       key: rateLimits.key,
@@ -71,7 +71,7 @@ export async function readRateLimitRows(db: Database, keys: string[]): Promise<M
 }
 
 /** Blocks a key until `until` (ms since the epoch); never shortens a block another instance set a moment ago. */
-export async function blockRateLimitKeyUntil(db: Database, key: string, until: number): Promise<void> {
+export async function blockRateLimitKeyUntil(db: Executor, key: string, until: number): Promise<void> {
   await db
     .update(rateLimits)
     .set({ blockedUntil: sql`greatest(${rateLimits.blockedUntil}, ${until})` })
@@ -85,7 +85,7 @@ const UNDATED_ROW_MS = 7 * 24 * 60 * 60_000;
  * Deletes counters that count nothing any more: their window ended and no block is in force (decision 054). The
  * client addresses in their keys are kept no longer than the limit needs them. Returns how many were deleted.
  */
-export async function pruneRateLimits(db: Database, now = Date.now()): Promise<number> {
+export async function pruneRateLimits(db: Executor, now = Date.now()): Promise<number> {
   const rows = await db
     .delete(rateLimits)
     .where(

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { entryRedirects, locations, programs } from "~db/schema";
 import { isUuid } from "../lib/ids";
 
@@ -13,7 +13,7 @@ const tables = { location: locations, program: programs } as const;
  * slug some other entry used before is taken over: the newest rename wins.
  */
 export async function rememberSlugBeforeRename(
-  db: Database,
+  db: Executor,
   entity: SluggedEntity,
   id: string,
   newName: string,
@@ -40,7 +40,7 @@ export async function rememberSlugBeforeRename(
 }
 
 /** The entry an old slug now stands for, or null. */
-export async function findRedirect(db: Database, entity: SluggedEntity, slug: string): Promise<string | null> {
+export async function findRedirect(db: Executor, entity: SluggedEntity, slug: string): Promise<string | null> {
   const [row] = await db
     .select({ id: entryRedirects.targetId })
     .from(entryRedirects)
@@ -51,7 +51,7 @@ export async function findRedirect(db: Database, entity: SluggedEntity, slug: st
 
 /** A merge: the removed entry's slug and every old address of it now lead to the kept entry. */
 export async function redirectEntry(
-  db: Database,
+  db: Executor,
   entity: SluggedEntity,
   from: { id: string; slug: string },
   toId: string,

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { NameTranslations } from "~/lib/reference-names";
-import type { Database } from "~db/client";
+import type { Database, Executor } from "~db/client";
 import { focusAreas, regions, subRegions } from "~db/schema";
 
 export type Region = { id: string; key: string; name: string; description: string; translations: NameTranslations };
@@ -41,7 +41,7 @@ const tables = { region: regions, subRegion: subRegions, focusArea: focusAreas }
 
 /** Replaces one reference row's translated names; false when no row has that id. */
 export async function updateNameTranslations(
-  db: Database,
+  db: Executor,
   kind: ReferenceKind,
   id: string,
   translations: NameTranslations,
@@ -53,17 +53,17 @@ export async function updateNameTranslations(
 }
 
 /** All regions, ordered by name. */
-export function listRegions(db: Database): Promise<Region[]> {
+export function listRegions(db: Executor): Promise<Region[]> {
   return db.select(regionColumns).from(regions).orderBy(asc(regions.name));
 }
 
 /** All sub-regions, ordered by name. */
-export function listSubRegions(db: Database): Promise<SubRegion[]> {
+export function listSubRegions(db: Executor): Promise<SubRegion[]> {
   return db.select(subRegionColumns).from(subRegions).orderBy(asc(subRegions.name));
 }
 
 /** All focus areas, ordered by name. */
-export function listFocusAreas(db: Database): Promise<FocusArea[]> {
+export function listFocusAreas(db: Executor): Promise<FocusArea[]> {
   return db.select(focusAreaColumns).from(focusAreas).orderBy(asc(focusAreas.name));
 }
 
@@ -84,7 +84,7 @@ const referenceCache = new WeakMap<Database, { at: number; data: Promise<Referen
  * their translated names, which drops this copy), and nearly every page needs them, so they are kept per database
  * for a short while.
  */
-export function loadReferenceData(db: Database): Promise<ReferenceData> {
+export function loadReferenceData(db: Executor): Promise<ReferenceData> {
   const hit = referenceCache.get(db);
   if (hit && Date.now() - hit.at < REFERENCE_TTL_MS) return hit.data;
   const data = readReferenceData(db);
@@ -94,7 +94,7 @@ export function loadReferenceData(db: Database): Promise<ReferenceData> {
 }
 
 /** Regions, sub-regions and focus areas with lookup maps, read now (callers that keep them say for how long). */
-export async function readReferenceData(db: Database): Promise<ReferenceData> {
+export async function readReferenceData(db: Executor): Promise<ReferenceData> {
   const [r, s, f] = await Promise.all([listRegions(db), listSubRegions(db), listFocusAreas(db)]);
   return {
     regions: r,

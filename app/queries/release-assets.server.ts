@@ -1,9 +1,9 @@
 import { and, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { releaseAssets } from "~db/schema";
 
 /** Which of these file names the database already holds. */
-export async function storedReleaseAssetNames(db: Database, names: readonly string[]): Promise<Set<string>> {
+export async function storedReleaseAssetNames(db: Executor, names: readonly string[]): Promise<Set<string>> {
   if (names.length === 0) return new Set();
   const rows = await db
     .select({ name: releaseAssets.name })
@@ -13,7 +13,7 @@ export async function storedReleaseAssetNames(db: Database, names: readonly stri
 }
 
 /** Stores files; a name already stored keeps its bytes (names are content hashes, so they are the same bytes). */
-export async function insertReleaseAssets(db: Database, files: readonly { name: string; body: Buffer }[]) {
+export async function insertReleaseAssets(db: Executor, files: readonly { name: string; body: Buffer }[]) {
   if (files.length === 0) return;
   await db
     .insert(releaseAssets)
@@ -22,7 +22,7 @@ export async function insertReleaseAssets(db: Database, files: readonly { name: 
 }
 
 /** Marks files as part of a release started now. */
-export async function touchReleaseAssets(db: Database, names: readonly string[]) {
+export async function touchReleaseAssets(db: Executor, names: readonly string[]) {
   if (names.length === 0) return;
   await db
     .update(releaseAssets)
@@ -31,7 +31,7 @@ export async function touchReleaseAssets(db: Database, names: readonly string[])
 }
 
 /** Drops files no release started since `before`, except the given ones; returns how many went. */
-export async function deleteReleaseAssetsUnseenSince(db: Database, before: Date, keep: readonly string[]) {
+export async function deleteReleaseAssetsUnseenSince(db: Executor, before: Date, keep: readonly string[]) {
   const unseen = lt(releaseAssets.lastSeen, before);
   const rows = await db
     .delete(releaseAssets)
@@ -41,7 +41,7 @@ export async function deleteReleaseAssetsUnseenSince(db: Database, before: Date,
 }
 
 /** One stored file's bytes, or null. */
-export async function getReleaseAsset(db: Database, name: string): Promise<Buffer | null> {
+export async function getReleaseAsset(db: Executor, name: string): Promise<Buffer | null> {
   const rows = await db
     .select({ body: releaseAssets.body })
     .from(releaseAssets)

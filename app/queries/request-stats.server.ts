@@ -1,5 +1,5 @@
 import { and, gte, lt, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { requestStats } from "~db/schema";
 import { percentileFromHistogram } from "../lib/latency-histogram";
 import { rowsOf } from "./sql-helpers.server";
@@ -44,7 +44,7 @@ export type RequestStatsReport = {
 
 /** Request statistics for the last hour, day or week: totals, a time series, and per-route percentiles. */
 export async function getRequestStatsReport(
-  db: Database,
+  db: Executor,
   window: StatsWindow,
   now = new Date(),
 ): Promise<RequestStatsReport> {
@@ -141,7 +141,7 @@ export async function getRequestStatsReport(
  * Keeps the table small: minute rows older than a day are merged into one row per hour (at the hour's start).
  * Idempotent; runs under an advisory lock so one instance does it at a time.
  */
-export async function rollupRequestStats(db: Database, now = new Date()): Promise<{ merged: number }> {
+export async function rollupRequestStats(db: Executor, now = new Date()): Promise<{ merged: number }> {
   const cutoff = new Date(now.getTime() - 86_400_000);
   return db.transaction(async (tx) => {
     const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(727002) as ok`);
@@ -193,7 +193,7 @@ export async function rollupRequestStats(db: Database, now = new Date()): Promis
 export type RequestStatsRow = typeof requestStats.$inferInsert;
 
 /** Adds rows to the table: counts and latency histograms of an existing (bucket, route, method) row are summed. */
-export async function upsertRequestStats(db: Database, rows: RequestStatsRow[]): Promise<void> {
+export async function upsertRequestStats(db: Executor, rows: RequestStatsRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
     await db
       .insert(requestStats)

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { resources } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
 import { isUuid } from "../lib/ids";
@@ -13,7 +13,7 @@ export type ResourceInput = Omit<typeof resources.$inferInsert, "id" | "createdA
 
 /** Published resources, optionally of one type and matching search words (best match first; by title otherwise). */
 export async function listResources(
-  db: Database,
+  db: Executor,
   opts: { type?: ResourceType; q?: string; lang?: Language } = {},
 ): Promise<ResourceRow[]> {
   const conds: SQL[] = [publishedSql(resources.status)];
@@ -30,13 +30,13 @@ export async function listResources(
     .orderBy(search ? search.orderBy : asc(resources.title));
 }
 
-export async function getResourceById(db: Database, id: string): Promise<ResourceRow | null> {
+export async function getResourceById(db: Executor, id: string): Promise<ResourceRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(resources).where(eq(resources.id, id)).limit(1);
   return row ?? null;
 }
 
-export async function createResource(db: Database, input: ResourceInput): Promise<string> {
+export async function createResource(db: Executor, input: ResourceInput): Promise<string> {
   const now = new Date();
   const [row] = await db
     .insert(resources)
@@ -46,7 +46,7 @@ export async function createResource(db: Database, input: ResourceInput): Promis
   return row.id;
 }
 
-export async function updateResource(db: Database, id: string, input: Partial<ResourceInput>): Promise<boolean> {
+export async function updateResource(db: Executor, id: string, input: Partial<ResourceInput>): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db
     .update(resources)
@@ -56,7 +56,7 @@ export async function updateResource(db: Database, id: string, input: Partial<Re
   return rows.length > 0;
 }
 
-export async function deleteResource(db: Database, id: string): Promise<boolean> {
+export async function deleteResource(db: Executor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const rows = await db.delete(resources).where(eq(resources.id, id)).returning({ id: resources.id });
   return rows.length > 0;
@@ -64,7 +64,7 @@ export async function deleteResource(db: Database, id: string): Promise<boolean>
 
 /** A page of resources for the admin list (title/author search, optional type), with the total. */
 export async function searchResourcesForAdmin(
-  db: Database,
+  db: Executor,
   opts: { q?: string; type?: ResourceType; status?: StatusFilter; limit: number; offset: number },
 ) {
   const conds = [statusSql(resources.status, opts.status ?? "any")];

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { rowsOf } from "./sql-helpers.server";
 
 /** One day's count of a query in a language: how often it was searched, and how often it found nothing. */
 export type SearchStatRow = { day: string; lang: string; query: string; searches: number; zeroResults: number };
 
 /** Adds counts to the day's rows, in one statement for a whole batch (migration 0022's `search_stats`). */
-export async function upsertSearchStats(db: Database, rows: SearchStatRow[]): Promise<void> {
+export async function upsertSearchStats(db: Executor, rows: SearchStatRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db.execute(sql`
     INSERT INTO search_stats (day, lang, query, searches, zero_results)
@@ -25,7 +25,7 @@ export type SearchCount = { query: string; lang: string; searches: number; zeroR
  * nothing, each with its language.
  */
 export async function searchReport(
-  db: Database,
+  db: Executor,
   range: { from: string; to: string },
   limit = 20,
 ): Promise<{ top: SearchCount[]; zero: SearchCount[]; searches: number; zeroResults: number }> {
@@ -60,7 +60,7 @@ export async function searchReport(
 }
 
 /** Deletes the counts of days before `day` (kept as long as raw analytics events). */
-export async function pruneSearchStats(db: Database, day: string): Promise<number> {
+export async function pruneSearchStats(db: Executor, day: string): Promise<number> {
   const rows = rowsOf(await db.execute(sql`DELETE FROM search_stats WHERE day < ${day}::date RETURNING 1 AS gone`));
   return rows.length;
 }

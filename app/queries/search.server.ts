@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { originalLanguage } from "../lib/i18n/entry-translations";
 import type { Language } from "../lib/i18n/languages";
 import type { SearchKindName } from "../lib/search-links";
@@ -287,7 +287,7 @@ const bareLexeme = (query: string) => query.replace(/:\*?[A-D]*/g, "");
  * entries carry.
  */
 export async function prepareSearch(
-  db: Database,
+  db: Executor,
   parsed: { text: string; terms: readonly SearchTerm[] },
   lang?: Language,
 ): Promise<PreparedSearch> {
@@ -404,7 +404,7 @@ export function cappedTotal(n: number): { total: number; capped: boolean } {
 }
 
 async function searchKind(
-  db: Database,
+  db: Executor,
   kind: SearchKind,
   search: PreparedSearch,
   limit: number,
@@ -464,7 +464,7 @@ async function searchKind(
  * lexicon of indexed words, which also holds every word of the names of countries, regions, focus areas and kinds
  * in the five languages), if one is close enough.
  */
-export async function correctWords(db: Database, words: string[]): Promise<Map<string, string>> {
+export async function correctWords(db: Executor, words: string[]): Promise<Map<string, string>> {
   const fixes = new Map<string, string>();
   for (const word of words) {
     const row = rowsOf(
@@ -487,7 +487,7 @@ export async function correctWords(db: Database, words: string[]): Promise<Map<s
  * The words that are, as typed (accents and case aside), a word of the name of a country, region, sub-region, focus
  * area, kind of place, program format or resource type in any of the five languages.
  */
-export async function namedWords(db: Database, words: readonly string[]): Promise<Set<string>> {
+export async function namedWords(db: Executor, words: readonly string[]): Promise<Set<string>> {
   if (words.length === 0) return new Set();
   const rows = rowsOf(
     await db.execute(sql`
@@ -507,7 +507,7 @@ export async function namedWords(db: Database, words: readonly string[]): Promis
  * other is replaced and the outcome says so (`correctedTo`).
  */
 export async function searchEverything(
-  db: Database,
+  db: Executor,
   raw: string | null | undefined,
   /** `lang`: the language of the page showing the results (names and snippets in it where translated). */
   opts: {
@@ -568,7 +568,7 @@ const SUGGESTION_CANDIDATES = 200;
  * more than a whole name), then names holding every word (the last as a prefix), the best ranked of the first
  * candidates found (a short prefix matching thousands of names is not ranked in full: the visitor is still typing).
  */
-export async function suggestNames(db: Database, raw: string, limit = 8, lang?: Language): Promise<Suggestion[]> {
+export async function suggestNames(db: Executor, raw: string, limit = 8, lang?: Language): Promise<Suggestion[]> {
   const parsed = parseSearch(raw);
   if (!parsed.ok) return [];
   const names = tsquerySql({ text: parsed.text, terms: parsed.terms, lang }, "A");
@@ -615,7 +615,7 @@ export async function suggestNames(db: Database, raw: string, limit = 8, lang?: 
  * Writes the next `batch` entries whose search vectors predate migration 0022 again (see `search_backfill_step`):
  * how many it wrote, 0 when none are left, -1 when another instance is writing the ones left.
  */
-export async function searchBackfillStep(db: Database, batch: number): Promise<number> {
+export async function searchBackfillStep(db: Executor, batch: number): Promise<number> {
   const [row] = rowsOf(await db.execute(sql`SELECT search_backfill_step(${batch}::int) AS n`));
   return Number(row?.n ?? 0);
 }
@@ -625,7 +625,7 @@ export async function searchBackfillStep(db: Database, batch: number): Promise<n
  * grown to about 1.5 times the size of one built at once; CONCURRENTLY keeps reads and writes going), and on the
  * embedded database, which has no autovacuum, the planner's statistics are refreshed.
  */
-export async function tidyAfterSearchBackfill(db: Database, kind: "pglite" | "postgres"): Promise<void> {
+export async function tidyAfterSearchBackfill(db: Executor, kind: "pglite" | "postgres"): Promise<void> {
   if (kind === "postgres") await db.execute(sql`REINDEX INDEX CONCURRENTLY locations_search_idx`);
   else await db.execute(sql`ANALYZE locations`);
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { ChangeBus, Database } from "~db/client";
+import type { ChangeBus, Executor } from "~db/client";
 import { siteSettings } from "~db/schema";
 import { type DataLicenceId, DEFAULT_DATA_LICENCE, dataLicence } from "../lib/data-licences";
 import { ALL_PAGES_VISIBLE, type NavigationPages, normalizeNavigation } from "../lib/navigation";
@@ -23,7 +23,7 @@ export const DEFAULT_GENERAL: GeneralSettings = {
   dataLicence: DEFAULT_DATA_LICENCE,
 };
 
-export async function getSettingsDocument(db: Database, key: string): Promise<unknown | undefined> {
+export async function getSettingsDocument(db: Executor, key: string): Promise<unknown | undefined> {
   const [row] = await db
     .select({ value: siteSettings.value })
     .from(siteSettings)
@@ -33,7 +33,7 @@ export async function getSettingsDocument(db: Database, key: string): Promise<un
 }
 
 /** The navigation document; every page is visible when it is missing or cannot be read. */
-export async function getNavigation(db: Database, log?: (err: unknown) => void): Promise<NavigationPages> {
+export async function getNavigation(db: Executor, log?: (err: unknown) => void): Promise<NavigationPages> {
   try {
     return normalizeNavigation(await getSettingsDocument(db, NAVIGATION_DOC));
   } catch (err) {
@@ -42,7 +42,7 @@ export async function getNavigation(db: Database, log?: (err: unknown) => void):
   }
 }
 
-export async function getGeneralSettings(db: Database): Promise<GeneralSettings> {
+export async function getGeneralSettings(db: Executor): Promise<GeneralSettings> {
   const value = (await getSettingsDocument(db, GENERAL_DOC)) as Partial<GeneralSettings> | undefined;
   const general = { ...DEFAULT_GENERAL, ...(value ?? {}) };
   // Saved before the setting existed (the default), or by hand in the database: always a licence on the list.
@@ -53,14 +53,14 @@ export async function getGeneralSettings(db: Database): Promise<GeneralSettings>
  * The contact e-mail staff saved in Site settings, or null while they never saved one (or saved the starting
  * placeholder, which no one reads): the address the site's mail may name for replies when MAIL_REPLY_TO is not set.
  */
-export async function getSavedContactEmail(db: Database): Promise<string | null> {
+export async function getSavedContactEmail(db: Executor): Promise<string | null> {
   const value = (await getSettingsDocument(db, GENERAL_DOC)) as { contactEmail?: unknown } | undefined;
   const email = typeof value?.contactEmail === "string" ? value.contactEmail.trim() : "";
   return email && email !== DEFAULT_GENERAL.contactEmail && email.includes("@") ? email : null;
 }
 
 export async function putSettingsDocument(
-  db: Database,
+  db: Executor,
   key: string,
   value: unknown,
   updatedBy?: string,
@@ -79,7 +79,7 @@ export async function putSettingsDocument(
  * Open pages listen on /api/settings/stream.
  */
 export async function saveNavigation(
-  services: { db: Database; bus: ChangeBus },
+  services: { db: Executor; bus: ChangeBus },
   pages: NavigationPages,
   updatedBy?: string,
 ): Promise<void> {
@@ -89,7 +89,7 @@ export async function saveNavigation(
 
 /** Saves the general settings; a licence not given is the default (callers from before the setting existed). */
 export async function saveGeneralSettings(
-  services: { db: Database; bus: ChangeBus },
+  services: { db: Executor; bus: ChangeBus },
   given: Omit<GeneralSettings, "dataLicence"> & { dataLicence?: DataLicenceId },
   updatedBy?: string,
 ): Promise<void> {

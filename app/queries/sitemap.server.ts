@@ -1,5 +1,5 @@
 import { and, asc, count, gt, gte, max, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 import { changeMakers, locations, podcastEpisodes, programs, resources } from "~db/schema";
 import { publishedSql } from "./sql-helpers.server";
 
@@ -15,7 +15,7 @@ const listed = (kind: SitemapKind) => publishedSql(tables[kind].status);
 export type SitemapRow = { id: string; name: string; updatedAt: Date };
 
 /** How many entries of each kind, and the newest change of every kind a list page shows. */
-export async function sitemapTotals(db: Database) {
+export async function sitemapTotals(db: Executor) {
   const sizes = async (kind: SitemapKind) => {
     const t = tables[kind];
     const [row] = await db
@@ -45,7 +45,7 @@ export async function sitemapTotals(db: Database) {
  * The newest change in each part of a kind (parts of `perPart` entries in id order), counted in the database: one
  * pass, and nothing but one row per part reaches the server.
  */
-export async function sitemapPartDates(db: Database, kind: SitemapKind, perPart: number): Promise<(Date | null)[]> {
+export async function sitemapPartDates(db: Executor, kind: SitemapKind, perPart: number): Promise<(Date | null)[]> {
   const t = tables[kind];
   const numbered = db
     .select({
@@ -64,7 +64,7 @@ export async function sitemapPartDates(db: Database, kind: SitemapKind, perPart:
 }
 
 /** The id that starts the entries at `offset` in id order (where a part begins), or null past the end. */
-export async function sitemapOffsetId(db: Database, kind: SitemapKind, offset: number): Promise<string | null> {
+export async function sitemapOffsetId(db: Executor, kind: SitemapKind, offset: number): Promise<string | null> {
   const t = tables[kind];
   const [row] = await db.select({ id: t.id }).from(t).where(listed(kind)).orderBy(asc(t.id)).limit(1).offset(offset);
   return row?.id ?? null;
@@ -72,7 +72,7 @@ export async function sitemapOffsetId(db: Database, kind: SitemapKind, offset: n
 
 /** Up to `limit` entries in id order, from `from` (included) or after `after`. */
 export function sitemapRows(
-  db: Database,
+  db: Executor,
   kind: SitemapKind,
   cursor: { from: string } | { after: string } | null,
   limit: number,

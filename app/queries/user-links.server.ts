@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, isNotNull, like, lte } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Database, Executor } from "~db/client";
 import { accounts, users, verifications } from "~db/schema";
 
 /**
@@ -16,7 +16,7 @@ const identifier = (purpose: UserLinkPurpose, userId: string) => `${purpose}:${u
 
 /** Stores a link's one-time value for a user, after deleting their links of that purpose: all, or the expired ones. */
 async function storeUserLink(
-  db: Database,
+  db: Executor,
   link: { purpose: UserLinkPurpose; userId: string; nonce: string; expiresAt: Date },
   drop: "all" | "expired",
 ): Promise<void> {
@@ -35,13 +35,13 @@ async function storeUserLink(
 }
 
 /** Stores the one-time value of another link for a user, beside the ones still valid (expired ones are dropped). */
-export function addUserLink(db: Database, purpose: UserLinkPurpose, userId: string, nonce: string, expiresAt: Date) {
+export function addUserLink(db: Executor, purpose: UserLinkPurpose, userId: string, nonce: string, expiresAt: Date) {
   return storeUserLink(db, { purpose, userId, nonce, expiresAt }, "expired");
 }
 
 /** Stores the one-time value of a new link for a user, replacing any earlier link of that purpose. */
 export function replaceUserLink(
-  db: Database,
+  db: Executor,
   purpose: UserLinkPurpose,
   userId: string,
   nonce: string,
@@ -52,7 +52,7 @@ export function replaceUserLink(
 
 /** The one-time values of a user's links of one purpose that have not expired. */
 export async function listUserLinks(
-  db: Database,
+  db: Executor,
   purpose: UserLinkPurpose,
   userId: string,
 ): Promise<{ nonce: string; expiresAt: Date }[]> {
@@ -73,7 +73,7 @@ export async function deleteUserLinks(db: Pick<Database, "delete">, userId: stri
 }
 
 /** Whether a user has a password (an invited user has none until they accept). */
-export async function userHasPassword(db: Database, userId: string): Promise<boolean> {
+export async function userHasPassword(db: Executor, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: accounts.id })
     .from(accounts)
@@ -84,7 +84,7 @@ export async function userHasPassword(db: Database, userId: string): Promise<boo
 
 /** Uses a link: deletes its one-time value if it is still stored and unexpired; false when it was used or ended. */
 export async function consumeUserLink(
-  db: Database,
+  db: Executor,
   purpose: UserLinkPurpose,
   userId: string,
   nonce: string,
@@ -103,7 +103,7 @@ export async function consumeUserLink(
 }
 
 /** Users with an invitation not yet accepted (and not expired). */
-export async function listPendingInvitations(db: Database): Promise<Map<string, Date>> {
+export async function listPendingInvitations(db: Executor): Promise<Map<string, Date>> {
   const rows = await db
     .select({ identifier: verifications.identifier, expiresAt: verifications.expiresAt })
     .from(verifications)
@@ -113,7 +113,7 @@ export async function listPendingInvitations(db: Database): Promise<Map<string, 
 
 /** Creates a user who has no password yet (an invitation sets it). */
 export async function createInvitedUser(
-  db: Database,
+  db: Executor,
   input: { email: string; name: string; role: "ADMIN" | "DEFAULT" },
 ): Promise<string> {
   const id = randomUUID();
@@ -131,7 +131,7 @@ export async function createInvitedUser(
 }
 
 /** Sets a user's password hash (creating the e-mail/password account when the user has none yet). */
-export async function setUserPasswordHash(db: Database, userId: string, passwordHash: string): Promise<void> {
+export async function setUserPasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
   const now = new Date();
   const updated = await db
     .update(accounts)

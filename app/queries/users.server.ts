@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Database, Executor } from "~db/client";
 import { accounts, sessions, users, verifications } from "~db/schema";
 import { hashPassword } from "../server-lib/password.server";
 import { rowsOf } from "./sql-helpers.server";
@@ -30,7 +30,7 @@ const summaryColumns = {
   createdAt: users.createdAt,
 };
 
-export function getUserByEmail(db: Database, email: string): Promise<UserSummary | undefined> {
+export function getUserByEmail(db: Executor, email: string): Promise<UserSummary | undefined> {
   return db
     .select(summaryColumns)
     .from(users)
@@ -39,7 +39,7 @@ export function getUserByEmail(db: Database, email: string): Promise<UserSummary
     .then((r) => r[0]);
 }
 
-export function getUserById(db: Database, id: string): Promise<UserSummary | undefined> {
+export function getUserById(db: Executor, id: string): Promise<UserSummary | undefined> {
   return db
     .select(summaryColumns)
     .from(users)
@@ -49,7 +49,7 @@ export function getUserById(db: Database, id: string): Promise<UserSummary | und
 }
 
 /** Every user, with whether they have a password yet (an invited user has none until they accept). */
-export function listUsers(db: Database): Promise<(UserSummary & { hasPassword: boolean })[]> {
+export function listUsers(db: Executor): Promise<(UserSummary & { hasPassword: boolean })[]> {
   return db
     .select({
       ...summaryColumns,
@@ -64,7 +64,7 @@ export function listUsers(db: Database): Promise<(UserSummary & { hasPassword: b
 
 /** Creates a user with an e-mail/password credential account (the shape better-auth reads). */
 export async function createUserWithPassword(
-  db: Database,
+  db: Executor,
   input: { email: string; name: string; password: string; role: Role },
 ): Promise<string> {
   const id = randomUUID();
@@ -106,7 +106,7 @@ async function lockActiveAdminIds(tx: Pick<Database, "select">): Promise<string[
 }
 
 /** Changes a user's role; the last active ADMIN cannot be demoted. */
-export async function changeUserRole(db: Database, userId: string, role: Role): Promise<UserChangeResult> {
+export async function changeUserRole(db: Executor, userId: string, role: Role): Promise<UserChangeResult> {
   return db.transaction(async (tx) => {
     const [target] = await tx
       .select({ role: users.role, banned: sql<boolean>`coalesce(${users.banned}, false)` })
@@ -128,7 +128,7 @@ export async function changeUserRole(db: Database, userId: string, role: Role): 
  * Disables (bans) or re-enables a user. Disabling ends all of their sessions in the same transaction; the last
  * active ADMIN cannot be disabled.
  */
-export async function setUserDisabled(db: Database, userId: string, disabled: boolean): Promise<UserChangeResult> {
+export async function setUserDisabled(db: Executor, userId: string, disabled: boolean): Promise<UserChangeResult> {
   return db.transaction(async (tx) => {
     const [target] = await tx
       .select({ role: users.role, banned: sql<boolean>`coalesce(${users.banned}, false)` })
@@ -152,7 +152,7 @@ export async function setUserDisabled(db: Database, userId: string, disabled: bo
 }
 
 /** Ends every session of a user at once. */
-export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
+export async function deleteUserSessions(db: Executor, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
@@ -185,7 +185,7 @@ const effective = {
 const activeStaff = sql`coalesce(${users.banned}, false) = false`;
 
 /** A staff member's notice settings as they apply (the default until they save their own). */
-export async function getNoticeSettings(db: Database, userId: string): Promise<NoticeSettings> {
+export async function getNoticeSettings(db: Executor, userId: string): Promise<NoticeSettings> {
   const [row] = await db
     .select({ ...effective, chosen: sql<boolean>`NOT ${byDefault}` })
     .from(users)
@@ -196,7 +196,7 @@ export async function getNoticeSettings(db: Database, userId: string): Promise<N
 
 /** Saves a staff member's own notice settings; from then on the default no longer applies to them. */
 export async function setNoticeSettings(
-  db: Database,
+  db: Executor,
   userId: string,
   settings: Omit<NoticeSettings, "chosen">,
 ): Promise<void> {
@@ -214,13 +214,13 @@ export async function setNoticeSettings(
 }
 
 /** Turns a staff member's application notices on or off, keeping their other settings as they apply now. */
-export async function setApplicationNoticeSetting(db: Database, userId: string, on: boolean): Promise<void> {
+export async function setApplicationNoticeSetting(db: Executor, userId: string, on: boolean): Promise<void> {
   const now = await getNoticeSettings(db, userId);
   await setNoticeSettings(db, userId, { applications: on, contributions: now.contributions, digest: now.digest });
 }
 
 /** Active staff who get one message for each new item of a topic (not a digest). */
-export function listNoticeRecipients(db: Database, topic: NoticeTopic): Promise<{ email: string; name: string }[]> {
+export function listNoticeRecipients(db: Executor, topic: NoticeTopic): Promise<{ email: string; name: string }[]> {
   return db
     .select({ email: users.email, name: users.name })
     .from(users)
@@ -229,12 +229,12 @@ export function listNoticeRecipients(db: Database, topic: NoticeTopic): Promise<
 }
 
 /** Staff who asked to hear of each new application as it arrives (active, not by digest). */
-export function listApplicationNoticeRecipients(db: Database): Promise<{ email: string; name: string }[]> {
+export function listApplicationNoticeRecipients(db: Executor): Promise<{ email: string; name: string }[]> {
   return listNoticeRecipients(db, "applications");
 }
 
 /** Staff whose daily digest is due: active, by digest, with a topic on, and none taken yet this UTC day. */
-export function listDigestsDue(db: Database): Promise<{ id: string }[]> {
+export function listDigestsDue(db: Executor): Promise<{ id: string }[]> {
   return db
     .select({ id: users.id })
     .from(users)
@@ -255,7 +255,7 @@ export function listDigestsDue(db: Database): Promise<{ id: string }[]> {
  * digest reports (their last one, at most a week back; a day back for their first), or null.
  */
 export async function claimDigest(
-  db: Database,
+  db: Executor,
   userId: string,
 ): Promise<{ email: string; applications: boolean; contributions: boolean; since: Date } | null> {
   const result = await db.execute(sql`
