@@ -1,16 +1,17 @@
+import type { ReactNode } from "react";
 import { data } from "react-router";
 import { hitPlace, type SearchKind, searchSite } from "~/services/search.server";
 import { AppLink } from "../components/app-link";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { SearchCombobox } from "../components/search/search-combobox";
 import { MAX_QUERY_LENGTH } from "../lib/constants";
-import { requestTranslate } from "../server-lib/messages.server";
 import { Trans, useLocalizeHref, useTranslation } from "../lib/i18n/react";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { formatCount } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
 import { SEARCH_KIND_LABELS as KIND_LABELS, searchHref } from "../lib/search-links";
 import { SEARCH_MESSAGES } from "../lib/search-query";
+import { requestTranslate } from "../server-lib/messages.server";
 import type { Route } from "./+types/search";
 
 const PER_KIND = 5;
@@ -104,6 +105,15 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
+/** A link in the page's sentences (to another search, or to the places near a town). */
+function SearchLink({ to, children }: { to: string; children?: ReactNode }) {
+  return (
+    <AppLink to={to} className="font-semibold text-leaf-800 underline">
+      {children}
+    </AppLink>
+  );
+}
+
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, message, searched, correctedTo, suggestion, near, groups } = loaderData;
   const total = groups.reduce((n, g) => n + g.total, 0);
@@ -151,14 +161,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <Trans
               i18nKey="searchPage.didYouMean"
               values={{ suggestion }}
-              components={{
-                anchor: (
-                  <AppLink
-                    to={`/search?q=${encodeURIComponent(suggestion)}`}
-                    className="font-semibold text-leaf-800 underline"
-                  />
-                ),
-              }}
+              components={{ anchor: <SearchLink to={`/search?q=${encodeURIComponent(suggestion)}`} /> }}
             />
           </p>
         ) : null}
@@ -169,14 +172,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 <Trans
                   i18nKey="searchPage.nearTown"
                   values={{ town: near }}
-                  components={{
-                    anchor: (
-                      <AppLink
-                        to={`/locations?near=${encodeURIComponent(near)}`}
-                        className="font-semibold text-leaf-800 underline"
-                      />
-                    ),
-                  }}
+                  components={{ anchor: <SearchLink to={`/locations?near=${encodeURIComponent(near)}`} /> }}
                 />
               </span>
             ) : null}
