@@ -88,7 +88,8 @@ export default [
       route("newsletter/issues", "routes/admin/newsletter-issues.tsx"),
       route("newsletter/issues/:id", "routes/admin/newsletter-issue.tsx"),
       route("newsletter/issues/:id/preview", "routes/admin/newsletter-issue-preview.ts"),
-      route("podcast", "routes/admin/podcast.tsx"),
+      // One screen, two route modules: the episodes, and below them the subscribers (an index route: same URL).
+      route("podcast", "routes/admin/podcast.tsx", [index("routes/admin/podcast-subscribers.tsx")]),
       route("users", "routes/admin/users.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("request-stats", "routes/admin/request-stats.tsx"),

@@ -33,6 +33,7 @@ import * as changeMakerForm from "./change-maker-form";
 import * as exportRoute from "./export";
 import * as newsletter from "./newsletter";
 import * as podcast from "./podcast";
+import * as podcastSubscribers from "./podcast-subscribers";
 import * as programForm from "./program-form";
 import * as programs from "./programs";
 import * as resourceForm from "./resource-form";
@@ -379,7 +380,7 @@ describe("newsletter and podcast", () => {
     await recordPodcastSignUp(t.db, "listener@example.org", "one-time-value");
     // Waiting for confirmation: listed under All (the screen shows the confirmed ones unless asked).
     const data = (await call(
-      podcast.loader,
+      podcastSubscribers.loader,
       getRequest("/admin/dashboard/podcast?sq=listen&sstate=all"),
       h.context,
     )) as {

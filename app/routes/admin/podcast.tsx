@@ -1,19 +1,12 @@
-import { data, Form } from "react-router";
+import { data, Outlet } from "react-router";
 import { AddLink, AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
-import { bindFields, FormActions } from "~/components/admin/content/content-form";
 import { actionsColumn, ContentTable, RowActions } from "~/components/admin/content/content-table";
 import { DeleteButton, DeletePanel, useDeleteLinks } from "~/components/admin/content/delete-controls";
-import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { readListQuery } from "~/components/admin/content/list-query";
-import { SearchForm } from "~/components/admin/content/search-form";
-import { TranslationFields } from "~/components/admin/content/translation-fields";
-import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import type { Column } from "~/components/admin/data-table";
-import { MediaUrlField } from "~/components/admin/media/media-url-field";
-import { buttonClasses, CheckboxField, ErrorSummary, TextAreaField, TextField } from "~/components/forms/form-field";
-import { exportHref as csvExportHref } from "~/lib/admin-exports";
+import { EpisodeEditor } from "~/components/admin/podcast/episode-editor";
 import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
-import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
+import { readEntryLanguageForm, translationFormValues } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
 import { EPISODE_NUMBER_TAKEN, EpisodeSchema, formatDuration } from "~/lib/schemas/episode";
 import {
@@ -24,16 +17,15 @@ import {
   optionalFormId,
   refuseMissingFields,
 } from "~/lib/schemas/form";
-import { readForm } from "~/server-lib/form.server";
 import { parseDownloadUrl } from "~/lib/storage/download-url";
 import { downloadTokenList } from "~/lib/storage/paths";
 import { z } from "~/lib/zod";
+import { readForm } from "~/server-lib/form.server";
 import { deleteContent, invalid, saveContent } from "~/services/content-actions.server";
 import { requireAdmin } from "~/services/guard.server";
 import {
   announceEpisode,
   countPodcastSubscriptionsByState,
-  countPodcastSubscriptionsMatching,
   createEpisode,
   deleteEpisode,
   type EpisodeInput,
@@ -41,28 +33,12 @@ import {
   getEpisodeById,
   isEpisodeNumberTaken,
   listEpisodes,
-  listPodcastSubscriptions,
-  type PodcastSubscriberState,
   updateEpisode,
 } from "~/services/podcast.server";
 import type { Route } from "./+types/podcast";
 
 const PAGE = "/admin/dashboard/podcast";
-const SUBS_PAGE_SIZE = ADMIN_LONG_PAGE_SIZE;
 const DELETE_DESCRIPTION = "The episode disappears from the podcast page and feed.";
-
-/** The subscriber list shows confirmed subscribers (those who get episodes) unless staff pick another state. */
-type SubscriberView = PodcastSubscriberState | "all";
-// Listed here, not imported from the service: the page's component uses them, and a server module cannot reach it.
-const SUBSCRIBER_VIEWS: readonly SubscriberView[] = ["confirmed", "awaiting", "all"];
-const SUBSCRIBER_VIEW_LABELS: Record<SubscriberView, string> = {
-  confirmed: "Confirmed",
-  awaiting: "Awaiting confirmation",
-  all: "All",
-};
-function parseSubscriberView(value: string | null): SubscriberView {
-  return SUBSCRIBER_VIEWS.find((v) => v === value) ?? "confirmed";
-}
 
 const AUDIO_TYPES_BY_EXTENSION: Record<string, string> = {
   mp3: "audio/mpeg",
@@ -103,14 +79,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const url = new URL(request.url);
   const edit = url.searchParams.get("edit") ?? "";
-  // The subscriber list shares the page with the episodes, so its search and page have their own names.
-  const { q: sq, page: subsPage, range, confirmId } = readListQuery(url, SUBS_PAGE_SIZE, { q: "sq", page: "spage" });
-  const view = parseSubscriberView(url.searchParams.get("sstate"));
-  const state = view === "all" ? undefined : view;
-  const [episodes, subs, subsTotal, subCounts, editing, confirm] = await Promise.all([
+  // The subscriber list below (podcast-subscribers.tsx) reads its own search and page; this is the episodes' part.
+  const { confirmId } = readListQuery(url, ADMIN_LONG_PAGE_SIZE);
+  const [episodes, subCounts, editing, confirm] = await Promise.all([
     listEpisodes(db),
-    listPodcastSubscriptions(db, { q: sq || undefined, state, ...range }),
-    countPodcastSubscriptionsMatching(db, { q: sq || undefined, state }),
     countPodcastSubscriptionsByState(db),
     edit && edit !== "new" ? getEpisodeById(db, edit) : null,
     confirmId ? getEpisodeById(db, confirmId) : null,
@@ -138,18 +110,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
               announcedTo: editing.announcedTo,
             }
           : null,
-    sq,
-    subsPage,
-    subsTotal,
-    view,
-    subCounts,
-    subs: subs.map((s) => ({
-      id: s.id,
-      email: s.email,
-      state: s.state,
-      language: s.language,
-      timestamp: s.timestamp.toISOString(),
-    })),
+    confirmed: subCounts.confirmed,
     confirm: confirm ? { id: confirm.id, title: confirm.title, number: confirm.number } : null,
   };
 }
@@ -259,22 +220,14 @@ export function meta() {
 }
 
 type EpisodeListRow = Route.ComponentProps["loaderData"]["episodes"][number];
-type SubRow = Route.ComponentProps["loaderData"]["subs"][number];
 
 export default function PodcastAdminPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { episodes, editor, sq, subsPage, subsTotal, subs, confirm, view, subCounts } = loaderData;
+  const { episodes, editor, confirm, confirmed } = loaderData;
   const links = useDeleteLinks(PAGE);
   const withParam = (key: string, value: string | null) => {
     const p = new URLSearchParams(links.params);
     if (value === null) p.delete(key);
     else p.set(key, value);
-    return `${PAGE}${p.toString() ? `?${p}` : ""}`;
-  };
-  const exportHref = csvExportHref("podcast-subscribers", { q: sq, state: view === "confirmed" ? undefined : view });
-  const viewHref = (v: SubscriberView) => {
-    const p = new URLSearchParams();
-    if (sq) p.set("sq", sq);
-    if (v !== "confirmed") p.set("sstate", v);
     return `${PAGE}${p.toString() ? `?${p}` : ""}`;
   };
   const addEpisode = <AddLink to={withParam("edit", "new")}>Add episode</AddLink>;
@@ -312,17 +265,6 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
       </RowActions>
     )),
   ];
-  const subColumns: Column<SubRow>[] = [
-    { key: "email", header: "E-mail", rowHeader: true, cell: (s) => s.email },
-    {
-      key: "timestamp",
-      header: "Subscribed",
-      cell: (s) => <time dateTime={s.timestamp}>{s.timestamp.replace("T", " ").slice(0, 16)}</time>,
-    },
-    { key: "state", header: "Status", cell: (s) => SUBSCRIBER_VIEW_LABELS[s.state] },
-    { key: "language", header: "Language", cell: (s) => s.language },
-  ];
-  const confirmed = subCounts.confirmed;
   return (
     <div>
       <PageHeader
@@ -362,147 +304,8 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
           empty={{ title: "No episodes yet", description: "Add the first episode.", action: addEpisode }}
         />
       </section>
-      <section aria-labelledby="subs-title">
-        <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-          <h2 id="subs-title" className="text-xl font-semibold">
-            Podcast subscribers
-          </h2>
-          <a className={buttonClasses.secondary} href={exportHref} download>
-            Export CSV
-          </a>
-        </div>
-        <FilterTabs
-          label="Filter podcast subscribers by status"
-          current={view}
-          tabs={SUBSCRIBER_VIEWS.map((v) => ({
-            key: v,
-            label: SUBSCRIBER_VIEW_LABELS[v],
-            count: v === "all" ? subCounts.confirmed + subCounts.awaiting : subCounts[v],
-            href: viewHref(v),
-          }))}
-        />
-        <SearchForm
-          id="podcast-sq"
-          name="sq"
-          label="Search podcast subscribers"
-          fieldLabel="Search subscribers"
-          q={sq}
-          clearHref={sq ? (view === "confirmed" ? PAGE : `${PAGE}?sstate=${view}`) : undefined}
-        >
-          {view === "confirmed" ? null : <input type="hidden" name="sstate" value={view} />}
-        </SearchForm>
-        <ContentTable
-          caption="Podcast subscribers"
-          columns={subColumns}
-          rows={subs}
-          empty={{
-            title: sq ? "No subscribers match this search" : "No podcast subscribers yet",
-            description: sq ? "Try part of an address." : "Sign-ups from the podcast page appear here.",
-          }}
-          pages={{
-            page: subsPage,
-            pageSize: SUBS_PAGE_SIZE,
-            total: subsTotal,
-            search: links.params,
-            param: "spage",
-            label: "Subscriber pages",
-          }}
-        />
-      </section>
+      <Outlet />
     </div>
-  );
-}
-
-const LABELS: Record<string, string> = {
-  number: "Episode number",
-  title: "Title",
-  summary: "Summary",
-  showNotes: "Show notes",
-  guest: "Guest",
-  audioUrl: "Audio URL",
-  imageUrl: "Image URL",
-  duration: "Duration",
-  publishedAt: "Published date",
-  ...translationLabels("episode"),
-};
-
-function EpisodeEditor({
-  id,
-  values,
-  serverErrors,
-  cancelHref,
-  announcedAt,
-  announcedTo,
-  subscribers,
-}: {
-  id: string | null;
-  values: FormValues;
-  serverErrors?: Record<string, string>;
-  cancelHref: string;
-  /** When the episode was e-mailed to subscribers, and to how many; null while it never was. */
-  announcedAt: string | null;
-  announcedTo: number;
-  /** Confirmed subscribers now: who would get it. */
-  subscribers: number;
-}) {
-  // A new episode is e-mailed unless staff untick it (an older one added to the archive, say); a saved one that was
-  // never e-mailed can be, once. A form sent back with a mistake keeps what staff chose.
-  const announceChecked = values.intent !== undefined ? values.announce === "on" : id === null;
-  const { errors, onSubmit } = useFormErrors(EpisodeSchema, serverErrors);
-  const field = bindFields(values, errors);
-  return (
-    <section aria-labelledby="episode-editor-title" className="mb-8 rounded-lg border border-stone-300 bg-white p-5">
-      <h2 id="episode-editor-title" className="mb-4 text-xl font-semibold">
-        {id ? "Edit episode" : "Add episode"}
-      </h2>
-      <ErrorSummary errors={errors} labels={LABELS} />
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby="episode-editor-title">
-        <input type="hidden" name="intent" value="save" />
-        {id ? <input type="hidden" name="id" value={id} /> : null}
-        <div className="grid gap-4 sm:grid-cols-4">
-          <TextField {...field("number")} label="Episode number" type="number" min="1" step="1" required />
-          <TextField {...field("duration")} label="Duration" required hint="mm:ss, h:mm:ss or seconds" />
-          <TextField
-            {...field("publishedAt", new Date().toISOString().slice(0, 10))}
-            label="Published date"
-            type="date"
-            required
-          />
-          <TextField {...field("guest")} label="Guest" maxLength={200} />
-        </div>
-        <TextField {...field("title")} label="Title" required maxLength={200} />
-        <TextAreaField {...field("summary")} label="Summary" rows={2} maxLength={1000} />
-        <TextAreaField {...field("showNotes")} label="Show notes" rows={6} maxLength={20_000} />
-        <MediaUrlField
-          kind="audio"
-          {...field("audioUrl")}
-          label="Audio URL"
-          hint="An MP3 address, a path such as /media/..., or an audio file from the media library."
-          pickerLabel="audio file"
-        />
-        <MediaUrlField
-          {...field("imageUrl")}
-          label="Image URL"
-          hint="Cover art for podcast apps (square, at least 1400 pixels wide is best)."
-          pickerLabel="image"
-        />
-        <TranslationFields kind="episode" values={values} errors={errors} savedLanguage={undefined} />
-        {announcedAt ? (
-          <p className="text-sm text-stone-700">
-            E-mailed to {announcedTo} {announcedTo === 1 ? "subscriber" : "subscribers"} on{" "}
-            <time dateTime={announcedAt}>{announcedAt.slice(0, 10)}</time>. An episode is e-mailed once.
-          </p>
-        ) : (
-          <CheckboxField
-            name="announce"
-            label={`E-mail this episode to the ${subscribers} confirmed podcast ${subscribers === 1 ? "subscriber" : "subscribers"} when it is saved`}
-            hint="Each gets one e-mail in the language they signed up in, with the episode's translated title and summary where there is one. An episode is e-mailed once."
-            defaultChecked={announceChecked}
-          />
-        )}
-        <FormActions submitLabel={id ? "Save episode" : "Create episode"} cancelHref={cancelHref} />
-      </Form>
-    </section>
   );
 }
 
