@@ -95,29 +95,37 @@ export async function createUserWithPassword(
 
 export type UserChangeResult = "ok" | "not-found" | "unchanged" | "last-admin";
 
-/** Active admins, locked for the rest of the transaction so two concurrent demotions cannot both pass. */
-async function lockActiveAdminIds(tx: Pick<Database, "select">): Promise<string[]> {
+/**
+ * Whether `userId` is the only active ADMIN. The active admins stay locked for the rest of the transaction, so two
+ * concurrent demotions cannot both pass.
+ */
+async function isLastActiveAdmin(tx: Pick<Database, "select">, userId: string): Promise<boolean> {
   const rows = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, "ADMIN"), sql`coalesce(${users.banned}, false) = false`))
     .for("update");
-  return rows.map((r) => r.id);
+  return rows.every((r) => r.id === userId);
+}
+
+/** A user's role and whether they are disabled, the row locked for the rest of the transaction. */
+async function lockUser(tx: Pick<Database, "select">, userId: string) {
+  const [target] = await tx
+    .select({ role: users.role, banned: sql<boolean>`coalesce(${users.banned}, false)` })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return target;
 }
 
 /** Changes a user's role; the last active ADMIN cannot be demoted. */
 export async function changeUserRole(db: Executor, userId: string, role: Role): Promise<UserChangeResult> {
   return db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ role: users.role, banned: sql<boolean>`coalesce(${users.banned}, false)` })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
+    const target = await lockUser(tx, userId);
     if (!target) return "not-found";
     if (target.role === role) return "unchanged";
     if (target.role === "ADMIN" && !target.banned) {
-      const admins = await lockActiveAdminIds(tx);
-      if (admins.filter((id) => id !== userId).length === 0) return "last-admin";
+      if (await isLastActiveAdmin(tx, userId)) return "last-admin";
     }
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
     return "ok";
@@ -130,16 +138,11 @@ export async function changeUserRole(db: Executor, userId: string, role: Role): 
  */
 export async function setUserDisabled(db: Executor, userId: string, disabled: boolean): Promise<UserChangeResult> {
   return db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ role: users.role, banned: sql<boolean>`coalesce(${users.banned}, false)` })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
+    const target = await lockUser(tx, userId);
     if (!target) return "not-found";
     if (target.banned === disabled) return "unchanged";
     if (disabled && target.role === "ADMIN") {
-      const admins = await lockActiveAdminIds(tx);
-      if (admins.filter((id) => id !== userId).length === 0) return "last-admin";
+      if (await isLastActiveAdmin(tx, userId)) return "last-admin";
     }
     await tx.update(users).set({ banned: disabled, updatedAt: new Date() }).where(eq(users.id, userId));
     if (disabled) {
