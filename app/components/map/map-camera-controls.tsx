@@ -14,6 +14,19 @@ function panned(cam: Camera, fx: number, fy: number): Camera {
   return { lng, lat: clamp(unitYToLat(y), -85, 85), zoom: cam.zoom };
 }
 
+/** The pan arrows in a 3 × 3 grid (north, west, east, south), the empty cells between them. */
+const PAN_CELLS = [
+  null,
+  { fx: 0, fy: -0.33, label: "map.panNorth", Icon: MoveUp },
+  null,
+  { fx: -0.33, fy: 0, label: "map.panWest", Icon: MoveLeft },
+  null,
+  { fx: 0.33, fy: 0, label: "map.panEast", Icon: MoveRight },
+  null,
+  { fx: 0, fy: 0.33, label: "map.panSouth", Icon: MoveDown },
+  null,
+] as const;
+
 const controlCls =
   "flex size-10 items-center justify-center rounded-md border border-stone-300 bg-white text-stone-800 shadow-sm hover:bg-leaf-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700 map-small:size-8";
 
@@ -71,47 +84,23 @@ export function MapCameraControls({
         aria-label={t("map.pan")}
         className="absolute bottom-2 left-2 z-10 grid grid-cols-3 gap-1 map-small:bottom-1.5 map-small:left-1.5 map-small:map-idle:pointer-events-none map-small:map-idle:opacity-0"
       >
-        <span />
-        <a
-          href={href(panned(camera, 0, -0.33))}
-          rel="nofollow"
-          onClick={(e) => withMap(e, (m) => m.panBy(0, -0.33))}
-          className={controlCls}
-          aria-label={t("map.panNorth")}
-        >
-          <MoveUp aria-hidden="true" className="h-4 w-4" />
-        </a>
-        <span />
-        <a
-          href={href(panned(camera, -0.33, 0))}
-          rel="nofollow"
-          onClick={(e) => withMap(e, (m) => m.panBy(-0.33, 0))}
-          className={controlCls}
-          aria-label={t("map.panWest")}
-        >
-          <MoveLeft aria-hidden="true" className="h-4 w-4" />
-        </a>
-        <span />
-        <a
-          href={href(panned(camera, 0.33, 0))}
-          rel="nofollow"
-          onClick={(e) => withMap(e, (m) => m.panBy(0.33, 0))}
-          className={controlCls}
-          aria-label={t("map.panEast")}
-        >
-          <MoveRight aria-hidden="true" className="h-4 w-4" />
-        </a>
-        <span />
-        <a
-          href={href(panned(camera, 0, 0.33))}
-          rel="nofollow"
-          onClick={(e) => withMap(e, (m) => m.panBy(0, 0.33))}
-          className={controlCls}
-          aria-label={t("map.panSouth")}
-        >
-          <MoveDown aria-hidden="true" className="h-4 w-4" />
-        </a>
-        <span />
+        {PAN_CELLS.map((cell, i) =>
+          cell ? (
+            <a
+              key={cell.label}
+              href={href(panned(camera, cell.fx, cell.fy))}
+              rel="nofollow"
+              onClick={(e) => withMap(e, (m) => m.panBy(cell.fx, cell.fy))}
+              className={controlCls}
+              aria-label={t(cell.label)}
+            >
+              <cell.Icon aria-hidden="true" className="h-4 w-4" />
+            </a>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the grid's empty cells never move
+            <span key={i} />
+          ),
+        )}
       </nav>
     </>
   );
