@@ -4,6 +4,7 @@ import { loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { MapPin, SlidersHorizontal } from "../components/icons";
+import { ListNotice } from "../components/public/list-notice";
 import { LocationFilters } from "../components/public/location-filters";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { Pagination } from "../components/public/pagination";
@@ -14,7 +15,6 @@ import { facetCountsForForm, locationFilterForm, parseLocationQuery, resolveLoca
 import { formatDistance } from "../lib/geo";
 import { entryForPage } from "../lib/i18n/entry-translations";
 import { intlLocale, type Language } from "../lib/i18n/languages";
-import { requestTranslate } from "../server-lib/messages.server";
 import { Trans, useTranslation } from "../lib/i18n/react";
 import type { Translate } from "../lib/i18n/translate";
 import { metaTranslate, pageMeta } from "../lib/meta";
@@ -23,6 +23,7 @@ import { publicPageHeaders } from "../lib/public-cache";
 import { toQueryString } from "../lib/query-string";
 import { countryChoices, countryLabel } from "../lib/reference-names";
 import { locationPath } from "../lib/slug";
+import { requestTranslate } from "../server-lib/messages.server";
 import { getLocationCountries, getLocationTotal } from "../services/location-countries.server";
 import type { Route } from "./+types/locations";
 
@@ -238,13 +239,9 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
           />
         </details>
         {d.unknownPlace ? (
-          <p role="status" className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
-            {t("locations.unknownPlace", { place: d.unknownPlace })}
-          </p>
+          <ListNotice status>{t("locations.unknownPlace", { place: d.unknownPlace })}</ListNotice>
         ) : null}
-        {d.ignored ? (
-          <p className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">{t("locations.ignored")}</p>
-        ) : null}
+        {d.ignored ? <ListNotice>{t("locations.ignored")}</ListNotice> : null}
 
         <section aria-labelledby="results-heading" className="mt-8">
           <h2 id="results-heading" className="sr-only">

@@ -15,6 +15,7 @@ import { loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { CalendarDays, Globe, MapPin, Users } from "../components/icons";
+import { ListNotice } from "../components/public/list-notice";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN } from "../lib/constants";
 import { parseProgramQuery, programListFilter } from "../lib/filters";
@@ -396,9 +397,7 @@ export default function Programs({ loaderData: d }: Route.ComponentProps) {
             </div>
           </Form>
         </HydrateApart>
-        {d.ignored ? (
-          <p className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">{t("programs.ignored")}</p>
-        ) : null}
+        {d.ignored ? <ListNotice>{t("programs.ignored")}</ListNotice> : null}
 
         <section aria-labelledby="upcoming-heading" className="mt-8">
           <h2 id="upcoming-heading" className="text-2xl font-semibold text-leaf-900">

@@ -55,20 +55,18 @@ const FALLBACK = {
 };
 
 function Shell({
-  navigation,
-  contactEmail,
-  year,
-  siteName,
-  footerTagline,
-  footerTaglineLang,
+  data: { navigation, contactEmail, year, siteName, footerTagline, footerTaglineLang },
   children,
 }: {
-  navigation: NavigationPages;
-  contactEmail: string;
-  year: number;
-  siteName: string;
-  footerTagline: string;
-  footerTaglineLang?: string;
+  /** The layout's data (or the fallback when its loader failed). */
+  data: {
+    navigation: NavigationPages;
+    contactEmail: string;
+    year: number;
+    siteName: string;
+    footerTagline: string;
+    footerTaglineLang?: string;
+  };
   children: React.ReactNode;
 }) {
   const live = useLiveSettings(navigation, contactEmail);
@@ -98,14 +96,7 @@ function Shell({
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <Shell
-      navigation={loaderData.navigation}
-      contactEmail={loaderData.contactEmail}
-      year={loaderData.year}
-      siteName={loaderData.siteName}
-      footerTagline={loaderData.footerTagline}
-      footerTaglineLang={loaderData.footerTaglineLang}
-    >
+    <Shell data={loaderData}>
       <Outlet />
     </Shell>
   );
@@ -144,18 +135,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       />
     );
   }
-  return (
-    <Shell
-      navigation={shell.navigation}
-      contactEmail={shell.contactEmail}
-      year={shell.year}
-      siteName={shell.siteName}
-      footerTagline={shell.footerTagline}
-      footerTaglineLang={"footerTaglineLang" in shell ? shell.footerTaglineLang : undefined}
-    >
-      {body}
-    </Shell>
-  );
+  return <Shell data={shell}>{body}</Shell>;
 }
 
 /**

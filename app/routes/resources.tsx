@@ -3,6 +3,7 @@ import { loadReferenceData } from "~/services/reference.server";
 import { listResources } from "~/services/resources.server";
 import { AppLink } from "../components/app-link";
 import { AppWindow, BookOpen, ExternalLink, FileText, Globe, Mic, TvMinimalPlay } from "../components/icons";
+import { ListNotice } from "../components/public/list-notice";
 import { ListSearch } from "../components/public/list-search";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { ShownInNote } from "../components/public/shown-in-note";
@@ -136,11 +137,7 @@ export default function Resources({ loaderData: d }: Route.ComponentProps) {
           placeholder={t("resources.searchPlaceholder")}
           keep={{ type: d.type }}
         />
-        {d.invalid ? (
-          <p role="status" className="mt-4 rounded-md bg-soil-100 px-4 py-2 text-sm text-soil-900">
-            {t("resources.invalid")}
-          </p>
-        ) : null}
+        {d.invalid ? <ListNotice status>{t("resources.invalid")}</ListNotice> : null}
 
         <section aria-labelledby="resource-list-heading" className="mt-8">
           <h2 id="resource-list-heading" className="text-stone-700">
