@@ -124,11 +124,13 @@ function FieldShell({
 }
 
 /**
- * The control's look, and what tells assistive technology that it is required, invalid, and where its hint and error
- * are (the large look's forms use the browser's `required`, with `noValidate` on the form).
+ * The control's id and name, its look, and what tells assistive technology that it is required, invalid, and where
+ * its hint and error are (the large look's forms use the browser's `required`, with `noValidate` on the form).
  */
 function controlProps({ name, required, error, hint, look = "compact" }: BaseProps) {
   return {
+    id: fieldIds(name).id,
+    name,
     className: INPUT_CLASSES[look](Boolean(error)),
     ...(look === "large" ? { required: required || undefined } : { "aria-required": required || undefined }),
     "aria-invalid": error ? true : undefined,
@@ -179,8 +181,6 @@ export function TextField({
   return (
     <FieldShell {...base}>
       <input
-        id={fieldIds(base.name).id}
-        name={base.name}
         type={type}
         {...valueProps<HTMLInputElement>(value, onChange, defaultValue)}
         maxLength={maxLength}
@@ -206,14 +206,7 @@ export function TextAreaField({
 }: BaseProps & { defaultValue?: string | null; maxLength?: number; rows?: number }) {
   return (
     <FieldShell {...base}>
-      <textarea
-        id={fieldIds(base.name).id}
-        name={base.name}
-        rows={rows}
-        defaultValue={defaultValue ?? ""}
-        maxLength={maxLength}
-        {...controlProps(base)}
-      />
+      <textarea rows={rows} defaultValue={defaultValue ?? ""} maxLength={maxLength} {...controlProps(base)} />
     </FieldShell>
   );
 }
@@ -240,8 +233,6 @@ export function SelectField({
   return (
     <FieldShell {...base}>
       <select
-        id={fieldIds(base.name).id}
-        name={base.name}
         {...valueProps<HTMLSelectElement>(value, onChange, defaultValue)}
         autoComplete={autoComplete}
         {...controlProps(base)}

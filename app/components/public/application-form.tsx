@@ -44,6 +44,12 @@ const LABELS: Record<ApplicationField, string> = {
   consent: "application.consentSummary",
 };
 
+/** The two long answers, each with its hint. */
+const LONG_ANSWERS = [
+  ["experience", "application.experienceHint"],
+  ["seeking", "application.seekingHint"],
+] as const;
+
 /** The element a summary link moves focus to (first option of a group). */
 const FIELD_TARGET: Partial<Record<ApplicationField, string>> = {
   applicantType: "applicantType-educator",
@@ -263,20 +269,16 @@ export function ApplicationForm({
       </fieldset>
 
       <FormSection legend={t("application.tellUsMore")} spacing="space-y-5">
-        <TextAreaField
-          {...field("experience")}
-          rows={5}
-          required
-          maxLength={APPLICATION_LIMITS.longText}
-          hint={t("application.experienceHint")}
-        />
-        <TextAreaField
-          {...field("seeking")}
-          rows={5}
-          required
-          maxLength={APPLICATION_LIMITS.longText}
-          hint={t("application.seekingHint")}
-        />
+        {LONG_ANSWERS.map(([f, hint]) => (
+          <TextAreaField
+            key={f}
+            {...field(f)}
+            rows={5}
+            required
+            maxLength={APPLICATION_LIMITS.longText}
+            hint={t(hint)}
+          />
+        ))}
       </FormSection>
 
       <div className="rounded-xl border border-leaf-100 bg-white p-5">
