@@ -9,13 +9,7 @@ import { translationFormValues } from "~/lib/i18n/entry-translations";
 import { ChangeMakerSchema, MAX_LINKS } from "~/lib/schemas/change-maker";
 import { type FormValues, listValue } from "~/lib/schemas/form";
 import { findApplicationFor } from "~/services/applications.server";
-import {
-  type ChangeMakerInput,
-  type ChangeMakerRow,
-  createChangeMaker,
-  getChangeMakerById,
-  updateChangeMaker,
-} from "~/services/change-makers.server";
+import { type ChangeMakerInput, type ChangeMakerRow, getChangeMakerById } from "~/services/change-makers.server";
 import { invalid, saveContent } from "~/services/content-actions.server";
 import { loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
 import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
@@ -52,7 +46,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const kind = { kind: "change-maker", params, schema: ChangeMakerSchema, find: getChangeMakerById } as const;
   const post = await readEntryPost(db, request, kind);
   if (post.response) return post.response;
-  const { id, values, v, language } = post;
+  const { id, stored, values, v, language } = post;
   const errors: Record<string, string> = {};
   const ids = await getLocationIdsByNames(db, v.relatedLocations);
   const unknown = v.relatedLocations.filter((n) => !ids.has(n));
@@ -75,14 +69,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   };
   return saveContent(context, {
     revision: "change-maker",
+    before: stored,
     user,
     id,
     input,
     values,
-    create: createChangeMaker,
-    update: updateChangeMaker,
-    audit: { entity: "change-maker", subject: `change-maker "${v.name}"` },
-    channel: "changeMakers",
     redirectTo: LIST,
     toast: "Change-maker saved",
   });

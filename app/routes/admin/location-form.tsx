@@ -29,12 +29,10 @@ import { findLikelyDuplicates } from "~/services/duplicates.server";
 import { loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
 import { requireAdmin } from "~/services/guard.server";
 import {
-  createLocation,
   findLocationNameClash,
   getLocationById,
   isLocationNameTaken,
   type LocationInput,
-  updateLocation,
 } from "~/services/locations.server";
 import { loadReferenceData } from "~/services/reference.server";
 import { resolvePicture } from "~/services/stored-image.server";
@@ -46,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
   const [ref, loaded] = await Promise.all([
-    loadReferenceData(db),
+    loadReferenceData(context.services),
     loadFormEntry(context.services, "location", params, getLocationById),
   ]);
   const { id, entry: location, history } = loaded;
@@ -83,7 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
   if (post.response) return post.response;
   const { id, stored: existing, values, v, language } = post;
-  const ref = await loadReferenceData(db);
+  const ref = await loadReferenceData(context.services);
   const errors = checkLocationReferences(v, ref);
   const clash = errors.name ? null : await findLocationNameClash(db, v.name, id);
   if (clash) errors.name = nameTakenBy("location", clash.name);
@@ -126,15 +124,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   };
   return saveContent(context, {
     revision: "location",
+    before: existing,
     user,
     id,
     input,
     values,
-    create: createLocation,
-    update: updateLocation,
     unique: { field: "name", message: LOCATION_NAME_TAKEN, isTaken: () => isLocationNameTaken(db, v.name, id) },
-    audit: { entity: "location", subject: `location "${v.name}"` },
-    channel: "locations",
     redirectTo: LIST,
     toast: "Location saved",
     // A new place that looks like one already listed opens on its own screen, where the likely duplicates are shown.

@@ -27,13 +27,11 @@ import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
 import { requireAdmin } from "~/services/guard.server";
 import { getLocationIdsByNames, getLocationNamesByIds, listLocationNames } from "~/services/locations.server";
 import {
-  createProgram,
   findProgramNameClash,
   getProgramById,
   isProgramNameTaken,
   type ProgramInput,
   type ProgramRow,
-  updateProgram,
 } from "~/services/programs.server";
 import { listFocusAreas } from "~/services/reference.server";
 import type { Route } from "./+types/program-form";
@@ -70,7 +68,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     find: getProgramById,
   });
   if (post.response) return post.response;
-  const { id, values, v, language } = post;
+  const { id, stored, values, v, language } = post;
   const errors: Record<string, string> = {};
   let locationId: string | null = null;
   if (v.hostLocation) {
@@ -110,15 +108,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   };
   return saveContent(context, {
     revision: "program",
+    before: stored,
     user,
     id,
     input,
     values,
-    create: createProgram,
-    update: updateProgram,
     unique: { field: "name", message: PROGRAM_NAME_TAKEN, isTaken: () => isProgramNameTaken(db, v.name, id) },
-    audit: { entity: "program", subject: `program "${v.name}"` },
-    channel: "programs",
     redirectTo: LIST,
     toast: "Program saved",
   });

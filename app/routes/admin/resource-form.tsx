@@ -14,13 +14,7 @@ import { loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
 import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
 import { requireAdmin } from "~/services/guard.server";
 import { listFocusAreas } from "~/services/reference.server";
-import {
-  createResource,
-  getResourceById,
-  type ResourceInput,
-  type ResourceRow,
-  updateResource,
-} from "~/services/resources.server";
+import { getResourceById, type ResourceInput, type ResourceRow } from "~/services/resources.server";
 import type { Route } from "./+types/resource-form";
 
 const LIST = "/admin/dashboard/resources";
@@ -54,7 +48,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     find: getResourceById,
   });
   if (post.response) return post.response;
-  const { id, values, v, language } = post;
+  const { id, stored, values, v, language } = post;
   if (await hasUnknownFocusAreas(db, v.focusAreas)) return invalid({ focusAreas: UNKNOWN_FOCUS_AREAS }, values);
   const input: ResourceInput = {
     status: v.status,
@@ -69,14 +63,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   };
   return saveContent(context, {
     revision: "resource",
+    before: stored,
     user,
     id,
     input,
     values,
-    create: createResource,
-    update: updateResource,
-    audit: { entity: "resource", subject: `resource "${v.title}"` },
-    channel: "resources",
     redirectTo: LIST,
     toast: "Resource saved",
   });
