@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { NameTranslations } from "~/lib/reference-names";
-import type { Database, Executor } from "~db/client";
+import type { Executor } from "~db/client";
 import { focusAreas, regions, subRegions } from "~db/schema";
 
 export type Region = { id: string; key: string; name: string; description: string; translations: NameTranslations };
@@ -48,7 +48,6 @@ export async function updateNameTranslations(
 ): Promise<boolean> {
   const table = tables[kind];
   const rows = await db.update(table).set({ translations }).where(eq(table.id, id)).returning({ id: table.id });
-  referenceCache.delete(db);
   return rows.length > 0;
 }
 
@@ -76,25 +75,11 @@ export type ReferenceData = {
   focusAreasById: Map<string, FocusArea>;
 };
 
-const REFERENCE_TTL_MS = 30_000;
-const referenceCache = new WeakMap<Database, { at: number; data: Promise<ReferenceData> }>();
-
 /**
- * Regions, sub-regions and focus areas with lookup maps. These small tables change rarely (seeding, staff editing
- * their translated names, which drops this copy), and nearly every page needs them, so they are kept per database
- * for a short while.
+ * Regions, sub-regions and focus areas with lookup maps, read now. Pages read the copy services/reference.server.ts
+ * keeps until reference data changes; staff actions that run rarely read afresh.
  */
-export function loadReferenceData(db: Executor): Promise<ReferenceData> {
-  const hit = referenceCache.get(db);
-  if (hit && Date.now() - hit.at < REFERENCE_TTL_MS) return hit.data;
-  const data = readReferenceData(db);
-  referenceCache.set(db, { at: Date.now(), data });
-  data.catch(() => referenceCache.delete(db));
-  return data;
-}
-
-/** Regions, sub-regions and focus areas with lookup maps, read now (callers that keep them say for how long). */
-export async function readReferenceData(db: Executor): Promise<ReferenceData> {
+export async function loadReferenceData(db: Executor): Promise<ReferenceData> {
   const [r, s, f] = await Promise.all([listRegions(db), listSubRegions(db), listFocusAreas(db)]);
   return {
     regions: r,

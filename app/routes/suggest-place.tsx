@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = PlaceProposalSchema.safeParse(values);
   if (!parsed.success) return contributionFail({ errors: translateErrors(t, fieldErrors(parsed.error)), values }, 400);
-  const ref = await loadReferenceData(context.services.db);
+  const ref = await loadReferenceData(context.services);
   const errors: Record<string, string> = {};
   if (parsed.data.regionId && !ref.regionsById.has(parsed.data.regionId)) {
     errors.regionId = t("validation.regionFromList");

@@ -27,7 +27,7 @@ export async function loadModerationItem(services: Services, id: string) {
   const { db } = services;
   const proposal = await getProposal(db, id);
   if (!proposal) return null;
-  const ref = await loadReferenceData(db);
+  const ref = await loadReferenceData(services);
   const entry =
     proposal.entityId && proposal.entity === "location" ? await getLocationById(db, proposal.entityId) : null;
   const kind = proposal.entity as CorrectableKind;

@@ -1,4 +1,4 @@
-import type { Database } from "~db/client";
+import type { ChangeBus, Database } from "~db/client";
 import { parseLocationQuery, resolveLocationFilters } from "../lib/filters";
 import type { Language } from "../lib/i18n/languages";
 import type { Point } from "../queries/distance.server";
@@ -8,8 +8,8 @@ import {
   nearbyLocations,
   nearestLocations,
 } from "../queries/locations.server";
-import { loadReferenceData } from "../queries/reference.server";
 import { resolvePlace } from "./distance.server";
+import { loadReferenceData } from "./reference.server";
 
 /** How many places "Near me" names: enough to choose from, few enough to read on a phone. */
 export const NEAR_ME_COUNT = 8;
@@ -19,13 +19,13 @@ export const NEAR_ME_COUNT = 8;
  * /locations; ones that do not parse are ignored, as there).
  */
 export async function findNearestPlaces(
-  services: { db: Database },
+  services: { db: Database; bus: ChangeBus },
   from: Point,
   filterParams: URLSearchParams,
 ): Promise<NearestLocation[]> {
   const query = parseLocationQuery(filterParams);
   const hasFilters = Boolean(query.region || query.subRegion || query.focus || query.country || query.q);
-  const filters = hasFilters ? resolveLocationFilters(query, await loadReferenceData(services.db)) : {};
+  const filters = hasFilters ? resolveLocationFilters(query, await loadReferenceData(services)) : {};
   return nearestLocations(services.db, from, filters, NEAR_ME_COUNT);
 }
 
@@ -34,7 +34,7 @@ export async function findNearestPlaces(
  * the site's languages), with where that is and its name in the page's language; null when nothing is known by it.
  */
 export async function findNearestPlacesTo(
-  services: { db: Database },
+  services: { db: Database; bus: ChangeBus },
   typed: string,
   filterParams: URLSearchParams,
   lang: Language,

@@ -6,11 +6,10 @@ import {
   listFocusAreas,
   listRegions,
   listSubRegions,
-  loadReferenceData,
   type ReferenceData,
   type ReferenceKind,
   type Region,
-  readReferenceData,
+  loadReferenceData as readReferenceData,
   type SubRegion,
   updateNameTranslations,
 } from "../queries/reference.server";
@@ -22,7 +21,20 @@ export type { FocusArea, ReferenceData, ReferenceKind, Region, SubRegion };
  * The reference lists (regions, sub-regions, focus areas) that forms, filters and feeds offer, and their names in
  * the page's language. Routes reach the queries through this module (decision 036).
  */
-export { listFocusAreas, listRegions, listSubRegions, loadReferenceData };
+export { listFocusAreas, listRegions, listSubRegions };
+
+const referenceCache = contentCache<ReferenceData>(["reference"], 1);
+
+/**
+ * Regions, sub-regions and focus areas with lookup maps: small tables nearly every page needs and that change rarely
+ * (seeding, staff editing their translated names). The one kept copy, until reference data changes on any instance;
+ * its names in a language are derived from it once (referenceNamesFor).
+ */
+export function loadReferenceData(services: { db: Database; bus: ChangeBus } | Database): Promise<ReferenceData> {
+  // A database alone (a caller that does not pass its services yet) is read afresh.
+  if (!("bus" in services)) return readReferenceData(services);
+  return referenceCache(services, "all", () => readReferenceData(services.db));
+}
 
 const named = new WeakMap<ReferenceData, Map<Language, ReferenceData>>();
 
@@ -54,14 +66,15 @@ export function referenceNamesFor(ref: ReferenceData, lang: Language): Reference
   return data;
 }
 
-const namesCache = contentCache<ReferenceData>(["reference"], 10);
-
 /**
- * Reference data with names in the page's language (see `referenceNamesFor`), for public pages: kept until
- * reference data changes, so a page made again after staff save a name (on any instance) already shows it.
+ * Reference data with names in the page's language (see `referenceNamesFor`), for public pages: from the kept copy,
+ * so a page made again after staff save a name (on any instance) already shows it.
  */
-export function loadReferenceNames(services: { db: Database; bus: ChangeBus }, lang: Language): Promise<ReferenceData> {
-  return namesCache(services, lang, async () => referenceNamesFor(await readReferenceData(services.db), lang));
+export async function loadReferenceNames(
+  services: { db: Database; bus: ChangeBus },
+  lang: Language,
+): Promise<ReferenceData> {
+  return referenceNamesFor(await loadReferenceData(services), lang);
 }
 
 /**

@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const url = new URL(request.url);
   const status = parseStatus(url.searchParams.get("status"));
-  const ref = await loadReferenceData(db);
+  const ref = await loadReferenceData(context.services);
   const focusNames = (ids: string[]) => ids.map((id) => ref.focusAreasById.get(id)?.name ?? "").filter(Boolean);
 
   const page = parsePage(url.searchParams.get("page"));

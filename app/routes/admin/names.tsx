@@ -29,7 +29,7 @@ type Group = { heading: string; rows: Row[] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const ref = await loadReferenceData(context.services.db);
+  const ref = await loadReferenceData(context.services);
   const row =
     (kind: Kind) =>
     (r: { id: string; name: string; translations: NameTranslations }): Row => ({
@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return fail(fieldErrors(parsed.error));
   const { kind, id } = parsed.data;
   const translations = toNameTranslations(parsed.data);
-  const ref = await loadReferenceData(db);
+  const ref = await loadReferenceData(context.services);
   const byId = { region: ref.regionsById, subRegion: ref.subRegionsById, focusArea: ref.focusAreasById }[kind];
   const known = byId.get(id);
   const saved = await saveNameTranslations(context.services, kind, id, translations);

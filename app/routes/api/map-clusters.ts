@@ -63,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { bbox, zoom } = parsed.data;
   const query = parseLocationQuery(params);
   const hasFilters = Boolean(query.region || query.subRegion || query.focus || query.country || query.q);
-  const filters = hasFilters ? resolveLocationFilters(query, await loadReferenceData(context.services.db)) : {};
+  const filters = hasFilters ? resolveLocationFilters(query, await loadReferenceData(context.services)) : {};
   const store = getClusterStore(context.services);
   const result = await store.query(bbox, clamp(zoom, 0, 24), filters);
   return Response.json(

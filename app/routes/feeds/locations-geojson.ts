@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseLocationQuery(params);
   const { limit, offset } = parseFeedPage(params);
-  const ref = await loadReferenceData(db);
+  const ref = await loadReferenceData(context.services);
   const filters = resolveLocationFilters(query, ref);
   const { rows, total } = await listLocationFeatures(
     db,
