@@ -1,13 +1,12 @@
 import { data, redirect } from "react-router";
 import { FormSent, FormSentLinks } from "~/components/forms/public-form-parts";
-import { hitRateLimit } from "~/services/rate-limits.server";
+import { hitClientRateLimit } from "~/services/rate-limits.server";
 import { loadReferenceData, loadReferenceNames } from "~/services/reference.server";
 import { AppLink } from "../components/app-link";
 import { ApplicationForm } from "../components/public/application-form";
 import { PageIntro } from "../components/public/page-intro";
 import { CATEGORY_KEYS } from "../lib/i18n/categories";
 import { localizeHref } from "../lib/i18n/languages";
-import { requestTranslate } from "../lib/i18n/messages.server";
 import { Trans, useTranslation } from "../lib/i18n/react";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import {
@@ -18,17 +17,16 @@ import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
 } from "../lib/schemas/application";
-import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "../lib/schemas/form.server";
 import { translateErrors } from "../lib/schemas/message-codes";
 import { PROJECT_CATEGORIES } from "../lib/taxonomy";
+import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "../server-lib/form.server";
+import { requestTranslate } from "../server-lib/messages.server";
 import { submitApplication } from "../services/applications.server";
 import { checkFormToken, issueFormToken, useFormToken } from "../services/form-timing.server";
 import { getPublicSettings } from "../services/site-settings.server";
 import type { Route } from "./+types/application";
 
 const FORM_NAME = "application";
-/** Per client address: a family or a workshop sharing one connection can still apply; a flood cannot. */
-const APPLICATION_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
 const NO_STORE = { "Cache-Control": "no-store" };
 const SUBMITTED_PATH = "/application?submitted=1";
 
@@ -110,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = ApplicationSchema.safeParse(values);
   if (!parsed.success) return fail({ errors: translateErrors(t, applicationErrors(parsed.error)), values }, 400);
 
-  const ref = await loadReferenceData(db);
+  const ref = await loadReferenceData(context.services);
   const focusAreas = parsed.data.focusAreas.filter((id) => ref.focusAreasById.has(id));
   if (focusAreas.length === 0) {
     return fail({ errors: { focusAreas: t("validation.application.focusAreasUnknown") }, values }, 400);
@@ -118,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const region = ref.regions.find((r) => r.key === parsed.data.region);
 
   // Counted only for applications that would be stored, so correcting mistakes never locks anyone out.
-  const limit = await hitRateLimit(db, `application:${context.clientIp}`, APPLICATION_LIMIT);
+  const limit = await hitClientRateLimit(db, "application", context.clientIp);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
     return fail(

@@ -1,9 +1,9 @@
 import { data, Form, useNavigation } from "react-router";
 import { formatDate, formatDuration, paragraphs } from "~/lib/format";
-import { requestTranslate } from "~/lib/i18n/messages.server";
+import { requestTranslate } from "~/server-lib/messages.server";
 import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
 import { listEpisodes, podcastSignUpAfterAnswer } from "~/services/podcast.server";
-import { hitRateLimit } from "~/services/rate-limits.server";
+import { hitClientRateLimit } from "~/services/rate-limits.server";
 import { describeImages } from "~/services/stored-image.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, CircleCheck, Clock, Mic, Rss } from "../components/icons";
@@ -13,14 +13,11 @@ import { entryForPage } from "../lib/i18n/entry-translations";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { EmailSchema } from "../lib/schemas";
-import { readFormOrNull } from "../lib/schemas/form.server";
+import { readFormOrNull } from "../server-lib/form.server";
 import { z } from "../lib/zod";
 import type { Route } from "./+types/podcast";
 
 const PodcastSubscribeSchema = z.object({ email: EmailSchema });
-
-/** Per client address: enough for typos, too few for someone filling the list with addresses. */
-const SUBSCRIBE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -65,7 +62,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.services;
   const { t, lang } = requestTranslate(request);
-  const limit = await hitRateLimit(db, `podcast:${context.clientIp}`, SUBSCRIBE_LIMIT);
+  const limit = await hitClientRateLimit(db, "podcast", context.clientIp);
   const form = await readFormOrNull(request, t);
   const email = typeof form?.get("email") === "string" ? String(form?.get("email")) : "";
   if (!limit.allowed) {

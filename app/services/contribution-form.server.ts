@@ -1,15 +1,13 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
-import { requestTranslate } from "../lib/i18n/messages.server";
+import { requestTranslate } from "../server-lib/messages.server";
 import type { Translate } from "../lib/i18n/translate";
 import { type FormValues, formDataToObject } from "../lib/schemas/form";
-import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "../lib/schemas/form.server";
+import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "../server-lib/form.server";
 import { PROPOSAL_HONEYPOT_FIELD, PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
-import { hitRateLimit } from "../queries/rate-limits.server";
 import { checkFormToken, useFormToken } from "./form-timing.server";
+import { hitClientRateLimit } from "./rate-limits.server";
 
-/** Contributions (proposed places and corrections) share one budget per client address and hour. */
-const CONTRIBUTION_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
 export const NO_STORE = { "Cache-Control": "no-store" };
 
 export type ContributionResult = { errors: Record<string, string>; values: FormValues };
@@ -63,7 +61,7 @@ export async function readContributionForm(
  */
 export async function admitContribution(context: AppLoadContext, read: ContributionRead, t: Translate) {
   const { db } = context.services;
-  const limit = await hitRateLimit(db, `proposal:${context.clientIp}`, CONTRIBUTION_LIMIT);
+  const limit = await hitClientRateLimit(db, "contribution", context.clientIp);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
     return contributionFail(

@@ -1,18 +1,18 @@
 import { data, redirect } from "react-router";
 import { emailErrorCode, NEWSLETTER_ERRORS, type NewsletterErrorCode } from "~/components/newsletter-outcome";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromPath, localizeHref } from "~/lib/i18n/languages";
-import { serverTranslate } from "~/lib/i18n/messages.server";
-import { homeLanguage } from "~/lib/i18n/negotiate.server";
+import { serverTranslate } from "~/server-lib/messages.server";
+import { homeLanguage } from "~/server-lib/negotiate.server";
 import type { Translate } from "~/lib/i18n/translate";
 import { EMAIL_MESSAGES, fieldErrors, NewsletterSchema } from "~/lib/schemas";
 import { formDataToObject } from "~/lib/schemas/form";
-import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "~/lib/schemas/form.server";
+import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "~/server-lib/form.server";
 import { signUpAfterAnswer } from "~/services/newsletter.server";
-import { hitRateLimit } from "~/services/rate-limits.server";
+import { CLIENT_RATE_LIMITS, hitClientRateLimit } from "~/services/rate-limits.server";
 import type { Route } from "./+types/newsletter";
 
-/** Sign-ups allowed per client address and window: generous for people, a wall for scripts. */
-export const NEWSLETTER_RATE_LIMIT = { limit: 20, windowMs: 60_000 } as const;
+/** Sign-ups allowed per client address and window (declared with the other limits in services/rate-limits). */
+export const NEWSLETTER_RATE_LIMIT = CLIENT_RATE_LIMITS.newsletter;
 
 /**
  * Newsletter subscription. JavaScript clients (Accept or Content-Type application/json) get JSON; a plain form
@@ -45,13 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       : redirect(page(`error=${code}`), { status: 303, headers });
 
   const { db, logger } = context.services;
-  const limit = await hitRateLimit(db, `newsletter:${context.clientIp || "unknown"}`, NEWSLETTER_RATE_LIMIT).catch(
-    (err: unknown) => {
-      // The limiter must never stop a real sign-up; a database hiccup here is logged and the request goes on.
-      logger.warn({ err }, "newsletter rate limit unavailable");
-      return null;
-    },
-  );
+  const limit = await hitClientRateLimit(db, "newsletter", context.clientIp || "unknown").catch((err: unknown) => {
+    // The limiter must never stop a real sign-up; a database hiccup here is logged and the request goes on.
+    logger.warn({ err }, "newsletter rate limit unavailable");
+    return null;
+  });
   if (limit && !limit.allowed) {
     return fail("too-many", 429, { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) });
   }
