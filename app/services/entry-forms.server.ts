@@ -1,10 +1,12 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { readEntryLanguageForm } from "~/lib/i18n/entry-translations";
+import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
+import type { FormValues } from "~/lib/schemas/form";
 import { readEntryForm } from "~/server-lib/form.server";
 import type { Database } from "~db/client";
 import { invalid } from "./content-actions.server";
+import { entryKind } from "./entries/registry.server";
 import { entryHistory } from "./revisions.server";
 import type { Services } from "./services.server";
 
@@ -55,4 +57,25 @@ export async function readEntryPost<S extends z.ZodType, Item extends { language
     return { response: invalid(errors, values) } as const;
   }
   return { response: null, id, stored, values, v: parsed.data as z.output<S>, language: language.value };
+}
+
+/**
+ * The labels of a kind's form fields, as its error summary and its history name them: the kind's fields as the entry
+ * registry labels them (`own` where the form words one otherwise), then its translation fields.
+ */
+export function entryFormLabels(kind: FormKind, own: Record<string, string> = {}): Record<string, string> {
+  const fields = Object.fromEntries(entryKind(kind).fields.map((f) => [f.key, f.label]));
+  return { ...fields, ...own, ...translationLabels(kind) };
+}
+
+/**
+ * A saved entry as its form shows it: its status, the kind's own fields (`own`, as text), its focus areas, and its
+ * original language and translations.
+ */
+export function entryFormValues(
+  kind: FormKind,
+  entry: { status: string; focusAreas: string[]; language?: unknown; translations?: unknown },
+  own: FormValues,
+): FormValues {
+  return { status: entry.status, ...own, focusAreas: entry.focusAreas, ...translationFormValues(kind, entry) };
 }

@@ -1,17 +1,16 @@
 import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
 import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormPage, entryFormLabels, entryFormMeta, savedStatus } from "~/components/admin/content/entry-form";
+import { EntryFormPage, entryFormMeta, savedStatus } from "~/components/admin/content/entry-form";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { fieldIds, TextAreaField, TextField } from "~/components/forms/form-field";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
-import { translationFormValues } from "~/lib/i18n/entry-translations";
 import { ChangeMakerSchema, MAX_LINKS } from "~/lib/schemas/change-maker";
 import { type FormValues, listValue } from "~/lib/schemas/form";
 import { findApplicationFor } from "~/services/applications.server";
 import { type ChangeMakerInput, type ChangeMakerRow, getChangeMakerById } from "~/services/change-makers.server";
 import { invalid, saveContent } from "~/services/content-actions.server";
-import { loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
+import { entryFormLabels, entryFormValues, loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
 import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
 import { requireAdmin } from "~/services/guard.server";
 import { getLocationIdsByNames, getLocationNamesByIds } from "~/services/locations.server";
@@ -33,6 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     history,
     fromApplication,
+    labels: entryFormLabels("change-maker"),
     person: person ? toFormValues(person, related) : null,
     personName: person?.name ?? null,
     personId: person?.id ?? null,
@@ -80,8 +80,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 function toFormValues(p: ChangeMakerRow, related: string[]): FormValues {
-  return {
-    status: p.status,
+  return entryFormValues("change-maker", p, {
     name: p.name,
     role: p.role,
     bio: p.bio,
@@ -91,23 +90,10 @@ function toFormValues(p: ChangeMakerRow, related: string[]): FormValues {
     linkLabel: p.links.map((l) => l.label),
     linkUrl: p.links.map((l) => l.url),
     relatedLocations: related.join("\n"),
-    focusAreas: p.focusAreas,
-    ...translationFormValues("change-maker", p),
-  };
+  });
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("change-maker", loaderData?.personName);
-
-const LABELS = entryFormLabels("change-maker", {
-  name: "Name",
-  role: "Role",
-  bio: "Biography",
-  country: "Country",
-  photoUrl: "Photo URL",
-  webpPhotoUrl: "WebP photo URL",
-  links: "Links",
-  relatedLocations: "Related locations",
-});
 
 export default function ChangeMakerFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { focusAreas, personName, personId } = loaderData;
@@ -125,7 +111,7 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
       status={savedStatus(loaderData.person)}
       publicHref={personId ? `/change-makers/${personId}` : null}
       fromApplication={loaderData.fromApplication}
-      labels={LABELS}
+      labels={loaderData.labels}
       values={values}
       saved={loaderData.person}
       errors={errors}

@@ -2,7 +2,7 @@ import { type ComponentProps, useState } from "react";
 import { Form } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
 import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormPage, entryFormLabels, entryFormMeta, savedStatus } from "~/components/admin/content/entry-form";
+import { EntryFormPage, entryFormMeta, savedStatus } from "~/components/admin/content/entry-form";
 import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
@@ -11,7 +11,6 @@ import { formatDate } from "~/components/admin/shell/format";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { PlacePositionFields, usePlacePosition } from "~/components/public/place-position-fields";
 import { entryEditPath } from "~/lib/admin-paths";
-import { translationFormValues } from "~/lib/i18n/entry-translations";
 import { type FormValues, textValue } from "~/lib/schemas/form";
 import {
   checkLocationReferences,
@@ -26,7 +25,7 @@ import { findApplicationFor } from "~/services/applications.server";
 import { invalid, saveContent } from "~/services/content-actions.server";
 import { tellPlacePublished } from "~/services/contribution-outcome.server";
 import { findLikelyDuplicates } from "~/services/duplicates.server";
-import { loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
+import { entryFormLabels, entryFormValues, loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
 import { requireAdmin } from "~/services/guard.server";
 import {
   findLocationNameClash,
@@ -54,6 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     history,
     fromApplication,
     duplicates,
+    labels: entryFormLabels("location", { contactAddress: "Address" }),
     location: location ? toFormValues(location) : null,
     locationName: location?.name ?? null,
     check: location
@@ -172,8 +172,7 @@ async function imageSize(
 
 function toFormValues(row: NonNullable<Awaited<ReturnType<typeof getLocationById>>>): FormValues {
   const s = (v: string | number | null | undefined) => (v === null || v === undefined ? "" : String(v));
-  return {
-    status: row.status,
+  return entryFormValues("location", row, {
     name: row.name,
     shortDescription: row.shortDescription,
     longDescription: row.longDescription,
@@ -189,38 +188,14 @@ function toFormValues(row: NonNullable<Awaited<ReturnType<typeof getLocationById
     contactCity: s(row.contactCity),
     contactState: s(row.contactState),
     contactZipCode: s(row.contactZipCode),
-    focusAreas: row.focusAreas,
     latitude: s(row.latitude),
     longitude: s(row.longitude),
     markerType: row.markerType,
     featured: row.featured ? "on" : "",
-    ...translationFormValues("location", row),
-  };
+  });
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("location", loaderData?.locationName);
-
-const LABELS = entryFormLabels("location", {
-  name: "Name",
-  shortDescription: "Short description",
-  longDescription: "Long description",
-  originalImageUrl: "Original image URL",
-  webpImageUrl: "WebP image URL",
-  website: "Website",
-  country: "Country",
-  regionId: "Region",
-  subRegionId: "Sub-region",
-  contactEmail: "Contact e-mail",
-  contactPhone: "Contact phone",
-  contactAddress: "Address",
-  contactCity: "City",
-  contactState: "State or province",
-  contactZipCode: "ZIP or postal code",
-  latitude: "Latitude",
-  longitude: "Longitude",
-  markerType: "Marker type",
-  featured: "Featured",
-});
 
 export default function LocationFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { regions, subRegions, focusAreas, locationName, check } = loaderData;
@@ -245,7 +220,7 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
       publicHref={locationName ? locationPath(locationName) : null}
       fromApplication={loaderData.fromApplication}
       notices={check ? <EntryCheck check={check} duplicates={loaderData.duplicates} /> : null}
-      labels={LABELS}
+      labels={loaderData.labels}
       values={values}
       saved={loaderData.location}
       errors={errors}

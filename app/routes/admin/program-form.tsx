@@ -1,6 +1,6 @@
 import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
 import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormPage, entryFormLabels, entryFormMeta, savedStatus } from "~/components/admin/content/entry-form";
+import { EntryFormPage, entryFormMeta, savedStatus } from "~/components/admin/content/entry-form";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
@@ -8,7 +8,6 @@ import { SelectField, TextAreaField, TextField } from "~/components/forms/form-f
 import { InstructionLanguagesField } from "~/components/forms/instruction-languages-field";
 import { entryEditPath } from "~/lib/admin-paths";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
-import { translationFormValues } from "~/lib/i18n/entry-translations";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
 import { instructionLanguageOptions } from "~/lib/instruction-languages";
 import { type FormValues, listValue } from "~/lib/schemas/form";
@@ -22,7 +21,7 @@ import {
 } from "~/lib/schemas/program";
 import { programPath } from "~/lib/slug";
 import { invalid, saveContent } from "~/services/content-actions.server";
-import { loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
+import { entryFormLabels, entryFormValues, loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
 import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
 import { requireAdmin } from "~/services/guard.server";
 import { getLocationIdsByNames, getLocationNamesByIds, listLocationNames } from "~/services/locations.server";
@@ -49,6 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   return {
     history,
+    labels: entryFormLabels("program"),
     program: program ? toFormValues(program, hostName[0] ?? "") : null,
     programName: program?.name ?? null,
     focusAreas,
@@ -120,8 +120,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 function toFormValues(p: ProgramRow, hostName: string): FormValues {
-  return {
-    status: p.status,
+  return entryFormValues("program", p, {
     name: p.name,
     summary: p.summary,
     description: p.description,
@@ -134,31 +133,12 @@ function toFormValues(p: ProgramRow, hostName: string): FormValues {
     educators: p.educators.join("\n"),
     applicationUrl: p.applicationUrl ?? "",
     capacity: p.capacity === null ? "" : String(p.capacity),
-    focusAreas: p.focusAreas,
     instructionLanguages: p.instructionLanguages,
     imageUrl: p.imageUrl ?? "",
-    ...translationFormValues("program", p),
-  };
+  });
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("program", loaderData?.programName);
-
-const LABELS = entryFormLabels("program", {
-  name: "Name",
-  summary: "Summary",
-  description: "Description",
-  hostLocation: "Host location",
-  startDate: "Start date",
-  endDate: "End date",
-  format: "Format",
-  price: "Price",
-  currency: "Currency",
-  educators: "Educators",
-  applicationUrl: "Booking link",
-  capacity: "Capacity",
-  instructionLanguages: "Languages of instruction",
-  imageUrl: "Image URL",
-});
 
 export default function ProgramFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { focusAreas, locationNames, programName, instructionLanguages } = loaderData;
@@ -173,7 +153,7 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
       wide
       status={savedStatus(loaderData.program)}
       publicHref={programName ? programPath(programName) : null}
-      labels={LABELS}
+      labels={loaderData.labels}
       values={values}
       saved={loaderData.program}
       errors={errors}

@@ -1,16 +1,15 @@
 import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
 import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormPage, entryFormLabels, entryFormMeta } from "~/components/admin/content/entry-form";
+import { EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
-import { translationFormValues } from "~/lib/i18n/entry-translations";
 import type { FormValues } from "~/lib/schemas/form";
 import { ResourceSchema } from "~/lib/schemas/resource";
 import { RESOURCE_TYPES } from "~/lib/taxonomy";
 import { invalid, saveContent } from "~/services/content-actions.server";
-import { loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
+import { entryFormLabels, entryFormValues, loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
 import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
 import { requireAdmin } from "~/services/guard.server";
 import { listFocusAreas } from "~/services/reference.server";
@@ -32,6 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { entry: resource, history } = await loadFormEntry(context.services, "resource", params, getResourceById);
   return {
     history,
+    labels: entryFormLabels("resource"),
     resource: resource ? toFormValues(resource) : null,
     resourceTitle: resource?.title ?? null,
     focusAreas: await listFocusAreas(context.services.db),
@@ -74,29 +74,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 function toFormValues(r: ResourceRow): FormValues {
-  return {
-    status: r.status,
+  return entryFormValues("resource", r, {
     title: r.title,
     type: r.type,
     url: r.url,
     description: r.description,
     author: r.author,
     imageUrl: r.imageUrl ?? "",
-    focusAreas: r.focusAreas,
-    ...translationFormValues("resource", r),
-  };
+  });
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("resource", loaderData?.resourceTitle);
-
-const LABELS = entryFormLabels("resource", {
-  title: "Title",
-  type: "Type",
-  url: "URL",
-  description: "Description",
-  author: "Author",
-  imageUrl: "Image URL",
-});
 
 export default function ResourceFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { focusAreas, resourceTitle } = loaderData;
@@ -108,7 +96,7 @@ export default function ResourceFormPage({ loaderData, actionData }: Route.Compo
       kind="resource"
       name={resourceTitle}
       listHref={LIST}
-      labels={LABELS}
+      labels={loaderData.labels}
       values={values}
       saved={loaderData.resource}
       errors={errors}

@@ -2,7 +2,6 @@ import type { FormEvent, ReactNode } from "react";
 import { Form } from "react-router";
 import { FocusAreasField } from "~/components/forms/focus-areas-field";
 import { ErrorSummary } from "~/components/forms/form-field";
-import { translationLabels } from "~/lib/i18n/entry-translations";
 import { type FormValues, textValue } from "~/lib/schemas/form";
 import type { EntryStatus } from "~/lib/vocabulary";
 import { EntryStatusField, FormActions, FormPageHeader } from "./content-form";
@@ -21,14 +20,6 @@ const PLURALS: Record<FormKind, string> = {
 };
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-/**
- * The labels of a kind's form fields, as its error summary and its history name them: the kind's own fields, then the
- * fields every entry form has (focus areas, status) and its translations.
- */
-export function entryFormLabels(kind: FormKind, own: Record<string, string>): Record<string, string> {
-  return { status: "Status", ...own, focusAreas: "Focus areas", ...translationLabels(kind) };
-}
 
 /** An entry form's page title: "Edit <name>" for a saved entry, "Add <kind>" for a new one. */
 export function entryFormMeta(kind: FormKind, name: string | null | undefined) {
