@@ -3,7 +3,7 @@ import { buttonClasses } from "~/components/forms/form-field";
 import type { NormalisedCountry } from "~/lib/countries";
 import type { FormValues } from "~/lib/schemas/form";
 import { ENTRY_STATUS_LABELS, type EntryStatus } from "~/lib/vocabulary";
-import { CountryCheck, controlClass } from "./review-parts";
+import { CountryCheck, controlClass, DecisionNote, FieldError, UseFieldTick } from "./review-parts";
 
 /** A correction as the moderation screen shows it (the view model of services/moderation-view.server.ts). */
 export type CorrectionView = {
@@ -52,16 +52,12 @@ export function CorrectionReview({
             The visitor says this place has {c.closure === "closed" ? "closed" : "moved"}.
           </p>
           {pending ? (
-            <div className="mt-2 flex items-center gap-2">
-              <input
-                id="archive"
-                name="archive"
-                type="checkbox"
-                defaultChecked={posted ? values.archive !== undefined : false}
-                className="h-5 w-5 accent-leaf-700"
-              />
-              <label htmlFor="archive">Archive the entry (it leaves the site, the map and search)</label>
-            </div>
+            <UseFieldTick
+              id="archive"
+              name="archive"
+              checked={posted ? values.archive !== undefined : false}
+              label="Archive the entry (it leaves the site, the map and search)"
+            />
           ) : null}
         </div>
       ) : null}
@@ -90,16 +86,12 @@ export function CorrectionReview({
             </dl>
             {pending ? (
               <>
-                <div className="mt-2 flex items-center gap-2">
-                  <input
-                    id={useId}
-                    name={`use_${r.field}`}
-                    type="checkbox"
-                    defaultChecked={posted ? values[`use_${r.field}`] !== undefined : true}
-                    className="h-5 w-5 accent-leaf-700"
-                  />
-                  <label htmlFor={useId}>Accept this field</label>
-                </div>
+                <UseFieldTick
+                  id={useId}
+                  name={`use_${r.field}`}
+                  checked={posted ? values[`use_${r.field}`] !== undefined : true}
+                  label="Accept this field"
+                />
                 <div className="mt-2">
                   <label htmlFor={valueId} className="block text-sm font-semibold text-stone-800">
                     {r.label}: value to use
@@ -112,11 +104,7 @@ export function CorrectionReview({
                     aria-invalid={errors[r.field] ? true : undefined}
                     aria-describedby={errors[r.field] ? errorId : undefined}
                   />
-                  {errors[r.field] ? (
-                    <p id={errorId} className="mt-1 text-sm font-medium text-red-800">
-                      {errors[r.field]}
-                    </p>
-                  ) : null}
+                  <FieldError id={errorId} error={errors[r.field]} />
                 </div>
               </>
             ) : null}
@@ -126,12 +114,7 @@ export function CorrectionReview({
       })}
       {pending ? (
         <>
-          <div>
-            <label htmlFor="correction-note" className="block text-sm font-semibold text-stone-800">
-              Note (kept with the decision)
-            </label>
-            <textarea id="correction-note" name="note" rows={2} maxLength={2000} className={controlClass} />
-          </div>
+          <DecisionNote id="correction-note" />
           <button
             type="submit"
             name="intent"

@@ -4,7 +4,7 @@ import type { NormalisedCountry } from "~/lib/countries";
 import type { FormValues } from "~/lib/schemas/form";
 import { PLACE_KIND_LABELS, type PlaceProposalField } from "~/lib/schemas/proposal";
 import { MARKER_TYPES } from "~/lib/vocabulary";
-import { CountryCheck, controlClass } from "./review-parts";
+import { CountryCheck, controlClass, DecisionNote, FieldError, UseFieldTick } from "./review-parts";
 
 /** One proposed field of a new place as the moderation screen shows it (services/moderation-view.server.ts). */
 export type ProposedField = {
@@ -67,16 +67,12 @@ export function NewPlaceReview({
             </p>
             {pending ? (
               <>
-                <div className="mt-2 flex items-center gap-2">
-                  <input
-                    id={useId}
-                    name={`use_${f.field}`}
-                    type="checkbox"
-                    defaultChecked={ticked(f.field, f.proposed)}
-                    className="h-5 w-5 accent-leaf-700"
-                  />
-                  <label htmlFor={useId}>Use this field</label>
-                </div>
+                <UseFieldTick
+                  id={useId}
+                  name={`use_${f.field}`}
+                  checked={ticked(f.field, f.proposed)}
+                  label="Use this field"
+                />
                 <FieldControl
                   field={f.field}
                   id={valueId}
@@ -115,12 +111,7 @@ export function NewPlaceReview({
               The language of the page the visitor wrote from; change it if they wrote in another.
             </p>
           </div>
-          <div>
-            <label htmlFor="accept-note" className="block text-sm font-semibold text-stone-800">
-              Note (kept with the decision)
-            </label>
-            <textarea id="accept-note" name="note" rows={2} maxLength={2000} className={controlClass} />
-          </div>
+          <DecisionNote id="accept-note" />
           <button type="submit" name="intent" value="accept" disabled={submitting} className={buttonClasses.primary}>
             Create a draft from the ticked fields
           </button>
@@ -194,11 +185,7 @@ function FieldControl({
             </li>
           ))}
         </ul>
-        {error ? (
-          <p id={errorId} className="mt-1 text-sm font-medium text-red-800">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={errorId} error={error} />
       </div>
     );
   } else {
@@ -219,11 +206,7 @@ function FieldControl({
         {label}
       </label>
       {control}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -24,3 +24,45 @@ export function CountryCheck({ country }: { country: NormalisedCountry }) {
     </p>
   );
 }
+
+/** A field's error message, which the field names in its aria-describedby; nothing while there is none. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-800">
+      {error}
+    </p>
+  );
+}
+
+/** A tick of the review: take one proposed field into the entry, or archive it. */
+export function UseFieldTick({
+  id,
+  name,
+  checked,
+  label,
+}: {
+  id: string;
+  name: string;
+  checked: boolean;
+  label: string;
+}) {
+  return (
+    <div className="mt-2 flex items-center gap-2">
+      <input id={id} name={name} type="checkbox" defaultChecked={checked} className="h-5 w-5 accent-leaf-700" />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+/** The note staff may keep with an accepting decision. */
+export function DecisionNote({ id }: { id: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-stone-800">
+        Note (kept with the decision)
+      </label>
+      <textarea id={id} name="note" rows={2} maxLength={2000} className={controlClass} />
+    </div>
+  );
+}
