@@ -1,5 +1,5 @@
 import { desc } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Database, Executor } from "~db/client";
 import { auditLog } from "~db/schema";
 
 export type AuditEntry = typeof auditLog.$inferSelect;
@@ -30,7 +30,7 @@ export type AuditInput = {
  * Records who changed what and when, in the change's own transaction when given one: a failure throws, so the change
  * it records is rolled back with it (decision 063).
  */
-export async function insertAudit(db: Database, entry: AuditInput): Promise<void> {
+export async function insertAudit(db: Executor, entry: AuditInput): Promise<void> {
   await db.insert(auditLog).values({
     userId: entry.user?.id ?? null,
     userEmail: entry.user?.email ?? "",

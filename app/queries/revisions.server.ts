@@ -1,13 +1,14 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import type { Database } from "~db/client";
+import type { Database, Executor } from "~db/client";
 import { entryRevisions } from "~db/schema";
 import { isUuid } from "../lib/ids";
 
 export type RevisionRow = typeof entryRevisions.$inferSelect;
 export type RevisionChanges = Record<string, { from: unknown; to: unknown }>;
 
+/** Stores a revision, in the change's own transaction when given one (`db` may be its `tx`). */
 export async function insertRevision(
-  db: Database,
+  db: Executor,
   input: {
     entity: string;
     entityId: string;

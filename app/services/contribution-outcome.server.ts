@@ -1,11 +1,8 @@
 import { SITE_NAME } from "../lib/constants";
 import { isLanguage, type Language, localizeHref } from "../lib/i18n/languages";
-import { serverTranslate } from "../server-lib/messages.server";
-import { locationPath, programPath } from "../lib/slug";
-import { getChangeMakerById } from "../queries/change-makers.server";
-import { getLocationById } from "../queries/locations.server";
-import { getProgramById } from "../queries/programs.server";
 import { listUntoldPlaceProposals, markOutcomeSent, type ProposalRow } from "../queries/proposals.server";
+import { serverTranslate } from "../server-lib/messages.server";
+import { entryKind, entryPublicPath, isEntryKind } from "./entries/registry.server";
 import { withinMailCaps } from "./mail/caps.server";
 import type { Mailer, Outgoing } from "./mail/mailer.server";
 import type { Services } from "./services.server";
@@ -80,20 +77,9 @@ export async function publicEntryPath(
   entity: string,
   id: string,
 ): Promise<string | null> {
-  const { db } = services;
-  if (entity === "location") {
-    const row = await getLocationById(db, id);
-    return row?.status === "published" ? locationPath(row.name) : null;
-  }
-  if (entity === "program") {
-    const row = await getProgramById(db, id);
-    return row?.status === "published" ? programPath(row.name) : null;
-  }
-  if (entity === "change-maker") {
-    const row = await getChangeMakerById(db, id);
-    return row?.status === "published" ? `/change-makers/${row.id}` : null;
-  }
-  return null;
+  if (!isEntryKind(entity)) return null;
+  const row = await entryKind(entity).find(services.db, id);
+  return row?.status === "published" ? entryPublicPath(entity, row) : null;
 }
 
 /** Who to tell about a contribution, or null: its address, given with consent, and its language. */
@@ -148,8 +134,8 @@ export async function tellPlacePublished(services: Pick<Services, "db" | "mail">
   const { db, mail } = services;
   const untold = await listUntoldPlaceProposals(db, locationId);
   if (untold.length === 0) return 0;
-  const place = await getLocationById(db, locationId);
-  if (place?.status !== "published") return 0;
+  const path = await publicEntryPath(services, "location", locationId);
+  if (!path) return 0;
   const prepared = await Promise.all(
     untold.map((p) => prepareOutcome(services, { ...p, consentAt: new Date(0), outcomeSentAt: null })),
   );
@@ -157,7 +143,7 @@ export async function tellPlacePublished(services: Pick<Services, "db" | "mail">
   await db.transaction(async (tx) => {
     for (const p of prepared) {
       if (!p) continue;
-      if (await queueOutcome(mail, tx, p, "place-published", locationPath(place.name))) queued++;
+      if (await queueOutcome(mail, tx, p, "place-published", path)) queued++;
     }
   });
   return queued;

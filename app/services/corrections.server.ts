@@ -9,7 +9,7 @@ import { pageLanguage } from "./applications.server";
 import { notifyContentChanged } from "./content-events.server";
 import { contributionAcknowledgement } from "./contribution-mail.server";
 import { prepareOutcome, publicEntryPath, queueOutcome } from "./contribution-outcome.server";
-import { type AnyEntryRow, entryKind } from "./entries/registry.server";
+import { type AnyEntryRow, entryKind, entryName, entryPublicPath } from "./entries/registry.server";
 import type { SessionUser } from "./guard.server";
 import { DECIDED, type DecisionOutcome, GONE } from "./proposals.server";
 import { recordChange } from "./revisions.server";
@@ -47,10 +47,17 @@ async function readCorrectionTarget(
   if (!row) return null;
   const current: Record<string, string> = {};
   for (const f of entry.correctable) current[f.key] = valueText(row[f.key]);
-  const name = String(row[entry.nameField] ?? "");
+  const name = entryName(kind, row);
   return {
     row,
-    target: { kind, id: row.id, name, path: entry.publicPath(row) ?? "", status: row.status as EntryStatus, current },
+    target: {
+      kind,
+      id: row.id,
+      name,
+      path: entryPublicPath(kind, row) ?? "",
+      status: row.status as EntryStatus,
+      current,
+    },
   };
 }
 

@@ -4,9 +4,8 @@
 import { ENTRY_CHECK_LINK_DAYS, SITE_NAME } from "../lib/constants";
 import { originalLanguage } from "../lib/i18n/entry-translations";
 import { localizeHref } from "../lib/i18n/languages";
-import { serverTranslate } from "../server-lib/messages.server";
 import { locationPath } from "../lib/slug";
-import { recordAudit } from "../queries/audit.server";
+import { insertAudit } from "../queries/audit.server";
 import {
   confirmEntryCheck,
   type EntryForCheck,
@@ -14,6 +13,7 @@ import {
   lockDueEntryChecks,
   markEntryCheckRequested,
 } from "../queries/entry-checks.server";
+import { serverTranslate } from "../server-lib/messages.server";
 import { notifyContentChanged } from "./content-events.server";
 import type { Mailer } from "./mail/mailer.server";
 import { replyAddress, replyHeaders } from "./mail/reply-to.server";
@@ -180,19 +180,22 @@ export async function confirmEntryLink(
 ): Promise<EntryLinkState> {
   const link = await readEntryLink(services, token);
   if (link.state.outcome !== "ready" || !link.id || !link.nonce) return link.state;
-  // Two presses at once: only one finds the one-time value; the other reads the link again ("already").
-  if (!(await confirmEntryCheck(services.db, link.id, link.nonce))) return checkEntryLink(services, token);
-  await recordAudit(
-    services.db,
-    {
+  // Two presses at once: only one finds the one-time value; the other reads the link again ("already"). The check
+  // and its audit entry land together, or neither does.
+  const { id, nonce } = link;
+  const { name } = link.state;
+  const confirmed = await services.db.transaction(async (tx) => {
+    if (!(await confirmEntryCheck(tx, id, nonce))) return false;
+    await insertAudit(tx, {
       user: null,
       action: "update",
       entity: "location",
-      entityId: link.id,
-      summary: `The contact confirmed location "${link.state.name}" is still right`,
-    },
-    (err) => services.logger.warn({ err }, "audit failed"),
-  );
+      entityId: id,
+      summary: `The contact confirmed location "${name}" is still right`,
+    });
+    return true;
+  });
+  if (!confirmed) return checkEntryLink(services, token);
   await notifyContentChanged(services, "locations");
   return { ...link.state, outcome: "confirmed" };
 }

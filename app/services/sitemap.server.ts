@@ -10,7 +10,6 @@ import {
   URLSET_CLOSE,
   URLSET_OPEN,
 } from "../lib/feeds/sitemap";
-import { locationPath, programPath } from "../lib/slug";
 import { RESOURCE_TYPES } from "../lib/taxonomy";
 import { readContentVersions } from "../queries/content-versions.server";
 import { loadReferenceData } from "../queries/reference.server";
@@ -23,6 +22,7 @@ import {
   sitemapRows,
   sitemapTotals,
 } from "../queries/sitemap.server";
+import { ENTRY_KINDS } from "./entries/registry.server";
 
 /**
  * The sitemap (decision 018). Up to URLS_PER_SITEMAP URLs it is one file; beyond, /sitemap.xml is an index of parts:
@@ -52,10 +52,15 @@ const pageSlots = pLimit(2);
 
 const CONTENT = ["locations", "programs", "changeMakers", "resources", "podcast", "reference", "settings"] as const;
 
+/** The kind of entry each part of the sitemap lists (entries/registry.server.ts gives its page's address). */
+const PART_KINDS = {
+  locations: ENTRY_KINDS.location,
+  programs: ENTRY_KINDS.program,
+  "change-makers": ENTRY_KINDS["change-maker"],
+} as const satisfies Record<SitemapKind, unknown>;
+
 function pathOf(kind: SitemapKind, row: SitemapRow): string {
-  if (kind === "locations") return locationPath(row.name);
-  if (kind === "programs") return programPath(row.name);
-  return `/change-makers/${row.id}`;
+  return PART_KINDS[kind].publicPath(row);
 }
 
 function newest(dates: (Date | null | undefined)[]): Date | null {

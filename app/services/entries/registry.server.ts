@@ -82,8 +82,11 @@ export type EntryKindRecord<Row extends { id: string; status: string }, Input, S
     clash: (db: Database, name: string, exceptId?: string) => Promise<{ id: string; name: string } | null>;
     taken: string;
   } | null;
-  /** The public page of an entry as it is (whatever its status), or null for a kind without pages of its own. */
-  publicPath: (row: Row) => string | null;
+  /**
+   * The public page of an entry (whatever its status) from its id and name (a resource's title), or null for a kind
+   * without pages of its own.
+   */
+  publicPath: (entry: { id: string; name: string }) => string | null;
   admin: { list: string; add: string; edit: string };
   /** The channel its changes are announced on: the caches that hold this kind drop it (content-events.server.ts). */
   channel: ContentEntity;
@@ -175,7 +178,7 @@ const location = {
   remove: deleteLocation,
   nameField: "name",
   nameRule: { clash: findLocationNameClash, taken: LOCATION_NAME_TAKEN },
-  publicPath: (row) => locationPath(row.name),
+  publicPath: (entry) => locationPath(entry.name),
   admin: ENTRY_ADMIN_PATHS.location,
   channel: "locations",
   jsonLd: placeJsonLd,
@@ -219,7 +222,7 @@ const program = {
   remove: deleteProgram,
   nameField: "name",
   nameRule: { clash: findProgramNameClash, taken: PROGRAM_NAME_TAKEN },
-  publicPath: (row) => programPath(row.name),
+  publicPath: (entry) => programPath(entry.name),
   admin: ENTRY_ADMIN_PATHS.program,
   channel: "programs",
   jsonLd: courseJsonLd,
@@ -237,7 +240,7 @@ const changeMaker = {
   remove: deleteChangeMaker,
   nameField: "name",
   nameRule: null,
-  publicPath: (row) => `/change-makers/${row.id}`,
+  publicPath: (entry) => `/change-makers/${entry.id}`,
   admin: ENTRY_ADMIN_PATHS["change-maker"],
   channel: "changeMakers",
   jsonLd: personJsonLd,
@@ -292,4 +295,9 @@ export function entryKind(kind: EntryKind): EntryKindRecord<AnyEntryRow, Record<
 /** An entry's name (a resource's title), as it is now. */
 export function entryName(kind: EntryKind, row: Record<string, unknown>): string {
   return String(row[ENTRY_KINDS[kind].nameField] ?? "");
+}
+
+/** The public page of an entry as stored, or null for a kind without pages of its own. */
+export function entryPublicPath(kind: EntryKind, row: AnyEntryRow): string | null {
+  return ENTRY_KINDS[kind].publicPath({ id: row.id, name: entryName(kind, row) });
 }
