@@ -15,13 +15,13 @@ export const CLIENT_RATE_LIMITS = {
   application: { key: "application", limit: 5, windowMs: 60 * 60_000 },
   /** Contributions (proposed places and corrections) share one budget per client address and hour. */
   contribution: { key: "proposal", limit: 10, windowMs: 60 * 60_000 },
+  /** "Forgot your password?" requests, across addresses: no probing of many accounts. */
+  passwordReset: { key: "password-reset", limit: 10, windowMs: 60 * 60_000 },
   /** Analytics events: counted in each instance's memory (server/analytics.ts), not in the database. */
   analytics: { key: "analytics", limit: 120, windowMs: 60_000 },
 } as const;
 
 export type ClientRateLimit = keyof typeof CLIENT_RATE_LIMITS;
-
-export { hitRateLimit };
 
 /** Counts one request of `clientIp` against the endpoint's limit, in the database every instance shares. */
 export function hitClientRateLimit(db: Database, name: ClientRateLimit, clientIp: string): Promise<RateLimitResult> {

@@ -3,7 +3,6 @@ import { hashPassword } from "../server-lib/password.server";
 
 export { RESET_REQUESTED_MESSAGE } from "../lib/schemas/staff-links";
 
-import { hitRateLimit } from "../queries/rate-limits.server";
 import {
   addUserLink,
   consumeUserLink,
@@ -19,6 +18,7 @@ import {
 import { deleteUserSessions, getUserByEmail, getUserById, type Role } from "../queries/users.server";
 import { withinMailCaps } from "./mail/caps.server";
 import { newNonce, sameNonce, signToken, verifyToken } from "./mail/tokens.server";
+import { hitClientRateLimit } from "./rate-limits.server";
 import type { Services } from "./services.server";
 
 const HOUR_MS = 60 * 60_000;
@@ -27,8 +27,6 @@ export const RESET_LINK_MS = HOUR_MS;
 export const INVITE_LINK_MS = 7 * 24 * HOUR_MS;
 /** At most this many reset e-mails to one address an hour (the form cannot flood a mailbox). */
 export const RESETS_PER_ADDRESS_PER_HOUR = 3;
-/** Reset requests per client address an hour (across addresses: no probing of many accounts). */
-export const RESETS_PER_CLIENT_PER_HOUR = 10;
 
 type LinkServices = Pick<Services, "db" | "mail" | "config">;
 
@@ -52,10 +50,7 @@ export async function requestPasswordReset(
   email: string,
   clientIp: string,
 ): Promise<{ outcome: "answered" } | { outcome: "limited"; retryAfterMs: number }> {
-  const client = await hitRateLimit(services.db, `password-reset:${clientIp}`, {
-    limit: RESETS_PER_CLIENT_PER_HOUR,
-    windowMs: HOUR_MS,
-  });
+  const client = await hitClientRateLimit(services.db, "passwordReset", clientIp);
   if (!client.allowed) return { outcome: "limited", retryAfterMs: client.retryAfterMs };
   services.mail.afterAnswer("password reset", () => sendPasswordReset(services, email));
   return { outcome: "answered" };
