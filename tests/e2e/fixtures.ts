@@ -17,16 +17,28 @@ export async function waitForApp(page: Page) {
  * The test runner's `page`, whose `goto` (with the default `load`) returns once the app is live, so a test acts
  * on the page as a visitor would a moment after it appeared. Tests of the moments before hydration pass another
  * `waitUntil`.
+ *
+ * An uncaught exception in the page (a `pageerror`: a script that threw, a promise nobody caught) fails the test
+ * that saw it, as an unexpected `console.error` fails a unit test (tests/fail-on-console-error.ts). A spec that
+ * expects one says so with `test.use({ pageErrorsExpected: true })` and listens for it itself.
  */
-export const test = base.extend({
-  page: async ({ page, javaScriptEnabled }, use) => {
+export const test = base.extend<{ pageErrorsExpected: boolean }>({
+  pageErrorsExpected: [false, { option: true }],
+  page: async ({ page, javaScriptEnabled, pageErrorsExpected }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
       if (javaScriptEnabled !== false && (options?.waitUntil ?? "load") === "load") await waitForApp(page);
       return response;
     };
+    const pageErrors: string[] = [];
+    page.on("pageerror", (e) => pageErrors.push(`${page.url()}: ${e.stack ?? e.message}`));
     await use(page);
+    if (!pageErrorsExpected) {
+      expect(pageErrors, "uncaught exceptions in the page (a spec that expects them sets pageErrorsExpected)").toEqual(
+        [],
+      );
+    }
   },
 });
 
