@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_MESSAGES } from "~/lib/constants";
 import { countNewsletterSubscriptions, getSubscriptionByEmail } from "~/queries/newsletter.server";
 import type { Mailer } from "~/services/mail/mailer.server";
+import { CLIENT_RATE_LIMITS } from "~/services/rate-limits.server";
 import { startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import type { Route } from "./+types/newsletter";
-import { action, NEWSLETTER_RATE_LIMIT } from "./newsletter";
+import { action } from "./newsletter";
 
 let tdb: TestDatabase;
 let smtp: TestSmtpServer;
@@ -108,7 +109,7 @@ describe("POST /api/newsletter", () => {
     // Fixed one-minute windows: if a boundary passes mid-test the count restarts once, so allow for two windows.
     let accepted = 0;
     let limited: Awaited<ReturnType<typeof post>> | undefined;
-    for (let i = 0; i < 2 * NEWSLETTER_RATE_LIMIT.limit + 1 && !limited; i++) {
+    for (let i = 0; i < 2 * CLIENT_RATE_LIMITS.newsletter.limit + 1 && !limited; i++) {
       const res = await post({ email: `n${i}@example.org` }, { json: true, ip });
       if (res.status === 429) limited = res;
       else {
@@ -116,7 +117,7 @@ describe("POST /api/newsletter", () => {
         accepted++;
       }
     }
-    expect(accepted).toBeGreaterThanOrEqual(NEWSLETTER_RATE_LIMIT.limit);
+    expect(accepted).toBeGreaterThanOrEqual(CLIENT_RATE_LIMITS.newsletter.limit);
     expect(limited?.status).toBe(429);
     expect(limited?.body?.message).toMatch(/too many/i);
     // Another visitor is not affected.

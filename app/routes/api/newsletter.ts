@@ -1,18 +1,15 @@
 import { data, redirect } from "react-router";
 import { emailErrorCode, NEWSLETTER_ERRORS, type NewsletterErrorCode } from "~/components/newsletter-outcome";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromPath, localizeHref } from "~/lib/i18n/languages";
-import { serverTranslate } from "~/server-lib/messages.server";
-import { homeLanguage } from "~/server-lib/negotiate.server";
 import type { Translate } from "~/lib/i18n/translate";
 import { EMAIL_MESSAGES, fieldErrors, NewsletterSchema } from "~/lib/schemas";
 import { formDataToObject } from "~/lib/schemas/form";
 import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "~/server-lib/form.server";
+import { serverTranslate } from "~/server-lib/messages.server";
+import { homeLanguage } from "~/server-lib/negotiate.server";
 import { signUpAfterAnswer } from "~/services/newsletter.server";
-import { CLIENT_RATE_LIMITS, hitClientRateLimit } from "~/services/rate-limits.server";
+import { hitClientRateLimit } from "~/services/rate-limits.server";
 import type { Route } from "./+types/newsletter";
-
-/** Sign-ups allowed per client address and window (declared with the other limits in services/rate-limits). */
-export const NEWSLETTER_RATE_LIMIT = CLIENT_RATE_LIMITS.newsletter;
 
 /**
  * Newsletter subscription. JavaScript clients (Accept or Content-Type application/json) get JSON; a plain form
