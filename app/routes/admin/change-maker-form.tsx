@@ -96,7 +96,7 @@ function toFormValues(p: ChangeMakerRow, related: string[]): FormValues {
 export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("change-maker", loaderData?.personName);
 
 export default function ChangeMakerFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { focusAreas, personName, personId } = loaderData;
+  const { personName, personId } = loaderData;
   const values: FormValues = actionData?.values ?? loaderData.person ?? {};
   const { errors, onSubmit } = useFormErrors(ChangeMakerSchema, actionData?.errors);
   const field = bindFields(values, errors);
@@ -110,14 +110,9 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
       listHref={LIST}
       status={savedStatus(loaderData.person)}
       publicHref={personId ? `/change-makers/${personId}` : null}
-      fromApplication={loaderData.fromApplication}
-      labels={loaderData.labels}
-      values={values}
+      data={loaderData}
       saved={loaderData.person}
-      errors={errors}
-      onSubmit={onSubmit}
-      focusAreas={focusAreas}
-      history={loaderData.history}
+      form={{ values, errors, onSubmit }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...field("name")} label="Name" required maxLength={120} />

@@ -218,15 +218,10 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
       wide
       status={savedStatus(loaderData.location)}
       publicHref={locationName ? locationPath(locationName) : null}
-      fromApplication={loaderData.fromApplication}
       notices={check ? <EntryCheck check={check} duplicates={loaderData.duplicates} /> : null}
-      labels={loaderData.labels}
-      values={values}
+      data={loaderData}
       saved={loaderData.location}
-      errors={errors}
-      onSubmit={onSubmit}
-      focusAreas={focusAreas}
-      history={loaderData.history}
+      form={{ values, errors, onSubmit }}
     >
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold text-stone-900">Basics</legend>

@@ -141,7 +141,7 @@ function toFormValues(p: ProgramRow, hostName: string): FormValues {
 export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("program", loaderData?.programName);
 
 export default function ProgramFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { focusAreas, locationNames, programName, instructionLanguages } = loaderData;
+  const { locationNames, programName, instructionLanguages } = loaderData;
   const values: FormValues = actionData?.values ?? loaderData.program ?? {};
   const { errors, onSubmit } = useFormErrors(ProgramSchema, actionData?.errors);
   const field = bindFields(values, errors);
@@ -153,13 +153,9 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
       wide
       status={savedStatus(loaderData.program)}
       publicHref={programName ? programPath(programName) : null}
-      labels={loaderData.labels}
-      values={values}
+      data={loaderData}
       saved={loaderData.program}
-      errors={errors}
-      onSubmit={onSubmit}
-      focusAreas={focusAreas}
-      history={loaderData.history}
+      form={{ values, errors, onSubmit }}
     >
       <TextField
         {...field("name")}

@@ -87,7 +87,7 @@ function toFormValues(r: ResourceRow): FormValues {
 export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("resource", loaderData?.resourceTitle);
 
 export default function ResourceFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { focusAreas, resourceTitle } = loaderData;
+  const { resourceTitle } = loaderData;
   const values: FormValues = actionData?.values ?? loaderData.resource ?? {};
   const { errors, onSubmit } = useFormErrors(ResourceSchema, actionData?.errors);
   const field = bindFields(values, errors);
@@ -96,13 +96,9 @@ export default function ResourceFormPage({ loaderData, actionData }: Route.Compo
       kind="resource"
       name={resourceTitle}
       listHref={LIST}
-      labels={loaderData.labels}
-      values={values}
+      data={loaderData}
       saved={loaderData.resource}
-      errors={errors}
-      onSubmit={onSubmit}
-      focusAreas={focusAreas}
-      history={loaderData.history}
+      form={{ values, errors, onSubmit }}
     >
       <TextField {...field("title")} label="Title" required maxLength={200} />
       <div className="grid gap-4 sm:grid-cols-2">

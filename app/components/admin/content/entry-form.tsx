@@ -40,15 +40,10 @@ export function EntryFormPage({
   wide = false,
   status,
   publicHref,
-  fromApplication = null,
   notices,
-  labels,
-  values,
+  data,
   saved,
-  errors,
-  onSubmit,
-  focusAreas,
-  history,
+  form,
   children,
 }: {
   kind: FormKind;
@@ -58,19 +53,23 @@ export function EntryFormPage({
   wide?: boolean;
   status?: EntryStatus | null;
   publicHref?: string | null;
-  fromApplication?: { id: string; fullName: string } | null;
   /** What the page says between the errors and the form (a location's likely duplicates and its entry check). */
   notices?: ReactNode;
-  labels: Record<string, string>;
-  /** What the form shows (as posted back, or as saved), and the values as saved. */
-  values: FormValues;
+  /** What the form's loader gives every entry form (services/entry-forms.server.ts). */
+  data: {
+    labels: Record<string, string>;
+    history: HistoryEntry[];
+    focusAreas: readonly { id: string; name: string; categoryId: string }[];
+    fromApplication?: { id: string; fullName: string } | null;
+  };
+  /** The entry's values as saved (null while adding one). */
   saved: FormValues | null;
-  errors: Record<string, string>;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  focusAreas: readonly { id: string; name: string; categoryId: string }[];
-  history: HistoryEntry[];
+  /** What the form shows (as posted back, or as saved), its errors and its check on submit. */
+  form: { values: FormValues; errors: Record<string, string>; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
   children: ReactNode;
 }) {
+  const { labels, history, focusAreas } = data;
+  const { values, errors, onSubmit } = form;
   return (
     <div className={wide ? "max-w-4xl" : "max-w-3xl"}>
       <FormPageHeader
@@ -80,7 +79,7 @@ export function EntryFormPage({
         status={status}
         publicHref={publicHref}
       />
-      <MadeFromApplication application={fromApplication} />
+      <MadeFromApplication application={data.fromApplication ?? null} />
       <ErrorSummary errors={errors} labels={labels} />
       {notices}
       <Form
