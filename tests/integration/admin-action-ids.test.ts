@@ -1,18 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { type RunningServer, startSignedIn } from "../helpers/server-process";
+import { signedInServer } from "../helpers/signed-in-server";
 
 // Every admin action, as the route table lists it, gets a form whose id is missing or sent twice (`id=a&id=b`): each
 // answers 400 with a message (never a 500, never acting on one of the ids), and nothing stored changes.
 
 const SITE = "https://permaculture.example";
 const OWNER = { email: "owner@example.org", password: "a-long-enough-password" };
-let server: RunningServer;
-let cookie = "";
-let stop: (() => Promise<void>) | undefined;
+const owner = signedInServer(SITE, OWNER, "admin-ids-");
 
 /** Sign-in pages and sign-out: not staff actions on stored data (posting to sign-out would end the test's session). */
 const NOT_STAFF_ACTIONS = new Set([
@@ -66,16 +64,9 @@ function intentsOf(action: AdminAction): string[] {
   return [...found];
 }
 
-const post = (p: string, body: URLSearchParams) =>
-  fetch(`${server.url}${p}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: SITE, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body,
-  });
+const post = owner.post;
 
-const get = async (p: string) =>
-  (await fetch(`${server.url}${p}`, { headers: { Cookie: cookie }, redirect: "manual" })).text();
+const get = async (p: string) => (await owner.get(p)).text();
 
 /** Real ids shown on an admin list (edit links, hidden id fields), so an action that took one of them would act. */
 async function idsOn(p: string): Promise<string[]> {
@@ -89,17 +80,6 @@ async function storedSummary(): Promise<string> {
   const html = await get("/admin/dashboard");
   return (html.match(/<main[\s\S]*<\/main>/)?.[0] ?? "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 }
-
-beforeAll(async () => {
-  const started = await startSignedIn(SITE, OWNER, "admin-ids-");
-  server = started.server;
-  cookie = started.cookie;
-  stop = started.stop;
-});
-
-afterAll(async () => {
-  await stop?.();
-});
 
 describe("admin actions with a missing or repeated id", () => {
   it("finds the admin actions in the route table", () => {
@@ -156,6 +136,6 @@ describe("admin actions with a missing or repeated id", () => {
     }
     expect(problems).toEqual([]);
     expect(await storedSummary()).toBe(before);
-    expect(server.output()).not.toMatch(/is not a function|TypeError/);
+    expect(owner.server.output()).not.toMatch(/is not a function|TypeError/);
   });
 });

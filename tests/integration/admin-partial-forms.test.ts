@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ScrapedForm, scrapeForm } from "../helpers/html-forms";
 import { decodeEntities } from "../helpers/page-text";
-import { type RunningServer, startSignedIn } from "../helpers/server-process";
+import { signedInServer } from "../helpers/signed-in-server";
 
 // An admin entry form always sends every text field, text area and select it shows. A post that leaves one out
 // (a script, an outdated page) is refused with 400 and changes nothing: it is never read as "empty these fields".
@@ -9,25 +9,17 @@ import { type RunningServer, startSignedIn } from "../helpers/server-process";
 
 const SITE = "https://permaculture.example";
 const OWNER = { email: "owner@example.org", password: "a-long-enough-password" };
-let server: RunningServer;
-let cookie = "";
-let stop: (() => Promise<void>) | undefined;
+const owner = signedInServer(SITE, OWNER, "admin-partial-");
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 const get = async (p: string) => {
-  const res = await fetch(`${server.url}${p}`, { headers: { Cookie: cookie }, redirect: "manual" });
+  const res = await owner.get(p);
   expect(res.status, p).toBe(200);
   return res.text();
 };
 
-const post = (p: string, fields: [string, string][]) =>
-  fetch(`${server.url}${p}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: SITE, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
+const post = (p: string, fields: [string, string][]) => owner.post(p, new URLSearchParams(fields));
 
 type Screen = {
   what: string;
@@ -107,17 +99,6 @@ const SCREENS: Screen[] = [
 
 /** A form's fields by name (the last value of a repeated name: a comparison, not a post). */
 const valuesOf = (form: ScrapedForm) => new Map(form.fields);
-
-beforeAll(async () => {
-  const started = await startSignedIn(SITE, OWNER, "admin-partial-");
-  server = started.server;
-  cookie = started.cookie;
-  stop = started.stop;
-});
-
-afterAll(async () => {
-  await stop?.();
-});
 
 describe("admin entry forms posted in part", () => {
   for (const screen of SCREENS) {
