@@ -47,7 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(url.pathname);
   const { type, invalid } = parseResourceQuery(params);
   const q = parseListWords(params);
-  const [rows, ref] = await Promise.all([listResources(db, { type, q: q ?? undefined }), loadReferenceData(db)]);
+  const [rows, ref] = await Promise.all([
+    listResources(db, { type, q: q ?? undefined }),
+    loadReferenceData(context.services),
+  ]);
   return {
     siteUrl: config.siteUrl,
     type: type ?? null,

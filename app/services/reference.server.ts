@@ -30,9 +30,7 @@ const referenceCache = contentCache<ReferenceData>(["reference"], 1);
  * (seeding, staff editing their translated names). The one kept copy, until reference data changes on any instance;
  * its names in a language are derived from it once (referenceNamesFor).
  */
-export function loadReferenceData(services: { db: Database; bus: ChangeBus } | Database): Promise<ReferenceData> {
-  // A database alone (a caller that does not pass its services yet) is read afresh.
-  if (!("bus" in services)) return readReferenceData(services);
+export function loadReferenceData(services: { db: Database; bus: ChangeBus }): Promise<ReferenceData> {
   return referenceCache(services, "all", () => readReferenceData(services.db));
 }
 
