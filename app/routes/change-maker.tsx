@@ -9,11 +9,11 @@ import { LastChecked } from "../components/public/last-checked";
 import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownInNote } from "../components/public/shown-in-note";
-import { requestTranslate } from "../server-lib/messages.server";
 import { useTranslation } from "../lib/i18n/react";
 import { personJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
+import { requestTranslate } from "../server-lib/messages.server";
 import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
 import type { Route } from "./+types/change-maker";
 

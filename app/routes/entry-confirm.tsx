@@ -2,11 +2,11 @@ import { data } from "react-router";
 import { AppLink } from "../components/app-link";
 import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
 import { ENTRY_CHECK_LINK_DAYS, SITE_NAME } from "../lib/constants";
-import { requestTranslate } from "../server-lib/messages.server";
 import { Trans, useTranslation } from "../lib/i18n/react";
 import { LINK_PAGE_HEADERS, type LinkNoLongerWorks, linkNoLongerWorks, linkPageMeta } from "../lib/link-pages";
 import { metaTranslate } from "../lib/meta";
 import { readFormOrNull } from "../server-lib/form.server";
+import { requestTranslate } from "../server-lib/messages.server";
 import { checkEntryLink, confirmEntryLink } from "../services/entry-checks.server";
 import type { Route } from "./+types/entry-confirm";
 

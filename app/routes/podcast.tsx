@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { formatDate, formatDuration, paragraphs } from "~/lib/format";
-import { requestTranslate } from "~/server-lib/messages.server";
 import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
+import { requestTranslate } from "~/server-lib/messages.server";
 import { listEpisodes, podcastSignUpAfterAnswer } from "~/services/podcast.server";
 import { hitClientRateLimit } from "~/services/rate-limits.server";
 import { describeImages } from "~/services/stored-image.server";
@@ -13,8 +13,8 @@ import { entryForPage } from "../lib/i18n/entry-translations";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { EmailSchema } from "../lib/schemas";
-import { readFormOrNull } from "../server-lib/form.server";
 import { z } from "../lib/zod";
+import { readFormOrNull } from "../server-lib/form.server";
 import type { Route } from "./+types/podcast";
 
 const PodcastSubscribeSchema = z.object({ email: EmailSchema });

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { formatDateRange, formatLabel, formatPrice } from "~/lib/format";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
-import { requestTranslate } from "~/server-lib/messages.server";
 import { Trans, useTranslation } from "~/lib/i18n/react";
+import { requestTranslate } from "~/server-lib/messages.server";
 import { findChangeMakersByNames } from "~/services/change-makers.server";
 import { getLocationById } from "~/services/locations.server";
 import { findProgramByAddressKey, getProgramById, getProgramBySlug } from "~/services/programs.server";

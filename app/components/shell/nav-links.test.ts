@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "~/server-lib/messages.server";
 import { translateFor } from "~/lib/i18n/translate";
 import { ALL_PAGES_VISIBLE } from "~/lib/nav-pages";
+import { MESSAGES } from "~/server-lib/messages.server";
 import { REGION_LINKS, RESOURCE_TYPE_LINKS } from "./explore-links";
 import { EXPLORE_ENTRIES, FOOTER_QUICK_LINKS, visibleLinks } from "./nav-links";
 
