@@ -1,12 +1,13 @@
-import { data } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import type { z } from "zod";
 import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
 import type { FormValues } from "~/lib/schemas/form";
 import { readEntryForm } from "~/server-lib/form.server";
 import type { Database } from "~db/client";
-import { invalid } from "./content-actions.server";
+import { invalid, type SaveContent, saveContent } from "./content-actions.server";
 import { entryKind } from "./entries/registry.server";
+import type { SessionUser } from "./guard.server";
 import { entryHistory } from "./revisions.server";
 import type { Services } from "./services.server";
 
@@ -56,7 +57,7 @@ export async function readEntryPost<S extends z.ZodType, Item extends { language
     const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(language.ok ? {} : language.errors) };
     return { response: invalid(errors, values) } as const;
   }
-  return { response: null, id, stored, values, v: parsed.data as z.output<S>, language: language.value };
+  return { response: null, kind, id, stored, values, v: parsed.data as z.output<S>, language: language.value };
 }
 
 /**
@@ -78,4 +79,22 @@ export function entryFormValues(
   own: FormValues,
 ): FormValues {
   return { status: entry.status, ...own, focusAreas: entry.focusAreas, ...translationFormValues(kind, entry) };
+}
+
+/**
+ * Saves a form's entry (after the kind's own checks) as the entry it read when the form was posted: its revision and
+ * audit entry, then back to the kind's list with "<Kind> saved". `more` adds the kind's unique field and what to do
+ * after the save.
+ */
+export function saveEntryForm<Input>(
+  context: AppLoadContext,
+  user: SessionUser,
+  post: { kind: FormKind; id: string | undefined; stored: object | null; values: FormValues },
+  input: Input,
+  more: Pick<SaveContent<Input>, "unique" | "afterSave"> = {},
+) {
+  const { kind, id, stored, values } = post;
+  const toast = `${kind.charAt(0).toUpperCase()}${kind.slice(1)} saved`;
+  const redirectTo = entryKind(kind).admin.list;
+  return saveContent(context, { revision: kind, before: stored, user, id, input, values, redirectTo, toast, ...more });
 }

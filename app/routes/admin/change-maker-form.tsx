@@ -9,8 +9,14 @@ import { ChangeMakerSchema, MAX_LINKS } from "~/lib/schemas/change-maker";
 import { type FormValues, listValue } from "~/lib/schemas/form";
 import { findApplicationFor } from "~/services/applications.server";
 import { type ChangeMakerInput, type ChangeMakerRow, getChangeMakerById } from "~/services/change-makers.server";
-import { invalid, saveContent } from "~/services/content-actions.server";
-import { entryFormLabels, entryFormValues, loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
+import { invalid } from "~/services/content-actions.server";
+import {
+  entryFormLabels,
+  entryFormValues,
+  loadFormEntry,
+  readEntryPost,
+  saveEntryForm,
+} from "~/services/entry-forms.server";
 import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
 import { requireAdmin } from "~/services/guard.server";
 import { getLocationIdsByNames, getLocationNamesByIds } from "~/services/locations.server";
@@ -46,7 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const kind = { kind: "change-maker", params, schema: ChangeMakerSchema, find: getChangeMakerById } as const;
   const post = await readEntryPost(db, request, kind);
   if (post.response) return post.response;
-  const { id, stored, values, v, language } = post;
+  const { values, v, language } = post;
   const errors: Record<string, string> = {};
   const ids = await getLocationIdsByNames(db, v.relatedLocations);
   const unknown = v.relatedLocations.filter((n) => !ids.has(n));
@@ -67,16 +73,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     focusAreas: v.focusAreas,
     ...language,
   };
-  return saveContent(context, {
-    revision: "change-maker",
-    before: stored,
-    user,
-    id,
-    input,
-    values,
-    redirectTo: LIST,
-    toast: "Change-maker saved",
-  });
+  return saveEntryForm(context, user, post, input);
 }
 
 function toFormValues(p: ChangeMakerRow, related: string[]): FormValues {

@@ -22,10 +22,16 @@ import {
 import { locationPath } from "~/lib/slug";
 import { MARKER_TYPES } from "~/lib/taxonomy";
 import { findApplicationFor } from "~/services/applications.server";
-import { invalid, saveContent } from "~/services/content-actions.server";
+import { invalid } from "~/services/content-actions.server";
 import { tellPlacePublished } from "~/services/contribution-outcome.server";
 import { findLikelyDuplicates } from "~/services/duplicates.server";
-import { entryFormLabels, entryFormValues, loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
+import {
+  entryFormLabels,
+  entryFormValues,
+  loadFormEntry,
+  readEntryPost,
+  saveEntryForm,
+} from "~/services/entry-forms.server";
 import { requireAdmin } from "~/services/guard.server";
 import {
   findLocationNameClash,
@@ -122,16 +128,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     featured: v.featured,
     ...language,
   };
-  return saveContent(context, {
-    revision: "location",
-    before: existing,
-    user,
-    id,
-    input,
-    values,
+  return saveEntryForm(context, user, post, input, {
     unique: { field: "name", message: LOCATION_NAME_TAKEN, isTaken: () => isLocationNameTaken(db, v.name, id) },
-    redirectTo: LIST,
-    toast: "Location saved",
     // A new place that looks like one already listed opens on its own screen, where the likely duplicates are shown.
     afterSave: async (savedId) => {
       // A place made from a visitor's suggestion, now published: the visitor is told, once (decision 058).

@@ -20,8 +20,14 @@ import {
   priceText,
 } from "~/lib/schemas/program";
 import { programPath } from "~/lib/slug";
-import { invalid, saveContent } from "~/services/content-actions.server";
-import { entryFormLabels, entryFormValues, loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
+import { invalid } from "~/services/content-actions.server";
+import {
+  entryFormLabels,
+  entryFormValues,
+  loadFormEntry,
+  readEntryPost,
+  saveEntryForm,
+} from "~/services/entry-forms.server";
 import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
 import { requireAdmin } from "~/services/guard.server";
 import { getLocationIdsByNames, getLocationNamesByIds, listLocationNames } from "~/services/locations.server";
@@ -68,7 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     find: getProgramById,
   });
   if (post.response) return post.response;
-  const { id, stored, values, v, language } = post;
+  const { id, values, v, language } = post;
   const errors: Record<string, string> = {};
   let locationId: string | null = null;
   if (v.hostLocation) {
@@ -106,16 +112,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     imageUrl: v.imageUrl,
     ...language,
   };
-  return saveContent(context, {
-    revision: "program",
-    before: stored,
-    user,
-    id,
-    input,
-    values,
+  return saveEntryForm(context, user, post, input, {
     unique: { field: "name", message: PROGRAM_NAME_TAKEN, isTaken: () => isProgramNameTaken(db, v.name, id) },
-    redirectTo: LIST,
-    toast: "Program saved",
   });
 }
 

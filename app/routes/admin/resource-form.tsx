@@ -8,8 +8,14 @@ import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import type { FormValues } from "~/lib/schemas/form";
 import { ResourceSchema } from "~/lib/schemas/resource";
 import { RESOURCE_TYPES } from "~/lib/taxonomy";
-import { invalid, saveContent } from "~/services/content-actions.server";
-import { entryFormLabels, entryFormValues, loadFormEntry, readEntryPost } from "~/services/entry-forms.server";
+import { invalid } from "~/services/content-actions.server";
+import {
+  entryFormLabels,
+  entryFormValues,
+  loadFormEntry,
+  readEntryPost,
+  saveEntryForm,
+} from "~/services/entry-forms.server";
 import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
 import { requireAdmin } from "~/services/guard.server";
 import { listFocusAreas } from "~/services/reference.server";
@@ -48,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     find: getResourceById,
   });
   if (post.response) return post.response;
-  const { id, stored, values, v, language } = post;
+  const { values, v, language } = post;
   if (await hasUnknownFocusAreas(db, v.focusAreas)) return invalid({ focusAreas: UNKNOWN_FOCUS_AREAS }, values);
   const input: ResourceInput = {
     status: v.status,
@@ -61,16 +67,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     focusAreas: v.focusAreas,
     ...language,
   };
-  return saveContent(context, {
-    revision: "resource",
-    before: stored,
-    user,
-    id,
-    input,
-    values,
-    redirectTo: LIST,
-    toast: "Resource saved",
-  });
+  return saveEntryForm(context, user, post, input);
 }
 
 function toFormValues(r: ResourceRow): FormValues {
