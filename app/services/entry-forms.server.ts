@@ -28,16 +28,18 @@ async function namedEntry<Item>(db: Database, kind: FormKind, params: { id?: str
   return { id, entry: entry ?? null };
 }
 
-/** What an entry form's loader reads of the entry itself: the entry being edited (none when adding) and its history. */
+/**
+ * What an entry form's loader reads of the entry itself: the entry being edited (none when adding), its history, and
+ * the labels of the form's fields (`labels`: where the form words a field otherwise than the registry).
+ */
 export async function loadFormEntry<Item>(
   services: Services,
   kind: FormKind,
-  params: { id?: string },
-  find: Find<Item>,
+  { params, find, labels }: { params: { id?: string }; find: Find<Item>; labels?: Record<string, string> },
 ) {
   const { id, entry } = await namedEntry(services.db, kind, params, find, " It may have been deleted.");
   const history = id ? await entryHistory(services, kind, id) : [];
-  return { id, entry, history };
+  return { id, entry, history, labels: entryFormLabels(kind, labels) };
 }
 
 /**

@@ -10,13 +10,7 @@ import { type FormValues, listValue } from "~/lib/schemas/form";
 import { findApplicationFor } from "~/services/applications.server";
 import { type ChangeMakerInput, type ChangeMakerRow, getChangeMakerById } from "~/services/change-makers.server";
 import { invalid } from "~/services/content-actions.server";
-import {
-  entryFormLabels,
-  entryFormValues,
-  loadFormEntry,
-  readEntryPost,
-  saveEntryForm,
-} from "~/services/entry-forms.server";
+import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entry-forms.server";
 import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
 import { requireAdmin } from "~/services/guard.server";
 import { getLocationIdsByNames, getLocationNamesByIds } from "~/services/locations.server";
@@ -28,8 +22,8 @@ const LIST = "/admin/dashboard/change-makers";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
-  const loaded = await loadFormEntry(context.services, "change-maker", params, getChangeMakerById);
-  const { id, entry: person, history } = loaded;
+  const loaded = await loadFormEntry(context.services, "change-maker", { params, find: getChangeMakerById });
+  const { id, entry: person, history, labels } = loaded;
   const [focusAreas, related] = await Promise.all([
     listFocusAreas(db),
     person ? getLocationNamesByIds(db, person.relatedLocationIds) : [],
@@ -38,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     history,
     fromApplication,
-    labels: entryFormLabels("change-maker"),
+    labels,
     person: person ? toFormValues(person, related) : null,
     personName: person?.name ?? null,
     personId: person?.id ?? null,

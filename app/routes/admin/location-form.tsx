@@ -25,13 +25,7 @@ import { findApplicationFor } from "~/services/applications.server";
 import { invalid } from "~/services/content-actions.server";
 import { tellPlacePublished } from "~/services/contribution-outcome.server";
 import { findLikelyDuplicates } from "~/services/duplicates.server";
-import {
-  entryFormLabels,
-  entryFormValues,
-  loadFormEntry,
-  readEntryPost,
-  saveEntryForm,
-} from "~/services/entry-forms.server";
+import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entry-forms.server";
 import { requireAdmin } from "~/services/guard.server";
 import {
   findLocationNameClash,
@@ -50,7 +44,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = context.services;
   const [ref, loaded] = await Promise.all([
     loadReferenceData(context.services),
-    loadFormEntry(context.services, "location", params, getLocationById),
+    loadFormEntry(context.services, "location", {
+      params,
+      find: getLocationById,
+      labels: { contactAddress: "Address" },
+    }),
   ]);
   const { id, entry: location, history } = loaded;
   const fromApplication = id ? await findApplicationFor(db, "location", id) : null;
@@ -59,7 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     history,
     fromApplication,
     duplicates,
-    labels: entryFormLabels("location", { contactAddress: "Address" }),
+    labels: loaded.labels,
     location: location ? toFormValues(location) : null,
     locationName: location?.name ?? null,
     check: location

@@ -21,13 +21,7 @@ import {
 } from "~/lib/schemas/program";
 import { programPath } from "~/lib/slug";
 import { invalid } from "~/services/content-actions.server";
-import {
-  entryFormLabels,
-  entryFormValues,
-  loadFormEntry,
-  readEntryPost,
-  saveEntryForm,
-} from "~/services/entry-forms.server";
+import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entry-forms.server";
 import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
 import { requireAdmin } from "~/services/guard.server";
 import { getLocationIdsByNames, getLocationNamesByIds, listLocationNames } from "~/services/locations.server";
@@ -46,7 +40,8 @@ const LIST = "/admin/dashboard/programs";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = context.services;
-  const { entry: program, history } = await loadFormEntry(context.services, "program", params, getProgramById);
+  const loaded = await loadFormEntry(context.services, "program", { params, find: getProgramById });
+  const { entry: program, history, labels } = loaded;
   const [focusAreas, locationNames, hostName] = await Promise.all([
     listFocusAreas(db),
     listLocationNames(db, 1000),
@@ -54,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   return {
     history,
-    labels: entryFormLabels("program"),
+    labels,
     program: program ? toFormValues(program, hostName[0] ?? "") : null,
     programName: program?.name ?? null,
     focusAreas,

@@ -9,13 +9,7 @@ import type { FormValues } from "~/lib/schemas/form";
 import { ResourceSchema } from "~/lib/schemas/resource";
 import { RESOURCE_TYPES } from "~/lib/taxonomy";
 import { invalid } from "~/services/content-actions.server";
-import {
-  entryFormLabels,
-  entryFormValues,
-  loadFormEntry,
-  readEntryPost,
-  saveEntryForm,
-} from "~/services/entry-forms.server";
+import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entry-forms.server";
 import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
 import { requireAdmin } from "~/services/guard.server";
 import { listFocusAreas } from "~/services/reference.server";
@@ -34,10 +28,17 @@ const TYPE_LABELS: Record<string, string> = {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const { entry: resource, history } = await loadFormEntry(context.services, "resource", params, getResourceById);
+  const {
+    entry: resource,
+    history,
+    labels,
+  } = await loadFormEntry(context.services, "resource", {
+    params,
+    find: getResourceById,
+  });
   return {
     history,
-    labels: entryFormLabels("resource"),
+    labels,
     resource: resource ? toFormValues(resource) : null,
     resourceTitle: resource?.title ?? null,
     focusAreas: await listFocusAreas(context.services.db),
