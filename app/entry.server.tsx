@@ -6,8 +6,8 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { appCssHref, InlineCssContext } from "./components/shell/app-stylesheet";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
-import { deferHydrationInDocument, hydratesAfterPaint } from "./server-lib/defer-hydration.server";
 import { isDatabaseBusy, OVERLOAD_RETRY_AFTER_S } from "./lib/overload";
+import { deferHydrationInDocument, hydratesAfterPaint } from "./server-lib/defer-hydration.server";
 import { inlineScriptHashes } from "./server-lib/script-hashes.server";
 
 export const streamTimeout = 5_000;

@@ -21,10 +21,10 @@ import { useHydrated } from "./components/shell/use-hydrated";
 import { afterPageLoad } from "./lib/after-load";
 import { refusedRequestMessage, refusedRequestTitleKey } from "./lib/error-titles";
 import { languageFromPath, localizedPath } from "./lib/i18n/languages";
-import { pageMessagesJson } from "./server-lib/messages.server";
 import { messagePage } from "./lib/i18n/page-messages";
 import { TranslationProvider, useTranslation } from "./lib/i18n/react";
 import { messagesFromJson } from "./lib/i18n/translate";
+import { pageMessagesJson } from "./server-lib/messages.server";
 import { readToast } from "./services/toast.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {

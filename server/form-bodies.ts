@@ -3,8 +3,8 @@ import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import { BODY_LIMITS, type BodyLimit } from "~/lib/constants";
 import { languageFromPath } from "~/lib/i18n/languages";
-import { serverTranslate } from "~/server-lib/messages.server";
 import { formatByteSize } from "~/lib/numbers";
+import { serverTranslate } from "~/server-lib/messages.server";
 import { setRequestBody } from "./react-router-handler";
 import { BodyAborted, BodyTimeout, declaredTooLarge, drainAfterAnswer, readBoundedBody } from "./request-body";
 

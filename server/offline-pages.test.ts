@@ -2,8 +2,8 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "~/lib/i18n/languages";
-import { serverTranslate } from "~/server-lib/messages.server";
 import { offlinePageHtml, offlinePagePath } from "~/lib/offline-page";
+import { serverTranslate } from "~/server-lib/messages.server";
 import { offlinePagesRouter } from "./offline-pages";
 
 describe("the offline pages, served", () => {

@@ -1,7 +1,7 @@
 import express from "express";
 import { LANGUAGES } from "~/lib/i18n/languages";
-import { serverTranslate } from "~/server-lib/messages.server";
 import { offlinePageHtml, offlinePagePath } from "~/lib/offline-page";
+import { serverTranslate } from "~/server-lib/messages.server";
 
 /**
  * The service worker's offline page in every language (`/offline.html`, `/offline-<code>.html`), written once at

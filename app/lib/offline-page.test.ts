@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "./i18n/languages";
 import { serverTranslate } from "../server-lib/messages.server";
+import { LANGUAGES } from "./i18n/languages";
 import { offlinePageHtml, offlinePagePath } from "./offline-page";
 
 const PUBLIC = path.resolve(import.meta.dirname, "..", "..", "public");

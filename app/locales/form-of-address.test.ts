@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isLanguage, LANGUAGES, type Language } from "~/lib/i18n/languages";
-import { MESSAGES } from "~/server-lib/messages.server";
 import { DEFAULT_PAGE_TEXT_TRANSLATIONS } from "~/lib/page-text-defaults";
+import { MESSAGES } from "~/server-lib/messages.server";
 import { DEMO_LOCATION_LANGUAGES, DEMO_PROGRAM_LANGUAGES } from "~db/seed/demo-translations";
 
 /**

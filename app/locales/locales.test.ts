@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "~/lib/i18n/languages";
-import { MESSAGES } from "~/server-lib/messages.server";
 import { REGIONS, RESOURCE_TYPES } from "~/lib/taxonomy";
+import { MESSAGES } from "~/server-lib/messages.server";
 
 type Tree = { [key: string]: string | Tree };
 const PLURAL = /_(zero|one|two|few|many|other)$/;

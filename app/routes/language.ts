@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { isLanguage, localizeHref } from "~/lib/i18n/languages";
+import { CONTROL_CHARACTER, sameSitePath } from "~/lib/site-path";
 import { serverTranslate } from "~/server-lib/messages.server";
 import { languageCookie } from "~/server-lib/negotiate.server";
-import { CONTROL_CHARACTER, sameSitePath } from "~/lib/site-path";
 import type { Route } from "./+types/language";
 
 /**

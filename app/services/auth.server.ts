@@ -2,8 +2,8 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "~db/client";
 import { COOKIE_PREFIX } from "../lib/cookie-names";
-import { hashPassword, verifyPassword } from "../server-lib/password.server";
 import { authTables } from "../queries/users.server";
+import { hashPassword, verifyPassword } from "../server-lib/password.server";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 

@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
-import { requestTranslate } from "../server-lib/messages.server";
 import type { Translate } from "../lib/i18n/translate";
 import { type FormValues, formDataToObject } from "../lib/schemas/form";
-import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "../server-lib/form.server";
 import { PROPOSAL_HONEYPOT_FIELD, PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
+import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "../server-lib/form.server";
+import { requestTranslate } from "../server-lib/messages.server";
 import { checkFormToken, useFormToken } from "./form-timing.server";
 import { hitClientRateLimit } from "./rate-limits.server";
 

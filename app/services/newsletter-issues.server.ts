@@ -1,7 +1,6 @@
 import { SITE_NAME } from "../lib/constants";
 import { type IssueTexts, issueInLanguage } from "../lib/i18n/issue-translations";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, localizeHref } from "../lib/i18n/languages";
-import { serverTranslate } from "../server-lib/messages.server";
 import type { MailStatus } from "../lib/vocabulary";
 import { mailCountsForIssue } from "../queries/mail.server";
 import {
@@ -17,6 +16,7 @@ import {
   type IssueRow,
   lockDraft,
 } from "../queries/newsletter-issues.server";
+import { serverTranslate } from "../server-lib/messages.server";
 import type { MailContent } from "./mail/compose.server";
 import type { Outgoing } from "./mail/mailer.server";
 import { markdownToMailHtml } from "./mail/markdown.server";

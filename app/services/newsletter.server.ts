@@ -1,6 +1,5 @@
 import { SITE_NAME } from "../lib/constants";
 import { type Language, localizeHref } from "../lib/i18n/languages";
-import { serverTranslate } from "../server-lib/messages.server";
 import {
   confirmSubscription,
   getSubscriptionByEmail,
@@ -8,6 +7,7 @@ import {
   recordSignUp,
   unsubscribeSubscription,
 } from "../queries/newsletter.server";
+import { serverTranslate } from "../server-lib/messages.server";
 import { withinMailCaps } from "./mail/caps.server";
 import type { Mailer } from "./mail/mailer.server";
 import { newNonce, sameNonce, signToken, verifyToken } from "./mail/tokens.server";

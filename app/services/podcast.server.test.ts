@@ -4,7 +4,6 @@ import { podcastSubscriptions } from "~db/schema";
 import { answer, publicContext, routeCalls } from "~tests/helpers/route-calls";
 import { linkIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
-import { serverTranslate } from "../server-lib/messages.server";
 import {
   countPodcastSubscriptionsByState,
   createEpisode,
@@ -13,6 +12,7 @@ import {
 } from "../queries/podcast.server";
 import * as confirmPage from "../routes/podcast-confirm";
 import * as unsubscribePage from "../routes/podcast-unsubscribe";
+import { serverTranslate } from "../server-lib/messages.server";
 import type { Mailer } from "./mail/mailer.server";
 import {
   announceEpisode,

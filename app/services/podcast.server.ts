@@ -6,7 +6,6 @@
 import { SITE_NAME } from "../lib/constants";
 import { localizeEntry } from "../lib/i18n/entry-translations";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, localizeHref } from "../lib/i18n/languages";
-import { serverTranslate } from "../server-lib/messages.server";
 import {
   claimEpisodeAnnouncement,
   confirmPodcastSubscription,
@@ -21,6 +20,7 @@ import {
   recordPodcastSignUp,
   setEpisodeAnnouncedTo,
 } from "../queries/podcast.server";
+import { serverTranslate } from "../server-lib/messages.server";
 import { withinMailCaps } from "./mail/caps.server";
 import type { Mailer, Outgoing } from "./mail/mailer.server";
 import { newNonce, sameNonce, signToken, verifyToken } from "./mail/tokens.server";

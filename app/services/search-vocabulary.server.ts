@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { foldLetters } from "~/lib/fold-letters";
 import { LANGUAGES } from "~/lib/i18n/languages";
-import { MESSAGES } from "~/server-lib/messages.server";
 import { SEARCH_SYNONYMS } from "~/lib/search-synonyms";
+import { MESSAGES } from "~/server-lib/messages.server";
 import { placesFile } from "./populated-places.server";
 
 /**

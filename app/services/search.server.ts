@@ -5,7 +5,6 @@
  * nothing matches, and counts each search for staff (decision 055).
  */
 import type { Language } from "~/lib/i18n/languages";
-import { serverTranslate } from "~/server-lib/messages.server";
 import type { Translate } from "~/lib/i18n/translate";
 import { countryLabel } from "~/lib/reference-names";
 import {
@@ -15,6 +14,7 @@ import {
   type SearchOutcome,
   searchEverything,
 } from "~/queries/search.server";
+import { serverTranslate } from "~/server-lib/messages.server";
 import type { ChangeBus, Database } from "~db/client";
 import { contentCache } from "./content-cache.server";
 import { recordSearch } from "./search-stats.server";

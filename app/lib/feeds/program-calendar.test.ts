@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serverTranslate } from "../../server-lib/messages.server";
+import { serverTranslate } from "~/server-lib/messages.server";
 import { buildCalendar } from "./ics";
 import { type CalendarProgram, programDays, programEvent, SPANNED_DAYS_MAX } from "./program-calendar";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { MESSAGES, pageMessagesJson } from "../../server-lib/messages.server";
+import { MESSAGES, pageMessagesJson } from "~/server-lib/messages.server";
 import { messageGroups, messagePage, PAGE_GROUPS, SHELL_GROUPS } from "./page-messages";
 
 const APP = path.resolve(import.meta.dirname, "../..");

@@ -12,8 +12,8 @@ import { hrefWithParams } from "~/lib/query-string";
 import { fieldErrors } from "~/lib/schemas";
 import { ApplicantActionSchema, REVIEW_STATUS_LABELS, REVIEW_STATUS_VALUES } from "~/lib/schemas/applicant";
 import { formDataToObject } from "~/lib/schemas/form";
-import { readForm } from "~/server-lib/form.server";
 import { isDecision } from "~/lib/vocabulary";
+import { readForm } from "~/server-lib/form.server";
 import {
   countApplicationsByStatus,
   decideApplication,

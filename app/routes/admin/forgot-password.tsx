@@ -1,8 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import { AuthCard, AuthField, authButtonClass } from "~/components/admin/auth-card";
 import { fieldErrors } from "~/lib/schemas";
-import { PUBLIC_FORM_LIMITS, readForm } from "~/server-lib/form.server";
 import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/schemas/staff-links";
+import { PUBLIC_FORM_LIMITS, readForm } from "~/server-lib/form.server";
 import { requestPasswordReset } from "~/services/staff-links.server";
 import type { Route } from "./+types/forgot-password";
 

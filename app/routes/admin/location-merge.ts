@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { formId } from "~/lib/schemas/form";
-import { parseForm } from "~/server-lib/form.server";
 import { z } from "~/lib/zod";
+import { parseForm } from "~/server-lib/form.server";
 import { requireAdmin } from "~/services/guard.server";
 import { mergeLocations } from "~/services/merge.server";
 import { redirectWithToast } from "~/services/toast.server";

@@ -2,10 +2,10 @@ import { createHmac } from "node:crypto";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard, AuthField, authButtonClass } from "~/components/admin/auth-card";
 import { SignOutButton } from "~/components/admin/shell/sign-out-button";
-import { getDummyHash, verifyPassword } from "~/server-lib/password.server";
 import { type FieldErrors, fieldErrors, type TypedValues } from "~/lib/schemas";
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from "~/lib/schemas/admin-login";
 import { PUBLIC_FORM_LIMITS, readForm } from "~/server-lib/form.server";
+import { getDummyHash, verifyPassword } from "~/server-lib/password.server";
 import { getSessionUser, safeReturnPath } from "~/services/guard.server";
 import {
   checkLoginAllowed,

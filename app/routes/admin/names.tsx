@@ -4,7 +4,6 @@ import { buttonClasses } from "~/components/forms/form-field";
 import { NAME_TRANSLATION_LANGUAGES, NAME_TRANSLATION_MAX, type NameTranslations } from "~/lib/reference-names";
 import { fieldErrors } from "~/lib/schemas";
 import { formDataToObject } from "~/lib/schemas/form";
-import { readForm } from "~/server-lib/form.server";
 import {
   NameTranslationsFormSchema,
   type REFERENCE_KINDS,
@@ -12,6 +11,7 @@ import {
   translationLanguageLabel,
 } from "~/lib/schemas/reference-names";
 import { PROJECT_CATEGORIES } from "~/lib/taxonomy";
+import { readForm } from "~/server-lib/form.server";
 import { recordAudit } from "~/services/audit.server";
 import { requireAdmin } from "~/services/guard.server";
 import { loadReferenceData, saveNameTranslations } from "~/services/reference.server";

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { readEntryLanguageForm } from "~/lib/i18n/entry-translations";
 import { formDataToObject } from "~/lib/schemas/form";
-import { readForm } from "~/server-lib/form.server";
 import { IssuePreviewSchema } from "~/lib/schemas/newsletter-issue";
+import { readForm } from "~/server-lib/form.server";
 import { requireAdmin } from "~/services/guard.server";
 import { previewIssueHtml } from "~/services/newsletter-issues.server";
 import type { Route } from "./+types/newsletter-issue-preview";

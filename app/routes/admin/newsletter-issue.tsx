@@ -14,8 +14,8 @@ import { type IssueLanguageState, issueLanguageStates } from "~/lib/i18n/issue-t
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "~/lib/i18n/languages";
 import { fieldErrors } from "~/lib/schemas";
 import { type FormValues, formDataToObject, textValue } from "~/lib/schemas/form";
-import { readForm } from "~/server-lib/form.server";
 import { IssueActionSchema } from "~/lib/schemas/newsletter-issue";
+import { readForm } from "~/server-lib/form.server";
 import { recordAudit } from "~/services/audit.server";
 import { requireAdmin } from "~/services/guard.server";
 import {

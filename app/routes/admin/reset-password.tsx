@@ -3,8 +3,8 @@ import { AuthCard, AuthField, authButtonClass } from "~/components/admin/auth-ca
 import { LINK_PAGE_HEADERS } from "~/lib/link-pages";
 import { fieldErrors } from "~/lib/schemas";
 import { formDataToObject } from "~/lib/schemas/form";
-import { PUBLIC_FORM_LIMITS, readForm } from "~/server-lib/form.server";
 import { NewPasswordSchema } from "~/lib/schemas/staff-links";
+import { PUBLIC_FORM_LIMITS, readForm } from "~/server-lib/form.server";
 import { recordAudit } from "~/services/audit.server";
 import { checkStaffLink, completeStaffLink } from "~/services/staff-links.server";
 import type { Route } from "./+types/reset-password";

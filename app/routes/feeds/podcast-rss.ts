@@ -1,6 +1,6 @@
 import { buildPodcastRss } from "~/lib/feeds/rss";
-import { serverTranslate } from "~/server-lib/messages.server";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
+import { serverTranslate } from "~/server-lib/messages.server";
 import { getPublicPageTexts } from "~/services/page-texts.server";
 import { listEpisodes } from "~/services/podcast.server";
 import type { Route } from "./+types/podcast-rss";

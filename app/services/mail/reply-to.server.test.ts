@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "~/lib/i18n/languages";
-import { serverTranslate } from "~/server-lib/messages.server";
 import { DEFAULT_GENERAL, saveGeneralSettings } from "~/queries/settings.server";
+import { serverTranslate } from "~/server-lib/messages.server";
 import { locations } from "~db/schema";
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
