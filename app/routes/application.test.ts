@@ -33,6 +33,7 @@ function context(ip: string): AppLoadContext {
   return {
     services: {
       db: t.db,
+      bus: t.bus,
       mail,
       logger: pino({ level: "silent" }),
       config: { hashSecret: SECRET, siteUrl: "https://permaculture.example.org" },
