@@ -28,7 +28,13 @@ const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
 const needsBuild = built === 0 || sources.some((s) => newestMtime(path.join(root, s)) > built);
 if (needsBuild) {
   console.log("Building the site (first start or sources changed)…");
-  const r = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
+  // Always a production build, whatever NODE_ENV the caller runs under (a test runner sets "test"): with another
+  // value Vite builds pages without paint-first hydration and their policy without the inline scripts' hashes.
+  const r = spawnSync("npm", ["run", "build", "--silent"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 process.env.NODE_ENV ??= "production";
