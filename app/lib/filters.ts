@@ -287,20 +287,31 @@ export function programDateWindow(
  */
 export function programListFilter<L extends string>(
   query: ProgramQuery,
-  resolved: { regionId?: string; focusAreaId?: string },
+  resolved: { region?: { id: string }; focus?: { id: string } },
   lang: L,
-  today: string,
+  today: string = new Date().toISOString().slice(0, 10),
 ) {
   return {
     format: query.format,
-    regionId: resolved.regionId,
-    focusAreaId: resolved.focusAreaId,
+    regionId: resolved.region?.id,
+    focusAreaId: resolved.focus?.id,
     country: query.country,
     instructionLanguage: query.taughtIn,
     q: query.q,
     lang,
     price: query.price,
     ...programDateWindow(query, today),
+  };
+}
+
+/** The region (by key) and focus area (by id) a programs query names, among those the site knows; unknown ones are left out. */
+export function programQueryReference<R extends { key: string }, F extends { id: string }>(
+  query: ProgramQuery,
+  ref: { regions: readonly R[]; focusAreas: readonly F[] },
+): { region?: R; focus?: F } {
+  return {
+    region: query.region ? ref.regions.find((r) => r.key === query.region) : undefined,
+    focus: query.focus ? ref.focusAreas.find((f) => f.id === query.focus) : undefined,
   };
 }
 

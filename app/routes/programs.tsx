@@ -17,7 +17,7 @@ import { HydrateApart } from "../components/hydrate-apart";
 import { CalendarDays, Globe, MapPin, Users } from "../components/icons";
 import { EmptyState, ListNotice, PageIntro } from "../components/public/page-intro";
 import { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN } from "../lib/constants";
-import { parseProgramQuery, programListFilter } from "../lib/filters";
+import { parseProgramQuery, programListFilter, programQueryReference } from "../lib/filters";
 import { entryForPage } from "../lib/i18n/entry-translations";
 import { instructionLanguageList, instructionLanguageOptions } from "../lib/instruction-languages";
 import { metaTranslate, pageMeta } from "../lib/meta";
@@ -35,22 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseProgramQuery(url.searchParams);
   const ref = await loadReferenceNames(context.services, lang);
-  const region = query.region ? ref.regions.find((r) => r.key === query.region) : undefined;
-  const focus = query.focus ? ref.focusAreas.find((f) => f.id === query.focus) : undefined;
+  const { region, focus } = programQueryReference(query, ref);
   let rows: ProgramSummary[] = [];
   let countries: string[] = [];
   let taughtIn: string[] = [];
   try {
     [rows, countries, taughtIn] = await Promise.all([
-      listProgramSummaries(
-        db,
-        programListFilter(
-          query,
-          { regionId: region?.id, focusAreaId: focus?.id },
-          lang,
-          new Date().toISOString().slice(0, 10),
-        ),
-      ),
+      listProgramSummaries(db, programListFilter(query, { region, focus }, lang)),
       listProgramCountries(db),
       listProgramInstructionLanguages(db),
     ]);

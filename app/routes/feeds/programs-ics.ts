@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { buildCalendar } from "~/lib/feeds/ics";
 import { programEvent } from "~/lib/feeds/program-calendar";
 import { absolute } from "~/lib/feeds/xml";
-import { parseProgramQuery, programListFilter } from "~/lib/filters";
+import { parseProgramQuery, programListFilter, programQueryReference } from "~/lib/filters";
 import { entryForPage } from "~/lib/i18n/entry-translations";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/lib/i18n/languages";
 import { isUuid } from "~/lib/ids";
@@ -34,21 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (one && !isUuid(programId)) throw data(t("program.notFound"), { status: 404 });
   const query = parseProgramQuery(params);
   const ref = await loadReferenceNames(context.services, lang);
-  const region = query.region ? ref.regions.find((r) => r.key === query.region) : undefined;
+  const { region, focus } = programQueryReference(query, ref);
   let rows: ProgramSummary[] = [];
   try {
-    const focus = query.focus ? ref.focusAreas.find((f) => f.id === query.focus) : undefined;
     rows = one
       ? await listProgramSummaries(db, { id: programId })
-      : await listProgramSummaries(
-          db,
-          programListFilter(
-            query,
-            { regionId: region?.id, focusAreaId: focus?.id },
-            lang,
-            new Date().toISOString().slice(0, 10),
-          ),
-        );
+      : await listProgramSummaries(db, programListFilter(query, { region, focus }, lang));
   } catch (err) {
     // An overloaded database is answered 503 (try again), not with a list that looks empty.
     if (isDatabaseBusy(err) || one) throw err;
