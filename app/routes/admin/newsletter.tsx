@@ -5,12 +5,13 @@ import { DeleteButton, DeletePanel, useDeleteLinks } from "~/components/admin/co
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { readListQuery } from "~/components/admin/content/list-query";
 import { ClearLink, SearchForm } from "~/components/admin/content/search-form";
+import { subscriberColumns } from "~/components/admin/content/subscriber-columns";
 import type { Column } from "~/components/admin/data-table";
 import { buttonClasses } from "~/components/forms/form-field";
 import { exportHref as csvExportHref } from "~/lib/admin-exports";
 import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
 import { parseSubscriberView, SUBSCRIBER_VIEWS, type SubscriberView } from "~/lib/subscriber-views";
-import { SUBSCRIBER_STATE_LABELS } from "~/lib/vocabulary";
+import { SUBSCRIBER_STATE_LABELS, type SubscriberState } from "~/lib/vocabulary";
 import { deleteContent, readDeleteId } from "~/services/content-actions.server";
 import { requireAdmin } from "~/services/guard.server";
 import {
@@ -92,13 +93,7 @@ export default function NewsletterAdminPage({ loaderData }: Route.ComponentProps
   };
   const allCount = counts.confirmed + counts.awaiting + counts.unsubscribed;
   const columns: Column<Row>[] = [
-    { key: "email", header: "E-mail", rowHeader: true, cell: (r) => r.email },
-    {
-      key: "timestamp",
-      header: "Subscribed",
-      cell: (r) => <time dateTime={r.timestamp}>{r.timestamp.replace("T", " ").slice(0, 16)}</time>,
-    },
-    { key: "state", header: "Status", cell: (r) => SUBSCRIBER_STATE_LABELS[r.state] },
+    ...subscriberColumns<SubscriberState, Row>(SUBSCRIBER_STATE_LABELS),
     { key: "source", header: "Source", cell: (r) => r.source },
     actionsColumn((r) => (
       <DeleteButton id={r.id} name={r.email} verb="Remove" description={REMOVE_DESCRIPTION} links={links} />

@@ -3,6 +3,7 @@ import { useDeleteLinks } from "~/components/admin/content/delete-controls";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { readListQuery } from "~/components/admin/content/list-query";
 import { SearchForm } from "~/components/admin/content/search-form";
+import { subscriberColumns } from "~/components/admin/content/subscriber-columns";
 import type { Column } from "~/components/admin/data-table";
 import { buttonClasses } from "~/components/forms/form-field";
 import { exportHref as csvExportHref } from "~/lib/admin-exports";
@@ -77,13 +78,7 @@ export default function PodcastSubscribers({ loaderData }: Route.ComponentProps)
     return `${PAGE}${p.toString() ? `?${p}` : ""}`;
   };
   const subColumns: Column<SubRow>[] = [
-    { key: "email", header: "E-mail", rowHeader: true, cell: (s) => s.email },
-    {
-      key: "timestamp",
-      header: "Subscribed",
-      cell: (s) => <time dateTime={s.timestamp}>{s.timestamp.replace("T", " ").slice(0, 16)}</time>,
-    },
-    { key: "state", header: "Status", cell: (s) => SUBSCRIBER_VIEW_LABELS[s.state] },
+    ...subscriberColumns<SubscriberView, SubRow>(SUBSCRIBER_VIEW_LABELS),
     { key: "language", header: "Language", cell: (s) => s.language },
   ];
   return (
