@@ -6,7 +6,7 @@ import type { FormValues } from "~/lib/schemas/form";
 import { readEntryForm } from "~/server-lib/form.server";
 import type { Database } from "~db/client";
 import { invalid, type SaveContent, saveContent } from "./content-actions.server";
-import { entryKind } from "./entries/registry.server";
+import { ENTRY_KINDS, entryKind } from "./entries/registry.server";
 import type { SessionUser } from "./guard.server";
 import { entryHistory } from "./revisions.server";
 import type { Services } from "./services.server";
@@ -46,11 +46,15 @@ export async function loadFormEntry<Item>(
  * A posted entry form, read through the kind's schema and its language fields: the parsed values, or the 400 answer
  * with every message (`response`). `stored` is the entry being edited, as it was.
  */
-export async function readEntryPost<S extends z.ZodType, Item extends { language?: unknown; translations?: unknown }>(
+export async function readEntryPost<K extends FormKind>(
   db: Database,
   request: Request,
-  { kind, params, schema, find }: { kind: FormKind; params: { id?: string }; schema: S; find: Find<Item> },
+  { kind, params }: { kind: K; params: { id?: string } },
 ) {
+  type Kind = (typeof ENTRY_KINDS)[K];
+  const record = ENTRY_KINDS[kind] as Kind;
+  const schema = record.schema as Kind["schema"];
+  const find = record.find as (db: Database, id: string) => Promise<Awaited<ReturnType<Kind["find"]>>>;
   const { id, entry: stored } = await namedEntry(db, kind, params, find);
   const values = await readEntryForm(request, schema);
   const parsed = schema.safeParse(values);
@@ -59,7 +63,15 @@ export async function readEntryPost<S extends z.ZodType, Item extends { language
     const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(language.ok ? {} : language.errors) };
     return { response: invalid(errors, values) } as const;
   }
-  return { response: null, kind, id, stored, values, v: parsed.data as z.output<S>, language: language.value };
+  return {
+    response: null,
+    kind,
+    id,
+    stored,
+    values,
+    v: parsed.data as z.output<Kind["schema"]>,
+    language: language.value,
+  };
 }
 
 /**

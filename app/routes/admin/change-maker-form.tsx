@@ -43,8 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
-  const kind = { kind: "change-maker", params, schema: ChangeMakerSchema, find: getChangeMakerById } as const;
-  const post = await readEntryPost(db, request, kind);
+  const post = await readEntryPost(db, request, { kind: "change-maker", params });
   if (post.response) return post.response;
   const { values, v, language } = post;
   const errors: Record<string, string> = {};

@@ -77,12 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
-  const post = await readEntryPost(db, request, {
-    kind: "location",
-    params,
-    schema: LocationSchema,
-    find: getLocationById,
-  });
+  const post = await readEntryPost(db, request, { kind: "location", params });
   if (post.response) return post.response;
   const { id, stored: existing, values, v, language } = post;
   const ref = await loadReferenceData(context.services);

@@ -62,12 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
-  const post = await readEntryPost(db, request, {
-    kind: "program",
-    params,
-    schema: ProgramSchema,
-    find: getProgramById,
-  });
+  const post = await readEntryPost(db, request, { kind: "program", params });
   if (post.response) return post.response;
   const { id, values, v, language } = post;
   const errors: Record<string, string> = {};
