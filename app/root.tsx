@@ -25,7 +25,7 @@ import { messagePage } from "./lib/i18n/page-messages";
 import { TranslationProvider, useTranslation } from "./lib/i18n/react";
 import { messagesFromJson } from "./lib/i18n/translate";
 import { pageMessagesJson } from "./server-lib/messages.server";
-import { readToast } from "./services/toast.server";
+import { readToast } from "./services/site/toast.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clearHeader } = readToast(request);

@@ -19,7 +19,7 @@ await build({
 
 // The map index runs in a worker thread (decision 017): its own small bundle beside the server's.
 await build({
-  entryPoints: ["app/services/map-index.worker.ts"],
+  entryPoints: ["app/services/map/map-index.worker.ts"],
   outfile: `${outDir}/map-index-worker.js`,
   bundle: true,
   platform: "node",

@@ -3,8 +3,8 @@ import express, { type Request, type Response } from "express";
 import { isbot } from "isbot";
 import { z } from "zod";
 import { isStaffPath } from "~/lib/staff-path";
-import { type NewAnalyticsEvent, storeAnalyticsEvents } from "~/services/analytics-events.server";
-import { CLIENT_RATE_LIMITS } from "~/services/rate-limits.server";
+import { type NewAnalyticsEvent, storeAnalyticsEvents } from "~/services/analytics/analytics-events.server";
+import { CLIENT_RATE_LIMITS } from "~/services/site/rate-limits.server";
 import type { Database } from "~db/client";
 
 export const ANALYTICS_MAX_BYTES = 4096;

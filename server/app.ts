@@ -6,9 +6,9 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { ServerBuild } from "react-router";
 import { isStaffPath } from "~/lib/staff-path";
 import { nulAddressMessage } from "~/server-lib/address-refusal.server";
-import { readSharedReleaseAsset } from "~/services/release-assets.server";
-import { flushSearchStats } from "~/services/search-stats.server";
+import { flushSearchStats } from "~/services/analytics/search-stats.server";
 import type { Services } from "~/services/services.server";
+import { readSharedReleaseAsset } from "~/services/site/release-assets.server";
 import { createAnalyticsIngest } from "./analytics";
 import { formBodies, invitesBody } from "./form-bodies";
 import { NEGOTIATED_VARY, negotiateHome } from "./home-language";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkFormToken, issueFormToken } from "~/services/form-timing.server";
+import { checkFormToken, issueFormToken } from "~/services/contributions/form-timing.server";
 import { ConfigError, deriveSecret, loadConfig } from "./config";
 
 const dirs: string[] = [];

@@ -1,10 +1,10 @@
 import { rollupAnalytics } from "~/queries/analytics.server";
 import { rollupRequestStats } from "~/queries/request-stats.server";
-import { sendDueEntryChecks } from "~/services/entry-checks.server";
-import { askUnaskedPodcastSignUps } from "~/services/podcast.server";
-import { pruneAnonymousInput } from "~/services/retention.server";
+import { pruneAnonymousInput } from "~/services/analytics/retention.server";
+import { sendDailyDigests } from "~/services/contributions/staff-notices.server";
+import { sendDueEntryChecks } from "~/services/entries/entry-checks.server";
+import { askUnaskedPodcastSignUps } from "~/services/newsletter/podcast.server";
 import type { Services } from "~/services/services.server";
-import { sendDailyDigests } from "~/services/staff-notices.server";
 
 const FIRST_RUN_MS = 15_000;
 const EVERY_MS = 60 * 60_000;

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifyContentChanged } from "~/services/content-events.server";
+import { notifyContentChanged } from "~/services/entries/content-events.server";
 import { type DatabaseHandle, openPglite } from "~db/client";
 import { createRenderCache, etagMatches, pickEncoding } from "./render-cache";
 

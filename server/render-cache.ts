@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { cookieChangesPage } from "~/lib/cookie-names";
 import { SETTINGS_CHANNEL } from "~/queries/settings.server";
-import { CONTENT_CHANNEL } from "~/services/content-events.server";
+import { CONTENT_CHANNEL } from "~/services/entries/content-events.server";
 import type { ChangeBus } from "~db/client";
 
 const gzip = promisify(zlib.gzip);

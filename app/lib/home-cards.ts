@@ -2,7 +2,7 @@ import type { Language } from "./i18n/languages";
 
 /**
  * What the home page's sections show of each featured place, upcoming program and recent episode: the shape the
- * home page's loader (services/home.server.ts) gives them in, declared here so the component that renders them
+ * home page's loader (services/site/home.server.ts) gives them in, declared here so the component that renders them
  * (components/public/home-sections.tsx) need not import the route's generated types (decision 064).
  */
 export type HomeCards = {

@@ -76,7 +76,7 @@ export type ReferenceData = {
 };
 
 /**
- * Regions, sub-regions and focus areas with lookup maps, read now. Pages read the copy services/reference.server.ts
+ * Regions, sub-regions and focus areas with lookup maps, read now. Pages read the copy services/site/reference.server.ts
  * keeps until reference data changes; staff actions that run rarely read afresh.
  */
 export async function loadReferenceData(db: Executor): Promise<ReferenceData> {

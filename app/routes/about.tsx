@@ -1,6 +1,4 @@
-import { countChangeMakers } from "~/services/change-makers.server";
-import { countLocations } from "~/services/locations.server";
-import { listPrograms } from "~/services/programs.server";
+import { countChangeMakers, countLocations, listPrograms } from "~/services/entries/reads.server";
 import { PageIntro } from "../components/public/page-intro";
 import { PageTextBody } from "../components/public/prose";
 import { ShownInNote } from "../components/public/shown-in-note";
@@ -10,7 +8,7 @@ import { useTranslation } from "../lib/i18n/react";
 import { messagePageMeta } from "../lib/meta";
 import { formatInteger } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
-import { getPublicPageTexts } from "../services/page-texts.server";
+import { getPublicPageTexts } from "../services/site/page-texts.server";
 import type { Route } from "./+types/about";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { listApplications } from "../queries/applications.server";
 import { listMail } from "../queries/mail.server";
 import { listFocusAreas } from "../queries/reference.server";
 import { createUserWithPassword, setApplicationNoticeSetting } from "../queries/users.server";
-import { issueFormToken } from "../services/form-timing.server";
+import { issueFormToken } from "../services/contributions/form-timing.server";
 import type { Mailer } from "../services/mail/mailer.server";
 import { action } from "./application";
 

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { FormSent, FormSentLinks } from "~/components/forms/public-form-parts";
-import { hitClientRateLimit } from "~/services/rate-limits.server";
-import { loadReferenceData, loadReferenceNames } from "~/services/reference.server";
+import { hitClientRateLimit } from "~/services/site/rate-limits.server";
+import { loadReferenceData, loadReferenceNames } from "~/services/site/reference.server";
 import { AppLink } from "../components/app-link";
 import { ApplicationForm } from "../components/public/application-form";
 import { PageIntro } from "../components/public/page-intro";
@@ -21,9 +21,9 @@ import { translateErrors } from "../lib/schemas/message-codes";
 import { PROJECT_CATEGORIES } from "../lib/taxonomy";
 import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "../server-lib/form.server";
 import { requestTranslate } from "../server-lib/messages.server";
-import { submitApplication } from "../services/applications.server";
-import { checkFormToken, issueFormToken, useFormToken } from "../services/form-timing.server";
-import { getPublicSettings } from "../services/site-settings.server";
+import { submitApplication } from "../services/contributions/applications.server";
+import { checkFormToken, issueFormToken, useFormToken } from "../services/contributions/form-timing.server";
+import { getPublicSettings } from "../services/site/site-settings.server";
 import type { Route } from "./+types/application";
 
 const FORM_NAME = "application";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { paragraphs } from "~/lib/format";
-import { loadChangeMakerPage } from "~/services/entry-pages.server";
+import { loadChangeMakerPage } from "~/services/entries/entry-pages.server";
 import { AppLink } from "../components/app-link";
 import { ExternalLink, MapPin } from "../components/icons";
 import { EntryFocus, EntrySection, EntryText } from "../components/public/entry-sections";
@@ -14,7 +14,7 @@ import { personJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { requestTranslate } from "../server-lib/messages.server";
-import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
+import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entries/entry-preview.server";
 import type { Route } from "./+types/change-maker";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { listChangeMakers } from "~/services/change-makers.server";
+import { listChangeMakers } from "~/services/entries/reads.server";
 import { AppLink } from "../components/app-link";
 import { MapPin } from "../components/icons";
 import { ListSearch } from "../components/public/list-search";

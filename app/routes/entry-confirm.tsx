@@ -7,7 +7,7 @@ import { LINK_PAGE_HEADERS, type LinkNoLongerWorks, linkNoLongerWorks, linkPageM
 import { metaTranslate } from "../lib/meta";
 import { readFormOrNull } from "../server-lib/form.server";
 import { requestTranslate } from "../server-lib/messages.server";
-import { checkEntryLink, confirmEntryLink } from "../services/entry-checks.server";
+import { checkEntryLink, confirmEntryLink } from "../services/entries/entry-checks.server";
 import type { Route } from "./+types/entry-confirm";
 
 export const headers: Route.HeadersFunction = () => LINK_PAGE_HEADERS;

@@ -9,7 +9,7 @@ import { SectionHeader } from "../components/public/section-header";
 import { languageFromPath } from "../lib/i18n/languages";
 import { websiteJsonLd } from "../lib/jsonld";
 import { pageMeta, siteNameFrom } from "../lib/meta";
-import { loadHomePage } from "../services/home.server";
+import { loadHomePage } from "../services/site/home.server";
 import type { Route } from "./+types/home";
 
 const primaryBtn =

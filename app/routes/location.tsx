@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
 import { Trans, useTranslation } from "~/lib/i18n/react";
 import { requestTranslate } from "~/server-lib/messages.server";
-import { loadLocationPage } from "~/services/entry-pages.server";
+import { loadLocationPage } from "~/services/entries/entry-pages.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../components/icons";
 import { island } from "../components/island";
@@ -19,7 +19,7 @@ import { placeJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { osmMapHref, osmSearchHref } from "../lib/osm-links";
 import { publicPageHeaders } from "../lib/public-cache";
-import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
+import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entries/entry-preview.server";
 import type { Route } from "./+types/location";
 
 /** Directions, the map app and share: plain links from the server, their code after the page (decision 056). */

@@ -1,6 +1,6 @@
-import { resolvePlace } from "~/services/distance.server";
-import { locationFacetCounts, searchLocations } from "~/services/locations.server";
-import { loadReferenceNames } from "~/services/reference.server";
+import { locationFacetCounts, searchLocations } from "~/services/entries/reads.server";
+import { resolvePlace } from "~/services/map/distance.server";
+import { loadReferenceNames } from "~/services/site/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { MapPin, SlidersHorizontal } from "../components/icons";
@@ -23,7 +23,7 @@ import { toQueryString } from "../lib/query-string";
 import { countryChoices, countryLabel } from "../lib/reference-names";
 import { locationPath } from "../lib/slug";
 import { requestTranslate } from "../server-lib/messages.server";
-import { getLocationCountries, getLocationTotal } from "../services/location-countries.server";
+import { getLocationCountries, getLocationTotal } from "../services/map/location-countries.server";
 import type { Route } from "./+types/locations";
 
 /** Cards hydrated together: a part of the list small enough to hydrate in a short task. */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { canPreviewEntries } from "~/services/entry-preview.server";
-import { loadMapPage } from "~/services/map-page.server";
+import { canPreviewEntries } from "~/services/entries/entry-preview.server";
+import { loadMapPage } from "~/services/map/map-page.server";
 import { AppLink } from "../components/app-link";
 import { InteractiveMap } from "../components/map/interactive-map";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";

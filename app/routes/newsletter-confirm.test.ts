@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { countNewsletterSubscriptions, getSubscriptionByEmail } from "../queries/newsletter.server";
 import type { Mailer } from "../services/mail/mailer.server";
 import { signToken } from "../services/mail/tokens.server";
-import { newsletterUnsubscribeUrl, requestNewsletterSubscription } from "../services/newsletter.server";
+import { newsletterUnsubscribeUrl, requestNewsletterSubscription } from "../services/newsletter/newsletter.server";
 import * as confirm from "./newsletter-confirm";
 import * as unsubscribe from "./newsletter-unsubscribe";
 

@@ -1,7 +1,7 @@
 import { UnsubscribeLinkPage } from "../components/public/subscription-link-pages";
 import { LINK_PAGE_HEADERS, linkPageMetaOf } from "../lib/link-pages";
 import { unsubscribeLinkAction, unsubscribeLinkLoader } from "../server-lib/link-pages.server";
-import { checkUnsubscribeLink, unsubscribeByLink } from "../services/newsletter.server";
+import { checkUnsubscribeLink, unsubscribeByLink } from "../services/newsletter/newsletter.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const headers: Route.HeadersFunction = () => LINK_PAGE_HEADERS;

@@ -1,7 +1,7 @@
 import { ConfirmLinkPage } from "../components/public/subscription-link-pages";
 import { LINK_PAGE_HEADERS, linkPageMetaOf } from "../lib/link-pages";
 import { confirmLinkAction, confirmLinkLoader } from "../server-lib/link-pages.server";
-import { checkPodcastConfirmLink, confirmPodcastLink } from "../services/podcast.server";
+import { checkPodcastConfirmLink, confirmPodcastLink } from "../services/newsletter/podcast.server";
 import type { Route } from "./+types/podcast-confirm";
 
 export const headers: Route.HeadersFunction = () => LINK_PAGE_HEADERS;

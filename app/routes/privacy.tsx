@@ -1,7 +1,7 @@
 import { LegalPage, legalPageMeta } from "~/components/public/legal-page";
 import { languageFromPath } from "../lib/i18n/languages";
 import { publicPageHeaders } from "../lib/public-cache";
-import { getLegalPageText } from "../services/page-texts.server";
+import { getLegalPageText } from "../services/site/page-texts.server";
 import type { Route } from "./+types/privacy";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -3,11 +3,15 @@ import { formatDateRange, formatLabel, formatPrice } from "~/lib/format";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
 import { Trans, useTranslation } from "~/lib/i18n/react";
 import { requestTranslate } from "~/server-lib/messages.server";
-import { findChangeMakersByNames } from "~/services/change-makers.server";
-import { getLocationById } from "~/services/locations.server";
-import { findProgramByAddressKey, getProgramById, getProgramBySlug } from "~/services/programs.server";
-import { findRedirect } from "~/services/redirects.server";
-import { loadReferenceNames } from "~/services/reference.server";
+import {
+  findChangeMakersByNames,
+  findProgramByAddressKey,
+  findRedirect,
+  getLocationById,
+  getProgramById,
+  getProgramBySlug,
+} from "~/services/entries/reads.server";
+import { loadReferenceNames } from "~/services/site/reference.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, MapPin, Ticket, Users } from "../components/icons";
 import { EntryAbout, EntryFocus, EntrySection } from "../components/public/entry-sections";
@@ -25,8 +29,8 @@ import { publicPageHeaders } from "../lib/public-cache";
 import { toQueryString } from "../lib/query-string";
 import { countryLabel } from "../lib/reference-names";
 import { locationPath, programPath } from "../lib/slug";
-import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entry-preview.server";
-import { resolvePicture } from "../services/stored-image.server";
+import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entries/entry-preview.server";
+import { resolvePicture } from "../services/entries/stored-image.server";
 import type { Route } from "./+types/program";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

@@ -4,14 +4,14 @@ import { formatDateRange, formatLabel, formatPrice } from "~/lib/format";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
 import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
 import { requestTranslate } from "~/server-lib/messages.server";
-import { findChangeMakersByNames } from "~/services/change-makers.server";
 import {
+  findChangeMakersByNames,
   listProgramCountries,
   listProgramInstructionLanguages,
   listProgramSummaries,
   type ProgramSummary,
-} from "~/services/programs.server";
-import { loadReferenceNames } from "~/services/reference.server";
+} from "~/services/entries/reads.server";
+import { loadReferenceNames } from "~/services/site/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { CalendarDays, Globe, MapPin, Users } from "../components/icons";

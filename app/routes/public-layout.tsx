@@ -10,8 +10,8 @@ import { MOBILE_BOTTOM_BAR_PADDING_PX, SITE_NAME, SITE_TAGLINE } from "../lib/co
 import { refusedRequestMessage, refusedRequestTitleKey } from "../lib/error-titles";
 import type { NavigationPages } from "../lib/nav-pages";
 import { ALL_PAGES_VISIBLE, hiddenPagesKey } from "../lib/nav-pages";
-import { getPublicPageTexts } from "../services/page-texts.server";
-import { getPublicSettings } from "../services/site-settings.server";
+import { getPublicPageTexts } from "../services/site/page-texts.server";
+import { getPublicSettings } from "../services/site/site-settings.server";
 import type { Route } from "./+types/public-layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { loadReferenceData } from "~/services/reference.server";
-import { listResources } from "~/services/resources.server";
+import { listResources } from "~/services/entries/reads.server";
+import { loadReferenceData } from "~/services/site/reference.server";
 import { AppLink } from "../components/app-link";
 import { AppWindow, BookOpen, ExternalLink, FileText, Globe, Mic, TvMinimalPlay } from "../components/icons";
 import { ListSearch } from "../components/public/list-search";

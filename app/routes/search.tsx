@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { data } from "react-router";
-import { hitPlace, type SearchKind, searchSite } from "~/services/search.server";
+import { hitPlace, type SearchKind, searchSite } from "~/services/search/search.server";
 import { AppLink } from "../components/app-link";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { SearchCombobox } from "../components/search/search-combobox";

@@ -1,4 +1,4 @@
-import { sitemapResponse } from "../services/sitemap.server";
+import { sitemapResponse } from "../services/site/sitemap.server";
 import type { Route } from "./+types/sitemap";
 
 /** Every public URL with its last change: one file, or an index of parts on a large site (decision 018). */

@@ -14,7 +14,7 @@ import { PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { createLocation, getLocationById, type LocationInput } from "../queries/locations.server";
 import { getProposal } from "../queries/proposals.server";
 import { listRevisionsOldestFirst } from "../queries/revisions.server";
-import { issueFormToken } from "../services/form-timing.server";
+import { issueFormToken } from "../services/contributions/form-timing.server";
 import * as locationForm from "./admin/location-form";
 import * as itemRoute from "./admin/moderation-item";
 import * as revertRoute from "./admin/revision-revert";

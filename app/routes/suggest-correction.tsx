@@ -38,10 +38,10 @@ import {
   contributionFail,
   NO_STORE,
   readContributionForm,
-} from "../services/contribution-form.server";
-import { correctionTarget, proposeCorrection } from "../services/corrections.server";
-import { resolvePlace } from "../services/distance.server";
-import { issueFormToken } from "../services/form-timing.server";
+} from "../services/contributions/contribution-form.server";
+import { correctionTarget, proposeCorrection } from "../services/contributions/corrections.server";
+import { issueFormToken } from "../services/contributions/form-timing.server";
+import { resolvePlace } from "../services/map/distance.server";
 import type { Route } from "./+types/suggest-correction";
 
 const FORM_NAME = "suggest-correction";

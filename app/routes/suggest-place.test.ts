@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { getLocationPage } from "../queries/locations.server";
 import { getProposal } from "../queries/proposals.server";
-import { issueFormToken } from "../services/form-timing.server";
+import { issueFormToken } from "../services/contributions/form-timing.server";
 import * as itemRoute from "./admin/moderation-item";
 import * as suggestRoute from "./suggest-place";
 

@@ -9,7 +9,7 @@ import {
   FormSentLinks,
   SendButton,
 } from "~/components/forms/public-form-parts";
-import { loadReferenceData, loadReferenceNames } from "~/services/reference.server";
+import { loadReferenceData, loadReferenceNames } from "~/services/site/reference.server";
 import { AppLink } from "../components/app-link";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { ContributionGuardFields } from "../components/public/contribution-guard-fields";
@@ -38,11 +38,11 @@ import {
   contributionFail,
   NO_STORE,
   readContributionForm,
-} from "../services/contribution-form.server";
-import { resolvePlace } from "../services/distance.server";
-import { findPublishedLookAlikes } from "../services/duplicates.server";
-import { issueFormToken } from "../services/form-timing.server";
-import { proposePlace } from "../services/proposals.server";
+} from "../services/contributions/contribution-form.server";
+import { issueFormToken } from "../services/contributions/form-timing.server";
+import { proposePlace } from "../services/contributions/proposals.server";
+import { findPublishedLookAlikes } from "../services/entries/duplicates.server";
+import { resolvePlace } from "../services/map/distance.server";
 import type { Route } from "./+types/suggest-place";
 
 const FORM_NAME = "suggest-place";

@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
 import type { ChangeBus, Database } from "~db/client";
-import type { Auth } from "./auth.server";
-import type { ClusterStore } from "./clusters.server";
-import type { LoginLimits } from "./login-limiter.server";
 import type { Mailer } from "./mail/mailer.server";
+import type { ClusterStore } from "./map/clusters.server";
+import type { Auth } from "./staff/auth.server";
+import type { LoginLimits } from "./staff/login-limiter.server";
 import type { StorageService } from "./storage.server";
 
 /** What the Node server hands every loader and action through the router's load context. */

@@ -10,8 +10,8 @@ import { recordSignUp } from "~/queries/newsletter.server";
 import { createIssue, getIssue } from "~/queries/newsletter-issues.server";
 import { Mailer } from "~/services/mail/mailer.server";
 import { newNonce } from "~/services/mail/tokens.server";
-import { requestNewsletterSubscription } from "~/services/newsletter.server";
-import { issueProgress, sendIssue } from "~/services/newsletter-issues.server";
+import { requestNewsletterSubscription } from "~/services/newsletter/newsletter.server";
+import { issueProgress, sendIssue } from "~/services/newsletter/newsletter-issues.server";
 import { openPglite } from "~db/client";
 import { startTestSmtpServer } from "~tests/helpers/smtp";
 

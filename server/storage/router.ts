@@ -13,9 +13,9 @@ import {
   safeContentDisposition,
   validateObjectName,
 } from "~/lib/storage/paths";
-import { notifyContentChanged } from "~/services/content-events.server";
-import { sessionUserFromHeaders } from "~/services/guard.server";
+import { notifyContentChanged } from "~/services/entries/content-events.server";
 import type { Services } from "~/services/services.server";
+import { sessionUserFromHeaders } from "~/services/staff/guard.server";
 import { BodyAborted, drainAfterAnswer } from "../request-body";
 import { DownloadAborted, receiveBody, receiveMultipart, sendBlob } from "./body-streams";
 import type { StorageService, UploadFields } from "./service";

@@ -19,9 +19,9 @@ import {
 } from "~/lib/storage/paths";
 import { getImageUrls } from "~/queries/media.server";
 import { createUserWithPassword } from "~/queries/users.server";
-import { onContentChanged } from "~/services/content-events.server";
+import { onContentChanged } from "~/services/entries/content-events.server";
+import { resolvePicture } from "~/services/entries/stored-image.server";
 import type { Services } from "~/services/services.server";
-import { resolvePicture } from "~/services/stored-image.server";
 import { changeMakers, locations, mediaObjects, users } from "~db/schema";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { type BlobDriver, createLocalDriver, createS3Driver } from "./drivers";

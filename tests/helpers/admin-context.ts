@@ -4,8 +4,8 @@ import { afterAll, beforeAll } from "vitest";
 import type { z } from "zod";
 import { fieldsAlwaysSent } from "~/lib/schemas/form";
 import { createUserWithPassword } from "~/queries/users.server";
-import { loginLimits } from "~/services/login-limiter.server";
 import { Mailer } from "~/services/mail/mailer.server";
+import { loginLimits } from "~/services/staff/login-limiter.server";
 import { createTestDatabase, type TestDatabase } from "./test-db";
 
 export type AdminHarness = {

@@ -1,4 +1,4 @@
-import { issueFormToken } from "~/services/form-timing.server";
+import { issueFormToken } from "~/services/contributions/form-timing.server";
 import { deriveSecret } from "~server/config";
 
 /** A form's fields as a browser sends them: a list value as the same name repeated. */

@@ -5,7 +5,7 @@ import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { createIssue, getIssue } from "~/queries/newsletter-issues.server";
 import { Mailer } from "~/services/mail/mailer.server";
-import { issueProgress, sendIssue } from "~/services/newsletter-issues.server";
+import { issueProgress, sendIssue } from "~/services/newsletter/newsletter-issues.server";
 import { type DatabaseHandle, openPostgres } from "~db/client";
 import { createScratchDatabase } from "../helpers/scratch-postgres";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fieldsAlwaysSent } from "~/lib/schemas/form";
 import { ProgramSchema } from "~/lib/schemas/program";
 import { PROPOSAL_TOKEN_FIELD } from "~/lib/schemas/proposal";
-import { MIN_FILL_MS } from "~/services/form-timing.server";
+import { MIN_FILL_MS } from "~/services/contributions/form-timing.server";
 import { demoSiteServer } from "~tests/helpers/demo-server";
 import { formBody } from "~tests/helpers/form-posts";
 import { mainText } from "~tests/helpers/page-text";

@@ -12,7 +12,7 @@ export function Prose({ children }: { children: ReactNode }) {
 }
 
 /**
- * A page text the owner wrote in Markdown, as the server rendered and sanitised it (services/page-markdown.server):
+ * A page text the owner wrote in Markdown, as the server rendered and sanitised it (services/site/page-markdown.server):
  * only prose, links, lists, quotes and images reach this point.
  */
 export function ProseHtml({ html, className = PROSE, lang }: { html: string; className?: string; lang?: string }) {

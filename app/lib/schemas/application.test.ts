@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { serverTranslate } from "~/server-lib/messages.server";
-import { checkFormToken, issueFormToken, MIN_FILL_MS } from "~/services/form-timing.server";
+import { checkFormToken, issueFormToken, MIN_FILL_MS } from "~/services/contributions/form-timing.server";
 import { ApplicationSchema, applicationErrors, applicationValuesFromForm } from "./application";
 import { translateErrors } from "./message-codes";
 

@@ -8,12 +8,12 @@ import { formatInteger } from "~/lib/numbers";
 import { fieldErrors } from "~/lib/schemas";
 import { z } from "~/lib/zod";
 import { readForm } from "~/server-lib/form.server";
-import { getAnalyticsReport, getRetentionDays, setRetentionDays } from "~/services/analytics.server";
-import { resolveAnalyticsQuery } from "~/services/analytics-query.server";
-import { recordAudit } from "~/services/audit.server";
-import { requireAdmin } from "~/services/guard.server";
-import { getSearchReport } from "~/services/search-stats.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { resolveAnalyticsQuery } from "~/services/analytics/analytics-query.server";
+import { getAnalyticsReport, getRetentionDays, setRetentionDays } from "~/services/analytics/reports.server";
+import { getSearchReport } from "~/services/analytics/search-stats.server";
+import { redirectWithToast } from "~/services/site/toast.server";
+import { recordAudit } from "~/services/staff/accounts.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/analytics";
 
 const RetentionSchema = z.object({

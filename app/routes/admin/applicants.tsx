@@ -23,12 +23,11 @@ import {
   REVIEW_TRANSITIONS,
   type ReviewStatus,
   setApplicationNotes,
-} from "~/services/applications.server";
-import { recordAudit } from "~/services/audit.server";
-import { requireAdmin } from "~/services/guard.server";
-import { loadReferenceData } from "~/services/reference.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { getNoticeSettings, setApplicationNoticeSetting } from "~/services/users.server";
+} from "~/services/contributions/applications.server";
+import { loadReferenceData } from "~/services/site/reference.server";
+import { redirectWithToast } from "~/services/site/toast.server";
+import { getNoticeSettings, recordAudit, setApplicationNoticeSetting } from "~/services/staff/accounts.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/applicants";
 
 const LIST = "/admin/dashboard/applicants";

@@ -7,14 +7,19 @@ import { fieldIds, TextAreaField, TextField } from "~/components/forms/form-fiel
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import { ChangeMakerSchema, MAX_LINKS } from "~/lib/schemas/change-maker";
 import { type FormValues, listValue } from "~/lib/schemas/form";
-import { findApplicationFor } from "~/services/applications.server";
-import { type ChangeMakerInput, type ChangeMakerRow, getChangeMakerById } from "~/services/change-makers.server";
-import { invalid } from "~/services/content-actions.server";
-import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entry-forms.server";
-import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
-import { requireAdmin } from "~/services/guard.server";
-import { getLocationIdsByNames, getLocationNamesByIds } from "~/services/locations.server";
-import { listFocusAreas } from "~/services/reference.server";
+import { findApplicationFor } from "~/services/contributions/applications.server";
+import { invalid } from "~/services/entries/content-actions.server";
+import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
+import { hasUnknownFocusAreas } from "~/services/entries/focus-areas.server";
+import {
+  type ChangeMakerInput,
+  type ChangeMakerRow,
+  getChangeMakerById,
+  getLocationIdsByNames,
+  getLocationNamesByIds,
+} from "~/services/entries/reads.server";
+import { listFocusAreas } from "~/services/site/reference.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/change-maker-form";
 
 const LIST = "/admin/dashboard/change-makers";

@@ -3,9 +3,9 @@ import { nameColumn } from "~/components/admin/content/content-table";
 import { EntryListPage } from "~/components/admin/content/entry-list";
 import { readEntryListQuery } from "~/components/admin/content/list-query";
 import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
-import { searchChangeMakersForAdmin } from "~/services/change-makers.server";
-import { deleteEntry, listEntries } from "~/services/entry-lists.server";
-import { requireAdmin } from "~/services/guard.server";
+import { deleteEntry, listEntries } from "~/services/entries/entry-lists.server";
+import { searchChangeMakersForAdmin } from "~/services/entries/reads.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/change-makers";
 
 const LIST = "/admin/dashboard/change-makers";

@@ -3,8 +3,8 @@ import { formatDateTime, REVIEW_STATUS_LABELS, REVIEW_STATUS_ORDER } from "~/com
 import { PageHeader } from "~/components/admin/shell/page-header";
 import { Plus } from "~/components/icons";
 import { formatInteger } from "~/lib/numbers";
-import { loadDashboard } from "~/services/dashboard.server";
-import { requireAdmin } from "~/services/guard.server";
+import { loadDashboard } from "~/services/analytics/dashboard.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

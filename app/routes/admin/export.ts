@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { EXPORT_DATASETS, type ExportDataset } from "~/lib/admin-exports";
-import { exportCsv } from "~/services/admin-exports.server";
-import { requireAdmin } from "~/services/guard.server";
+import { exportCsv } from "~/services/entries/admin-exports.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/export";
 
 /**

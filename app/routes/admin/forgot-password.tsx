@@ -3,7 +3,7 @@ import { AuthCard, AuthField, authButtonClass } from "~/components/admin/auth-ca
 import { fieldErrors } from "~/lib/schemas";
 import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/schemas/staff-links";
 import { PUBLIC_FORM_LIMITS, readForm } from "~/server-lib/form.server";
-import { requestPasswordReset } from "~/services/staff-links.server";
+import { requestPasswordReset } from "~/services/staff/staff-links.server";
 import type { Route } from "./+types/forgot-password";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { redirect } from "react-router";
 import { AdminErrorPage } from "~/components/admin/shell/admin-error";
-import { requireAdmin } from "~/services/guard.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { UploadLimitContext } from "~/components/admin/media/upload-zone";
 import { AdminErrorPage } from "~/components/admin/shell/admin-error";
 import { AdminShell } from "~/components/admin/shell/admin-shell";
 import { STORAGE_MAX_UPLOAD_BYTES } from "~/lib/storage/limits";
-import { requireAdmin } from "~/services/guard.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { NoFields } from "~/lib/schemas/form";
 import { parseForm } from "~/server-lib/form.server";
-import { recordAudit } from "~/services/audit.server";
-import { requestEntryCheck } from "~/services/entry-checks.server";
-import { requireAdmin } from "~/services/guard.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requestEntryCheck } from "~/services/entries/entry-checks.server";
+import { redirectWithToast } from "~/services/site/toast.server";
+import { recordAudit } from "~/services/staff/accounts.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/location-check";
 
 /** Staff asking a place's contact, now, to confirm its entry (a button on the place's edit screen). */

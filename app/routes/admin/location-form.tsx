@@ -21,20 +21,20 @@ import {
 } from "~/lib/schemas/location";
 import { locationPath } from "~/lib/slug";
 import { MARKER_TYPES } from "~/lib/taxonomy";
-import { findApplicationFor } from "~/services/applications.server";
-import { invalid } from "~/services/content-actions.server";
-import { tellPlacePublished } from "~/services/contribution-outcome.server";
-import { findLikelyDuplicates } from "~/services/duplicates.server";
-import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entry-forms.server";
-import { requireAdmin } from "~/services/guard.server";
+import { findApplicationFor } from "~/services/contributions/applications.server";
+import { tellPlacePublished } from "~/services/contributions/contribution-outcome.server";
+import { invalid } from "~/services/entries/content-actions.server";
+import { findLikelyDuplicates } from "~/services/entries/duplicates.server";
+import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
 import {
   findLocationNameClash,
   getLocationById,
   isLocationNameTaken,
   type LocationInput,
-} from "~/services/locations.server";
-import { loadReferenceData } from "~/services/reference.server";
-import { resolvePicture } from "~/services/stored-image.server";
+} from "~/services/entries/reads.server";
+import { resolvePicture } from "~/services/entries/stored-image.server";
+import { loadReferenceData } from "~/services/site/reference.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/location-form";
 
 const LIST = "/admin/dashboard/locations";

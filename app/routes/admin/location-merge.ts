@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { formId } from "~/lib/schemas/form";
 import { z } from "~/lib/zod";
 import { parseForm } from "~/server-lib/form.server";
-import { requireAdmin } from "~/services/guard.server";
-import { mergeLocations } from "~/services/merge.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { mergeLocations } from "~/services/entries/merge.server";
+import { redirectWithToast } from "~/services/site/toast.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/location-merge";
 
 const MergeSchema = z.object({ duplicate: formId("duplicate to merge") });

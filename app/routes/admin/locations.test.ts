@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocationSchema, nameTakenBy } from "~/lib/schemas/location";
 import { getLocationById, getLocationBySlug } from "~/queries/locations.server";
 import { listRegions } from "~/queries/reference.server";
-import { CONTENT_CHANNEL } from "~/services/content-events.server";
+import { CONTENT_CHANNEL } from "~/services/entries/content-events.server";
 import { auditLog, subRegions } from "~db/schema";
 import {
   type AdminHarness,

@@ -6,10 +6,10 @@ import { FilterSelect } from "~/components/admin/content/search-form";
 import { isUuid } from "~/lib/ids";
 import { locationPath } from "~/lib/slug";
 import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
-import { deleteEntry, listEntries } from "~/services/entry-lists.server";
-import { requireAdmin } from "~/services/guard.server";
-import { type LocationSort, searchLocations } from "~/services/locations.server";
-import { listRegions } from "~/services/reference.server";
+import { deleteEntry, listEntries } from "~/services/entries/entry-lists.server";
+import { type LocationSort, searchLocations } from "~/services/entries/reads.server";
+import { listRegions } from "~/services/site/reference.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/locations";
 
 const LIST = "/admin/dashboard/locations";

@@ -3,8 +3,8 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_FAILED_MESSAGE } from "~/lib/schemas/admin-login";
 import { createUserWithPassword, setUserDisabled } from "~/queries/users.server";
-import { createAuth } from "~/services/auth.server";
-import { loginLimits } from "~/services/login-limiter.server";
+import { createAuth } from "~/services/staff/auth.server";
+import { loginLimits } from "~/services/staff/login-limiter.server";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { action, loader } from "./login";
 

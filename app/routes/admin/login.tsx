@@ -6,15 +6,15 @@ import { type FieldErrors, fieldErrors, type TypedValues } from "~/lib/schemas";
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from "~/lib/schemas/admin-login";
 import { PUBLIC_FORM_LIMITS, readForm } from "~/server-lib/form.server";
 import { getDummyHash, verifyPassword } from "~/server-lib/password.server";
-import { getSessionUser, safeReturnPath } from "~/services/guard.server";
+import { getUserByEmail } from "~/services/staff/accounts.server";
+import { getSessionUser, safeReturnPath } from "~/services/staff/guard.server";
 import {
   checkLoginAllowed,
   normalizeEmail,
   recordLoginFailure,
   recordLoginSuccess,
   tooManyAttemptsMessage,
-} from "~/services/login-limiter.server";
-import { getUserByEmail } from "~/services/users.server";
+} from "~/services/staff/login-limiter.server";
 import type { Route } from "./+types/login";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/services/site/toast.server";
 import type { Route } from "./+types/logout";
 
 const SESSION_COOKIES = ["session_token", "session_data", "dont_remember"];

@@ -3,7 +3,7 @@ import { pageTextDefinition } from "~/lib/page-texts";
 import { EpisodeSchema } from "~/lib/schemas/episode";
 import { LocationSchema } from "~/lib/schemas/location";
 import { firstDownloadUrl, type StorageMetadata } from "~/lib/storage/paths";
-import { savePageText } from "~/services/page-texts.server";
+import { savePageText } from "~/services/site/page-texts.server";
 import {
   adminHarnessForFile,
   call,

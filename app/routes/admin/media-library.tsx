@@ -7,8 +7,8 @@ import { type DescribeResult, isMediaTextKey, mediaDescriptionSchema } from "~/l
 import type { StorageListResult } from "~/lib/storage/paths";
 import { z } from "~/lib/zod";
 import { readForm } from "~/server-lib/form.server";
-import { requireAdmin } from "~/services/guard.server";
-import { describeMediaFile } from "~/services/media-descriptions.server";
+import { describeMediaFile } from "~/services/entries/media-descriptions.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/media-library";
 
 const FIRST_PAGE = 50;

@@ -9,11 +9,11 @@ import { type FormValues, formDataToObject } from "~/lib/schemas/form";
 import { PLACE_FIELD_LABELS, RejectProposalSchema } from "~/lib/schemas/proposal";
 import { ENTRY_STATUS_LABELS, PROPOSAL_STATUS_LABELS as STATUS_TAB_LABELS } from "~/lib/vocabulary";
 import { readForm } from "~/server-lib/form.server";
-import { acceptCorrection } from "~/services/corrections.server";
-import { requireAdmin } from "~/services/guard.server";
-import { loadModerationItem } from "~/services/moderation-view.server";
-import { acceptPlaceProposal, rejectProposal } from "~/services/proposals.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { acceptCorrection } from "~/services/contributions/corrections.server";
+import { loadModerationItem } from "~/services/contributions/moderation-view.server";
+import { acceptPlaceProposal, rejectProposal } from "~/services/contributions/proposals.server";
+import { redirectWithToast } from "~/services/site/toast.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/moderation-item";
 
 const LIST = "/admin/dashboard/moderation";

@@ -12,12 +12,12 @@ import { formId } from "~/lib/schemas/form";
 import { PROPOSAL_STATUSES, type ProposalKind, PROPOSAL_STATUS_LABELS as STATUS_TAB_LABELS } from "~/lib/vocabulary";
 import { z } from "~/lib/zod";
 import { parseForm } from "~/server-lib/form.server";
-import { recordAudit } from "~/services/audit.server";
-import { type CheckableKind, listNeedsChecking, markEntryChecked } from "~/services/entry-checks.server";
-import { requireAdmin } from "~/services/guard.server";
-import { countPendingProposals, listProposals } from "~/services/proposals.server";
-import { getGeneralSettings } from "~/services/site-settings.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { countPendingProposals, listProposals } from "~/services/contributions/proposals.server";
+import { type CheckableKind, listNeedsChecking, markEntryChecked } from "~/services/entries/entry-checks.server";
+import { getGeneralSettings } from "~/services/site/site-settings.server";
+import { redirectWithToast } from "~/services/site/toast.server";
+import { recordAudit } from "~/services/staff/accounts.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/moderation";
 
 const LIST = "/admin/dashboard/moderation";

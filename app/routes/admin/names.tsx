@@ -12,10 +12,10 @@ import {
 } from "~/lib/schemas/reference-names";
 import { PROJECT_CATEGORIES } from "~/lib/taxonomy";
 import { readForm } from "~/server-lib/form.server";
-import { recordAudit } from "~/services/audit.server";
-import { requireAdmin } from "~/services/guard.server";
-import { loadReferenceData, saveNameTranslations } from "~/services/reference.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { loadReferenceData, saveNameTranslations } from "~/services/site/reference.server";
+import { redirectWithToast } from "~/services/site/toast.server";
+import { recordAudit } from "~/services/staff/accounts.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/names";
 
 const NO_STORE = { "Cache-Control": "no-store" };

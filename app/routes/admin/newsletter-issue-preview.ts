@@ -3,8 +3,8 @@ import { readEntryLanguageForm } from "~/lib/i18n/entry-translations";
 import { formDataToObject } from "~/lib/schemas/form";
 import { IssuePreviewSchema } from "~/lib/schemas/newsletter-issue";
 import { readForm } from "~/server-lib/form.server";
-import { requireAdmin } from "~/services/guard.server";
-import { previewIssueHtml } from "~/services/newsletter-issues.server";
+import { previewIssueHtml } from "~/services/newsletter/newsletter-issues.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/newsletter-issue-preview";
 
 /**

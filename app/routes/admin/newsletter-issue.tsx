@@ -16,8 +16,6 @@ import { fieldErrors } from "~/lib/schemas";
 import { type FormValues, formDataToObject, textValue } from "~/lib/schemas/form";
 import { IssueActionSchema } from "~/lib/schemas/newsletter-issue";
 import { readForm } from "~/server-lib/form.server";
-import { recordAudit } from "~/services/audit.server";
-import { requireAdmin } from "~/services/guard.server";
 import {
   countNewsletterSubscriptions,
   deleteDraft,
@@ -27,8 +25,10 @@ import {
   sendIssue,
   sendTestIssue,
   updateDraft,
-} from "~/services/newsletter-issues.server";
-import { redirectWithToast } from "~/services/toast.server";
+} from "~/services/newsletter/newsletter-issues.server";
+import { redirectWithToast } from "~/services/site/toast.server";
+import { recordAudit } from "~/services/staff/accounts.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/newsletter-issue";
 
 const LIST = "/admin/dashboard/newsletter/issues";

@@ -7,8 +7,12 @@ import { fieldErrors } from "~/lib/schemas";
 import { formDataToObject } from "~/lib/schemas/form";
 import { NewIssueSchema } from "~/lib/schemas/newsletter-issue";
 import { readForm } from "~/server-lib/form.server";
-import { requireAdmin } from "~/services/guard.server";
-import { countNewsletterSubscriptions, createDraftIssue, listIssues } from "~/services/newsletter-issues.server";
+import {
+  countNewsletterSubscriptions,
+  createDraftIssue,
+  listIssues,
+} from "~/services/newsletter/newsletter-issues.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/newsletter-issues";
 
 const LIST = "/admin/dashboard/newsletter/issues";

@@ -12,15 +12,15 @@ import { exportHref as csvExportHref } from "~/lib/admin-exports";
 import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
 import { parseSubscriberView, SUBSCRIBER_VIEWS, type SubscriberView } from "~/lib/subscriber-views";
 import { SUBSCRIBER_STATE_LABELS, type SubscriberState } from "~/lib/vocabulary";
-import { deleteContent, readDeleteId } from "~/services/content-actions.server";
-import { requireAdmin } from "~/services/guard.server";
+import { deleteContent, readDeleteId } from "~/services/entries/content-actions.server";
 import {
   countNewsletterSubscriptionsMatching,
   countSubscriptionsByState,
   deleteNewsletterSubscription,
   getNewsletterSubscriptionById,
   listNewsletterSubscriptions,
-} from "~/services/newsletter.server";
+} from "~/services/newsletter/newsletter.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/newsletter";
 
 const LIST = "/admin/dashboard/newsletter";

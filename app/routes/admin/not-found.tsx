@@ -1,6 +1,6 @@
 import { data, useRouteLoaderData } from "react-router";
 import { AdminErrorPage } from "~/components/admin/shell/admin-error";
-import { requireAdmin } from "~/services/guard.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/not-found";
 
 // Unknown admin paths are guarded too: only an admin learns that a path does not exist.

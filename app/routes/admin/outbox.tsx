@@ -10,10 +10,10 @@ import { formId } from "~/lib/schemas/form";
 import { MAIL_KIND_LABELS, MAIL_KINDS, MAIL_STATUS_LABELS, MAIL_STATUSES, type MailStatus } from "~/lib/vocabulary";
 import { z } from "~/lib/zod";
 import { parseForm } from "~/server-lib/form.server";
-import { recordAudit } from "~/services/audit.server";
-import { requireAdmin } from "~/services/guard.server";
 import { loadOutbox, loadOutboxMessage, OUTBOX_PAGE_SIZE, readOutboxFilter } from "~/services/mail/outbox.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/services/site/toast.server";
+import { recordAudit } from "~/services/staff/accounts.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/outbox";
 
 const LIST = "/admin/dashboard/outbox";

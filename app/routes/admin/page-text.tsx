@@ -15,14 +15,14 @@ import {
 } from "~/lib/page-texts";
 import { fieldErrors } from "~/lib/schemas";
 import { readForm } from "~/server-lib/form.server";
-import { requireAdmin } from "~/services/guard.server";
 import {
   getPageTextForEdit,
   previewPageText,
   restorePageTextRevision,
   savePageText,
-} from "~/services/page-texts.server";
-import { redirectWithToast } from "~/services/toast.server";
+} from "~/services/site/page-texts.server";
+import { redirectWithToast } from "~/services/site/toast.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/page-text";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -3,8 +3,8 @@ import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { formatDateTime } from "~/components/admin/shell/format";
 import { pageTextEditPath } from "~/lib/admin-paths";
-import { requireAdmin } from "~/services/guard.server";
-import { listPageTextsForAdmin, type PageTextSummary } from "~/services/page-texts.server";
+import { listPageTextsForAdmin, type PageTextSummary } from "~/services/site/page-texts.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/pages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

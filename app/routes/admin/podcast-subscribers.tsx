@@ -8,13 +8,13 @@ import type { Column } from "~/components/admin/data-table";
 import { buttonClasses } from "~/components/forms/form-field";
 import { exportHref as csvExportHref } from "~/lib/admin-exports";
 import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
-import { requireAdmin } from "~/services/guard.server";
 import {
   countPodcastSubscriptionsByState,
   countPodcastSubscriptionsMatching,
   listPodcastSubscriptions,
   type PodcastSubscriberState,
-} from "~/services/podcast.server";
+} from "~/services/newsletter/podcast.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/podcast-subscribers";
 
 // The podcast screen's second part, below the episodes (podcast.tsx renders it in its place): the podcast's

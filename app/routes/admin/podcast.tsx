@@ -21,8 +21,7 @@ import { parseDownloadUrl } from "~/lib/storage/download-url";
 import { downloadTokenList } from "~/lib/storage/paths";
 import { z } from "~/lib/zod";
 import { readForm } from "~/server-lib/form.server";
-import { deleteContent, invalid, saveContent } from "~/services/content-actions.server";
-import { requireAdmin } from "~/services/guard.server";
+import { deleteContent, invalid, saveContent } from "~/services/entries/content-actions.server";
 import {
   announceEpisode,
   countPodcastSubscriptionsByState,
@@ -34,7 +33,8 @@ import {
   isEpisodeNumberTaken,
   listEpisodes,
   updateEpisode,
-} from "~/services/podcast.server";
+} from "~/services/newsletter/podcast.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/podcast";
 
 const PAGE = "/admin/dashboard/podcast";

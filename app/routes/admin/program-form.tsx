@@ -20,19 +20,21 @@ import {
   priceText,
 } from "~/lib/schemas/program";
 import { programPath } from "~/lib/slug";
-import { invalid } from "~/services/content-actions.server";
-import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entry-forms.server";
-import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
-import { requireAdmin } from "~/services/guard.server";
-import { getLocationIdsByNames, getLocationNamesByIds, listLocationNames } from "~/services/locations.server";
+import { invalid } from "~/services/entries/content-actions.server";
+import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
+import { hasUnknownFocusAreas } from "~/services/entries/focus-areas.server";
 import {
   findProgramNameClash,
+  getLocationIdsByNames,
+  getLocationNamesByIds,
   getProgramById,
   isProgramNameTaken,
+  listLocationNames,
   type ProgramInput,
   type ProgramRow,
-} from "~/services/programs.server";
-import { listFocusAreas } from "~/services/reference.server";
+} from "~/services/entries/reads.server";
+import { listFocusAreas } from "~/services/site/reference.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/program-form";
 
 const LIST = "/admin/dashboard/programs";

@@ -5,9 +5,9 @@ import { readEntryListQuery } from "~/components/admin/content/list-query";
 import { PROGRAM_FORMATS } from "~/lib/schemas/program";
 import { programPath } from "~/lib/slug";
 import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
-import { deleteEntry, listEntries } from "~/services/entry-lists.server";
-import { requireAdmin } from "~/services/guard.server";
-import { searchProgramsForAdmin } from "~/services/programs.server";
+import { deleteEntry, listEntries } from "~/services/entries/entry-lists.server";
+import { searchProgramsForAdmin } from "~/services/entries/reads.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/programs";
 
 const LIST = "/admin/dashboard/programs";

@@ -4,8 +4,8 @@ import { Stat } from "~/components/admin/stat";
 import { TimeSeriesChart } from "~/components/charts/time-series-chart";
 import { formatInteger } from "~/lib/numbers";
 import { z } from "~/lib/zod";
-import { requireAdmin } from "~/services/guard.server";
-import { getRequestStatsReport } from "~/services/request-stats.server";
+import { getRequestStatsReport } from "~/services/analytics/reports.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/request-stats";
 
 const QuerySchema = z.object({ window: z.enum(["hour", "day", "week"]).catch("day") });

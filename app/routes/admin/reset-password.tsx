@@ -5,8 +5,8 @@ import { fieldErrors } from "~/lib/schemas";
 import { formDataToObject } from "~/lib/schemas/form";
 import { NewPasswordSchema } from "~/lib/schemas/staff-links";
 import { PUBLIC_FORM_LIMITS, readForm } from "~/server-lib/form.server";
-import { recordAudit } from "~/services/audit.server";
-import { checkStaffLink, completeStaffLink } from "~/services/staff-links.server";
+import { recordAudit } from "~/services/staff/accounts.server";
+import { checkStaffLink, completeStaffLink } from "~/services/staff/staff-links.server";
 import type { Route } from "./+types/reset-password";
 
 const HEADERS = LINK_PAGE_HEADERS;

@@ -8,12 +8,12 @@ import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import type { FormValues } from "~/lib/schemas/form";
 import { ResourceSchema } from "~/lib/schemas/resource";
 import { RESOURCE_TYPES } from "~/lib/taxonomy";
-import { invalid } from "~/services/content-actions.server";
-import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entry-forms.server";
-import { hasUnknownFocusAreas } from "~/services/focus-areas.server";
-import { requireAdmin } from "~/services/guard.server";
-import { listFocusAreas } from "~/services/reference.server";
-import { getResourceById, type ResourceInput, type ResourceRow } from "~/services/resources.server";
+import { invalid } from "~/services/entries/content-actions.server";
+import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
+import { hasUnknownFocusAreas } from "~/services/entries/focus-areas.server";
+import { getResourceById, type ResourceInput, type ResourceRow } from "~/services/entries/reads.server";
+import { listFocusAreas } from "~/services/site/reference.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/resource-form";
 
 const LIST = "/admin/dashboard/resources";

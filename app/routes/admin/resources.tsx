@@ -5,9 +5,9 @@ import { readEntryListQuery } from "~/components/admin/content/list-query";
 import { FilterSelect } from "~/components/admin/content/search-form";
 import { RESOURCE_TYPES, type ResourceType } from "~/lib/taxonomy";
 import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
-import { deleteEntry, listEntries } from "~/services/entry-lists.server";
-import { requireAdmin } from "~/services/guard.server";
-import { searchResourcesForAdmin } from "~/services/resources.server";
+import { deleteEntry, listEntries } from "~/services/entries/entry-lists.server";
+import { searchResourcesForAdmin } from "~/services/entries/reads.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/resources";
 
 const LIST = "/admin/dashboard/resources";

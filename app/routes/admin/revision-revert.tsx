@@ -2,9 +2,9 @@ import { data, Link } from "react-router";
 import { PageHeader } from "~/components/admin/content/admin-page";
 import { NoFields } from "~/lib/schemas/form";
 import { parseForm } from "~/server-lib/form.server";
-import { requireAdmin } from "~/services/guard.server";
-import { revertRevision } from "~/services/revisions.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { revertRevision } from "~/services/entries/revisions.server";
+import { redirectWithToast } from "~/services/site/toast.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/revision-revert";
 
 /** Nothing to show: the revert is a button in the History of an entry's admin screen. */

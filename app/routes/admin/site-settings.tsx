@@ -8,17 +8,17 @@ import { type FieldErrors, fieldErrors, type TypedValues } from "~/lib/schemas";
 import { NAV_PAGE_LABELS, SiteSettingsSchema, toNavigationPages } from "~/lib/schemas/admin-settings";
 import { listValue, textValue } from "~/lib/schemas/form";
 import { readEntryForm } from "~/server-lib/form.server";
-import { recordAudit } from "~/services/audit.server";
-import { notifyContentChanged } from "~/services/content-events.server";
-import { requireAdmin } from "~/services/guard.server";
-import { termsWithoutLicence } from "~/services/page-texts.server";
+import { notifyContentChanged } from "~/services/entries/content-events.server";
+import { termsWithoutLicence } from "~/services/site/page-texts.server";
 import {
   getGeneralSettings,
   getNavigation,
   saveGeneralSettings,
   saveNavigation,
-} from "~/services/site-settings.server";
-import { redirectWithToast } from "~/services/toast.server";
+} from "~/services/site/site-settings.server";
+import { redirectWithToast } from "~/services/site/toast.server";
+import { recordAudit } from "~/services/staff/accounts.server";
+import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/site-settings";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -12,10 +12,7 @@ import {
 } from "~/lib/schemas/admin-users";
 import { formDataToObject, textValue } from "~/lib/schemas/form";
 import { readForm } from "~/server-lib/form.server";
-import { recordAudit } from "~/services/audit.server";
-import { requireAdmin } from "~/services/guard.server";
-import { inviteStaff, listPendingInvitations, mayInviteAgain, resendInvitation } from "~/services/staff-links.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/services/site/toast.server";
 import {
   changeUserRole,
   createUserWithPassword,
@@ -23,10 +20,18 @@ import {
   getUserByEmail,
   getUserById,
   listUsers,
+  recordAudit,
   setNoticeSettings,
   setUserDisabled,
   type UserChangeResult,
-} from "~/services/users.server";
+} from "~/services/staff/accounts.server";
+import { requireAdmin } from "~/services/staff/guard.server";
+import {
+  inviteStaff,
+  listPendingInvitations,
+  mayInviteAgain,
+  resendInvitation,
+} from "~/services/staff/staff-links.server";
 import type { Route } from "./+types/users";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocation } from "~/queries/locations.server";
-import { basemapVersion } from "~/services/basemap.server";
+import { basemapVersion } from "~/services/map/basemap.server";
 import { locationInput } from "~tests/helpers/location-input";
 import { publicContext, routeCalls } from "~tests/helpers/route-calls";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { parseLocationQuery, resolveLocationFilters } from "~/lib/filters";
 import { clamp, MINI_MAP, outlineHref } from "~/lib/map-geometry";
-import { basemapGeoJsonText, basemapVersion } from "~/services/basemap.server";
-import { ClustersQuerySchema, getClusterStore } from "~/services/clusters.server";
-import { loadReferenceData } from "~/services/reference.server";
+import { basemapGeoJsonText, basemapVersion } from "~/services/map/basemap.server";
+import { ClustersQuerySchema, getClusterStore } from "~/services/map/clusters.server";
+import { loadReferenceData } from "~/services/site/reference.server";
 import type { Route } from "./+types/map-clusters";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isLanguage } from "~/lib/i18n/languages";
-import { findNearestPlaces, findNearestPlacesTo } from "~/services/nearest.server";
+import { findNearestPlaces, findNearestPlacesTo } from "~/services/map/nearest.server";
 import type { Route } from "./+types/map-nearest";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { outlineHref } from "~/lib/map-geometry";
-import { basemapPaths, basemapVersion } from "~/services/basemap.server";
+import { basemapPaths, basemapVersion } from "~/services/map/basemap.server";
 import { loader } from "./map-outline";
 
 function call(pathAndQuery: string): Promise<Response> {

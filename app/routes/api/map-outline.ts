@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_ZOOM } from "~/lib/map-geometry";
-import { basemapOutlineSvg, basemapVersion } from "~/services/basemap.server";
+import { basemapOutlineSvg, basemapVersion } from "~/services/map/basemap.server";
 import type { Route } from "./+types/map-outline";
 
 /**

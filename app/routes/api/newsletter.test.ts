@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_MESSAGES } from "~/lib/constants";
 import { countNewsletterSubscriptions, getSubscriptionByEmail } from "~/queries/newsletter.server";
 import type { Mailer } from "~/services/mail/mailer.server";
-import { CLIENT_RATE_LIMITS } from "~/services/rate-limits.server";
+import { CLIENT_RATE_LIMITS } from "~/services/site/rate-limits.server";
 import { startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import type { Route } from "./+types/newsletter";

@@ -7,8 +7,8 @@ import { formDataToObject } from "~/lib/schemas/form";
 import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "~/server-lib/form.server";
 import { serverTranslate } from "~/server-lib/messages.server";
 import { homeLanguage } from "~/server-lib/negotiate.server";
-import { signUpAfterAnswer } from "~/services/newsletter.server";
-import { hitClientRateLimit } from "~/services/rate-limits.server";
+import { signUpAfterAnswer } from "~/services/newsletter/newsletter.server";
+import { hitClientRateLimit } from "~/services/site/rate-limits.server";
 import type { Route } from "./+types/newsletter";
 
 /**

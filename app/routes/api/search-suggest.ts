@@ -1,6 +1,6 @@
 import { isLanguage } from "~/lib/i18n/languages";
 import { searchHref } from "~/lib/search-links";
-import { suggestNames } from "~/services/search.server";
+import { suggestNames } from "~/services/search/search.server";
 import type { Route } from "./+types/search-suggest";
 
 /**

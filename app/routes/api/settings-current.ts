@@ -1,4 +1,4 @@
-import { getPublicSettings } from "~/services/site-settings.server";
+import { getPublicSettings } from "~/services/site/site-settings.server";
 import type { Route } from "./+types/settings-current";
 
 /**

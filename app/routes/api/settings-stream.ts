@@ -4,7 +4,7 @@ import {
   SETTINGS_STREAMS_PER_INSTANCE,
 } from "~/lib/constants";
 import { normalizeNavigation } from "~/lib/navigation";
-import { getGeneralSettings, getNavigation, SETTINGS_CHANNEL } from "~/services/site-settings.server";
+import { getGeneralSettings, getNavigation, SETTINGS_CHANNEL } from "~/services/site/site-settings.server";
 import type { ChangeBus } from "~db/client";
 import type { Route } from "./+types/settings-stream";
 

@@ -3,9 +3,9 @@ import { parseFeedPage, parseLocationQuery, resolveLocationFilters } from "~/lib
 import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
 import { toQueryString } from "~/lib/query-string";
 import { locationPath } from "~/lib/slug";
-import { getLocationTotal } from "~/services/location-countries.server";
-import { listLocationFeatures } from "~/services/locations.server";
-import { loadReferenceData } from "~/services/reference.server";
+import { listLocationFeatures } from "~/services/entries/reads.server";
+import { getLocationTotal } from "~/services/map/location-countries.server";
+import { loadReferenceData } from "~/services/site/reference.server";
 import type { Route } from "./+types/locations-geojson";
 
 /**

@@ -1,8 +1,8 @@
 import { buildPodcastRss } from "~/lib/feeds/rss";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
 import { serverTranslate } from "~/server-lib/messages.server";
-import { getPublicPageTexts } from "~/services/page-texts.server";
-import { listEpisodes } from "~/services/podcast.server";
+import { listEpisodes } from "~/services/newsletter/podcast.server";
+import { getPublicPageTexts } from "~/services/site/page-texts.server";
 import type { Route } from "./+types/podcast-rss";
 
 /**

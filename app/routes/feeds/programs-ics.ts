@@ -12,9 +12,9 @@ import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
 import { countryLabel } from "~/lib/reference-names";
 import { programPath } from "~/lib/slug";
 import { serverTranslate } from "~/server-lib/messages.server";
-import { getPublicPageTexts } from "~/services/page-texts.server";
-import { listProgramSummaries, type ProgramSummary } from "~/services/programs.server";
-import { loadReferenceNames } from "~/services/reference.server";
+import { listProgramSummaries, type ProgramSummary } from "~/services/entries/reads.server";
+import { getPublicPageTexts } from "~/services/site/page-texts.server";
+import { loadReferenceNames } from "~/services/site/reference.server";
 import type { Route } from "./+types/programs-ics";
 
 /**

@@ -4,11 +4,11 @@ import { listRevisionsOldestFirst } from "~/queries/revisions.server";
 import { auditLog } from "~db/schema";
 import { adminHarnessForFile } from "~tests/helpers/admin-context";
 import { locationInput } from "~tests/helpers/location-input";
-import { saveContent } from "../content-actions.server";
-import { acceptCorrection, correctionTarget, proposeCorrection } from "../corrections.server";
-import type { SessionUser } from "../guard.server";
-import { revertRevision } from "../revisions.server";
+import { acceptCorrection, correctionTarget, proposeCorrection } from "../contributions/corrections.server";
+import type { SessionUser } from "../staff/guard.server";
+import { saveContent } from "./content-actions.server";
 import { ENTRY_KIND_NAMES, ENTRY_KINDS, type EntryKind, entryKind, entryName } from "./registry.server";
+import { revertRevision } from "./revisions.server";
 
 const h = adminHarnessForFile("registry-admin@example.org");
 const staff = (): SessionUser => ({

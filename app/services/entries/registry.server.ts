@@ -51,7 +51,7 @@ import {
   type ResourceRow,
   updateResource,
 } from "~/queries/resources.server";
-import type { ContentEntity } from "~/services/content-events.server";
+import type { ContentEntity } from "~/services/entries/content-events.server";
 import type { Database } from "~db/client";
 
 /** A field of staff's form: the entry's column and the label the form (and its errors) give it. */

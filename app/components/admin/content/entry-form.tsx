@@ -55,7 +55,7 @@ export function EntryFormPage({
   publicHref?: string | null;
   /** What the page says between the errors and the form (a location's likely duplicates and its entry check). */
   notices?: ReactNode;
-  /** What the form's loader gives every entry form (services/entry-forms.server.ts). */
+  /** What the form's loader gives every entry form (services/entries/entry-forms.server.ts). */
   data: {
     labels: Record<string, string>;
     history: HistoryEntry[];

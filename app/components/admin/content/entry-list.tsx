@@ -7,7 +7,7 @@ import { DeleteButton, DeletePanel, useDeleteLinks } from "./delete-controls";
 import { STATUS_FILTER_OPTIONS } from "./list-query";
 import { ClearLink, FilterSelect, SearchForm } from "./search-form";
 
-/** What a collection's list loader gives its page (`listEntries` in services/entry-lists.server.ts). */
+/** What a collection's list loader gives its page (`listEntries` in services/entries/entry-lists.server.ts). */
 export type EntryListData<Row> = {
   q: string;
   status: string;

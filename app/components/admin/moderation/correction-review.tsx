@@ -5,7 +5,7 @@ import type { FormValues } from "~/lib/schemas/form";
 import { ENTRY_STATUS_LABELS, type EntryStatus } from "~/lib/vocabulary";
 import { CountryCheck, controlClass, DecisionNote, FieldError, UseFieldTick } from "./review-parts";
 
-/** A correction as the moderation screen shows it (the view model of services/moderation-view.server.ts). */
+/** A correction as the moderation screen shows it (the view model of services/contributions/moderation-view.server.ts). */
 export type CorrectionView = {
   entry: { name: string; path: string; status: EntryStatus; editPath: string } | null;
   closure: string | null;

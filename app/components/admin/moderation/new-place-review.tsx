@@ -6,7 +6,7 @@ import { PLACE_KIND_LABELS, type PlaceProposalField } from "~/lib/schemas/propos
 import { MARKER_TYPES } from "~/lib/vocabulary";
 import { CountryCheck, controlClass, DecisionNote, FieldError, UseFieldTick } from "./review-parts";
 
-/** One proposed field of a new place as the moderation screen shows it (services/moderation-view.server.ts). */
+/** One proposed field of a new place as the moderation screen shows it (services/contributions/moderation-view.server.ts). */
 export type ProposedField = {
   field: PlaceProposalField;
   label: string;

@@ -1,0 +1,13 @@
+import { insertAnalyticsEvents, type NewAnalyticsEvent } from "~/queries/analytics.server";
+import type { Database } from "~db/client";
+
+export type { NewAnalyticsEvent } from "~/queries/analytics.server";
+
+/** Rows per insert: a large buffer is written in statements of this many rows, within Postgres' parameter limit. */
+export const ANALYTICS_INSERT_ROWS = 1000;
+
+/** Stores a batch of buffered events, in statements of at most ANALYTICS_INSERT_ROWS rows. */
+export async function storeAnalyticsEvents(db: Database, batch: NewAnalyticsEvent[]): Promise<void> {
+  for (let i = 0; i < batch.length; i += ANALYTICS_INSERT_ROWS)
+    await insertAnalyticsEvents(db, batch.slice(i, i + ANALYTICS_INSERT_ROWS));
+}
