@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { data } from "react-router";
-import { hitPlace, type SearchKind, searchSite } from "~/services/search/search.server";
+import { hitHref, hitPlace, type SearchKind, searchSite } from "~/services/search/search.server";
 import { AppLink } from "../components/app-link";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { SearchCombobox } from "../components/search/search-combobox";
@@ -9,7 +9,7 @@ import { Trans, useLocalizeHref, useTranslation } from "../lib/i18n/react";
 import { metaTranslate, pageMeta } from "../lib/meta";
 import { formatCount } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
-import { SEARCH_KIND_LABELS as KIND_LABELS, searchHref } from "../lib/search-links";
+import { SEARCH_KIND_LABELS as KIND_LABELS } from "../lib/search-links";
 import { SEARCH_MESSAGES } from "../lib/search-query";
 import { requestTranslate } from "../server-lib/messages.server";
 import type { Route } from "./+types/search";
@@ -81,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             name: h.label,
             // A name in another language than the page's says so, for screen readers and translation tools.
             nameLang: h.labelLang === lang ? null : h.labelLang,
-            href: searchHref(h),
+            href: hitHref(h),
             place: hitPlace(h, lang),
             snippet: h.snippet,
           })),

@@ -1,6 +1,5 @@
 import { isLanguage } from "~/lib/i18n/languages";
-import { searchHref } from "~/lib/search-links";
-import { suggestNames } from "~/services/search/search.server";
+import { hitHref, suggestNames } from "~/services/search/search.server";
 import type { Route } from "./+types/search-suggest";
 
 /**
@@ -14,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = params.get("lang");
   const suggestions = await suggestNames(context.services.db, q, 8, isLanguage(lang) ? lang : undefined);
   return Response.json(
-    { q, suggestions: suggestions.map((s) => ({ kind: s.kind, name: s.label, href: searchHref(s) })) },
+    { q, suggestions: suggestions.map((s) => ({ kind: s.kind, name: s.label, href: hitHref(s) })) },
     { headers: { "Cache-Control": "public, max-age=60" } },
   );
 }

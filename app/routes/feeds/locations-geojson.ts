@@ -2,8 +2,8 @@ import { absolute } from "~/lib/feeds/xml";
 import { parseFeedPage, parseLocationQuery, resolveLocationFilters } from "~/lib/filters";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
 import { toQueryString } from "~/lib/query-string";
-import { locationPath } from "~/lib/slug";
 import { listLocationFeatures } from "~/services/entries/reads.server";
+import { ENTRY_KINDS } from "~/services/entries/registry.server";
 import { getLocationTotal } from "~/services/map/location-countries.server";
 import { loadReferenceData } from "~/services/site/reference.server";
 import type { Route } from "./+types/locations-geojson";
@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       geometry: { type: "Point", coordinates: [r.longitude, r.latitude] },
       properties: {
         name: r.name,
-        url: absolute(config.siteUrl, locationPath(r.name)),
+        url: absolute(config.siteUrl, ENTRY_KINDS.location.publicPath(r)),
         country: r.country,
         region: (r.regionId ? ref.regionsById.get(r.regionId)?.name : undefined) ?? r.regionName,
         focusAreas: r.focusAreas.map((id) => ref.focusAreasById.get(id)?.name ?? "").filter((n) => n.trim() !== ""),

@@ -10,9 +10,9 @@ import { instructionLanguageList } from "~/lib/instruction-languages";
 import { isDatabaseBusy } from "~/lib/overload";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/public-cache";
 import { countryLabel } from "~/lib/reference-names";
-import { programPath } from "~/lib/slug";
 import { serverTranslate } from "~/server-lib/messages.server";
 import { listProgramSummaries, type ProgramSummary } from "~/services/entries/reads.server";
+import { ENTRY_KINDS } from "~/services/entries/registry.server";
 import { getPublicPageTexts } from "~/services/site/page-texts.server";
 import { loadReferenceNames } from "~/services/site/reference.server";
 import type { Route } from "./+types/programs-ics";
@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .filter((p): p is ProgramSummary & { startDate: string } => Boolean(p.startDate))
     .map((p) => {
       const shown = entryForPage("program", p, lang);
-      const url = absolute(config.siteUrl, programPath(p.name));
+      const url = absolute(config.siteUrl, ENTRY_KINDS.program.publicPath(p));
       const place = p.locationName
         ? [p.locationName, p.locationCity, p.locationCountry ? countryLabel(p.locationCountry, lang) : ""]
             .filter(Boolean)

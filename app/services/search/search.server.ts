@@ -7,6 +7,7 @@
 import type { Language } from "~/lib/i18n/languages";
 import type { Translate } from "~/lib/i18n/translate";
 import { countryLabel } from "~/lib/reference-names";
+import type { SearchKind } from "~/queries/search.server";
 import {
   type PreparedSearch,
   prepareSearch,
@@ -18,6 +19,7 @@ import { serverTranslate } from "~/server-lib/messages.server";
 import type { ChangeBus, Database } from "~db/client";
 import { recordSearch } from "../analytics/search-stats.server";
 import { contentCache } from "../entries/content-cache.server";
+import { ENTRY_KINDS, isEntryKind } from "../entries/registry.server";
 import { isKnownWord, namesTown } from "./search-vocabulary.server";
 
 export { type SearchKind, searchEverything, suggestNames } from "~/queries/search.server";
@@ -70,4 +72,14 @@ export async function searchSite(
   recordSearch(db, { text: outcome.parsed.text, lang: opts.lang, found });
   const near = !found && !outcome.suggestion && namesTown(outcome.parsed.text) ? outcome.parsed.text : null;
   return { ...outcome, near };
+}
+
+/**
+ * Where a search result or suggestion leads: an entry's public page as its kind's record in the registry makes it
+ * (a hit's key is the entry's id where the address is made from the id, and a resource's own address, since a
+ * resource has no page here); a podcast episode (not an entry kind: decision 063) at its place on the podcast page.
+ */
+export function hitHref(hit: { kind: SearchKind; name: string; key: string }): string {
+  if (isEntryKind(hit.kind)) return ENTRY_KINDS[hit.kind].publicPath({ id: hit.key, name: hit.name }) ?? hit.key;
+  return `/podcast#episode-${encodeURIComponent(hit.key)}`;
 }
