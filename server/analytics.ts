@@ -116,7 +116,7 @@ export function createAnalyticsIngest(opts: {
     const batch = buffer;
     buffer = [];
     try {
-      await storeAnalyticsEvents(opts.db, batch);
+      await storeAnalyticsEvents(opts, batch);
     } catch (err) {
       opts.onError?.(err);
     }

@@ -145,7 +145,7 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
     // tab opened before an upgrade, asks for it. Served from the database when some release shared it there.
     app.get("/assets/:name", async (req, res, next) => {
       try {
-        const body = await readSharedReleaseAsset(services.db, String(req.params.name));
+        const body = await readSharedReleaseAsset(services, String(req.params.name));
         if (!body) return next();
         res.type(path.extname(String(req.params.name)) || "application/octet-stream");
         res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
@@ -225,7 +225,7 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
 
   /** Writes buffered statistics and events; call before closing the database. */
   const flushBuffers = async () => {
-    await Promise.all([requestStats.close(), analytics.close(), flushSearchStats(services.db)]);
+    await Promise.all([requestStats.close(), analytics.close(), flushSearchStats(services)]);
   };
   const securityHeadersForRedirect = constantSecurityHeaders({ https });
   const handle = (req: IncomingMessage, res: ServerResponse) => {

@@ -98,7 +98,7 @@ async function main() {
     const serverBuild = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
     // This release's browser files go to the database before the instance serves, so every instance (and every
     // later release, for tabs opened before an upgrade) can serve them too (decision 050).
-    await shareReleaseAssets(services.db, path.join(buildDir, "client", "assets"))
+    await shareReleaseAssets(services, path.join(buildDir, "client", "assets"))
       .then((shared) => logger.info(shared, "release files shared"))
       .catch((err: unknown) => logger.warn({ err }, "release files could not be shared"));
     created = createApp({

@@ -74,7 +74,7 @@ function fail(result: ActionResult, status: number, extra: Record<string, string
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, config, logger } = context.services;
+  const { config, logger } = context.services;
   const { t, lang } = requestTranslate(request);
   // After success the visitor lands on the thank-you page in the language they applied in.
   const submittedPath = localizeHref(SUBMITTED_PATH, lang);
@@ -116,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const region = ref.regions.find((r) => r.key === parsed.data.region);
 
   // Counted only for applications that would be stored, so correcting mistakes never locks anyone out.
-  const limit = await hitClientRateLimit(db, "application", context.clientIp);
+  const limit = await hitClientRateLimit(context.services, "application", context.clientIp);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
     return fail(
@@ -130,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // One filled form is one application, however often it is sent (a replay, a double submission).
-  if (!(await useFormToken(db, FORM_NAME, token))) {
+  if (!(await useFormToken(context.services, FORM_NAME, token))) {
     return fail({ errors: {}, values, formError: t("validation.formUsed") }, 409);
   }
 

@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query.lat !== undefined && query.lng !== undefined
       ? { lat: query.lat, lng: query.lng, label: t("locations.yourPosition") }
       : query.near
-        ? await resolvePlace(db, query.near, language)
+        ? await resolvePlace(context.services, query.near, language)
         : null;
   const filters = {
     ...resolveLocationFilters(query, ref),

@@ -110,7 +110,9 @@ describe("newsletter double opt-in, end to end through a real SMTP server", () =
       data: { state: "invalid" },
     });
     // A token for another purpose (unsubscribe) cannot confirm.
-    const other = new URL(newsletterUnsubscribeUrl(mail, config.authSecret, sub?.id ?? "")).searchParams.get("token");
+    const other = new URL(newsletterUnsubscribeUrl({ mail }, config.authSecret, sub?.id ?? "")).searchParams.get(
+      "token",
+    );
     expect(answer(await confirm.action(post(url, { token: other ?? "" })))).toEqual({
       status: 410,
       data: { state: "invalid" },
@@ -144,7 +146,7 @@ describe("unsubscribe", () => {
       const sub = await getSubscriptionByEmail(t.db, email);
       await t.db.execute(`UPDATE newsletter_subscriptions SET confirmed_at = now() WHERE id = '${sub?.id}'`);
       const before = await countNewsletterSubscriptions(t.db);
-      const url = newsletterUnsubscribeUrl(mail, config.authSecret, sub?.id ?? "");
+      const url = newsletterUnsubscribeUrl({ mail }, config.authSecret, sub?.id ?? "");
       expect(url).toMatch(/^https:\/\/permaculture\.example\.org\/newsletter\/unsubscribe\?token=/);
       if (oneClick) {
         expect(answer(await unsubscribe.action(post(url, { "List-Unsubscribe": "One-Click" })))).toEqual({

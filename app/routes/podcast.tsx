@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const episodes = await listEpisodes(db);
   // The episodes' art with its words from the media library (one lookup for all of them).
   const art = await describeImages(
-    db,
+    context.services,
     storage?.bucket,
     episodes.flatMap((e) => (e.imageUrl ? [e.imageUrl] : [])),
     lang,
@@ -60,9 +60,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = context.services;
   const { t, lang } = requestTranslate(request);
-  const limit = await hitClientRateLimit(db, "podcast", context.clientIp);
+  const limit = await hitClientRateLimit(context.services, "podcast", context.clientIp);
   const form = await readFormOrNull(request, t);
   const email = typeof form?.get("email") === "string" ? String(form?.get("email")) : "";
   if (!limit.allowed) {

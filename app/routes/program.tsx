@@ -58,7 +58,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     loadReferenceNames(context.services, lang),
     // A program has one image URL; for a media-library image the WebP copies and the size are found from it.
     resolvePicture(
-      db,
+      context.services,
       context.services.storage?.bucket,
       { original: p.imageUrl, webp: null },
       (err) => logger.warn({ err }, "image lookup failed; showing the stored URL"),

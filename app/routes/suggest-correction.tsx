@@ -98,7 +98,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const typedTown = textValue(values, TOWN_QUERY_FIELD).trim().slice(0, 200);
   if (target.kind === "location" && values.intent === FIND_TOWN_INTENT && typedTown) {
     // "Find" without JavaScript: the town's position fills the coordinates; nothing is stored.
-    const found = await resolvePlace(context.services.db, typedTown, lang);
+    const found = await resolvePlace(context.services, typedTown, lang);
     const town: TownAnswer = found ? { found } : { notFound: typedTown };
     const filled = found ? { ...values, latitude: String(found.lat), longitude: String(found.lng) } : values;
     return data({ errors: {}, values: filled, town, token }, { headers: NO_STORE });

@@ -512,7 +512,7 @@ describe.each(["local", "s3"] as const)("storage API with the %s driver", (kind)
       })
       .returning();
     const announced: string[] = [];
-    const stop = onContentChanged(t.bus, (entity) => announced.push(entity));
+    const stop = onContentChanged(t, (entity) => announced.push(entity));
 
     const rotated = await fetch(`${h.base}/api/storage/o/${encodeObjectPath(name)}/token`, {
       method: "POST",
@@ -539,7 +539,7 @@ describe.each(["local", "s3"] as const)("storage API with the %s driver", (kind)
       .where(eq(locations.id, place?.id ?? ""));
     expect(placeNow).toMatchObject({ originalImageUrl: fresh?.originalUrl, webpImageUrl: fresh?.webpUrl });
     expect(placeNow?.updatedAt).toEqual(place?.updatedAt);
-    const picture = await resolvePicture(t.db, h.storage.bucket, {
+    const picture = await resolvePicture(t, h.storage.bucket, {
       original: placeNow?.originalImageUrl ?? null,
       webp: placeNow?.webpImageUrl ?? null,
     });

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [report, retentionDays, searches] = await Promise.all([
     getAnalyticsReport(context.services.db, { from, to, granularity }),
     getRetentionDays(context.services.db),
-    getSearchReport(context.services.db, { from, to }),
+    getSearchReport(context.services, { from, to }),
   ]);
   return data(
     { report, range, granularity, error, retentionDays, searches },

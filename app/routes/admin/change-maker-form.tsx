@@ -48,14 +48,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
-  const post = await readEntryPost(db, request, { kind: "change-maker", params });
+  const post = await readEntryPost(context.services, request, { kind: "change-maker", params });
   if (post.response) return post.response;
   const { values, v, language } = post;
   const errors: Record<string, string> = {};
   const ids = await getLocationIdsByNames(db, v.relatedLocations);
   const unknown = v.relatedLocations.filter((n) => !ids.has(n));
   if (unknown.length > 0) errors.relatedLocations = `No location is named: ${unknown.slice(0, 5).join(", ")}.`;
-  if (await hasUnknownFocusAreas(db, v.focusAreas)) errors.focusAreas = UNKNOWN_FOCUS_AREAS;
+  if (await hasUnknownFocusAreas(context.services, v.focusAreas)) errors.focusAreas = UNKNOWN_FOCUS_AREAS;
   if (Object.keys(errors).length > 0) return invalid(errors, values);
 
   const input: ChangeMakerInput = {

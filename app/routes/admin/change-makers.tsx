@@ -13,7 +13,7 @@ const LIST = "/admin/dashboard/change-makers";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const query = readEntryListQuery(new URL(request.url));
-  return listEntries(context.services.db, "change-maker", query, searchChangeMakersForAdmin);
+  return listEntries(context.services, "change-maker", query, searchChangeMakersForAdmin);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -9,7 +9,7 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return data(await loadDashboard(context.services.db), { headers: { "Cache-Control": "no-store" } });
+  return data(await loadDashboard(context.services), { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

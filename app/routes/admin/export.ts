@@ -12,7 +12,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const dataset = EXPORT_DATASETS.find((d) => d === params.dataset) as ExportDataset | undefined;
   if (!dataset) throw data("No such export.", { status: 404, headers: { "Cache-Control": "no-store" } });
-  return exportCsv(context.services.db, dataset, new URL(request.url).searchParams);
+  return exportCsv(context.services, dataset, new URL(request.url).searchParams);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -77,7 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
-  const post = await readEntryPost(db, request, { kind: "location", params });
+  const post = await readEntryPost(context.services, request, { kind: "location", params });
   if (post.response) return post.response;
   const { id, stored: existing, values, v, language } = post;
   const ref = await loadReferenceData(context.services);
@@ -153,7 +153,7 @@ async function imageSize(
     return { width: existing.imageWidth, height: existing.imageHeight };
   }
   const pic = await resolvePicture(
-    services.db,
+    services,
     services.storage?.bucket,
     { original: v.originalImageUrl, webp: v.webpImageUrl },
     (err) => services.logger.warn({ err }, "image size lookup failed"),

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const regionParam = url.searchParams.get("region") ?? "";
   const regionId = isUuid(regionParam) ? regionParam.toLowerCase() : "";
   const [list, regions] = await Promise.all([
-    listEntries(db, "location", readEntryListQuery(url), async (db, { q, status, ...range }) => {
+    listEntries(context.services, "location", readEntryListQuery(url), async (db, { q, status, ...range }) => {
       const filter = { contains: q, regionId: regionId || undefined, status };
       const { rows, total } = await searchLocations(db, filter, { ...range, sort });
       const columns = rows.map(({ id, name, country, regionName, featured, status, updatedAt }) => {

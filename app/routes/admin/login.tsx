@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "sign-in attempt",
     );
 
-  const gate = await checkLoginAllowed(db, { email, ip }, config.loginLimits);
+  const gate = await checkLoginAllowed(context.services, { email, ip }, config.loginLimits);
   if (!gate.allowed) {
     logAttempt("rate_limited", { retryAfterMs: gate.retryAfterMs });
     const result: ActionResult = {
@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const failed = async (reason: string) => {
-    const { lockedForMs } = await recordLoginFailure(db, { email, ip }, config.loginLimits);
+    const { lockedForMs } = await recordLoginFailure(context.services, { email, ip }, config.loginLimits);
     logAttempt("failure", { reason, lockedForMs: lockedForMs || undefined });
     const result: ActionResult = { fields: {}, formError: LOGIN_FAILED_MESSAGE, values: { email } };
     return data(result, { status: 401, headers: NO_STORE });
@@ -127,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(result, { status: 503, headers: NO_STORE });
   }
 
-  await recordLoginSuccess(db, { email });
+  await recordLoginSuccess(context.services, { email });
   logAttempt("success", { userId: user.id });
   const headers = new Headers(NO_STORE);
   for (const cookie of res.headers.getSetCookie()) headers.append("Set-Cookie", cookie);

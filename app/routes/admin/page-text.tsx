@@ -56,8 +56,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const def = definitionOf(params.key);
   const language = languageOf(request);
   const [text, english] = await Promise.all([
-    getPageTextForEdit(context.services.db, def, language),
-    language === DEFAULT_LANGUAGE ? null : getPageTextForEdit(context.services.db, def, DEFAULT_LANGUAGE),
+    getPageTextForEdit(context.services, def, language),
+    language === DEFAULT_LANGUAGE ? null : getPageTextForEdit(context.services, def, DEFAULT_LANGUAGE),
   ]);
   return data(
     { def, language, english: english?.body ?? null, englishUpdatedAt: english?.updatedAt ?? null, ...text },

@@ -9,7 +9,7 @@ import type { Route } from "./+types/pages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const texts = await listPageTextsForAdmin(context.services.db);
+  const texts = await listPageTextsForAdmin(context.services);
   return data({ texts }, { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -64,7 +64,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
-  const post = await readEntryPost(db, request, { kind: "program", params });
+  const post = await readEntryPost(context.services, request, { kind: "program", params });
   if (post.response) return post.response;
   const { id, values, v, language } = post;
   const errors: Record<string, string> = {};
@@ -73,7 +73,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     locationId = (await getLocationIdsByNames(db, [v.hostLocation])).get(v.hostLocation) ?? null;
     if (!locationId) errors.hostLocation = PROGRAM_HOST_UNKNOWN;
   }
-  if (await hasUnknownFocusAreas(db, v.focusAreas)) errors.focusAreas = UNKNOWN_FOCUS_AREAS;
+  if (await hasUnknownFocusAreas(context.services, v.focusAreas)) errors.focusAreas = UNKNOWN_FOCUS_AREAS;
   const clash = await findProgramNameClash(db, v.name, id);
   if (clash) errors.name = nameTakenBy("program", clash.name);
   if (Object.keys(errors).length > 0) {

@@ -15,7 +15,7 @@ const LIST = "/admin/dashboard/programs";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const query = readEntryListQuery(new URL(request.url));
-  return listEntries(context.services.db, "program", query, searchProgramsForAdmin);
+  return listEntries(context.services, "program", query, searchProgramsForAdmin);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -47,11 +47,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const { db } = context.services;
-  const post = await readEntryPost(db, request, { kind: "resource", params });
+  const post = await readEntryPost(context.services, request, { kind: "resource", params });
   if (post.response) return post.response;
   const { values, v, language } = post;
-  if (await hasUnknownFocusAreas(db, v.focusAreas)) return invalid({ focusAreas: UNKNOWN_FOCUS_AREAS }, values);
+  if (await hasUnknownFocusAreas(context.services, v.focusAreas)) return invalid({ focusAreas: UNKNOWN_FOCUS_AREAS }, values);
   const input: ResourceInput = {
     status: v.status,
     title: v.title,

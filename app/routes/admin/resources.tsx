@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const typeParam = url.searchParams.get("type") ?? "";
   const type = RESOURCE_TYPES.find((t) => t.value === typeParam)?.value as ResourceType | undefined;
-  const list = await listEntries(context.services.db, "resource", readEntryListQuery(url), (db, f) =>
+  const list = await listEntries(context.services, "resource", readEntryListQuery(url), (db, f) =>
     searchResourcesForAdmin(db, { ...f, type }),
   );
   return { ...list, type: type ?? "" };

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [navigation, general, termsMissingLicence] = await Promise.all([
     getNavigation(db, (err) => logger.warn({ err }, "navigation settings unreadable")),
     getGeneralSettings(db),
-    termsWithoutLicence(db),
+    termsWithoutLicence({ db }),
   ]);
   // What the server was started with, for the street-map choices below the style field.
   const { config } = context.services;

@@ -41,8 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? data({ ok: false, message: t(NEWSLETTER_ERRORS[code].key) }, { status, headers })
       : redirect(page(`error=${code}`), { status: 303, headers });
 
-  const { db, logger } = context.services;
-  const limit = await hitClientRateLimit(db, "newsletter", context.clientIp || "unknown").catch((err: unknown) => {
+  const { logger } = context.services;
+  const limit = await hitClientRateLimit(context.services, "newsletter", context.clientIp || "unknown").catch((err: unknown) => {
     // The limiter must never stop a real sign-up; a database hiccup here is logged and the request goes on.
     logger.warn({ err }, "newsletter rate limit unavailable");
     return null;

@@ -3,7 +3,7 @@ import { getDashboardCounts, listRecentApplications } from "~/queries/dashboard.
 import { listNeedsChecking } from "~/queries/freshness.server";
 import { countPendingProposals } from "~/queries/proposals.server";
 import { getGeneralSettings } from "~/queries/settings.server";
-import type { Database } from "~db/client";
+import type { Services } from "../services.server";
 
 /** How many of the latest applications and staff changes the dashboard lists. */
 const RECENT_APPLICATIONS = 5;
@@ -14,7 +14,7 @@ const RECENT_CHANGES = 10;
  * proposals waiting for a decision, and how many entries have gone unchecked longer than the site's freshness
  * setting allows.
  */
-export async function loadDashboard(db: Database, now = new Date()) {
+export async function loadDashboard({ db }: Pick<Services, "db">, now = new Date()) {
   const [counts, recentApplications, audit, waiting, { freshnessMonths }] = await Promise.all([
     getDashboardCounts(db),
     listRecentApplications(db, RECENT_APPLICATIONS),

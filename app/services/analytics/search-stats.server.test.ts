@@ -26,15 +26,15 @@ describe("what visitors search for, counted for staff", () => {
 
   it("writes each day's counts per language in one statement, adding to what is there", async () => {
     const day = new Date("2026-11-20T10:00:00Z");
-    for (let i = 0; i < 3; i++) recordSearch(t.db, { text: "Brasilien", lang: "de", found: true }, day);
-    recordSearch(t.db, { text: "zauberwald", lang: "de", found: false }, day);
-    recordSearch(t.db, { text: "Zauberwald", lang: "de", found: false }, day);
-    recordSearch(t.db, { text: "brasilien", lang: "es", found: true }, day);
-    recordSearch(t.db, { text: "someone@example.org", lang: "en", found: false }, day);
-    await flushSearchStats(t.db);
-    recordSearch(t.db, { text: "Brasilien", lang: "de", found: true }, day);
-    await flushSearchStats(t.db);
-    const report = await getSearchReport(t.db, { from: "2026-11-14", to: "2026-11-20" });
+    for (let i = 0; i < 3; i++) recordSearch(t, { text: "Brasilien", lang: "de", found: true }, day);
+    recordSearch(t, { text: "zauberwald", lang: "de", found: false }, day);
+    recordSearch(t, { text: "Zauberwald", lang: "de", found: false }, day);
+    recordSearch(t, { text: "brasilien", lang: "es", found: true }, day);
+    recordSearch(t, { text: "someone@example.org", lang: "en", found: false }, day);
+    await flushSearchStats(t);
+    recordSearch(t, { text: "Brasilien", lang: "de", found: true }, day);
+    await flushSearchStats(t);
+    const report = await getSearchReport(t, { from: "2026-11-14", to: "2026-11-20" });
     expect(report.top).toEqual([
       { query: "brasilien", lang: "de", searches: 4, zeroResults: 0 },
       { query: "zauberwald", lang: "de", searches: 2, zeroResults: 2 },
@@ -43,12 +43,12 @@ describe("what visitors search for, counted for staff", () => {
     expect(report.zero).toEqual([{ query: "zauberwald", lang: "de", searches: 2, zeroResults: 2 }]);
     expect(report).toMatchObject({ searches: 7, zeroResults: 2 });
     // Another period does not see them.
-    expect((await getSearchReport(t.db, { from: "2026-11-21", to: "2026-11-27" })).top).toEqual([]);
+    expect((await getSearchReport(t, { from: "2026-11-21", to: "2026-11-27" })).top).toEqual([]);
   });
 
   it("keeps the counts as long as raw analytics events, then deletes them with the hourly rollup", async () => {
-    recordSearch(t.db, { text: "old search", lang: "en", found: false }, new Date("2024-01-01T00:00:00Z"));
-    await flushSearchStats(t.db);
+    recordSearch(t, { text: "old search", lang: "en", found: false }, new Date("2024-01-01T00:00:00Z"));
+    await flushSearchStats(t);
     await rollupAnalytics(t.db, new Date("2026-11-27T12:00:00Z"));
     const rows = (await t.db.execute(sql`SELECT query FROM search_stats ORDER BY query`)) as unknown as
       | { rows: { query: string }[] }

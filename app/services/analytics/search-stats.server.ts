@@ -1,6 +1,7 @@
 import type { Language } from "~/lib/i18n/languages";
 import { type SearchCount, searchReport, upsertSearchStats } from "~/queries/search-stats.server";
 import type { Database } from "~db/client";
+import type { Services } from "../services.server";
 
 /**
  * What visitors search for, for staff (decision 055): per day, language and query (lower case, spaces collapsed,
@@ -59,7 +60,7 @@ const recorders = new WeakMap<Database, Recorder>();
 
 /** Counts one search of the site's search page: its text as typed, the page's language, whether it found anything. */
 export function recordSearch(
-  db: Database,
+  { db }: Pick<Services, "db">,
   search: { text: string; lang: Language; found: boolean },
   at = new Date(),
 ): void {
@@ -74,7 +75,7 @@ export function recordSearch(
 }
 
 /** Writes the counts kept in memory (before the database closes, and in tests). */
-export async function flushSearchStats(db: Database): Promise<void> {
+export async function flushSearchStats({ db }: Pick<Services, "db">): Promise<void> {
   await recorders.get(db)?.flush();
 }
 
@@ -85,7 +86,7 @@ export type SearchReport = { top: SearchCount[]; zero: SearchCount[]; searches: 
  * twenty; its CSV download asks for more).
  */
 export function getSearchReport(
-  db: Database,
+  { db }: Pick<Services, "db">,
   range: { from: string; to: string },
   limit?: number,
 ): Promise<SearchReport> {

@@ -22,8 +22,6 @@ import { NOTICE_FOOTER, NOTICE_SETTINGS_PATH } from "./staff-notices.server";
 export const ACKNOWLEDGEMENTS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60_000;
 
-type MailServices = Pick<Services, "db" | "mail">;
-
 /**
  * The language of a visitor's messages: that of the page (its address) they sent the form from. Staff notices stay
  * English.
@@ -47,7 +45,7 @@ export function pageLanguage(page: string | undefined): Language {
  * mailbox, and the caps per recipient domain and per client address (`clientIp`).
  */
 export async function submitApplication(
-  services: MailServices,
+  services: Pick<Services, "db" | "mail">,
   input: ApplicationInput,
   page?: string,
   clientIp?: string,
@@ -114,7 +112,7 @@ export async function submitApplication(
  * to the applicant in the same transaction (with staff's personal note, if any).
  */
 export async function decideApplication(
-  services: MailServices,
+  services: Pick<Services, "db" | "mail">,
   application: { id: string; fullName: string; email: string; language?: string },
   next: ReviewStatus,
   opts: { notify: boolean; note: string },
@@ -167,7 +165,7 @@ export type MakeEntryOutcome =
  * the application link to each other. Drafts are not public: staff look, then publish.
  */
 export async function makeEntryFromApplication(
-  services: Pick<Services, "db" | "mail" | "logger">,
+  services: Pick<Services, "db">,
   user: { id: string; email: string },
   id: string,
   kind: "location" | "change-maker",
@@ -216,16 +214,19 @@ export async function makeEntryFromApplication(
   const entryId = await db.transaction(async (tx) => {
     const created = await entry.create(tx, draft);
     await linkApplicationEntry(tx, app.id, kind === "location" ? { locationId: created } : { changeMakerId: created });
-    await recordChange(tx, {
-      revision: { entity: kind, entityId: created, before: null, written: draft },
-      audit: {
-        user,
-        action: "create",
-        entity: kind,
-        entityId: created,
-        summary: `Created the draft ${kind === "location" ? "place" : "profile"} "${name}" from ${app.fullName}'s application`,
+    await recordChange(
+      { db: tx },
+      {
+        revision: { entity: kind, entityId: created, before: null, written: draft },
+        audit: {
+          user,
+          action: "create",
+          entity: kind,
+          entityId: created,
+          summary: `Created the draft ${kind === "location" ? "place" : "profile"} "${name}" from ${app.fullName}'s application`,
+        },
       },
-    });
+    );
     return created;
   });
   return { ok: true, name, editPath: `${entry.admin.edit}/${entryId}` };

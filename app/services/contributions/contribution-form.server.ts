@@ -61,7 +61,7 @@ export async function readContributionForm(
  */
 export async function admitContribution(context: AppLoadContext, read: ContributionRead, t: Translate) {
   const { db } = context.services;
-  const limit = await hitClientRateLimit(db, "contribution", context.clientIp);
+  const limit = await hitClientRateLimit({ db }, "contribution", context.clientIp);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
     return contributionFail(
@@ -75,6 +75,6 @@ export async function admitContribution(context: AppLoadContext, read: Contribut
       { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) },
     );
   }
-  if (await useFormToken(db, read.form, read.token)) return null;
+  if (await useFormToken({ db }, read.form, read.token)) return null;
   return contributionFail({ errors: { form: t("validation.formUsed") }, values: read.values }, 409);
 }

@@ -4,7 +4,7 @@ import { listUntoldPlaceProposals, markOutcomeSent, type ProposalRow } from "~/q
 import { serverTranslate } from "~/server-lib/messages.server";
 import { entryKind, entryPublicPath, isEntryKind } from "../entries/registry.server";
 import { withinMailCaps } from "../mail/caps.server";
-import type { Mailer, Outgoing } from "../mail/mailer.server";
+import type { Outgoing } from "../mail/mailer.server";
 import type { Services } from "../services.server";
 
 /**
@@ -25,7 +25,7 @@ export type Outcome = "place-published" | "place-declined" | "correction-accepte
 
 /** The message itself; `path` is the entry's public page (without a language), when it has one. */
 export function outcomeMessage(
-  mail: Pick<Mailer, "url">,
+  { mail }: Pick<Services, "mail">,
   to: string,
   lang: Language,
   outcome: Outcome,
@@ -114,14 +114,14 @@ export async function prepareOutcome(
  * True when a message was queued.
  */
 export async function queueOutcome(
-  mail: Mailer,
+  { mail }: Pick<Services, "mail">,
   tx: Services["db"],
   prepared: Awaited<ReturnType<typeof prepareOutcome>>,
   outcome: Outcome,
   path: string | null,
 ): Promise<boolean> {
   if (!prepared || !(await markOutcomeSent(tx, prepared.id)) || !prepared.allowed) return false;
-  await mail.enqueue(tx, outcomeMessage(mail, prepared.to, prepared.lang, outcome, path));
+  await mail.enqueue(tx, outcomeMessage({ mail }, prepared.to, prepared.lang, outcome, path));
   return true;
 }
 
@@ -143,7 +143,7 @@ export async function tellPlacePublished(services: Pick<Services, "db" | "mail">
   await db.transaction(async (tx) => {
     for (const p of prepared) {
       if (!p) continue;
-      if (await queueOutcome(mail, tx, p, "place-published", path)) queued++;
+      if (await queueOutcome({ mail }, tx, p, "place-published", path)) queued++;
     }
   });
   return queued;

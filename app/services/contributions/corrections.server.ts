@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { normaliseCountry } from "~/lib/countries";
 import { type CorrectableKind, type CorrectionExtrasSchema, valueText } from "~/lib/schemas/correction";
 import type { FormValues } from "~/lib/schemas/form";
@@ -8,14 +7,13 @@ import { decideProposal, getProposal, insertProposal } from "~/queries/proposals
 import { notifyContentChanged } from "../entries/content-events.server";
 import { type AnyEntryRow, entryKind, entryName, entryPublicPath } from "../entries/registry.server";
 import { recordChange } from "../entries/revisions.server";
+import type { Services } from "../services.server";
 import type { SessionUser } from "../staff/guard.server";
 import { pageLanguage } from "./applications.server";
 import { contributionAcknowledgement } from "./contribution-mail.server";
 import { prepareOutcome, publicEntryPath, queueOutcome } from "./contribution-outcome.server";
 import { DECIDED, type DecisionOutcome, GONE } from "./proposals.server";
 import { contributionNoticeRecipients, contributionNotices } from "./staff-notices.server";
-
-type Services = AppLoadContext["services"];
 
 /** An entry as a correction form shows it: its name, public page, status and current values as text. */
 export type CorrectionTarget = {
@@ -101,7 +99,7 @@ export async function proposeCorrection(
     });
     const messages = [
       ...(ack ? [ack] : []),
-      ...contributionNotices(services.mail, staff, { id, kind: "correction", entity: target.kind, name: target.name }),
+      ...contributionNotices(services, staff, { id, kind: "correction", entity: target.kind, name: target.name }),
     ];
     if (messages.length > 0) await services.mail.enqueue(db, ...messages);
     return id;
@@ -125,7 +123,7 @@ export function proposedChanges(fields: Record<string, unknown>): Record<string,
  * closed). The decision, the note and the audit entry are kept; other fields are untouched.
  */
 export async function acceptCorrection(
-  services: Services,
+  services: Pick<Services, "db" | "bus" | "mail">,
   user: SessionUser,
   id: string,
   form: FormValues,
@@ -185,24 +183,21 @@ export async function acceptCorrection(
   const applied = await db.transaction(async (tx) => {
     if (!(await decideProposal(tx, id, { status: "accepted", note, decidedBy: user.email }))) return false;
     await entry.update(tx, target.id, update);
-    await recordChange(tx, {
-      revision: { entity: kind, entityId: target.id, before, written: update, proposalId: id },
-      audit: {
-        user,
-        action: "accept",
-        entity: "proposal",
-        entityId: id,
-        summary: `Accepted a correction to ${kind.replace("-", " ")} "${target.name}": ${Object.keys(changed).join(", ")}`,
+    await recordChange(
+      { db: tx },
+      {
+        revision: { entity: kind, entityId: target.id, before, written: update, proposalId: id },
+        audit: {
+          user,
+          action: "accept",
+          entity: "proposal",
+          entityId: id,
+          summary: `Accepted a correction to ${kind.replace("-", " ")} "${target.name}": ${Object.keys(changed).join(", ")}`,
+        },
       },
-    });
-    // The entry's page as it is now (renamed, or gone when archived).
-    await queueOutcome(
-      services.mail,
-      tx,
-      told,
-      "correction-accepted",
-      await publicEntryPath({ db: tx }, kind, target.id),
     );
+    // The entry's page as it is now (renamed, or gone when archived).
+    await queueOutcome(services, tx, told, "correction-accepted", await publicEntryPath({ db: tx }, kind, target.id));
     return true;
   });
   if (!applied) return DECIDED;

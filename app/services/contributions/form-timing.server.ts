@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { claimKeyOnce } from "~/queries/rate-limits.server";
-import type { Database } from "~db/client";
+import type { Services } from "../services.server";
 
 /** People need at least this long to fill a form; bots post at once. */
 export const MIN_FILL_MS = 3000;
@@ -38,7 +38,7 @@ export function checkFormToken(secret: string, form: string, token: unknown, now
  * (a replayed or double-sent form). Called only once a submission is about to be stored, so a form sent back with
  * mistakes keeps its token. Kept until the token would have expired anyway.
  */
-export async function useFormToken(db: Database, form: string, token: string): Promise<boolean> {
+export async function useFormToken({ db }: Pick<Services, "db">, form: string, token: string): Promise<boolean> {
   const [ts, mac] = token.split(".");
   const issuedAt = Number(ts);
   if (!mac || !Number.isSafeInteger(issuedAt)) return false;

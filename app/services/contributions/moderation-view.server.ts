@@ -23,7 +23,7 @@ import { loadReferenceData } from "~/services/site/reference.server";
  * correction field by field beside the entry as it is now, and the places a new one may duplicate. Null when no
  * contribution has this id.
  */
-export async function loadModerationItem(services: Services, id: string) {
+export async function loadModerationItem(services: Pick<Services, "db" | "bus">, id: string) {
   const { db } = services;
   const proposal = await getProposal(db, id);
   if (!proposal) return null;

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { normaliseCountry } from "~/lib/countries";
 import { isLanguage } from "~/lib/i18n/languages";
 import type { FormValues } from "~/lib/schemas/form";
@@ -16,13 +15,12 @@ import { loadReferenceData } from "~/queries/reference.server";
 import { notifyContentChanged } from "../entries/content-events.server";
 import { ENTRY_KINDS } from "../entries/registry.server";
 import { recordChange } from "../entries/revisions.server";
+import type { Services } from "../services.server";
 import type { SessionUser } from "../staff/guard.server";
 import { pageLanguage } from "./applications.server";
 import { contributionAcknowledgement } from "./contribution-mail.server";
 import { prepareOutcome, publicEntryPath, queueOutcome } from "./contribution-outcome.server";
 import { contributionNoticeRecipients, contributionNotices } from "./staff-notices.server";
-
-type Services = AppLoadContext["services"];
 
 /** The stored form of a proposed place: its fields as text (lists for focus areas), blanks as null. */
 export function placeProposalValues(p: PlaceProposal): ProposalValues {
@@ -65,7 +63,7 @@ export async function proposePlace(
     });
     const messages = [
       ...(ack ? [ack] : []),
-      ...contributionNotices(services.mail, staff, { id, kind: "new-place", entity: "location", name: p.name }),
+      ...contributionNotices(services, staff, { id, kind: "new-place", entity: "location", name: p.name }),
     ];
     if (messages.length > 0) await services.mail.enqueue(db, ...messages);
     return id;
@@ -93,7 +91,7 @@ export const DECIDED: DecisionOutcome & { ok: false } = {
  * owner and timestamps are never taken from the proposal. The proposal records the draft it became.
  */
 export async function acceptPlaceProposal(
-  services: Services,
+  services: Pick<Services, "db" | "bus">,
   user: SessionUser,
   id: string,
   form: FormValues,
@@ -163,16 +161,19 @@ export async function acceptPlaceProposal(
         entityId: created,
       });
       if (!decided) throw new AlreadyDecided();
-      await recordChange(tx, {
-        revision: { entity: "location", entityId: created, before: null, written: input, proposalId: id },
-        audit: {
-          user,
-          action: "accept",
-          entity: "proposal",
-          entityId: id,
-          summary: `Accepted the proposed place "${input.name}" as a draft`,
+      await recordChange(
+        { db: tx },
+        {
+          revision: { entity: "location", entityId: created, before: null, written: input, proposalId: id },
+          audit: {
+            user,
+            action: "accept",
+            entity: "proposal",
+            entityId: id,
+            summary: `Accepted the proposed place "${input.name}" as a draft`,
+          },
         },
-      });
+      );
       return created;
     });
   } catch (err) {
@@ -193,7 +194,7 @@ class AlreadyDecided extends Error {}
  * address is told, in the decision's transaction (the reason and note stay with staff).
  */
 export async function rejectProposal(
-  services: Services,
+  services: Pick<Services, "db" | "logger" | "mail">,
   user: SessionUser,
   id: string,
   decision: { reason: string; note: string },
@@ -211,7 +212,13 @@ export async function rejectProposal(
   const decided = await db.transaction(async (tx) => {
     const t = tx as unknown as typeof db;
     if (!(await decideProposal(t, id, { status: "rejected", ...decision, decidedBy: user.email }))) return false;
-    await queueOutcome(mail, t, told, proposal.kind === "new-place" ? "place-declined" : "correction-declined", path);
+    await queueOutcome(
+      { mail },
+      t,
+      told,
+      proposal.kind === "new-place" ? "place-declined" : "correction-declined",
+      path,
+    );
     return true;
   });
   if (!decided) return DECIDED;

@@ -44,7 +44,7 @@ export function describeContribution(c: NewContribution): string {
 
 /** The notices of one new contribution, one per member who asked for each as it arrives. */
 export function contributionNotices(
-  mail: Pick<Mailer, "url">,
+  { mail }: Pick<Services, "mail">,
   recipients: readonly { email: string }[],
   c: NewContribution,
 ): Outgoing[] {

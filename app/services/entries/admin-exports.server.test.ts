@@ -31,7 +31,7 @@ afterAll(async () => {
 
 describe("the analytics download", () => {
   it("lists every page of the period, not only the screen's top ten", async () => {
-    const res = await exportCsv(t.db, "analytics", new URLSearchParams({ range: "7d" }));
+    const res = await exportCsv(t, "analytics", new URLSearchParams({ range: "7d" }));
     const pages = (await res.text())
       .split("\n")
       .filter((line) => line.startsWith("top page,"))
@@ -42,7 +42,7 @@ describe("the analytics download", () => {
   });
 
   it("lists the period's searches and those that found nothing, each with its language", async () => {
-    const res = await exportCsv(t.db, "analytics", new URLSearchParams({ range: "7d" }));
+    const res = await exportCsv(t, "analytics", new URLSearchParams({ range: "7d" }));
     const lines = (await res.text()).split("\n").map((l) => l.trim());
     expect(lines.filter((l) => l.startsWith("top search,"))).toEqual([
       "top search,brasil (es),3,",

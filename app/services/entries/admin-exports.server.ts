@@ -10,16 +10,20 @@ import { listApplications, REVIEW_STATUSES } from "~/queries/applications.server
 import { listNewsletterSubscriptions } from "~/queries/newsletter.server";
 import { listPodcastSubscriptions } from "~/queries/podcast.server";
 import { loadReferenceData } from "~/queries/reference.server";
-import type { Database } from "~db/client";
 import { resolveAnalyticsQuery } from "../analytics/analytics-query.server";
 import { getSearchReport } from "../analytics/search-stats.server";
+import type { Services } from "../services.server";
 
 const EXPORT_LIMIT = 1_000_000;
 const search = (v: string | null) => (v ?? "").trim().slice(0, 200) || undefined;
 const day = () => new Date().toISOString().slice(0, 10);
 
 /** Builds one CSV download (formula cells neutralised by csvResponse). Callers check the admin role first. */
-export async function exportCsv(db: Database, dataset: ExportDataset, params: URLSearchParams): Promise<Response> {
+export async function exportCsv(
+  { db }: Pick<Services, "db">,
+  dataset: ExportDataset,
+  params: URLSearchParams,
+): Promise<Response> {
   switch (dataset) {
     case "applicants": {
       const status = z
@@ -117,7 +121,7 @@ export async function exportCsv(db: Database, dataset: ExportDataset, params: UR
       // A download is for working on the figures: far more than the screen's top ten.
       const [report, searches] = await Promise.all([
         getAnalyticsReport(db, { from, to, granularity, topN: ANALYTICS_EXPORT_TOP }),
-        getSearchReport(db, { from, to }, ANALYTICS_EXPORT_TOP),
+        getSearchReport({ db }, { from, to }, ANALYTICS_EXPORT_TOP),
       ]);
       // A search's key names its language, as the screen does ("brasil (es)"); its count is how often it was asked,
       // or how often it found nothing.

@@ -106,18 +106,21 @@ export async function saveContent<Input>(context: AppLoadContext, save: SaveCont
       const t = tx as unknown as Database;
       if (id) await update(t, id, save.input);
       const saved = id ?? (await create(t, save.input));
-      await recordChange(t, {
-        audit: {
-          user,
-          action: id ? "update" : "create",
-          entity: audit.entity,
-          entityId: saved,
-          summary: `${id ? "Updated" : "Created"} ${audit.subject}`,
+      await recordChange(
+        { db: t },
+        {
+          audit: {
+            user,
+            action: id ? "update" : "create",
+            entity: audit.entity,
+            entityId: saved,
+            summary: `${id ? "Updated" : "Created"} ${audit.subject}`,
+          },
+          revision: save.revision
+            ? { entity: save.revision, entityId: saved, before, written: save.input as Record<string, unknown> }
+            : null,
         },
-        revision: save.revision
-          ? { entity: save.revision, entityId: saved, before, written: save.input as Record<string, unknown> }
-          : null,
-      });
+      );
       return saved;
     });
   } catch (err) {
@@ -166,15 +169,18 @@ export async function deleteContent<Item>(context: AppLoadContext, del: DeleteCo
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await del.remove(t, del.id);
-    await recordChange(t, {
-      audit: {
-        user: del.user,
-        action: "delete",
-        entity: del.audit.entity,
-        entityId: del.id,
-        summary: del.audit.summary(existing),
+    await recordChange(
+      { db: t },
+      {
+        audit: {
+          user: del.user,
+          action: "delete",
+          entity: del.audit.entity,
+          entityId: del.id,
+          summary: del.audit.summary(existing),
+        },
       },
-    });
+    );
   });
   if (del.channel) await notifyContentChanged(context.services, del.channel);
   return redirectWithToast(del.redirectTo, del.done);

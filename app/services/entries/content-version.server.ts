@@ -1,6 +1,5 @@
-import type { Logger } from "pino";
 import { readContentVersions } from "~/queries/content-versions.server";
-import type { ChangeBus, Database } from "~db/client";
+import type { Services } from "../services.server";
 import { announceLocally, type ContentEntity } from "./content-events.server";
 
 /** How often each instance compares content versions (changes are found within this, plus a query). */
@@ -18,7 +17,7 @@ export class ContentVersionWatcher {
   private running: Promise<ContentEntity[]> | null = null;
 
   constructor(
-    private readonly services: { db: Database; bus: ChangeBus; logger: Logger },
+    private readonly services: Pick<Services, "db" | "bus" | "logger">,
     private readonly intervalMs = CONTENT_VERSION_CHECK_MS,
   ) {}
 
@@ -59,7 +58,7 @@ export class ContentVersionWatcher {
     this.seen = now;
     if (!before) return [];
     const changed = Object.keys(now).filter((k) => now[k] !== before[k]) as ContentEntity[];
-    for (const entity of changed) announceLocally(this.services.bus, entity, now);
+    for (const entity of changed) announceLocally(this.services, entity, now);
     return changed;
   }
 }

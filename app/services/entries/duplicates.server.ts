@@ -1,5 +1,5 @@
 import { findLikelyDuplicates } from "~/queries/duplicates.server";
-import type { Database } from "~db/client";
+import type { Services } from "../services.server";
 
 /**
  * Likely duplicates of a place, shown before staff save or accept one.
@@ -17,7 +17,7 @@ export type LookAlike = { id: string; name: string; city: string | null; country
  * e-mail domain, which read the whole table (fine on staff's screens, not on a public form).
  */
 export async function findPublishedLookAlikes(
-  services: { db: Database },
+  services: Pick<Services, "db">,
   probe: { name: string; latitude: number | null; longitude: number | null },
 ): Promise<LookAlike[]> {
   const found = await findLikelyDuplicates(

@@ -27,8 +27,6 @@ export const ENTRY_CHECKS_PER_RUN = 200;
 
 const DAY_MS = 24 * 60 * 60_000;
 
-type MailServices = Pick<Services, "db" | "mail" | "config">;
-
 /**
  * The request to a place's contact, in the language the entry was written in (its `language`; the contact wrote it,
  * or staff wrote it for them in the place's own language), with links to that language's pages: the place's page and
@@ -94,7 +92,7 @@ function requestMessage(mail: Mailer, authSecret: string, entry: EntryForCheck, 
  * contact was already asked today (a button cannot be used to flood a mailbox).
  */
 export async function requestEntryCheck(
-  services: MailServices,
+  services: Pick<Services, "db" | "mail" | "config">,
   id: string,
 ): Promise<{ outcome: "sent"; to: string } | { outcome: "missing" | "no-contact" | "limited" }> {
   const { db, mail, config } = services;
@@ -117,7 +115,10 @@ export async function requestEntryCheck(
  * asked for ENTRY_CHECK_DAYS, at most ENTRY_CHECKS_PER_RUN at a time. Each request is queued in the transaction
  * that records it; instances running the job together skip each other's places.
  */
-export async function sendDueEntryChecks(services: MailServices, now = new Date()): Promise<number> {
+export async function sendDueEntryChecks(
+  services: Pick<Services, "db" | "mail" | "config">,
+  now = new Date(),
+): Promise<number> {
   const { db, mail, config } = services;
   const before = new Date(now.getTime() - ENTRY_CHECK_DAYS * DAY_MS);
   const replyTo = await replyAddress(services);
@@ -175,7 +176,7 @@ export async function checkEntryLink(
 
 /** Confirms the place of a genuine, unexpired, unused link: it is checked now. */
 export async function confirmEntryLink(
-  services: Pick<Services, "db" | "config" | "bus" | "logger">,
+  services: Pick<Services, "db" | "bus" | "config">,
   token: string | null,
 ): Promise<EntryLinkState> {
   const link = await readEntryLink(services, token);

@@ -33,7 +33,7 @@ async function namedEntry<Item>(db: Database, kind: FormKind, params: { id?: str
  * the labels of the form's fields (`labels`: where the form words a field otherwise than the registry).
  */
 export async function loadFormEntry<Item>(
-  services: Services,
+  services: Pick<Services, "db">,
   kind: FormKind,
   { params, find, labels }: { params: { id?: string }; find: Find<Item>; labels?: Record<string, string> },
 ) {
@@ -47,7 +47,7 @@ export async function loadFormEntry<Item>(
  * with every message (`response`). `stored` is the entry being edited, as it was.
  */
 export async function readEntryPost<K extends FormKind>(
-  db: Database,
+  { db }: Pick<Services, "db">,
   request: Request,
   { kind, params }: { kind: K; params: { id?: string } },
 ) {

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { EntryStatus } from "~/lib/vocabulary";
 import type { Database } from "~db/client";
+import type { Services } from "../services.server";
 import type { SessionUser } from "../staff/guard.server";
 import { deleteContent, readDeleteId } from "./content-actions.server";
 import { type EntryKind, entryKind, entryName } from "./registry.server";
@@ -36,7 +37,7 @@ async function findNamed(db: Database, kind: EntryKind, id: string) {
  * awaiting the no-JavaScript delete confirmation (`?delete=<id>`), by its name.
  */
 export async function listEntries<Row extends { updatedAt: Date }>(
-  db: Database,
+  { db }: Pick<Services, "db">,
   kind: EntryKind,
   query: EntryListQuery,
   search: EntrySearch<Row>,

@@ -36,7 +36,7 @@ type EntryPageRequest = {
  * another case or with stray hyphens, or an old address (a rename or a merge), moves to the place's own address.
  */
 export async function loadLocationPage(
-  services: Services,
+  services: Pick<Services, "db" | "logger" | "storage" | "config">,
   slug: string,
   { lang, t, canPreview }: EntryPageRequest,
   today: string,
@@ -54,7 +54,7 @@ export async function loadLocationPage(
     return { kind: "missing" } as const;
   }
   const picture = await resolvePicture(
-    db,
+    { db },
     services.storage?.bucket,
     { original: l.image, webp: l.webpImageUrl },
     (err) => logger.warn({ err }, "image lookup failed; showing the stored URLs"),
@@ -151,7 +151,11 @@ export async function loadLocationPage(
  * areas' and country's names, the portrait's sizes, and the places they work with. Published profiles for everyone;
  * staff also get an unpublished one, marked as a preview. An id that is not one is simply missing.
  */
-export async function loadChangeMakerPage(services: Services, id: string, { lang, canPreview }: EntryPageRequest) {
+export async function loadChangeMakerPage(
+  services: Pick<Services, "db" | "bus" | "logger" | "storage" | "config">,
+  id: string,
+  { lang, canPreview }: EntryPageRequest,
+) {
   const { db, config, logger } = services;
   if (!isUuid(id)) return { kind: "missing" } as const;
   const found = await getChangeMakerById(db, id);
@@ -161,7 +165,7 @@ export async function loadChangeMakerPage(services: Services, id: string, { lang
     listLocationLinksByIds(db, c.relatedLocationIds),
     loadReferenceNames(services, lang),
     resolvePicture(
-      db,
+      { db },
       services.storage?.bucket,
       { original: c.photoUrl, webp: c.webpPhotoUrl },
       (err) => logger.warn({ err }, "photo lookup failed; showing the stored URLs"),

@@ -1,12 +1,10 @@
-import type { AppLoadContext } from "react-router";
 import { moveLocationReferences } from "~/queries/duplicates.server";
 import { deleteLocation, getLocationById, updateLocation } from "~/queries/locations.server";
 import { redirectEntry } from "~/queries/redirects.server";
+import type { Services } from "../services.server";
 import type { SessionUser } from "../staff/guard.server";
 import { notifyContentChanged } from "./content-events.server";
 import { recordChange } from "./revisions.server";
-
-type Services = AppLoadContext["services"];
 
 export type MergeOutcome =
   | { ok: true; keptName: string; removedName: string }
@@ -18,7 +16,7 @@ export type MergeOutcome =
  * is deleted. One transaction, with the kept place's revision and the audit entry that record it.
  */
 export async function mergeLocations(
-  services: Services,
+  services: Pick<Services, "db" | "bus">,
   user: SessionUser,
   keepId: string,
   removeId: string,
@@ -42,16 +40,19 @@ export async function mergeLocations(
     await redirectEntry(t, "location", { id: remove.id, slug: remove.slug }, keep.id);
     await deleteLocation(t, remove.id);
     if (image) await updateLocation(t, keep.id, image);
-    await recordChange(t, {
-      revision: image ? { entity: "location", entityId: keep.id, before: keep, written: image } : null,
-      audit: {
-        user,
-        action: "update",
-        entity: "location",
-        entityId: keep.id,
-        summary: `Merged "${remove.name}" into "${keep.name}"`,
+    await recordChange(
+      { db: t },
+      {
+        revision: image ? { entity: "location", entityId: keep.id, before: keep, written: image } : null,
+        audit: {
+          user,
+          action: "update",
+          entity: "location",
+          entityId: keep.id,
+          summary: `Merged "${remove.name}" into "${keep.name}"`,
+        },
       },
-    });
+    );
   });
   await notifyContentChanged(services, "locations");
   await notifyContentChanged(services, "programs");

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { entryEditPath } from "~/lib/admin-paths";
 import { type AuditInput, insertAudit } from "~/queries/audit.server";
 import {
@@ -9,11 +8,10 @@ import {
   type RevisionRow,
 } from "~/queries/revisions.server";
 import type { Database } from "~db/client";
+import type { Services } from "../services.server";
 import type { SessionUser } from "../staff/guard.server";
 import { notifyContentChanged } from "./content-events.server";
 import { type EntryKind, entryKind, entryName } from "./registry.server";
-
-type Services = AppLoadContext["services"];
 
 /** The kinds of entry whose changes are kept: every kind of directory entry (entries/registry.server.ts). */
 export type RevisedEntity = EntryKind;
@@ -53,7 +51,7 @@ export type RevisionInput = {
  * throws, and the transaction rolls the change back with it, so no change is left without its history (decision
  * 063; the staff member gets the usual error and can save again).
  */
-export async function recordRevision(tx: Database, entry: RevisionInput): Promise<void> {
+export async function recordRevision({ db: tx }: Pick<Services, "db">, entry: RevisionInput): Promise<void> {
   const changes = diffEntry(entry.before, entry.written);
   if (Object.keys(changes).length === 0) return;
   await insertRevision(tx, { ...entry, changes });
@@ -64,10 +62,10 @@ export async function recordRevision(tx: Database, entry: RevisionInput): Promis
  * entry, and the audit log's entry. Either failing throws and rolls the whole change back.
  */
 export async function recordChange(
-  tx: Database,
+  { db: tx }: Pick<Services, "db">,
   change: { audit: AuditInput; revision?: Omit<RevisionInput, "user"> | null },
 ): Promise<void> {
-  if (change.revision) await recordRevision(tx, { ...change.revision, user: change.audit.user });
+  if (change.revision) await recordRevision({ db: tx }, { ...change.revision, user: change.audit.user });
   await insertAudit(tx, change.audit);
 }
 
@@ -130,7 +128,7 @@ export function createdTheEntry(changes: RevisionChanges): boolean {
  * reverted too). A value that can no longer be written (a name another entry took since) is refused with a message.
  */
 export async function revertRevision(
-  services: Services,
+  services: Pick<Services, "db" | "bus" | "logger">,
   user: SessionUser,
   revisionId: number,
 ): Promise<RevertOutcome> {
@@ -158,16 +156,19 @@ export async function revertRevision(
       await entry.update(t, entityId, restore).catch((err: unknown) => {
         throw new RevertRefused(err);
       });
-      await recordChange(t, {
-        revision: { entity: kind, entityId, before, written: restore, reverts: revision.id },
-        audit: {
-          user,
-          action: "update",
-          entity: kind,
-          entityId,
-          summary: `Reverted revision ${revision.id} of ${kind.replace("-", " ")} "${entryName(kind, before)}"`,
+      await recordChange(
+        { db: t },
+        {
+          revision: { entity: kind, entityId, before, written: restore, reverts: revision.id },
+          audit: {
+            user,
+            action: "update",
+            entity: kind,
+            entityId,
+            summary: `Reverted revision ${revision.id} of ${kind.replace("-", " ")} "${entryName(kind, before)}"`,
+          },
         },
-      });
+      );
     });
   } catch (err) {
     // The values refused (a failure to keep their history is the usual error, and puts nothing back).

@@ -33,7 +33,7 @@ const WEBP = downloadUrl("locations/farm.jpg.webp", "tok-webp");
 
 describe("resolvePicture", () => {
   it("gives a media-library image its real size and every WebP width as a srcset", async () => {
-    const pic = await resolvePicture(t.db, BUCKET, { original: ORIGINAL, webp: WEBP });
+    const pic = await resolvePicture(t, BUCKET, { original: ORIGINAL, webp: WEBP });
     expect(pic).toMatchObject({ fallback: ORIGINAL, webp: WEBP, width: 1200, height: 800 });
     expect(pic.srcSet).toBe(
       `${downloadUrl("locations/farm.jpg@480.webp", "tok-480")} 480w, ${downloadUrl("locations/farm.jpg@960.webp", "tok-960")} 960w, ${WEBP} 1200w`,
@@ -41,13 +41,13 @@ describe("resolvePicture", () => {
   });
 
   it("finds the WebP copy when only the original was stored (a program's single image URL)", async () => {
-    const pic = await resolvePicture(t.db, BUCKET, { original: ORIGINAL, webp: null });
+    const pic = await resolvePicture(t, BUCKET, { original: ORIGINAL, webp: null });
     expect(pic.webp).toBe(WEBP);
     expect(pic.srcSet).toContain(`${WEBP} 1200w`);
   });
 
   it("keeps a WebP URL that points at another picture instead of this original's widths", async () => {
-    const pic = await resolvePicture(t.db, BUCKET, { original: ORIGINAL, webp: "/media/demo/other.webp" });
+    const pic = await resolvePicture(t, BUCKET, { original: ORIGINAL, webp: "/media/demo/other.webp" });
     expect(pic).toMatchObject({ webp: "/media/demo/other.webp", srcSet: "/media/demo/other.webp", width: 1200 });
   });
 
@@ -61,13 +61,13 @@ describe("resolvePicture", () => {
       alt: null,
       caption: null,
     });
-    expect(await resolvePicture(t.db, BUCKET, { original: "/media/demo/a.jpg", webp: "/media/demo/a.webp" })).toEqual(
+    expect(await resolvePicture(t, BUCKET, { original: "/media/demo/a.jpg", webp: "/media/demo/a.webp" })).toEqual(
       plain("/media/demo/a.jpg", "/media/demo/a.webp"),
     );
     const revoked = downloadUrl("locations/farm.jpg", "old-token");
-    expect(await resolvePicture(t.db, BUCKET, { original: revoked, webp: null })).toEqual(plain(revoked));
+    expect(await resolvePicture(t, BUCKET, { original: revoked, webp: null })).toEqual(plain(revoked));
     const missing = downloadUrl("locations/gone.jpg", "tok");
-    expect(await resolvePicture(t.db, BUCKET, { original: missing, webp: null })).toEqual(plain(missing));
-    expect(await resolvePicture(t.db, undefined, { original: ORIGINAL, webp: null })).toEqual(plain(ORIGINAL));
+    expect(await resolvePicture(t, BUCKET, { original: missing, webp: null })).toEqual(plain(missing));
+    expect(await resolvePicture(t, undefined, { original: ORIGINAL, webp: null })).toEqual(plain(ORIGINAL));
   });
 });

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, type Language } from "~/lib/i18n/languages";
 import { parseDownloadUrl } from "~/lib/storage/download-url";
 import { mediaTextFor, type ShownMediaText } from "~/lib/storage/media-description";
 import { getImageUrls, getMediaCustomMetadata } from "~/queries/media.server";
-import type { Database } from "~db/client";
+import type { Services } from "../services.server";
 
 /** What a page needs to draw a content image as <picture>: the WebP source (URL or srcset), the fallback and size. */
 export type PictureSource = {
@@ -27,7 +27,7 @@ export type PictureSource = {
  * right space) and their responsive WebP widths; any other URL (demo paths, external addresses) passes through.
  */
 export async function resolvePicture(
-  db: Database,
+  { db }: Pick<Services, "db">,
   bucket: string | undefined,
   image: { original: string | null; webp: string | null },
   onError?: (err: unknown) => void,
@@ -82,7 +82,7 @@ export type ImageDescription = { alt: ShownMediaText | null; caption: ShownMedia
  * inserts) is described by its original. Other URLs, and files without words, are left out.
  */
 export async function describeImages(
-  db: Database,
+  { db }: Pick<Services, "db">,
   bucket: string | undefined,
   urls: readonly string[],
   language: Language = DEFAULT_LANGUAGE,

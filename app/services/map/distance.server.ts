@@ -1,6 +1,6 @@
 import type { Language } from "~/lib/i18n/languages";
 import { type Point, resolvePlace as resolveListedPlace } from "~/queries/distance.server";
-import type { Database } from "~db/client";
+import type { Services } from "../services.server";
 import { findTown } from "./towns.server";
 
 /**
@@ -11,7 +11,7 @@ import { findTown } from "./towns.server";
  * The label is in the page's language for a town of the list.
  */
 export async function resolvePlace(
-  db: Database,
+  { db }: Pick<Services, "db">,
   typed: string,
   lang: Language,
 ): Promise<(Point & { label: string }) | null> {

@@ -1,6 +1,6 @@
 import { countLocationsMatching, type LocationFilters, listLocationCountries } from "~/queries/locations.server";
-import type { ChangeBus, Database } from "~db/client";
 import { contentCache } from "../entries/content-cache.server";
+import type { Services } from "../services.server";
 
 const countries = contentCache<string[]>(["locations"], 1);
 const totals = contentCache<number>(["locations"], 1000);
@@ -9,7 +9,7 @@ const totals = contentCache<number>(["locations"], 1000);
  * The countries that have places (the country filter of /locations and /map), read once and kept until locations
  * change. Reading it was a scan of every location on each request (132 ms at 500,000).
  */
-export function getLocationCountries(services: { db: Database; bus: ChangeBus }): Promise<string[]> {
+export function getLocationCountries(services: Pick<Services, "db" | "bus">): Promise<string[]> {
   return countries(services, "all", () => listLocationCountries(services.db));
 }
 
@@ -19,7 +19,7 @@ export function getLocationCountries(services: { db: Database; bus: ChangeBus })
  * a distance are not kept (too many combinations, and bounded by their matches): undefined, and the caller counts.
  */
 export function getLocationTotal(
-  services: { db: Database; bus: ChangeBus },
+  services: Pick<Services, "db" | "bus">,
   filters: LocationFilters,
 ): Promise<number> | undefined {
   if (filters.q || filters.contains || filters.near || filters.withinKm) return undefined;

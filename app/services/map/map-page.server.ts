@@ -49,7 +49,11 @@ function fitView(
  * what the words found, or the world), the filters' choices in the page's language, and, with words, how many
  * places on the map each choice would give.
  */
-export async function loadMapPage(services: Services, params: URLSearchParams, lang: Language) {
+export async function loadMapPage(
+  services: Pick<Services, "db" | "bus" | "mapIndex" | "config">,
+  params: URLSearchParams,
+  lang: Language,
+) {
   const { db } = services;
   const query = parseLocationQuery(params);
   const [ref, countries] = await Promise.all([loadReferenceNames(services, lang), getLocationCountries(services)]);

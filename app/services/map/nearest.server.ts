@@ -7,7 +7,7 @@ import {
   nearbyLocations,
   nearestLocations,
 } from "~/queries/locations.server";
-import type { ChangeBus, Database } from "~db/client";
+import type { Services } from "../services.server";
 import { loadReferenceData } from "../site/reference.server";
 import { resolvePlace } from "./distance.server";
 
@@ -19,7 +19,7 @@ export const NEAR_ME_COUNT = 8;
  * /locations; ones that do not parse are ignored, as there).
  */
 export async function findNearestPlaces(
-  services: { db: Database; bus: ChangeBus },
+  services: Pick<Services, "db" | "bus">,
   from: Point,
   filterParams: URLSearchParams,
 ): Promise<NearestLocation[]> {
@@ -34,12 +34,12 @@ export async function findNearestPlaces(
  * the site's languages), with where that is and its name in the page's language; null when nothing is known by it.
  */
 export async function findNearestPlacesTo(
-  services: { db: Database; bus: ChangeBus },
+  services: Pick<Services, "db" | "bus">,
   typed: string,
   filterParams: URLSearchParams,
   lang: Language,
 ): Promise<{ origin: Point & { label: string }; places: NearestLocation[] } | null> {
-  const origin = await resolvePlace(services.db, typed, lang);
+  const origin = await resolvePlace(services, typed, lang);
   if (!origin) return null;
   return { origin, places: await findNearestPlaces(services, origin, filterParams) };
 }
@@ -52,6 +52,9 @@ export const NEARBY_MAX_KM = 500;
  * A place page's neighbours: the published places nearest to it, itself left out, within NEARBY_MAX_KM, by the
  * search's own distance (decision 029).
  */
-export function findNearbyPlaces(services: { db: Database }, place: Point & { id: string }): Promise<NearbyLocation[]> {
+export function findNearbyPlaces(
+  services: Pick<Services, "db">,
+  place: Point & { id: string },
+): Promise<NearbyLocation[]> {
   return nearbyLocations(services.db, place, NEARBY_COUNT, NEARBY_MAX_KM);
 }

@@ -23,15 +23,13 @@ import { markdownToMailHtml } from "../mail/markdown.server";
 import type { Services } from "../services.server";
 import { newsletterUnsubscribeUrl } from "./newsletter.server";
 
-type IssueServices = Pick<Services, "db" | "mail" | "config">;
-
 /**
  * An issue as one subscriber receives it: the subject and Markdown body in the subscriber's language when the issue
  * is translated into it (both), otherwise the original as staff wrote it; around it the words of the subscriber's
  * language (the foot's reason and their own unsubscribe link). `textLang` is the language the text is in.
  */
 export function issueContent(
-  services: Pick<IssueServices, "mail">,
+  services: Pick<Services, "mail">,
   issue: IssueTexts,
   unsubscribeUrl: string,
   lang: Language = DEFAULT_LANGUAGE,
@@ -56,7 +54,7 @@ export function issueContent(
  * of that language's page).
  */
 export function previewIssueHtml(
-  services: Pick<IssueServices, "mail">,
+  services: Pick<Services, "mail">,
   issue: IssueTexts,
   lang: Language = DEFAULT_LANGUAGE,
 ) {
@@ -66,7 +64,7 @@ export function previewIssueHtml(
 
 /** Queues the issue to one staff member as a subscriber of `lang` would get it, marked as a test. */
 export async function sendTestIssue(
-  services: IssueServices,
+  services: Pick<Services, "db" | "mail">,
   issue: IssueRow,
   to: string,
   lang: Language = DEFAULT_LANGUAGE,
@@ -86,7 +84,7 @@ export async function sendTestIssue(
  * twice. The mail worker then sends them at MAIL_SEND_RATE; a restart resumes from the queue.
  */
 export async function sendIssue(
-  services: IssueServices,
+  services: Pick<Services, "db" | "mail" | "config">,
   issueId: string,
 ): Promise<{ outcome: "started"; recipients: number } | { outcome: "not-draft" } | { outcome: "no-subscribers" }> {
   const { db, mail, config } = services;
@@ -98,7 +96,7 @@ export async function sendIssue(
     const messages: Outgoing[] = subscribers.map((s) => {
       // A stored language the site no longer speaks reads as English.
       const lang = isLanguage(s.language) ? s.language : DEFAULT_LANGUAGE;
-      const unsubscribe = newsletterUnsubscribeUrl(mail, config.authSecret, s.id, lang);
+      const unsubscribe = newsletterUnsubscribeUrl({ mail }, config.authSecret, s.id, lang);
       const content = issueContent(services, issue, unsubscribe, lang);
       return {
         kind: "newsletter-issue",
@@ -127,7 +125,7 @@ export type IssueProgress = {
 };
 
 /** How far an issue's sending is, and the counts afterwards; marks it sent once nothing is left to send. */
-export async function issueProgress(services: Pick<IssueServices, "db">, issue: IssueRow): Promise<IssueProgress> {
+export async function issueProgress(services: Pick<Services, "db">, issue: IssueRow): Promise<IssueProgress> {
   const { db } = services;
   const [counts, unsubscribedSince] = await Promise.all([
     mailCountsForIssue(db, issue.id),
@@ -139,7 +137,7 @@ export async function issueProgress(services: Pick<IssueServices, "db">, issue: 
 }
 
 /** A new draft with its subject; the body is written on the issue's screen. */
-export function createDraftIssue(services: Pick<IssueServices, "db">, subject: string, user: { id: string }) {
+export function createDraftIssue(services: Pick<Services, "db">, subject: string, user: { id: string }) {
   return createIssue(services.db, { subject, body: "", createdBy: user.id });
 }
 

@@ -9,7 +9,6 @@ import {
 } from "~/queries/newsletter.server";
 import { serverTranslate } from "~/server-lib/messages.server";
 import { withinMailCaps } from "../mail/caps.server";
-import type { Mailer } from "../mail/mailer.server";
 import { newNonce, sameNonce, signToken, verifyToken } from "../mail/tokens.server";
 import type { Services } from "../services.server";
 
@@ -22,7 +21,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** The unsubscribe link of a subscription (on its language's page): signed, valid while the subscription exists. */
 export function newsletterUnsubscribeUrl(
-  mail: Mailer,
+  { mail }: Pick<Services, "mail">,
   authSecret: string,
   subscriptionId: string,
   lang: Language = "en",

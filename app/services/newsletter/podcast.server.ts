@@ -22,7 +22,7 @@ import {
 } from "~/queries/podcast.server";
 import { serverTranslate } from "~/server-lib/messages.server";
 import { withinMailCaps } from "../mail/caps.server";
-import type { Mailer, Outgoing } from "../mail/mailer.server";
+import type { Outgoing } from "../mail/mailer.server";
 import { newNonce, sameNonce, signToken, verifyToken } from "../mail/tokens.server";
 import type { Services } from "../services.server";
 
@@ -35,10 +35,13 @@ export const UNASKED_SIGN_UPS_PER_RUN = 100;
 
 const DAY_MS = 24 * 60 * 60_000;
 
-type MailServices = Pick<Services, "db" | "mail" | "config">;
-
 /** The unsubscribe link of a subscription, on its language's page: signed, valid while the subscription exists. */
-export function podcastUnsubscribeUrl(mail: Mailer, authSecret: string, subscriptionId: string, lang: Language) {
+export function podcastUnsubscribeUrl(
+  { mail }: Pick<Services, "mail">,
+  authSecret: string,
+  subscriptionId: string,
+  lang: Language,
+) {
   return mail.url(localizeHref("/podcast/unsubscribe", lang), {
     token: signToken(authSecret, { p: "podcast-unsubscribe", s: subscriptionId }),
   });
@@ -46,7 +49,7 @@ export function podcastUnsubscribeUrl(mail: Mailer, authSecret: string, subscrip
 
 /** The confirmation message: `before` for a sign-up from before confirmation existed, asked now for the first time. */
 function confirmMessage(
-  services: MailServices,
+  services: Pick<Services, "mail" | "config">,
   to: string,
   signUp: { id: string; nonce: string },
   lang: Language,
@@ -89,7 +92,7 @@ function confirmMessage(
  * links already sent working. Past a cap nothing is stored or sent.
  */
 export async function requestPodcastSubscription(
-  services: MailServices,
+  services: Pick<Services, "db" | "mail" | "config">,
   email: string,
   lang: Language = DEFAULT_LANGUAGE,
   clientIp?: string,
@@ -119,7 +122,7 @@ export async function requestPodcastSubscription(
  * and says the same whatever the address's state (decision 054).
  */
 export function podcastSignUpAfterAnswer(
-  services: MailServices,
+  services: Pick<Services, "db" | "mail" | "config">,
   email: string,
   lang: Language,
   clientIp: string,
@@ -184,7 +187,7 @@ export async function unsubscribePodcastByLink(
 
 /** An episode's message to one subscriber, in their language (the episode's translation into it where there is one). */
 export function episodeMessage(
-  services: MailServices,
+  services: Pick<Services, "mail" | "config">,
   episode: EpisodeRow,
   subscriber: { id: string; email: string; language: string },
 ): Outgoing {
@@ -193,7 +196,7 @@ export function episodeMessage(
   const lang = isLanguage(subscriber.language) ? subscriber.language : DEFAULT_LANGUAGE;
   const t = serverTranslate(lang);
   const shown = localizeEntry(episode, ["title", "summary"], lang).fields;
-  const unsubscribe = podcastUnsubscribeUrl(mail, config.authSecret, subscriber.id, lang);
+  const unsubscribe = podcastUnsubscribeUrl({ mail }, config.authSecret, subscriber.id, lang);
   const values = { siteName: SITE_NAME, number: episode.number, title: shown.title.text };
   return {
     kind: "podcast-episode",
@@ -232,7 +235,7 @@ export function episodeMessage(
  * MAIL_SEND_RATE, like a newsletter. Returns how many were queued, or why none.
  */
 export async function announceEpisode(
-  services: MailServices,
+  services: Pick<Services, "db" | "mail" | "config">,
   episodeId: string,
 ): Promise<{ outcome: "sent"; recipients: number } | { outcome: "already" }> {
   const { db, mail } = services;
@@ -255,7 +258,7 @@ export async function announceEpisode(
  * mailbox or domain had its share today) is left for a later run. In English: their page's language was not kept.
  */
 export async function askUnaskedPodcastSignUps(
-  services: MailServices,
+  services: Pick<Services, "db" | "mail" | "config">,
   limit = UNASKED_SIGN_UPS_PER_RUN,
 ): Promise<number> {
   const { db, mail } = services;

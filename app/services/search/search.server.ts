@@ -16,10 +16,10 @@ import {
   searchEverything,
 } from "~/queries/search.server";
 import { serverTranslate } from "~/server-lib/messages.server";
-import type { ChangeBus, Database } from "~db/client";
 import { recordSearch } from "../analytics/search-stats.server";
 import { contentCache } from "../entries/content-cache.server";
 import { ENTRY_KINDS, isEntryKind } from "../entries/registry.server";
+import type { Services } from "../services.server";
 import { isKnownWord, namesTown } from "./search-vocabulary.server";
 
 export { type SearchKind, searchEverything, suggestNames } from "~/queries/search.server";
@@ -56,7 +56,7 @@ const prepared = contentCache<PreparedSearch>(["reference"]);
 
 /** A search of the search page, in the page's language, counted for staff. */
 export async function searchSite(
-  services: { db: Database; bus: ChangeBus },
+  services: Pick<Services, "db" | "bus">,
   raw: string | null | undefined,
   opts: { perKind: number; lang: Language },
 ): Promise<SiteSearch> {
@@ -69,7 +69,7 @@ export async function searchSite(
   });
   if (outcome.status !== "ok") return { ...outcome, near: null };
   const found = outcome.groups.some((g) => g.total > 0);
-  recordSearch(db, { text: outcome.parsed.text, lang: opts.lang, found });
+  recordSearch(services, { text: outcome.parsed.text, lang: opts.lang, found });
   const near = !found && !outcome.suggestion && namesTown(outcome.parsed.text) ? outcome.parsed.text : null;
   return { ...outcome, near };
 }

@@ -15,7 +15,7 @@ const FEATURED_LIMIT = 6;
 const UPCOMING_LIMIT = 4;
 const EPISODES_LIMIT = 3;
 
-async function readHomeLists({ db }: Services, today: string) {
+async function readHomeLists({ db }: Pick<Services, "db">, today: string) {
   const [featured, upcoming, episodes] = await Promise.all([
     listFeaturedLocations(db, FEATURED_LIMIT),
     listUpcomingPrograms(db, { from: today, limit: UPCOMING_LIMIT }),
@@ -38,7 +38,11 @@ const homeLists = contentCache<Awaited<ReturnType<typeof readHomeLists>>>(
  * view, featured places, the next programs and the latest episodes. Names, summaries and titles are their
  * translations where an entry has one; `…Lang` names the language of a text shown in its original instead.
  */
-export async function loadHomePage(services: Services, lang: Language, today: string) {
+export async function loadHomePage(
+  services: Pick<Services, "db" | "bus" | "logger" | "storage" | "mapIndex" | "config">,
+  lang: Language,
+  today: string,
+) {
   const [{ featured, upcoming, episodes }, snapshot, texts] = await Promise.all([
     homeLists(services, today, () => readHomeLists(services, today)),
     mapSnapshot(getClusterStore(services), { center: DEFAULT_VIEW_CENTER, zoom: DEFAULT_VIEW_ZOOM, ...SNAPSHOT_SIZE }),

@@ -26,6 +26,8 @@ import { getPageTextForEdit, getPublicPageTexts, restorePageTextRevision, savePa
 
 let t: TestDatabase;
 let h: AdminHarness;
+/** The test database's own connection and bus, as the services call them, with a silent logger. */
+let services: { db: TestDatabase["db"]; bus: TestDatabase["bus"]; logger: pino.Logger };
 const editor = { id: "u1", email: "owner@example.org" };
 const privacy = pageTextDefinition("privacy");
 const siteName = pageTextDefinition("site-name");
@@ -33,6 +35,7 @@ if (!privacy || !siteName) throw new Error("definitions missing");
 
 beforeAll(async () => {
   t = await createTestDatabase({ reference: false });
+  services = { db: t.db, bus: t.bus, logger: pino({ level: "silent" }) };
   h = await createAdminHarness(t, "pages-admin@example.org");
 });
 afterAll(async () => {
@@ -53,32 +56,32 @@ describe(`page texts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
     expect(page.updatedAt).toBe("2026-11-22T12:00:00.000Z");
     const layout = (await call(layoutRoute.loader, getRequest("/"), h.context)) as { siteName: string };
     expect(layout.siteName).toBe("Permaculture Network");
-    const edit = await getPageTextForEdit(t.db, privacy);
+    const edit = await getPageTextForEdit(t, privacy);
     expect(edit).toMatchObject({ body: DEFAULT_PAGE_TEXTS.privacy, updatedAt: null, revisions: [] });
   });
 
   it("stores every save as a revision and restores an old one as a new revision", async () => {
-    const first = await savePageText(t, { def: privacy, body: "## First\n\nVersion one.", user: editor });
-    const second = await savePageText(t, { def: privacy, body: "## Second\n\nVersion two.", user: editor });
-    let edit = await getPageTextForEdit(t.db, privacy);
+    const first = await savePageText(services, { def: privacy, body: "## First\n\nVersion one.", user: editor });
+    const second = await savePageText(services, { def: privacy, body: "## Second\n\nVersion two.", user: editor });
+    let edit = await getPageTextForEdit(t, privacy);
     expect(edit.body).toBe("## Second\n\nVersion two.");
     expect(edit.revisions.map((r) => [r.id, r.by, r.current])).toEqual([
       [second.id, "owner@example.org", true],
       [first.id, "owner@example.org", false],
     ]);
 
-    const restored = await restorePageTextRevision(t, { def: privacy, revisionId: first.id, user: editor });
+    const restored = await restorePageTextRevision(services, { def: privacy, revisionId: first.id, user: editor });
     expect(restored?.revision.restoredFrom).toBe(first.id);
-    edit = await getPageTextForEdit(t.db, privacy);
+    edit = await getPageTextForEdit(t, privacy);
     expect(edit.body).toBe("## First\n\nVersion one.");
     expect(edit.revisions).toHaveLength(3);
     expect(edit.revisions[0]).toMatchObject({ restoredFrom: first.id, current: true });
 
     // A revision of another text is not this text's to restore.
-    const other = await savePageText(t, { def: siteName, body: "Green Hands", user: editor });
-    expect(await restorePageTextRevision(t, { def: privacy, revisionId: other.id, user: editor })).toBeNull();
-    expect(await restorePageTextRevision(t, { def: privacy, revisionId: 999_999, user: editor })).toBeNull();
-    await savePageText(t, { def: siteName, body: "Permaculture Network", user: editor });
+    const other = await savePageText(services, { def: siteName, body: "Green Hands", user: editor });
+    expect(await restorePageTextRevision(services, { def: privacy, revisionId: other.id, user: editor })).toBeNull();
+    expect(await restorePageTextRevision(services, { def: privacy, revisionId: 999_999, user: editor })).toBeNull();
+    await savePageText(services, { def: siteName, body: "Permaculture Network", user: editor });
   });
 
   it("a save through the edit screen changes what the public page's loader returns, date included", async () => {
@@ -103,7 +106,7 @@ describe(`page texts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
   });
 
   it("keeps its copy between changes and catches a write nobody announced through the content-version check", async () => {
-    const watcher = new ContentVersionWatcher({ db: t.db, bus: t.bus, logger: pino({ level: "silent" }) });
+    const watcher = new ContentVersionWatcher(services);
     await watcher.check();
     const spy = vi.spyOn(t.db, "selectDistinctOn");
     await privacyPage();
@@ -123,7 +126,7 @@ describe(`page texts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
     await t.db.execute(
       sql`INSERT INTO page_text_revisions (key, language, body) VALUES ('terms', 'de', 'Nutzungsbedingungen.')`,
     );
-    const de = await getPublicPageTexts(t, "de");
+    const de = await getPublicPageTexts(services, "de");
     expect(de.terms.html).toBe("<p>Nutzungsbedingungen.</p>");
     expect(de.privacy.html).toBe("<p>Written elsewhere.</p>");
     expect(de.siteName).toBe("Permaculture Network");
@@ -219,13 +222,13 @@ describe("the edit screen's answers", () => {
     settle(() => call(pageTextRoute.action, formRequest(`/admin/dashboard/pages/${key}`, fields), h.context, { key }));
 
   it("previews sanitised HTML without saving", async () => {
-    const before = await getPageTextForEdit(t.db, privacy);
+    const before = await getPageTextForEdit(t, privacy);
     const res = await post("privacy", { intent: "preview", body: "## Hi\n\n<script>alert(1)</script>\n\n*there*" });
     const { status, data } = dataResult<{ preview: { html: string }; body: string }>(res.value);
     expect(status).toBeUndefined();
     expect(data.preview.html).toMatch(/^<h2 id="hi">Hi<\/h2>\s*<p><em>there<\/em><\/p>$/);
     expect(data.body).toContain("<script>");
-    expect((await getPageTextForEdit(t.db, privacy)).revisions).toHaveLength(before.revisions.length);
+    expect((await getPageTextForEdit(t, privacy)).revisions).toHaveLength(before.revisions.length);
   });
 
   it("answers bad input with 400 and a message, an unknown text with 404", async () => {

@@ -18,10 +18,10 @@ import {
   readCurrentPageTexts,
 } from "~/queries/page-texts.server";
 import type { GeneralSettings } from "~/queries/settings.server";
-import type { ChangeBus, Database } from "~db/client";
 import { contentCache } from "../entries/content-cache.server";
 import { notifyContentChanged } from "../entries/content-events.server";
 import { describeImages } from "../entries/stored-image.server";
+import type { Services } from "../services.server";
 import {
   type MarkdownImageWords,
   type MarkdownValues,
@@ -30,10 +30,6 @@ import {
   renderPlainText,
 } from "./page-markdown.server";
 import { getPublicSettings } from "./site-settings.server";
-
-/** The media library's bucket, when storage is configured: images in the texts take their alt text and caption from it. */
-type Services = { db: Database; bus: ChangeBus; storage?: { bucket: string } };
-type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
 type StoredTexts = Record<PageTextKey, { body: string; updatedAt: string; saved: boolean; language: string }>;
 
@@ -152,20 +148,21 @@ const cached = contentCache<PublicPageTexts>(["settings", "media"], 20);
 const MARKDOWN_KEYS = PAGE_TEXTS.filter((d) => d.kind === "markdown").map((d) => d.key);
 
 /**
- * The alt texts and captions of the media-library images in the Markdown texts, for a page in `language`. Without
- * them (no storage, a failed read) the images show as written.
+ * The alt texts and captions of the media-library images in the Markdown texts, for a page in `language`, from the
+ * media library's bucket when storage is configured. Without them (no storage, a failed read) the images show as
+ * written.
  */
 async function imageWords(
-  services: Services & { logger?: Logger },
+  services: Pick<Services, "db" | "storage" | "logger">,
   stored: StoredTexts,
   language: string,
 ): Promise<{ images: ReadonlyMap<string, MarkdownImageWords>; language: string }> {
   const urls = MARKDOWN_KEYS.flatMap((key) => markdownImageUrls(stored[key].body));
   const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   try {
-    return { images: await describeImages(services.db, services.storage?.bucket, urls, lang), language };
+    return { images: await describeImages(services, services.storage?.bucket, urls, lang), language };
   } catch (err) {
-    services.logger?.warn({ err }, "image descriptions unreadable; page texts show their images as written");
+    services.logger.warn({ err }, "image descriptions unreadable; page texts show their images as written");
     return { images: new Map(), language };
   }
 }
@@ -175,7 +172,7 @@ async function imageWords(
  * instance. A failed read shows the texts the site started with, for this request only.
  */
 export async function getPublicPageTexts(
-  services: Services & { logger?: Logger },
+  services: Pick<Services, "db" | "bus" | "storage" | "logger">,
   language: string = DEFAULT_LANGUAGE,
 ): Promise<PublicPageTexts> {
   const general = (await getPublicSettings(services)).general;
@@ -186,7 +183,7 @@ export async function getPublicPageTexts(
   try {
     return await cached(services, `${language}\n${general.contactEmail}\n${general.dataLicence}`, read);
   } catch (err) {
-    services.logger?.warn({ err }, "page texts unreadable; showing the default texts");
+    services.logger.warn({ err }, "page texts unreadable; showing the default texts");
     return renderTexts(resolveTexts([], language), general);
   }
 }
@@ -194,7 +191,7 @@ export async function getPublicPageTexts(
 export type PageTextSummary = PageTextDefinition & { updatedAt: string | null; updatedBy: string };
 
 /** Every text for the admin list: when and by whom it was last saved (null while it shows the default). */
-export async function listPageTextsForAdmin(db: Database): Promise<PageTextSummary[]> {
+export async function listPageTextsForAdmin({ db }: Pick<Services, "db">): Promise<PageTextSummary[]> {
   const rows = await readCurrentPageTexts(db, [DEFAULT_LANGUAGE]);
   const latest = await Promise.all(
     PAGE_TEXTS.map((def) => listPageTextRevisions(db, def.key, DEFAULT_LANGUAGE, 1).then((r) => r[0] ?? null)),
@@ -236,7 +233,11 @@ export type EditedTextSource = "saved" | "starting" | "english";
  * starting text while the English is the starting one, else the English they fall back to), where they come from,
  * and its recent revisions, newest first.
  */
-export async function getPageTextForEdit(db: Database, def: PageTextDefinition, language = DEFAULT_LANGUAGE) {
+export async function getPageTextForEdit(
+  { db }: Pick<Services, "db">,
+  def: PageTextDefinition,
+  language = DEFAULT_LANGUAGE,
+) {
   const revisions = await listPageTextRevisions(db, def.key, language, REVISIONS_SHOWN);
   const newest = revisions[0];
   let body: string;
@@ -273,14 +274,14 @@ export async function getPageTextForEdit(db: Database, def: PageTextDefinition, 
  * images described by the media library as a page in `language` would describe them.
  */
 export async function previewPageText(
-  services: Services & { logger?: Logger },
+  services: Pick<Services, "db" | "bus" | "storage" | "logger">,
   body: string,
   language: string = DEFAULT_LANGUAGE,
 ): Promise<string> {
   const texts = await getPublicPageTexts(services);
   const general = (await getPublicSettings(services)).general;
   const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  const images = await describeImages(services.db, services.storage?.bucket, markdownImageUrls(body), lang).catch(
+  const images = await describeImages(services, services.storage?.bucket, markdownImageUrls(body), lang).catch(
     () => new Map<string, MarkdownImageWords>(),
   );
   return renderPageMarkdown(body, {
@@ -296,7 +297,7 @@ export async function previewPageText(
  * The languages whose saved terms text does not state the data licence (no `{{data-licence}}`): saved before the
  * setting existed, or rewritten without it. Site settings tells staff, since only the starting texts changed.
  */
-export async function termsWithoutLicence(db: Database): Promise<string[]> {
+export async function termsWithoutLicence({ db }: Pick<Services, "db">): Promise<string[]> {
   const rows = await readCurrentPageTexts(db, [...LANGUAGES]);
   return rows
     .filter((r) => r.key === "terms" && !r.body.includes(PAGE_TEXT_PLACEHOLDERS.dataLicence))
@@ -307,7 +308,7 @@ type Editor = { id: string; email: string };
 
 /** Stores a text as a new revision and announces the change, so every instance shows it at once. */
 export async function savePageText(
-  services: Services & { logger?: Logger },
+  services: Pick<Services, "db" | "bus" | "logger">,
   input: { def: PageTextDefinition; body: string; user: Editor; language?: string; restoredFrom?: number },
 ) {
   const revision = await insertPageTextRevision(services.db, {
@@ -330,7 +331,7 @@ export async function savePageText(
         ? `Restored revision ${input.restoredFrom} of ${input.def.label}`
         : `Saved ${input.def.label}`,
     },
-    (err) => services.logger?.error({ err }, "audit write failed"),
+    (err) => services.logger.error({ err }, "audit write failed"),
   );
   return revision;
 }
@@ -340,7 +341,7 @@ export async function savePageText(
  * the revision does not exist or belongs to another text.
  */
 export async function restorePageTextRevision(
-  services: Services & { logger?: Logger },
+  services: Pick<Services, "db" | "bus" | "logger">,
   input: { def: PageTextDefinition; revisionId: number; user: Editor; language?: string },
 ) {
   const language = input.language ?? DEFAULT_LANGUAGE;
@@ -361,7 +362,7 @@ export async function restorePageTextRevision(
  * original marked with its language and a note. "Last updated" is the date of the last saved revision.
  */
 export async function getLegalPageText(
-  services: Services & { logger?: Logger },
+  services: Pick<Services, "db" | "bus" | "storage" | "logger">,
   key: "privacy" | "terms",
   language: Language,
 ) {

@@ -1,5 +1,5 @@
 import { hitRateLimit, type RateLimitResult } from "~/queries/rate-limits.server";
-import type { Database } from "~db/client";
+import type { Services } from "../services.server";
 
 /**
  * The rate limits of the public endpoints, declared here and nowhere else: how many requests one client address may
@@ -24,7 +24,11 @@ export const CLIENT_RATE_LIMITS = {
 export type ClientRateLimit = keyof typeof CLIENT_RATE_LIMITS;
 
 /** Counts one request of `clientIp` against the endpoint's limit, in the database every instance shares. */
-export function hitClientRateLimit(db: Database, name: ClientRateLimit, clientIp: string): Promise<RateLimitResult> {
+export function hitClientRateLimit(
+  { db }: Pick<Services, "db">,
+  name: ClientRateLimit,
+  clientIp: string,
+): Promise<RateLimitResult> {
   const { key, limit, windowMs } = CLIENT_RATE_LIMITS[name];
   return hitRateLimit(db, `${key}:${clientIp}`, { limit, windowMs });
 }

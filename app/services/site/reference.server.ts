@@ -12,9 +12,9 @@ import {
   type SubRegion,
   updateNameTranslations,
 } from "~/queries/reference.server";
-import type { ChangeBus, Database } from "~db/client";
 import { contentCache } from "../entries/content-cache.server";
 import { notifyContentChanged } from "../entries/content-events.server";
+import type { Services } from "../services.server";
 
 export type { FocusArea, ReferenceData, ReferenceKind, Region, SubRegion };
 /**
@@ -30,7 +30,7 @@ const referenceCache = contentCache<ReferenceData>(["reference"], 1);
  * (seeding, staff editing their translated names). The one kept copy, until reference data changes on any instance;
  * its names in a language are derived from it once (referenceNamesFor).
  */
-export function loadReferenceData(services: { db: Database; bus: ChangeBus }): Promise<ReferenceData> {
+export function loadReferenceData(services: Pick<Services, "db" | "bus">): Promise<ReferenceData> {
   return referenceCache(services, "all", () => readReferenceData(services.db));
 }
 
@@ -69,7 +69,7 @@ export function referenceNamesFor(ref: ReferenceData, lang: Language): Reference
  * so a page made again after staff save a name (on any instance) already shows it.
  */
 export async function loadReferenceNames(
-  services: { db: Database; bus: ChangeBus },
+  services: Pick<Services, "db" | "bus">,
   lang: Language,
 ): Promise<ReferenceData> {
   return referenceNamesFor(await loadReferenceData(services), lang);
@@ -80,7 +80,7 @@ export async function loadReferenceNames(
  * are made again; false when the row does not exist.
  */
 export async function saveNameTranslations(
-  services: { db: Database; bus: ChangeBus },
+  services: Pick<Services, "db" | "bus">,
   kind: ReferenceKind,
   id: string,
   translations: NameTranslations,

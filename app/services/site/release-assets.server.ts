@@ -8,7 +8,7 @@ import {
   storedReleaseAssetNames,
   touchReleaseAssets,
 } from "~/queries/release-assets.server";
-import type { Database } from "~db/client";
+import type { Services } from "../services.server";
 
 /** A built file's name: letters, digits, `_`, `-` and dots, never a path (decision 050). */
 const ASSET_NAME = /^[\w-][\w.-]{0,199}$/;
@@ -20,7 +20,7 @@ const INSERT_BATCH = 16;
  * Shares this release's browser files through the database (decision 050): stores the ones it does not hold yet,
  * marks all of them as seen now, and drops files of releases not started for RELEASE_ASSET_RETENTION_DAYS.
  */
-export async function shareReleaseAssets(db: Database, assetsDir: string, now = new Date()) {
+export async function shareReleaseAssets({ db }: Pick<Services, "db">, assetsDir: string, now = new Date()) {
   const entries = await fsp.readdir(assetsDir, { withFileTypes: true });
   const names = entries.filter((e) => e.isFile() && ASSET_NAME.test(e.name)).map((e) => e.name);
   const stored = await storedReleaseAssetNames(db, names);
@@ -39,7 +39,7 @@ export async function shareReleaseAssets(db: Database, assetsDir: string, now = 
 }
 
 /** A file another release shared, by its name; null for anything else (including names that are not file names). */
-export async function readSharedReleaseAsset(db: Database, name: string): Promise<Buffer | null> {
+export async function readSharedReleaseAsset({ db }: Pick<Services, "db">, name: string): Promise<Buffer | null> {
   if (!ASSET_NAME.test(name)) return null;
   return getReleaseAsset(db, name);
 }

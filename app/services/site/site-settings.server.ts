@@ -6,7 +6,8 @@ import {
   getNavigation,
   SETTINGS_CHANNEL,
 } from "~/queries/settings.server";
-import type { ChangeBus, Database } from "~db/client";
+import type { ChangeBus } from "~db/client";
+import type { Services } from "../services.server";
 
 export type PublicSettings = { navigation: NavigationPages; general: GeneralSettings };
 
@@ -22,7 +23,7 @@ const held = new WeakMap<ChangeBus, { current: Held | null }>();
  * seconds anyway. Each public page used to read both documents from the database.
  */
 export function getPublicSettings(
-  services: { db: Database; bus: ChangeBus },
+  services: Pick<Services, "db" | "bus">,
   log?: (err: unknown) => void,
 ): Promise<PublicSettings> {
   let slot = held.get(services.bus);

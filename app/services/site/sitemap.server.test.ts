@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const get = (path: string, perPart?: number, headers: Record<string, string> = {}) =>
-  sitemapResponse(t.db, SITE, new Request(`${SITE}${path}`, { headers }), perPart);
+  sitemapResponse(t, SITE, new Request(`${SITE}${path}`, { headers }), perPart);
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
 
 describe("sitemap", () => {

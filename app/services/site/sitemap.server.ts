@@ -23,6 +23,7 @@ import {
 } from "~/queries/sitemap.server";
 import type { Database } from "~db/client";
 import { ENTRY_KINDS } from "../entries/registry.server";
+import type { Services } from "../services.server";
 
 /**
  * The sitemap (decision 018). Up to URLS_PER_SITEMAP URLs it is one file; beyond, /sitemap.xml is an index of parts:
@@ -168,7 +169,7 @@ const HEADERS = {
 };
 
 export async function sitemapResponse(
-  db: Database,
+  { db }: Pick<Services, "db">,
   siteUrl: string,
   request: Request,
   /** URLs per file (tests use a small number to see parts without writing 45,000 rows). */

@@ -63,28 +63,26 @@ describe("login limiter", () => {
   it("allows four failures freely, locks the account after the fifth with a growing delay", async () => {
     const who = { email: "victim@example.org", ip: "10.0.0.2" };
     for (let i = 0; i < 4; i++) {
-      expect(await checkLoginAllowed(t.db, who, SHORT)).toEqual({ allowed: true });
-      expect((await recordLoginFailure(t.db, who, SHORT)).lockedForMs).toBe(0);
+      expect(await checkLoginAllowed(t, who, SHORT)).toEqual({ allowed: true });
+      expect((await recordLoginFailure(t, who, SHORT)).lockedForMs).toBe(0);
     }
-    const fifth = await recordLoginFailure(t.db, who, SHORT);
+    const fifth = await recordLoginFailure(t, who, SHORT);
     expect(fifth.lockedForMs).toBe(150);
-    const gate = await checkLoginAllowed(t.db, who, SHORT);
+    const gate = await checkLoginAllowed(t, who, SHORT);
     expect(gate.allowed).toBe(false);
     // Case and spaces do not make a new account key.
-    expect((await checkLoginAllowed(t.db, { email: " VICTIM@example.org", ip: "10.9.9.9" }, SHORT)).allowed).toBe(
-      false,
-    );
+    expect((await checkLoginAllowed(t, { email: " VICTIM@example.org", ip: "10.9.9.9" }, SHORT)).allowed).toBe(false);
     // Another account from the same address is not affected.
-    expect((await checkLoginAllowed(t.db, { email: "other@example.org", ip: who.ip }, SHORT)).allowed).toBe(true);
+    expect((await checkLoginAllowed(t, { email: "other@example.org", ip: who.ip }, SHORT)).allowed).toBe(true);
 
     await sleep(200);
-    expect((await checkLoginAllowed(t.db, who, SHORT)).allowed).toBe(true);
-    const sixth = await recordLoginFailure(t.db, who, SHORT);
+    expect((await checkLoginAllowed(t, who, SHORT)).allowed).toBe(true);
+    const sixth = await recordLoginFailure(t, who, SHORT);
     expect(sixth.lockedForMs).toBe(300);
     await sleep(200);
-    expect((await checkLoginAllowed(t.db, who, SHORT)).allowed).toBe(false);
+    expect((await checkLoginAllowed(t, who, SHORT)).allowed).toBe(false);
     await sleep(150);
-    expect((await checkLoginAllowed(t.db, who, SHORT)).allowed).toBe(true);
+    expect((await checkLoginAllowed(t, who, SHORT)).allowed).toBe(true);
   });
 
   it("never locks for longer than the backoff window, and the account works again after it", async () => {
@@ -93,37 +91,36 @@ describe("login limiter", () => {
     // Start right after a window boundary so all five failures land in the same window.
     await sleep(2000 - (Date.now() % 2000) + 5);
     let locked = 0;
-    for (let i = 0; i < 5; i++) locked = (await recordLoginFailure(t.db, who, limits)).lockedForMs;
+    for (let i = 0; i < 5; i++) locked = (await recordLoginFailure(t, who, limits)).lockedForMs;
     expect(locked).toBe(2000);
-    const gate = await checkLoginAllowed(t.db, who, limits);
+    const gate = await checkLoginAllowed(t, who, limits);
     expect(gate.allowed).toBe(false);
     if (!gate.allowed) expect(gate.retryAfterMs).toBeLessThanOrEqual(2000);
     await sleep(2050);
-    expect((await checkLoginAllowed(t.db, who, limits)).allowed).toBe(true);
+    expect((await checkLoginAllowed(t, who, limits)).allowed).toBe(true);
   });
 
   it("caps failures per account per hour", async () => {
     const limits = { ...SHORT, accountLimit: 3, backoffAfter: 1000 };
     const who = { email: "hourly@example.org", ip: "10.0.0.4" };
-    for (let i = 0; i < 3; i++) await recordLoginFailure(t.db, who, limits);
-    const gate = await checkLoginAllowed(t.db, who, limits);
+    for (let i = 0; i < 3; i++) await recordLoginFailure(t, who, limits);
+    const gate = await checkLoginAllowed(t, who, limits);
     expect(gate.allowed).toBe(false);
     if (!gate.allowed) expect(gate.retryAfterMs).toBeGreaterThan(0);
   });
 
   it("caps failures per client address across accounts", async () => {
     const limits = { ...SHORT, ipLimit: 3 };
-    for (let i = 0; i < 3; i++)
-      await recordLoginFailure(t.db, { email: `spray${i}@example.org`, ip: "10.0.0.5" }, limits);
-    expect((await checkLoginAllowed(t.db, { email: "fresh@example.org", ip: "10.0.0.5" }, limits)).allowed).toBe(false);
-    expect((await checkLoginAllowed(t.db, { email: "fresh@example.org", ip: "10.0.0.6" }, limits)).allowed).toBe(true);
+    for (let i = 0; i < 3; i++) await recordLoginFailure(t, { email: `spray${i}@example.org`, ip: "10.0.0.5" }, limits);
+    expect((await checkLoginAllowed(t, { email: "fresh@example.org", ip: "10.0.0.5" }, limits)).allowed).toBe(false);
+    expect((await checkLoginAllowed(t, { email: "fresh@example.org", ip: "10.0.0.6" }, limits)).allowed).toBe(true);
   });
 
   it("a successful sign-in clears the account's counters", async () => {
     const who = { email: "forgetful@example.org", ip: "10.0.0.7" };
-    for (let i = 0; i < 4; i++) await recordLoginFailure(t.db, who, SHORT);
-    await recordLoginSuccess(t.db, who);
-    for (let i = 0; i < 4; i++) expect((await recordLoginFailure(t.db, who, SHORT)).lockedForMs).toBe(0);
+    for (let i = 0; i < 4; i++) await recordLoginFailure(t, who, SHORT);
+    await recordLoginSuccess(t, who);
+    for (let i = 0; i < 4; i++) expect((await recordLoginFailure(t, who, SHORT)).lockedForMs).toBe(0);
   });
 
   it("words the wait in whole minutes", () => {

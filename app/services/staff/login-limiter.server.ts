@@ -1,5 +1,5 @@
 import { blockRateLimitKeyUntil, hitRateLimit, readRateLimitRows, resetRateLimit } from "~/queries/rate-limits.server";
-import type { Database } from "~db/client";
+import type { Services } from "../services.server";
 
 /**
  * Sign-in throttling, kept in the database so every server instance sees the same counters.
@@ -63,7 +63,7 @@ function currentWindowStart(now: number, windowMs: number): number {
 
 /** Whether a sign-in attempt may go ahead; when not, how long to wait. Counts nothing. */
 export async function checkLoginAllowed(
-  db: Database,
+  { db }: Pick<Services, "db">,
   input: { email: string; ip: string },
   limits: LoginLimits,
   now = Date.now(),
@@ -92,7 +92,7 @@ export async function checkLoginAllowed(
 
 /** Counts a failed attempt; returns the lock now in force, if this failure triggered one. */
 export async function recordLoginFailure(
-  db: Database,
+  { db }: Pick<Services, "db">,
   input: { email: string; ip: string },
   limits: LoginLimits,
 ): Promise<{ lockedForMs: number }> {
@@ -115,7 +115,7 @@ export async function recordLoginFailure(
 }
 
 /** After a successful sign-in the account's counters start again (the address's do not). */
-export async function recordLoginSuccess(db: Database, input: { email: string }): Promise<void> {
+export async function recordLoginSuccess({ db }: Pick<Services, "db">, input: { email: string }): Promise<void> {
   const keys = loginKeys(input.email, "");
   await resetRateLimit(db, keys.backoff);
   await resetRateLimit(db, keys.account);

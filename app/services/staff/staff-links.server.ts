@@ -28,9 +28,13 @@ export const INVITE_LINK_MS = 7 * 24 * HOUR_MS;
 /** At most this many reset e-mails to one address an hour (the form cannot flood a mailbox). */
 export const RESETS_PER_ADDRESS_PER_HOUR = 3;
 
-type LinkServices = Pick<Services, "db" | "mail" | "config">;
-
-function linkUrl(services: LinkServices, purpose: UserLinkPurpose, userId: string, nonce: string, ttlMs: number) {
+function linkUrl(
+  services: Pick<Services, "mail" | "config">,
+  purpose: UserLinkPurpose,
+  userId: string,
+  nonce: string,
+  ttlMs: number,
+) {
   const token = signToken(services.config.authSecret, {
     p: purpose,
     s: userId,
@@ -46,11 +50,11 @@ function linkUrl(services: LinkServices, purpose: UserLinkPurpose, userId: strin
  * caller shows the same answer whatever happened, and it takes as long whatever the address (decision 054).
  */
 export async function requestPasswordReset(
-  services: LinkServices,
+  services: Pick<Services, "db" | "mail" | "config">,
   email: string,
   clientIp: string,
 ): Promise<{ outcome: "answered" } | { outcome: "limited"; retryAfterMs: number }> {
-  const client = await hitClientRateLimit(services.db, "passwordReset", clientIp);
+  const client = await hitClientRateLimit(services, "passwordReset", clientIp);
   if (!client.allowed) return { outcome: "limited", retryAfterMs: client.retryAfterMs };
   services.mail.afterAnswer("password reset", () => sendPasswordReset(services, email));
   return { outcome: "answered" };
@@ -60,7 +64,10 @@ export async function requestPasswordReset(
  * The reset link of an existing, enabled account, at most RESETS_PER_ADDRESS_PER_HOUR an hour to its mailbox. It is
  * added beside the links already sent: someone asking again cannot cancel the one the staff member is about to use.
  */
-export async function sendPasswordReset(services: LinkServices, email: string): Promise<"sent" | "none" | "limited"> {
+export async function sendPasswordReset(
+  services: Pick<Services, "db" | "mail" | "config">,
+  email: string,
+): Promise<"sent" | "none" | "limited"> {
   const { db, mail } = services;
   const user = await getUserByEmail(db, email);
   if (!user || user.banned) return "none";
@@ -141,7 +148,7 @@ export async function completeStaffLink(
   return used ? { ok: true, userId: link.userId, email: link.email, purpose: link.purpose } : { ok: false };
 }
 
-function invitationMessage(services: LinkServices, name: string, role: Role, url: string, invitedBy: string) {
+function invitationMessage(services: Pick<Services, "mail">, name: string, role: Role, url: string, invitedBy: string) {
   return {
     subject: `You are invited to help run ${SITE_NAME}`,
     paragraphs: [
@@ -156,7 +163,7 @@ function invitationMessage(services: LinkServices, name: string, role: Role, url
 
 /** Creates a user without a password and queues their invitation, in one transaction. */
 export async function inviteStaff(
-  services: LinkServices,
+  services: Pick<Services, "db" | "mail" | "config">,
   input: { name: string; email: string; role: Role },
   invitedBy: string,
 ): Promise<string> {
@@ -190,7 +197,7 @@ export async function mayInviteAgain(
 
 /** Sends a new invitation (the old link stops working). */
 export async function resendInvitation(
-  services: LinkServices,
+  services: Pick<Services, "db" | "mail" | "config">,
   user: { id: string; name: string; email: string; role: Role },
   invitedBy: string,
 ): Promise<void> {
