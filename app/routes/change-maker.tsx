@@ -22,7 +22,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const answer = await loadChangeMakerPage(context.services, params.id, {
     lang,
     t,
-    canPreview: () => canPreviewEntries(request, context),
+    canPreview: () => canPreviewEntries(context.services, request),
   });
   if (answer.kind === "missing") throw data(t("changeMaker.notFound"), { status: 404 });
   return data(answer.page, answer.page.preview ? { headers: PREVIEW_HEADERS } : undefined);

@@ -30,7 +30,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const answer = await loadLocationPage(
     context.services,
     params.slug,
-    { lang, t, canPreview: () => canPreviewEntries(request, context) },
+    { lang, t, canPreview: () => canPreviewEntries(context.services, request) },
     new Date().toISOString().slice(0, 10),
   );
   if (answer.kind === "moved") throw redirect(answer.to, 301);

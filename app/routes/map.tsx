@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [page, staff] = await Promise.all([
     loadMapPage(context.services, new URL(request.url).searchParams, lang),
     // Staff are told, where the built-in map ends, what would show streets: their page is their own.
-    canPreviewEntries(request, context),
+    canPreviewEntries(context.services, request),
   ]);
   return staff ? data({ ...page, staff }, { headers: { "Cache-Control": "private, no-store" } }) : { ...page, staff };
 }

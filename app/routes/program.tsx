@@ -40,7 +40,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Published programs for everyone; staff also see an unpublished one's page, marked as a preview.
   const p =
     (await getProgramBySlug(db, params.slug)) ??
-    ((await canPreviewEntries(request, context))
+    ((await canPreviewEntries(context.services, request))
       ? await getProgramBySlug(db, params.slug, { includeUnpublished: true })
       : null);
   if (!p) {

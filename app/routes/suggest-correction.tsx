@@ -91,7 +91,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { t, lang } = requestTranslate(request);
   // Thanks, in the language the visitor wrote in.
   const done = localizeHref(`/suggest-a-correction/${target.kind}/${target.id}?submitted=1`, lang);
-  const read = await readContributionForm(request, context, { form: FORM_NAME, done });
+  const read = await readContributionForm(context.services, request, { form: FORM_NAME, done });
   if ("answer" in read) return read.answer;
   const { values } = read;
   const token = read.token;
@@ -122,7 +122,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (Object.keys(correction.changes).length === 0 && !closure && !extras.data.comment) {
     return contributionFail({ errors: { form: t("validation.nothingChanged") }, values }, 400);
   }
-  const limited = await admitContribution(context, read, t);
+  const limited = await admitContribution(context.services, context.clientIp, read, t);
   if (limited) return limited;
   await proposeCorrection(
     context.services,

@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { t, lang } = requestTranslate(request);
   // Thanks, in the language the visitor wrote in.
   const done = localizeHref(SUBMITTED_PATH, lang);
-  const read = await readContributionForm(request, context, { form: FORM_NAME, done });
+  const read = await readContributionForm(context.services, request, { form: FORM_NAME, done });
   if ("answer" in read) return read.answer;
   const { values } = read;
   // The form's own token goes back with every answer that shows the form again, so its fill time keeps counting.
@@ -109,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ errors: {}, values, duplicates, token }, { headers: NO_STORE });
     }
   }
-  const limited = await admitContribution(context, read, t);
+  const limited = await admitContribution(context.services, context.clientIp, read, t);
   if (limited) return limited;
   await proposePlace(context.services, parsed.data, request.url, context.clientIp);
   return redirect(done, { status: 303, headers: NO_STORE });

@@ -113,7 +113,7 @@ export function createStorageRouter(services: AuthLike & { storage: StorageServi
   const router = express.Router();
 
   async function requireAdminUser(req: Request, pathForMessage: string): Promise<void> {
-    const user = await sessionUserFromHeaders(fromNodeHeaders(req.headers), services);
+    const user = await sessionUserFromHeaders(services, fromNodeHeaders(req.headers));
     if (!user) throw storageErrors.unauthenticated();
     if (user.role !== "ADMIN") throw storageErrors.unauthorized(pathForMessage);
   }

@@ -25,7 +25,7 @@ const RetentionSchema = z.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const { range, from, to, granularity, error } = resolveAnalyticsQuery(new URL(request.url).searchParams, new Date());
   const [report, retentionDays, searches] = await Promise.all([
     getAnalyticsReport(context.services.db, { from, to, granularity }),
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const form = await readForm(request);
   if (form.get("intent") !== "retention") throw data("Unknown action.", { status: 400 });
   const parsed = RetentionSchema.safeParse({ retentionDays: form.get("retentionDays") });

@@ -38,7 +38,7 @@ function parseStatus(value: string | null): ReviewStatus | undefined {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const { db } = context.services;
   const url = new URL(request.url);
   const status = parseStatus(url.searchParams.get("status"));
@@ -87,7 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const { db, logger } = context.services;
   const values = formDataToObject(await readForm(request));
   const parsed = ApplicantActionSchema.safeParse(values);

@@ -25,7 +25,7 @@ import type { Route } from "./+types/change-maker-form";
 const LIST = "/admin/dashboard/change-makers";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const { db } = context.services;
   const loaded = await loadFormEntry(context.services, "change-maker", { params, find: getChangeMakerById });
   const { id, entry: person, history, labels } = loaded;
@@ -46,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const { db } = context.services;
   const post = await readEntryPost(context.services, request, { kind: "change-maker", params });
   if (post.response) return post.response;
@@ -71,7 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     focusAreas: v.focusAreas,
     ...language,
   };
-  return saveEntryForm(context, user, post, input);
+  return saveEntryForm(context.services, user, post, input);
 }
 
 function toFormValues(p: ChangeMakerRow, related: string[]): FormValues {

@@ -11,13 +11,13 @@ import type { Route } from "./+types/change-makers";
 const LIST = "/admin/dashboard/change-makers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const query = readEntryListQuery(new URL(request.url));
   return listEntries(context.services, "change-maker", query, searchChangeMakersForAdmin);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return deleteEntry(context, await requireAdmin(request, context), request, "change-maker");
+  return deleteEntry(context.services, await requireAdmin(context.services, request), request, "change-maker");
 }
 
 export const meta = () => adminMeta("Change-makers");

@@ -5,7 +5,7 @@ import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   return redirect("/admin/dashboard", { headers: { "Cache-Control": "no-store" } });
 }
 

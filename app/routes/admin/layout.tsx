@@ -7,7 +7,7 @@ import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   // The upload limit the storage service enforces (STORAGE_MAX_UPLOAD_BYTES may change it), for the upload hints.
   const maxUploadBytes = context.services.storage?.limits.maxUploadBytes ?? STORAGE_MAX_UPLOAD_BYTES;
   return { user: { email: user.email, name: user.name }, maxUploadBytes };

@@ -9,7 +9,7 @@ import type { Route } from "./+types/location-check";
 
 /** Staff asking a place's contact, now, to confirm its entry (a button on the place's edit screen). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   // The place is in the address; the button's form has no fields.
   await parseForm(request, NoFields);
   const back = `/admin/dashboard/edit/${params.id}`;
@@ -38,6 +38,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   throw data("Use the button on the location's edit screen.", { status: 405 });
 }

@@ -40,7 +40,7 @@ import type { Route } from "./+types/location-form";
 const LIST = "/admin/dashboard/locations";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const { db } = context.services;
   const [ref, loaded] = await Promise.all([
     loadReferenceData(context.services),
@@ -75,7 +75,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const { db } = context.services;
   const post = await readEntryPost(context.services, request, { kind: "location", params });
   if (post.response) return post.response;
@@ -121,7 +121,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     featured: v.featured,
     ...language,
   };
-  return saveEntryForm(context, user, post, input, {
+  return saveEntryForm(context.services, user, post, input, {
     unique: { field: "name", message: LOCATION_NAME_TAKEN, isTaken: () => isLocationNameTaken(db, v.name, id) },
     // A new place that looks like one already listed opens on its own screen, where the likely duplicates are shown.
     afterSave: async (savedId) => {

@@ -11,7 +11,7 @@ const MergeSchema = z.object({ duplicate: formId("duplicate to merge") });
 
 /** Staff merging a likely duplicate into this place (a button in the place's "Possible duplicates"). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const { duplicate } = await parseForm(request, MergeSchema);
   const back = `/admin/dashboard/edit/${params.id}`;
   const outcome = await mergeLocations(context.services, user, params.id, duplicate);
@@ -23,6 +23,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   throw data("Use the button in the place's possible duplicates.", { status: 405 });
 }

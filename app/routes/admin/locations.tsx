@@ -22,7 +22,7 @@ const SORTS: { value: LocationSort; label: string }[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const { db } = context.services;
   const url = new URL(request.url);
   const sortParam = url.searchParams.get("sort");
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return deleteEntry(context, await requireAdmin(request, context), request, "location");
+  return deleteEntry(context.services, await requireAdmin(context.services, request), request, "location");
 }
 
 export const meta = () => adminMeta("Locations");

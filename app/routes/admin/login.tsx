@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"));
   // Prepare the stand-in hash now, so the first attempt for an unknown account is not slower than the rest.
   void getDummyHash();
-  const user = await getSessionUser(request, context);
+  const user = await getSessionUser(context.services, request);
   if (user?.role === "ADMIN") throw redirect(redirectTo, { headers: NO_STORE });
   const password = url.searchParams.get("password");
   const notice =

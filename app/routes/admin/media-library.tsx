@@ -14,7 +14,7 @@ import type { Route } from "./+types/media-library";
 const FIRST_PAGE = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const { storage, logger } = context.services;
   let initial: StorageListResult | null = null;
   if (storage) {
@@ -41,7 +41,7 @@ const DescribeTargetSchema = z.object({
  * through /api/storage (with progress and retries), not this route.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const { storage } = context.services;
   const form = await readForm(request);
   const fields: Record<string, unknown> = {};

@@ -19,14 +19,14 @@ import type { Route } from "./+types/moderation-item";
 const LIST = "/admin/dashboard/moderation";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const item = await loadModerationItem(context.services, params.id);
   if (!item) throw data("No contribution with this id exists.", { status: 404 });
   return data(item, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const form = formDataToObject(await readForm(request));
   if (form.intent === "accept-correction") {
     const outcome = await acceptCorrection(context.services, user, params.id, form);

@@ -25,7 +25,7 @@ const LIST = "/admin/dashboard/moderation";
 const KIND_LABELS: Record<ProposalKind, string> = { "new-place": "Proposed place", correction: "Correction" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const { db } = context.services;
   const url = new URL(request.url);
   const page = parsePage(url.searchParams.get("page"));
@@ -88,7 +88,7 @@ const CheckedSchema = z.object({
 
 /** Staff found an entry current: its "Last checked" moves to now and it leaves the list. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const { kind, id } = await parseForm(request, CheckedSchema);
   const name = await markEntryChecked(context.services.db, kind as CheckableKind, id);
   if (!name) throw data("No such entry. It may have been deleted.", { status: 404 });

@@ -28,7 +28,7 @@ type Row = { kind: Kind; id: string; name: string; translations: NameTranslation
 type Group = { heading: string; rows: Row[] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const ref = await loadReferenceData(context.services);
   const row =
     (kind: Kind) =>
@@ -70,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionResult = { id: string; errors: Record<string, string>; values: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const { db, logger } = context.services;
   const values = formDataToObject(await readForm(request));
   const posted = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.join(" ") : v]));

@@ -12,7 +12,7 @@ import type { Route } from "./+types/newsletter-issue-preview";
  * language and translations posted beside them, as a subscriber reading `previewLanguage` gets it.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const values = formDataToObject(await readForm(request));
   const parsed = IssuePreviewSchema.safeParse(values);
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid preview." }, { status: 400 });
@@ -36,6 +36,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
 }

@@ -45,7 +45,7 @@ function issueValues(issue: { subject: string; body: string; language: string; t
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const issue = await getIssue(context.services.db, params.id);
   if (!issue) throw data("No newsletter issue with this id exists.", { status: 404 });
   const [subscribers, progress] = await Promise.all([
@@ -80,7 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const { db, logger } = context.services;
   const values = formDataToObject(await readForm(request));
   const parsed = IssueActionSchema.safeParse(values);

@@ -19,7 +19,7 @@ const LIST = "/admin/dashboard/newsletter/issues";
 const STATUS_LABELS = { draft: "Draft", sending: "Sending", sent: "Sent" } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const [issues, subscribers] = await Promise.all([
     listIssues(context.services.db),
     countNewsletterSubscriptions(context.services.db),
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const parsed = NewIssueSchema.safeParse(formDataToObject(await readForm(request)));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
   const id = await createDraftIssue(context.services, parsed.data.subject, user);

@@ -29,7 +29,7 @@ const DEFAULT_VIEW: SubscriberView = "confirmed";
 const REMOVE_DESCRIPTION = "This address will no longer receive the newsletter.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const { db } = context.services;
   const url = new URL(request.url);
   const { q, page, range, confirmId } = readListQuery(url, PAGE_SIZE);
@@ -59,9 +59,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   // Subscribers are not public content, so no cache needs telling.
-  return deleteContent(context, {
+  return deleteContent(context.services, {
     user,
     id: await readDeleteId(request, "subscriber"),
     find: getNewsletterSubscriptionById,

@@ -5,12 +5,12 @@ import type { Route } from "./+types/not-found";
 
 // Unknown admin paths are guarded too: only an admin learns that a path does not exist.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   throw data("There is no admin page at this address.", { status: 404, headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   throw data("There is no admin page at this address.", { status: 404, headers: { "Cache-Control": "no-store" } });
 }
 

@@ -19,7 +19,7 @@ import type { Route } from "./+types/outbox";
 const LIST = "/admin/dashboard/outbox";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const url = new URL(request.url);
   const filter = readOutboxFilter(url.searchParams);
   const id = url.searchParams.get("id");
@@ -56,7 +56,7 @@ const ActionSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const { id } = await parseForm(request, ActionSchema);
   const back = new URL(request.url);
   back.searchParams.set("id", id);

@@ -52,7 +52,7 @@ function editPath(key: string, language: Language): string {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const def = definitionOf(params.key);
   const language = languageOf(request);
   const [text, english] = await Promise.all([
@@ -73,7 +73,7 @@ type ActionResult = {
 };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const def = definitionOf(params.key);
   const language = languageOf(request);
   const form = await readForm(request);

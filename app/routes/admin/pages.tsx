@@ -8,7 +8,7 @@ import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/pages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const texts = await listPageTextsForAdmin(context.services);
   return data({ texts }, { headers: { "Cache-Control": "no-store" } });
 }

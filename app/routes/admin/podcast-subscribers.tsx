@@ -37,7 +37,7 @@ function parseSubscriberView(value: string | null): SubscriberView {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const { db } = context.services;
   const url = new URL(request.url);
   // The subscriber list shares the page with the episodes, so its search and page have their own names.

@@ -75,7 +75,7 @@ async function audioDetails(
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const { db } = context.services;
   const url = new URL(request.url);
   const edit = url.searchParams.get("edit") ?? "";
@@ -127,14 +127,14 @@ const EpisodeTargetSchema = z.discriminatedUnion(
 );
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const { db } = context.services;
   const values = formDataToObject(await readForm(request));
   const target = EpisodeTargetSchema.safeParse(values);
   if (!target.success) throw data(target.error.issues[0]?.message ?? "Unknown action.", { status: 400 });
   const { intent, id } = target.data;
   if (intent === "delete") {
-    return deleteContent(context, {
+    return deleteContent(context.services, {
       user,
       id,
       find: getEpisodeById,
@@ -174,7 +174,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     publishedAt: v.publishedAt,
     ...language.value,
   };
-  return saveContent(context, {
+  return saveContent(context.services, {
     user,
     id,
     input,

@@ -40,7 +40,7 @@ import type { Route } from "./+types/program-form";
 const LIST = "/admin/dashboard/programs";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const { db } = context.services;
   const loaded = await loadFormEntry(context.services, "program", { params, find: getProgramById });
   const { entry: program, history, labels } = loaded;
@@ -62,7 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const { db } = context.services;
   const post = await readEntryPost(context.services, request, { kind: "program", params });
   if (post.response) return post.response;
@@ -104,7 +104,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     imageUrl: v.imageUrl,
     ...language,
   };
-  return saveEntryForm(context, user, post, input, {
+  return saveEntryForm(context.services, user, post, input, {
     unique: { field: "name", message: PROGRAM_NAME_TAKEN, isTaken: () => isProgramNameTaken(db, v.name, id) },
   });
 }

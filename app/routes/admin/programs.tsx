@@ -13,13 +13,13 @@ import type { Route } from "./+types/programs";
 const LIST = "/admin/dashboard/programs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const query = readEntryListQuery(new URL(request.url));
   return listEntries(context.services, "program", query, searchProgramsForAdmin);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return deleteEntry(context, await requireAdmin(request, context), request, "program");
+  return deleteEntry(context.services, await requireAdmin(context.services, request), request, "program");
 }
 
 export const meta = () => adminMeta("Programs");

@@ -12,14 +12,14 @@ const QuerySchema = z.object({ window: z.enum(["hour", "day", "week"]).catch("da
 const WINDOW_LABELS = { hour: "Last hour", day: "Last 24 hours", week: "Last 7 days" } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const { window } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const report = await getRequestStatsReport(context.services.db, window);
   return data({ report, enabled: context.services.config.requestStats }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   return new Response("Method not allowed", { status: 405, headers: { Allow: "GET", "Cache-Control": "no-store" } });
 }
 

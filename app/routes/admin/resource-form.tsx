@@ -27,7 +27,7 @@ const TYPE_LABELS: Record<string, string> = {
 };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const {
     entry: resource,
     history,
@@ -46,11 +46,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const post = await readEntryPost(context.services, request, { kind: "resource", params });
   if (post.response) return post.response;
   const { values, v, language } = post;
-  if (await hasUnknownFocusAreas(context.services, v.focusAreas)) return invalid({ focusAreas: UNKNOWN_FOCUS_AREAS }, values);
+  if (await hasUnknownFocusAreas(context.services, v.focusAreas))
+    return invalid({ focusAreas: UNKNOWN_FOCUS_AREAS }, values);
   const input: ResourceInput = {
     status: v.status,
     title: v.title,
@@ -62,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     focusAreas: v.focusAreas,
     ...language,
   };
-  return saveEntryForm(context, user, post, input);
+  return saveEntryForm(context.services, user, post, input);
 }
 
 function toFormValues(r: ResourceRow): FormValues {

@@ -13,7 +13,7 @@ import type { Route } from "./+types/resources";
 const LIST = "/admin/dashboard/resources";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const url = new URL(request.url);
   const typeParam = url.searchParams.get("type") ?? "";
   const type = RESOURCE_TYPES.find((t) => t.value === typeParam)?.value as ResourceType | undefined;
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return deleteEntry(context, await requireAdmin(request, context), request, "resource");
+  return deleteEntry(context.services, await requireAdmin(context.services, request), request, "resource");
 }
 
 export const meta = () => adminMeta("Resources");

@@ -9,13 +9,13 @@ import type { Route } from "./+types/revision-revert";
 
 /** Nothing to show: the revert is a button in the History of an entry's admin screen. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   return data(null, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** Puts back the values one revision replaced, then returns to the entry's screen. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   // The revision is in the address; the button's form has no fields.
   await parseForm(request, NoFields);
   const id = Number(params.id);

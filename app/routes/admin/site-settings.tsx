@@ -24,7 +24,7 @@ import type { Route } from "./+types/site-settings";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(context.services, request);
   const { db, logger } = context.services;
   const [navigation, general, termsMissingLicence] = await Promise.all([
     getNavigation(db, (err) => logger.warn({ err }, "navigation settings unreadable")),
@@ -48,7 +48,7 @@ type ActionResult = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireAdmin(context.services, request);
   const { db, logger } = context.services;
   const form = await readEntryForm(request, SiteSettingsSchema);
   const raw = {

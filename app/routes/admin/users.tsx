@@ -40,7 +40,7 @@ const LAST_ADMIN_MESSAGE =
   "This is the last active administrator. Make another user an administrator first, so that someone can still manage the site.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireAdmin(request, context);
+  const me = await requireAdmin(context.services, request);
   const [users, invitations, notices] = await Promise.all([
     listUsers(context.services.db),
     listPendingInvitations(context.services.db),
@@ -73,7 +73,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireAdmin(request, context);
+  const me = await requireAdmin(context.services, request);
   const { db, logger } = context.services;
   // Every field as sent: one sent twice reaches the schema as a list and is refused, never read as one of them.
   const raw = formDataToObject(await readForm(request));

@@ -1,10 +1,10 @@
-import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import type { Translate } from "~/lib/i18n/translate";
 import { type FormValues, formDataToObject } from "~/lib/schemas/form";
 import { PROPOSAL_HONEYPOT_FIELD, PROPOSAL_TOKEN_FIELD } from "~/lib/schemas/proposal";
 import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "~/server-lib/form.server";
 import { requestTranslate } from "~/server-lib/messages.server";
+import type { Services } from "../services.server";
 import { hitClientRateLimit } from "../site/rate-limits.server";
 import { checkFormToken, useFormToken } from "./form-timing.server";
 
@@ -26,11 +26,10 @@ export type ContributionRead = { values: FormValues; form: string; token: string
  * answer to send instead (its messages in the page's language).
  */
 export async function readContributionForm(
+  { config, logger }: Pick<Services, "config" | "logger">,
   request: Request,
-  context: AppLoadContext,
   opts: { form: string; done: string },
 ): Promise<ContributionRead | { answer: Response | ReturnType<typeof contributionFail> }> {
-  const { config, logger } = context.services;
   const { t } = requestTranslate(request);
   const form = await readFormOrRefusal(request, t, PUBLIC_FORM_LIMITS);
   if (isFormRefusal(form)) {
@@ -59,9 +58,13 @@ export async function readContributionForm(
  * contribution however often it is sent (a replay or a double submission is answered 409). Counted only for valid
  * posts, so fixing mistakes never locks out. The visitor's answers are kept and the messages are by `t`.
  */
-export async function admitContribution(context: AppLoadContext, read: ContributionRead, t: Translate) {
-  const { db } = context.services;
-  const limit = await hitClientRateLimit({ db }, "contribution", context.clientIp);
+export async function admitContribution(
+  services: Pick<Services, "db">,
+  clientIp: string,
+  read: ContributionRead,
+  t: Translate,
+) {
+  const limit = await hitClientRateLimit(services, "contribution", clientIp);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
     return contributionFail(
@@ -75,6 +78,6 @@ export async function admitContribution(context: AppLoadContext, read: Contribut
       { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) },
     );
   }
-  if (await useFormToken({ db }, read.form, read.token)) return null;
+  if (await useFormToken(services, read.form, read.token)) return null;
   return contributionFail({ errors: { form: t("validation.formUsed") }, values: read.values }, 409);
 }

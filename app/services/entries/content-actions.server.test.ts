@@ -38,7 +38,7 @@ describe("saveContent", () => {
   it("creates, records who did it, tells the caches and returns to the list with a toast", async () => {
     const id = "00000000-0000-4000-8000-000000000001";
     const before = h.published.length;
-    const res = (await saveContent(h.context, { ...base, id: undefined, create: async () => id })) as Response;
+    const res = (await saveContent(h.context.services, { ...base, id: undefined, create: async () => id })) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/dashboard/programs");
     expect(toastOf(res)).toContain("Program saved");
@@ -53,7 +53,7 @@ describe("saveContent", () => {
   it("says Updated when editing, and passes the id to the update", async () => {
     const id = "00000000-0000-4000-8000-000000000002";
     let updated = "";
-    await saveContent(h.context, {
+    await saveContent(h.context.services, {
       ...base,
       id,
       create: async () => "never",
@@ -68,7 +68,7 @@ describe("saveContent", () => {
 
   it("turns a write lost to a concurrent save of the same name into that field's error (400)", async () => {
     const before = h.published.length;
-    const result = await saveContent(h.context, {
+    const result = await saveContent(h.context.services, {
       ...base,
       id: undefined,
       create: async () => {
@@ -91,9 +91,9 @@ describe("saveContent", () => {
       id: undefined,
       create: async (): Promise<string> => Promise.reject(new Error("disk full")),
     };
-    await expect(saveContent(h.context, failing)).rejects.toThrow("disk full");
+    await expect(saveContent(h.context.services, failing)).rejects.toThrow("disk full");
     const notTaken = { ...failing, unique: { field: "name", message: "taken", isTaken: async () => false } };
-    await expect(saveContent(h.context, notTaken)).rejects.toThrow("disk full");
+    await expect(saveContent(h.context.services, notTaken)).rejects.toThrow("disk full");
   });
 });
 
@@ -111,7 +111,7 @@ describe("deleteContent", () => {
     const id = "00000000-0000-4000-8000-000000000003";
     let removed = "";
     const before = h.published.length;
-    const res = await deleteContent(h.context, {
+    const res = await deleteContent(h.context.services, {
       ...base,
       id,
       find: async () => ({ title: "Gaia's Garden" }),
@@ -129,7 +129,7 @@ describe("deleteContent", () => {
 
   it("announces nothing for data that is not public content", async () => {
     const before = h.published.length;
-    await deleteContent(h.context, {
+    await deleteContent(h.context.services, {
       ...base,
       id: "00000000-0000-4000-8000-000000000004",
       find: async () => ({ title: "x" }),
@@ -139,7 +139,7 @@ describe("deleteContent", () => {
 
   it("answers an item that is already gone with an error toast and deletes nothing", async () => {
     let removed = false;
-    const res = await deleteContent(h.context, {
+    const res = await deleteContent(h.context.services, {
       ...base,
       id: "gone",
       find: async () => null,

@@ -1,9 +1,10 @@
-import { type AppLoadContext, data } from "react-router";
+import { data } from "react-router";
 import type { FormValues } from "~/lib/schemas/form";
 import { formId } from "~/lib/schemas/form";
 import { z } from "~/lib/zod";
 import { parseForm } from "~/server-lib/form.server";
 import type { Database } from "~db/client";
+import type { Services } from "../services.server";
 import { redirectWithToast } from "../site/toast.server";
 import type { SessionUser } from "../staff/guard.server";
 import { type ContentEntity, notifyContentChanged } from "./content-events.server";
@@ -89,8 +90,8 @@ function saveSteps<Input>(save: SaveContent<Input>) {
  * revision and the audit entry (a failure of any rolls all back and is the usual error: decision 063); then the
  * content-changed notice (caches, other instances) and the redirect to the list with a toast.
  */
-export async function saveContent<Input>(context: AppLoadContext, save: SaveContent<Input>) {
-  const { db } = context.services;
+export async function saveContent<Input>(services: Pick<Services, "db" | "bus">, save: SaveContent<Input>) {
+  const { db } = services;
   const { id, user } = save;
   const { create, update, audit, channel } = saveSteps(save);
   const before =
@@ -129,7 +130,7 @@ export async function saveContent<Input>(context: AppLoadContext, save: SaveCont
     }
     throw err;
   }
-  await notifyContentChanged(context.services, channel);
+  await notifyContentChanged(services, channel);
   const elsewhere = save.afterSave ? await save.afterSave(savedId) : null;
   if (elsewhere) return redirectWithToast(elsewhere.to, elsewhere.toast, "info");
   return redirectWithToast(save.redirectTo, save.toast);
@@ -162,8 +163,8 @@ export type DeleteContent<Item> = {
  * A list's delete action after its guard: in one transaction the delete and its audit entry (either failing rolls
  * both back), then the content-changed notice and back to the list with a toast.
  */
-export async function deleteContent<Item>(context: AppLoadContext, del: DeleteContent<Item>) {
-  const { db } = context.services;
+export async function deleteContent<Item>(services: Pick<Services, "db" | "bus">, del: DeleteContent<Item>) {
+  const { db } = services;
   const existing = await del.find(db, del.id);
   if (!existing) return redirectWithToast(del.redirectTo, del.missing, "error");
   await db.transaction(async (tx) => {
@@ -182,7 +183,7 @@ export async function deleteContent<Item>(context: AppLoadContext, del: DeleteCo
       },
     );
   });
-  if (del.channel) await notifyContentChanged(context.services, del.channel);
+  if (del.channel) await notifyContentChanged(services, del.channel);
   return redirectWithToast(del.redirectTo, del.done);
 }
 

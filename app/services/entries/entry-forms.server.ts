@@ -1,4 +1,4 @@
-import { type AppLoadContext, data } from "react-router";
+import { data } from "react-router";
 import type { z } from "zod";
 import { readEntryLanguageForm, translationFormValues, translationLabels } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
@@ -101,7 +101,7 @@ export function entryFormValues(
  * after the save.
  */
 export function saveEntryForm<Input>(
-  context: AppLoadContext,
+  services: Pick<Services, "db" | "bus">,
   user: SessionUser,
   post: { kind: FormKind; id: string | undefined; stored: object | null; values: FormValues },
   input: Input,
@@ -110,5 +110,5 @@ export function saveEntryForm<Input>(
   const { kind, id, stored, values } = post;
   const toast = `${kind.charAt(0).toUpperCase()}${kind.slice(1)} saved`;
   const redirectTo = entryKind(kind).admin.list;
-  return saveContent(context, { revision: kind, before: stored, user, id, input, values, redirectTo, toast, ...more });
+  return saveContent(services, { revision: kind, before: stored, user, id, input, values, redirectTo, toast, ...more });
 }

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import type { EntryStatus } from "~/lib/vocabulary";
 import type { Database } from "~db/client";
 import type { Services } from "../services.server";
@@ -63,9 +62,14 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
  * A collection list's delete action, after its guard: the one id posted, then delete, audit entry, content-changed
  * notice and back to the list with a toast ("Program deleted"; "That program no longer exists." when it was gone).
  */
-export async function deleteEntry(context: AppLoadContext, user: SessionUser, request: Request, kind: EntryKind) {
+export async function deleteEntry(
+  services: Pick<Services, "db" | "bus">,
+  user: SessionUser,
+  request: Request,
+  kind: EntryKind,
+) {
   const { remove, channel, admin } = entryKind(kind);
-  return deleteContent(context, {
+  return deleteContent(services, {
     user,
     id: await readDeleteId(request, kind),
     find: (db, id) => findNamed(db, kind, id),

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import type { Services } from "../services.server";
 import { getSessionUser } from "../staff/guard.server";
 
 /**
@@ -8,9 +8,12 @@ import { getSessionUser } from "../staff/guard.server";
 export const PREVIEW_HEADERS: HeadersInit = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 /** True when the request comes from staff (the admin role), who may see unpublished entries' pages. */
-export async function canPreviewEntries(request: Request, context: AppLoadContext): Promise<boolean> {
+export async function canPreviewEntries(
+  services: Pick<Services, "auth" | "db" | "logger">,
+  request: Request,
+): Promise<boolean> {
   // Visitors without a cookie cannot be staff: no session lookup for them.
   if (!request.headers.get("Cookie")) return false;
-  const user = await getSessionUser(request, context);
+  const user = await getSessionUser(services, request);
   return user?.role === "ADMIN";
 }

@@ -30,7 +30,7 @@ function newEntry(kind: EntryKind, name: string): Promise<string> {
 
 /** Staff renaming an entry through its form's save (the registry supplies create, update, audit and channel). */
 function rename(kind: EntryKind, id: string, to: string) {
-  return saveContent(h.context, {
+  return saveContent(h.context.services, {
     revision: kind,
     user: staff(),
     id,

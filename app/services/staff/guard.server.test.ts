@@ -1,8 +1,8 @@
 import pino from "pino";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserWithPassword, setUserDisabled } from "~/queries/users.server";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import type { Services } from "../services.server";
 import { createAuth } from "./auth.server";
 import { getSessionUser, requireAdmin, roleFromRecord, safeReturnPath } from "./guard.server";
 
@@ -64,12 +64,8 @@ describe("requireAdmin against real sessions", () => {
     await t?.destroy();
   });
 
-  function contextWith(db: unknown): AppLoadContext {
-    return {
-      services: { db, auth, logger: pino({ level: "silent" }) },
-      cspNonce: "",
-      clientIp: "127.0.0.1",
-    } as unknown as AppLoadContext;
+  function servicesWith(db: unknown): Pick<Services, "auth" | "db" | "logger"> {
+    return { db, auth, logger: pino({ level: "silent" }) } as Pick<Services, "auth" | "db" | "logger">;
   }
 
   async function cookieFor(email: string): Promise<string> {
@@ -95,7 +91,7 @@ describe("requireAdmin against real sessions", () => {
 
   it("sends anonymous visitors to the login page with the path to come back to", async () => {
     const err = (await thrown(() =>
-      requireAdmin(request("/admin/dashboard/users?x=1"), contextWith(t.db)),
+      requireAdmin(servicesWith(t.db), request("/admin/dashboard/users?x=1")),
     )) as Response;
     expect(err.status).toBe(302);
     expect(err.headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fdashboard%2Fusers%3Fx%3D1");
@@ -103,10 +99,10 @@ describe("requireAdmin against real sessions", () => {
   });
 
   it("lets an ADMIN through and refuses a DEFAULT user with 403", async () => {
-    const admin = await requireAdmin(request("/admin", await cookieFor("boss@example.org")), contextWith(t.db));
+    const admin = await requireAdmin(servicesWith(t.db), request("/admin", await cookieFor("boss@example.org")));
     expect(admin).toMatchObject({ email: "boss@example.org", role: "ADMIN" });
     const helperCookie = await cookieFor("helper@example.org");
-    const err = (await thrown(() => requireAdmin(request("/admin", helperCookie), contextWith(t.db)))) as {
+    const err = (await thrown(() => requireAdmin(servicesWith(t.db), request("/admin", helperCookie)))) as {
       init: { status: number };
       data: { email: string };
     };
@@ -121,7 +117,7 @@ describe("requireAdmin against real sessions", () => {
         throw new Error("database unavailable");
       },
     };
-    const user = await getSessionUser(request("/admin", cookie), contextWith(failingDb));
+    const user = await getSessionUser(servicesWith(failingDb), request("/admin", cookie));
     expect(user?.role).toBe("DEFAULT");
   });
 
@@ -130,6 +126,6 @@ describe("requireAdmin against real sessions", () => {
     const cookie = await cookieFor("leaver@example.org");
     const users = await t.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "leaver@example.org") });
     expect(await setUserDisabled(t.db, users?.id ?? "", true)).toBe("ok");
-    expect(await getSessionUser(request("/admin", cookie), contextWith(t.db))).toBeNull();
+    expect(await getSessionUser(servicesWith(t.db), request("/admin", cookie))).toBeNull();
   });
 });

@@ -1,12 +1,15 @@
-import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { DEFAULT_ROLE, getUserById, type Role } from "~/queries/users.server";
+import type { Services } from "../services.server";
 
 export type SessionUser = { id: string; email: string; name: string; role: Role; sessionId: string };
 
 /** The signed-in user with their role read from the user record, or null. Never throws. */
-export async function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  return sessionUserFromHeaders(request.headers, context.services);
+export async function getSessionUser(
+  services: Pick<Services, "auth" | "db" | "logger">,
+  request: Request,
+): Promise<SessionUser | null> {
+  return sessionUserFromHeaders(services, request.headers);
 }
 
 /**
@@ -14,14 +17,14 @@ export async function getSessionUser(request: Request, context: AppLoadContext):
  * exactly as on the admin pages).
  */
 export async function sessionUserFromHeaders(
+  services: Pick<Services, "auth" | "db" | "logger">,
   headers: Headers,
-  services: Pick<AppLoadContext["services"], "auth" | "db" | "logger">,
 ): Promise<SessionUser | null> {
-  const { auth, db, logger } = services;
+  const { auth, logger } = services;
   try {
     const session = await auth.api.getSession({ headers });
     if (!session) return null;
-    const record = await readUserRecord(db, session.user.id, logger);
+    const record = await readUserRecord(services, session.user.id);
     // A disabled account's sessions are deleted when it is disabled; this also covers one created in between.
     if (record && record !== "unreadable" && record.banned) return null;
     const role = roleFromRecord(record);
@@ -41,9 +44,8 @@ export async function sessionUserFromHeaders(
 type UserRecord = Awaited<ReturnType<typeof getUserById>>;
 
 async function readUserRecord(
-  db: AppLoadContext["services"]["db"],
+  { db, logger }: Pick<Services, "db" | "logger">,
   userId: string,
-  logger: AppLoadContext["services"]["logger"],
 ): Promise<UserRecord | "unreadable"> {
   try {
     return await getUserById(db, userId);
@@ -80,8 +82,11 @@ export type AccessDeniedData = { message: string; email: string };
  * First line of every admin loader and action: anonymous visitors are sent to the login page with a safe return
  * path; signed-in users without the ADMIN role get a 403.
  */
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
-  const user = await getSessionUser(request, context);
+export async function requireAdmin(
+  services: Pick<Services, "auth" | "db" | "logger">,
+  request: Request,
+): Promise<SessionUser> {
+  const user = await getSessionUser(services, request);
   if (!user) {
     const url = new URL(request.url);
     const back = safeReturnPath(url.pathname + url.search);
