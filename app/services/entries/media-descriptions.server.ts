@@ -12,7 +12,7 @@ type Editor = { id: string; email: string };
  * reads the new words. Throws the storage's not-found error for a path with no file.
  */
 export async function describeMediaFile(
-  services: Pick<Services, "db" | "bus" | "logger"> & { storage: NonNullable<Services["storage"]> },
+  services: Pick<Services, "db" | "bus" | "logger"> & Required<Pick<Services, "storage">>,
   input: { fullPath: string; description: MediaDescription; user: Editor },
 ): Promise<StorageMetadata> {
   const metadata = await services.storage.describe(input.fullPath, input.description);
