@@ -62,7 +62,7 @@ export async function prepareServices(
     await handle.close().catch(() => {});
     throw err;
   }
-  const auth = createAuth(handle, { secret: config.authSecret, siteUrl: config.siteUrl });
+  const auth = createAuth(handle.db, { secret: config.authSecret, siteUrl: config.siteUrl });
   const services: Services = {
     db: handle.db,
     dbKind: handle.kind,

@@ -6,7 +6,8 @@ import express from "express";
 import { z } from "zod";
 import { SITE_NAME } from "~/lib/constants";
 import { STORAGE_MAX_UPLOAD_BYTES } from "~/lib/storage/limits";
-import { type LoginLimits, loginLimits } from "~/services/staff/login-limiter.server";
+import type { LoginLimits } from "~/services/services.server";
+import { loginLimits } from "~/services/staff/login-limiter.server";
 import type { StorageLimits } from "~/services/storage.server";
 
 /** Raised for configuration problems: the server prints the one-line message and exits non-zero. */

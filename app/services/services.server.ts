@@ -3,7 +3,6 @@ import type { ChangeBus, Database } from "~db/client";
 import type { Mailer } from "./mail/mailer.server";
 import type { ClusterStore } from "./map/clusters.server";
 import type { Auth } from "./staff/auth.server";
-import type { LoginLimits } from "./staff/login-limiter.server";
 import type { StorageService } from "./storage.server";
 
 /** What the Node server hands every loader and action through the router's load context. */
@@ -35,6 +34,17 @@ export type Services = {
     /** The map's style (MAP_STYLE_URL; "" = the built-in offline basemap) and the self-hosted archive, if any. */
     map?: { styleUrl: string; pmtilesPath: string | null };
   };
+};
+
+/** Sign-in throttling's limits (staff/login-limiter.server.ts), from the settings an operator may change. */
+export type LoginLimits = {
+  accountLimit: number;
+  accountWindowMs: number;
+  backoffAfter: number;
+  backoffWindowMs: number;
+  backoffBaseMs: number;
+  ipLimit: number;
+  ipWindowMs: number;
 };
 
 declare module "react-router" {

@@ -512,7 +512,7 @@ describe.each(["local", "s3"] as const)("storage API with the %s driver", (kind)
       })
       .returning();
     const announced: string[] = [];
-    const stop = onContentChanged(t, (entity) => announced.push(entity));
+    const stop = onContentChanged(t.bus, (entity) => announced.push(entity));
 
     const rotated = await fetch(`${h.base}/api/storage/o/${encodeObjectPath(name)}/token`, {
       method: "POST",

@@ -15,7 +15,7 @@ const password = "login-test-password-123";
 
 beforeAll(async () => {
   t = await createTestDatabase({ reference: false });
-  const auth = createAuth(t, { secret: "y".repeat(32), siteUrl: "http://localhost:3000" });
+  const auth = createAuth(t.db, { secret: "y".repeat(32), siteUrl: "http://localhost:3000" });
   const logger = pino({ level: "info" }, { write: (line: string) => logged.push(JSON.parse(line)) });
   context = {
     services: {

@@ -12,7 +12,7 @@ export function contentCache<V>(entities: readonly ContentEntity[], max = 500) {
     let map = perBus.get(bus);
     if (!map) {
       const created = new Map<string, Promise<V>>();
-      onContentChanged({ bus }, (entity) => {
+      onContentChanged(bus, (entity) => {
         if (entities.includes(entity)) created.clear();
       });
       perBus.set(bus, created);

@@ -1,4 +1,4 @@
-import type { Services } from "../services.server";
+import type { ChangeBus } from "~db/client";
 
 /** Bus channel on which every write to public content is announced (all instances hear it). */
 export const CONTENT_CHANNEL = "content_changed";
@@ -14,7 +14,7 @@ export type ContentEntity =
   | "media";
 
 /** Call after any admin write to public content: caches (render cache, map clusters) listen and drop stale data. */
-export async function notifyContentChanged(services: Pick<Services, "bus">, entity: ContentEntity): Promise<void> {
+export async function notifyContentChanged(services: { bus: ChangeBus }, entity: ContentEntity): Promise<void> {
   await services.bus.publish(CONTENT_CHANNEL, JSON.stringify({ entity, at: Date.now() }));
 }
 
@@ -26,7 +26,7 @@ export type ContentChange = { versions?: Record<string, number> };
 
 /** Subscribes to content changes; returns the unsubscribe function. */
 export function onContentChanged(
-  { bus }: Pick<Services, "bus">,
+  bus: ChangeBus,
   listener: (entity: ContentEntity, change: ContentChange) => void,
 ): () => void {
   return bus.subscribe(CONTENT_CHANNEL, (payload) => {
@@ -43,10 +43,6 @@ export function onContentChanged(
  * Announces to this instance only (not to the others) a change found by comparing content versions: every
  * instance runs its own check, so each finds the change itself.
  */
-export function announceLocally(
-  { bus }: Pick<Services, "bus">,
-  entity: ContentEntity,
-  versions: Record<string, number>,
-): void {
+export function announceLocally(bus: ChangeBus, entity: ContentEntity, versions: Record<string, number>): void {
   bus.emitLocal(CONTENT_CHANNEL, JSON.stringify({ entity, at: Date.now(), versions }));
 }

@@ -48,7 +48,7 @@ describe("content versions", () => {
     // No notification: the index still answers from what it had.
     expect((await store.query(WORLD, 1)).total).toBe(start);
     const heard: string[] = [];
-    const off = onContentChanged(t, (entity) => heard.push(entity));
+    const off = onContentChanged(t.bus, (entity) => heard.push(entity));
     expect(await watcher.check()).toEqual(["locations"]);
     off();
     expect(heard).toEqual(["locations"]);

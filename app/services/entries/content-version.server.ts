@@ -58,7 +58,7 @@ export class ContentVersionWatcher {
     this.seen = now;
     if (!before) return [];
     const changed = Object.keys(now).filter((k) => now[k] !== before[k]) as ContentEntity[];
-    for (const entity of changed) announceLocally(this.services, entity, now);
+    for (const entity of changed) announceLocally(this.services.bus, entity, now);
     return changed;
   }
 }

@@ -15,9 +15,8 @@ import {
 import { readContentVersions } from "~/queries/content-versions.server";
 import type { LocationFilters } from "~/queries/locations.server";
 import { type LocatedRow, matchingLocationIds, readLocatedPage } from "~/queries/map-points.server";
-import type { Database } from "~db/client";
+import type { ChangeBus, Database } from "~db/client";
 import { onContentChanged } from "../entries/content-events.server";
-import type { Services } from "../services.server";
 import { basemapVersion } from "./basemap.server";
 import type { ClusterView, IndexReply, IndexRequest, RowPage } from "./map-index.worker";
 
@@ -345,9 +344,9 @@ export class ClusterStore {
 const stores = new WeakMap<Database, ClusterStore>();
 
 /** A store that follows content changes on the bus: location or reference-data changes start a rebuild. */
-export function createClusterStore(services: Pick<Services, "db" | "bus">, options: ClusterStoreOptions = {}) {
+export function createClusterStore(services: { db: Database; bus: ChangeBus }, options: ClusterStoreOptions = {}) {
   const store = new ClusterStore(services.db, options);
-  onContentChanged(services, (entity, change) => {
+  onContentChanged(services.bus, (entity, change) => {
     // Reference data (regions, focus areas) changes what filters match, so it invalidates too.
     if (entity !== "locations" && entity !== "reference") return;
     // A change found by the version check that this index already contains (it was built after the edit's
@@ -362,7 +361,7 @@ export function createClusterStore(services: Pick<Services, "db" | "bus">, optio
  * The process-wide store: the one the server created at boot and hands every request as `services.mapIndex`, or
  * (tests that build their own services) one per database.
  */
-export function getClusterStore(services: Pick<Services, "db" | "bus" | "mapIndex">): ClusterStore {
+export function getClusterStore(services: { db: Database; bus: ChangeBus; mapIndex?: ClusterStore }): ClusterStore {
   if (services.mapIndex) return services.mapIndex;
   let store = stores.get(services.db);
   if (!store) {

@@ -3,12 +3,12 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { COOKIE_PREFIX } from "~/lib/cookie-names";
 import { authTables } from "~/queries/users.server";
 import { hashPassword, verifyPassword } from "~/server-lib/password.server";
-import type { Services } from "../services.server";
+import type { Database } from "~db/client";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 
 /** better-auth on our database: e-mail and password, no public sign-up (staff create users). */
-export function createAuth({ db }: Pick<Services, "db">, opts: { secret: string; siteUrl: string }) {
+export function createAuth(db: Database, opts: { secret: string; siteUrl: string }) {
   const secure = opts.siteUrl.startsWith("https://");
   return betterAuth({
     appName: "Permaculture Network",

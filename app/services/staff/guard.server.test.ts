@@ -56,7 +56,7 @@ describe("requireAdmin against real sessions", () => {
 
   beforeAll(async () => {
     t = await createTestDatabase({ reference: false });
-    auth = createAuth(t, { secret: "x".repeat(32), siteUrl: "http://localhost:3000" });
+    auth = createAuth(t.db, { secret: "x".repeat(32), siteUrl: "http://localhost:3000" });
     await createUserWithPassword(t.db, { email: "boss@example.org", name: "Boss", password, role: "ADMIN" });
     await createUserWithPassword(t.db, { email: "helper@example.org", name: "Helper", password, role: "DEFAULT" });
   });

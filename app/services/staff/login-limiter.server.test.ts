@@ -3,9 +3,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~server/config";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import type { LoginLimits } from "../services.server";
 import {
   checkLoginAllowed,
-  type LoginLimits,
   loginKeys,
   recordLoginFailure,
   recordLoginSuccess,

@@ -1,5 +1,5 @@
 import { blockRateLimitKeyUntil, hitRateLimit, readRateLimitRows, resetRateLimit } from "~/queries/rate-limits.server";
-import type { Services } from "../services.server";
+import type { LoginLimits, Services } from "../services.server";
 
 /**
  * Sign-in throttling, kept in the database so every server instance sees the same counters.
@@ -12,15 +12,6 @@ import type { Services } from "../services.server";
  *
  * Only the normalised e-mail and the client address ever go into a key: no other request field.
  */
-export type LoginLimits = {
-  accountLimit: number;
-  accountWindowMs: number;
-  backoffAfter: number;
-  backoffWindowMs: number;
-  backoffBaseMs: number;
-  ipLimit: number;
-  ipWindowMs: number;
-};
 
 /**
  * The sign-in limits from the three settings an operator may change (validated at start: LOGIN_LIMIT_WINDOW_MS, the

@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   smtp = await startTestSmtpServer();
   mail = testMailer(t.db, { siteUrl: SITE, smtpUrl: smtp.url });
-  auth = createAuth(t, { secret: config.authSecret, siteUrl: SITE });
+  auth = createAuth(t.db, { secret: config.authSecret, siteUrl: SITE });
 });
 afterAll(async () => {
   await mail?.stop();
