@@ -42,11 +42,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       : redirect(page(`error=${code}`), { status: 303, headers });
 
   const { logger } = context.services;
-  const limit = await hitClientRateLimit(context.services, "newsletter", context.clientIp || "unknown").catch((err: unknown) => {
-    // The limiter must never stop a real sign-up; a database hiccup here is logged and the request goes on.
-    logger.warn({ err }, "newsletter rate limit unavailable");
-    return null;
-  });
+  const limit = await hitClientRateLimit(context.services, "newsletter", context.clientIp || "unknown").catch(
+    (err: unknown) => {
+      // The limiter must never stop a real sign-up; a database hiccup here is logged and the request goes on.
+      logger.warn({ err }, "newsletter rate limit unavailable");
+      return null;
+    },
+  );
   if (limit && !limit.allowed) {
     return fail("too-many", 429, { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) });
   }
