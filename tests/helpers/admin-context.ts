@@ -70,6 +70,12 @@ export async function createAdminHarness(
   return { context, userId, published };
 }
 
+/** The same load context with no one signed in: a visitor (better-auth's getSession finds no session). */
+export function visitorContext(context: AppLoadContext): AppLoadContext {
+  const services = { ...context.services, auth: { api: { getSession: async () => null } } };
+  return { ...context, services } as unknown as AppLoadContext;
+}
+
 /** An admin harness with its test database (`t`). */
 export type FileHarness = AdminHarness & { t: TestDatabase };
 

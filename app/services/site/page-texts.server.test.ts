@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { websiteJsonLd } from "~/lib/jsonld";
 import { DEFAULT_PAGE_TEXTS } from "~/lib/page-text-defaults";
 import { pageTextDefinition } from "~/lib/page-texts";
@@ -11,33 +11,16 @@ import * as homeRoute from "~/routes/home";
 import * as privacyRoute from "~/routes/privacy";
 import * as layoutRoute from "~/routes/public-layout";
 import { pageMessagesJson } from "~/server-lib/messages.server";
-import {
-  type AdminHarness,
-  call,
-  createAdminHarness,
-  dataResult,
-  formRequest,
-  getRequest,
-  settle,
-} from "~tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { adminHarnessForFile, call, dataResult, formRequest, getRequest, settle } from "~tests/helpers/admin-context";
 import { ContentVersionWatcher } from "../entries/content-version.server";
 import { getPageTextForEdit, getPublicPageTexts, restorePageTextRevision, savePageText } from "./page-texts.server";
 
-let t: TestDatabase;
-let h: AdminHarness;
 const editor = { id: "u1", email: "owner@example.org" };
 const privacy = pageTextDefinition("privacy");
 const siteName = pageTextDefinition("site-name");
 if (!privacy || !siteName) throw new Error("definitions missing");
 
-beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
-  h = await createAdminHarness(t, "pages-admin@example.org");
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const h = adminHarnessForFile("pages-admin@example.org", { reference: false });
 
 /** What the public /privacy page's loader hands the page. */
 async function privacyPage() {
@@ -53,32 +36,32 @@ describe(`page texts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
     expect(page.updatedAt).toBe("2026-11-22T12:00:00.000Z");
     const layout = (await call(layoutRoute.loader, getRequest("/"), h.context)) as { siteName: string };
     expect(layout.siteName).toBe("Permaculture Network");
-    const edit = await getPageTextForEdit(t.db, privacy);
+    const edit = await getPageTextForEdit(h.t.db, privacy);
     expect(edit).toMatchObject({ body: DEFAULT_PAGE_TEXTS.privacy, updatedAt: null, revisions: [] });
   });
 
   it("stores every save as a revision and restores an old one as a new revision", async () => {
-    const first = await savePageText(t, { def: privacy, body: "## First\n\nVersion one.", user: editor });
-    const second = await savePageText(t, { def: privacy, body: "## Second\n\nVersion two.", user: editor });
-    let edit = await getPageTextForEdit(t.db, privacy);
+    const first = await savePageText(h.t, { def: privacy, body: "## First\n\nVersion one.", user: editor });
+    const second = await savePageText(h.t, { def: privacy, body: "## Second\n\nVersion two.", user: editor });
+    let edit = await getPageTextForEdit(h.t.db, privacy);
     expect(edit.body).toBe("## Second\n\nVersion two.");
     expect(edit.revisions.map((r) => [r.id, r.by, r.current])).toEqual([
       [second.id, "owner@example.org", true],
       [first.id, "owner@example.org", false],
     ]);
 
-    const restored = await restorePageTextRevision(t, { def: privacy, revisionId: first.id, user: editor });
+    const restored = await restorePageTextRevision(h.t, { def: privacy, revisionId: first.id, user: editor });
     expect(restored?.revision.restoredFrom).toBe(first.id);
-    edit = await getPageTextForEdit(t.db, privacy);
+    edit = await getPageTextForEdit(h.t.db, privacy);
     expect(edit.body).toBe("## First\n\nVersion one.");
     expect(edit.revisions).toHaveLength(3);
     expect(edit.revisions[0]).toMatchObject({ restoredFrom: first.id, current: true });
 
     // A revision of another text is not this text's to restore.
-    const other = await savePageText(t, { def: siteName, body: "Green Hands", user: editor });
-    expect(await restorePageTextRevision(t, { def: privacy, revisionId: other.id, user: editor })).toBeNull();
-    expect(await restorePageTextRevision(t, { def: privacy, revisionId: 999_999, user: editor })).toBeNull();
-    await savePageText(t, { def: siteName, body: "Permaculture Network", user: editor });
+    const other = await savePageText(h.t, { def: siteName, body: "Green Hands", user: editor });
+    expect(await restorePageTextRevision(h.t, { def: privacy, revisionId: other.id, user: editor })).toBeNull();
+    expect(await restorePageTextRevision(h.t, { def: privacy, revisionId: 999_999, user: editor })).toBeNull();
+    await savePageText(h.t, { def: siteName, body: "Permaculture Network", user: editor });
   });
 
   it("a save through the edit screen changes what the public page's loader returns, date included", async () => {
@@ -103,15 +86,15 @@ describe(`page texts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
   });
 
   it("keeps its copy between changes and catches a write nobody announced through the content-version check", async () => {
-    const watcher = new ContentVersionWatcher({ db: t.db, bus: t.bus, logger: pino({ level: "silent" }) });
+    const watcher = new ContentVersionWatcher({ db: h.t.db, bus: h.t.bus, logger: pino({ level: "silent" }) });
     await watcher.check();
-    const spy = vi.spyOn(t.db, "selectDistinctOn");
+    const spy = vi.spyOn(h.t.db, "selectDistinctOn");
     await privacyPage();
     await privacyPage();
     expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
     // As another instance's save (whose notification was lost) or psql would write it.
-    await t.db.execute(
+    await h.t.db.execute(
       sql`INSERT INTO page_text_revisions (key, language, body) VALUES ('privacy', 'en', 'Written elsewhere.')`,
     );
     expect((await privacyPage()).html).not.toContain("Written elsewhere.");
@@ -120,10 +103,10 @@ describe(`page texts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
   });
 
   it("falls back to English for a language without its own text", async () => {
-    await t.db.execute(
+    await h.t.db.execute(
       sql`INSERT INTO page_text_revisions (key, language, body) VALUES ('terms', 'de', 'Nutzungsbedingungen.')`,
     );
-    const de = await getPublicPageTexts(t, "de");
+    const de = await getPublicPageTexts(h.t, "de");
     expect(de.terms.html).toBe("<p>Nutzungsbedingungen.</p>");
     expect(de.privacy.html).toBe("<p>Written elsewhere.</p>");
     expect(de.siteName).toBe("Permaculture Network");
@@ -208,7 +191,7 @@ describe("the home page's and footer's texts in the page's language", () => {
       });
       expect(await home("/pt")).toMatchObject({ heading: "Grow food, grow people", headingLang: "en" });
     } finally {
-      await t.db.execute(sql`DELETE FROM page_text_revisions WHERE key = 'home-heading'`);
+      await h.t.db.execute(sql`DELETE FROM page_text_revisions WHERE key = 'home-heading'`);
       await savePageText(h.context.services, { def: heading, body: DEFAULT_PAGE_TEXTS["home-heading"], user: editor });
     }
   });
@@ -219,13 +202,13 @@ describe("the edit screen's answers", () => {
     settle(() => call(pageTextRoute.action, formRequest(`/admin/dashboard/pages/${key}`, fields), h.context, { key }));
 
   it("previews sanitised HTML without saving", async () => {
-    const before = await getPageTextForEdit(t.db, privacy);
+    const before = await getPageTextForEdit(h.t.db, privacy);
     const res = await post("privacy", { intent: "preview", body: "## Hi\n\n<script>alert(1)</script>\n\n*there*" });
     const { status, data } = dataResult<{ preview: { html: string }; body: string }>(res.value);
     expect(status).toBeUndefined();
     expect(data.preview.html).toMatch(/^<h2 id="hi">Hi<\/h2>\s*<p><em>there<\/em><\/p>$/);
     expect(data.body).toContain("<script>");
-    expect((await getPageTextForEdit(t.db, privacy)).revisions).toHaveLength(before.revisions.length);
+    expect((await getPageTextForEdit(h.t.db, privacy)).revisions).toHaveLength(before.revisions.length);
   });
 
   it("answers bad input with 400 and a message, an unknown text with 404", async () => {
@@ -314,7 +297,7 @@ describe("About in every language, and each language's tab of Admin → Pages", 
       const later = await tab("about", "de");
       expect(later.englishUpdatedAt && later.updatedAt && later.englishUpdatedAt > later.updatedAt).toBe(true);
     } finally {
-      await t.db.execute(sql`DELETE FROM page_text_revisions WHERE key = 'about'`);
+      await h.t.db.execute(sql`DELETE FROM page_text_revisions WHERE key = 'about'`);
       await savePageText(h.context.services, { def: about, body: DEFAULT_PAGE_TEXTS.about, user: editor });
     }
   });
