@@ -1,17 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { changeMakers, locations, podcastEpisodes, programs, resources } from "~db/schema";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { replaceDownloadUrls } from "./media.server";
 
-let t: TestDatabase;
-
-beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = testDatabaseForFile({ reference: false });
 
 const OLD = "/api/storage/download/a/pond.jpg?token=old";
 const NEW = "/api/storage/download/a/pond.jpg?token=new";

@@ -1,12 +1,13 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll } from "vitest";
+import { beforeAll } from "vitest";
 import type { z } from "zod";
 import { fieldsAlwaysSent } from "~/lib/schemas/form";
 import { createUserWithPassword } from "~/queries/users.server";
 import { Mailer } from "~/services/mail/mailer.server";
 import { loginLimits } from "~/services/staff/login-limiter.server";
-import { createTestDatabase, type TestDatabase } from "./test-db";
+import { testDatabaseForFile } from "./database-for-file";
+import type { TestDatabase } from "./test-db";
 
 export type AdminHarness = {
   context: AppLoadContext;
@@ -84,13 +85,10 @@ export type FileHarness = AdminHarness & { t: TestDatabase };
  * reference data), the database destroyed after them. Its fields are set once the file's first `beforeAll` has run.
  */
 export function adminHarnessForFile(email?: string, opts: { reference?: boolean } = {}): FileHarness {
-  const made = {} as FileHarness;
+  const t = testDatabaseForFile(opts);
+  const made = { t } as FileHarness;
   beforeAll(async () => {
-    const t = await createTestDatabase(opts);
-    Object.assign(made, await createAdminHarness(t, email), { t });
-  });
-  afterAll(async () => {
-    await made.t?.destroy();
+    Object.assign(made, await createAdminHarness(t, email));
   });
   return made;
 }

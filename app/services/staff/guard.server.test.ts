@@ -1,8 +1,8 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createUserWithPassword, setUserDisabled } from "~/queries/users.server";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { createAuth } from "./auth.server";
 import { getSessionUser, requireAdmin, roleFromRecord, safeReturnPath } from "./guard.server";
 
@@ -50,18 +50,14 @@ describe("role from the user record", () => {
 });
 
 describe("requireAdmin against real sessions", () => {
-  let t: TestDatabase;
+  const t = testDatabaseForFile({ reference: false });
   let auth: ReturnType<typeof createAuth>;
   const password = "guard-test-password-123";
 
   beforeAll(async () => {
-    t = await createTestDatabase({ reference: false });
     auth = createAuth(t.db, { secret: "x".repeat(32), siteUrl: "http://localhost:3000" });
     await createUserWithPassword(t.db, { email: "boss@example.org", name: "Boss", password, role: "ADMIN" });
     await createUserWithPassword(t.db, { email: "helper@example.org", name: "Helper", password, role: "DEFAULT" });
-  });
-  afterAll(async () => {
-    await t?.destroy();
   });
 
   function contextWith(db: unknown): AppLoadContext {

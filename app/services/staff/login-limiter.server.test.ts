@@ -1,8 +1,8 @@
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "~server/config";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import {
   checkLoginAllowed,
   type LoginLimits,
@@ -12,13 +12,7 @@ import {
   tooManyAttemptsMessage,
 } from "./login-limiter.server";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = testDatabaseForFile({ reference: false });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const SHORT: LoginLimits = {
