@@ -12,6 +12,10 @@ const post = (fields: Record<string, string>) =>
 
 type Result = { formError?: string; fields: Record<string, string> };
 
+/** The screen's answer to a new administrator with a password, which it is expected to refuse. */
+const refusedAdmin = async (user: { name: string; email: string; password: string }) =>
+  dataResult<Result>((await post({ intent: "create", access: "password", ...user, role: "ADMIN" })).value);
+
 async function latestAudit() {
   const [row] = await h.t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
   return row;
@@ -41,33 +45,11 @@ describe("users screen actions", () => {
   });
 
   it("refuses a duplicate e-mail and a short password with field errors", async () => {
-    const dup = dataResult<Result>(
-      (
-        await post({
-          intent: "create",
-          access: "password",
-          name: "Again",
-          email: "new.person@example.org",
-          password: "twelve-chars-ok",
-          role: "ADMIN",
-        })
-      ).value,
-    );
+    const dup = await refusedAdmin({ name: "Again", email: "new.person@example.org", password: "twelve-chars-ok" });
     expect(dup.status).toBe(409);
     expect(dup.data.fields.email).toBe("A user with this e-mail address already exists.");
 
-    const short = dataResult<Result>(
-      (
-        await post({
-          intent: "create",
-          access: "password",
-          name: "S",
-          email: "s@example.org",
-          password: "short",
-          role: "ADMIN",
-        })
-      ).value,
-    );
+    const short = await refusedAdmin({ name: "S", email: "s@example.org", password: "short" });
     expect(short.status).toBe(400);
     expect(short.data.fields.password).toBe("The password must be at least 12 characters.");
   });

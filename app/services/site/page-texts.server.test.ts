@@ -22,6 +22,10 @@ if (!privacy || !siteName) throw new Error("definitions missing");
 
 const h = adminHarnessForFile("pages-admin@example.org", { reference: false });
 
+/** A post of the page-text edit screen's form for the text `key`. */
+const post = (key: string, fields: Record<string, string>) =>
+  settle(() => call(pageTextRoute.action, formRequest(`/admin/dashboard/pages/${key}`, fields), h.context, { key }));
+
 /** What the public /privacy page's loader hands the page. */
 async function privacyPage() {
   const result = await call(privacyRoute.loader, getRequest("/privacy"), h.context);
@@ -66,14 +70,7 @@ describe(`page texts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
 
   it("a save through the edit screen changes what the public page's loader returns, date included", async () => {
     const before = await privacyPage();
-    const res = await settle(() =>
-      call(
-        pageTextRoute.action,
-        formRequest("/admin/dashboard/pages/privacy", { intent: "save", body: "## Changed\n\nNew policy words." }),
-        h.context,
-        { key: "privacy" },
-      ),
-    );
+    const res = await post("privacy", { intent: "save", body: "## Changed\n\nNew policy words." });
     expect((res.value as Response).status).toBe(302);
     // The change is announced on the bus; the cached copy is dropped and the next page reads the new text.
     expect(
@@ -115,14 +112,7 @@ describe(`page texts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
 
 describe("the site's name", () => {
   it("once saved, names the site in the header data, page titles, the home page's JSON-LD and the podcast feed", async () => {
-    const res = await settle(() =>
-      call(
-        pageTextRoute.action,
-        formRequest("/admin/dashboard/pages/site-name", { intent: "save", body: "Green Hands" }),
-        h.context,
-        { key: "site-name" },
-      ),
-    );
+    const res = await post("site-name", { intent: "save", body: "Green Hands" });
     expect((res.value as Response).status).toBe(302);
     try {
       const layout = await vi.waitFor(async () => {
@@ -198,9 +188,6 @@ describe("the home page's and footer's texts in the page's language", () => {
 });
 
 describe("the edit screen's answers", () => {
-  const post = (key: string, fields: Record<string, string>) =>
-    settle(() => call(pageTextRoute.action, formRequest(`/admin/dashboard/pages/${key}`, fields), h.context, { key }));
-
   it("previews sanitised HTML without saving", async () => {
     const before = await getPageTextForEdit(h.t.db, privacy);
     const res = await post("privacy", { intent: "preview", body: "## Hi\n\n<script>alert(1)</script>\n\n*there*" });
