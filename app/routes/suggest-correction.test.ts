@@ -1,14 +1,20 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { LocationSchema } from "~/lib/schemas/location";
 import { proposals } from "~db/schema";
-import { adminHarnessForFile, call, entryFormRequest, formRequest, settle } from "~tests/helpers/admin-context";
+import {
+  adminHarnessForFile,
+  call,
+  entryFormRequest,
+  formRequest,
+  reviewProposal,
+  settle,
+} from "~tests/helpers/admin-context";
 import { PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { createLocation, getLocationById, type LocationInput } from "../queries/locations.server";
 import { getProposal } from "../queries/proposals.server";
 import { listRevisionsOldestFirst } from "../queries/revisions.server";
 import { issueFormToken } from "../services/contributions/form-timing.server";
 import * as locationForm from "./admin/location-form";
-import * as itemRoute from "./admin/moderation-item";
 import * as revertRoute from "./admin/revision-revert";
 import * as correctionRoute from "./suggest-correction";
 
@@ -77,10 +83,7 @@ const statusOf = (r: { value?: unknown; thrown?: unknown }) => {
   return v instanceof Response ? v.status : (v?.init?.status ?? 200);
 };
 
-const review = (id: string, fields: Record<string, string>) =>
-  settle(() =>
-    call(itemRoute.action as never, formRequest(`/admin/dashboard/moderation/${id}`, fields), h.context, { id }),
-  );
+const review = (id: string, fields: Record<string, string | string[]>) => reviewProposal(h, id, fields);
 
 async function latestCorrection() {
   const rows = await h.t.db.select().from(proposals);

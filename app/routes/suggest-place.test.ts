@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, locations, proposals } from "~db/schema";
-import { adminHarnessForFile, call, formRequest, settle } from "~tests/helpers/admin-context";
+import { adminHarnessForFile, call, formRequest, reviewProposal, settle } from "~tests/helpers/admin-context";
 import { PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { getLocationPage } from "../queries/locations.server";
 import { getProposal } from "../queries/proposals.server";
 import { issueFormToken } from "../services/contributions/form-timing.server";
-import * as itemRoute from "./admin/moderation-item";
 import * as suggestRoute from "./suggest-place";
 
 const h = adminHarnessForFile();
@@ -142,10 +141,7 @@ describe(`suggesting a place (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
 });
 
 describe("staff decide on a proposed place", () => {
-  const review = (id: string, fields: Record<string, string | string[]>) =>
-    settle(() =>
-      call(itemRoute.action as never, formRequest(`/admin/dashboard/moderation/${id}`, fields), h.context, { id }),
-    );
+  const review = (id: string, fields: Record<string, string | string[]>) => reviewProposal(h, id, fields);
 
   it("accepting the ticked fields, as edited, creates a draft; the proposal records it, once; the audit log has it", async () => {
     await propose({

@@ -4,6 +4,7 @@ import { beforeAll } from "vitest";
 import type { z } from "zod";
 import { fieldsAlwaysSent } from "~/lib/schemas/form";
 import { createUserWithPassword } from "~/queries/users.server";
+import * as moderationItem from "~/routes/admin/moderation-item";
 import { Mailer } from "~/services/mail/mailer.server";
 import { loginLimits } from "~/services/staff/login-limiter.server";
 import { testDatabaseForFile } from "./database-for-file";
@@ -144,4 +145,11 @@ export function call<R>(
 export function dataResult<T = unknown>(value: unknown): { status: number | undefined; data: T } {
   const v = value as { data: T; init?: { status?: number } | null };
   return { status: v.init?.status, data: v.data };
+}
+
+/** Staff's decision on a proposal, posted to its moderation screen (`fields`: the intent and the ticked fields). */
+export function reviewProposal(h: AdminHarness, id: string, fields: Record<string, string | string[]>) {
+  return settle(() =>
+    call(moderationItem.action as never, formRequest(`/admin/dashboard/moderation/${id}`, fields), h.context, { id }),
+  );
 }
