@@ -72,12 +72,7 @@ describe("forgotten password", () => {
     await createUserWithPassword(t.db, { email, name: "Gardener", password: "the old password 1", role: "ADMIN" });
     expect(await signIn(email, "the old password 1")).toBe(true);
     const user = await getUserByEmail(t.db, email);
-    expect(
-      await t.db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, user?.id ?? "")),
-    ).toHaveLength(1);
+    expect(await t.db.query.sessions.findMany({ where: eq(sessions.userId, user?.id ?? "") })).toHaveLength(1);
 
     const link = await requestLink(email);
     const token = new URL(link).searchParams.get("token") ?? "";
@@ -97,12 +92,7 @@ describe("forgotten password", () => {
     expect(done?.status).toBe(302);
     expect(done?.headers.get("Location")).toBe("/admin/login?password=changed");
 
-    expect(
-      await t.db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, user?.id ?? "")),
-    ).toHaveLength(0);
+    expect(await t.db.query.sessions.findMany({ where: eq(sessions.userId, user?.id ?? "") })).toHaveLength(0);
     expect(await signIn(email, "the old password 1")).toBe(false);
     expect(await signIn(email, "a brand new password")).toBe(true);
 
