@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 
 /**
  * The change bus tells this process's own subscribers at once, on PGlite and on Postgres alike: an editor who saves
  * and reloads reads the change from the instance that made it, without waiting for the server's notification to come
  * back; that notification is then not delivered a second time. Another process's change still arrives.
  */
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
-});
-afterAll(() => t?.destroy());
+const t = testDatabaseForFile({ reference: false });
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -80,30 +80,26 @@ describe("database migrations", () => {
     // One fresh database per release, each migrated twice: minutes on a busy machine, and more with every release.
   }, 600_000);
 
+  /** A subscriber stored by the release before `tag`: whether they count as confirmed once the database is upgraded. */
+  async function confirmedAfterUpgrade(tag: string, email: string) {
+    const { client, db } = await open();
+    const release = journal.entries.findIndex((e) => e.tag.startsWith(tag));
+    await migrate(db, { migrationsFolder: releaseWith(release) });
+    await client.query("INSERT INTO newsletter_subscriptions (email) VALUES ($1)", [email]);
+    await migrate(db, { migrationsFolder: folder });
+    const { rows } = await client.query<{ confirmed: boolean }>(
+      "SELECT confirmed_at IS NOT NULL AS confirmed FROM newsletter_subscriptions WHERE email = $1",
+      [email],
+    );
+    await client.close();
+    return rows;
+  }
+
   it("upgrading keeps newsletter subscribers as they were: old ones stay subscribed, pending ones stay pending", async () => {
     // From the release before confirmation existed: that subscriber agreed under the terms of the time.
-    const old = await open();
-    const before = journal.entries.findIndex((e) => e.tag.startsWith("0004_"));
-    await migrate(old.db, { migrationsFolder: releaseWith(before) });
-    await old.client.query(`INSERT INTO newsletter_subscriptions (email) VALUES ('early@example.org')`);
-    await migrate(old.db, { migrationsFolder: folder });
-    const early = await old.client.query<{ confirmed: boolean }>(
-      `SELECT confirmed_at IS NOT NULL AS confirmed FROM newsletter_subscriptions WHERE email = 'early@example.org'`,
-    );
-    expect(early.rows).toEqual([{ confirmed: true }]);
-    await old.client.close();
-
+    expect(await confirmedAfterUpgrade("0004_", "early@example.org")).toEqual([{ confirmed: true }]);
     // From the release just before the repair: someone who has not confirmed yet must not be confirmed by it.
-    const recent = await open();
-    const repair = journal.entries.findIndex((e) => e.tag.startsWith("0006_"));
-    await migrate(recent.db, { migrationsFolder: releaseWith(repair) });
-    await recent.client.query(`INSERT INTO newsletter_subscriptions (email) VALUES ('pending@example.org')`);
-    await migrate(recent.db, { migrationsFolder: folder });
-    const pending = await recent.client.query<{ confirmed: boolean }>(
-      `SELECT confirmed_at IS NOT NULL AS confirmed FROM newsletter_subscriptions WHERE email = 'pending@example.org'`,
-    );
-    expect(pending.rows).toEqual([{ confirmed: false }]);
-    await recent.client.close();
+    expect(await confirmedAfterUpgrade("0006_", "pending@example.org")).toEqual([{ confirmed: false }]);
   });
 
   it("upgrading names the mailbox of every stored message as the mail caps count it (0021)", async () => {

@@ -2,17 +2,17 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsEvents } from "~db/schema";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { ANALYTICS_RATE_PER_MINUTE, countryOf, createAnalyticsIngest, deviceOf } from "./analytics";
 
-let t: TestDatabase;
 let base: string;
 let server: ReturnType<express.Express["listen"]>;
 let ingest: ReturnType<typeof createAnalyticsIngest>;
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 
+const t = testDatabaseForFile({ reference: false });
+
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
   ingest = createAnalyticsIngest({
     db: t.db,
     siteUrl: "https://permaculture.example",
@@ -32,7 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   server.close();
   await ingest.close();
-  await t?.destroy();
 });
 
 function send(body: unknown, headers: Record<string, string> = {}) {

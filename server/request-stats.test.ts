@@ -1,16 +1,10 @@
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { requestStats } from "~db/schema";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { BUCKET_MS, createRequestStats, LATENCY_BOUNDS_MS, percentileFromHistogram } from "./request-stats";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = testDatabaseForFile({ reference: false });
 
 // The shape of React Router's route manifest, as the server build provides it.
 const build = {

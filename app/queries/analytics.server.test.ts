@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { analyticsDailyTotals, analyticsEvents } from "~db/schema";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { bucketOf, getAnalyticsReport, rollupAnalytics, setRetentionDays, utcDay } from "./analytics.server";
 
-let t: TestDatabase;
 const NOW = new Date("2026-06-10T12:00:00Z");
 const at = (day: string, hour = 10) => new Date(`${day}T${String(hour).padStart(2, "0")}:00:00Z`);
 
+const t = testDatabaseForFile({ reference: false });
+
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
   const ev = (
     day: string,
     kind: "page_view" | "user_interaction" | "form_submission",
@@ -36,9 +36,6 @@ beforeAll(async () => {
     // Far past, beyond retention.
     ev("2024-01-01", "page_view", { path: "/old", visitorHash: "z" }),
   ]);
-});
-afterAll(async () => {
-  await t?.destroy();
 });
 
 describe("analytics rollups and report", () => {

@@ -1,18 +1,18 @@
 // Searches that match more entries than are counted (decision 021): a word in every name costs what a word in a
 // thousand does, the page says "1,000+", and the entry named as typed still comes first.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { formatCount } from "../lib/numbers";
 import { SEARCH_COUNT_CAP } from "../lib/search-query";
 import { locationFacetCounts, searchLocations } from "./locations.server";
 import { searchEverything } from "./search.server";
 
-let t: TestDatabase;
 const MANY = SEARCH_COUNT_CAP + 150;
 
+const t = testDatabaseForFile();
+
 beforeAll(async () => {
-  t = await createTestDatabase();
   // Many places with "grove" in their names (in Kenya and Peru), inserted first so the index hands them out first.
   await t.db.execute(sql`
     INSERT INTO locations (name, country, short_description, long_description, region_name, focus_areas)
@@ -25,10 +25,6 @@ beforeAll(async () => {
     VALUES ('Grove', 'Chile', 'A small nursery.', '', '', '{}'::uuid[]),
            ('Lonely Orchard', 'Chile', 'Apples beside a grove of oaks.', '', '', '{}'::uuid[])`);
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe("a word that matches more places than are counted", () => {
   it("says 1,000+ on /locations and still lists the place named exactly as typed first", async () => {

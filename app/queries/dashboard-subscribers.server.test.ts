@@ -1,16 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { getDashboardCounts } from "./dashboard.server";
 import { countSubscriptionsByState } from "./newsletter.server";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = testDatabaseForFile({ reference: false });
 
 describe("the dashboard's subscriber counts", () => {
   it("count confirmed subscribers who have not left, as the newsletter screen does, and the others apart", async () => {

@@ -1,16 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { createApplication } from "./applications.server";
 import { getDashboardCounts, listRecentApplications } from "./dashboard.server";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = testDatabaseForFile({ reference: false });
 
 describe("dashboard queries", () => {
   it("counts every kind of content and applications per status with 50,000 locations", async () => {

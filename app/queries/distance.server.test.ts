@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { locationInput } from "~tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { distanceKm, formatDistance } from "../lib/geo";
 import { resolvePlace } from "./distance.server";
 import { createLocation, nearbyLocations, searchLocations } from "./locations.server";
 
-let t: TestDatabase;
-
 const BERLIN = { lat: 52.52, lng: 13.405 };
 
+const t = testDatabaseForFile();
+
 beforeAll(async () => {
-  t = await createTestDatabase();
   await createLocation(
     t.db,
     locationInput("Potsdam Garden", { country: "Germany", contactCity: "Potsdam", latitude: 52.39, longitude: 13.06 }),
@@ -27,10 +26,6 @@ beforeAll(async () => {
     t.db,
     locationInput("Somewhere Unmapped", { country: "Germany", contactCity: null, latitude: null, longitude: null }),
   );
-});
-
-afterAll(async () => {
-  await t.destroy();
 });
 
 describe(`distance (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { locationInput } from "~tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import type { EntryStatus } from "../lib/vocabulary";
 import {
   countChangeMakers,
@@ -33,7 +33,6 @@ import { createResource, listResources, searchResourcesForAdmin } from "./resour
 import { searchEverything, suggestNames } from "./search.server";
 import { sitemapRows, sitemapTotals } from "./sitemap.server";
 
-let t: TestDatabase;
 const ids: Record<string, string> = {};
 
 function place(name: string, status: EntryStatus, extra: Partial<LocationInput> = {}): LocationInput {
@@ -50,8 +49,9 @@ function place(name: string, status: EntryStatus, extra: Partial<LocationInput> 
   });
 }
 
+const t = testDatabaseForFile();
+
 beforeAll(async () => {
-  t = await createTestDatabase();
   for (const status of ["published", "draft", "archived"] as const) {
     ids[`place-${status}`] = await createLocation(t.db, place(`Quillwort Farm ${status}`, status));
     ids[`program-${status}`] = await createProgram(t.db, {
@@ -94,10 +94,6 @@ beforeAll(async () => {
     startDate: "2099-02-01",
     locationId: ids["place-draft"],
   });
-});
-
-afterAll(async () => {
-  await t.destroy();
 });
 
 const names = (rows: { name?: string; title?: string }[]) => rows.map((r) => r.name ?? r.title ?? "").sort();

@@ -1,23 +1,17 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { createChangeMaker } from "./change-makers.server";
 import { listNeedsChecking, markEntryChecked } from "./freshness.server";
 import { createProgram } from "./programs.server";
 
-let t: TestDatabase;
 const yearAgo = () => {
   const d = new Date();
   d.setMonth(d.getMonth() - 12);
   return d;
 };
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = testDatabaseForFile();
 
 describe(`entries that need checking (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("lists published entries unconfirmed for longer than the setting, longest first; marking one checked removes it", async () => {

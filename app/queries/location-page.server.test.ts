@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { createLocation, getLocationPage } from "./locations.server";
 import { createProgram } from "./programs.server";
 import { loadReferenceData } from "./reference.server";
 
-let t: TestDatabase;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await t.destroy();
-});
+const t = testDatabaseForFile();
 
 describe(`a location's page data (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("comes in one read: region, sub-region, focus-area names in order, and programs soonest first", async () => {

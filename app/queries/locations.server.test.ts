@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { locations } from "~db/schema";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { locationInput } from "~tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import {
   createLocation,
   deleteLocation,
@@ -16,13 +16,7 @@ import {
 } from "./locations.server";
 import { loadReferenceData } from "./reference.server";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = testDatabaseForFile();
 
 function input(name: string, extra: Partial<LocationInput> = {}): LocationInput {
   return locationInput(name, {

@@ -1,17 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { changeMakers, locations, podcastEpisodes, programs, resources } from "~db/schema";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { replaceDownloadUrls } from "./media.server";
 
-let t: TestDatabase;
-
-beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = testDatabaseForFile({ reference: false });
 
 const OLD = "/api/storage/download/a/pond.jpg?token=old";
 const NEW = "/api/storage/download/a/pond.jpg?token=new";
@@ -52,68 +45,27 @@ describe("replaceDownloadUrls", () => {
     );
     expect(changed.sort()).toEqual(["changeMakers", "locations", "podcast", "programs", "resources"]);
 
-    const one = async <T>(rows: Promise<T[]>) => (await rows)[0];
-    expect(
-      await one(
-        t.db
-          .select()
-          .from(locations)
-          .where(eq(locations.id, place?.id ?? "")),
-      ),
-    ).toMatchObject({
+    expect(await t.db.query.locations.findFirst({ where: eq(locations.id, place?.id ?? "") })).toMatchObject({
       originalImageUrl: NEW,
       webpImageUrl: NEW_WEBP,
       updatedAt: place?.updatedAt,
     });
-    expect(
-      await one(
-        t.db
-          .select()
-          .from(locations)
-          .where(eq(locations.id, untouched?.id ?? "")),
-      ),
-    ).toMatchObject({
+    expect(await t.db.query.locations.findFirst({ where: eq(locations.id, untouched?.id ?? "") })).toMatchObject({
       originalImageUrl: OTHER,
     });
-    expect(
-      await one(
-        t.db
-          .select()
-          .from(programs)
-          .where(eq(programs.id, program?.id ?? "")),
-      ),
-    ).toMatchObject({
+    expect(await t.db.query.programs.findFirst({ where: eq(programs.id, program?.id ?? "") })).toMatchObject({
       imageUrl: NEW,
     });
     // Only a whole value that is an old link is replaced.
-    expect(
-      await one(
-        t.db
-          .select()
-          .from(changeMakers)
-          .where(eq(changeMakers.id, person?.id ?? "")),
-      ),
-    ).toMatchObject({
+    expect(await t.db.query.changeMakers.findFirst({ where: eq(changeMakers.id, person?.id ?? "") })).toMatchObject({
       photoUrl: NEW,
       webpPhotoUrl: `${OLD}&x=1`,
     });
-    expect(
-      await one(
-        t.db
-          .select()
-          .from(resources)
-          .where(eq(resources.id, resource?.id ?? "")),
-      ),
-    ).toMatchObject({
+    expect(await t.db.query.resources.findFirst({ where: eq(resources.id, resource?.id ?? "") })).toMatchObject({
       imageUrl: NEW_WEBP,
     });
     expect(
-      await one(
-        t.db
-          .select()
-          .from(podcastEpisodes)
-          .where(eq(podcastEpisodes.id, episode?.id ?? "")),
-      ),
+      await t.db.query.podcastEpisodes.findFirst({ where: eq(podcastEpisodes.id, episode?.id ?? "") }),
     ).toMatchObject({ imageUrl: NEW, audioUrl: NEW_WEBP });
 
     // Nothing left to replace: nothing reported changed.

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { parseProgramQuery, programDateWindow } from "../lib/filters";
 import { createProgram, listProgramSummaries } from "./programs.server";
-
-let t: TestDatabase;
 
 const program = (name: string, extra: Partial<Parameters<typeof createProgram>[1]>) =>
   createProgram(t.db, { name, summary: "", description: "", format: "in-person", currency: "EUR", ...extra });
 
+const t = testDatabaseForFile();
+
 beforeAll(async () => {
-  t = await createTestDatabase();
   await program("Food Forest Design Course", {
     summary: "Two weeks of forest garden design.",
     startDate: "2027-03-01",
@@ -23,10 +22,6 @@ beforeAll(async () => {
     endDate: "2027-06-06",
   });
   await program("Undated Mentoring", { summary: "Forest gardens, any time." });
-});
-
-afterAll(async () => {
-  await t.destroy();
 });
 
 const names = async (f: Parameters<typeof listProgramSummaries>[1]) =>

@@ -1,18 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { regions, subRegions } from "~db/schema";
 import { seedReferenceData } from "~db/seed/seed";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { allSubcategories, PROJECT_CATEGORIES } from "../lib/taxonomy";
 import { listFocusAreas, listRegions, listSubRegions, updateNameTranslations } from "./reference.server";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = testDatabaseForFile();
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { requestStats } from "~db/schema";
 import { createRequestStats } from "~server/request-stats";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { getRequestStatsReport, rollupRequestStats } from "./request-stats.server";
 
-let t: TestDatabase;
 const NOW = new Date("2026-06-10T12:30:00Z");
+const t = testDatabaseForFile({ reference: false });
+
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
   const stats = createRequestStats({ db: t.db, flushMs: 1e9 });
   const minutesAgo = (m: number) => NOW.getTime() - m * 60_000;
   // Last hour: a fast page and a slow, failing one.
@@ -17,9 +17,6 @@ beforeAll(async () => {
   stats.record("/about", "GET", 200, 8, Date.parse("2026-06-08T09:15:00Z"));
   stats.record("/about", "GET", 404, 9, Date.parse("2026-06-08T09:45:00Z"));
   await stats.close();
-});
-afterAll(async () => {
-  await t?.destroy();
 });
 
 describe("request statistics report", () => {

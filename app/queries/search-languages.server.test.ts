@@ -3,18 +3,17 @@
 // renamed translation searchable at once), the page language's stop words, abbreviations, and the database's
 // country keys kept equal to the code's.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { focusAreas } from "~db/schema";
 import { syncSearchNames } from "~db/seed/search-names";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { locationInput } from "~tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import type { Language } from "../lib/i18n/languages";
 import { countryKeys, normalCountry } from "../lib/reference-names";
 import { createLocation, searchLocations } from "./locations.server";
 import { createProgram } from "./programs.server";
 import { searchBackfillStep, searchEverything } from "./search.server";
 
-let t: TestDatabase;
 let soilHealth = "";
 
 const rowsOf = (result: unknown) => {
@@ -22,8 +21,9 @@ const rowsOf = (result: unknown) => {
   return Array.isArray(r) ? r : (r.rows ?? []);
 };
 
+const t = testDatabaseForFile();
+
 beforeAll(async () => {
-  t = await createTestDatabase();
   const [soil] = await t.db.select().from(focusAreas).where(eq(focusAreas.name, "Soil Health"));
   soilHealth = soil?.id ?? "";
   await createLocation(
@@ -51,10 +51,6 @@ beforeAll(async () => {
     summary: "Two weeks of design in a food forest.",
   });
 }, 60_000);
-
-afterAll(async () => {
-  await t.destroy();
-});
 
 async function places(q: string, lang?: Language): Promise<string[]> {
   const out = await searchEverything(t.db, q, { kinds: ["location"], perKind: 20, lang });

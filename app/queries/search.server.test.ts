@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { locationInput } from "~tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { parseSearch } from "../lib/search-query";
 import { createLocation } from "./locations.server";
 import { correctWords, searchEverything, suggestNames } from "./search.server";
 
-let t: TestDatabase;
+const t = testDatabaseForFile();
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   await createLocation(
     t.db,
     locationInput("Rift Valley Water Harvest", {
@@ -47,10 +46,6 @@ beforeAll(async () => {
       shortDescription: "Teaching agroforestry in a cold climate; no water shortage here.",
     }),
   );
-});
-
-afterAll(async () => {
-  await t.destroy();
 });
 
 async function names(q: string): Promise<string[]> {

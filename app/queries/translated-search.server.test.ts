@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { locationInput } from "~tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { createLocation, searchLocations } from "./locations.server";
 import { createEpisode } from "./podcast.server";
 import { createProgram, updateProgram } from "./programs.server";
 import { searchEverything, suggestNames } from "./search.server";
 
-let t: TestDatabase;
-
 let programId = "";
 
+const t = testDatabaseForFile();
+
 beforeAll(async () => {
-  t = await createTestDatabase();
   await createLocation(
     t.db,
     locationInput("Quinta das Abelhas", {
@@ -31,10 +30,6 @@ beforeAll(async () => {
     title: "Soil stories",
     translations: { es: { title: "Historias del suelo", summary: "Compost y lombrices." } },
   });
-});
-
-afterAll(async () => {
-  await t.destroy();
 });
 
 async function hits(q: string, kind: "location" | "program" | "episode"): Promise<string[]> {

@@ -1,38 +1,25 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessions } from "~db/schema";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { createInvitedUser } from "./user-links.server";
 import { changeUserRole, createUserWithPassword, getUserById, listUsers, setUserDisabled } from "./users.server";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = testDatabaseForFile({ reference: false });
 
 const pw = "users-test-password-123";
+/** A user with the test password. */
+const userWithPassword = (email: string, name: string, role: "ADMIN" | "DEFAULT") =>
+  createUserWithPassword(t.db, { email, name, password: pw, role });
 
 describe("last active admin protection", () => {
   it("refuses to demote or disable the only active ADMIN, allows it once there is another", async () => {
-    const first = await createUserWithPassword(t.db, {
-      email: "first@example.org",
-      name: "First",
-      password: pw,
-      role: "ADMIN",
-    });
+    const first = await userWithPassword("first@example.org", "First", "ADMIN");
     expect(await changeUserRole(t.db, first, "DEFAULT")).toBe("last-admin");
     expect(await setUserDisabled(t.db, first, true)).toBe("last-admin");
     expect((await getUserById(t.db, first))?.role).toBe("ADMIN");
 
-    const second = await createUserWithPassword(t.db, {
-      email: "second@example.org",
-      name: "Second",
-      password: pw,
-      role: "DEFAULT",
-    });
+    const second = await userWithPassword("second@example.org", "Second", "DEFAULT");
     expect(await changeUserRole(t.db, second, "ADMIN")).toBe("ok");
     expect(await changeUserRole(t.db, second, "ADMIN")).toBe("unchanged");
     expect(await changeUserRole(t.db, first, "DEFAULT")).toBe("ok");
@@ -41,8 +28,8 @@ describe("last active admin protection", () => {
   });
 
   it("a disabled admin does not count as the other active admin", async () => {
-    const a = await createUserWithPassword(t.db, { email: "a@example.org", name: "A", password: pw, role: "ADMIN" });
-    const b = await createUserWithPassword(t.db, { email: "b@example.org", name: "B", password: pw, role: "ADMIN" });
+    const a = await userWithPassword("a@example.org", "A", "ADMIN");
+    const b = await userWithPassword("b@example.org", "B", "ADMIN");
     expect(await setUserDisabled(t.db, a, true)).toBe("ok");
     // second@example.org is also an active admin from the previous test, so b may go; then second is last again.
     expect(await changeUserRole(t.db, b, "DEFAULT")).toBe("ok");
@@ -51,12 +38,7 @@ describe("last active admin protection", () => {
   });
 
   it("disabling ends all of the user's sessions at once; enabling lets them sign in again", async () => {
-    const u = await createUserWithPassword(t.db, {
-      email: "sess@example.org",
-      name: "S",
-      password: pw,
-      role: "DEFAULT",
-    });
+    const u = await userWithPassword("sess@example.org", "S", "DEFAULT");
     const now = new Date();
     for (const id of ["s1", "s2"]) {
       await t.db.insert(sessions).values({
@@ -83,12 +65,7 @@ describe("last active admin protection", () => {
 
 describe("the users list", () => {
   it("says who has a password: a user created with one has, an invited user has not yet", async () => {
-    const withPassword = await createUserWithPassword(t.db, {
-      email: "has-password@example.org",
-      name: "Has",
-      password: pw,
-      role: "DEFAULT",
-    });
+    const withPassword = await userWithPassword("has-password@example.org", "Has", "DEFAULT");
     const invited = await createInvitedUser(t.db, { email: "invited@example.org", name: "Invited", role: "DEFAULT" });
     const list = await listUsers(t.db);
     expect(list.find((u) => u.id === withPassword)?.hasPassword).toBe(true);

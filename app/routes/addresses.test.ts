@@ -1,17 +1,16 @@
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LocationSchema } from "~/lib/schemas/location";
 import { ProgramSchema } from "~/lib/schemas/program";
 import {
-  type AdminHarness,
+  adminHarnessForFile,
   call,
-  createAdminHarness,
   dataResult,
   entryFormRequest,
   settle,
+  visitorContext,
 } from "~tests/helpers/admin-context";
 import { locationInput } from "~tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { createLocation } from "../queries/locations.server";
 import { createProgram } from "../queries/programs.server";
 import * as locationForm from "./admin/location-form";
@@ -19,24 +18,17 @@ import * as programForm from "./admin/program-form";
 import * as locationRoute from "./location";
 import * as programRoute from "./program";
 
-let t: TestDatabase;
-let staff: AdminHarness;
 let visitor: AppLoadContext;
 let cedarId: string;
 let courseId: string;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  staff = await createAdminHarness(t);
-  const services = { ...staff.context.services, auth: { api: { getSession: async () => null } } };
-  visitor = { ...staff.context, services } as unknown as AppLoadContext;
-  cedarId = await createLocation(t.db, locationInput("Cedar Hollow Food Forest"));
-  await createLocation(t.db, locationInput("Quiet Draft Garden", { status: "draft" }));
-  courseId = await createProgram(t.db, { name: "Satoyama Seasons Course", status: "published" });
-});
+const staff = adminHarnessForFile();
 
-afterAll(async () => {
-  await t?.destroy();
+beforeAll(async () => {
+  visitor = visitorContext(staff.context);
+  cedarId = await createLocation(staff.t.db, locationInput("Cedar Hollow Food Forest"));
+  await createLocation(staff.t.db, locationInput("Quiet Draft Garden", { status: "draft" }));
+  courseId = await createProgram(staff.t.db, { name: "Satoyama Seasons Course", status: "published" });
 });
 
 async function visit(route: { loader: unknown }, slug: string) {

@@ -1,32 +1,23 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
+import { smtpMailerForFile } from "~tests/helpers/mail-harness";
 import { listApplications } from "../queries/applications.server";
 import { listMail } from "../queries/mail.server";
 import { listFocusAreas } from "../queries/reference.server";
 import { createUserWithPassword, setApplicationNoticeSetting } from "../queries/users.server";
 import { issueFormToken } from "../services/contributions/form-timing.server";
-import type { Mailer } from "../services/mail/mailer.server";
 import { action } from "./application";
 
 const SECRET = "test-hash-secret";
-let t: TestDatabase;
 let focusId = "";
-let smtp: TestSmtpServer;
-let mail: Mailer;
+
+const t = testDatabaseForFile();
+const relay = smtpMailerForFile(t);
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   focusId = (await listFocusAreas(t.db))[0]?.id ?? "";
-  smtp = await startTestSmtpServer();
-  mail = testMailer(t.db, { smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await mail?.stop();
-  await smtp?.close();
-  await t?.destroy();
 });
 
 function context(ip: string): AppLoadContext {
@@ -34,7 +25,7 @@ function context(ip: string): AppLoadContext {
     services: {
       db: t.db,
       bus: t.bus,
-      mail,
+      mail: relay.mail,
       logger: pino({ level: "silent" }),
       config: { hashSecret: SECRET, siteUrl: "https://permaculture.example.org" },
     },
@@ -150,10 +141,10 @@ describe("messages about an application", () => {
     await setApplicationNoticeSetting(t.db, keen, true);
     // The first administrator hears of new applications until they choose otherwise (decision 058): Quiet chose.
     await setApplicationNoticeSetting(t.db, quiet, false);
-    const before = smtp.received.length;
+    const before = relay.smtp.received.length;
     expect(statusOf(await post(form({ fullName: "Amara Okafor", email: "amara@example.org" }), "10.0.1.1"))).toBe(303);
-    await mail.runOnce();
-    const got = await smtp.waitFor(before + 2);
+    await relay.mail.runOnce();
+    const got = await relay.smtp.waitFor(before + 2);
     const ack = got.find((m) => m.envelopeTo.includes("amara@example.org"));
     expect(ack?.subject).toMatch(/received your application/);
     // Only the site's words to an address nobody confirmed: not even the name typed into the form (decision 054).

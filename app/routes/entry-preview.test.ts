@@ -1,8 +1,7 @@
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdminHarness, call, createAdminHarness, settle } from "~tests/helpers/admin-context";
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminHarnessForFile, call, settle, visitorContext } from "~tests/helpers/admin-context";
 import { locationInput } from "~tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { publicPageHeaders } from "../lib/public-cache";
 import { createChangeMaker } from "../queries/change-makers.server";
 import { createLocation } from "../queries/locations.server";
@@ -11,27 +10,19 @@ import * as changeMakerRoute from "./change-maker";
 import * as locationRoute from "./location";
 import * as programRoute from "./program";
 
-let t: TestDatabase;
-let staff: AdminHarness;
 let visitor: AppLoadContext;
 let personId: string;
 
+const staff = adminHarnessForFile();
+
 beforeAll(async () => {
-  t = await createTestDatabase();
-  staff = await createAdminHarness(t);
-  // The same services without a session: a visitor.
-  const services = { ...staff.context.services, auth: { api: { getSession: async () => null } } };
-  visitor = { ...staff.context, services } as unknown as AppLoadContext;
+  visitor = visitorContext(staff.context);
   const placeId = await createLocation(
-    t.db,
+    staff.t.db,
     locationInput("Hidden Draft Farm", { shortDescription: "Not public yet", status: "draft" }),
   );
-  await createProgram(t.db, { name: "Archived Course", locationId: placeId, status: "archived" });
-  personId = await createChangeMaker(t.db, { name: "Draft Person", status: "draft" });
-});
-
-afterAll(async () => {
-  await t?.destroy();
+  await createProgram(staff.t.db, { name: "Archived Course", locationId: placeId, status: "archived" });
+  personId = await createChangeMaker(staff.t.db, { name: "Draft Person", status: "draft" });
 });
 
 /** A page request from a browser that carries a cookie (staff's session cookie, or any other). */

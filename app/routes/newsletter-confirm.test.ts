@@ -1,32 +1,23 @@
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
+import { smtpMailerForFile } from "~tests/helpers/mail-harness";
 import { answer, publicContext, routeCalls } from "~tests/helpers/route-calls";
-import { linkIn, startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { linkIn } from "~tests/helpers/smtp";
 import { countNewsletterSubscriptions, getSubscriptionByEmail } from "../queries/newsletter.server";
-import type { Mailer } from "../services/mail/mailer.server";
 import { signToken } from "../services/mail/tokens.server";
 import { newsletterUnsubscribeUrl, requestNewsletterSubscription } from "../services/newsletter/newsletter.server";
 import * as confirm from "./newsletter-confirm";
 import * as unsubscribe from "./newsletter-unsubscribe";
 
-let t: TestDatabase;
-let smtp: TestSmtpServer;
-let mail: Mailer;
 let context: AppLoadContext;
 const config = { siteUrl: "https://permaculture.example.org", authSecret: "k".repeat(32) };
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  smtp = await startTestSmtpServer();
-  mail = testMailer(t.db, { siteUrl: config.siteUrl, smtpUrl: smtp.url });
-  context = publicContext({ db: t.db, mail, config });
-});
+const t = testDatabaseForFile();
+const relay = smtpMailerForFile(t, { siteUrl: config.siteUrl });
 
-afterAll(async () => {
-  await mail.stop();
-  await smtp.close();
-  await t.destroy();
+beforeAll(async () => {
+  context = publicContext({ db: t.db, mail: relay.mail, config });
 });
 
 const get = (url: string) => routeCalls(context).get(url);
@@ -36,8 +27,8 @@ describe("newsletter double opt-in, end to end through a real SMTP server", () =
   it("counts an address only after its confirmation link is used, once", async () => {
     const before = await countNewsletterSubscriptions(t.db);
     expect(await requestNewsletterSubscription(context.services, "ada@example.org", "footer")).toBe("sent");
-    await mail.runOnce();
-    const [message] = await smtp.waitFor(1);
+    await relay.mail.runOnce();
+    const [message] = await relay.smtp.waitFor(1);
     expect(message?.subject).toBe("Confirm your subscription to the Permaculture Network newsletter");
     expect(message?.messageId).toMatch(/@permaculture\.example\.org>$/);
     const link = linkIn(message?.text, "https://permaculture.example.org/newsletter/confirm?token=");
@@ -65,11 +56,11 @@ describe("newsletter double opt-in, end to end through a real SMTP server", () =
   });
 
   it("refuses a tampered or expired link; another sign-up does not cancel the link already sent", async () => {
-    smtp.received.length = 0;
+    relay.smtp.received.length = 0;
     await requestNewsletterSubscription(context.services, "bo@example.org", "footer");
     await requestNewsletterSubscription(context.services, "bo@example.org", "footer");
-    await mail.runOnce();
-    const [first, second] = await smtp.waitFor(2);
+    await relay.mail.runOnce();
+    const [first, second] = await relay.smtp.waitFor(2);
     const tokens = [first, second].map(
       (m) => new URL(linkIn(m?.text, `${config.siteUrl}/newsletter/confirm?token=`)).searchParams.get("token") ?? "",
     );
@@ -110,9 +101,7 @@ describe("newsletter double opt-in, end to end through a real SMTP server", () =
       data: { state: "invalid" },
     });
     // A token for another purpose (unsubscribe) cannot confirm.
-    const other = new URL(newsletterUnsubscribeUrl({ mail }, config.authSecret, sub?.id ?? "")).searchParams.get(
-      "token",
-    );
+    const other = new URL(newsletterUnsubscribeUrl(relay, config.authSecret, sub?.id ?? "")).searchParams.get("token");
     expect(answer(await confirm.action(post(url, { token: other ?? "" })))).toEqual({
       status: 410,
       data: { state: "invalid" },
@@ -124,15 +113,15 @@ describe("newsletter double opt-in, end to end through a real SMTP server", () =
   });
 
   it("sends at most three confirmation messages a day to one address", async () => {
-    smtp.received.length = 0;
+    relay.smtp.received.length = 0;
     const outcomes = [];
     for (let i = 0; i < 5; i++)
       outcomes.push(await requestNewsletterSubscription(context.services, "flood@example.org", "footer"));
     expect(outcomes).toEqual(["sent", "sent", "sent", "limited", "limited"]);
-    await mail.runOnce();
-    await smtp.waitFor(3);
+    await relay.mail.runOnce();
+    await relay.smtp.waitFor(3);
     await new Promise((r) => setTimeout(r, 100));
-    expect(smtp.received).toHaveLength(3);
+    expect(relay.smtp.received).toHaveLength(3);
   });
 });
 
@@ -146,7 +135,7 @@ describe("unsubscribe", () => {
       const sub = await getSubscriptionByEmail(t.db, email);
       await t.db.execute(`UPDATE newsletter_subscriptions SET confirmed_at = now() WHERE id = '${sub?.id}'`);
       const before = await countNewsletterSubscriptions(t.db);
-      const url = newsletterUnsubscribeUrl({ mail }, config.authSecret, sub?.id ?? "");
+      const url = newsletterUnsubscribeUrl(relay, config.authSecret, sub?.id ?? "");
       expect(url).toMatch(/^https:\/\/permaculture\.example\.org\/newsletter\/unsubscribe\?token=/);
       if (oneClick) {
         expect(answer(await unsubscribe.action(post(url, { "List-Unsubscribe": "One-Click" })))).toEqual({

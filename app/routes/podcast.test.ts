@@ -1,21 +1,20 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { testMailer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { countPodcastSubscriptionsMatching, getPodcastSubscriptionByEmail } from "../queries/podcast.server";
 import type { Mailer } from "../services/mail/mailer.server";
 import { action } from "./podcast";
 
-let t: TestDatabase;
 let mail: Mailer;
+const t = testDatabaseForFile({ reference: false });
+
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
   mail = testMailer(t.db, { siteUrl: "http://x.test" });
 });
 afterAll(async () => {
   await mail?.stop();
-  await t?.destroy();
 });
 
 async function subscribe(email: string, ip = "10.1.1.1", path = "/podcast") {

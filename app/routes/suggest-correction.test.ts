@@ -1,27 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LocationSchema } from "~/lib/schemas/location";
 import { proposals } from "~db/schema";
 import {
-  type AdminHarness,
+  adminHarnessForFile,
   call,
-  createAdminHarness,
   entryFormRequest,
   formRequest,
+  reviewProposal,
   settle,
 } from "~tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { createLocation, getLocationById, type LocationInput } from "../queries/locations.server";
 import { getProposal } from "../queries/proposals.server";
 import { listRevisionsOldestFirst } from "../queries/revisions.server";
 import { issueFormToken } from "../services/contributions/form-timing.server";
 import * as locationForm from "./admin/location-form";
-import * as itemRoute from "./admin/moderation-item";
 import * as revertRoute from "./admin/revision-revert";
 import * as correctionRoute from "./suggest-correction";
 
-let t: TestDatabase;
-let h: AdminHarness;
 let placeId: string;
 let draftId: string;
 
@@ -50,14 +46,11 @@ function place(name: string, extra: Partial<LocationInput> = {}): LocationInput 
   };
 }
 
+const h = adminHarnessForFile();
+
 beforeAll(async () => {
-  t = await createTestDatabase();
-  h = await createAdminHarness(t);
-  placeId = await createLocation(t.db, place("Terrace Garden"));
-  draftId = await createLocation(t.db, place("Hidden Terrace", { status: "draft" }));
-});
-afterAll(async () => {
-  await t?.destroy();
+  placeId = await createLocation(h.t.db, place("Terrace Garden"));
+  draftId = await createLocation(h.t.db, place("Hidden Terrace", { status: "draft" }));
 });
 
 const token = () => issueFormToken("test", "suggest-correction", Date.now() - 5_000);
@@ -90,13 +83,10 @@ const statusOf = (r: { value?: unknown; thrown?: unknown }) => {
   return v instanceof Response ? v.status : (v?.init?.status ?? 200);
 };
 
-const review = (id: string, fields: Record<string, string>) =>
-  settle(() =>
-    call(itemRoute.action as never, formRequest(`/admin/dashboard/moderation/${id}`, fields), h.context, { id }),
-  );
+const review = (id: string, fields: Record<string, string | string[]>) => reviewProposal(h, id, fields);
 
 async function latestCorrection() {
-  const rows = await t.db.select().from(proposals);
+  const rows = await h.t.db.select().from(proposals);
   return rows.filter((r) => r.kind === "correction").sort((a, b) => +b.createdAt - +a.createdAt)[0];
 }
 
@@ -119,7 +109,7 @@ describe(`correcting an entry (${process.env.TEST_DATABASE_URL ? "postgres" : "p
       "to:shortDescription": "Terraces, a nursery and <script>x</script>",
     });
     expect(stored?.seen).toEqual({ contactPhone: "+977 1 111 111", shortDescription: "Terraces and a nursery" });
-    expect((await getLocationById(t.db, placeId))?.contactPhone).toBe("+977 1 111 111");
+    expect((await getLocationById(h.t.db, placeId))?.contactPhone).toBe("+977 1 111 111");
   });
 
   it("refuses a form with nothing to say, bad values, and entries that are not public", async () => {
@@ -152,12 +142,12 @@ describe(`correcting an entry (${process.env.TEST_DATABASE_URL ? "postgres" : "p
       shortDescription: "Terraces, a nursery and <script>x</script>",
     });
     expect(statusOf(accepted)).toBe(302);
-    const row = await getLocationById(t.db, placeId);
+    const row = await getLocationById(h.t.db, placeId);
     expect(row?.contactPhone).toBe("+977 61 222 333");
     expect(row?.shortDescription).toBe("Terraces and a nursery");
-    expect(await getProposal(t.db, id)).toMatchObject({ status: "accepted" });
+    expect(await getProposal(h.t.db, id)).toMatchObject({ status: "accepted" });
 
-    const history = await listRevisionsOldestFirst(t.db, "location", placeId);
+    const history = await listRevisionsOldestFirst(h.t.db, "location", placeId);
     const last = history.at(-1);
     expect(last).toMatchObject({ proposalId: id, userEmail: "content-admin@example.org" });
     expect(last?.changes).toEqual({ contactPhone: { from: "+977 1 111 111", to: "+977 61 222 333" } });
@@ -168,8 +158,8 @@ describe(`correcting an entry (${process.env.TEST_DATABASE_URL ? "postgres" : "p
       }),
     );
     expect(statusOf(reverted)).toBe(302);
-    expect((await getLocationById(t.db, placeId))?.contactPhone).toBe("+977 1 111 111");
-    const after = await listRevisionsOldestFirst(t.db, "location", placeId);
+    expect((await getLocationById(h.t.db, placeId))?.contactPhone).toBe("+977 1 111 111");
+    const after = await listRevisionsOldestFirst(h.t.db, "location", placeId);
     expect(after.at(-1)).toMatchObject({
       reverts: last?.id,
       changes: { contactPhone: { from: "+977 61 222 333", to: "+977 1 111 111" } },
@@ -183,11 +173,11 @@ describe(`correcting an entry (${process.env.TEST_DATABASE_URL ? "postgres" : "p
     expect(proposal?.closure).toBe("closed");
     const accepted = await review(proposal?.id ?? "", { intent: "accept-correction", archive: "on" });
     expect(statusOf(accepted)).toBe(302);
-    expect((await getLocationById(t.db, placeId))?.status).toBe("archived");
+    expect((await getLocationById(h.t.db, placeId))?.status).toBe("archived");
   });
 
   it("staff saving an entry is a revision too, field by field", async () => {
-    const before = await listRevisionsOldestFirst(t.db, "location", draftId);
+    const before = await listRevisionsOldestFirst(h.t.db, "location", draftId);
     const saved = await settle(() =>
       call(
         locationForm.action as never,
@@ -208,7 +198,7 @@ describe(`correcting an entry (${process.env.TEST_DATABASE_URL ? "postgres" : "p
       ),
     );
     expect(statusOf(saved)).toBe(302);
-    const after = await listRevisionsOldestFirst(t.db, "location", draftId);
+    const after = await listRevisionsOldestFirst(h.t.db, "location", draftId);
     expect(after.length).toBe(before.length + 1);
     expect(after.at(-1)?.changes).toEqual({ contactPhone: { from: "+977 1 111 111", to: "+977 1 999" } });
   });

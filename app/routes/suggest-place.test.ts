@@ -1,25 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, locations, proposals } from "~db/schema";
-import { type AdminHarness, call, createAdminHarness, formRequest, settle } from "~tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { adminHarnessForFile, call, formRequest, reviewProposal, settle } from "~tests/helpers/admin-context";
 import { PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { getLocationPage } from "../queries/locations.server";
 import { getProposal } from "../queries/proposals.server";
 import { issueFormToken } from "../services/contributions/form-timing.server";
-import * as itemRoute from "./admin/moderation-item";
 import * as suggestRoute from "./suggest-place";
 
-let t: TestDatabase;
-let h: AdminHarness;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  h = await createAdminHarness(t);
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const h = adminHarnessForFile();
 
 /** A token of its own for each form, issued five seconds ago: a person's pace, past the timing check. */
 let issued = 0;
@@ -43,7 +32,7 @@ const statusOf = (r: { value?: unknown; thrown?: unknown }) => {
 };
 
 async function proposalsNamed(name: string) {
-  const rows = await t.db.select().from(proposals);
+  const rows = await h.t.db.select().from(proposals);
   return rows.filter((r) => r.fields.name === name);
 }
 
@@ -69,7 +58,7 @@ describe(`suggesting a place (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
     expect(stored?.fields).toMatchObject({ country: "Portugal", contactCity: "Aljezur", latitude: "37.3" });
     expect(Object.keys(stored?.fields ?? {})).not.toContain("status");
     expect(stored?.comment).toBe("I volunteered there in <i>2025</i>.");
-    expect(await getLocationPage(t.db, "Hillside-<b>Seed</b>-Farm")).toBeNull();
+    expect(await getLocationPage(h.t.db, "Hillside-<b>Seed</b>-Farm")).toBeNull();
   });
 
   it("answers mistakes with 400 and the message, keeping what was typed; a 1 MB field is refused whole (413)", async () => {
@@ -152,10 +141,7 @@ describe(`suggesting a place (${process.env.TEST_DATABASE_URL ? "postgres" : "pg
 });
 
 describe("staff decide on a proposed place", () => {
-  const review = (id: string, fields: Record<string, string | string[]>) =>
-    settle(() =>
-      call(itemRoute.action as never, formRequest(`/admin/dashboard/moderation/${id}`, fields), h.context, { id }),
-    );
+  const review = (id: string, fields: Record<string, string | string[]>) => reviewProposal(h, id, fields);
 
   it("accepting the ticked fields, as edited, creates a draft; the proposal records it, once; the audit log has it", async () => {
     await propose({
@@ -187,7 +173,7 @@ describe("staff decide on a proposed place", () => {
     expect(statusOf(accepted)).toBe(302);
     const target = (accepted.thrown ?? accepted.value) as Response;
     const locationId = target.headers.get("Location")?.split("/").pop() ?? "";
-    const [row] = await t.db.select().from(locations).where(eq(locations.id, locationId));
+    const [row] = await h.t.db.select().from(locations).where(eq(locations.id, locationId));
     expect(row).toMatchObject({
       name: "River Bend Permaculture School",
       status: "draft",
@@ -197,14 +183,14 @@ describe("staff decide on a proposed place", () => {
       markerType: "school",
       featured: false,
     });
-    expect(await getLocationPage(t.db, "River-Bend-Permaculture-School")).toBeNull();
-    expect(await getProposal(t.db, id)).toMatchObject({
+    expect(await getLocationPage(h.t.db, "River-Bend-Permaculture-School")).toBeNull();
+    expect(await getProposal(h.t.db, id)).toMatchObject({
       status: "accepted",
       entityId: locationId,
       note: "Checked their website.",
       decidedBy: "content-admin@example.org",
     });
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    const audit = await h.t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(audit.map((a) => a.summary)).toEqual([
       `Accepted the proposed place "River Bend Permaculture School" as a draft`,
     ]);
@@ -228,7 +214,7 @@ describe("staff decide on a proposed place", () => {
     const clash = await review(second?.id ?? "", fields);
     expect(statusOf(clash)).toBe(400);
     expect((clash.value as { data: { errors: Record<string, string> } }).data.errors.name).toMatch(/already uses/);
-    expect(await getProposal(t.db, second?.id ?? "")).toMatchObject({ status: "pending" });
+    expect(await getProposal(h.t.db, second?.id ?? "")).toMatchObject({ status: "pending" });
   });
 
   it("declining keeps the reason and note and changes nothing else", async () => {
@@ -236,13 +222,13 @@ describe("staff decide on a proposed place", () => {
     const [p] = await proposalsNamed("Not A Farm");
     const declined = await review(p?.id ?? "", { intent: "reject", reason: "Not a permaculture site", note: "Shop" });
     expect(statusOf(declined)).toBe(302);
-    expect(await getProposal(t.db, p?.id ?? "")).toMatchObject({
+    expect(await getProposal(h.t.db, p?.id ?? "")).toMatchObject({
       status: "rejected",
       reason: "Not a permaculture site",
       note: "Shop",
       entityId: null,
     });
-    const audit = await t.db
+    const audit = await h.t.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.entityId, p?.id ?? ""));

@@ -31,6 +31,7 @@ import os from "node:os";
 import nodePath from "node:path";
 import { gzipSync } from "node:zlib";
 import { type CDPSession, chromium } from "playwright-core";
+import { CHROMIUM_LAUNCH } from "~tests/helpers/chromium";
 import { type RunningServer, startServer } from "~tests/helpers/server-process";
 
 function arg(name: string, fallback: string): string {
@@ -225,17 +226,7 @@ async function startTrace(cdp: CDPSession, categories: string) {
 // ---------------------------------------------------------------------------
 
 async function run(kind: BrowserKind, detailed: boolean): Promise<RunResult> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     // Observe long tasks from the very start of the document, buffered.

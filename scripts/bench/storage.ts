@@ -2,19 +2,16 @@
 // for a 12-megapixel photo. Prints figures only.
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import express from "express";
-import pino from "pino";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { IMAGE_WIDTHS } from "~/lib/storage/paths";
 import { createUserWithPassword } from "~/queries/users.server";
 import type { Services } from "~/services/services.server";
-import { type BlobDriver, createLocalDriver, createS3Driver } from "~server/storage/drivers";
-import { createStorageRouter } from "~server/storage/router";
+import { type BlobDriver, createLocalDriver } from "~server/storage/drivers";
 import { createStorageService } from "~server/storage/service";
+import { s3rverDriver, serveStorageApi } from "~tests/helpers/storage-api";
 import { createTestDatabase } from "~tests/helpers/test-db";
 
 const MB = 1024 * 1024;
@@ -62,16 +59,7 @@ async function benchUpload(kind: "local" | "s3") {
   let bucket = "local";
   if (kind === "s3") {
     bucket = "bench";
-    const d = createS3Driver({
-      endpoint: `http://127.0.0.1:${s3Port}`,
-      bucket,
-      region: "us-east-1",
-      accessKeyId: "S3RVER",
-      secretAccessKey: "S3RVER",
-      forcePathStyle: true,
-    });
-    await d.ensureBucket();
-    driver = d;
+    driver = await s3rverDriver(s3Port, bucket);
   } else driver = createLocalDriver(path.join(dir, "objects"));
   const storage = createStorageService({
     db: db.db,
@@ -80,21 +68,8 @@ async function benchUpload(kind: "local" | "s3") {
     tempDir: path.join(dir, `tmp-${kind}`),
     limits: { maxUploadBytes: 25 * MB, quotaBytes: 5 * 1024 * MB, maxImagePixels: 40_000_000 },
   });
-  const app = express();
-  app.use(
-    "/api/storage",
-    createStorageRouter({
-      db: db.db,
-      bus: db.bus,
-      config: { siteUrl: "http://127.0.0.1" },
-      auth,
-      logger: pino({ level: "silent" }),
-      storage,
-    }),
-  );
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise<void>((r) => server.once("listening", () => r()));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await serveStorageApi({ handle: db, storage, auth, siteUrl: "http://127.0.0.1" });
+  const base = server.base;
   const body = await fsp.readFile(payload);
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
@@ -120,7 +95,7 @@ async function benchUpload(kind: "local" | "s3") {
     multipart.push(performance.now() - t0);
   }
   report(`upload ${kind.padEnd(5)} multipart`, multipart);
-  await new Promise<void>((r) => server.close(() => r()));
+  await server.close();
 }
 
 async function benchWebp() {

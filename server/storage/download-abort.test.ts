@@ -1,24 +1,21 @@
 import fsp from "node:fs/promises";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { firstDownloadUrl, type StorageMetadata } from "~/lib/storage/paths";
 import type { Services } from "~/services/services.server";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
+import { serveStorageApi } from "~tests/helpers/storage-api";
 import { type BlobDriver, createLocalDriver } from "./drivers";
-import { createStorageRouter } from "./router";
 import { createStorageService, type StorageService } from "./service";
 
 const MB = 1024 * 1024;
 
 type LogLine = { level: number; msg: string; err?: { code?: string; stack?: string }; code?: string; path?: string };
 
-let t: TestDatabase;
 let scratch: string;
 let storage: StorageService;
 let base: string;
@@ -55,8 +52,9 @@ async function storeBig(name: string): Promise<StorageMetadata> {
   return storage.createFromFile(name, file);
 }
 
+const t = testDatabaseForFile({ reference: false });
+
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
   scratch = await fsp.mkdtemp(path.join(os.tmpdir(), "download-abort-"));
   storage = createStorageService({
     db: t.db,
@@ -66,27 +64,17 @@ beforeAll(async () => {
     limits: { maxUploadBytes: 25 * MB, quotaBytes: 1024 * MB, maxImagePixels: 40_000_000 },
   });
   const logger = pino({ level: "debug" }, { write: (line: string) => logged.push(JSON.parse(line) as LogLine) });
-  const app = express();
-  app.use(
-    "/api/storage",
-    createStorageRouter({
-      db: t.db,
-      bus: t.bus,
-      config: { siteUrl: "http://127.0.0.1" },
-      auth: { api: { getSession: async () => null } } as unknown as Services["auth"],
-      logger,
-      storage,
-    }),
-  );
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise<void>((r) => server.once("listening", () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise<void>((r) => server.close(() => r()));
+  ({ base, close } = await serveStorageApi({
+    handle: t,
+    storage,
+    auth: { api: { getSession: async () => null } } as unknown as Services["auth"],
+    siteUrl: "http://127.0.0.1",
+    logger,
+  }));
 });
 
 afterAll(async () => {
   await close?.();
-  await t?.destroy();
   await fsp.rm(scratch, { recursive: true, force: true });
 });
 

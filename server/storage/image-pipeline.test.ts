@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { createLocalDriver } from "./drivers";
 import { createStorageService, type StorageService } from "./service";
 
@@ -23,12 +23,12 @@ vi.mock("sharp", async (importOriginal) => {
 
 const { default: sharp } = await import("sharp");
 
-let t: TestDatabase;
 let storage: StorageService;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "storage-pipeline-"));
 
+const t = testDatabaseForFile({ reference: false });
+
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
   storage = createStorageService({
     db: t.db,
     driver: createLocalDriver(path.join(scratch, "objects")),
@@ -39,7 +39,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t?.destroy();
   await fsp.rm(scratch, { recursive: true, force: true });
 });
 

@@ -5,12 +5,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { downloadUrl, IMAGE_WIDTHS, thumbnailUrl, variantNames } from "~/lib/storage/paths";
 import { mediaObjects } from "~db/schema";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { type MediaRow, mediaRow } from "~tests/helpers/media-rows";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { createLocalDriver } from "./drivers";
 import { createStorageService, type StorageService } from "./service";
 
-let t: TestDatabase;
 let storage: StorageService;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "storage-listing-"));
 const BUCKET = "listing";
@@ -33,8 +32,9 @@ function withCopies(fullPath: string): MediaRow[] {
 
 const ORIGINALS = Array.from({ length: 23 }, (_, i) => `farm/photo-${String(i).padStart(2, "0")}.jpg`);
 
+const t = testDatabaseForFile({ reference: false });
+
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
   storage = createStorageService({
     db: t.db,
     driver: createLocalDriver(path.join(scratch, "objects")),
@@ -55,7 +55,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t?.destroy();
   await fsp.rm(scratch, { recursive: true, force: true });
 });
 

@@ -1,17 +1,14 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import express from "express";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StorageMetadata } from "~/lib/storage/paths";
 import { createUserWithPassword } from "~/queries/users.server";
 import type { Services } from "~/services/services.server";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
+import { serveStorageApi } from "~tests/helpers/storage-api";
 import { createLocalDriver } from "./drivers";
-import { createStorageRouter } from "./router";
 import { createStorageService, type StorageService } from "./service";
 
 // Upload bodies as a browser or a careless client may send them: the multipart/form-data framing is checked and
@@ -21,7 +18,6 @@ const KB = 1024;
 const MB = 1024 * KB;
 const PDF = "%PDF-1.4\nmultipart test\n";
 
-let t: TestDatabase;
 let adminId: string;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "storage-multipart-"));
 
@@ -43,34 +39,16 @@ async function startHarness(name: string, maxUploadBytes: number): Promise<Harne
       getSession: async () => ({ user: { id: adminId, email: "a@example.org", name: "A" }, session: { id: "s" } }),
     },
   } as unknown as Services["auth"];
-  const app = express();
-  app.use(
-    "/api/storage",
-    createStorageRouter({
-      db: t.db,
-      bus: t.bus,
-      config: { siteUrl: "https://example.org" },
-      auth,
-      logger: pino({ level: "silent" }),
-      storage,
-    }),
-  );
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise<void>((r) => server.once("listening", () => r()));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    storage,
-    tempDir,
-    objects,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
+  const api = await serveStorageApi({ handle: t, storage, auth, siteUrl: "https://example.org" });
+  return { ...api, storage, tempDir, objects };
 }
 
 let small: Harness;
 let large: Harness;
 
+const t = testDatabaseForFile({ reference: false });
+
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
   adminId = await createUserWithPassword(t.db, {
     email: "multipart-admin@example.org",
     name: "Multipart Admin",
@@ -84,7 +62,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await small?.close();
   await large?.close();
-  await t?.destroy();
   await fsp.rm(scratch, { recursive: true, force: true });
 });
 

@@ -1,11 +1,8 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { and, count, eq, like, sql } from "drizzle-orm";
-import express from "express";
-import pino from "pino";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -23,9 +20,9 @@ import { onContentChanged } from "~/services/entries/content-events.server";
 import { resolvePicture } from "~/services/entries/stored-image.server";
 import type { Services } from "~/services/services.server";
 import { changeMakers, locations, mediaObjects, users } from "~db/schema";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
-import { type BlobDriver, createLocalDriver, createS3Driver } from "./drivers";
-import { createStorageRouter } from "./router";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
+import { s3rverDriver, serveStorageApi } from "~tests/helpers/storage-api";
+import { type BlobDriver, createLocalDriver } from "./drivers";
 import { createStorageService, type StorageService } from "./service";
 
 const MB = 1024 * 1024;
@@ -34,15 +31,15 @@ const BIG_PNG = path.join(os.tmpdir(), "storage-test-30000x30000.png");
 
 type Harness = { base: string; storage: StorageService; driver: BlobDriver; tempDir: string; close(): Promise<void> };
 
-let t: TestDatabase;
 let adminId: string;
 let userId: string;
 let s3: S3rver | null = null;
 let s3Port = 0;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "storage-test-"));
 
+const t = testDatabaseForFile({ reference: false });
+
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
   adminId = await createUserWithPassword(t.db, {
     email: "media-admin@example.org",
     name: "Media Admin",
@@ -71,7 +68,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await s3?.close();
-  await t?.destroy();
   await fsp.rm(scratch, { recursive: true, force: true });
 });
 
@@ -88,16 +84,7 @@ async function startHarness(
       .basename(dir)
       .toLowerCase()
       .replace(/[^a-z0-9-]/g, "")}`;
-    const d = createS3Driver({
-      endpoint: `http://127.0.0.1:${s3Port}`,
-      bucket,
-      region: "us-east-1",
-      accessKeyId: "S3RVER",
-      secretAccessKey: "S3RVER",
-      forcePathStyle: true,
-    });
-    await d.ensureBucket();
-    driver = d;
+    driver = await s3rverDriver(s3Port, bucket);
   } else {
     driver = createLocalDriver(path.join(dir, "objects"));
   }
@@ -111,28 +98,8 @@ async function startHarness(
       },
     },
   } as unknown as Services["auth"];
-  const app = express();
-  app.use(
-    "/api/storage",
-    createStorageRouter({
-      db: t.db,
-      bus: t.bus,
-      config: { siteUrl: SITE_URL },
-      auth,
-      logger: pino({ level: "silent" }),
-      storage,
-    }),
-  );
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise<void>((r) => server.once("listening", () => r()));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    base,
-    storage,
-    driver,
-    tempDir,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
+  const api = await serveStorageApi({ handle: t, storage, auth, siteUrl: SITE_URL });
+  return { ...api, storage, driver, tempDir };
 }
 
 const as = (user: string | null): Record<string, string> => (user ? { "x-test-user": user } : {});

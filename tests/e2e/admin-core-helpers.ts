@@ -20,6 +20,12 @@ export async function signIn(page: Page, email: string, password: string, path =
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** Signs in as the suite's administrator and waits for the dashboard. */
+export async function signInAsAdmin(page: Page) {
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/, SLOW);
+}
+
 /** Creates a user through the Users screen (the caller must be signed in as an admin). */
 export async function createUserViaScreen(
   page: Page,

@@ -1,6 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
-import { SLOW, signIn } from "./admin-core-helpers";
+import { signInAsAdmin } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -30,8 +29,7 @@ async function openPrivacyEditor(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/, SLOW);
+  await signInAsAdmin(page);
 });
 
 test("staff edit the privacy policy in Markdown: preview, save, the public page changes; restoring brings the old text back", async ({

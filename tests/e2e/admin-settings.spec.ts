@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
-import { SLOW, signIn } from "./admin-core-helpers";
+import { signInAsAdmin } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -14,8 +13,7 @@ async function openSettings(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/, SLOW);
+  await signInAsAdmin(page);
 });
 
 test("hiding a page updates an already-open public page live, without a reload; showing it brings it back", async ({

@@ -1,5 +1,4 @@
-import { E2E_ADMIN } from "../../playwright.config";
-import { SLOW, signIn } from "./admin-core-helpers";
+import { signInAsAdmin } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -8,8 +7,7 @@ import { expect, test } from "./fixtures";
 test.setTimeout(90_000);
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/, SLOW);
+  await signInAsAdmin(page);
 });
 
 test("the sidebar's View site link opens the public home page, from the keyboard", async ({ page }) => {

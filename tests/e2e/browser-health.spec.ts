@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, type Page, test } from "./fixtures";
 
 // What Chrome's issues panel and Lighthouse's best-practices audit would flag on a public page: content-security-
 // policy violations, errors in the console (including hydration mismatches), and uncaught exceptions. Pages with
@@ -61,14 +61,19 @@ const PHONE_PAGES = [
   "/no-such-page",
 ];
 
+/** The page at `path` needs no sideways scrolling on 320, 360 and 390 px wide phones. */
+async function expectFitsPhones(page: Page, path: string) {
+  for (const width of [320, 360, 390]) {
+    await page.setViewportSize({ width, height: 700 });
+    await page.goto(path, { waitUntil: "load" });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+  }
+}
+
 for (const path of PHONE_PAGES) {
   test(`${path} fits 320, 360 and 390 px phones without sideways scrolling`, async ({ page }) => {
-    for (const width of [320, 360, 390]) {
-      await page.setViewportSize({ width, height: 700 });
-      await page.goto(path, { waitUntil: "load" });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
-    }
+    await expectFitsPhones(page, path);
   });
 }
 
@@ -83,14 +88,7 @@ test("detail pages fit 320, 360 and 390 px phones: a program, a change-maker, a 
   }
   await page.goto("/location/Cedar-Hollow-Food-Forest");
   paths.push((await page.locator('a[href^="/suggest-a-correction/"]').first().getAttribute("href")) ?? "");
-  for (const path of paths) {
-    for (const width of [320, 360, 390]) {
-      await page.setViewportSize({ width, height: 700 });
-      await page.goto(path, { waitUntil: "load" });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
-    }
-  }
+  for (const path of paths) await expectFitsPhones(page, path);
 });
 
 test("a page served from the render cache runs its scripts under the page's own hash policy", async ({ page }) => {

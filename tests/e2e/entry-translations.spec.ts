@@ -1,6 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
-import { SLOW, signIn } from "./admin-core-helpers";
+import { signInAsAdmin } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -27,8 +26,7 @@ async function openEditScreen(page: Page, list: string, name: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/, SLOW);
+  await signInAsAdmin(page);
 });
 
 test("staff translate a program beside its original; the English page stays as it was", async ({ page, browser }) => {

@@ -1,7 +1,6 @@
-import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Locator } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_ADMIN } from "../../playwright.config";
-import { SLOW, signIn, uploadAndChoose } from "./admin-core-helpers";
+import { SLOW, signInAsAdmin, uploadAndChoose } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -19,11 +18,6 @@ function picture(width: number, height: number, format: "png" | "jpeg"): Promise
   </svg>`;
   const img = sharp(Buffer.from(svg));
   return (format === "png" ? img.png() : img.jpeg({ quality: 80 })).toBuffer();
-}
-
-async function signInAsAdmin(page: Page) {
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/, SLOW);
 }
 
 /** A visitor in a fresh browser context, so no admin cookie or cached copy of the page is involved. */

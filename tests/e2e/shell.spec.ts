@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { EXPLORE_CLOSE_DELAY_MS, SITE_TAGLINE } from "~/lib/constants";
+import { FOOTER_QUICK_LINK_NAMES } from "~tests/helpers/footer-links";
 import { exposedExpanded } from "./ax-state";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
@@ -379,17 +380,7 @@ test("the footer has the tagline, the current year, quick links, contact and leg
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
   await expect(footer.getByRole("heading", { name: "Stay Updated" })).toBeVisible();
   const quick = footer.getByRole("navigation", { name: "Quick Links" });
-  await expect(quick.getByRole("link")).toHaveText([
-    "Map",
-    "Locations",
-    "Change-Makers",
-    "Programs",
-    "Resources",
-    "Application",
-    "About Us",
-    "Podcast",
-    "Newsletter",
-  ]);
+  await expect(quick.getByRole("link")).toHaveText(FOOTER_QUICK_LINK_NAMES);
   await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:.+@.+/);
   await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
   await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");

@@ -1,12 +1,14 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll } from "vitest";
+import { beforeAll } from "vitest";
 import type { z } from "zod";
 import { fieldsAlwaysSent } from "~/lib/schemas/form";
 import { createUserWithPassword } from "~/queries/users.server";
+import * as moderationItem from "~/routes/admin/moderation-item";
 import { Mailer } from "~/services/mail/mailer.server";
 import { loginLimits } from "~/services/staff/login-limiter.server";
-import { createTestDatabase, type TestDatabase } from "./test-db";
+import { testDatabaseForFile } from "./database-for-file";
+import type { TestDatabase } from "./test-db";
 
 export type AdminHarness = {
   context: AppLoadContext;
@@ -70,6 +72,12 @@ export async function createAdminHarness(
   return { context, userId, published };
 }
 
+/** The same load context with no one signed in: a visitor (better-auth's getSession finds no session). */
+export function visitorContext(context: AppLoadContext): AppLoadContext {
+  const services = { ...context.services, auth: { api: { getSession: async () => null } } };
+  return { ...context, services } as unknown as AppLoadContext;
+}
+
 /** An admin harness with its test database (`t`). */
 export type FileHarness = AdminHarness & { t: TestDatabase };
 
@@ -78,13 +86,10 @@ export type FileHarness = AdminHarness & { t: TestDatabase };
  * reference data), the database destroyed after them. Its fields are set once the file's first `beforeAll` has run.
  */
 export function adminHarnessForFile(email?: string, opts: { reference?: boolean } = {}): FileHarness {
-  const made = {} as FileHarness;
+  const t = testDatabaseForFile(opts);
+  const made = { t } as FileHarness;
   beforeAll(async () => {
-    const t = await createTestDatabase(opts);
-    Object.assign(made, await createAdminHarness(t, email), { t });
-  });
-  afterAll(async () => {
-    await made.t?.destroy();
+    Object.assign(made, await createAdminHarness(t, email));
   });
   return made;
 }
@@ -140,4 +145,11 @@ export function call<R>(
 export function dataResult<T = unknown>(value: unknown): { status: number | undefined; data: T } {
   const v = value as { data: T; init?: { status?: number } | null };
   return { status: v.init?.status, data: v.data };
+}
+
+/** Staff's decision on a proposal, posted to its moderation screen (`fields`: the intent and the ticked fields). */
+export function reviewProposal(h: AdminHarness, id: string, fields: Record<string, string | string[]>) {
+  return settle(() =>
+    call(moderationItem.action as never, formRequest(`/admin/dashboard/moderation/${id}`, fields), h.context, { id }),
+  );
 }

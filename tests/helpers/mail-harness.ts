@@ -1,9 +1,10 @@
 import { afterAll, beforeAll } from "vitest";
-import type { Mailer } from "~/services/mail/mailer.server";
+import type { Mailer, MailerOptions } from "~/services/mail/mailer.server";
 import type { Services } from "~/services/services.server";
 import { createAdminHarness, type FileHarness } from "./admin-context";
-import { startTestSmtpServer, type TestSmtpServer } from "./smtp";
-import { createTestDatabase } from "./test-db";
+import { testDatabaseForFile } from "./database-for-file";
+import { startTestSmtpServer, type TestSmtpServer, testMailer } from "./smtp";
+import type { TestDatabase } from "./test-db";
 
 /** An admin harness with its test database, whose mail goes through a real SMTP server. */
 export type MailHarness = FileHarness & { smtp: TestSmtpServer; services: Services; mail: Mailer };
@@ -14,18 +15,38 @@ export type MailHarness = FileHarness & { smtp: TestSmtpServer; services: Servic
  * once the file's first `beforeAll` has run.
  */
 export function adminHarnessWithSmtp(email: string): MailHarness {
-  const made = {} as MailHarness;
+  const t = testDatabaseForFile();
+  const made = { t } as MailHarness;
   beforeAll(async () => {
-    const t = await createTestDatabase();
     const smtp = await startTestSmtpServer();
     const h = await createAdminHarness(t, email, { smtpUrl: smtp.url });
     const services = h.context.services as Services;
-    Object.assign(made, h, { t, smtp, services, mail: services.mail });
+    Object.assign(made, h, { smtp, services, mail: services.mail });
   });
   afterAll(async () => {
     await made.mail?.stop();
     await made.smtp?.close();
-    await made.t?.destroy();
+  });
+  return made;
+}
+
+/** A test SMTP server and a mailer that sends through it. */
+export type SmtpMailer = { smtp: TestSmtpServer; mail: Mailer };
+
+/**
+ * A test SMTP server and a test mailer on the file's database (`t`) that sends through it (`options` override the
+ * test mailer's defaults): started before the file's tests, stopped after them. Its fields are set once the file's
+ * `beforeAll` hooks up to this one have run.
+ */
+export function smtpMailerForFile(t: TestDatabase, options: Partial<MailerOptions> = {}): SmtpMailer {
+  const made = {} as SmtpMailer;
+  beforeAll(async () => {
+    made.smtp = await startTestSmtpServer();
+    made.mail = testMailer(t.db, { ...options, smtpUrl: made.smtp.url });
+  });
+  afterAll(async () => {
+    await made.mail?.stop();
+    await made.smtp?.close();
   });
   return made;
 }

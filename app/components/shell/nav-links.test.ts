@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { translateFor } from "~/lib/i18n/translate";
 import { ALL_PAGES_VISIBLE } from "~/lib/nav-pages";
 import { MESSAGES } from "~/server-lib/messages.server";
+import { FOOTER_QUICK_LINK_NAMES } from "~tests/helpers/footer-links";
 import { REGION_LINKS, RESOURCE_TYPE_LINKS } from "./explore-links";
 import { EXPLORE_ENTRIES, FOOTER_QUICK_LINKS, visibleLinks } from "./nav-links";
 
@@ -11,17 +12,7 @@ const english = (l: { label: string }) => en.t(l.label);
 
 describe("site navigation links", () => {
   it("shows every link when all pages are visible", () => {
-    expect(visibleLinks(FOOTER_QUICK_LINKS, ALL_PAGES_VISIBLE).map(english)).toEqual([
-      "Map",
-      "Locations",
-      "Change-Makers",
-      "Programs",
-      "Resources",
-      "Application",
-      "About Us",
-      "Podcast",
-      "Newsletter",
-    ]);
+    expect(visibleLinks(FOOTER_QUICK_LINKS, ALL_PAGES_VISIBLE).map(english)).toEqual(FOOTER_QUICK_LINK_NAMES);
   });
 
   it("hides the links of pages the navigation settings turn off, keeping the always-on ones", () => {

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApplication, findApplicationFor, getApplicationById } from "~/queries/applications.server";
 import { getChangeMakerById } from "~/queries/change-makers.server";
 import { getLocationById, getLocationPage } from "~/queries/locations.server";
 import { loadReferenceData } from "~/queries/reference.server";
-import { type AdminHarness, call, createAdminHarness, formRequest, settle } from "~tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { adminHarnessForFile, call, formRequest, settle } from "~tests/helpers/admin-context";
 import * as applicants from "./applicants";
 
-let t: TestDatabase;
-let h: AdminHarness;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  h = await createAdminHarness(t);
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const h = adminHarnessForFile();
 
 const make = (id: string, kind: string) =>
   settle(() =>
@@ -25,10 +15,10 @@ const make = (id: string, kind: string) =>
 
 describe(`an application becomes draft entries (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("prefills a draft place and profile from the application, linked both ways, and not public", async () => {
-    const ref = await loadReferenceData(t.db);
+    const ref = await loadReferenceData(h.t.db);
     const region = ref.regions[0];
     const focus = ref.focusAreas.slice(0, 2).map((f) => f.id);
-    const appId = await createApplication(t.db, {
+    const appId = await createApplication(h.t.db, {
       fullName: "Amani Odhiambo",
       email: "amani@lakeside.example",
       applicantType: "educator",
@@ -46,7 +36,7 @@ describe(`an application becomes draft entries (${process.env.TEST_DATABASE_URL 
     const placeAt = ((place.value ?? place.thrown) as Response).headers.get("Location") ?? "";
     expect(placeAt).toMatch(/^\/admin\/dashboard\/edit\//);
     const placeId = placeAt.split("/").pop() ?? "";
-    expect(await getLocationById(t.db, placeId)).toMatchObject({
+    expect(await getLocationById(h.t.db, placeId)).toMatchObject({
       name: "Lakeside Learning Farm",
       status: "draft",
       country: "Kenya",
@@ -56,12 +46,12 @@ describe(`an application becomes draft entries (${process.env.TEST_DATABASE_URL 
       contactEmail: "amani@lakeside.example",
       shortDescription: "I teach agroforestry and water harvesting to farmers around Kisumu.",
     });
-    expect(await getLocationPage(t.db, "Lakeside-Learning-Farm")).toBeNull();
+    expect(await getLocationPage(h.t.db, "Lakeside-Learning-Farm")).toBeNull();
 
     const person = await make(appId, "change-maker");
     const personId =
       (((person.value ?? person.thrown) as Response).headers.get("Location") ?? "").split("/").pop() ?? "";
-    expect(await getChangeMakerById(t.db, personId)).toMatchObject({
+    expect(await getChangeMakerById(h.t.db, personId)).toMatchObject({
       name: "Amani Odhiambo",
       role: "Educator",
       status: "draft",
@@ -69,9 +59,12 @@ describe(`an application becomes draft entries (${process.env.TEST_DATABASE_URL 
       links: [{ label: "Website", url: "https://lakeside.example" }],
     });
 
-    expect(await getApplicationById(t.db, appId)).toMatchObject({ locationId: placeId, changeMakerId: personId });
-    expect(await findApplicationFor(t.db, "location", placeId)).toEqual({ id: appId, fullName: "Amani Odhiambo" });
-    expect(await findApplicationFor(t.db, "change-maker", personId)).toEqual({ id: appId, fullName: "Amani Odhiambo" });
+    expect(await getApplicationById(h.t.db, appId)).toMatchObject({ locationId: placeId, changeMakerId: personId });
+    expect(await findApplicationFor(h.t.db, "location", placeId)).toEqual({ id: appId, fullName: "Amani Odhiambo" });
+    expect(await findApplicationFor(h.t.db, "change-maker", personId)).toEqual({
+      id: appId,
+      fullName: "Amani Odhiambo",
+    });
 
     // Once made, not made twice.
     const again = await make(appId, "location");
@@ -81,7 +74,7 @@ describe(`an application becomes draft entries (${process.env.TEST_DATABASE_URL 
   });
 
   it("a place name already used gets a number; an unknown application is 404", async () => {
-    const appId = await createApplication(t.db, {
+    const appId = await createApplication(h.t.db, {
       fullName: "Second Applicant",
       email: "second@example.org",
       applicantType: "educator",
@@ -91,7 +84,7 @@ describe(`an application becomes draft entries (${process.env.TEST_DATABASE_URL 
     });
     const made = await make(appId, "location");
     const id = (((made.value ?? made.thrown) as Response).headers.get("Location") ?? "").split("/").pop() ?? "";
-    expect((await getLocationById(t.db, id))?.name).toBe("Lakeside Learning Farm (2)");
+    expect((await getLocationById(h.t.db, id))?.name).toBe("Lakeside Learning Farm (2)");
     const missing = await make("123e4567-e89b-42d3-a456-426614174000", "location");
     expect((missing.thrown as { init?: { status?: number } }).init?.status).toBe(404);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ChangeMakerSchema } from "~/lib/schemas/change-maker";
 import { EpisodeSchema } from "~/lib/schemas/episode";
 import { ProgramSchema } from "~/lib/schemas/program";
@@ -17,9 +17,8 @@ import { listEpisodes, recordPodcastSignUp } from "~/queries/podcast.server";
 import { getProgramById, getProgramBySlug } from "~/queries/programs.server";
 import { listResources } from "~/queries/resources.server";
 import {
-  type AdminHarness,
+  adminHarnessForFile,
   call,
-  createAdminHarness,
   dataResult,
   entryFormRequest,
   formRequest,
@@ -27,7 +26,6 @@ import {
   settle,
 } from "~tests/helpers/admin-context";
 import { locationInput } from "~tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import * as applicants from "./applicants";
 import * as changeMakerForm from "./change-maker-form";
 import * as exportRoute from "./export";
@@ -38,19 +36,14 @@ import * as programForm from "./program-form";
 import * as programs from "./programs";
 import * as resourceForm from "./resource-form";
 
-let t: TestDatabase;
-let h: AdminHarness;
 let hostId: string;
 
 const location = (name: string): LocationInput => locationInput(name, { country: "Peru" });
 
+const h = adminHarnessForFile();
+
 beforeAll(async () => {
-  t = await createTestDatabase();
-  h = await createAdminHarness(t);
-  hostId = await createLocation(t.db, location("Andes Seed House"));
-});
-afterAll(async () => {
-  await t?.destroy();
+  hostId = await createLocation(h.t.db, location("Andes Seed House"));
 });
 
 type Invalid = { errors: Record<string, string>; values: Record<string, string> };
@@ -72,7 +65,7 @@ describe("programs", () => {
       slug: "evil",
     });
     expect((value as Response).status).toBe(302);
-    const row = await getProgramBySlug(t.db, "Andes-Design-Course");
+    const row = await getProgramBySlug(h.t.db, "Andes-Design-Course");
     expect(row).toMatchObject({
       locationId: hostId,
       priceCents: 45050,
@@ -101,7 +94,7 @@ describe("programs", () => {
   });
 
   it("updates (refreshing updatedAt) and deletes", async () => {
-    const row = await getProgramBySlug(t.db, "Andes-Design-Course");
+    const row = await getProgramBySlug(h.t.db, "Andes-Design-Course");
     if (!row) throw new Error("missing");
     await new Promise((r) => setTimeout(r, 20));
     await post(
@@ -109,7 +102,7 @@ describe("programs", () => {
       { name: "Andes Design Course", summary: "New" },
       { id: row.id },
     );
-    const after = await getProgramById(t.db, row.id);
+    const after = await getProgramById(h.t.db, row.id);
     expect(after?.summary).toBe("New");
     expect(after?.locationId).toBeNull();
     expect(after?.updatedAt.getTime()).toBeGreaterThan(row.updatedAt.getTime());
@@ -119,7 +112,7 @@ describe("programs", () => {
       h.context,
     )) as Response;
     expect(res.status).toBe(302);
-    expect(await getProgramById(t.db, row.id)).toBeNull();
+    expect(await getProgramById(h.t.db, row.id)).toBeNull();
   });
 });
 
@@ -137,7 +130,7 @@ describe("resources and change-makers", () => {
       ),
     );
     expect((ok.value as Response).status).toBe(302);
-    expect((await listResources(t.db)).map((r) => r.title)).toContain("Gaia's Garden");
+    expect((await listResources(h.t.db)).map((r) => r.title)).toContain("Gaia's Garden");
     const bad = await settle(() =>
       call(
         resourceForm.action,
@@ -167,7 +160,7 @@ describe("resources and change-makers", () => {
       ),
     );
     expect((value as Response).status).toBe(302);
-    const [person] = await listChangeMakers(t.db, { q: "Rosa" });
+    const [person] = await listChangeMakers(h.t.db, { q: "Rosa" });
     expect(person?.links).toEqual([{ label: "Website", url: "https://rosa.example.org" }]);
     expect(person?.relatedLocationIds).toEqual([hostId]);
     const unknown = await settle(() =>
@@ -182,14 +175,14 @@ describe("resources and change-makers", () => {
       ),
     );
     expect(dataResult<Invalid>(unknown.value).data.errors.relatedLocations).toContain("Atlantis");
-    expect((await getChangeMakerById(t.db, person?.id ?? ""))?.relatedLocationIds).toEqual([hostId]);
+    expect((await getChangeMakerById(h.t.db, person?.id ?? ""))?.relatedLocationIds).toEqual([hostId]);
   });
 });
 
 describe("applicants", () => {
   let appId: string;
   beforeAll(async () => {
-    appId = await createApplication(t.db, {
+    appId = await createApplication(h.t.db, {
       fullName: '=HYPERLINK("http://evil")',
       email: "learner@example.org",
       applicantType: "learner",
@@ -227,7 +220,7 @@ describe("applicants", () => {
     expect(((await setStatus("APPROVED")).value as Response).status).toBe(302);
     expect(dataResult((await setStatus("REJECTED")).value).status).toBe(400);
     expect(((await setStatus("UNDER_REVIEW")).value as Response).status).toBe(302);
-    expect((await getApplicationById(t.db, appId))?.status).toBe("UNDER_REVIEW");
+    expect((await getApplicationById(h.t.db, appId))?.status).toBe("UNDER_REVIEW");
   });
 
   it("e-mails the applicant a decision with staff's personal note, unless staff choose not to", async () => {
@@ -238,7 +231,7 @@ describe("applicants", () => {
         h.context,
       );
     const make = (email: string) =>
-      createApplication(t.db, {
+      createApplication(h.t.db, {
         fullName: "Wanjiru Kamau",
         email,
         applicantType: "educator",
@@ -252,14 +245,14 @@ describe("applicants", () => {
     const silent = await make("silent@example.org");
     await decide(silent, "UNDER_REVIEW", {});
     await decide(silent, "REJECTED", { message: "not sent" });
-    const decisions = await listMail(t.db, { kind: "application-decision" }, { limit: 10, offset: 0 });
+    const decisions = await listMail(h.t.db, { kind: "application-decision" }, { limit: 10, offset: 0 });
     expect(decisions.map((m) => m.toAddress)).toEqual(["told@example.org"]);
     expect(decisions[0]?.subject).toMatch(/is approved/);
-    const full = await getMail(t.db, decisions[0]?.id ?? "");
+    const full = await getMail(h.t.db, decisions[0]?.id ?? "");
     expect(full?.textBody).toContain("Dear Wanjiru,");
     expect(full?.textBody).toContain("A note from our team: We loved your swale photos.");
     // Moving to "Under review" is not a decision: nobody was e-mailed about it.
-    expect(await listMail(t.db, { kind: "application-decision" }, { limit: 10, offset: 0 })).toHaveLength(1);
+    expect(await listMail(h.t.db, { kind: "application-decision" }, { limit: 10, offset: 0 })).toHaveLength(1);
   });
 
   it("lets each staff member turn e-mails about new applications on and off (on at first for the first administrator)", async () => {
@@ -281,7 +274,7 @@ describe("applicants", () => {
       formRequest("/admin/dashboard/applicants", { intent: "notes", id: appId, notes: "  Call back in May " }),
       h.context,
     );
-    expect((await getApplicationById(t.db, appId))?.notes).toBe("Call back in May");
+    expect((await getApplicationById(h.t.db, appId))?.notes).toBe("Call back in May");
   });
 
   it("exports CSV as an attachment with formula cells neutralised", async () => {
@@ -301,8 +294,8 @@ describe("applicants", () => {
 describe("newsletter and podcast", () => {
   it("searches, exports and removes newsletter subscribers", async () => {
     for (const email of ["keep@example.org", "=cmd@example.org"]) {
-      const { id } = await recordSignUp(t.db, email, "footer", "n");
-      await confirmSubscription(t.db, id, "n");
+      const { id } = await recordSignUp(h.t.db, email, "footer", "n");
+      await confirmSubscription(h.t.db, id, "n");
     }
     const data = (await call(newsletter.loader, getRequest("/admin/dashboard/newsletter?q=keep"), h.context)) as {
       rows: { id: string; email: string }[];
@@ -319,14 +312,14 @@ describe("newsletter and podcast", () => {
       formRequest("/admin/dashboard/newsletter", { intent: "delete", id: data.rows[0]?.id ?? "" }),
       h.context,
     );
-    expect((await listNewsletterSubscriptions(t.db, { q: "keep", limit: 5, offset: 0 })).length).toBe(0);
+    expect((await listNewsletterSubscriptions(h.t.db, { q: "keep", limit: 5, offset: 0 })).length).toBe(0);
   });
 
   it("lists confirmed subscribers by default and shows each address's confirmation status, in the list and the CSV", async () => {
-    const waiting = await recordSignUp(t.db, "waiting@example.org", "footer", "w");
-    const gone = await recordSignUp(t.db, "gone@example.org", "footer", "g");
-    await confirmSubscription(t.db, gone.id, "g");
-    await unsubscribeSubscription(t.db, gone.id);
+    const waiting = await recordSignUp(h.t.db, "waiting@example.org", "footer", "w");
+    const gone = await recordSignUp(h.t.db, "gone@example.org", "footer", "g");
+    await confirmSubscription(h.t.db, gone.id, "g");
+    await unsubscribeSubscription(h.t.db, gone.id);
     type List = { rows: { email: string; state: string }[]; counts: Record<string, number> };
     const list = async (qs: string) =>
       (await call(newsletter.loader, getRequest(`/admin/dashboard/newsletter${qs}`), h.context)) as List;
@@ -367,17 +360,17 @@ describe("newsletter and podcast", () => {
     const dup = dataResult<Invalid>((await save({ ...ep, title: "Other" })).value);
     expect(dup.status).toBe(400);
     expect(dup.data.errors.number).toBe("Another episode already has this number.");
-    const [row] = await listEpisodes(t.db);
+    const [row] = await listEpisodes(h.t.db);
     expect(row?.durationSeconds).toBe(2490);
     expect(((await save({ ...ep, id: row?.id ?? "", title: "Seeds, part 1" })).value as Response).status).toBe(302);
-    expect((await listEpisodes(t.db))[0]?.title).toBe("Seeds, part 1");
+    expect((await listEpisodes(h.t.db))[0]?.title).toBe("Seeds, part 1");
     await call(
       podcast.action,
       formRequest("/admin/dashboard/podcast", { intent: "delete", id: row?.id ?? "" }),
       h.context,
     );
-    expect(await listEpisodes(t.db)).toEqual([]);
-    await recordPodcastSignUp(t.db, "listener@example.org", "one-time-value");
+    expect(await listEpisodes(h.t.db)).toEqual([]);
+    await recordPodcastSignUp(h.t.db, "listener@example.org", "one-time-value");
     // Waiting for confirmation: listed under All (the screen shows the confirmed ones unless asked).
     const data = (await call(
       podcastSubscribers.loader,

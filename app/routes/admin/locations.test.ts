@@ -1,41 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LocationSchema, nameTakenBy } from "~/lib/schemas/location";
 import { getLocationById, getLocationBySlug } from "~/queries/locations.server";
 import { listRegions } from "~/queries/reference.server";
 import { CONTENT_CHANNEL } from "~/services/entries/content-events.server";
 import { auditLog, subRegions } from "~db/schema";
 import {
-  type AdminHarness,
+  adminHarnessForFile,
   call,
-  createAdminHarness,
   dataResult,
   entryFormRequest,
   formRequest,
   getRequest,
   settle,
+  visitorContext,
 } from "~tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import * as formRoute from "./location-form";
 import * as listRoute from "./locations";
 
-let t: TestDatabase;
-let h: AdminHarness;
 let africa: string;
 let europe: string;
 let eastAfrica: string;
 
+const h = adminHarnessForFile();
+
 beforeAll(async () => {
-  t = await createTestDatabase();
-  h = await createAdminHarness(t);
   // listRegions, not loadReferenceData: the latter caches, and the sub-region below must be part of it
-  const regions = await listRegions(t.db);
+  const regions = await listRegions(h.t.db);
   africa = regions.find((r) => r.name === "Africa")?.id ?? "";
   europe = regions.find((r) => r.name === "Europe")?.id ?? "";
-  const [sub] = await t.db.insert(subRegions).values({ name: "East Africa", regionId: africa }).returning();
+  const [sub] = await h.t.db.insert(subRegions).values({ name: "East Africa", regionId: africa }).returning();
   eastAfrica = sub?.id ?? "";
-});
-afterAll(async () => {
-  await t?.destroy();
 });
 
 const add = (fields: Record<string, string | string[]>) =>
@@ -59,14 +53,14 @@ describe("admin location form", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/dashboard/locations");
     expect(res.headers.get("Set-Cookie")).toContain("pc_toast");
-    const row = await getLocationBySlug(t.db, "Kilimo-Commons");
+    const row = await getLocationBySlug(h.t.db, "Kilimo-Commons");
     expect(row?.regionName).toBe("Africa");
     expect(row?.shortDescription).toBe("Food forest");
     expect(row?.featured).toBe(true);
     expect(row?.markerType).toBe("standard");
     expect(row?.createdAt.getTime()).toBe(row?.updatedAt.getTime());
     expect(h.published.slice(before).some(([ch, p]) => ch === CONTENT_CHANNEL && p.includes("locations"))).toBe(true);
-    const audits = await t.db.select().from(auditLog);
+    const audits = await h.t.db.select().from(auditLog);
     expect(audits.some((a) => a.entity === "location" && a.action === "create" && a.entityId === row?.id)).toBe(true);
   });
 
@@ -86,7 +80,7 @@ describe("admin location form", () => {
     const r = dataResult<{ errors: Record<string, string> }>(value);
     expect(r.status).toBe(400);
     expect(r.data.errors.subRegionId).toBe("This sub-region does not belong to the chosen region.");
-    expect(await getLocationBySlug(t.db, "Mismatch-Place")).toBeNull();
+    expect(await getLocationBySlug(h.t.db, "Mismatch-Place")).toBeNull();
   });
 
   it("answers 400 with field errors for invalid values, never saving", async () => {
@@ -99,14 +93,14 @@ describe("admin location form", () => {
   it("ignores extra posted fields such as id, createdAt and role", async () => {
     const fakeId = "99999999-9999-4999-8999-999999999999";
     await add({ name: "Extra Fields Farm", id: fakeId, createdAt: "2001-01-01T00:00:00Z", role: "ADMIN" });
-    const row = await getLocationBySlug(t.db, "Extra-Fields-Farm");
+    const row = await getLocationBySlug(h.t.db, "Extra-Fields-Farm");
     expect(row).not.toBeNull();
     expect(row?.id).not.toBe(fakeId);
     expect(row?.createdAt.getFullYear()).toBeGreaterThan(2001);
   });
 
   it("updates a location, refreshing updatedAt and keeping createdAt", async () => {
-    const row = await getLocationBySlug(t.db, "Kilimo-Commons");
+    const row = await getLocationBySlug(h.t.db, "Kilimo-Commons");
     if (!row) throw new Error("missing");
     await new Promise((r) => setTimeout(r, 20));
     const { value } = await settle(() =>
@@ -122,7 +116,7 @@ describe("admin location form", () => {
       ),
     );
     expect((value as Response).status).toBe(302);
-    const after = await getLocationById(t.db, row.id);
+    const after = await getLocationById(h.t.db, row.id);
     expect(after?.country).toBe("Uganda");
     expect(after?.subRegionId).toBeNull();
     expect(after?.createdAt.getTime()).toBe(row.createdAt.getTime());
@@ -130,7 +124,7 @@ describe("admin location form", () => {
   });
 
   it("keeping its own name is not a duplicate", async () => {
-    const row = await getLocationBySlug(t.db, "Kilimo-Commons");
+    const row = await getLocationBySlug(h.t.db, "Kilimo-Commons");
     const { value } = await settle(() =>
       call(
         formRoute.action,
@@ -185,7 +179,7 @@ describe("admin locations list", () => {
   });
 
   it("deletes with intent=delete and the public page is gone", async () => {
-    const row = await getLocationBySlug(t.db, "Extra-Fields-Farm");
+    const row = await getLocationBySlug(h.t.db, "Extra-Fields-Farm");
     const res = (await call(
       listRoute.action,
       formRequest("/admin/dashboard/locations", { intent: "delete", id: row?.id ?? "" }),
@@ -193,15 +187,13 @@ describe("admin locations list", () => {
     )) as Response;
     expect(res.status).toBe(302);
     expect(decodeURIComponent(res.headers.get("Set-Cookie") ?? "")).toContain("Location deleted");
-    expect(await getLocationBySlug(t.db, "Extra-Fields-Farm")).toBeNull();
+    expect(await getLocationBySlug(h.t.db, "Extra-Fields-Farm")).toBeNull();
   });
 
   it("refuses anonymous visitors", async () => {
-    const anon = {
-      ...h.context,
-      services: { ...h.context.services, auth: { api: { getSession: async () => null } } },
-    } as typeof h.context;
-    const { thrown } = await settle(() => call(listRoute.loader, getRequest("/admin/dashboard/locations"), anon));
+    const { thrown } = await settle(() =>
+      call(listRoute.loader, getRequest("/admin/dashboard/locations"), visitorContext(h.context)),
+    );
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get("Location")).toContain("/admin/login");
   });

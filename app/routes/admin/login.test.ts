@@ -1,20 +1,20 @@
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_FAILED_MESSAGE } from "~/lib/schemas/admin-login";
 import { createUserWithPassword, setUserDisabled } from "~/queries/users.server";
 import { createAuth } from "~/services/staff/auth.server";
 import { loginLimits } from "~/services/staff/login-limiter.server";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { action, loader } from "./login";
 
-let t: TestDatabase;
 let context: AppLoadContext;
 const logged: Record<string, unknown>[] = [];
 const password = "login-test-password-123";
 
+const t = testDatabaseForFile({ reference: false });
+
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
   const auth = createAuth(t.db, { secret: "y".repeat(32), siteUrl: "http://localhost:3000" });
   const logger = pino({ level: "info" }, { write: (line: string) => logged.push(JSON.parse(line)) });
   context = {
@@ -40,9 +40,6 @@ beforeAll(async () => {
     role: "ADMIN",
   });
   await setUserDisabled(t.db, banned, true);
-});
-afterAll(async () => {
-  await t?.destroy();
 });
 
 function post(fields: Record<string, string>) {

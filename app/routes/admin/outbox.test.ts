@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Mailer } from "~/services/mail/mailer.server";
-import {
-  type AdminHarness,
-  call,
-  createAdminHarness,
-  formRequest,
-  getRequest,
-  settle,
-} from "~tests/helpers/admin-context";
-import { startTestSmtpServer, type TestSmtpServer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { adminHarnessForFile, call, formRequest, getRequest, settle } from "~tests/helpers/admin-context";
+import { adminHarnessWithSmtp } from "~tests/helpers/mail-harness";
 import * as outbox from "./outbox";
 
 type Loaded = {
@@ -22,19 +14,11 @@ type Loaded = {
 const unwrap = (v: unknown) => (v as { data: Loaded }).data;
 
 describe("the Outbox without a mail server", () => {
-  let t: TestDatabase;
-  let h: AdminHarness;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    h = await createAdminHarness(t, "outbox-admin@example.org");
-  });
-  afterAll(async () => {
-    await t?.destroy();
-  });
+  const h = adminHarnessForFile("outbox-admin@example.org");
 
   it("keeps messages and shows each with its rendered parts and the links it carries", async () => {
     const mail = (h.context.services as { mail: Mailer }).mail;
-    await mail.enqueue(t.db, {
+    await mail.enqueue(h.t.db, {
       kind: "newsletter-confirm",
       to: "reader@example.org",
       content: {
@@ -71,24 +55,12 @@ describe("the Outbox without a mail server", () => {
 });
 
 describe("the Outbox with a mail server", () => {
-  let t: TestDatabase;
-  let h: AdminHarness;
-  let smtp: TestSmtpServer;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    smtp = await startTestSmtpServer();
-    h = await createAdminHarness(t, "outbox-admin@example.org", { smtpUrl: smtp.url });
-  });
-  afterAll(async () => {
-    await (h?.context.services as { mail: Mailer } | undefined)?.mail.stop();
-    await smtp?.close();
-    await t?.destroy();
-  });
+  const h = adminHarnessWithSmtp("outbox-admin@example.org");
 
   it("shows a refused message as failed with the server's reply, and sends it again on request", async () => {
-    const mail = (h.context.services as { mail: Mailer }).mail;
-    smtp.refuse = () => 550;
-    await mail.enqueue(t.db, {
+    const mail = h.mail;
+    h.smtp.refuse = () => 550;
+    await mail.enqueue(h.t.db, {
       kind: "application-received",
       to: "applicant@example.org",
       content: { subject: "We have your application", paragraphs: ["Thank you."] },
@@ -97,7 +69,7 @@ describe("the Outbox with a mail server", () => {
     const failed = unwrap(await call(outbox.loader, getRequest("/admin/dashboard/outbox?status=failed"), h.context));
     expect(failed.rows).toHaveLength(1);
     expect(failed.rows[0]?.lastError).toMatch(/550/);
-    smtp.refuse = null;
+    h.smtp.refuse = null;
     const res = (await call(
       outbox.action,
       formRequest("/admin/dashboard/outbox", { intent: "retry", id: failed.rows[0]?.id ?? "" }),
@@ -105,7 +77,7 @@ describe("the Outbox with a mail server", () => {
     )) as Response;
     expect(res.status).toBe(302);
     await mail.runOnce();
-    const [got] = await smtp.waitFor(1);
+    const [got] = await h.smtp.waitFor(1);
     expect(got?.subject).toBe("We have your application");
     const sent = unwrap(await call(outbox.loader, getRequest("/admin/dashboard/outbox?status=sent"), h.context));
     expect(sent.rows.map((r) => r.subject)).toEqual(["We have your application"]);

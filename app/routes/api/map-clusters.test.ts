@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createLocation } from "~/queries/locations.server";
 import { basemapVersion } from "~/services/map/basemap.server";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { locationInput } from "~tests/helpers/location-input";
 import { publicContext, routeCalls } from "~tests/helpers/route-calls";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { loader } from "./map-clusters";
 
-let t: TestDatabase;
+const t = testDatabaseForFile();
+
 beforeAll(async () => {
-  t = await createTestDatabase();
   for (const [name, lat, lng, country] of [
     ["Tagus Valley Farm", 38.9, -8.9, "Portugal"],
     ["Douro Terraces", 41.1, -7.8, "Portugal"],
@@ -16,9 +16,6 @@ beforeAll(async () => {
   ] as const) {
     await createLocation(t.db, locationInput(name, { country, latitude: lat, longitude: lng }));
   }
-});
-afterAll(async () => {
-  await t?.destroy();
 });
 
 function call(query: string): Promise<Response> {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { distanceKm, distanceUnitFor, formatDistance } from "~/lib/geo";
 import { createLocation, searchLocations, updateLocation } from "~/queries/locations.server";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { locationInput } from "~tests/helpers/location-input";
 import { publicContext, routeCalls } from "~tests/helpers/route-calls";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { loader } from "./map-nearest";
 
 const BERLIN = { lat: 52.52, lng: 13.405 };
@@ -22,16 +22,13 @@ const PLACES = [
   ["Adelaide Hills Garden", -34.93, 138.6, "Australia"],
 ] as const;
 
-let t: TestDatabase;
+const t = testDatabaseForFile();
+
 beforeAll(async () => {
-  t = await createTestDatabase();
   for (const [name, lat, lng, country] of PLACES) {
     await createLocation(t.db, locationInput(name, { latitude: lat, longitude: lng, country }));
   }
   await createLocation(t.db, locationInput("Nowhere Yet", { country: "Germany" }));
-});
-afterAll(async () => {
-  await t?.destroy();
 });
 
 function call(query: string): Promise<Response> {

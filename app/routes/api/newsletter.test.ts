@@ -1,28 +1,16 @@
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NEWSLETTER_MESSAGES } from "~/lib/constants";
 import { countNewsletterSubscriptions, getSubscriptionByEmail } from "~/queries/newsletter.server";
-import type { Mailer } from "~/services/mail/mailer.server";
 import { CLIENT_RATE_LIMITS } from "~/services/site/rate-limits.server";
-import { startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
+import { smtpMailerForFile } from "~tests/helpers/mail-harness";
 import type { Route } from "./+types/newsletter";
 import { action } from "./newsletter";
 
-let tdb: TestDatabase;
-let smtp: TestSmtpServer;
-let mail: Mailer;
 const config = { siteUrl: "https://permaculture.example.org", authSecret: "s".repeat(32) };
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  smtp = await startTestSmtpServer();
-  mail = testMailer(tdb.db, { siteUrl: config.siteUrl, smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await mail?.stop();
-  await smtp?.close();
-  await tdb?.destroy();
-});
+const t = testDatabaseForFile();
+const relay = smtpMailerForFile(t, { siteUrl: config.siteUrl });
 
 let ipCounter = 0;
 /** Each test posts from its own address so the per-client limit of one test does not leak into another. */
@@ -40,7 +28,7 @@ async function post(body: Record<string, string>, opts: { json?: boolean; ip: st
     body: opts.json ? JSON.stringify(body) : new URLSearchParams(body).toString(),
   });
   const context = {
-    services: { db: tdb.db, logger: pino({ level: "silent" }), mail, config },
+    services: { db: t.db, logger: pino({ level: "silent" }), mail: relay.mail, config },
     cspNonce: "",
     clientIp: opts.ip,
   };
@@ -55,7 +43,7 @@ async function post(body: Record<string, string>, opts: { json?: boolean; ip: st
 describe("POST /api/newsletter", () => {
   it("stores a new address unconfirmed and answers a repeat (any letter case) the same way, storing it once", async () => {
     const ip = freshIp();
-    const before = await countNewsletterSubscriptions(tdb.db);
+    const before = await countNewsletterSubscriptions(t.db);
     const first = await post({ email: "grower@example.org", source: "footer" }, { json: true, ip });
     const again = await post({ email: "Grower@Example.org", source: "home" }, { json: true, ip });
     // The answer says what to do next: the sign-up counts once the link in the e-mail is clicked (issue 37).
@@ -71,14 +59,14 @@ describe("POST /api/newsletter", () => {
     expect(first.body?.message.startsWith(NEWSLETTER_MESSAGES.success)).toBe(true);
     expect(again).toEqual(first);
     // Stored, and its message queued, once the answer is out (the answer takes as long whatever the address).
-    await mail.settled();
+    await relay.mail.settled();
     // Not counted until the address confirms.
-    expect(await countNewsletterSubscriptions(tdb.db)).toBe(before);
-    const row = await getSubscriptionByEmail(tdb.db, "GROWER@example.org");
+    expect(await countNewsletterSubscriptions(t.db)).toBe(before);
+    const row = await getSubscriptionByEmail(t.db, "GROWER@example.org");
     expect(row).toMatchObject({ email: "grower@example.org", confirmedAt: null, unsubscribedAt: null });
     // Two confirmation messages, both links working until one is used.
-    await mail.runOnce();
-    const mails = await smtp.waitFor(2);
+    await relay.mail.runOnce();
+    const mails = await relay.smtp.waitFor(2);
     expect(mails.map((m) => m.envelopeTo[0]?.toLowerCase())).toEqual(["grower@example.org", "grower@example.org"]);
   });
 

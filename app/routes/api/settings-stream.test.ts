@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTINGS_STREAMS_PER_CLIENT, SETTINGS_STREAMS_PER_INSTANCE } from "~/lib/constants";
 import { ALL_PAGES_VISIBLE } from "~/lib/navigation";
 import { saveGeneralSettings, saveNavigation } from "~/queries/settings.server";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import type { Route } from "./+types/settings-stream";
 import {
   closeAllSettingsStreams,
@@ -13,25 +13,24 @@ import {
   toSseEvent,
 } from "./settings-stream";
 
-let tdb: TestDatabase;
 let subscribeCalls = 0;
 
+const t = testDatabaseForFile();
+
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  const subscribe = tdb.bus.subscribe.bind(tdb.bus);
-  tdb.bus.subscribe = (channel, listener) => {
+  const subscribe = t.bus.subscribe.bind(t.bus);
+  t.bus.subscribe = (channel, listener) => {
     subscribeCalls += 1;
     return subscribe(channel, listener);
   };
 });
 afterAll(async () => {
   closeAllSettingsStreams();
-  await tdb?.destroy();
 });
 
 function open(signal: AbortSignal, clientIp = "127.0.0.1") {
   const context = {
-    services: { db: tdb.db, bus: tdb.bus, logger: pino({ level: "silent" }) },
+    services: { db: t.db, bus: t.bus, logger: pino({ level: "silent" }) },
     cspNonce: "",
     clientIp,
   };
@@ -86,14 +85,14 @@ describe("GET /api/settings/stream", () => {
     expect(openSettingsStreamCount()).toBe(2);
 
     const hidden = { ...ALL_PAGES_VISIBLE, podcast: false, programs: false };
-    await saveNavigation({ db: tdb.db, bus: tdb.bus }, hidden);
+    await saveNavigation({ db: t.db, bus: t.bus }, hidden);
     for (const reader of [readerA, readerB]) {
       const { text } = await readUntil(reader, (t) => t.includes("event: navigation"));
       expect(lastEventData(text, "navigation")).toEqual(hidden);
     }
 
     await saveGeneralSettings(
-      { db: tdb.db, bus: tdb.bus },
+      { db: t.db, bus: t.bus },
       { contactEmail: "hello@example.org", mapStyleUrl: "x", freshnessMonths: 12 },
     );
     const { text } = await readUntil(readerA, (t) => t.includes("event: general"));

@@ -1,18 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rollupAnalytics } from "~/queries/analytics.server";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { countedQuery, flushSearchStats, getSearchReport, recordSearch } from "./search-stats.server";
 
-let t: TestDatabase;
-
-beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
-});
-
-afterAll(async () => {
-  await t.destroy();
-});
+const t = testDatabaseForFile({ reference: false });
 
 describe("what visitors search for, counted for staff", () => {
   it("counts a query by its text, lower case and spaces collapsed, and never one that may be an address or number", () => {

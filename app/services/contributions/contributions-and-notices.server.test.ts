@@ -17,7 +17,7 @@ import * as usersRoute from "~/routes/admin/users";
 import * as correctionRoute from "~/routes/suggest-correction";
 import * as suggestRoute from "~/routes/suggest-place";
 import { locations, proposals, users } from "~db/schema";
-import { call, entryFormRequest, formRequest, getRequest, settle } from "~tests/helpers/admin-context";
+import { call, entryFormRequest, formRequest, getRequest, reviewProposal, settle } from "~tests/helpers/admin-context";
 import { locationInput } from "~tests/helpers/location-input";
 import { adminHarnessWithSmtp } from "~tests/helpers/mail-harness";
 import type { ReceivedMail } from "~tests/helpers/smtp";
@@ -87,10 +87,7 @@ function correct(page: string, fields: Record<string, string>, id = publishedId)
   );
 }
 
-const review = (id: string, fields: Record<string, string>) =>
-  settle(() =>
-    call(itemRoute.action as never, formRequest(`/admin/dashboard/moderation/${id}`, fields), h.context, { id }),
-  );
+const review = (id: string, fields: Record<string, string | string[]>) => reviewProposal(h, id, fields);
 
 async function proposalNamed(name: string) {
   const rows = await h.t.db.select().from(proposals);

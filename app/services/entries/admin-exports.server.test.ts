@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { exportCsv } from "./admin-exports.server";
 
-let t: TestDatabase;
+const t = testDatabaseForFile({ reference: false });
 
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
   // Fifteen pages seen yesterday, /page-1 once, /page-15 fifteen times.
   const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   for (let i = 1; i <= 15; i++) {
@@ -24,9 +23,6 @@ beforeAll(async () => {
       sql`INSERT INTO search_stats (day, lang, query, searches, zero_results) VALUES (${yesterday}, ${lang}, ${query}, ${n}, ${zero})`,
     );
   }
-});
-afterAll(async () => {
-  await t?.destroy();
 });
 
 describe("the analytics download", () => {

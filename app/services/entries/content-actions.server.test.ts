@@ -1,26 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "~db/schema";
-import { type AdminHarness, createAdminHarness, dataResult } from "~tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { adminHarnessForFile, dataResult } from "~tests/helpers/admin-context";
 import type { SessionUser } from "../staff/guard.server";
 import { deleteContent, readDeleteId, saveContent } from "./content-actions.server";
 import { CONTENT_CHANNEL } from "./content-events.server";
 
-let t: TestDatabase;
-let h: AdminHarness;
 let user: SessionUser;
 
+const h = adminHarnessForFile("helpers-admin@example.org");
+
 beforeAll(async () => {
-  t = await createTestDatabase();
-  h = await createAdminHarness(t, "helpers-admin@example.org");
   user = { id: h.userId, email: "helpers-admin@example.org", name: "Content Admin", role: "ADMIN", sessionId: "s" };
 });
-afterAll(async () => {
-  await t?.destroy();
-});
 
-const auditFor = (entityId: string) => t.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
+const auditFor = (entityId: string) => h.t.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
 const toastOf = (res: Response) => decodeURIComponent(res.headers.get("Set-Cookie") ?? "");
 
 describe("saveContent", () => {

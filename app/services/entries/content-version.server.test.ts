@@ -3,22 +3,21 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BBox } from "~/lib/map-geometry";
 import { readContentVersions } from "~/queries/content-versions.server";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { getClusterStore } from "../map/clusters.server";
 import { notifyContentChanged, onContentChanged } from "./content-events.server";
 import { ContentVersionWatcher } from "./content-version.server";
 
 const WORLD: BBox = [-180, -85, 180, 85];
-let t: TestDatabase;
 let watcher: ContentVersionWatcher;
 
+const t = testDatabaseForFile();
+
 beforeAll(async () => {
-  t = await createTestDatabase();
   watcher = new ContentVersionWatcher({ db: t.db, bus: t.bus, logger: pino({ level: "silent" }) });
 });
 afterAll(async () => {
   watcher?.stop();
-  await t?.destroy();
 });
 
 /** A write made outside the running site (as `psql` or a script would): nothing is announced on the bus. */

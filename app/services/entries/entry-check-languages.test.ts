@@ -2,34 +2,25 @@
 // that language's pages, through a real SMTP server; the link opens the confirm page in that language.
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as confirmRoute from "~/routes/entry-confirm";
 import { locations } from "~db/schema";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
+import { smtpMailerForFile } from "~tests/helpers/mail-harness";
 import { answer, publicContext, routeCalls } from "~tests/helpers/route-calls";
-import { deliveredTo, linkIn, startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
-import type { Mailer } from "../mail/mailer.server";
+import { deliveredTo, linkIn } from "~tests/helpers/smtp";
 import { ENTRY_CHECK_DAYS, requestEntryCheck, sendDueEntryChecks } from "./entry-checks.server";
 
-let t: TestDatabase;
-let smtp: TestSmtpServer;
-let mail: Mailer;
 let context: AppLoadContext;
 const SITE = "https://permaculture.example.org";
 const config = { siteUrl: SITE, authSecret: "l".repeat(32) };
 const DAY = 24 * 60 * 60_000;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  smtp = await startTestSmtpServer();
-  mail = testMailer(t.db, { siteUrl: config.siteUrl, smtpUrl: smtp.url });
-  context = publicContext({ db: t.db, bus: t.bus, mail, config, logger: pino({ level: "silent" }) });
-});
+const t = testDatabaseForFile();
+const relay = smtpMailerForFile(t, { siteUrl: config.siteUrl });
 
-afterAll(async () => {
-  await mail?.stop();
-  await smtp?.close();
-  await t?.destroy();
+beforeAll(async () => {
+  context = publicContext({ db: t.db, bus: t.bus, mail: relay.mail, config, logger: pino({ level: "silent" }) });
 });
 
 async function addPlace(name: string, language: string, contactEmail: string, checkedDaysAgo = 0): Promise<string> {
@@ -51,7 +42,7 @@ async function addPlace(name: string, language: string, contactEmail: string, ch
   return row.id;
 }
 
-const delivered = (to: string) => deliveredTo(mail, smtp, to);
+const delivered = (to: string) => deliveredTo(relay.mail, relay.smtp, to);
 
 describe(`entry checks in the entry's language (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("asks the contact of a Spanish entry in Spanish, with links to the Spanish place and confirm pages", async () => {
@@ -82,7 +73,7 @@ describe(`entry checks in the entry's language (${process.env.TEST_DATABASE_URL 
   });
 
   it("the yearly job writes each contact in its entry's language: German, and English as before", async () => {
-    smtp.received.length = 0;
+    relay.smtp.received.length = 0;
     await addPlace("Hof Lindenblick", "de", "linden@example.org", ENTRY_CHECK_DAYS + 5);
     await addPlace("Oak Hollow", "en", "oak@example.org", ENTRY_CHECK_DAYS + 5);
     // An unknown stored language reads as English (decision 032).

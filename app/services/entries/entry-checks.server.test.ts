@@ -3,35 +3,25 @@
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getLocationPage } from "~/queries/locations.server";
 import * as confirmRoute from "~/routes/entry-confirm";
 import { auditLog, locations } from "~db/schema";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
+import { smtpMailerForFile } from "~tests/helpers/mail-harness";
 import { answer, publicContext, routeCalls } from "~tests/helpers/route-calls";
-import { startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
-import type { Mailer } from "../mail/mailer.server";
 import { signToken } from "../mail/tokens.server";
 import { ENTRY_CHECK_DAYS, requestEntryCheck, sendDueEntryChecks } from "./entry-checks.server";
 
-let t: TestDatabase;
-let smtp: TestSmtpServer;
-let mail: Mailer;
 let context: AppLoadContext;
 const config = { siteUrl: "https://permaculture.example.org", authSecret: "e".repeat(32) };
 const DAY = 24 * 60 * 60_000;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  smtp = await startTestSmtpServer();
-  mail = testMailer(t.db, { siteUrl: config.siteUrl, smtpUrl: smtp.url });
-  context = publicContext({ db: t.db, bus: t.bus, mail, config, logger: pino({ level: "silent" }) });
-});
+const t = testDatabaseForFile();
+const relay = smtpMailerForFile(t, { siteUrl: config.siteUrl });
 
-afterAll(async () => {
-  await mail.stop();
-  await smtp.close();
-  await t.destroy();
+beforeAll(async () => {
+  context = publicContext({ db: t.db, bus: t.bus, mail: relay.mail, config, logger: pino({ level: "silent" }) });
 });
 
 const get = (url: string) => routeCalls(context).get(url);
@@ -58,8 +48,8 @@ describe("asking a place's contact to confirm its entry", () => {
     const id = await addPlace("Check Me Farm", "keeper@example.org", 500);
     const before = await getLocationPage(t.db, "Check-Me-Farm");
     expect(await requestEntryCheck(context.services, id)).toEqual({ outcome: "sent", to: "keeper@example.org" });
-    await mail.runOnce();
-    const [message] = await smtp.waitFor(1);
+    await relay.mail.runOnce();
+    const [message] = await relay.smtp.waitFor(1);
     expect(message?.envelopeTo).toEqual(["keeper@example.org"]);
     expect(message?.subject).toBe("Is Check Me Farm still right on the Permaculture Network?");
     expect(message?.text).toContain("https://permaculture.example.org/location/Check-Me-Farm");

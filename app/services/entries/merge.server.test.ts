@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LocationSchema } from "~/lib/schemas/location";
 import { createChangeMaker, getChangeMakerById } from "~/queries/change-makers.server";
 import { findLikelyDuplicates, ownEmailDomain, websiteHost } from "~/queries/duplicates.server";
@@ -8,32 +8,15 @@ import { findRedirect } from "~/queries/redirects.server";
 import * as locationForm from "~/routes/admin/location-form";
 import * as locationRoute from "~/routes/location";
 import * as programRoute from "~/routes/program";
-import {
-  type AdminHarness,
-  call,
-  createAdminHarness,
-  entryFormRequest,
-  getRequest,
-  settle,
-} from "~tests/helpers/admin-context";
+import { adminHarnessForFile, call, entryFormRequest, getRequest, settle } from "~tests/helpers/admin-context";
 import { locationInput } from "~tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { mergeLocations } from "./merge.server";
-
-let t: TestDatabase;
-let h: AdminHarness;
 
 function place(name: string, extra: Partial<LocationInput> = {}): LocationInput {
   return locationInput(name, { country: "Peru", contactCity: "Cusco", latitude: -13.53, longitude: -71.97, ...extra });
 }
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  h = await createAdminHarness(t);
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const h = adminHarnessForFile();
 
 /** A public page request; the answer (or the redirect thrown) as a status and Location. */
 async function visit(route: { loader: unknown }, path: string, slug: string) {
@@ -53,12 +36,12 @@ describe(`likely duplicates (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
   });
 
   it("finds a similar name nearby, a nearly identical name anywhere, the same website or domain; not others", async () => {
-    await createLocation(t.db, place("Andean Seed Sanctuary", { website: "https://andean-seeds.example" }));
-    await createLocation(t.db, place("Sacred Valley Terraces", { contactEmail: "hola@valle.example" }));
-    await createLocation(t.db, place("Andean Seed Sanctuary Lima", { latitude: -12.05, longitude: -77.04 }));
-    await createLocation(t.db, place("Completely Different Farm"));
+    await createLocation(h.t.db, place("Andean Seed Sanctuary", { website: "https://andean-seeds.example" }));
+    await createLocation(h.t.db, place("Sacred Valley Terraces", { contactEmail: "hola@valle.example" }));
+    await createLocation(h.t.db, place("Andean Seed Sanctuary Lima", { latitude: -12.05, longitude: -77.04 }));
+    await createLocation(h.t.db, place("Completely Different Farm"));
 
-    const near = await findLikelyDuplicates(t.db, {
+    const near = await findLikelyDuplicates(h.t.db, {
       name: "Andean Seeds Sanctuary",
       latitude: -13.531,
       longitude: -71.969,
@@ -71,7 +54,7 @@ describe(`likely duplicates (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     // 600 km away and only somewhat alike: not proposed.
     expect(near.map((d) => d.name)).not.toContain("Andean Seed Sanctuary Lima");
 
-    const byWebsite = await findLikelyDuplicates(t.db, {
+    const byWebsite = await findLikelyDuplicates(h.t.db, {
       name: "Semillas",
       latitude: null,
       longitude: null,
@@ -80,7 +63,7 @@ describe(`likely duplicates (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
     });
     expect(byWebsite.map((d) => [d.name, d.sameWebsite])).toEqual([["Andean Seed Sanctuary", true]]);
 
-    const byDomain = await findLikelyDuplicates(t.db, {
+    const byDomain = await findLikelyDuplicates(h.t.db, {
       name: "Terrazas",
       latitude: null,
       longitude: null,
@@ -88,7 +71,7 @@ describe(`likely duplicates (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       contactEmail: "otro@valle.example",
     });
     expect(byDomain.map((d) => d.name)).toEqual(["Sacred Valley Terraces"]);
-    const sharedMail = await findLikelyDuplicates(t.db, {
+    const sharedMail = await findLikelyDuplicates(h.t.db, {
       name: "Terrazas",
       latitude: null,
       longitude: null,
@@ -101,7 +84,7 @@ describe(`likely duplicates (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
 
 describe("staff adding a place that looks like one already listed", () => {
   it("goes to the new place's screen, where the likely duplicates are, instead of the list", async () => {
-    await createLocation(t.db, place("Hummingbird Hollow"));
+    await createLocation(h.t.db, place("Hummingbird Hollow"));
     const add = (name: string, lat: string) =>
       settle(() =>
         call(
@@ -127,24 +110,24 @@ describe("staff adding a place that looks like one already listed", () => {
 
 describe("merging two places", () => {
   it("moves programs and related change-makers, keeps the image, redirects the old address and deletes the copy", async () => {
-    const keep = await createLocation(t.db, place("Condor Ridge Farm"));
+    const keep = await createLocation(h.t.db, place("Condor Ridge Farm"));
     const copy = await createLocation(
-      t.db,
+      h.t.db,
       place("Condor Ridge Farm Peru", {
         originalImageUrl: "/media/demo/condor.jpg",
         webpImageUrl: "/media/demo/condor.webp",
       }),
     );
-    const course = await createProgram(t.db, { name: "Condor Ridge PDC", locationId: copy });
-    const person = await createChangeMaker(t.db, { name: "Rosa Quispe", relatedLocationIds: [copy, keep] });
+    const course = await createProgram(h.t.db, { name: "Condor Ridge PDC", locationId: copy });
+    const person = await createChangeMaker(h.t.db, { name: "Rosa Quispe", relatedLocationIds: [copy, keep] });
 
     const outcome = await mergeLocations(h.context.services, await staff(), keep, copy);
     expect(outcome).toMatchObject({ ok: true, keptName: "Condor Ridge Farm", removedName: "Condor Ridge Farm Peru" });
-    expect(await getLocationById(t.db, copy)).toBeNull();
-    expect((await getProgramById(t.db, course))?.locationId).toBe(keep);
-    expect((await getChangeMakerById(t.db, person))?.relatedLocationIds).toEqual([keep]);
-    expect((await getLocationById(t.db, keep))?.originalImageUrl).toBe("/media/demo/condor.jpg");
-    expect(await findRedirect(t.db, "location", "Condor-Ridge-Farm-Peru")).toBe(keep);
+    expect(await getLocationById(h.t.db, copy)).toBeNull();
+    expect((await getProgramById(h.t.db, course))?.locationId).toBe(keep);
+    expect((await getChangeMakerById(h.t.db, person))?.relatedLocationIds).toEqual([keep]);
+    expect((await getLocationById(h.t.db, keep))?.originalImageUrl).toBe("/media/demo/condor.jpg");
+    expect(await findRedirect(h.t.db, "location", "Condor-Ridge-Farm-Peru")).toBe(keep);
     expect(await visit(locationRoute, "/location/Condor-Ridge-Farm-Peru", "Condor-Ridge-Farm-Peru")).toEqual({
       status: 301,
       location: "/location/Condor-Ridge-Farm",
@@ -163,26 +146,26 @@ describe("merging two places", () => {
 
 describe("renames keep links working", () => {
   it("an old place or program address answers 301 to the new one; unpublished targets stay 404", async () => {
-    const id = await createLocation(t.db, place("Old Name Farm"));
-    await updateLocation(t.db, id, { name: "New Name Farm" });
+    const id = await createLocation(h.t.db, place("Old Name Farm"));
+    await updateLocation(h.t.db, id, { name: "New Name Farm" });
     expect(await visit(locationRoute, "/location/Old-Name-Farm", "Old-Name-Farm")).toEqual({
       status: 301,
       location: "/location/New-Name-Farm",
     });
     // Renamed again: both old addresses lead to the newest.
-    await updateLocation(t.db, id, { name: "Newest Name Farm" });
+    await updateLocation(h.t.db, id, { name: "Newest Name Farm" });
     expect((await visit(locationRoute, "/location/Old-Name-Farm", "Old-Name-Farm")).location).toBe(
       "/location/Newest-Name-Farm",
     );
     // A save without a rename adds nothing.
-    await updateLocation(t.db, id, { name: "Newest Name Farm", contactCity: "Pisac" });
-    expect(await findRedirect(t.db, "location", "Newest-Name-Farm")).toBeNull();
+    await updateLocation(h.t.db, id, { name: "Newest Name Farm", contactCity: "Pisac" });
+    expect(await findRedirect(h.t.db, "location", "Newest-Name-Farm")).toBeNull();
     // Archived: the old address is simply gone.
-    await updateLocation(t.db, id, { status: "archived" });
+    await updateLocation(h.t.db, id, { status: "archived" });
     expect((await visit(locationRoute, "/location/Old-Name-Farm", "Old-Name-Farm")).status).toBe(404);
 
-    const course = await createProgram(t.db, { name: "Old Course" });
-    await updateProgram(t.db, course, { name: "New Course" });
+    const course = await createProgram(h.t.db, { name: "Old Course" });
+    await updateProgram(h.t.db, course, { name: "New Course" });
     expect(await visit(programRoute, "/program/Old-Course", "Old-Course")).toEqual({
       status: 301,
       location: "/program/New-Course",

@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { downloadUrl } from "~/lib/storage/paths";
 import { mediaObjects } from "~db/schema";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { mediaRow } from "~tests/helpers/media-rows";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { resolvePicture } from "./stored-image.server";
 
-let t: TestDatabase;
 const BUCKET = "local";
 
 function row(fullPath: string, token: string, contentType: string, customMetadata: Record<string, string>) {
   return mediaRow(BUCKET, fullPath, { downloadTokens: token, contentType, customMetadata });
 }
 
+const t = testDatabaseForFile({ reference: false });
+
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
   const original = "locations/farm.jpg";
   await t.db
     .insert(mediaObjects)
@@ -23,9 +23,6 @@ beforeAll(async () => {
       row(`${original}@480.webp`, "tok-480", "image/webp", { variantOf: original, width: "480", height: "320" }),
       row(`${original}@960.webp`, "tok-960", "image/webp", { variantOf: original, width: "960", height: "640" }),
     ]);
-});
-afterAll(async () => {
-  await t?.destroy();
 });
 
 const ORIGINAL = downloadUrl("locations/farm.jpg", "tok-orig");

@@ -175,27 +175,26 @@ describe("per-recipient caps count mailboxes, domains and senders (finding 1)", 
 describe("acknowledgements carry only the site's own words (finding 2)", () => {
   const words = "Cheap watches at evil.example call now";
 
-  it("a suggested place's acknowledgement does not repeat the name the visitor typed", async () => {
-    expect(status(await suggestPlace({ name: words, proposerEmail: "target-one@example.org" }))).toBe(303);
+  /** The acknowledgement that reached `mailbox`, with a subject and none of `typed` in its subject, text or HTML. */
+  async function acknowledgementWithout(mailbox: string, typed: string[]) {
     await flush();
-    const [ack] = inbox("target-one@example.org");
+    const [ack] = inbox(mailbox);
     expect(ack?.subject).toBeTruthy();
     for (const part of [ack?.subject, ack?.text, ack?.html]) {
-      expect(part).not.toContain("evil.example");
-      expect(part).not.toContain("Cheap watches");
+      for (const word of typed) expect(part).not.toContain(word);
     }
+    return ack;
+  }
+
+  it("a suggested place's acknowledgement does not repeat the name the visitor typed", async () => {
+    expect(status(await suggestPlace({ name: words, proposerEmail: "target-one@example.org" }))).toBe(303);
+    const ack = await acknowledgementWithout("target-one@example.org", ["evil.example", "Cheap watches"]);
     expect(ack?.text).toContain("your suggestion");
   });
 
   it("an application's acknowledgement does not repeat the name the applicant typed", async () => {
     expect(status(await apply({ fullName: words, email: "target-two@example.org" }))).toBe(303);
-    await flush();
-    const [ack] = inbox("target-two@example.org");
-    expect(ack?.subject).toBeTruthy();
-    for (const part of [ack?.subject, ack?.text, ack?.html]) {
-      expect(part).not.toContain("evil.example");
-      expect(part).not.toContain("Cheap");
-    }
+    await acknowledgementWithout("target-two@example.org", ["evil.example", "Cheap"]);
   });
 });
 

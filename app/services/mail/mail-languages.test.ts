@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PROPOSAL_TOKEN_FIELD } from "~/lib/schemas/proposal";
 import { createLocation } from "~/queries/locations.server";
 import { createIssue } from "~/queries/newsletter-issues.server";
@@ -11,34 +11,16 @@ import * as unsubscribeRoute from "~/routes/newsletter-unsubscribe";
 import * as correctionRoute from "~/routes/suggest-correction";
 import * as suggestRoute from "~/routes/suggest-place";
 import { applications, newsletterSubscriptions, proposals } from "~db/schema";
-import { type AdminHarness, call, createAdminHarness, dataResult, formRequest } from "~tests/helpers/admin-context";
-import { deliveredTo, linkIn, startTestSmtpServer, type TestSmtpServer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { call, dataResult, formRequest } from "~tests/helpers/admin-context";
+import { adminHarnessWithSmtp } from "~tests/helpers/mail-harness";
+import { deliveredTo, linkIn } from "~tests/helpers/smtp";
 import { decideApplication } from "../contributions/applications.server";
 import { issueFormToken } from "../contributions/form-timing.server";
 import { sendIssue } from "../newsletter/newsletter-issues.server";
-import type { Services } from "../services.server";
-import type { Mailer } from "./mailer.server";
 
-let t: TestDatabase;
-let smtp: TestSmtpServer;
-let h: AdminHarness;
-let mail: Mailer;
-let services: Services;
 let ip = 0;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  smtp = await startTestSmtpServer();
-  h = await createAdminHarness(t, "mail-languages@example.org", { smtpUrl: smtp.url });
-  services = h.context.services as Services;
-  mail = services.mail;
-});
-afterAll(async () => {
-  await mail?.stop();
-  await smtp?.close();
-  await t?.destroy();
-});
+const h = adminHarnessWithSmtp("mail-languages@example.org");
 
 /** A visitor's form post from a page (its own client address, so no per-client limit carries over). */
 function visitorPost(route: { action: unknown }, url: string, fields: Record<string, string>, params = {}) {
@@ -49,7 +31,7 @@ function visitorPost(route: { action: unknown }, url: string, fields: Record<str
 
 const location = (r: unknown) => (r instanceof Response ? r.headers.get("Location") : null);
 
-const delivered = (to: string) => deliveredTo(mail, smtp, to);
+const delivered = (to: string) => deliveredTo(h.mail, h.smtp, to);
 
 describe(`mail in the recipient's language (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("signs up from /es/newsletter: the confirmation is Spanish and links to the Spanish confirm page; issues follow in Spanish", async () => {
@@ -62,8 +44,8 @@ describe(`mail in the recipient's language (${process.env.TEST_DATABASE_URL ? "p
     });
     expect(location(answer)).toBe("/es/newsletter?subscribed=1");
     // Stored once the answer is out.
-    await mail.settled();
-    const [stored] = await t.db
+    await h.mail.settled();
+    const [stored] = await h.t.db
       .select({ language: newsletterSubscriptions.language })
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.email, email));
@@ -97,9 +79,9 @@ describe(`mail in the recipient's language (${process.env.TEST_DATABASE_URL ? "p
       h.context,
     );
 
-    smtp.received.length = 0;
-    const issueId = await createIssue(t.db, { subject: "Spring", body: "# Seeds\n\nNew places.", createdBy: null });
-    expect(await sendIssue(services, issueId)).toEqual({ outcome: "started", recipients: 2 });
+    h.smtp.received.length = 0;
+    const issueId = await createIssue(h.t.db, { subject: "Spring", body: "# Seeds\n\nNew places.", createdBy: null });
+    expect(await sendIssue(h.services, issueId)).toEqual({ outcome: "started", recipients: 2 });
     const spanishIssue = await delivered(email);
     // Untranslated, the issue is the original as staff wrote it (marked as English); what surrounds it is the
     // subscriber's language, marked as such.
@@ -134,8 +116,8 @@ describe(`mail in the recipient's language (${process.env.TEST_DATABASE_URL ? "p
     );
     const languageOf = async () => {
       // The sign-up is stored once the answer is out.
-      await mail.settled();
-      const [row] = await t.db
+      await h.mail.settled();
+      const [row] = await h.t.db
         .select({ language: newsletterSubscriptions.language })
         .from(newsletterSubscriptions)
         .where(eq(newsletterSubscriptions.email, email));
@@ -143,7 +125,7 @@ describe(`mail in the recipient's language (${process.env.TEST_DATABASE_URL ? "p
     };
     expect(await languageOf()).toBe("en");
     expect((await delivered(email)).subject).toBe("Confirm your subscription to the Permaculture Network newsletter");
-    smtp.received.length = 0;
+    h.smtp.received.length = 0;
     expect(location(await visitorPost(newsletterApi, "/api/newsletter", { email, language: "de" }))).toBe(
       "/de/newsletter?subscribed=1",
     );
@@ -152,7 +134,7 @@ describe(`mail in the recipient's language (${process.env.TEST_DATABASE_URL ? "p
   });
 
   it("acknowledges an application sent from /de/application in German, and its decision later too", async () => {
-    smtp.received.length = 0;
+    h.smtp.received.length = 0;
     const email = "jonas@example.org";
     const answer = await visitorPost(applicationRoute, "/de/application", {
       fullName: "Jonas Becker",
@@ -161,7 +143,7 @@ describe(`mail in the recipient's language (${process.env.TEST_DATABASE_URL ? "p
       organization: "",
       country: "Germany",
       region: "Europe",
-      focusAreas: (await listFocusAreas(t.db))[0]?.id ?? "",
+      focusAreas: (await listFocusAreas(h.t.db))[0]?.id ?? "",
       experience: "Two seasons in a market garden near Leipzig.",
       seeking: "A design course in spring.",
       website: "",
@@ -178,12 +160,12 @@ describe(`mail in the recipient's language (${process.env.TEST_DATABASE_URL ? "p
     expect(ack.text).toContain("als lernende Person");
     expect(ack.html).toContain('<html lang="de">');
 
-    const [row] = await t.db.select().from(applications).where(eq(applications.email, email));
+    const [row] = await h.t.db.select().from(applications).where(eq(applications.email, email));
     expect(row?.language).toBe("de");
-    smtp.received.length = 0;
+    h.smtp.received.length = 0;
     if (!row) throw new Error("no application");
-    await decideApplication(services, row, "UNDER_REVIEW", { notify: true, note: "" });
-    expect(await decideApplication(services, row, "APPROVED", { notify: true, note: "Bis bald!" })).toEqual({
+    await decideApplication(h.services, row, "UNDER_REVIEW", { notify: true, note: "" });
+    expect(await decideApplication(h.services, row, "APPROVED", { notify: true, note: "Bis bald!" })).toEqual({
       outcome: "ok",
       notified: true,
     });
@@ -194,7 +176,7 @@ describe(`mail in the recipient's language (${process.env.TEST_DATABASE_URL ? "p
   });
 
   it("acknowledges a suggested place from /de and a correction from /fr in their languages, and nobody without an address", async () => {
-    smtp.received.length = 0;
+    h.smtp.received.length = 0;
     const suggested = await visitorPost(suggestRoute, "/de/suggest-a-place", {
       [PROPOSAL_TOKEN_FIELD]: issueFormToken("test", "suggest-place", Date.now() - 5_000),
       name: "Hof am Hang",
@@ -211,7 +193,7 @@ describe(`mail in the recipient's language (${process.env.TEST_DATABASE_URL ? "p
     expect(ack.text).not.toContain("Hof am Hang");
     expect(ack.html).toContain('<html lang="de">');
 
-    const placeId = await createLocation(t.db, {
+    const placeId = await createLocation(h.t.db, {
       name: "Jardin des Collines",
       shortDescription: "Un jardin",
       longDescription: "",
@@ -259,18 +241,18 @@ describe(`mail in the recipient's language (${process.env.TEST_DATABASE_URL ? "p
     linkIn(correction.text, "http://localhost/fr/location/");
 
     // A suggestion without an address is stored and acknowledged to no visitor.
-    smtp.received.length = 0;
+    h.smtp.received.length = 0;
     await visitorPost(suggestRoute, "/es/suggest-a-place", {
       [PROPOSAL_TOKEN_FIELD]: issueFormToken("test", "suggest-place", Date.now() - 5_000),
       name: "Finca Sin Correo",
       markerType: "farm",
       country: "Spain",
     });
-    await mail.runOnce();
+    await h.mail.runOnce();
     // Only staff hear of it (the first administrator's notice of new contributions, decision 058).
-    expect(smtp.received.map((m) => [m.envelopeTo, m.subject])).toEqual([
+    expect(h.smtp.received.map((m) => [m.envelopeTo, m.subject])).toEqual([
       [["mail-languages@example.org"], "New suggested place: Finca Sin Correo"],
     ]);
-    expect(await t.db.$count(proposals)).toBe(3);
+    expect(await h.t.db.$count(proposals)).toBe(3);
   });
 });

@@ -1,11 +1,10 @@
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getMail, listMail } from "~/queries/mail.server";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { startTestSmtpServer, type TestSmtpServer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { Mailer } from "./mailer.server";
 
-let t: TestDatabase;
 let smtp: TestSmtpServer;
 const mailers: Mailer[] = [];
 
@@ -30,8 +29,9 @@ const content = (n: number) => ({
   action: { label: "Open the site", url: "https://permaculture.example.org/x?a=1&b=2" },
 });
 
+const t = testDatabaseForFile({ reference: false });
+
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
   smtp = await startTestSmtpServer();
 });
 
@@ -43,7 +43,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   await smtp.close();
-  await t.destroy();
 });
 
 describe(`the mail worker (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {

@@ -3,8 +3,8 @@ import { LANGUAGES, type Language } from "~/lib/i18n/languages";
 import { DEFAULT_GENERAL, saveGeneralSettings } from "~/queries/settings.server";
 import { serverTranslate } from "~/server-lib/messages.server";
 import { locations } from "~db/schema";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
 import { decideApplication, submitApplication } from "../contributions/applications.server";
 import { contributionAcknowledgement } from "../contributions/contribution-mail.server";
 import { requestEntryCheck } from "../entries/entry-checks.server";
@@ -20,18 +20,17 @@ import { replyAddress } from "./reply-to.server";
  */
 const SITE = "https://permaculture.example.org";
 const config = { siteUrl: SITE, authSecret: "r".repeat(32) };
-let t: TestDatabase;
 let smtp: TestSmtpServer;
 const mailers: Mailer[] = [];
 
+const t = testDatabaseForFile({ reference: false });
+
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
   smtp = await startTestSmtpServer();
 });
 afterAll(async () => {
   for (const m of mailers) await m.stop();
   await smtp?.close();
-  await t?.destroy();
 });
 
 function servicesWith(replyTo: string | null) {

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { BBox } from "~/lib/map-geometry";
 import { createLocation, type LocationInput, updateLocation } from "~/queries/locations.server";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { locationInput } from "~tests/helpers/location-input";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { createTestDatabase } from "~tests/helpers/test-db";
 import { notifyContentChanged } from "../entries/content-events.server";
 import { basemapPaths, basemapVersion } from "./basemap.server";
 import {
@@ -15,7 +16,6 @@ import {
   parseMapPosition,
 } from "./clusters.server";
 
-let t: TestDatabase;
 const WORLD: BBox = [-180, -85, 180, 85];
 
 function input(
@@ -33,8 +33,9 @@ function input(
   });
 }
 
+const t = testDatabaseForFile();
+
 beforeAll(async () => {
-  t = await createTestDatabase();
   // Ten places around Nairobi (they cluster at low zoom), two in Portugal, one without coordinates.
   for (let i = 0; i < 10; i++) {
     await createLocation(
@@ -45,9 +46,6 @@ beforeAll(async () => {
   await createLocation(t.db, input("Lisbon Food Forest", 38.72, -9.14, { country: "Portugal", markerType: "school" }));
   await createLocation(t.db, input("Porto Seed School", 41.15, -8.61, { country: "Portugal" }));
   await createLocation(t.db, input("Nowhere Farm", null, null));
-});
-afterAll(async () => {
-  await t?.destroy();
 });
 
 describe("cluster index", () => {

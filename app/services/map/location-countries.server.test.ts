@@ -1,16 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { beforeAll, expect, it } from "vitest";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { notifyContentChanged } from "../entries/content-events.server";
 import { getLocationCountries, getLocationTotal } from "./location-countries.server";
 
-let t: TestDatabase;
+const t = testDatabaseForFile();
+
 beforeAll(async () => {
-  t = await createTestDatabase();
   await t.db.execute(sql`INSERT INTO locations (name, country) VALUES ('Kenya Farm', 'Kenya'), ('Peru Farm', 'Peru')`);
-});
-afterAll(async () => {
-  await t?.destroy();
 });
 
 it("reads the country list once and again only after locations change", async () => {

@@ -1,40 +1,21 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createIssue, getIssue } from "~/queries/newsletter-issues.server";
 import * as issueRoute from "~/routes/admin/newsletter-issue";
 import * as previewRoute from "~/routes/admin/newsletter-issue-preview";
 import { mailMessages, newsletterIssues, newsletterSubscriptions } from "~db/schema";
-import {
-  type AdminHarness,
-  call,
-  createAdminHarness,
-  dataResult,
-  formRequest,
-  getRequest,
-  settle,
-} from "~tests/helpers/admin-context";
-import { deliveredTo, type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
-import type { Mailer } from "../mail/mailer.server";
-import type { Services } from "../services.server";
+import { call, dataResult, formRequest, getRequest, settle } from "~tests/helpers/admin-context";
+import { adminHarnessWithSmtp } from "~tests/helpers/mail-harness";
+import { deliveredTo, type ReceivedMail } from "~tests/helpers/smtp";
 import { issueProgress } from "./newsletter-issues.server";
-
-let t: TestDatabase;
-let smtp: TestSmtpServer;
-let h: AdminHarness;
-let mail: Mailer;
-let services: Services;
 
 const READERS = { "ana@example.org": "es", "jonas@example.org": "de", "ruth@example.org": "en" } as const;
 
+const h = adminHarnessWithSmtp("issue-translations@example.org");
+
 beforeAll(async () => {
-  t = await createTestDatabase();
-  smtp = await startTestSmtpServer();
-  h = await createAdminHarness(t, "issue-translations@example.org", { smtpUrl: smtp.url });
-  services = h.context.services as Services;
-  mail = services.mail;
   const now = new Date();
-  await t.db.insert(newsletterSubscriptions).values(
+  await h.t.db.insert(newsletterSubscriptions).values(
     Object.entries(READERS).map(([email, language]) => ({
       email,
       source: "test",
@@ -43,11 +24,6 @@ beforeAll(async () => {
       confirmedAt: now,
     })),
   );
-});
-afterAll(async () => {
-  await mail?.stop();
-  await smtp?.close();
-  await t?.destroy();
 });
 
 const URL_OF = (id: string) => `/admin/dashboard/newsletter/issues/${id}`;
@@ -79,11 +55,11 @@ function post(id: string, fields: Record<string, string>, query = "") {
   );
 }
 
-const delivered = (to: string) => deliveredTo(mail, smtp, to);
+const delivered = (to: string) => deliveredTo(h.mail, h.smtp, to);
 
 describe(`newsletter issues in the subscriber's language (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("saves the original language and translations from the issue's screen, and shows them side by side", async () => {
-    const id = await createIssue(t.db, { subject: "Spring", body: "", createdBy: h.userId });
+    const id = await createIssue(h.t.db, { subject: "Spring", body: "", createdBy: h.userId });
     const saved = await post(id, {
       subject: "Spring",
       body: "# Seeds\n\nNew places near you.",
@@ -93,7 +69,7 @@ describe(`newsletter issues in the subscriber's language (${process.env.TEST_DAT
       "tr.fr.subject": "Printemps",
     });
     expect((saved.value as Response | undefined)?.status ?? (saved.thrown as Response).status).toBe(302);
-    const row = await getIssue(t.db, id);
+    const row = await getIssue(h.t.db, id);
     expect(row?.language).toBe("en");
     expect(row?.translations).toEqual({
       es: { body: "# Semillas\n\nNuevos lugares cerca de ti.", subject: "Primavera" },
@@ -125,9 +101,9 @@ describe(`newsletter issues in the subscriber's language (${process.env.TEST_DAT
   });
 
   it("refuses an unknown language or a too long translation with a message on the field, and keeps what is stored", async () => {
-    const id = await createIssue(t.db, { subject: "Summer", body: "Hot days.", createdBy: h.userId });
+    const id = await createIssue(h.t.db, { subject: "Summer", body: "Hot days.", createdBy: h.userId });
     await post(id, { subject: "Summer", body: "Hot days.", "tr.es.subject": "Verano", "tr.es.body": "Días de calor." });
-    const before = await getIssue(t.db, id);
+    const before = await getIssue(h.t.db, id);
 
     const unknown = dataResult<{ errors: Record<string, string> }>(
       (await post(id, { subject: "Summer", body: "Hot days.", language: "xx" })).value,
@@ -148,7 +124,7 @@ describe(`newsletter issues in the subscriber's language (${process.env.TEST_DAT
     expect(long.data.errors["tr.de.subject"]).toMatch(/Subject in German.*200/);
     // What was typed comes back to the form; nothing stored changed.
     expect(long.data.values["tr.de.subject"]).toBe("S".repeat(201));
-    expect(await getIssue(t.db, id)).toEqual(before);
+    expect(await getIssue(h.t.db, id)).toEqual(before);
 
     // The live preview refuses the same.
     const preview = await settle(() =>
@@ -162,9 +138,9 @@ describe(`newsletter issues in the subscriber's language (${process.env.TEST_DAT
   });
 
   it("sends each subscriber the issue in their language when translated, the original otherwise, over SMTP", async () => {
-    await t.db.update(newsletterIssues).set({ status: "sent" }).where(eq(newsletterIssues.status, "draft"));
-    smtp.received.length = 0;
-    const id = await createIssue(t.db, { subject: "Autumn", body: "# Harvest\n\nApples.", createdBy: h.userId });
+    await h.t.db.update(newsletterIssues).set({ status: "sent" }).where(eq(newsletterIssues.status, "draft"));
+    h.smtp.received.length = 0;
+    const id = await createIssue(h.t.db, { subject: "Autumn", body: "# Harvest\n\nApples.", createdBy: h.userId });
     await post(id, {
       subject: "Autumn",
       body: "# Harvest\n\nApples.",
@@ -178,7 +154,7 @@ describe(`newsletter issues in the subscriber's language (${process.env.TEST_DAT
     );
     expect((sent.thrown as Response).status).toBe(302);
     // Every message is complete in the outbox before any is handed over, so a restart resumes with the same texts.
-    const queued = await t.db
+    const queued = await h.t.db
       .select({ to: mailMessages.toAddress, subject: mailMessages.subject, headers: mailMessages.headers })
       .from(mailMessages)
       .where(eq(mailMessages.newsletterIssueId, id));
@@ -212,15 +188,15 @@ describe(`newsletter issues in the subscriber's language (${process.env.TEST_DAT
     expect(english.html).not.toContain('<p lang="');
 
     // One message to each, and the counts say so.
-    await mail.runOnce();
-    const issue = await getIssue(t.db, id);
+    await h.mail.runOnce();
+    const issue = await getIssue(h.t.db, id);
     if (!issue) throw new Error("no issue");
     expect(issue.recipients).toBe(3);
-    const progress = await issueProgress(services, issue);
+    const progress = await issueProgress(h.services, issue);
     expect(progress.counts.sent).toBe(3);
     expect(progress.done).toBe(3);
-    expect(smtp.received.filter((m) => m.subject === "Otoño" || m.subject === "Autumn")).toHaveLength(3);
-    expect((await getIssue(t.db, id))?.status).toBe("sent");
+    expect(h.smtp.received.filter((m) => m.subject === "Otoño" || m.subject === "Autumn")).toHaveLength(3);
+    expect((await getIssue(h.t.db, id))?.status).toBe("sent");
 
     // The sent issue's screen still shows the message as each language's subscribers got it.
     const after = (await call(issueRoute.loader as never, getRequest(`${URL_OF(id)}?language=es`), h.context, {
@@ -232,12 +208,12 @@ describe(`newsletter issues in the subscriber's language (${process.env.TEST_DAT
     // A sent issue's translations cannot be changed any more.
     const late = await post(id, { subject: "Autumn", body: "x", "tr.es.subject": "Otro" });
     expect(dataResult(late.value).status).toBe(409);
-    expect((await getIssue(t.db, id))?.translations).toEqual(issue.translations);
+    expect((await getIssue(h.t.db, id))?.translations).toEqual(issue.translations);
   });
 
   it("sends a staff test as a subscriber of the previewed language gets it", async () => {
-    smtp.received.length = 0;
-    const id = await createIssue(t.db, { subject: "Winter", body: "Rest.", createdBy: h.userId });
+    h.smtp.received.length = 0;
+    const id = await createIssue(h.t.db, { subject: "Winter", body: "Rest.", createdBy: h.userId });
     const tested = await post(
       id,
       {

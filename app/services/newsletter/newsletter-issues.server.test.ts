@@ -1,32 +1,27 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { confirmSubscription, getSubscriptionByEmail, recordSignUp } from "~/queries/newsletter.server";
 import { createIssue, getIssue } from "~/queries/newsletter-issues.server";
 import * as unsubscribeRoute from "~/routes/newsletter-unsubscribe";
-import { startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
-import type { Mailer } from "../mail/mailer.server";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
+import { smtpMailerForFile } from "~tests/helpers/mail-harness";
 import { issueProgress, previewIssueHtml, sendIssue, sendTestIssue } from "./newsletter-issues.server";
 
 const SITE = "https://permaculture.example.org";
 const config = { siteUrl: SITE, authSecret: "k".repeat(40) };
 const SUBSCRIBERS = 1000;
-let t: TestDatabase;
-let smtp: TestSmtpServer;
-let mail: Mailer;
 let autumnId = "";
 
+const t = testDatabaseForFile();
+const relay = smtpMailerForFile(t, {
+  siteUrl: SITE,
+  from: "Permaculture Network <news@permaculture.example.org>",
+  sendRate: 500,
+  retryBaseMs: 5,
+});
+
 beforeAll(async () => {
-  t = await createTestDatabase();
-  smtp = await startTestSmtpServer();
-  mail = testMailer(t.db, {
-    siteUrl: SITE,
-    from: "Permaculture Network <news@permaculture.example.org>",
-    smtpUrl: smtp.url,
-    sendRate: 500,
-    retryBaseMs: 5,
-  });
   // 1,000 confirmed subscribers, one waiting for confirmation and one who left: only the first get the issue.
   const values = Array.from(
     { length: SUBSCRIBERS },
@@ -40,13 +35,8 @@ beforeAll(async () => {
   await confirmSubscription(t.db, gone.id, "g");
   await t.db.execute(sql`UPDATE newsletter_subscriptions SET unsubscribed_at = now() WHERE email = 'gone@example.org'`);
 }, 60_000);
-afterAll(async () => {
-  await mail?.stop();
-  await smtp?.close();
-  await t?.destroy();
-});
 
-const services = () => ({ db: t.db, mail, config }) as unknown as Parameters<typeof sendIssue>[0];
+const services = () => ({ db: t.db, mail: relay.mail, config }) as unknown as Parameters<typeof sendIssue>[0];
 
 describe("newsletter issues", () => {
   it("renders Markdown safely in the preview: raw HTML is shown as text, script links are dropped", () => {
@@ -65,12 +55,12 @@ describe("newsletter issues", () => {
     const issue = await getIssue(t.db, id);
     if (!issue) throw new Error("no issue");
     await sendTestIssue(services(), issue, "editor@example.org");
-    await mail.runOnce();
-    const got = await smtp.waitFor(1);
+    await relay.mail.runOnce();
+    const got = await relay.smtp.waitFor(1);
     expect(got.map((m) => m.envelopeTo)).toEqual([["editor@example.org"]]);
     expect(got[0]?.subject).toBe("[Test] Test me");
     expect((await getIssue(t.db, id))?.status).toBe("draft");
-    smtp.received.length = 0;
+    relay.smtp.received.length = 0;
   });
 
   it("reaches each of 1,000 confirmed subscribers exactly once while the server refuses 10 % temporarily", async () => {
@@ -80,7 +70,7 @@ describe("newsletter issues", () => {
       createdBy: null,
     });
     // Every tenth delivery attempt is refused with a temporary 451: the worker retries it.
-    smtp.refuse = (_to, n) => (n % 10 === 0 ? 451 : undefined);
+    relay.smtp.refuse = (_to, n) => (n % 10 === 0 ? 451 : undefined);
     autumnId = id;
     const started = await sendIssue(services(), id);
     expect(started).toEqual({ outcome: "started", recipients: SUBSCRIBERS });
@@ -92,12 +82,12 @@ describe("newsletter issues", () => {
       if (!issue) break;
       const p = await issueProgress(t, issue);
       if (p.done === SUBSCRIBERS) break;
-      await mail.runOnce();
+      await relay.mail.runOnce();
       await new Promise((r) => setTimeout(r, 10));
     }
-    smtp.refuse = null;
+    relay.smtp.refuse = null;
     const byAddress = new Map<string, number>();
-    for (const m of smtp.received) for (const to of m.envelopeTo) byAddress.set(to, (byAddress.get(to) ?? 0) + 1);
+    for (const m of relay.smtp.received) for (const to of m.envelopeTo) byAddress.set(to, (byAddress.get(to) ?? 0) + 1);
     expect(byAddress.size).toBe(SUBSCRIBERS);
     expect([...byAddress.values()].every((n) => n === 1)).toBe(true);
     expect(byAddress.has("waiting@example.org")).toBe(false);
@@ -112,7 +102,7 @@ describe("newsletter issues", () => {
   }, 180_000);
 
   it("carries a one-click unsubscribe that works without signing in, and counts who left since", async () => {
-    const message = smtp.received.find((m) => m.envelopeTo.includes("reader7@example.org"));
+    const message = relay.smtp.received.find((m) => m.envelopeTo.includes("reader7@example.org"));
     // The headers as sent (mailparser folds List-* headers into one object).
     const raw = (message?.raw ?? "").split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, " ") ?? "";
     const header = raw.match(/^List-Unsubscribe: (.*)$/im)?.[1] ?? "";
@@ -123,7 +113,11 @@ describe("newsletter issues", () => {
     // What a mail provider does when the reader presses "Unsubscribe": a POST with List-Unsubscribe=One-Click.
     const res = await unsubscribeRoute.action({
       request: new Request(url, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) }),
-      context: { services: { db: t.db, mail, config, logger: pino({ level: "silent" }) }, clientIp: "", cspNonce: "" },
+      context: {
+        services: { db: t.db, mail: relay.mail, config, logger: pino({ level: "silent" }) },
+        clientIp: "",
+        cspNonce: "",
+      },
       params: {},
     } as never);
     const status = res instanceof Response ? res.status : ((res as { init?: { status?: number } }).init?.status ?? 200);

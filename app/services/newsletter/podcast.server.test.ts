@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   countPodcastSubscriptionsByState,
   createEpisode,
@@ -10,10 +10,10 @@ import * as confirmPage from "~/routes/podcast-confirm";
 import * as unsubscribePage from "~/routes/podcast-unsubscribe";
 import { serverTranslate } from "~/server-lib/messages.server";
 import { podcastSubscriptions } from "~db/schema";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
+import { smtpMailerForFile } from "~tests/helpers/mail-harness";
 import { answer, publicContext, routeCalls } from "~tests/helpers/route-calls";
-import { linkIn, type ReceivedMail, startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
-import type { Mailer } from "../mail/mailer.server";
+import { linkIn, type ReceivedMail, testMailer } from "~tests/helpers/smtp";
 import {
   announceEpisode,
   askUnaskedPodcastSignUps,
@@ -28,22 +28,14 @@ import {
  * database (PGlite, or Postgres with TEST_DATABASE_URL).
  */
 const SITE = "https://permaculture.example.org";
-let t: TestDatabase;
-let smtp: TestSmtpServer;
-let mail: Mailer;
 let context: AppLoadContext;
 const config = { siteUrl: SITE, authSecret: "q".repeat(32) };
 
+const t = testDatabaseForFile({ reference: false });
+const relay = smtpMailerForFile(t, { siteUrl: SITE });
+
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
-  smtp = await startTestSmtpServer();
-  mail = testMailer(t.db, { siteUrl: SITE, smtpUrl: smtp.url });
-  context = publicContext({ db: t.db, mail, config });
-});
-afterAll(async () => {
-  await mail?.stop();
-  await smtp?.close();
-  await t?.destroy();
+  context = publicContext({ db: t.db, mail: relay.mail, config });
 });
 beforeEach(async () => {
   await t.db.delete(podcastSubscriptions);
@@ -54,9 +46,9 @@ const call = () => routeCalls(context);
 
 /** Hands the queue to the SMTP server and returns what reached `to` since `from` messages had arrived. */
 async function delivered(to: string, from = 0): Promise<ReceivedMail[]> {
-  await mail.settled();
-  for (let i = 0; i < 5; i++) await mail.runOnce();
-  return smtp.received.slice(from).filter((m) => m.envelopeTo.includes(to));
+  await relay.mail.settled();
+  for (let i = 0; i < 5; i++) await relay.mail.runOnce();
+  return relay.smtp.received.slice(from).filter((m) => m.envelopeTo.includes(to));
 }
 
 /** A header as the message carried it (mailparser turns List-* headers into objects; this reads the raw text). */
@@ -67,7 +59,7 @@ function header(m: ReceivedMail | undefined, name: string): string {
 
 /** Signs an address up from a page in `lang` and confirms it through the link in its message. */
 async function confirmedSubscriber(email: string, lang: "en" | "es" | "de" = "en") {
-  const from = smtp.received.length;
+  const from = relay.smtp.received.length;
   expect(await requestPodcastSubscription(services(), email, lang)).toBe("sent");
   const [message] = await delivered(email, from);
   const prefix = `${SITE}${lang === "en" ? "" : `/${lang}`}/podcast/confirm?token=`;
@@ -93,7 +85,7 @@ async function newEpisode(number: number, extra: Partial<Parameters<typeof creat
 
 describe("podcast subscriptions: double opt-in", () => {
   it("stores a sign-up unconfirmed and sends a confirmation in the page's language; only its link confirms", async () => {
-    const from = smtp.received.length;
+    const from = relay.smtp.received.length;
     expect(await requestPodcastSubscription(services(), "oyente@example.org", "es")).toBe("sent");
     const [message] = await delivered("oyente@example.org", from);
     const es = serverTranslate("es");
@@ -122,7 +114,7 @@ describe("podcast subscriptions: double opt-in", () => {
     });
     // A confirmed address signing up again gets no message.
     expect(await requestPodcastSubscription(services(), "Oyente@Example.org", "es")).toBe("active");
-    expect(await delivered("oyente@example.org", smtp.received.length)).toEqual([]);
+    expect(await delivered("oyente@example.org", relay.smtp.received.length)).toEqual([]);
   });
 
   it("a forged or tampered confirmation link confirms nothing (410)", async () => {
@@ -133,7 +125,7 @@ describe("podcast subscriptions: double opt-in", () => {
   });
 
   it("sends at most three confirmations a day to one mailbox, however its address is spelled", async () => {
-    const from = smtp.received.length;
+    const from = relay.smtp.received.length;
     const outcomes = [];
     for (const spelling of ["fan@example.org", "Fan+1@example.org", "fan+2@Example.org", "fan+3@example.org"]) {
       outcomes.push(await requestPodcastSubscription(services(), spelling, "en"));
@@ -141,7 +133,9 @@ describe("podcast subscriptions: double opt-in", () => {
     expect(outcomes.slice(0, PODCAST_CONFIRM_MESSAGES_PER_DAY)).toEqual(["sent", "sent", "sent"]);
     expect(outcomes[PODCAST_CONFIRM_MESSAGES_PER_DAY]).toBe("limited");
     await delivered("fan@example.org", from);
-    const toMailbox = smtp.received.slice(from).filter((m) => /^fan(\+\d)?@example\.org$/i.test(m.envelopeTo[0] ?? ""));
+    const toMailbox = relay.smtp.received
+      .slice(from)
+      .filter((m) => /^fan(\+\d)?@example\.org$/i.test(m.envelopeTo[0] ?? ""));
     expect(toMailbox).toHaveLength(3);
   });
 });
@@ -157,7 +151,7 @@ describe("podcast subscriptions: one e-mail per new episode", () => {
       guest: "Wangari",
       translations: { de: { title: "Boden, Teil 41", summary: "Wie ein Hof in Kenia seinen Boden erneuerte." } },
     });
-    const from = smtp.received.length;
+    const from = relay.smtp.received.length;
     expect(await announceEpisode(services(), id)).toEqual({ outcome: "sent", recipients: 2 });
 
     const [en] = await delivered("listener@example.org", from);
@@ -186,13 +180,13 @@ describe("podcast subscriptions: one e-mail per new episode", () => {
   it("never e-mails an episode twice: again, at the same moment, or after a restart", async () => {
     await confirmedSubscriber("once@example.org", "en");
     const id = await newEpisode(42);
-    const from = smtp.received.length;
+    const from = relay.smtp.received.length;
     // Two staff members (or two instances) at once, then a third try later.
     const both = await Promise.all([announceEpisode(services(), id), announceEpisode(services(), id)]);
     expect(both.map((b) => b.outcome).sort()).toEqual(["already", "sent"]);
     expect(await announceEpisode(services(), id)).toEqual({ outcome: "already" });
     // A new mailer on the same database stands for a restarted instance.
-    const restarted = testMailer(t.db, { siteUrl: SITE, smtpUrl: smtp.url });
+    const restarted = testMailer(t.db, { siteUrl: SITE, smtpUrl: relay.smtp.url });
     expect(await announceEpisode({ ...services(), mail: restarted }, id)).toEqual({ outcome: "already" });
     await restarted.stop();
     expect(await delivered("once@example.org", from)).toHaveLength(1);
@@ -201,7 +195,7 @@ describe("podcast subscriptions: one e-mail per new episode", () => {
   it("unsubscribes with the mail client's one-click POST, deletes the address, and sends it no later episode", async () => {
     await confirmedSubscriber("leaving@example.org", "es");
     const first = await newEpisode(43);
-    let from = smtp.received.length;
+    let from = relay.smtp.received.length;
     expect(await announceEpisode(services(), first)).toEqual({ outcome: "sent", recipients: 1 });
     const [message] = await delivered("leaving@example.org", from);
     const link = header(message, "List-Unsubscribe").slice(1, -1);
@@ -214,7 +208,7 @@ describe("podcast subscriptions: one e-mail per new episode", () => {
     expect(await unsubscribePage.loader(call().get(link))).toEqual({ state: "unsubscribed" });
 
     const second = await newEpisode(44);
-    from = smtp.received.length;
+    from = relay.smtp.received.length;
     await announceEpisode(services(), second);
     expect(await delivered("leaving@example.org", from)).toEqual([]);
   });
@@ -228,14 +222,14 @@ describe("podcast sign-ups from before confirmation existed", () => {
       { email: "earlier@example.org", timestamp: new Date("2025-01-01T00:00:00Z") },
     ]);
     const id = await newEpisode(45);
-    let from = smtp.received.length;
+    let from = relay.smtp.received.length;
     await announceEpisode(services(), id);
     expect(await delivered("early@example.org", from)).toEqual([]);
 
     // Not deleted before they were asked, however old.
     expect(await pruneUnconfirmedPodcastSubscriptions(services())).toBe(0);
 
-    from = smtp.received.length;
+    from = relay.smtp.received.length;
     expect(await askUnaskedPodcastSignUps(services())).toBe(2);
     expect(await askUnaskedPodcastSignUps(services())).toBe(0);
     const asked = await delivered("early@example.org", from);

@@ -1,27 +1,20 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdminHarness, createAdminHarness } from "~tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminHarnessForFile } from "~tests/helpers/admin-context";
 import { notifyContentChanged } from "../entries/content-events.server";
 import { loadHomePage } from "./home.server";
 
-let t: TestDatabase;
-let h: AdminHarness;
+const h = adminHarnessForFile("home-page@example.org", { reference: false });
 
 beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
-  h = await createAdminHarness(t, "home-page@example.org");
-  await t.db.execute(sql`
+  await h.t.db.execute(sql`
     INSERT INTO programs (name, summary, start_date, status, language, translations) VALUES
       ('Soil Week', 'Five days on living soil.', '2099-03-01', 'published', 'en',
         '{"es": {"name": "Semana del suelo", "summary": "Cinco días sobre el suelo vivo."}}'),
       ('Water Day', 'One day on water.', '2099-03-02', 'published', 'en', '{}')`);
-  await t.db.execute(sql`
+  await h.t.db.execute(sql`
     INSERT INTO podcast_episodes (number, title, summary, published_at, language, translations) VALUES
       (1, 'Hedges', 'Why hedges matter.', now(), 'en', '{"es": {"title": "Setos", "summary": "Por qué importan los setos."}}')`);
-});
-afterAll(async () => {
-  await t?.destroy();
 });
 
 describe(`the home page's data (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
@@ -49,7 +42,7 @@ describe(`the home page's data (${process.env.TEST_DATABASE_URL ? "postgres" : "
     const services = h.context.services;
     const before = await loadHomePage(services, "en", "2099-01-01");
     expect(before.episodes.map((e) => e.title)).toEqual(["Hedges"]);
-    await t.db.execute(sql`
+    await h.t.db.execute(sql`
       INSERT INTO podcast_episodes (number, title, summary, published_at, language, translations)
       VALUES (2, 'Ponds', 'Why ponds matter.', now(), 'en', '{}')`);
     // Until the change is announced, the home page keeps the lists it read: no query for them per render.

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { websiteJsonLd } from "~/lib/jsonld";
 import { DEFAULT_PAGE_TEXTS } from "~/lib/page-text-defaults";
 import { pageTextDefinition } from "~/lib/page-texts";
@@ -11,36 +11,22 @@ import * as homeRoute from "~/routes/home";
 import * as privacyRoute from "~/routes/privacy";
 import * as layoutRoute from "~/routes/public-layout";
 import { pageMessagesJson } from "~/server-lib/messages.server";
-import {
-  type AdminHarness,
-  call,
-  createAdminHarness,
-  dataResult,
-  formRequest,
-  getRequest,
-  settle,
-} from "~tests/helpers/admin-context";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { adminHarnessForFile, call, dataResult, formRequest, getRequest, settle } from "~tests/helpers/admin-context";
 import { ContentVersionWatcher } from "../entries/content-version.server";
 import { getPageTextForEdit, getPublicPageTexts, restorePageTextRevision, savePageText } from "./page-texts.server";
 
-let t: TestDatabase;
-let h: AdminHarness;
-/** The test database's own connection and bus, as the services call them, with a silent logger. */
-let services: { db: TestDatabase["db"]; bus: TestDatabase["bus"]; logger: pino.Logger };
 const editor = { id: "u1", email: "owner@example.org" };
 const privacy = pageTextDefinition("privacy");
 const siteName = pageTextDefinition("site-name");
 if (!privacy || !siteName) throw new Error("definitions missing");
 
-beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
-  services = { db: t.db, bus: t.bus, logger: pino({ level: "silent" }) };
-  h = await createAdminHarness(t, "pages-admin@example.org");
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const h = adminHarnessForFile("pages-admin@example.org", { reference: false });
+/** The test database's own connection and bus, as the services call them, with a silent logger. */
+const services = () => ({ db: h.t.db, bus: h.t.bus, logger: pino({ level: "silent" }) });
+
+/** A post of the page-text edit screen's form for the text `key`. */
+const post = (key: string, fields: Record<string, string>) =>
+  settle(() => call(pageTextRoute.action, formRequest(`/admin/dashboard/pages/${key}`, fields), h.context, { key }));
 
 /** What the public /privacy page's loader hands the page. */
 async function privacyPage() {
@@ -56,44 +42,37 @@ describe(`page texts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
     expect(page.updatedAt).toBe("2026-11-22T12:00:00.000Z");
     const layout = (await call(layoutRoute.loader, getRequest("/"), h.context)) as { siteName: string };
     expect(layout.siteName).toBe("Permaculture Network");
-    const edit = await getPageTextForEdit(t, privacy);
+    const edit = await getPageTextForEdit(h.t, privacy);
     expect(edit).toMatchObject({ body: DEFAULT_PAGE_TEXTS.privacy, updatedAt: null, revisions: [] });
   });
 
   it("stores every save as a revision and restores an old one as a new revision", async () => {
-    const first = await savePageText(services, { def: privacy, body: "## First\n\nVersion one.", user: editor });
-    const second = await savePageText(services, { def: privacy, body: "## Second\n\nVersion two.", user: editor });
-    let edit = await getPageTextForEdit(t, privacy);
+    const first = await savePageText(services(), { def: privacy, body: "## First\n\nVersion one.", user: editor });
+    const second = await savePageText(services(), { def: privacy, body: "## Second\n\nVersion two.", user: editor });
+    let edit = await getPageTextForEdit(h.t, privacy);
     expect(edit.body).toBe("## Second\n\nVersion two.");
     expect(edit.revisions.map((r) => [r.id, r.by, r.current])).toEqual([
       [second.id, "owner@example.org", true],
       [first.id, "owner@example.org", false],
     ]);
 
-    const restored = await restorePageTextRevision(services, { def: privacy, revisionId: first.id, user: editor });
+    const restored = await restorePageTextRevision(services(), { def: privacy, revisionId: first.id, user: editor });
     expect(restored?.revision.restoredFrom).toBe(first.id);
-    edit = await getPageTextForEdit(t, privacy);
+    edit = await getPageTextForEdit(h.t, privacy);
     expect(edit.body).toBe("## First\n\nVersion one.");
     expect(edit.revisions).toHaveLength(3);
     expect(edit.revisions[0]).toMatchObject({ restoredFrom: first.id, current: true });
 
     // A revision of another text is not this text's to restore.
-    const other = await savePageText(services, { def: siteName, body: "Green Hands", user: editor });
-    expect(await restorePageTextRevision(services, { def: privacy, revisionId: other.id, user: editor })).toBeNull();
-    expect(await restorePageTextRevision(services, { def: privacy, revisionId: 999_999, user: editor })).toBeNull();
-    await savePageText(services, { def: siteName, body: "Permaculture Network", user: editor });
+    const other = await savePageText(services(), { def: siteName, body: "Green Hands", user: editor });
+    expect(await restorePageTextRevision(services(), { def: privacy, revisionId: other.id, user: editor })).toBeNull();
+    expect(await restorePageTextRevision(services(), { def: privacy, revisionId: 999_999, user: editor })).toBeNull();
+    await savePageText(services(), { def: siteName, body: "Permaculture Network", user: editor });
   });
 
   it("a save through the edit screen changes what the public page's loader returns, date included", async () => {
     const before = await privacyPage();
-    const res = await settle(() =>
-      call(
-        pageTextRoute.action,
-        formRequest("/admin/dashboard/pages/privacy", { intent: "save", body: "## Changed\n\nNew policy words." }),
-        h.context,
-        { key: "privacy" },
-      ),
-    );
+    const res = await post("privacy", { intent: "save", body: "## Changed\n\nNew policy words." });
     expect((res.value as Response).status).toBe(302);
     // The change is announced on the bus; the cached copy is dropped and the next page reads the new text.
     expect(
@@ -106,15 +85,15 @@ describe(`page texts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
   });
 
   it("keeps its copy between changes and catches a write nobody announced through the content-version check", async () => {
-    const watcher = new ContentVersionWatcher(services);
+    const watcher = new ContentVersionWatcher(services());
     await watcher.check();
-    const spy = vi.spyOn(t.db, "selectDistinctOn");
+    const spy = vi.spyOn(h.t.db, "selectDistinctOn");
     await privacyPage();
     await privacyPage();
     expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
     // As another instance's save (whose notification was lost) or psql would write it.
-    await t.db.execute(
+    await h.t.db.execute(
       sql`INSERT INTO page_text_revisions (key, language, body) VALUES ('privacy', 'en', 'Written elsewhere.')`,
     );
     expect((await privacyPage()).html).not.toContain("Written elsewhere.");
@@ -123,10 +102,10 @@ describe(`page texts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
   });
 
   it("falls back to English for a language without its own text", async () => {
-    await t.db.execute(
+    await h.t.db.execute(
       sql`INSERT INTO page_text_revisions (key, language, body) VALUES ('terms', 'de', 'Nutzungsbedingungen.')`,
     );
-    const de = await getPublicPageTexts(services, "de");
+    const de = await getPublicPageTexts(services(), "de");
     expect(de.terms.html).toBe("<p>Nutzungsbedingungen.</p>");
     expect(de.privacy.html).toBe("<p>Written elsewhere.</p>");
     expect(de.siteName).toBe("Permaculture Network");
@@ -135,14 +114,7 @@ describe(`page texts (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
 
 describe("the site's name", () => {
   it("once saved, names the site in the header data, page titles, the home page's JSON-LD and the podcast feed", async () => {
-    const res = await settle(() =>
-      call(
-        pageTextRoute.action,
-        formRequest("/admin/dashboard/pages/site-name", { intent: "save", body: "Green Hands" }),
-        h.context,
-        { key: "site-name" },
-      ),
-    );
+    const res = await post("site-name", { intent: "save", body: "Green Hands" });
     expect((res.value as Response).status).toBe(302);
     try {
       const layout = await vi.waitFor(async () => {
@@ -211,24 +183,21 @@ describe("the home page's and footer's texts in the page's language", () => {
       });
       expect(await home("/pt")).toMatchObject({ heading: "Grow food, grow people", headingLang: "en" });
     } finally {
-      await t.db.execute(sql`DELETE FROM page_text_revisions WHERE key = 'home-heading'`);
+      await h.t.db.execute(sql`DELETE FROM page_text_revisions WHERE key = 'home-heading'`);
       await savePageText(h.context.services, { def: heading, body: DEFAULT_PAGE_TEXTS["home-heading"], user: editor });
     }
   });
 });
 
 describe("the edit screen's answers", () => {
-  const post = (key: string, fields: Record<string, string>) =>
-    settle(() => call(pageTextRoute.action, formRequest(`/admin/dashboard/pages/${key}`, fields), h.context, { key }));
-
   it("previews sanitised HTML without saving", async () => {
-    const before = await getPageTextForEdit(t, privacy);
+    const before = await getPageTextForEdit(h.t, privacy);
     const res = await post("privacy", { intent: "preview", body: "## Hi\n\n<script>alert(1)</script>\n\n*there*" });
     const { status, data } = dataResult<{ preview: { html: string }; body: string }>(res.value);
     expect(status).toBeUndefined();
     expect(data.preview.html).toMatch(/^<h2 id="hi">Hi<\/h2>\s*<p><em>there<\/em><\/p>$/);
     expect(data.body).toContain("<script>");
-    expect((await getPageTextForEdit(t, privacy)).revisions).toHaveLength(before.revisions.length);
+    expect((await getPageTextForEdit(h.t, privacy)).revisions).toHaveLength(before.revisions.length);
   });
 
   it("answers bad input with 400 and a message, an unknown text with 404", async () => {
@@ -317,7 +286,7 @@ describe("About in every language, and each language's tab of Admin → Pages", 
       const later = await tab("about", "de");
       expect(later.englishUpdatedAt && later.updatedAt && later.englishUpdatedAt > later.updatedAt).toBe(true);
     } finally {
-      await t.db.execute(sql`DELETE FROM page_text_revisions WHERE key = 'about'`);
+      await h.t.db.execute(sql`DELETE FROM page_text_revisions WHERE key = 'about'`);
       await savePageText(h.context.services, { def: about, body: DEFAULT_PAGE_TEXTS.about, user: editor });
     }
   });

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { ALL_PAGES_VISIBLE } from "~/lib/navigation";
 import { GENERAL_DOC, putSettingsDocument, saveGeneralSettings, saveNavigation } from "~/queries/settings.server";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { getPublicSettings } from "./site-settings.server";
 
-let t: TestDatabase;
-
-beforeAll(async () => {
-  t = await createTestDatabase({ reference: false });
-});
+const t = testDatabaseForFile({ reference: false });
 
 afterAll(async () => {
   vi.useRealTimers();
-  await t.destroy();
 });
 
 describe(`public settings (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {

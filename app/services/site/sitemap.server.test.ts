@@ -1,24 +1,21 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { URLS_PER_ENTRY } from "~/lib/feeds/sitemap";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { xmlProblems } from "~tests/helpers/xml-well-formed";
 import { sitemapResponse } from "./sitemap.server";
 
 const SITE = "https://permaculture.example.org";
-let t: TestDatabase;
+
+const t = testDatabaseForFile();
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   // 23 places, 4 programs, 3 change-makers.
   await t.db.execute(
     sql`INSERT INTO locations (name, country) SELECT 'Garden ' || i, 'Kenya' FROM generate_series(1, 23) i`,
   );
   await t.db.execute(sql`INSERT INTO programs (name) SELECT 'Course ' || i FROM generate_series(1, 4) i`);
   await t.db.execute(sql`INSERT INTO change_makers (name) SELECT 'Person ' || i FROM generate_series(1, 3) i`);
-});
-afterAll(async () => {
-  await t?.destroy();
 });
 
 const get = (path: string, perPart?: number, headers: Record<string, string> = {}) =>

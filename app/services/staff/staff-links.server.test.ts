@@ -1,42 +1,33 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { replaceUserLink } from "~/queries/user-links.server";
 import { createUserWithPassword, getUserByEmail } from "~/queries/users.server";
 import * as forgot from "~/routes/admin/forgot-password";
 import * as reset from "~/routes/admin/reset-password";
 import { sessions } from "~db/schema";
-import { startTestSmtpServer, type TestSmtpServer, testMailer } from "~tests/helpers/smtp";
-import { createTestDatabase, type TestDatabase } from "~tests/helpers/test-db";
-import type { Mailer } from "../mail/mailer.server";
+import { testDatabaseForFile } from "~tests/helpers/database-for-file";
+import { smtpMailerForFile } from "~tests/helpers/mail-harness";
 import { signToken } from "../mail/tokens.server";
 import { createAuth } from "./auth.server";
 import { inviteStaff, RESET_REQUESTED_MESSAGE, RESETS_PER_ADDRESS_PER_HOUR } from "./staff-links.server";
 
 const SITE = "https://permaculture.example.org";
 const config = { siteUrl: SITE, authSecret: "s".repeat(40) };
-let t: TestDatabase;
-let smtp: TestSmtpServer;
-let mail: Mailer;
 let auth: ReturnType<typeof createAuth>;
 
+const t = testDatabaseForFile();
+const relay = smtpMailerForFile(t, { siteUrl: SITE });
+
 beforeAll(async () => {
-  t = await createTestDatabase();
-  smtp = await startTestSmtpServer();
-  mail = testMailer(t.db, { siteUrl: SITE, smtpUrl: smtp.url });
   auth = createAuth(t.db, { secret: config.authSecret, siteUrl: SITE });
-});
-afterAll(async () => {
-  await mail?.stop();
-  await smtp?.close();
-  await t?.destroy();
 });
 
 let ip = 0;
 function context(clientIp = `203.0.113.${++ip}`): AppLoadContext {
   return {
-    services: { db: t.db, mail, config, logger: pino({ level: "silent" }) },
+    services: { db: t.db, mail: relay.mail, config, logger: pino({ level: "silent" }) },
     clientIp,
     cspNonce: "",
   } as unknown as AppLoadContext;
@@ -62,13 +53,13 @@ async function signIn(email: string, password: string): Promise<boolean> {
 
 /** Asks for a reset link as the forgotten-password page does, and returns the link from the message that arrives. */
 async function requestLink(email: string): Promise<string> {
-  const before = smtp.received.length;
+  const before = relay.smtp.received.length;
   const answer = result(await forgot.action(form(`${SITE}/admin/forgot-password`, { email })));
   expect(answer.data.sent).toBe(true);
   // The link is queued once the answer is out.
-  await mail.settled();
-  await mail.runOnce();
-  const [message] = (await smtp.waitFor(before + 1)).slice(before);
+  await relay.mail.settled();
+  await relay.mail.runOnce();
+  const [message] = (await relay.smtp.waitFor(before + 1)).slice(before);
   expect(message?.envelopeTo).toEqual([email]);
   const link = message?.text?.match(/https:\/\/\S+\/admin\/reset-password\?token=\S+/)?.[0];
   expect(link).toBeTruthy();
@@ -81,12 +72,7 @@ describe("forgotten password", () => {
     await createUserWithPassword(t.db, { email, name: "Gardener", password: "the old password 1", role: "ADMIN" });
     expect(await signIn(email, "the old password 1")).toBe(true);
     const user = await getUserByEmail(t.db, email);
-    expect(
-      await t.db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, user?.id ?? "")),
-    ).toHaveLength(1);
+    expect(await t.db.query.sessions.findMany({ where: eq(sessions.userId, user?.id ?? "") })).toHaveLength(1);
 
     const link = await requestLink(email);
     const token = new URL(link).searchParams.get("token") ?? "";
@@ -106,12 +92,7 @@ describe("forgotten password", () => {
     expect(done?.status).toBe(302);
     expect(done?.headers.get("Location")).toBe("/admin/login?password=changed");
 
-    expect(
-      await t.db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, user?.id ?? "")),
-    ).toHaveLength(0);
+    expect(await t.db.query.sessions.findMany({ where: eq(sessions.userId, user?.id ?? "") })).toHaveLength(0);
     expect(await signIn(email, "the old password 1")).toBe(false);
     expect(await signIn(email, "a brand new password")).toBe(true);
 
@@ -125,13 +106,13 @@ describe("forgotten password", () => {
   });
 
   it("gives an unknown address the same answer and sends nothing", async () => {
-    const before = smtp.received.length;
+    const before = relay.smtp.received.length;
     const answer = result(await forgot.action(form(`${SITE}/admin/forgot-password`, { email: "nobody@example.org" })));
     expect(answer.init?.status ?? 200).toBe(200);
     expect(answer.data.sent).toBe(true);
-    await mail.settled();
-    await mail.runOnce();
-    expect(smtp.received.length).toBe(before);
+    await relay.mail.settled();
+    await relay.mail.runOnce();
+    expect(relay.smtp.received.length).toBe(before);
     expect(RESET_REQUESTED_MESSAGE).toMatch(/If an account exists/);
   });
 
@@ -164,9 +145,9 @@ describe("forgotten password", () => {
     await createUserWithPassword(t.db, { email, name: "Limited", password: "first password 123", role: "ADMIN" });
     for (let i = 0; i < RESETS_PER_ADDRESS_PER_HOUR + 2; i++) {
       await forgot.action(form(`${SITE}/admin/forgot-password`, { email }));
-      await mail.settled();
+      await relay.mail.settled();
     }
-    const queued = await mail.recentCount(email, ["password-reset"], 60 * 60_000);
+    const queued = await relay.mail.recentCount(email, ["password-reset"], 60 * 60_000);
     expect(queued).toBe(RESETS_PER_ADDRESS_PER_HOUR);
 
     const one = context("198.51.100.200");
@@ -183,11 +164,11 @@ describe("forgotten password", () => {
 describe("staff invitations", () => {
   it("e-mails a new staff member a link to choose their own password, which then signs them in", async () => {
     const email = "new.staff@example.org";
-    const services = { db: t.db, mail, config } as unknown as Parameters<typeof inviteStaff>[0];
+    const services = { db: t.db, mail: relay.mail, config } as unknown as Parameters<typeof inviteStaff>[0];
     await inviteStaff(services, { name: "New Staff", email, role: "ADMIN" }, "owner@example.org");
-    await mail.runOnce();
-    await expect.poll(() => smtp.received.some((m) => m.envelopeTo.includes(email))).toBe(true);
-    const message = smtp.received.find((m) => m.envelopeTo.includes(email));
+    await relay.mail.runOnce();
+    await expect.poll(() => relay.smtp.received.some((m) => m.envelopeTo.includes(email))).toBe(true);
+    const message = relay.smtp.received.find((m) => m.envelopeTo.includes(email));
     expect(message?.subject).toMatch(/invited/);
     expect(message?.text).toContain("owner@example.org has invited you");
     const link = message?.text?.match(/https:\/\/\S+\/admin\/reset-password\?token=\S+/)?.[0] ?? "";
