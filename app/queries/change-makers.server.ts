@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
+import { and, asc, ilike, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { changeMakers } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
-import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
+import { countRows, deleteRowById, findRowById, insertStampedRow, pageWithTotal, updateRowById } from "./rows.server";
 import { prepareSearch, searchOrderSql } from "./search.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
@@ -26,38 +26,22 @@ export async function listChangeMakers(
     .orderBy(search ? search.orderBy : asc(changeMakers.name));
 }
 
-export async function getChangeMakerById(db: Executor, id: string): Promise<ChangeMakerRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(changeMakers).where(eq(changeMakers.id, id)).limit(1);
-  return row ?? null;
+export function getChangeMakerById(db: Executor, id: string): Promise<ChangeMakerRow | null> {
+  return findRowById(db, changeMakers, id);
 }
 
-export async function createChangeMaker(db: Executor, input: ChangeMakerInput): Promise<string> {
-  const now = new Date();
-  const [row] = await db
-    .insert(changeMakers)
-    .values({ ...input, createdAt: now, updatedAt: now })
-    .returning({ id: changeMakers.id });
-  if (!row) throw new Error("insert returned no row");
-  return row.id;
+export function createChangeMaker(db: Executor, input: ChangeMakerInput): Promise<string> {
+  return insertStampedRow(db, changeMakers, input);
 }
 
 /** Updates a change-maker (staff saving it: it is also marked as checked now); false when not found. */
-export async function updateChangeMaker(db: Executor, id: string, input: Partial<ChangeMakerInput>): Promise<boolean> {
-  if (!isUuid(id)) return false;
+export function updateChangeMaker(db: Executor, id: string, input: Partial<ChangeMakerInput>): Promise<boolean> {
   const now = new Date();
-  const rows = await db
-    .update(changeMakers)
-    .set({ ...input, updatedAt: now, checkedAt: now })
-    .where(eq(changeMakers.id, id))
-    .returning({ id: changeMakers.id });
-  return rows.length > 0;
+  return updateRowById(db, changeMakers, id, { ...input, updatedAt: now, checkedAt: now });
 }
 
-export async function deleteChangeMaker(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db.delete(changeMakers).where(eq(changeMakers.id, id)).returning({ id: changeMakers.id });
-  return rows.length > 0;
+export function deleteChangeMaker(db: Executor, id: string): Promise<boolean> {
+  return deleteRowById(db, changeMakers, id);
 }
 
 /**
@@ -84,11 +68,7 @@ export async function findChangeMakersByNames(db: Executor, names: string[]): Pr
 
 /** How many change-makers are published. */
 export function countChangeMakers(db: Executor): Promise<number> {
-  return db
-    .select({ n: count() })
-    .from(changeMakers)
-    .where(publishedSql(changeMakers.status))
-    .then((r) => r[0]?.n ?? 0);
+  return countRows(db, changeMakers, publishedSql(changeMakers.status));
 }
 
 /** A page of change-makers for the admin list (name search), with the total. */
@@ -100,7 +80,10 @@ export async function searchChangeMakersForAdmin(
     opts.q ? ilike(changeMakers.name, `%${escapeLike(opts.q)}%`) : undefined,
     statusSql(changeMakers.status, opts.status ?? "any"),
   );
-  const [rows, totals] = await Promise.all([
+  return pageWithTotal(
+    db,
+    changeMakers,
+    where,
     db
       .select({
         id: changeMakers.id,
@@ -115,7 +98,5 @@ export async function searchChangeMakersForAdmin(
       .orderBy(asc(changeMakers.name))
       .limit(opts.limit)
       .offset(opts.offset),
-    db.select({ n: count() }).from(changeMakers).where(where),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  );
 }

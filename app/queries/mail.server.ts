@@ -4,6 +4,7 @@ import { mailMessages } from "~db/schema";
 import { isUuid } from "../lib/ids";
 import { mailboxOf } from "../lib/mailbox";
 import type { MailKind, MailStatus } from "../lib/vocabulary";
+import { findRowById } from "./rows.server";
 import { rowsOf } from "./sql-helpers.server";
 
 export type MailRow = typeof mailMessages.$inferSelect;
@@ -137,10 +138,8 @@ export async function retryFailedMail(db: Executor, id: string, expiresAt: Date)
   return rows.length > 0;
 }
 
-export async function getMail(db: Executor, id: string): Promise<MailRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id)).limit(1);
-  return row ?? null;
+export function getMail(db: Executor, id: string): Promise<MailRow | null> {
+  return findRowById(db, mailMessages, id);
 }
 
 export type MailListFilter = { status?: MailStatus; kind?: MailKind; to?: string };

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { newsletterSubscriptions } from "~db/schema";
-import { isUuid } from "../lib/ids";
 import { type SubscriberState, subscriberState } from "../lib/vocabulary";
+import { countRows, deleteRowById, findRowById, updateRowById } from "./rows.server";
 import { escapeLike } from "./sql-helpers.server";
 
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
@@ -87,10 +87,8 @@ export async function pruneUnconfirmedSubscriptions(db: Executor, before: Date):
   return rows.length;
 }
 
-export async function getSubscriptionById(db: Executor, id: string): Promise<SubscriptionRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id)).limit(1);
-  return row ?? null;
+export function getSubscriptionById(db: Executor, id: string): Promise<SubscriptionRow | null> {
+  return findRowById(db, newsletterSubscriptions, id);
 }
 
 /** Confirms a subscription whose one-time value is `nonce`; the value is cleared, so the link works once. */
@@ -104,14 +102,14 @@ export async function confirmSubscription(db: Executor, id: string, nonce: strin
 }
 
 /** Marks a subscription unsubscribed (kept for per-issue counts); false when it was already. */
-export async function unsubscribeSubscription(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(newsletterSubscriptions)
-    .set({ unsubscribedAt: new Date(), confirmNonce: null })
-    .where(and(eq(newsletterSubscriptions.id, id), isNull(newsletterSubscriptions.unsubscribedAt)))
-    .returning({ id: newsletterSubscriptions.id });
-  return rows.length > 0;
+export function unsubscribeSubscription(db: Executor, id: string): Promise<boolean> {
+  return updateRowById(
+    db,
+    newsletterSubscriptions,
+    id,
+    { unsubscribedAt: new Date(), confirmNonce: null },
+    isNull(newsletterSubscriptions.unsubscribedAt),
+  );
 }
 
 /** Confirmed, subscribed addresses (the recipients of an issue) with their language, oldest first. */
@@ -138,11 +136,7 @@ export async function countUnsubscribedSince(db: Executor, since: Date): Promise
 
 /** Confirmed, subscribed addresses: the number the dashboard shows. */
 export function countNewsletterSubscriptions(db: Executor): Promise<number> {
-  return db
-    .select({ n: count() })
-    .from(newsletterSubscriptions)
-    .where(activeSubscription)
-    .then((r) => r[0]?.n ?? 0);
+  return countRows(db, newsletterSubscriptions, activeSubscription);
 }
 
 /** The state of a subscription for the admin list: the SQL condition of each. */
@@ -179,11 +173,7 @@ export function countNewsletterSubscriptionsMatching(
   db: Executor,
   opts: { q?: string; state?: SubscriberState } = {},
 ): Promise<number> {
-  return db
-    .select({ n: count() })
-    .from(newsletterSubscriptions)
-    .where(subscriptionsWhere(opts))
-    .then((r) => r[0]?.n ?? 0);
+  return countRows(db, newsletterSubscriptions, subscriptionsWhere(opts));
 }
 
 /** How many subscriptions are in each state. */
@@ -199,18 +189,11 @@ export async function countSubscriptionsByState(db: Executor): Promise<Record<Su
 }
 
 /** One subscription by id (for the removal confirmation), or null. */
-export async function getNewsletterSubscriptionById(db: Executor, id: string) {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id)).limit(1);
-  return row ?? null;
+export function getNewsletterSubscriptionById(db: Executor, id: string): Promise<SubscriptionRow | null> {
+  return findRowById(db, newsletterSubscriptions, id);
 }
 
 /** Removes a subscription; false when it did not exist. */
-export async function deleteNewsletterSubscription(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .delete(newsletterSubscriptions)
-    .where(eq(newsletterSubscriptions.id, id))
-    .returning({ id: newsletterSubscriptions.id });
-  return rows.length > 0;
+export function deleteNewsletterSubscription(db: Executor, id: string): Promise<boolean> {
+  return deleteRowById(db, newsletterSubscriptions, id);
 }

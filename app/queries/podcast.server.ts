@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { podcastEpisodes, podcastSubscriptions } from "~db/schema";
 import { isUuid } from "../lib/ids";
+import { countRows, deleteRowById, findRowById, insertStampedRow, updateRowById } from "./rows.server";
 import { escapeLike } from "./sql-helpers.server";
 
 export type EpisodeRow = typeof podcastEpisodes.$inferSelect;
@@ -13,36 +14,20 @@ export function listEpisodes(db: Executor, opts: { limit?: number } = {}): Promi
   return opts.limit ? q.limit(opts.limit) : q;
 }
 
-export async function getEpisodeById(db: Executor, id: string): Promise<EpisodeRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(podcastEpisodes).where(eq(podcastEpisodes.id, id)).limit(1);
-  return row ?? null;
+export function getEpisodeById(db: Executor, id: string): Promise<EpisodeRow | null> {
+  return findRowById(db, podcastEpisodes, id);
 }
 
-export async function createEpisode(db: Executor, input: EpisodeInput): Promise<string> {
-  const now = new Date();
-  const [row] = await db
-    .insert(podcastEpisodes)
-    .values({ ...input, createdAt: now, updatedAt: now })
-    .returning({ id: podcastEpisodes.id });
-  if (!row) throw new Error("insert returned no row");
-  return row.id;
+export function createEpisode(db: Executor, input: EpisodeInput): Promise<string> {
+  return insertStampedRow(db, podcastEpisodes, input);
 }
 
-export async function updateEpisode(db: Executor, id: string, input: Partial<EpisodeInput>): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(podcastEpisodes)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(podcastEpisodes.id, id))
-    .returning({ id: podcastEpisodes.id });
-  return rows.length > 0;
+export function updateEpisode(db: Executor, id: string, input: Partial<EpisodeInput>): Promise<boolean> {
+  return updateRowById(db, podcastEpisodes, id, { ...input, updatedAt: new Date() });
 }
 
-export async function deleteEpisode(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db.delete(podcastEpisodes).where(eq(podcastEpisodes.id, id)).returning({ id: podcastEpisodes.id });
-  return rows.length > 0;
+export function deleteEpisode(db: Executor, id: string): Promise<boolean> {
+  return deleteRowById(db, podcastEpisodes, id);
 }
 
 export type PodcastSubscriptionRow = typeof podcastSubscriptions.$inferSelect;
@@ -69,10 +54,8 @@ export async function getPodcastSubscriptionByEmail(
   return row ?? null;
 }
 
-export async function getPodcastSubscriptionById(db: Executor, id: string): Promise<PodcastSubscriptionRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(podcastSubscriptions).where(eq(podcastSubscriptions.id, id)).limit(1);
-  return row ?? null;
+export function getPodcastSubscriptionById(db: Executor, id: string): Promise<PodcastSubscriptionRow | null> {
+  return findRowById(db, podcastSubscriptions, id);
 }
 
 /**
@@ -125,13 +108,8 @@ export async function confirmPodcastSubscription(db: Executor, id: string, nonce
 }
 
 /** Deletes a subscription (unsubscribing, or staff removing it); false when it did not exist. */
-export async function deletePodcastSubscription(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .delete(podcastSubscriptions)
-    .where(eq(podcastSubscriptions.id, id))
-    .returning({ id: podcastSubscriptions.id });
-  return rows.length > 0;
+export function deletePodcastSubscription(db: Executor, id: string): Promise<boolean> {
+  return deleteRowById(db, podcastSubscriptions, id);
 }
 
 /** Confirmed subscribers (the recipients of an episode) with their language, oldest first. */
@@ -222,11 +200,7 @@ export function countPodcastSubscriptionsMatching(
   db: Executor,
   opts: { q?: string; state?: PodcastSubscriberState } = {},
 ): Promise<number> {
-  return db
-    .select({ n: count() })
-    .from(podcastSubscriptions)
-    .where(subscriptionsWhere(opts))
-    .then((r) => r[0]?.n ?? 0);
+  return countRows(db, podcastSubscriptions, subscriptionsWhere(opts));
 }
 
 /** How many subscriptions are in each state. */

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { addressKeySql, locations, programs } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
@@ -7,6 +7,7 @@ import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
 import { rememberSlugBeforeRename } from "./redirects.server";
+import { deleteRowById, findRowById, insertStampedRow, pageWithTotal, updateRowById } from "./rows.server";
 import { prepareSearch, searchOrderSql } from "./search.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
@@ -22,10 +23,8 @@ export function listPrograms(db: Executor): Promise<ProgramRow[]> {
     .orderBy(sql`${programs.startDate} asc nulls last`, asc(programs.name));
 }
 
-export async function getProgramById(db: Executor, id: string): Promise<ProgramRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(programs).where(eq(programs.id, id)).limit(1);
-  return row ?? null;
+export function getProgramById(db: Executor, id: string): Promise<ProgramRow | null> {
+  return findRowById(db, programs, id);
 }
 
 /** One published program by slug (hyphens back to spaces give the name), as for locations; staff see any. */
@@ -50,14 +49,8 @@ export async function getProgramBySlug(
 }
 
 /** Creates a program with createdAt and updatedAt set; returns the new id. */
-export async function createProgram(db: Executor, input: ProgramInput): Promise<string> {
-  const now = new Date();
-  const [row] = await db
-    .insert(programs)
-    .values({ ...input, createdAt: now, updatedAt: now })
-    .returning({ id: programs.id });
-  if (!row) throw new Error("insert returned no row");
-  return row.id;
+export function createProgram(db: Executor, input: ProgramInput): Promise<string> {
+  return insertStampedRow(db, programs, input);
 }
 
 /** Updates a program (staff saving it: it is also marked as checked now); false when not found. */
@@ -66,18 +59,11 @@ export async function updateProgram(db: Executor, id: string, input: Partial<Pro
   const now = new Date();
   // A rename keeps the old address working (it answers 301 to the new one).
   if (typeof input.name === "string") await rememberSlugBeforeRename(db, "program", id, input.name);
-  const rows = await db
-    .update(programs)
-    .set({ ...input, updatedAt: now, checkedAt: now })
-    .where(eq(programs.id, id))
-    .returning({ id: programs.id });
-  return rows.length > 0;
+  return updateRowById(db, programs, id, { ...input, updatedAt: now, checkedAt: now });
 }
 
-export async function deleteProgram(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db.delete(programs).where(eq(programs.id, id)).returning({ id: programs.id });
-  return rows.length > 0;
+export function deleteProgram(db: Executor, id: string): Promise<boolean> {
+  return deleteRowById(db, programs, id);
 }
 
 /** Programs as listed publicly: the fields a list or feed shows, with the host location's name and place. */
@@ -212,7 +198,10 @@ export async function searchProgramsForAdmin(
     opts.q ? ilike(programs.name, `%${escapeLike(opts.q)}%`) : undefined,
     statusSql(programs.status, opts.status ?? "any"),
   );
-  const [rows, totals] = await Promise.all([
+  return pageWithTotal(
+    db,
+    programs,
+    where,
     db
       .select({
         id: programs.id,
@@ -230,9 +219,7 @@ export async function searchProgramsForAdmin(
       .orderBy(sql`${programs.startDate} asc nulls last`, asc(programs.name))
       .limit(opts.limit)
       .offset(opts.offset),
-    db.select({ n: count() }).from(programs).where(where),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  );
 }
 
 /** The next programs starting on or after a day (YYYY-MM-DD), soonest first, with their host's place. */

@@ -4,6 +4,7 @@ import { proposals } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
 import { isUuid } from "../lib/ids";
 import type { ProposalKind, ProposalStatus } from "../lib/vocabulary";
+import { findRowById, pageWithTotal } from "./rows.server";
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type ProposalValues = Record<string, string | string[] | null>;
@@ -43,10 +44,8 @@ export async function insertProposal(db: Executor, input: NewProposal): Promise<
   return row.id;
 }
 
-export async function getProposal(db: Executor, id: string): Promise<ProposalRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(proposals).where(eq(proposals.id, id)).limit(1);
-  return row ?? null;
+export function getProposal(db: Executor, id: string): Promise<ProposalRow | null> {
+  return findRowById(db, proposals, id);
 }
 
 /** How many contributions wait, by kind. */
@@ -75,7 +74,10 @@ export async function listProposals(
     WHEN 'program' THEN (SELECT name FROM programs WHERE id = ${proposals.entityId})
     WHEN 'change-maker' THEN (SELECT name FROM change_makers WHERE id = ${proposals.entityId})
   END`;
-  const [rows, totals] = await Promise.all([
+  return pageWithTotal(
+    db,
+    proposals,
+    where,
     db
       .select({
         id: proposals.id,
@@ -98,9 +100,7 @@ export async function listProposals(
       )
       .limit(opts.limit)
       .offset(opts.offset),
-    db.select({ n: count() }).from(proposals).where(where),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  );
 }
 
 /**
@@ -137,7 +137,10 @@ export async function decideProposal(
 /** Contributions received since a time and still waiting, oldest first (a staff digest), at most `limit`, and how many. */
 export async function listPendingProposalsSince(db: Executor, since: Date, limit: number) {
   const where = and(eq(proposals.status, "pending"), gte(proposals.createdAt, since));
-  const [rows, totals] = await Promise.all([
+  return pageWithTotal(
+    db,
+    proposals,
+    where,
     db
       .select({
         id: proposals.id,
@@ -149,9 +152,7 @@ export async function listPendingProposalsSince(db: Executor, since: Date, limit
       .where(where)
       .orderBy(asc(proposals.createdAt), asc(proposals.id))
       .limit(limit),
-    db.select({ n: count() }).from(proposals).where(where),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  );
 }
 
 /** Accepted place proposals that became this place and whose visitor, who left an address, has not been told yet. */

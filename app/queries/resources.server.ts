@@ -1,10 +1,10 @@
-import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { resources } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
-import { isUuid } from "../lib/ids";
 import { parseSearch } from "../lib/search-query";
 import type { ResourceType } from "../lib/taxonomy";
+import { deleteRowById, findRowById, insertStampedRow, pageWithTotal, updateRowById } from "./rows.server";
 import { prepareSearch, searchOrderSql } from "./search.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
@@ -30,36 +30,20 @@ export async function listResources(
     .orderBy(search ? search.orderBy : asc(resources.title));
 }
 
-export async function getResourceById(db: Executor, id: string): Promise<ResourceRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(resources).where(eq(resources.id, id)).limit(1);
-  return row ?? null;
+export function getResourceById(db: Executor, id: string): Promise<ResourceRow | null> {
+  return findRowById(db, resources, id);
 }
 
-export async function createResource(db: Executor, input: ResourceInput): Promise<string> {
-  const now = new Date();
-  const [row] = await db
-    .insert(resources)
-    .values({ ...input, createdAt: now, updatedAt: now })
-    .returning({ id: resources.id });
-  if (!row) throw new Error("insert returned no row");
-  return row.id;
+export function createResource(db: Executor, input: ResourceInput): Promise<string> {
+  return insertStampedRow(db, resources, input);
 }
 
-export async function updateResource(db: Executor, id: string, input: Partial<ResourceInput>): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(resources)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(resources.id, id))
-    .returning({ id: resources.id });
-  return rows.length > 0;
+export function updateResource(db: Executor, id: string, input: Partial<ResourceInput>): Promise<boolean> {
+  return updateRowById(db, resources, id, { ...input, updatedAt: new Date() });
 }
 
-export async function deleteResource(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db.delete(resources).where(eq(resources.id, id)).returning({ id: resources.id });
-  return rows.length > 0;
+export function deleteResource(db: Executor, id: string): Promise<boolean> {
+  return deleteRowById(db, resources, id);
 }
 
 /** A page of resources for the admin list (title/author search, optional type), with the total. */
@@ -74,7 +58,10 @@ export async function searchResourcesForAdmin(
     conds.push(or(ilike(resources.title, p), ilike(resources.author, p)));
   }
   const where = conds.length ? and(...conds) : undefined;
-  const [rows, totals] = await Promise.all([
+  return pageWithTotal(
+    db,
+    resources,
+    where,
     db
       .select({
         id: resources.id,
@@ -90,7 +77,5 @@ export async function searchResourcesForAdmin(
       .orderBy(asc(resources.title))
       .limit(opts.limit)
       .offset(opts.offset),
-    db.select({ n: count() }).from(resources).where(where),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  );
 }
