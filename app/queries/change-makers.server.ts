@@ -2,9 +2,8 @@ import { and, asc, ilike, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { changeMakers } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
-import { parseSearch } from "../lib/search-query";
+import { listSearchSql } from "./list-search.server";
 import { countRows, deleteRowById, findRowById, insertStampedRow, pageWithTotal, updateRowById } from "./rows.server";
-import { prepareSearch, searchOrderSql } from "./search.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ChangeMakerRow = typeof changeMakers.$inferSelect;
@@ -15,15 +14,12 @@ export async function listChangeMakers(
   db: Executor,
   opts: { q?: string; lang?: Language } = {},
 ): Promise<ChangeMakerRow[]> {
-  const parsed = opts.q ? parseSearch(opts.q) : null;
-  const search = parsed?.ok
-    ? searchOrderSql("change-maker", await prepareSearch(db, parsed, opts.lang), "change_makers")
-    : null;
+  const search = await listSearchSql(db, "change-maker", "change_makers", opts);
   return db
     .select()
     .from(changeMakers)
-    .where(and(publishedSql(changeMakers.status), parsed ? (search?.where ?? sql`false`) : undefined))
-    .orderBy(search ? search.orderBy : asc(changeMakers.name));
+    .where(and(publishedSql(changeMakers.status), search.where))
+    .orderBy(search.orderBy ?? asc(changeMakers.name));
 }
 
 export function getChangeMakerById(db: Executor, id: string): Promise<ChangeMakerRow | null> {

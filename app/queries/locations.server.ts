@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
-import { addressKeySql, locations } from "~db/schema";
+import { locations } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import type { EntryTranslations } from "../lib/i18n/entry-translations";
 import type { Language } from "../lib/i18n/languages";
@@ -11,6 +11,7 @@ import { nameFromSlug } from "../lib/slug";
 import { DEFAULT_MARKER_TYPE } from "../lib/taxonomy";
 import type { EntryStatus } from "../lib/vocabulary";
 import { distanceKmSql, type Point, withinKmSql } from "./distance.server";
+import { findByAddressKey, findNameClash } from "./page-addresses.server";
 import { rememberSlugBeforeRename } from "./redirects.server";
 import type { ReferenceData, Region, SubRegion } from "./reference.server";
 import { countRows, deleteRowById, findRowById, insertStampedRow, updateRowById } from "./rows.server";
@@ -147,24 +148,16 @@ export function deleteLocation(db: Executor, id: string): Promise<boolean> {
   return deleteRowById(db, locations, id);
 }
 
-/** True when another location already has this name (or the same slug), ignoring `exceptId`. */
 /**
  * Another location whose name has the same address key (same letters, whatever their case, spaces or hyphens):
  * saving this name would give both one page address.
  */
-export async function findLocationNameClash(
+export function findLocationNameClash(
   db: Executor,
   name: string,
   exceptId?: string,
 ): Promise<{ id: string; name: string } | null> {
-  const conds: SQL[] = [sql`${addressKeySql(locations.name)} = ${addressKeySql(sql`${name}::text`)}`];
-  if (exceptId && isUuid(exceptId)) conds.push(sql`${locations.id} <> ${exceptId}`);
-  const [row] = await db
-    .select({ id: locations.id, name: locations.name })
-    .from(locations)
-    .where(and(...conds))
-    .limit(1);
-  return row ?? null;
+  return findNameClash(db, locations, name, exceptId);
 }
 
 export async function isLocationNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
@@ -172,15 +165,8 @@ export async function isLocationNameTaken(db: Executor, name: string, exceptId?:
 }
 
 /** The published location an address typed in another case, or with extra hyphens, stands for (for a 301). */
-export async function findLocationByAddressKey(db: Executor, slug: string): Promise<{ name: string } | null> {
-  const [row] = await db
-    .select({ name: locations.name })
-    .from(locations)
-    .where(
-      and(sql`${addressKeySql(locations.name)} = ${addressKeySql(sql`${slug}::text`)}`, publishedSql(locations.status)),
-    )
-    .limit(1);
-  return row ?? null;
+export function findLocationByAddressKey(db: Executor, slug: string): Promise<{ name: string } | null> {
+  return findByAddressKey(db, locations, slug);
 }
 
 export type LocationFilters = {

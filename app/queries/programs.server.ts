@@ -1,14 +1,14 @@
 import { and, arrayContains, asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
-import { addressKeySql, locations, programs } from "~db/schema";
+import { locations, programs } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import type { Language } from "../lib/i18n/languages";
 import { isUuid } from "../lib/ids";
-import { parseSearch } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
+import { listSearchSql } from "./list-search.server";
+import { findByAddressKey, findNameClash } from "./page-addresses.server";
 import { rememberSlugBeforeRename } from "./redirects.server";
 import { deleteRowById, findRowById, insertStampedRow, pageWithTotal, updateRowById } from "./rows.server";
-import { prepareSearch, searchOrderSql } from "./search.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ProgramRow = typeof programs.$inferSelect;
@@ -98,15 +98,14 @@ export async function listProgramSummaries(db: Executor, opts: ProgramListFilter
     conds.push(isUuid(opts.focusAreaId) ? sql`${opts.focusAreaId}::uuid = ANY(${programs.focusAreas})` : sql`false`);
   if (opts.country) conds.push(eq(locations.country, opts.country));
   if (opts.instructionLanguage) conds.push(arrayContains(programs.instructionLanguages, [opts.instructionLanguage]));
-  const parsed = opts.q ? parseSearch(opts.q) : null;
-  const search = parsed?.ok ? searchOrderSql("program", await prepareSearch(db, parsed, opts.lang), "programs") : null;
-  if (parsed) conds.push(search ? search.where : sql`false`);
+  const search = await listSearchSql(db, "program", "programs", opts);
+  if (search.where) conds.push(search.where);
   if (opts.from || opts.to) conds.push(sql`${programs.startDate} IS NOT NULL`);
   if (opts.to) conds.push(sql`${programs.startDate} <= ${opts.to}`);
   if (opts.from) conds.push(sql`coalesce(${programs.endDate}, ${programs.startDate}) >= ${opts.from}`);
   if (opts.price === "free") conds.push(sql`coalesce(${programs.priceCents}, 0) = 0`);
   if (opts.price === "paid") conds.push(sql`${programs.priceCents} > 0`);
-  const order = search ? [search.orderBy] : [sql`${programs.startDate} asc nulls last`, asc(programs.name)];
+  const order = search.orderBy ? [search.orderBy] : [sql`${programs.startDate} asc nulls last`, asc(programs.name)];
   return db
     .select({
       id: programs.id,
@@ -156,21 +155,13 @@ export async function listProgramInstructionLanguages(db: Executor): Promise<str
   return rows.map((r) => r.code);
 }
 
-/** True when another program already has this name (or the same slug), ignoring `exceptId`. */
-/** Another program whose name has the same address key (see `findLocationNameClash`). */
-export async function findProgramNameClash(
+/** Another program whose name has the same address key (see `findNameClash`). */
+export function findProgramNameClash(
   db: Executor,
   name: string,
   exceptId?: string,
 ): Promise<{ id: string; name: string } | null> {
-  const conds: SQL[] = [sql`${addressKeySql(programs.name)} = ${addressKeySql(sql`${name}::text`)}`];
-  if (exceptId && isUuid(exceptId)) conds.push(sql`${programs.id} <> ${exceptId}`);
-  const [row] = await db
-    .select({ id: programs.id, name: programs.name })
-    .from(programs)
-    .where(and(...conds))
-    .limit(1);
-  return row ?? null;
+  return findNameClash(db, programs, name, exceptId);
 }
 
 export async function isProgramNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
@@ -178,15 +169,8 @@ export async function isProgramNameTaken(db: Executor, name: string, exceptId?: 
 }
 
 /** The published program an address typed in another case, or with extra hyphens, stands for (for a 301). */
-export async function findProgramByAddressKey(db: Executor, slug: string): Promise<{ name: string } | null> {
-  const [row] = await db
-    .select({ name: programs.name })
-    .from(programs)
-    .where(
-      and(sql`${addressKeySql(programs.name)} = ${addressKeySql(sql`${slug}::text`)}`, publishedSql(programs.status)),
-    )
-    .limit(1);
-  return row ?? null;
+export function findProgramByAddressKey(db: Executor, slug: string): Promise<{ name: string } | null> {
+  return findByAddressKey(db, programs, slug);
 }
 
 /** A page of programs for the admin list (name search), with the host location's name and the total. */

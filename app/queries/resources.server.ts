@@ -1,11 +1,10 @@
-import { and, asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { resources } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
-import { parseSearch } from "../lib/search-query";
 import type { ResourceType } from "../lib/taxonomy";
+import { listSearchSql } from "./list-search.server";
 import { deleteRowById, findRowById, insertStampedRow, pageWithTotal, updateRowById } from "./rows.server";
-import { prepareSearch, searchOrderSql } from "./search.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ResourceRow = typeof resources.$inferSelect;
@@ -18,16 +17,13 @@ export async function listResources(
 ): Promise<ResourceRow[]> {
   const conds: SQL[] = [publishedSql(resources.status)];
   if (opts.type) conds.push(eq(resources.type, opts.type));
-  const parsed = opts.q ? parseSearch(opts.q) : null;
-  const search = parsed?.ok
-    ? searchOrderSql("resource", await prepareSearch(db, parsed, opts.lang), "resources")
-    : null;
-  if (parsed) conds.push(search ? search.where : sql`false`);
+  const search = await listSearchSql(db, "resource", "resources", opts);
+  if (search.where) conds.push(search.where);
   return db
     .select()
     .from(resources)
     .where(and(...conds))
-    .orderBy(search ? search.orderBy : asc(resources.title));
+    .orderBy(search.orderBy ?? asc(resources.title));
 }
 
 export function getResourceById(db: Executor, id: string): Promise<ResourceRow | null> {

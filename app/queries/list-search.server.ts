@@ -1,0 +1,22 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "~db/client";
+import type { Language } from "../lib/i18n/languages";
+import { parseSearch } from "../lib/search-query";
+import { prepareSearch, type SearchKind, searchOrderSql } from "./search.server";
+
+/**
+ * Search words on a public list of one kind (decision 013): no words, no condition and the list's own order; words
+ * that cannot be read match nothing; otherwise the full-text match, best match first (`orderBy`). `alias` names the
+ * kind's table in the query, as `searchOrderSql` takes it.
+ */
+export async function listSearchSql(
+  db: Executor,
+  kind: SearchKind,
+  alias: string,
+  opts: { q?: string; lang?: Language },
+): Promise<{ where?: SQL; orderBy?: SQL }> {
+  const parsed = opts.q ? parseSearch(opts.q) : null;
+  if (!parsed) return {};
+  if (!parsed.ok) return { where: sql`false` };
+  return searchOrderSql(kind, await prepareSearch(db, parsed, opts.lang), alias);
+}
