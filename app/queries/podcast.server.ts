@@ -97,14 +97,14 @@ export async function recordPodcastSignUp(
 }
 
 /** Confirms the subscription whose one-time value is `nonce`; the value is cleared, so the link works once. */
-export async function confirmPodcastSubscription(db: Executor, id: string, nonce: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(podcastSubscriptions)
-    .set({ confirmedAt: new Date(), confirmNonce: null })
-    .where(and(eq(podcastSubscriptions.id, id), eq(podcastSubscriptions.confirmNonce, nonce)))
-    .returning({ id: podcastSubscriptions.id });
-  return rows.length > 0;
+export function confirmPodcastSubscription(db: Executor, id: string, nonce: string): Promise<boolean> {
+  return updateRowById(
+    db,
+    podcastSubscriptions,
+    id,
+    { confirmedAt: new Date(), confirmNonce: null },
+    eq(podcastSubscriptions.confirmNonce, nonce),
+  );
 }
 
 /** Deletes a subscription (unsubscribing, or staff removing it); false when it did not exist. */

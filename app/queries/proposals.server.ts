@@ -4,7 +4,7 @@ import { proposals } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
 import { isUuid } from "../lib/ids";
 import type { ProposalKind, ProposalStatus } from "../lib/vocabulary";
-import { findRowById, pageWithTotal } from "./rows.server";
+import { findRowById, pageWithTotal, updateRowById } from "./rows.server";
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type ProposalValues = Record<string, string | string[] | null>;
@@ -107,7 +107,7 @@ export async function listProposals(
  * Records staff's decision on a pending contribution. Returns false when it was no longer pending (another member
  * of staff decided first): a decision is made once.
  */
-export async function decideProposal(
+export function decideProposal(
   db: Executor,
   id: string,
   decision: {
@@ -118,20 +118,20 @@ export async function decideProposal(
     entityId?: string | null;
   },
 ): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(proposals)
-    .set({
+  return updateRowById(
+    db,
+    proposals,
+    id,
+    {
       status: decision.status,
       reason: decision.reason ?? "",
       note: decision.note ?? "",
       decidedBy: decision.decidedBy,
       decidedAt: new Date(),
       ...(decision.entityId !== undefined ? { entityId: decision.entityId } : {}),
-    })
-    .where(and(eq(proposals.id, id), eq(proposals.status, "pending")))
-    .returning({ id: proposals.id });
-  return rows.length > 0;
+    },
+    eq(proposals.status, "pending"),
+  );
 }
 
 /** Contributions received since a time and still waiting, oldest first (a staff digest), at most `limit`, and how many. */
@@ -178,12 +178,6 @@ export function listUntoldPlaceProposals(db: Executor, locationId: string) {
  * Records that a contribution's visitor has been told its outcome; false when that was already recorded (another
  * save, or another instance, told them first), so each visitor hears once.
  */
-export async function markOutcomeSent(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(proposals)
-    .set({ outcomeSentAt: new Date() })
-    .where(and(eq(proposals.id, id), isNull(proposals.outcomeSentAt)))
-    .returning({ id: proposals.id });
-  return rows.length > 0;
+export function markOutcomeSent(db: Executor, id: string): Promise<boolean> {
+  return updateRowById(db, proposals, id, { outcomeSentAt: new Date() }, isNull(proposals.outcomeSentAt));
 }
