@@ -1,9 +1,15 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { newsletterSubscriptions } from "~db/schema";
 import { type SubscriberState, subscriberState } from "../lib/vocabulary";
 import { countRows, deleteRowById, findRowById, updateRowById } from "./rows.server";
-import { escapeLike } from "./sql-helpers.server";
+import {
+  findSubscriptionByEmail,
+  listSubscriberAddresses,
+  listSubscriptionsPage,
+  recordSubscriptionSignUp,
+  subscriptionsMatching,
+} from "./subscriptions.server";
 
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 
@@ -14,60 +20,29 @@ export const activeSubscription = and(
 );
 
 /** The subscription of an address, in any letter case, or null. */
-export async function getSubscriptionByEmail(db: Executor, email: string): Promise<SubscriptionRow | null> {
-  const [row] = await db
-    .select()
-    .from(newsletterSubscriptions)
-    .where(sql`lower(${newsletterSubscriptions.email}) = lower(${email.trim()})`)
-    .limit(1);
-  return row ?? null;
+export function getSubscriptionByEmail(db: Executor, email: string): Promise<SubscriptionRow | null> {
+  return findSubscriptionByEmail(db, newsletterSubscriptions, email);
 }
 
 /**
- * Records a sign-up waiting for confirmation: a new address is stored unconfirmed with `nonce` as its confirmation
- * value; an address that is unconfirmed or has unsubscribed takes the new sign-up's language and keeps the
- * confirmation value it has (so a link sent earlier still works: someone else asking again must not cancel it), or
- * gets `nonce` when it has none. An address already confirmed and subscribed is left alone (`status: "active"`).
- * Returns the value the new link must carry.
+ * Records a sign-up waiting for confirmation (`recordSubscriptionSignUp`): an address that is unconfirmed or has
+ * unsubscribed takes the new sign-up's language and keeps the confirmation value it has, or gets `nonce` when it has
+ * none; an address already confirmed and subscribed is left alone (`status: "active"`). A new address keeps `source`.
  */
-export async function recordSignUp(
+export function recordSignUp(
   db: Executor,
   email: string,
   source: string,
   nonce: string,
   language = "en",
 ): Promise<{ status: "new" | "pending" | "active"; id: string; nonce: string }> {
-  const existing = await getSubscriptionByEmail(db, email);
-  if (existing?.confirmedAt && !existing.unsubscribedAt) return { status: "active", id: existing.id, nonce: "" };
-  if (existing) {
-    const [row] = await db
-      .update(newsletterSubscriptions)
-      .set({
-        confirmNonce: sql`coalesce(${newsletterSubscriptions.confirmNonce}, ${nonce})`,
-        confirmSentAt: new Date(),
-        language,
-      })
-      .where(eq(newsletterSubscriptions.id, existing.id))
-      .returning({ nonce: newsletterSubscriptions.confirmNonce });
-    return { status: "pending", id: existing.id, nonce: row?.nonce ?? nonce };
-  }
-  const rows = await db
-    .insert(newsletterSubscriptions)
-    .values({
-      email: email.trim(),
-      timestamp: new Date(),
-      source,
-      confirmNonce: nonce,
-      confirmSentAt: new Date(),
-      language,
-    })
-    .onConflictDoNothing()
-    .returning({ id: newsletterSubscriptions.id });
-  const id = rows[0]?.id;
-  if (id) return { status: "new", id, nonce };
-  // Inserted by a concurrent request a moment ago: treat as pending.
-  const again = await getSubscriptionByEmail(db, email);
-  return { status: "pending", id: again?.id ?? "", nonce: again?.confirmNonce ?? nonce };
+  return recordSubscriptionSignUp(db, newsletterSubscriptions, {
+    email,
+    nonce,
+    language,
+    isActive: (row) => row.confirmedAt !== null && !row.unsubscribedAt,
+    values: { source },
+  });
 }
 
 /**
@@ -114,15 +89,7 @@ export function unsubscribeSubscription(db: Executor, id: string): Promise<boole
 
 /** Confirmed, subscribed addresses (the recipients of an issue) with their language, oldest first. */
 export function listActiveSubscribers(db: Executor): Promise<{ id: string; email: string; language: string }[]> {
-  return db
-    .select({
-      id: newsletterSubscriptions.id,
-      email: newsletterSubscriptions.email,
-      language: newsletterSubscriptions.language,
-    })
-    .from(newsletterSubscriptions)
-    .where(activeSubscription)
-    .orderBy(newsletterSubscriptions.timestamp);
+  return listSubscriberAddresses(db, newsletterSubscriptions, activeSubscription);
 }
 
 /** How many of these subscriptions unsubscribed after a time (an issue's "unsubscribed since"). */
@@ -147,10 +114,7 @@ const STATE_WHERE: Record<SubscriberState, SQL | undefined> = {
 };
 
 function subscriptionsWhere(opts: { q?: string; state?: SubscriberState }) {
-  return and(
-    opts.q ? ilike(newsletterSubscriptions.email, `%${escapeLike(opts.q)}%`) : undefined,
-    opts.state ? STATE_WHERE[opts.state] : undefined,
-  );
+  return subscriptionsMatching(newsletterSubscriptions, opts.q, opts.state ? STATE_WHERE[opts.state] : undefined);
 }
 
 /** Subscriptions, newest first, by words in the address and state (all states when none is given). */
@@ -158,13 +122,7 @@ export async function listNewsletterSubscriptions(
   db: Executor,
   opts: { q?: string; state?: SubscriberState; limit: number; offset: number },
 ) {
-  const rows = await db
-    .select()
-    .from(newsletterSubscriptions)
-    .where(subscriptionsWhere(opts))
-    .orderBy(desc(newsletterSubscriptions.timestamp))
-    .limit(opts.limit)
-    .offset(opts.offset);
+  const rows = await listSubscriptionsPage(db, newsletterSubscriptions, subscriptionsWhere(opts), opts);
   return rows.map((r) => ({ ...r, state: subscriberState(r) }));
 }
 

@@ -1,9 +1,15 @@
-import { and, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { podcastEpisodes, podcastSubscriptions } from "~db/schema";
 import { isUuid } from "../lib/ids";
 import { countRows, deleteRowById, findRowById, insertStampedRow, updateRowById } from "./rows.server";
-import { escapeLike } from "./sql-helpers.server";
+import {
+  findSubscriptionByEmail,
+  listSubscriberAddresses,
+  listSubscriptionsPage,
+  recordSubscriptionSignUp,
+  subscriptionsMatching,
+} from "./subscriptions.server";
 
 export type EpisodeRow = typeof podcastEpisodes.$inferSelect;
 export type EpisodeInput = Omit<typeof podcastEpisodes.$inferInsert, "id" | "createdAt" | "updatedAt">;
@@ -42,16 +48,8 @@ const STATE_WHERE: Record<PodcastSubscriberState, SQL> = {
 };
 
 /** The subscription of an address, in any letter case, or null. */
-export async function getPodcastSubscriptionByEmail(
-  db: Executor,
-  email: string,
-): Promise<PodcastSubscriptionRow | null> {
-  const [row] = await db
-    .select()
-    .from(podcastSubscriptions)
-    .where(sql`lower(${podcastSubscriptions.email}) = lower(${email.trim()})`)
-    .limit(1);
-  return row ?? null;
+export function getPodcastSubscriptionByEmail(db: Executor, email: string): Promise<PodcastSubscriptionRow | null> {
+  return findSubscriptionByEmail(db, podcastSubscriptions, email);
 }
 
 export function getPodcastSubscriptionById(db: Executor, id: string): Promise<PodcastSubscriptionRow | null> {
@@ -59,41 +57,22 @@ export function getPodcastSubscriptionById(db: Executor, id: string): Promise<Po
 }
 
 /**
- * Records a sign-up waiting for confirmation, as the newsletter's `recordSignUp` does: a new address is stored
- * unconfirmed with `nonce`; one already waiting takes the new page's language and keeps the value it has (a link
- * sent earlier still works: someone asking again must not cancel it); a confirmed one is left alone (`active`).
+ * Records a sign-up waiting for confirmation, as the newsletter's `recordSignUp` does (`recordSubscriptionSignUp`): one
+ * already waiting takes the new page's language and keeps the value it has; a confirmed one is left alone (`active`).
  * Returns the one-time value the new link must carry.
  */
-export async function recordPodcastSignUp(
+export function recordPodcastSignUp(
   db: Executor,
   email: string,
   nonce: string,
   language = "en",
 ): Promise<{ status: "new" | "pending" | "active"; id: string; nonce: string }> {
-  const existing = await getPodcastSubscriptionByEmail(db, email);
-  if (existing?.confirmedAt) return { status: "active", id: existing.id, nonce: "" };
-  if (existing) {
-    const [row] = await db
-      .update(podcastSubscriptions)
-      .set({
-        confirmNonce: sql`coalesce(${podcastSubscriptions.confirmNonce}, ${nonce})`,
-        confirmSentAt: new Date(),
-        language,
-      })
-      .where(eq(podcastSubscriptions.id, existing.id))
-      .returning({ nonce: podcastSubscriptions.confirmNonce });
-    return { status: "pending", id: existing.id, nonce: row?.nonce ?? nonce };
-  }
-  const rows = await db
-    .insert(podcastSubscriptions)
-    .values({ email: email.trim(), timestamp: new Date(), confirmNonce: nonce, confirmSentAt: new Date(), language })
-    .onConflictDoNothing()
-    .returning({ id: podcastSubscriptions.id });
-  const id = rows[0]?.id;
-  if (id) return { status: "new", id, nonce };
-  // Inserted by a concurrent request a moment ago: treat as pending.
-  const again = await getPodcastSubscriptionByEmail(db, email);
-  return { status: "pending", id: again?.id ?? "", nonce: again?.confirmNonce ?? nonce };
+  return recordSubscriptionSignUp(db, podcastSubscriptions, {
+    email,
+    nonce,
+    language,
+    isActive: (row) => row.confirmedAt !== null,
+  });
 }
 
 /** Confirms the subscription whose one-time value is `nonce`; the value is cleared, so the link works once. */
@@ -116,11 +95,7 @@ export function deletePodcastSubscription(db: Executor, id: string): Promise<boo
 export function listConfirmedPodcastSubscribers(
   db: Executor,
 ): Promise<{ id: string; email: string; language: string }[]> {
-  return db
-    .select({ id: podcastSubscriptions.id, email: podcastSubscriptions.email, language: podcastSubscriptions.language })
-    .from(podcastSubscriptions)
-    .where(STATE_WHERE.confirmed)
-    .orderBy(podcastSubscriptions.timestamp);
+  return listSubscriberAddresses(db, podcastSubscriptions, STATE_WHERE.confirmed);
 }
 
 /**
@@ -174,10 +149,7 @@ export async function pruneUnconfirmedPodcastSignUps(db: Executor, before: Date)
 }
 
 function subscriptionsWhere(opts: { q?: string; state?: PodcastSubscriberState }) {
-  return and(
-    opts.q ? ilike(podcastSubscriptions.email, `%${escapeLike(opts.q)}%`) : undefined,
-    opts.state ? STATE_WHERE[opts.state] : undefined,
-  );
+  return subscriptionsMatching(podcastSubscriptions, opts.q, opts.state ? STATE_WHERE[opts.state] : undefined);
 }
 
 /** Subscriptions, newest first, by words in the address and state (all states when none is given). */
@@ -185,13 +157,7 @@ export async function listPodcastSubscriptions(
   db: Executor,
   opts: { q?: string; state?: PodcastSubscriberState; limit: number; offset: number },
 ) {
-  const rows = await db
-    .select()
-    .from(podcastSubscriptions)
-    .where(subscriptionsWhere(opts))
-    .orderBy(desc(podcastSubscriptions.timestamp))
-    .limit(opts.limit)
-    .offset(opts.offset);
+  const rows = await listSubscriptionsPage(db, podcastSubscriptions, subscriptionsWhere(opts), opts);
   return rows.map((r) => ({ ...r, state: (r.confirmedAt ? "confirmed" : "awaiting") as PodcastSubscriberState }));
 }
 
