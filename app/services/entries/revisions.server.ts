@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { entryEditPath } from "~/lib/admin-paths";
+import type { RevisionView } from "~/lib/entry-review";
 import { type AuditInput, insertAudit } from "~/queries/audit.server";
 import {
   getRevision,
@@ -70,17 +71,6 @@ export async function recordChange(
   if (change.revision) await recordRevision(tx, { ...change.revision, user: change.audit.user });
   await insertAudit(tx, change.audit);
 }
-
-export type RevisionView = {
-  id: number;
-  at: string;
-  by: string;
-  fromSuggestion: boolean;
-  reverts: number | null;
-  /** It created the entry (and so cannot be reverted). */
-  created: boolean;
-  changes: { field: string; from: string; to: string }[];
-};
 
 const shown = (v: unknown): string => {
   if (v === null || v === undefined || v === "") return "(empty)";
