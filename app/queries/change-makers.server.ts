@@ -3,7 +3,7 @@ import type { Executor } from "~db/client";
 import { changeMakers } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
 import { listSearchSql } from "./list-search.server";
-import { countRows, deleteRowById, findRowById, insertStampedRow, pageWithTotal, updateRowById } from "./rows.server";
+import { countRows, entityRows, pageWithTotal, touchedAndChecked } from "./rows.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ChangeMakerRow = typeof changeMakers.$inferSelect;
@@ -22,23 +22,14 @@ export async function listChangeMakers(
     .orderBy(search.orderBy ?? asc(changeMakers.name));
 }
 
-export function getChangeMakerById(db: Executor, id: string): Promise<ChangeMakerRow | null> {
-  return findRowById(db, changeMakers, id);
-}
-
-export function createChangeMaker(db: Executor, input: ChangeMakerInput): Promise<string> {
-  return insertStampedRow(db, changeMakers, input);
-}
-
-/** Updates a change-maker (staff saving it: it is also marked as checked now); false when not found. */
-export function updateChangeMaker(db: Executor, id: string, input: Partial<ChangeMakerInput>): Promise<boolean> {
-  const now = new Date();
-  return updateRowById(db, changeMakers, id, { ...input, updatedAt: now, checkedAt: now });
-}
-
-export function deleteChangeMaker(db: Executor, id: string): Promise<boolean> {
-  return deleteRowById(db, changeMakers, id);
-}
+/** A change-maker's rows by id; staff saving one also mark it as checked now. */
+const changeMakerRows = entityRows<typeof changeMakers, ChangeMakerInput>(changeMakers, touchedAndChecked);
+export const {
+  get: getChangeMakerById,
+  create: createChangeMaker,
+  update: updateChangeMaker,
+  remove: deleteChangeMaker,
+} = changeMakerRows;
 
 /**
  * Published change-makers named exactly as given (case and surrounding spaces aside): a program lists its educators

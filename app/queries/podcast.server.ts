@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { podcastEpisodes, podcastSubscriptions } from "~db/schema";
 import { isUuid } from "../lib/ids";
-import { countRows, deleteRowById, findRowById, insertStampedRow, updateRowById } from "./rows.server";
+import { countRows, deleteRowById, entityRows, findRowById, touched, updateRowById } from "./rows.server";
 import {
   findSubscriptionByEmail,
   listSubscriberAddresses,
@@ -20,21 +20,8 @@ export function listEpisodes(db: Executor, opts: { limit?: number } = {}): Promi
   return opts.limit ? q.limit(opts.limit) : q;
 }
 
-export function getEpisodeById(db: Executor, id: string): Promise<EpisodeRow | null> {
-  return findRowById(db, podcastEpisodes, id);
-}
-
-export function createEpisode(db: Executor, input: EpisodeInput): Promise<string> {
-  return insertStampedRow(db, podcastEpisodes, input);
-}
-
-export function updateEpisode(db: Executor, id: string, input: Partial<EpisodeInput>): Promise<boolean> {
-  return updateRowById(db, podcastEpisodes, id, { ...input, updatedAt: new Date() });
-}
-
-export function deleteEpisode(db: Executor, id: string): Promise<boolean> {
-  return deleteRowById(db, podcastEpisodes, id);
-}
+const episodeRows = entityRows<typeof podcastEpisodes, EpisodeInput>(podcastEpisodes, touched);
+export const { get: getEpisodeById, create: createEpisode, update: updateEpisode, remove: deleteEpisode } = episodeRows;
 
 export type PodcastSubscriptionRow = typeof podcastSubscriptions.$inferSelect;
 

@@ -8,7 +8,7 @@ import { nameFromSlug } from "../lib/slug";
 import { listSearchSql } from "./list-search.server";
 import { findByAddressKey, findNameClash } from "./page-addresses.server";
 import { rememberSlugBeforeRename } from "./redirects.server";
-import { deleteRowById, findRowById, insertStampedRow, pageWithTotal, updateRowById } from "./rows.server";
+import { entityRows, pageWithTotal, touchedAndChecked } from "./rows.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ProgramRow = typeof programs.$inferSelect;
@@ -23,9 +23,9 @@ export function listPrograms(db: Executor): Promise<ProgramRow[]> {
     .orderBy(sql`${programs.startDate} asc nulls last`, asc(programs.name));
 }
 
-export function getProgramById(db: Executor, id: string): Promise<ProgramRow | null> {
-  return findRowById(db, programs, id);
-}
+/** A program's rows by id; staff saving one also mark it as checked now. */
+const programRows = entityRows<typeof programs, ProgramInput>(programs, touchedAndChecked);
+export const { get: getProgramById, create: createProgram, remove: deleteProgram } = programRows;
 
 /** One published program by slug (hyphens back to spaces give the name), as for locations; staff see any. */
 export async function getProgramBySlug(
@@ -48,22 +48,12 @@ export async function getProgramBySlug(
   return row ?? null;
 }
 
-/** Creates a program with createdAt and updatedAt set; returns the new id. */
-export function createProgram(db: Executor, input: ProgramInput): Promise<string> {
-  return insertStampedRow(db, programs, input);
-}
-
 /** Updates a program (staff saving it: it is also marked as checked now); false when not found. */
 export async function updateProgram(db: Executor, id: string, input: Partial<ProgramInput>): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const now = new Date();
   // A rename keeps the old address working (it answers 301 to the new one).
   if (typeof input.name === "string") await rememberSlugBeforeRename(db, "program", id, input.name);
-  return updateRowById(db, programs, id, { ...input, updatedAt: now, checkedAt: now });
-}
-
-export function deleteProgram(db: Executor, id: string): Promise<boolean> {
-  return deleteRowById(db, programs, id);
+  return programRows.update(db, id, input);
 }
 
 /** Programs as listed publicly: the fields a list or feed shows, with the host location's name and place. */

@@ -4,7 +4,7 @@ import { resources } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
 import type { ResourceType } from "../lib/taxonomy";
 import { listSearchSql } from "./list-search.server";
-import { deleteRowById, findRowById, insertStampedRow, pageWithTotal, updateRowById } from "./rows.server";
+import { entityRows, pageWithTotal, touched } from "./rows.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ResourceRow = typeof resources.$inferSelect;
@@ -26,21 +26,13 @@ export async function listResources(
     .orderBy(search.orderBy ?? asc(resources.title));
 }
 
-export function getResourceById(db: Executor, id: string): Promise<ResourceRow | null> {
-  return findRowById(db, resources, id);
-}
-
-export function createResource(db: Executor, input: ResourceInput): Promise<string> {
-  return insertStampedRow(db, resources, input);
-}
-
-export function updateResource(db: Executor, id: string, input: Partial<ResourceInput>): Promise<boolean> {
-  return updateRowById(db, resources, id, { ...input, updatedAt: new Date() });
-}
-
-export function deleteResource(db: Executor, id: string): Promise<boolean> {
-  return deleteRowById(db, resources, id);
-}
+const resourceRows = entityRows<typeof resources, ResourceInput>(resources, touched);
+export const {
+  get: getResourceById,
+  create: createResource,
+  update: updateResource,
+  remove: deleteResource,
+} = resourceRows;
 
 /** A page of resources for the admin list (title/author search, optional type), with the total. */
 export async function searchResourcesForAdmin(

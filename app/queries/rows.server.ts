@@ -84,3 +84,30 @@ export async function pageWithTotal<R>(
   const [rows, total] = await Promise.all([page, countRows(db, table, where)]);
   return { rows, total };
 }
+
+/** A change saved by staff: `updatedAt` now. */
+export function touched<V>(values: V): V & { updatedAt: Date } {
+  return { ...values, updatedAt: new Date() };
+}
+
+/** A change saved by staff to a directory entry: it is also marked as checked now. */
+export function touchedAndChecked<V>(values: V): V & { updatedAt: Date; checkedAt: Date } {
+  const now = new Date();
+  return { ...values, updatedAt: now, checkedAt: now };
+}
+
+/**
+ * The by-id reads and writes of an entity table whose writes are `Input`, for its module to export under its own
+ * names: one row, a new row (`createdAt`, `updatedAt` now), a change stamped by `stamp`, a removal.
+ */
+export function entityRows<T extends IdTable, Input extends Omit<T["$inferInsert"], "createdAt" | "updatedAt">>(
+  table: T,
+  stamp: (input: Partial<Input>) => Partial<T["$inferInsert"]>,
+) {
+  return {
+    get: (db: Executor, id: string) => findRowById(db, table, id),
+    create: (db: Executor, input: Input) => insertStampedRow(db, table, input),
+    update: (db: Executor, id: string, input: Partial<Input>) => updateRowById(db, table, id, stamp(input)),
+    remove: (db: Executor, id: string) => deleteRowById(db, table, id),
+  };
+}
