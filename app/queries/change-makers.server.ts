@@ -2,7 +2,7 @@ import { and, asc, ilike, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { changeMakers } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
-import { listSearchSql } from "./list-search.server";
+import { listPublishedEntries } from "./list-search.server";
 import { countRows, entityRows, pageWithTotal, touchedAndChecked } from "./rows.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
@@ -14,12 +14,8 @@ export async function listChangeMakers(
   db: Executor,
   opts: { q?: string; lang?: Language } = {},
 ): Promise<ChangeMakerRow[]> {
-  const search = await listSearchSql(db, "change-maker", "change_makers", opts);
-  return db
-    .select()
-    .from(changeMakers)
-    .where(and(publishedSql(changeMakers.status), search.where))
-    .orderBy(search.orderBy ?? asc(changeMakers.name));
+  const search = { kind: "change-maker", alias: "change_makers", ...opts } as const;
+  return listPublishedEntries(db, changeMakers, search, undefined, asc(changeMakers.name));
 }
 
 /** A change-maker's rows by id; staff saving one also mark it as checked now. */

@@ -3,13 +3,7 @@ import type { Executor } from "~db/client";
 import { newsletterSubscriptions } from "~db/schema";
 import { type SubscriberState, subscriberState } from "../lib/vocabulary";
 import { countRows, deleteRowById, findRowById, updateRowById } from "./rows.server";
-import {
-  findSubscriptionByEmail,
-  listSubscriberAddresses,
-  listSubscriptionsPage,
-  recordSubscriptionSignUp,
-  subscriptionsMatching,
-} from "./subscriptions.server";
+import * as subscriptions from "./subscriptions.server";
 
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 
@@ -21,11 +15,11 @@ export const activeSubscription = and(
 
 /** The subscription of an address, in any letter case, or null. */
 export function getSubscriptionByEmail(db: Executor, email: string): Promise<SubscriptionRow | null> {
-  return findSubscriptionByEmail(db, newsletterSubscriptions, email);
+  return subscriptions.findByEmail(db, newsletterSubscriptions, email);
 }
 
 /**
- * Records a sign-up waiting for confirmation (`recordSubscriptionSignUp`): an address that is unconfirmed or has
+ * Records a sign-up waiting for confirmation (`subscriptions.recordSignUp`): an address that is unconfirmed or has
  * unsubscribed takes the new sign-up's language and keeps the confirmation value it has, or gets `nonce` when it has
  * none; an address already confirmed and subscribed is left alone (`status: "active"`). A new address keeps `source`.
  */
@@ -36,7 +30,7 @@ export function recordSignUp(
   nonce: string,
   language = "en",
 ): Promise<{ status: "new" | "pending" | "active"; id: string; nonce: string }> {
-  return recordSubscriptionSignUp(db, newsletterSubscriptions, {
+  return subscriptions.recordSignUp(db, newsletterSubscriptions, {
     email,
     nonce,
     language,
@@ -89,7 +83,7 @@ export function unsubscribeSubscription(db: Executor, id: string): Promise<boole
 
 /** Confirmed, subscribed addresses (the recipients of an issue) with their language, oldest first. */
 export function listActiveSubscribers(db: Executor): Promise<{ id: string; email: string; language: string }[]> {
-  return listSubscriberAddresses(db, newsletterSubscriptions, activeSubscription);
+  return subscriptions.listAddresses(db, newsletterSubscriptions, activeSubscription);
 }
 
 /** How many of these subscriptions unsubscribed after a time (an issue's "unsubscribed since"). */
@@ -114,7 +108,7 @@ const STATE_WHERE: Record<SubscriberState, SQL | undefined> = {
 };
 
 function subscriptionsWhere(opts: { q?: string; state?: SubscriberState }) {
-  return subscriptionsMatching(newsletterSubscriptions, opts.q, opts.state ? STATE_WHERE[opts.state] : undefined);
+  return subscriptions.matching(newsletterSubscriptions, opts.q, opts.state ? STATE_WHERE[opts.state] : undefined);
 }
 
 /** Subscriptions, newest first, by words in the address and state (all states when none is given). */
@@ -122,7 +116,7 @@ export async function listNewsletterSubscriptions(
   db: Executor,
   opts: { q?: string; state?: SubscriberState; limit: number; offset: number },
 ) {
-  const rows = await listSubscriptionsPage(db, newsletterSubscriptions, subscriptionsWhere(opts), opts);
+  const rows = await subscriptions.listPage(db, newsletterSubscriptions, subscriptionsWhere(opts), opts);
   return rows.map((r) => ({ ...r, state: subscriberState(r) }));
 }
 

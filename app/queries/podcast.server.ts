@@ -3,13 +3,7 @@ import type { Executor } from "~db/client";
 import { podcastEpisodes, podcastSubscriptions } from "~db/schema";
 import { isUuid } from "../lib/ids";
 import { countRows, deleteRowById, entityRows, findRowById, touched, updateRowById } from "./rows.server";
-import {
-  findSubscriptionByEmail,
-  listSubscriberAddresses,
-  listSubscriptionsPage,
-  recordSubscriptionSignUp,
-  subscriptionsMatching,
-} from "./subscriptions.server";
+import * as subscriptions from "./subscriptions.server";
 
 export type EpisodeRow = typeof podcastEpisodes.$inferSelect;
 export type EpisodeInput = Omit<typeof podcastEpisodes.$inferInsert, "id" | "createdAt" | "updatedAt">;
@@ -36,7 +30,7 @@ const STATE_WHERE: Record<PodcastSubscriberState, SQL> = {
 
 /** The subscription of an address, in any letter case, or null. */
 export function getPodcastSubscriptionByEmail(db: Executor, email: string): Promise<PodcastSubscriptionRow | null> {
-  return findSubscriptionByEmail(db, podcastSubscriptions, email);
+  return subscriptions.findByEmail(db, podcastSubscriptions, email);
 }
 
 export function getPodcastSubscriptionById(db: Executor, id: string): Promise<PodcastSubscriptionRow | null> {
@@ -44,7 +38,7 @@ export function getPodcastSubscriptionById(db: Executor, id: string): Promise<Po
 }
 
 /**
- * Records a sign-up waiting for confirmation, as the newsletter's `recordSignUp` does (`recordSubscriptionSignUp`): one
+ * Records a sign-up waiting for confirmation, as the newsletter's `recordSignUp` does (`subscriptions.recordSignUp`): one
  * already waiting takes the new page's language and keeps the value it has; a confirmed one is left alone (`active`).
  * Returns the one-time value the new link must carry.
  */
@@ -54,7 +48,7 @@ export function recordPodcastSignUp(
   nonce: string,
   language = "en",
 ): Promise<{ status: "new" | "pending" | "active"; id: string; nonce: string }> {
-  return recordSubscriptionSignUp(db, podcastSubscriptions, {
+  return subscriptions.recordSignUp(db, podcastSubscriptions, {
     email,
     nonce,
     language,
@@ -82,7 +76,7 @@ export function deletePodcastSubscription(db: Executor, id: string): Promise<boo
 export function listConfirmedPodcastSubscribers(
   db: Executor,
 ): Promise<{ id: string; email: string; language: string }[]> {
-  return listSubscriberAddresses(db, podcastSubscriptions, STATE_WHERE.confirmed);
+  return subscriptions.listAddresses(db, podcastSubscriptions, STATE_WHERE.confirmed);
 }
 
 /**
@@ -136,7 +130,7 @@ export async function pruneUnconfirmedPodcastSignUps(db: Executor, before: Date)
 }
 
 function subscriptionsWhere(opts: { q?: string; state?: PodcastSubscriberState }) {
-  return subscriptionsMatching(podcastSubscriptions, opts.q, opts.state ? STATE_WHERE[opts.state] : undefined);
+  return subscriptions.matching(podcastSubscriptions, opts.q, opts.state ? STATE_WHERE[opts.state] : undefined);
 }
 
 /** Subscriptions, newest first, by words in the address and state (all states when none is given). */
@@ -144,7 +138,7 @@ export async function listPodcastSubscriptions(
   db: Executor,
   opts: { q?: string; state?: PodcastSubscriberState; limit: number; offset: number },
 ) {
-  const rows = await listSubscriptionsPage(db, podcastSubscriptions, subscriptionsWhere(opts), opts);
+  const rows = await subscriptions.listPage(db, podcastSubscriptions, subscriptionsWhere(opts), opts);
   return rows.map((r) => ({ ...r, state: (r.confirmedAt ? "confirmed" : "awaiting") as PodcastSubscriberState }));
 }
 

@@ -1,11 +1,11 @@
-import { and, asc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, or } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { resources } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
 import type { ResourceType } from "../lib/taxonomy";
-import { listSearchSql } from "./list-search.server";
+import { listPublishedEntries } from "./list-search.server";
 import { entityRows, pageWithTotal, touched } from "./rows.server";
-import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
+import { escapeLike, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type ResourceInput = Omit<typeof resources.$inferInsert, "id" | "createdAt" | "updatedAt">;
@@ -15,15 +15,9 @@ export async function listResources(
   db: Executor,
   opts: { type?: ResourceType; q?: string; lang?: Language } = {},
 ): Promise<ResourceRow[]> {
-  const conds: SQL[] = [publishedSql(resources.status)];
-  if (opts.type) conds.push(eq(resources.type, opts.type));
-  const search = await listSearchSql(db, "resource", "resources", opts);
-  if (search.where) conds.push(search.where);
-  return db
-    .select()
-    .from(resources)
-    .where(and(...conds))
-    .orderBy(search.orderBy ?? asc(resources.title));
+  const search = { kind: "resource", alias: "resources", ...opts } as const;
+  const ofType = opts.type ? eq(resources.type, opts.type) : undefined;
+  return listPublishedEntries(db, resources, search, ofType, asc(resources.title));
 }
 
 const resourceRows = entityRows<typeof resources, ResourceInput>(resources, touched);

@@ -12,7 +12,7 @@ import { escapeLike } from "./sql-helpers.server";
 export type SubscriptionTable = typeof newsletterSubscriptions | typeof podcastSubscriptions;
 
 /** The subscription of an address, in any letter case, or null. */
-export async function findSubscriptionByEmail<T extends SubscriptionTable>(
+export async function findByEmail<T extends SubscriptionTable>(
   db: Executor,
   table: T,
   email: string,
@@ -31,7 +31,7 @@ export async function findSubscriptionByEmail<T extends SubscriptionTable>(
  * value it has (a link sent earlier still works: someone asking again must not cancel it), or gets `nonce` when it has
  * none; a subscribed one is left alone (`active`). Returns the one-time value the new link must carry.
  */
-export async function recordSubscriptionSignUp<T extends SubscriptionTable>(
+export async function recordSignUp<T extends SubscriptionTable>(
   db: Executor,
   table: T,
   signUp: {
@@ -43,7 +43,7 @@ export async function recordSubscriptionSignUp<T extends SubscriptionTable>(
   },
 ): Promise<{ status: "new" | "pending" | "active"; id: string; nonce: string }> {
   const { email, nonce, language } = signUp;
-  const existing = await findSubscriptionByEmail(db, table, email);
+  const existing = await findByEmail(db, table, email);
   if (existing && signUp.isActive(existing)) return { status: "active", id: existing.id, nonce: "" };
   if (existing) {
     const [row] = await db
@@ -68,17 +68,17 @@ export async function recordSubscriptionSignUp<T extends SubscriptionTable>(
   const id = rows[0]?.id;
   if (id) return { status: "new", id, nonce };
   // Inserted by a concurrent request a moment ago: treat as pending.
-  const again = await findSubscriptionByEmail(db, table, email);
+  const again = await findByEmail(db, table, email);
   return { status: "pending", id: again?.id ?? "", nonce: again?.confirmNonce ?? nonce };
 }
 
 /** The admin list's condition: words in the address and a state's condition (all states when none is given). */
-export function subscriptionsMatching(table: SubscriptionTable, q: string | undefined, state: SQL | undefined) {
+export function matching(table: SubscriptionTable, q: string | undefined, state: SQL | undefined) {
   return and(q ? ilike(table.email, `%${escapeLike(q)}%`) : undefined, state);
 }
 
 /** A page of subscriptions matching `where`, newest first. */
-export async function listSubscriptionsPage<T extends SubscriptionTable>(
+export async function listPage<T extends SubscriptionTable>(
   db: Executor,
   table: T,
   where: SQL | undefined,
@@ -95,7 +95,7 @@ export async function listSubscriptionsPage<T extends SubscriptionTable>(
 }
 
 /** The addresses a message goes to (those matching `where`) with their language, oldest first. */
-export function listSubscriberAddresses(
+export function listAddresses(
   db: Executor,
   table: SubscriptionTable,
   where: SQL | undefined,
