@@ -129,15 +129,8 @@ export function countNewsletterSubscriptionsMatching(
 }
 
 /** How many subscriptions are in each state. */
-export async function countSubscriptionsByState(db: Executor): Promise<Record<SubscriberState, number>> {
-  const [row] = await db
-    .select({
-      confirmed: sql<number>`count(*) filter (where ${STATE_WHERE.confirmed})`.mapWith(Number),
-      awaiting: sql<number>`count(*) filter (where ${STATE_WHERE.awaiting})`.mapWith(Number),
-      unsubscribed: sql<number>`count(*) filter (where ${STATE_WHERE.unsubscribed})`.mapWith(Number),
-    })
-    .from(newsletterSubscriptions);
-  return row ?? { confirmed: 0, awaiting: 0, unsubscribed: 0 };
+export function countSubscriptionsByState(db: Executor): Promise<Record<SubscriberState, number>> {
+  return subscriptions.countByState(db, newsletterSubscriptions, STATE_WHERE);
 }
 
 /** One subscription by id (for the removal confirmation), or null. */

@@ -151,14 +151,8 @@ export function countPodcastSubscriptionsMatching(
 }
 
 /** How many subscriptions are in each state. */
-export async function countPodcastSubscriptionsByState(db: Executor): Promise<Record<PodcastSubscriberState, number>> {
-  const [row] = await db
-    .select({
-      confirmed: sql<number>`count(*) filter (where ${STATE_WHERE.confirmed})`.mapWith(Number),
-      awaiting: sql<number>`count(*) filter (where ${STATE_WHERE.awaiting})`.mapWith(Number),
-    })
-    .from(podcastSubscriptions);
-  return row ?? { confirmed: 0, awaiting: 0 };
+export function countPodcastSubscriptionsByState(db: Executor): Promise<Record<PodcastSubscriberState, number>> {
+  return subscriptions.countByState(db, podcastSubscriptions, STATE_WHERE);
 }
 
 /**

@@ -106,3 +106,17 @@ export function listAddresses(
     .where(where)
     .orderBy(table.timestamp);
 }
+
+/** How many subscriptions are in each state, given each state's condition. */
+export async function countByState<S extends string>(
+  db: Executor,
+  table: SubscriptionTable,
+  states: Record<S, SQL | undefined>,
+): Promise<Record<S, number>> {
+  const entries = Object.entries(states) as [S, SQL | undefined][];
+  const counts = Object.fromEntries(
+    entries.map(([state, where]) => [state, sql<number>`count(*) filter (where ${where})`.mapWith(Number)]),
+  );
+  const [row] = await db.select(counts).from(table as PgTable);
+  return (row ?? Object.fromEntries(entries.map(([state]) => [state, 0]))) as Record<S, number>;
+}
