@@ -2,8 +2,8 @@ import { asc, count, desc, eq, gte } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { applications } from "~db/schema";
 import { isUuid } from "../lib/ids";
-
 import { REVIEW_STATUSES, type ReviewStatus } from "../lib/vocabulary";
+import { findRowById, insertStampedRow, pageWithTotal, updateRowById } from "./rows.server";
 
 export { REVIEW_STATUSES, type ReviewStatus };
 
@@ -22,14 +22,8 @@ export type ApplicationInput = Omit<
 >;
 
 /** Stores a new application with status NEEDS_REVIEW; returns its id. */
-export async function createApplication(db: Executor, input: ApplicationInput): Promise<string> {
-  const now = new Date();
-  const [row] = await db
-    .insert(applications)
-    .values({ ...input, status: "NEEDS_REVIEW", notes: "", createdAt: now, updatedAt: now })
-    .returning({ id: applications.id });
-  if (!row) throw new Error("insert returned no row");
-  return row.id;
+export function createApplication(db: Executor, input: ApplicationInput): Promise<string> {
+  return insertStampedRow(db, applications, { ...input, status: "NEEDS_REVIEW", notes: "" });
 }
 
 export function listApplications(db: Executor, opts: { status?: ReviewStatus; limit: number; offset: number }) {
@@ -42,10 +36,8 @@ export function listApplications(db: Executor, opts: { status?: ReviewStatus; li
     .offset(opts.offset);
 }
 
-export async function getApplicationById(db: Executor, id: string): Promise<ApplicationRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(applications).where(eq(applications.id, id)).limit(1);
-  return row ?? null;
+export function getApplicationById(db: Executor, id: string): Promise<ApplicationRow | null> {
+  return findRowById(db, applications, id);
 }
 
 /**
@@ -65,14 +57,8 @@ export async function setApplicationStatus(
   return "ok";
 }
 
-export async function setApplicationNotes(db: Executor, id: string, notes: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(applications)
-    .set({ notes, updatedAt: new Date() })
-    .where(eq(applications.id, id))
-    .returning({ id: applications.id });
-  return rows.length > 0;
+export function setApplicationNotes(db: Executor, id: string, notes: string): Promise<boolean> {
+  return updateRowById(db, applications, id, { notes, updatedAt: new Date() });
 }
 
 /** Counts of applications per review status (all four present). */
@@ -114,7 +100,10 @@ export async function findApplicationFor(
 /** Applications received since a time, oldest first (a staff digest), at most `limit`, and how many in all. */
 export async function listApplicationsSince(db: Executor, since: Date, limit: number) {
   const where = gte(applications.createdAt, since);
-  const [rows, totals] = await Promise.all([
+  return pageWithTotal(
+    db,
+    applications,
+    where,
     db
       .select({
         id: applications.id,
@@ -126,7 +115,5 @@ export async function listApplicationsSince(db: Executor, since: Date, limit: nu
       .where(where)
       .orderBy(asc(applications.createdAt), asc(applications.id))
       .limit(limit),
-    db.select({ n: count() }).from(applications).where(where),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  );
 }

@@ -1,10 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
+import { and, asc, ilike, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { changeMakers } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
-import { isUuid } from "../lib/ids";
-import { parseSearch } from "../lib/search-query";
-import { prepareSearch, searchOrderSql } from "./search.server";
+import { listPublishedEntries } from "./list-search.server";
+import { countRows, entityRows, pageWithTotal, touchedAndChecked } from "./rows.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ChangeMakerRow = typeof changeMakers.$inferSelect;
@@ -15,50 +14,18 @@ export async function listChangeMakers(
   db: Executor,
   opts: { q?: string; lang?: Language } = {},
 ): Promise<ChangeMakerRow[]> {
-  const parsed = opts.q ? parseSearch(opts.q) : null;
-  const search = parsed?.ok
-    ? searchOrderSql("change-maker", await prepareSearch(db, parsed, opts.lang), "change_makers")
-    : null;
-  return db
-    .select()
-    .from(changeMakers)
-    .where(and(publishedSql(changeMakers.status), parsed ? (search?.where ?? sql`false`) : undefined))
-    .orderBy(search ? search.orderBy : asc(changeMakers.name));
+  const search = { kind: "change-maker", alias: "change_makers", ...opts } as const;
+  return listPublishedEntries(db, changeMakers, search, undefined, asc(changeMakers.name));
 }
 
-export async function getChangeMakerById(db: Executor, id: string): Promise<ChangeMakerRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(changeMakers).where(eq(changeMakers.id, id)).limit(1);
-  return row ?? null;
-}
-
-export async function createChangeMaker(db: Executor, input: ChangeMakerInput): Promise<string> {
-  const now = new Date();
-  const [row] = await db
-    .insert(changeMakers)
-    .values({ ...input, createdAt: now, updatedAt: now })
-    .returning({ id: changeMakers.id });
-  if (!row) throw new Error("insert returned no row");
-  return row.id;
-}
-
-/** Updates a change-maker (staff saving it: it is also marked as checked now); false when not found. */
-export async function updateChangeMaker(db: Executor, id: string, input: Partial<ChangeMakerInput>): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const now = new Date();
-  const rows = await db
-    .update(changeMakers)
-    .set({ ...input, updatedAt: now, checkedAt: now })
-    .where(eq(changeMakers.id, id))
-    .returning({ id: changeMakers.id });
-  return rows.length > 0;
-}
-
-export async function deleteChangeMaker(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db.delete(changeMakers).where(eq(changeMakers.id, id)).returning({ id: changeMakers.id });
-  return rows.length > 0;
-}
+/** A change-maker's rows by id; staff saving one also mark it as checked now. */
+const changeMakerRows = entityRows<typeof changeMakers, ChangeMakerInput>(changeMakers, touchedAndChecked);
+export const {
+  get: getChangeMakerById,
+  create: createChangeMaker,
+  update: updateChangeMaker,
+  remove: deleteChangeMaker,
+} = changeMakerRows;
 
 /**
  * Published change-makers named exactly as given (case and surrounding spaces aside): a program lists its educators
@@ -84,11 +51,7 @@ export async function findChangeMakersByNames(db: Executor, names: string[]): Pr
 
 /** How many change-makers are published. */
 export function countChangeMakers(db: Executor): Promise<number> {
-  return db
-    .select({ n: count() })
-    .from(changeMakers)
-    .where(publishedSql(changeMakers.status))
-    .then((r) => r[0]?.n ?? 0);
+  return countRows(db, changeMakers, publishedSql(changeMakers.status));
 }
 
 /** A page of change-makers for the admin list (name search), with the total. */
@@ -100,7 +63,10 @@ export async function searchChangeMakersForAdmin(
     opts.q ? ilike(changeMakers.name, `%${escapeLike(opts.q)}%`) : undefined,
     statusSql(changeMakers.status, opts.status ?? "any"),
   );
-  const [rows, totals] = await Promise.all([
+  return pageWithTotal(
+    db,
+    changeMakers,
+    where,
     db
       .select({
         id: changeMakers.id,
@@ -115,7 +81,5 @@ export async function searchChangeMakersForAdmin(
       .orderBy(asc(changeMakers.name))
       .limit(opts.limit)
       .offset(opts.offset),
-    db.select({ n: count() }).from(changeMakers).where(where),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  );
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
+import type { LikelyDuplicate } from "../lib/entry-review";
 import { isUuid } from "../lib/ids";
 import type { EntryStatus } from "../lib/vocabulary";
 import { publishedSql, rowsOf } from "./sql-helpers.server";
@@ -11,19 +12,6 @@ export type DuplicateProbe = {
   longitude: number | null;
   website: string | null;
   contactEmail: string | null;
-};
-
-export type LikelyDuplicate = {
-  id: string;
-  name: string;
-  status: EntryStatus;
-  country: string;
-  city: string | null;
-  /** Name similarity, 0 to 1 (trigrams). */
-  score: number;
-  distanceKm: number | null;
-  sameWebsite: boolean;
-  sameEmailDomain: boolean;
 };
 
 /** Mail providers shared by many unrelated places: the same e-mail domain there says nothing. */

@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { locations } from "~db/schema";
 import { isUuid } from "../lib/ids";
+import { updateRowById } from "./rows.server";
 import { publishedSql } from "./sql-helpers.server";
 
 /** What a request to confirm a place shows its contact, and what the link is checked against. */
@@ -77,12 +78,6 @@ export async function markEntryCheckRequested(db: Executor, id: string, nonce: s
 }
 
 /** Marks the place as checked now if the link's one-time value is the current one (then it is used up). */
-export async function confirmEntryCheck(db: Executor, id: string, nonce: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(locations)
-    .set({ checkedAt: new Date(), checkNonce: null })
-    .where(and(eq(locations.id, id), eq(locations.checkNonce, nonce)))
-    .returning({ id: locations.id });
-  return rows.length > 0;
+export function confirmEntryCheck(db: Executor, id: string, nonce: string): Promise<boolean> {
+  return updateRowById(db, locations, id, { checkedAt: new Date(), checkNonce: null }, eq(locations.checkNonce, nonce));
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
-import { addressKeySql, locations } from "~db/schema";
+import { locations } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import type { EntryTranslations } from "../lib/i18n/entry-translations";
 import type { Language } from "../lib/i18n/languages";
@@ -11,8 +11,10 @@ import { nameFromSlug } from "../lib/slug";
 import { DEFAULT_MARKER_TYPE } from "../lib/taxonomy";
 import type { EntryStatus } from "../lib/vocabulary";
 import { distanceKmSql, type Point, withinKmSql } from "./distance.server";
+import { findByAddressKey, findNameClash } from "./page-addresses.server";
 import { rememberSlugBeforeRename } from "./redirects.server";
 import type { ReferenceData, Region, SubRegion } from "./reference.server";
+import { countRows, deleteRowById, findRowById, insertStampedRow, updateRowById } from "./rows.server";
 import {
   cappedCountSql,
   cappedTotal,
@@ -99,10 +101,8 @@ export function listLocations(db: Executor): Promise<LocationRow[]> {
 }
 
 /** One location by id, or null (a malformed id is simply not found). */
-export async function getLocationById(db: Executor, id: string): Promise<LocationRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(locations).where(eq(locations.id, id)).limit(1);
-  return row ?? null;
+export function getLocationById(db: Executor, id: string): Promise<LocationRow | null> {
+  return findRowById(db, locations, id);
 }
 
 /** One location by its slug: hyphens turned back to spaces give the name. */
@@ -126,14 +126,8 @@ function writable(input: LocationInput) {
 }
 
 /** Creates a location with createdAt and updatedAt set; returns the new id. */
-export async function createLocation(db: Executor, input: LocationInput): Promise<string> {
-  const now = new Date();
-  const [row] = await db
-    .insert(locations)
-    .values({ ...writable(input), createdAt: now, updatedAt: now })
-    .returning({ id: locations.id });
-  if (!row) throw new Error("insert returned no row");
-  return row.id;
+export function createLocation(db: Executor, input: LocationInput): Promise<string> {
+  return insertStampedRow(db, locations, writable(input));
 }
 
 /**
@@ -146,35 +140,24 @@ export async function updateLocation(db: Executor, id: string, input: Partial<Lo
   if ("markerType" in input) values.markerType = input.markerType || DEFAULT_MARKER_TYPE;
   // A rename keeps the old address working (it answers 301 to the new one).
   if (typeof input.name === "string") await rememberSlugBeforeRename(db, "location", id, input.name);
-  const rows = await db.update(locations).set(values).where(eq(locations.id, id)).returning({ id: locations.id });
-  return rows.length > 0;
+  return updateRowById(db, locations, id, values);
 }
 
 /** Deletes a location by id; returns false when no such location. */
-export async function deleteLocation(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db.delete(locations).where(eq(locations.id, id)).returning({ id: locations.id });
-  return rows.length > 0;
+export function deleteLocation(db: Executor, id: string): Promise<boolean> {
+  return deleteRowById(db, locations, id);
 }
 
-/** True when another location already has this name (or the same slug), ignoring `exceptId`. */
 /**
  * Another location whose name has the same address key (same letters, whatever their case, spaces or hyphens):
  * saving this name would give both one page address.
  */
-export async function findLocationNameClash(
+export function findLocationNameClash(
   db: Executor,
   name: string,
   exceptId?: string,
 ): Promise<{ id: string; name: string } | null> {
-  const conds: SQL[] = [sql`${addressKeySql(locations.name)} = ${addressKeySql(sql`${name}::text`)}`];
-  if (exceptId && isUuid(exceptId)) conds.push(sql`${locations.id} <> ${exceptId}`);
-  const [row] = await db
-    .select({ id: locations.id, name: locations.name })
-    .from(locations)
-    .where(and(...conds))
-    .limit(1);
-  return row ?? null;
+  return findNameClash(db, locations, name, exceptId);
 }
 
 export async function isLocationNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
@@ -182,15 +165,8 @@ export async function isLocationNameTaken(db: Executor, name: string, exceptId?:
 }
 
 /** The published location an address typed in another case, or with extra hyphens, stands for (for a 301). */
-export async function findLocationByAddressKey(db: Executor, slug: string): Promise<{ name: string } | null> {
-  const [row] = await db
-    .select({ name: locations.name })
-    .from(locations)
-    .where(
-      and(sql`${addressKeySql(locations.name)} = ${addressKeySql(sql`${slug}::text`)}`, publishedSql(locations.status)),
-    )
-    .limit(1);
-  return row ?? null;
+export function findLocationByAddressKey(db: Executor, slug: string): Promise<{ name: string } | null> {
+  return findByAddressKey(db, locations, slug);
 }
 
 export type LocationFilters = {
@@ -505,11 +481,7 @@ export async function listLocationCountries(db: Executor): Promise<string[]> {
 
 /** How many locations are published. */
 export function countLocations(db: Executor): Promise<number> {
-  return db
-    .select({ n: count() })
-    .from(locations)
-    .where(publishedSql(locations.status))
-    .then((r) => r[0]?.n ?? 0);
+  return countRows(db, locations, publishedSql(locations.status));
 }
 
 /** Names and places of the given published locations (for public links from other entities), ordered by name. */
@@ -558,12 +530,7 @@ export async function listLocationFeatures(
       .orderBy(asc(locations.name))
       .limit(page.limit)
       .offset(page.offset),
-    knownTotal ??
-      db
-        .select({ n: count() })
-        .from(locations)
-        .where(where)
-        .then((r) => r[0]?.n ?? 0),
+    knownTotal ?? countRows(db, locations, where),
   ]);
   return { rows, total: totals };
 }

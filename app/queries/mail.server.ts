@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { mailMessages } from "~db/schema";
-import { isUuid } from "../lib/ids";
 import { mailboxOf } from "../lib/mailbox";
 import type { MailKind, MailStatus } from "../lib/vocabulary";
+import { findRowById, updateRowById } from "./rows.server";
 import { rowsOf } from "./sql-helpers.server";
 
 export type MailRow = typeof mailMessages.$inferSelect;
@@ -127,20 +127,18 @@ export async function markMailFailed(db: Executor, id: string, error: string): P
 }
 
 /** Staff retry a failed message: queued again now, with a new day to get through. */
-export async function retryFailedMail(db: Executor, id: string, expiresAt: Date): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(mailMessages)
-    .set({ status: "queued", nextAttemptAt: new Date(), expiresAt, lockedUntil: null })
-    .where(and(eq(mailMessages.id, id), eq(mailMessages.status, "failed")))
-    .returning({ id: mailMessages.id });
-  return rows.length > 0;
+export function retryFailedMail(db: Executor, id: string, expiresAt: Date): Promise<boolean> {
+  return updateRowById(
+    db,
+    mailMessages,
+    id,
+    { status: "queued", nextAttemptAt: new Date(), expiresAt, lockedUntil: null },
+    eq(mailMessages.status, "failed"),
+  );
 }
 
-export async function getMail(db: Executor, id: string): Promise<MailRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id)).limit(1);
-  return row ?? null;
+export function getMail(db: Executor, id: string): Promise<MailRow | null> {
+  return findRowById(db, mailMessages, id);
 }
 
 export type MailListFilter = { status?: MailStatus; kind?: MailKind; to?: string };

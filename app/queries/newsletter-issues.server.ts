@@ -3,8 +3,12 @@ import type { Executor } from "~db/client";
 import { mailMessages, newsletterIssues } from "~db/schema";
 import type { EntryTranslations } from "../lib/i18n/entry-translations";
 import { isUuid } from "../lib/ids";
+import { deleteRowById, findRowById, updateRowById } from "./rows.server";
 
 export type IssueRow = typeof newsletterIssues.$inferSelect;
+
+/** Only a draft may still be changed or deleted (sending has not begun). */
+const isDraft = eq(newsletterIssues.status, "draft");
 
 export async function createIssue(
   db: Executor,
@@ -15,34 +19,21 @@ export async function createIssue(
   return row.id;
 }
 
-export async function getIssue(db: Executor, id: string): Promise<IssueRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).limit(1);
-  return row ?? null;
+export function getIssue(db: Executor, id: string): Promise<IssueRow | null> {
+  return findRowById(db, newsletterIssues, id);
 }
 
 /** Saves a draft; false when the issue is no longer a draft (sending has begun) or does not exist. */
-export async function updateDraft(
+export function updateDraft(
   db: Executor,
   id: string,
   input: { subject: string; body: string; language?: string; translations?: EntryTranslations },
-) {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(newsletterIssues)
-    .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, "draft")))
-    .returning({ id: newsletterIssues.id });
-  return rows.length > 0;
+): Promise<boolean> {
+  return updateRowById(db, newsletterIssues, id, { ...input, updatedAt: new Date() }, isDraft);
 }
 
-export async function deleteDraft(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .delete(newsletterIssues)
-    .where(and(eq(newsletterIssues.id, id), eq(newsletterIssues.status, "draft")))
-    .returning({ id: newsletterIssues.id });
-  return rows.length > 0;
+export function deleteDraft(db: Executor, id: string): Promise<boolean> {
+  return deleteRowById(db, newsletterIssues, id, isDraft);
 }
 
 /** Issues, newest first, with how many of each issue's messages are sent, failed or still to go. */

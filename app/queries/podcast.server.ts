@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { podcastEpisodes, podcastSubscriptions } from "~db/schema";
 import { isUuid } from "../lib/ids";
-import { escapeLike } from "./sql-helpers.server";
+import { countRows, deleteRowById, entityRows, findRowById, touched, updateRowById } from "./rows.server";
+import * as subscriptions from "./subscriptions.server";
 
 export type EpisodeRow = typeof podcastEpisodes.$inferSelect;
 export type EpisodeInput = Omit<typeof podcastEpisodes.$inferInsert, "id" | "createdAt" | "updatedAt">;
@@ -13,37 +14,8 @@ export function listEpisodes(db: Executor, opts: { limit?: number } = {}): Promi
   return opts.limit ? q.limit(opts.limit) : q;
 }
 
-export async function getEpisodeById(db: Executor, id: string): Promise<EpisodeRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(podcastEpisodes).where(eq(podcastEpisodes.id, id)).limit(1);
-  return row ?? null;
-}
-
-export async function createEpisode(db: Executor, input: EpisodeInput): Promise<string> {
-  const now = new Date();
-  const [row] = await db
-    .insert(podcastEpisodes)
-    .values({ ...input, createdAt: now, updatedAt: now })
-    .returning({ id: podcastEpisodes.id });
-  if (!row) throw new Error("insert returned no row");
-  return row.id;
-}
-
-export async function updateEpisode(db: Executor, id: string, input: Partial<EpisodeInput>): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(podcastEpisodes)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(podcastEpisodes.id, id))
-    .returning({ id: podcastEpisodes.id });
-  return rows.length > 0;
-}
-
-export async function deleteEpisode(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db.delete(podcastEpisodes).where(eq(podcastEpisodes.id, id)).returning({ id: podcastEpisodes.id });
-  return rows.length > 0;
-}
+const episodeRows = entityRows<typeof podcastEpisodes, EpisodeInput>(podcastEpisodes, touched);
+export const { get: getEpisodeById, create: createEpisode, update: updateEpisode, remove: deleteEpisode } = episodeRows;
 
 export type PodcastSubscriptionRow = typeof podcastSubscriptions.$inferSelect;
 
@@ -57,92 +29,54 @@ const STATE_WHERE: Record<PodcastSubscriberState, SQL> = {
 };
 
 /** The subscription of an address, in any letter case, or null. */
-export async function getPodcastSubscriptionByEmail(
-  db: Executor,
-  email: string,
-): Promise<PodcastSubscriptionRow | null> {
-  const [row] = await db
-    .select()
-    .from(podcastSubscriptions)
-    .where(sql`lower(${podcastSubscriptions.email}) = lower(${email.trim()})`)
-    .limit(1);
-  return row ?? null;
+export function getPodcastSubscriptionByEmail(db: Executor, email: string): Promise<PodcastSubscriptionRow | null> {
+  return subscriptions.findByEmail(db, podcastSubscriptions, email);
 }
 
-export async function getPodcastSubscriptionById(db: Executor, id: string): Promise<PodcastSubscriptionRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(podcastSubscriptions).where(eq(podcastSubscriptions.id, id)).limit(1);
-  return row ?? null;
+export function getPodcastSubscriptionById(db: Executor, id: string): Promise<PodcastSubscriptionRow | null> {
+  return findRowById(db, podcastSubscriptions, id);
 }
 
 /**
- * Records a sign-up waiting for confirmation, as the newsletter's `recordSignUp` does: a new address is stored
- * unconfirmed with `nonce`; one already waiting takes the new page's language and keeps the value it has (a link
- * sent earlier still works: someone asking again must not cancel it); a confirmed one is left alone (`active`).
+ * Records a sign-up waiting for confirmation, as the newsletter's `recordSignUp` does (`subscriptions.recordSignUp`): one
+ * already waiting takes the new page's language and keeps the value it has; a confirmed one is left alone (`active`).
  * Returns the one-time value the new link must carry.
  */
-export async function recordPodcastSignUp(
+export function recordPodcastSignUp(
   db: Executor,
   email: string,
   nonce: string,
   language = "en",
 ): Promise<{ status: "new" | "pending" | "active"; id: string; nonce: string }> {
-  const existing = await getPodcastSubscriptionByEmail(db, email);
-  if (existing?.confirmedAt) return { status: "active", id: existing.id, nonce: "" };
-  if (existing) {
-    const [row] = await db
-      .update(podcastSubscriptions)
-      .set({
-        confirmNonce: sql`coalesce(${podcastSubscriptions.confirmNonce}, ${nonce})`,
-        confirmSentAt: new Date(),
-        language,
-      })
-      .where(eq(podcastSubscriptions.id, existing.id))
-      .returning({ nonce: podcastSubscriptions.confirmNonce });
-    return { status: "pending", id: existing.id, nonce: row?.nonce ?? nonce };
-  }
-  const rows = await db
-    .insert(podcastSubscriptions)
-    .values({ email: email.trim(), timestamp: new Date(), confirmNonce: nonce, confirmSentAt: new Date(), language })
-    .onConflictDoNothing()
-    .returning({ id: podcastSubscriptions.id });
-  const id = rows[0]?.id;
-  if (id) return { status: "new", id, nonce };
-  // Inserted by a concurrent request a moment ago: treat as pending.
-  const again = await getPodcastSubscriptionByEmail(db, email);
-  return { status: "pending", id: again?.id ?? "", nonce: again?.confirmNonce ?? nonce };
+  return subscriptions.recordSignUp(db, podcastSubscriptions, {
+    email,
+    nonce,
+    language,
+    isActive: (row) => row.confirmedAt !== null,
+  });
 }
 
 /** Confirms the subscription whose one-time value is `nonce`; the value is cleared, so the link works once. */
-export async function confirmPodcastSubscription(db: Executor, id: string, nonce: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(podcastSubscriptions)
-    .set({ confirmedAt: new Date(), confirmNonce: null })
-    .where(and(eq(podcastSubscriptions.id, id), eq(podcastSubscriptions.confirmNonce, nonce)))
-    .returning({ id: podcastSubscriptions.id });
-  return rows.length > 0;
+export function confirmPodcastSubscription(db: Executor, id: string, nonce: string): Promise<boolean> {
+  return updateRowById(
+    db,
+    podcastSubscriptions,
+    id,
+    { confirmedAt: new Date(), confirmNonce: null },
+    eq(podcastSubscriptions.confirmNonce, nonce),
+  );
 }
 
 /** Deletes a subscription (unsubscribing, or staff removing it); false when it did not exist. */
-export async function deletePodcastSubscription(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .delete(podcastSubscriptions)
-    .where(eq(podcastSubscriptions.id, id))
-    .returning({ id: podcastSubscriptions.id });
-  return rows.length > 0;
+export function deletePodcastSubscription(db: Executor, id: string): Promise<boolean> {
+  return deleteRowById(db, podcastSubscriptions, id);
 }
 
 /** Confirmed subscribers (the recipients of an episode) with their language, oldest first. */
 export function listConfirmedPodcastSubscribers(
   db: Executor,
 ): Promise<{ id: string; email: string; language: string }[]> {
-  return db
-    .select({ id: podcastSubscriptions.id, email: podcastSubscriptions.email, language: podcastSubscriptions.language })
-    .from(podcastSubscriptions)
-    .where(STATE_WHERE.confirmed)
-    .orderBy(podcastSubscriptions.timestamp);
+  return subscriptions.listAddresses(db, podcastSubscriptions, STATE_WHERE.confirmed);
 }
 
 /**
@@ -196,10 +130,7 @@ export async function pruneUnconfirmedPodcastSignUps(db: Executor, before: Date)
 }
 
 function subscriptionsWhere(opts: { q?: string; state?: PodcastSubscriberState }) {
-  return and(
-    opts.q ? ilike(podcastSubscriptions.email, `%${escapeLike(opts.q)}%`) : undefined,
-    opts.state ? STATE_WHERE[opts.state] : undefined,
-  );
+  return subscriptions.matching(podcastSubscriptions, opts.q, opts.state ? STATE_WHERE[opts.state] : undefined);
 }
 
 /** Subscriptions, newest first, by words in the address and state (all states when none is given). */
@@ -207,13 +138,7 @@ export async function listPodcastSubscriptions(
   db: Executor,
   opts: { q?: string; state?: PodcastSubscriberState; limit: number; offset: number },
 ) {
-  const rows = await db
-    .select()
-    .from(podcastSubscriptions)
-    .where(subscriptionsWhere(opts))
-    .orderBy(desc(podcastSubscriptions.timestamp))
-    .limit(opts.limit)
-    .offset(opts.offset);
+  const rows = await subscriptions.listPage(db, podcastSubscriptions, subscriptionsWhere(opts), opts);
   return rows.map((r) => ({ ...r, state: (r.confirmedAt ? "confirmed" : "awaiting") as PodcastSubscriberState }));
 }
 
@@ -222,22 +147,12 @@ export function countPodcastSubscriptionsMatching(
   db: Executor,
   opts: { q?: string; state?: PodcastSubscriberState } = {},
 ): Promise<number> {
-  return db
-    .select({ n: count() })
-    .from(podcastSubscriptions)
-    .where(subscriptionsWhere(opts))
-    .then((r) => r[0]?.n ?? 0);
+  return countRows(db, podcastSubscriptions, subscriptionsWhere(opts));
 }
 
 /** How many subscriptions are in each state. */
-export async function countPodcastSubscriptionsByState(db: Executor): Promise<Record<PodcastSubscriberState, number>> {
-  const [row] = await db
-    .select({
-      confirmed: sql<number>`count(*) filter (where ${STATE_WHERE.confirmed})`.mapWith(Number),
-      awaiting: sql<number>`count(*) filter (where ${STATE_WHERE.awaiting})`.mapWith(Number),
-    })
-    .from(podcastSubscriptions);
-  return row ?? { confirmed: 0, awaiting: 0 };
+export function countPodcastSubscriptionsByState(db: Executor): Promise<Record<PodcastSubscriberState, number>> {
+  return subscriptions.countByState(db, podcastSubscriptions, STATE_WHERE);
 }
 
 /**

@@ -1,13 +1,14 @@
-import { and, arrayContains, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "~db/client";
-import { addressKeySql, locations, programs } from "~db/schema";
+import { locations, programs } from "~db/schema";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import type { Language } from "../lib/i18n/languages";
 import { isUuid } from "../lib/ids";
-import { parseSearch } from "../lib/search-query";
 import { nameFromSlug } from "../lib/slug";
+import { listSearchSql } from "./list-search.server";
+import { findByAddressKey, findNameClash } from "./page-addresses.server";
 import { rememberSlugBeforeRename } from "./redirects.server";
-import { prepareSearch, searchOrderSql } from "./search.server";
+import { entityRows, pageWithTotal, touchedAndChecked } from "./rows.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ProgramRow = typeof programs.$inferSelect;
@@ -22,11 +23,9 @@ export function listPrograms(db: Executor): Promise<ProgramRow[]> {
     .orderBy(sql`${programs.startDate} asc nulls last`, asc(programs.name));
 }
 
-export async function getProgramById(db: Executor, id: string): Promise<ProgramRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(programs).where(eq(programs.id, id)).limit(1);
-  return row ?? null;
-}
+/** A program's rows by id; staff saving one also mark it as checked now. */
+const programRows = entityRows<typeof programs, ProgramInput>(programs, touchedAndChecked);
+export const { get: getProgramById, create: createProgram, remove: deleteProgram } = programRows;
 
 /** One published program by slug (hyphens back to spaces give the name), as for locations; staff see any. */
 export async function getProgramBySlug(
@@ -49,35 +48,12 @@ export async function getProgramBySlug(
   return row ?? null;
 }
 
-/** Creates a program with createdAt and updatedAt set; returns the new id. */
-export async function createProgram(db: Executor, input: ProgramInput): Promise<string> {
-  const now = new Date();
-  const [row] = await db
-    .insert(programs)
-    .values({ ...input, createdAt: now, updatedAt: now })
-    .returning({ id: programs.id });
-  if (!row) throw new Error("insert returned no row");
-  return row.id;
-}
-
 /** Updates a program (staff saving it: it is also marked as checked now); false when not found. */
 export async function updateProgram(db: Executor, id: string, input: Partial<ProgramInput>): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const now = new Date();
   // A rename keeps the old address working (it answers 301 to the new one).
   if (typeof input.name === "string") await rememberSlugBeforeRename(db, "program", id, input.name);
-  const rows = await db
-    .update(programs)
-    .set({ ...input, updatedAt: now, checkedAt: now })
-    .where(eq(programs.id, id))
-    .returning({ id: programs.id });
-  return rows.length > 0;
-}
-
-export async function deleteProgram(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db.delete(programs).where(eq(programs.id, id)).returning({ id: programs.id });
-  return rows.length > 0;
+  return programRows.update(db, id, input);
 }
 
 /** Programs as listed publicly: the fields a list or feed shows, with the host location's name and place. */
@@ -112,15 +88,14 @@ export async function listProgramSummaries(db: Executor, opts: ProgramListFilter
     conds.push(isUuid(opts.focusAreaId) ? sql`${opts.focusAreaId}::uuid = ANY(${programs.focusAreas})` : sql`false`);
   if (opts.country) conds.push(eq(locations.country, opts.country));
   if (opts.instructionLanguage) conds.push(arrayContains(programs.instructionLanguages, [opts.instructionLanguage]));
-  const parsed = opts.q ? parseSearch(opts.q) : null;
-  const search = parsed?.ok ? searchOrderSql("program", await prepareSearch(db, parsed, opts.lang), "programs") : null;
-  if (parsed) conds.push(search ? search.where : sql`false`);
+  const search = await listSearchSql(db, "program", "programs", opts);
+  if (search.where) conds.push(search.where);
   if (opts.from || opts.to) conds.push(sql`${programs.startDate} IS NOT NULL`);
   if (opts.to) conds.push(sql`${programs.startDate} <= ${opts.to}`);
   if (opts.from) conds.push(sql`coalesce(${programs.endDate}, ${programs.startDate}) >= ${opts.from}`);
   if (opts.price === "free") conds.push(sql`coalesce(${programs.priceCents}, 0) = 0`);
   if (opts.price === "paid") conds.push(sql`${programs.priceCents} > 0`);
-  const order = search ? [search.orderBy] : [sql`${programs.startDate} asc nulls last`, asc(programs.name)];
+  const order = search.orderBy ? [search.orderBy] : [sql`${programs.startDate} asc nulls last`, asc(programs.name)];
   return db
     .select({
       id: programs.id,
@@ -170,21 +145,13 @@ export async function listProgramInstructionLanguages(db: Executor): Promise<str
   return rows.map((r) => r.code);
 }
 
-/** True when another program already has this name (or the same slug), ignoring `exceptId`. */
-/** Another program whose name has the same address key (see `findLocationNameClash`). */
-export async function findProgramNameClash(
+/** Another program whose name has the same address key (see `findNameClash`). */
+export function findProgramNameClash(
   db: Executor,
   name: string,
   exceptId?: string,
 ): Promise<{ id: string; name: string } | null> {
-  const conds: SQL[] = [sql`${addressKeySql(programs.name)} = ${addressKeySql(sql`${name}::text`)}`];
-  if (exceptId && isUuid(exceptId)) conds.push(sql`${programs.id} <> ${exceptId}`);
-  const [row] = await db
-    .select({ id: programs.id, name: programs.name })
-    .from(programs)
-    .where(and(...conds))
-    .limit(1);
-  return row ?? null;
+  return findNameClash(db, programs, name, exceptId);
 }
 
 export async function isProgramNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
@@ -192,15 +159,8 @@ export async function isProgramNameTaken(db: Executor, name: string, exceptId?: 
 }
 
 /** The published program an address typed in another case, or with extra hyphens, stands for (for a 301). */
-export async function findProgramByAddressKey(db: Executor, slug: string): Promise<{ name: string } | null> {
-  const [row] = await db
-    .select({ name: programs.name })
-    .from(programs)
-    .where(
-      and(sql`${addressKeySql(programs.name)} = ${addressKeySql(sql`${slug}::text`)}`, publishedSql(programs.status)),
-    )
-    .limit(1);
-  return row ?? null;
+export function findProgramByAddressKey(db: Executor, slug: string): Promise<{ name: string } | null> {
+  return findByAddressKey(db, programs, slug);
 }
 
 /** A page of programs for the admin list (name search), with the host location's name and the total. */
@@ -212,7 +172,10 @@ export async function searchProgramsForAdmin(
     opts.q ? ilike(programs.name, `%${escapeLike(opts.q)}%`) : undefined,
     statusSql(programs.status, opts.status ?? "any"),
   );
-  const [rows, totals] = await Promise.all([
+  return pageWithTotal(
+    db,
+    programs,
+    where,
     db
       .select({
         id: programs.id,
@@ -230,9 +193,7 @@ export async function searchProgramsForAdmin(
       .orderBy(sql`${programs.startDate} asc nulls last`, asc(programs.name))
       .limit(opts.limit)
       .offset(opts.offset),
-    db.select({ n: count() }).from(programs).where(where),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  );
 }
 
 /** The next programs starting on or after a day (YYYY-MM-DD), soonest first, with their host's place. */

@@ -4,6 +4,7 @@ import { proposals } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
 import { isUuid } from "../lib/ids";
 import type { ProposalKind, ProposalStatus } from "../lib/vocabulary";
+import { findRowById, pageWithTotal, updateRowById } from "./rows.server";
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type ProposalValues = Record<string, string | string[] | null>;
@@ -43,10 +44,8 @@ export async function insertProposal(db: Executor, input: NewProposal): Promise<
   return row.id;
 }
 
-export async function getProposal(db: Executor, id: string): Promise<ProposalRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(proposals).where(eq(proposals.id, id)).limit(1);
-  return row ?? null;
+export function getProposal(db: Executor, id: string): Promise<ProposalRow | null> {
+  return findRowById(db, proposals, id);
 }
 
 /** How many contributions wait, by kind. */
@@ -75,7 +74,10 @@ export async function listProposals(
     WHEN 'program' THEN (SELECT name FROM programs WHERE id = ${proposals.entityId})
     WHEN 'change-maker' THEN (SELECT name FROM change_makers WHERE id = ${proposals.entityId})
   END`;
-  const [rows, totals] = await Promise.all([
+  return pageWithTotal(
+    db,
+    proposals,
+    where,
     db
       .select({
         id: proposals.id,
@@ -98,16 +100,14 @@ export async function listProposals(
       )
       .limit(opts.limit)
       .offset(opts.offset),
-    db.select({ n: count() }).from(proposals).where(where),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  );
 }
 
 /**
  * Records staff's decision on a pending contribution. Returns false when it was no longer pending (another member
  * of staff decided first): a decision is made once.
  */
-export async function decideProposal(
+export function decideProposal(
   db: Executor,
   id: string,
   decision: {
@@ -118,26 +118,29 @@ export async function decideProposal(
     entityId?: string | null;
   },
 ): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(proposals)
-    .set({
+  return updateRowById(
+    db,
+    proposals,
+    id,
+    {
       status: decision.status,
       reason: decision.reason ?? "",
       note: decision.note ?? "",
       decidedBy: decision.decidedBy,
       decidedAt: new Date(),
       ...(decision.entityId !== undefined ? { entityId: decision.entityId } : {}),
-    })
-    .where(and(eq(proposals.id, id), eq(proposals.status, "pending")))
-    .returning({ id: proposals.id });
-  return rows.length > 0;
+    },
+    eq(proposals.status, "pending"),
+  );
 }
 
 /** Contributions received since a time and still waiting, oldest first (a staff digest), at most `limit`, and how many. */
 export async function listPendingProposalsSince(db: Executor, since: Date, limit: number) {
   const where = and(eq(proposals.status, "pending"), gte(proposals.createdAt, since));
-  const [rows, totals] = await Promise.all([
+  return pageWithTotal(
+    db,
+    proposals,
+    where,
     db
       .select({
         id: proposals.id,
@@ -149,9 +152,7 @@ export async function listPendingProposalsSince(db: Executor, since: Date, limit
       .where(where)
       .orderBy(asc(proposals.createdAt), asc(proposals.id))
       .limit(limit),
-    db.select({ n: count() }).from(proposals).where(where),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  );
 }
 
 /** Accepted place proposals that became this place and whose visitor, who left an address, has not been told yet. */
@@ -177,12 +178,6 @@ export function listUntoldPlaceProposals(db: Executor, locationId: string) {
  * Records that a contribution's visitor has been told its outcome; false when that was already recorded (another
  * save, or another instance, told them first), so each visitor hears once.
  */
-export async function markOutcomeSent(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(proposals)
-    .set({ outcomeSentAt: new Date() })
-    .where(and(eq(proposals.id, id), isNull(proposals.outcomeSentAt)))
-    .returning({ id: proposals.id });
-  return rows.length > 0;
+export function markOutcomeSent(db: Executor, id: string): Promise<boolean> {
+  return updateRowById(db, proposals, id, { outcomeSentAt: new Date() }, isNull(proposals.outcomeSentAt));
 }

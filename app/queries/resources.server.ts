@@ -1,12 +1,11 @@
-import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, or } from "drizzle-orm";
 import type { Executor } from "~db/client";
 import { resources } from "~db/schema";
 import type { Language } from "../lib/i18n/languages";
-import { isUuid } from "../lib/ids";
-import { parseSearch } from "../lib/search-query";
 import type { ResourceType } from "../lib/taxonomy";
-import { prepareSearch, searchOrderSql } from "./search.server";
-import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
+import { listPublishedEntries } from "./list-search.server";
+import { entityRows, pageWithTotal, touched } from "./rows.server";
+import { escapeLike, type StatusFilter, statusSql } from "./sql-helpers.server";
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type ResourceInput = Omit<typeof resources.$inferInsert, "id" | "createdAt" | "updatedAt">;
@@ -16,51 +15,18 @@ export async function listResources(
   db: Executor,
   opts: { type?: ResourceType; q?: string; lang?: Language } = {},
 ): Promise<ResourceRow[]> {
-  const conds: SQL[] = [publishedSql(resources.status)];
-  if (opts.type) conds.push(eq(resources.type, opts.type));
-  const parsed = opts.q ? parseSearch(opts.q) : null;
-  const search = parsed?.ok
-    ? searchOrderSql("resource", await prepareSearch(db, parsed, opts.lang), "resources")
-    : null;
-  if (parsed) conds.push(search ? search.where : sql`false`);
-  return db
-    .select()
-    .from(resources)
-    .where(and(...conds))
-    .orderBy(search ? search.orderBy : asc(resources.title));
+  const search = { kind: "resource", alias: "resources", ...opts } as const;
+  const ofType = opts.type ? eq(resources.type, opts.type) : undefined;
+  return listPublishedEntries(db, resources, search, ofType, asc(resources.title));
 }
 
-export async function getResourceById(db: Executor, id: string): Promise<ResourceRow | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(resources).where(eq(resources.id, id)).limit(1);
-  return row ?? null;
-}
-
-export async function createResource(db: Executor, input: ResourceInput): Promise<string> {
-  const now = new Date();
-  const [row] = await db
-    .insert(resources)
-    .values({ ...input, createdAt: now, updatedAt: now })
-    .returning({ id: resources.id });
-  if (!row) throw new Error("insert returned no row");
-  return row.id;
-}
-
-export async function updateResource(db: Executor, id: string, input: Partial<ResourceInput>): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(resources)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(resources.id, id))
-    .returning({ id: resources.id });
-  return rows.length > 0;
-}
-
-export async function deleteResource(db: Executor, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db.delete(resources).where(eq(resources.id, id)).returning({ id: resources.id });
-  return rows.length > 0;
-}
+const resourceRows = entityRows<typeof resources, ResourceInput>(resources, touched);
+export const {
+  get: getResourceById,
+  create: createResource,
+  update: updateResource,
+  remove: deleteResource,
+} = resourceRows;
 
 /** A page of resources for the admin list (title/author search, optional type), with the total. */
 export async function searchResourcesForAdmin(
@@ -74,7 +40,10 @@ export async function searchResourcesForAdmin(
     conds.push(or(ilike(resources.title, p), ilike(resources.author, p)));
   }
   const where = conds.length ? and(...conds) : undefined;
-  const [rows, totals] = await Promise.all([
+  return pageWithTotal(
+    db,
+    resources,
+    where,
     db
       .select({
         id: resources.id,
@@ -90,7 +59,5 @@ export async function searchResourcesForAdmin(
       .orderBy(asc(resources.title))
       .limit(opts.limit)
       .offset(opts.offset),
-    db.select({ n: count() }).from(resources).where(where),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  );
 }

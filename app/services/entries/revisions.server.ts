@@ -1,4 +1,5 @@
 import { entryEditPath } from "~/lib/admin-paths";
+import type { RevisionView } from "~/lib/entry-review";
 import { type AuditInput, insertAudit } from "~/queries/audit.server";
 import {
   getRevision,
@@ -68,17 +69,6 @@ export async function recordChange(
   if (change.revision) await recordRevision({ db: tx }, { ...change.revision, user: change.audit.user });
   await insertAudit(tx, change.audit);
 }
-
-export type RevisionView = {
-  id: number;
-  at: string;
-  by: string;
-  fromSuggestion: boolean;
-  reverts: number | null;
-  /** It created the entry (and so cannot be reverted). */
-  created: boolean;
-  changes: { field: string; from: string; to: string }[];
-};
 
 const shown = (v: unknown): string => {
   if (v === null || v === undefined || v === "") return "(empty)";

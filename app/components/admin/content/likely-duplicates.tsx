@@ -1,20 +1,9 @@
 import { Form, Link } from "react-router";
 import { buttonClasses } from "~/components/forms/form-field";
-import { ENTRY_STATUS_LABELS, type EntryStatus } from "~/lib/vocabulary";
+import type { LikelyDuplicate } from "~/lib/entry-review";
+import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
 
-export type DuplicateView = {
-  id: string;
-  name: string;
-  status: EntryStatus;
-  country: string;
-  city: string | null;
-  score: number;
-  distanceKm: number | null;
-  sameWebsite: boolean;
-  sameEmailDomain: boolean;
-};
-
-function reasons(d: DuplicateView): string {
+function reasons(d: LikelyDuplicate): string {
   const out: string[] = [];
   if (d.score >= 0.5) out.push(`name ${Math.round(d.score * 100)} % alike`);
   if (d.distanceKm !== null) out.push(`${d.distanceKm < 1 ? "under 1" : Math.round(d.distanceKm)} km away`);
@@ -27,7 +16,7 @@ function reasons(d: DuplicateView): string {
  * Places that look like the same one: name, status, where, and why. On a place's screen each can be merged into
  * it (`mergeAction`); in the moderation queue they are listed to look at before accepting.
  */
-export function LikelyDuplicates({ items, mergeAction }: { items: DuplicateView[]; mergeAction?: string }) {
+export function LikelyDuplicates({ items, mergeAction }: { items: LikelyDuplicate[]; mergeAction?: string }) {
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="duplicates-heading" className="mb-8 rounded-lg border-2 border-amber-600 bg-amber-50 p-4">

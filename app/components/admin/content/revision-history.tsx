@@ -1,16 +1,9 @@
 import { Form } from "react-router";
 import { buttonClasses } from "~/components/forms/form-field";
+import type { RevisionView } from "~/lib/entry-review";
 
-export type HistoryEntry = {
-  id: number;
-  at: string;
-  by: string;
-  fromSuggestion: boolean;
-  reverts: number | null;
-  /** The revision that created the entry: there is nothing before it to put back. */
-  created: boolean;
-  changes: { field: string; from: string; to: string }[];
-};
+/** An entry's revision as listed (built by the revisions service). */
+export type HistoryEntry = RevisionView;
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
