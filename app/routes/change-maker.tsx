@@ -4,11 +4,12 @@ import { loadChangeMakerPage } from "~/services/entries/entry-pages.server";
 import { AppLink } from "../components/app-link";
 import { ExternalLink, MapPin } from "../components/icons";
 import { EntryFocus, EntrySection, EntryText } from "../components/public/entry-sections";
+import { IconFact } from "../components/public/icon-fact";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
-import { ShownInNote } from "../components/public/shown-in-note";
+import { ShownText } from "../components/public/shown-in-note";
 import { useTranslation } from "../lib/i18n/react";
 import { personJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
@@ -92,17 +93,15 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
           <div className="md:col-span-3">
             <h1 className="text-3xl font-bold tracking-tight text-leaf-900 sm:text-4xl">{p.name}</h1>
             {p.country ? (
-              <p className="mt-1 flex items-center gap-1 text-stone-700">
-                <MapPin aria-hidden="true" className="h-4 w-4 text-leaf-700" />
+              <IconFact
+                icon={MapPin}
+                className="mt-1 flex items-center gap-1 text-stone-700"
+                iconClassName="h-4 w-4 text-leaf-700"
+              >
                 {p.country}
-              </p>
+              </IconFact>
             ) : null}
-            <div className="mt-3">
-              <ShownInNote note={p.lang.role} className="mb-1 text-stone-700" />
-              <p className="text-lg text-stone-800" lang={p.lang.role ?? undefined}>
-                {p.role}
-              </p>
-            </div>
+            <ShownText text={p.role} lang={p.lang.role} className="mt-3" textClassName="text-lg text-stone-800" />
             <div className="mt-6">
               {/* Right after a role in the same language, the role's note covers the biography too. */}
               <EntryText text={p.bio} lang={p.lang.bio} note={p.lang.bio === p.lang.role ? null : p.lang.bio} />

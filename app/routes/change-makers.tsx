@@ -1,6 +1,7 @@
 import { listChangeMakers } from "~/services/entries/reads.server";
 import { AppLink } from "../components/app-link";
 import { MapPin } from "../components/icons";
+import { IconFact } from "../components/public/icon-fact";
 import { ListSearch } from "../components/public/list-search";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { ResponsivePicture } from "../components/public/picture";
@@ -85,10 +86,13 @@ export default function ChangeMakers({ loaderData: d }: Route.ComponentProps) {
                       {c.role}
                     </p>
                     {c.country ? (
-                      <p className="mt-1 flex items-center gap-1 text-sm text-stone-600">
-                        <MapPin aria-hidden="true" className="h-4 w-4 text-leaf-700" />
+                      <IconFact
+                        icon={MapPin}
+                        className="mt-1 flex items-center gap-1 text-sm text-stone-600"
+                        iconClassName="h-4 w-4 text-leaf-700"
+                      >
                         {c.country}
-                      </p>
+                      </IconFact>
                     ) : null}
                   </div>
                 </article>

@@ -13,7 +13,7 @@ import { LastChecked } from "../components/public/last-checked";
 import { NearbyPlaces } from "../components/public/nearby-places";
 import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
-import { ShownInNote } from "../components/public/shown-in-note";
+import { ShownText } from "../components/public/shown-in-note";
 import { localizeHref } from "../lib/i18n/languages";
 import { placeJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
@@ -160,12 +160,13 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   {[l.region?.name, l.subRegion?.name].filter(Boolean).join(" · ")}
                 </p>
               ) : null}
-              <div className="mt-4">
-                <ShownInNote note={l.lang.shortDescription} className="mb-1 text-leaf-50" />
-                <p className="text-lg text-white" lang={l.lang.shortDescription ?? undefined}>
-                  {l.shortDescription}
-                </p>
-              </div>
+              <ShownText
+                text={l.shortDescription}
+                lang={l.lang.shortDescription}
+                className="mt-4"
+                textClassName="text-lg text-white"
+                noteClassName="mb-1 text-leaf-50"
+              />
             </div>
             <figure>
               <div className="overflow-hidden rounded-xl shadow-lg">

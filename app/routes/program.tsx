@@ -19,7 +19,7 @@ import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
-import { ShownInNote } from "../components/public/shown-in-note";
+import { ShownText } from "../components/public/shown-in-note";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { entryForPage } from "../lib/i18n/entry-translations";
 import { canonicalInstructionLanguages, instructionLanguageList } from "../lib/instruction-languages";
@@ -235,12 +235,12 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
               {p.name}
             </h1>
             {p.summary ? (
-              <div className="mt-3 max-w-3xl">
-                <ShownInNote note={p.lang.summary} className="mb-1 text-stone-700" />
-                <p className="text-lg text-stone-700" lang={p.lang.summary ?? undefined}>
-                  {p.summary}
-                </p>
-              </div>
+              <ShownText
+                text={p.summary}
+                lang={p.lang.summary}
+                className="mt-3 max-w-3xl"
+                textClassName="text-lg text-stone-700"
+              />
             ) : null}
             {p.past ? (
               <p className="mt-4 inline-block rounded-md bg-soil-100 px-3 py-1 text-sm text-soil-900">

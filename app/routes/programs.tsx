@@ -15,6 +15,7 @@ import { loadReferenceNames } from "~/services/site/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { CalendarDays, Globe, MapPin, Users } from "../components/icons";
+import { IconFact } from "../components/public/icon-fact";
 import { EmptyState, ListNotice, PageIntro } from "../components/public/page-intro";
 import { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN } from "../lib/constants";
 import { parseProgramQuery, programListFilter, programQueryReference } from "../lib/filters";
@@ -167,6 +168,10 @@ const LATER_CARD = "[contain-intrinsic-height:auto_18rem] [content-visibility:au
 
 type Card = Route.ComponentProps["loaderData"]["upcoming"][number];
 
+/** A card's facts under its title: dates, host, languages, educators. */
+const FACT = "mt-1 flex items-center gap-1.5 text-sm text-stone-700";
+const FACT_ICON = "h-4 w-4 shrink-0 text-leaf-700";
+
 function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
   const { t } = useTranslation();
   return (
@@ -183,13 +188,11 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
           {p.name}
         </AppLink>
       </h3>
-      <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
-        <CalendarDays aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
+      <IconFact icon={CalendarDays} className={FACT} iconClassName={FACT_ICON}>
         {p.startDate ? <time dateTime={p.startDate}>{p.dates}</time> : p.dates}
-      </p>
+      </IconFact>
       {p.location ? (
-        <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
-          <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
+        <IconFact icon={MapPin} className={FACT} iconClassName={FACT_ICON}>
           <span>
             <Trans
               i18nKey="programs.hostedBy"
@@ -198,17 +201,15 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
             />
             {p.location.place ? `, ${p.location.place}` : ""}
           </span>
-        </p>
+        </IconFact>
       ) : null}
       {p.taughtIn ? (
-        <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
-          <Globe aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
+        <IconFact icon={Globe} className={FACT} iconClassName={FACT_ICON}>
           {p.taughtIn}
-        </p>
+        </IconFact>
       ) : null}
       {p.educators.length > 0 ? (
-        <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
-          <Users aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
+        <IconFact icon={Users} className={FACT} iconClassName={FACT_ICON}>
           <span>
             {p.educators.map((e, i) => (
               <Fragment key={e.name}>
@@ -223,7 +224,7 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
               </Fragment>
             ))}
           </span>
-        </p>
+        </IconFact>
       ) : null}
       <p className="mt-3 text-sm text-stone-800" lang={p.summaryLang ?? undefined}>
         {p.summary}

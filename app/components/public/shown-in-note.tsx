@@ -19,3 +19,30 @@ export function ShownInNote({ note, className = "" }: { note: string | null; cla
     </p>
   );
 }
+
+/**
+ * A short text of an entry (a summary, a role) in its box, with the note above it when the text is shown in its
+ * original language; the text carries `lang`.
+ */
+export function ShownText({
+  text,
+  lang,
+  className,
+  textClassName,
+  noteClassName = "mb-1 text-stone-700",
+}: {
+  text: string | null;
+  lang: string | null;
+  className: string;
+  textClassName: string;
+  noteClassName?: string;
+}) {
+  return (
+    <div className={className}>
+      <ShownInNote note={lang} className={noteClassName} />
+      <p className={textClassName} lang={lang ?? undefined}>
+        {text}
+      </p>
+    </div>
+  );
+}
