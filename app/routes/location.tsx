@@ -10,6 +10,7 @@ import { LocationMiniMap } from "../components/map/location-mini-map";
 import { EntryAbout, EntryFocus, EntrySection } from "../components/public/entry-sections";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
+import { LinkedMessage } from "../components/public/linked-message";
 import { NearbyPlaces } from "../components/public/nearby-places";
 import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
@@ -199,10 +200,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             <EntrySection id="programs" title={withName("location.programsAt")} className="mt-10">
               {upcoming.length === 0 && past.length === 0 ? (
                 <p className="mt-3 text-stone-700">
-                  <Trans
-                    i18nKey="location.noPrograms"
-                    components={{ anchor: <AppLink to="/programs" className="text-leaf-800 underline" /> }}
-                  />
+                  <LinkedMessage i18nKey="location.noPrograms" to="/programs" className="text-leaf-800 underline" />
                 </p>
               ) : (
                 <ul className="mt-4 space-y-4">
@@ -325,10 +323,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             <NearbyPlaces places={loaderData.nearby} />
 
             <p className="text-sm text-stone-600">
-              <Trans
-                i18nKey="location.outOfDate"
-                components={{ anchor: <AppLink to="/about#contact" className="text-leaf-800 underline" /> }}
-              />
+              <LinkedMessage i18nKey="location.outOfDate" to="/about#contact" className="text-leaf-800 underline" />
             </p>
           </aside>
         </div>

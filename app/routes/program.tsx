@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { formatDateRange, formatLabel, formatPrice } from "~/lib/format";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
-import { Trans, useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "~/lib/i18n/react";
 import { requestTranslate } from "~/server-lib/messages.server";
 import {
   findChangeMakersByNames,
@@ -17,6 +17,7 @@ import { CalendarDays, ExternalLink, Globe, MapPin, Ticket, Users } from "../com
 import { EntryAbout, EntryFocus, EntrySection } from "../components/public/entry-sections";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
+import { LinkedMessage } from "../components/public/linked-message";
 import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownText } from "../components/public/shown-in-note";
@@ -244,10 +245,7 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
             ) : null}
             {p.past ? (
               <p className="mt-4 inline-block rounded-md bg-soil-100 px-3 py-1 text-sm text-soil-900">
-                <Trans
-                  i18nKey="program.finished"
-                  components={{ anchor: <AppLink to="/programs" className="underline" /> }}
-                />
+                <LinkedMessage i18nKey="program.finished" to="/programs" className="underline" />
               </p>
             ) : null}
           </div>
@@ -377,9 +375,10 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                 <p className="mt-2 text-leaf-50">{t("program.contactHost")}</p>
               )}
               <p className="mt-4 text-sm text-leaf-50">
-                <Trans
+                <LinkedMessage
                   i18nKey="program.newToNetwork"
-                  components={{ anchor: <AppLink to="/application" className="font-semibold text-white underline" /> }}
+                  to="/application"
+                  className="font-semibold text-white underline"
                 />
               </p>
             </EntrySection>

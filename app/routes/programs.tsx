@@ -16,6 +16,7 @@ import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { CalendarDays, Globe, MapPin, Users } from "../components/icons";
 import { IconFact } from "../components/public/icon-fact";
+import { LinkedMessage } from "../components/public/linked-message";
 import { EmptyState, ListNotice, PageIntro } from "../components/public/page-intro";
 import { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN } from "../lib/constants";
 import { parseProgramQuery, programListFilter, programQueryReference } from "../lib/filters";
@@ -194,10 +195,11 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
       {p.location ? (
         <IconFact icon={MapPin} className={FACT} iconClassName={FACT_ICON}>
           <span>
-            <Trans
+            <LinkedMessage
               i18nKey="programs.hostedBy"
+              to={p.location.path}
+              className="text-leaf-800 underline"
               values={{ name: p.location.name }}
-              components={{ anchor: <AppLink to={p.location.path} className="text-leaf-800 underline" /> }}
             />
             {p.location.place ? `, ${p.location.place}` : ""}
           </span>
