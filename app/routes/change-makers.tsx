@@ -9,7 +9,7 @@ import { parseListWords } from "../lib/filters";
 import { entryForPage } from "../lib/i18n/entry-translations";
 import { languageFromPath } from "../lib/i18n/languages";
 import { useTranslation } from "../lib/i18n/react";
-import { messagePageMeta } from "../lib/meta";
+import { messagePageMetaFor } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { countryLabel } from "../lib/reference-names";
 import type { Route } from "./+types/change-makers";
@@ -40,13 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return messagePageMeta(matches, loaderData?.siteUrl, {
-    title: "changeMakers.title",
-    description: "changeMakers.description",
-    path: "/change-makers",
-  });
-}
+export const meta = messagePageMetaFor({
+  title: "changeMakers.title",
+  description: "changeMakers.description",
+  path: "/change-makers",
+});
 
 export default function ChangeMakers({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { InteractiveMap } from "../components/map/interactive-map";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { LocationFilters } from "../components/public/location-filters";
 import { useTranslation } from "../lib/i18n/react";
-import { messagePageMeta } from "../lib/meta";
+import { messagePageMetaFor } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { requestTranslate } from "../server-lib/messages.server";
 import type { Route } from "./+types/map";
@@ -23,13 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return messagePageMeta(matches, loaderData?.siteUrl, {
-    title: "map.title",
-    description: "map.description",
-    path: "/map",
-  });
-}
+export const meta = messagePageMetaFor({ title: "map.title", description: "map.description", path: "/map" });
 
 export default function MapPage({ loaderData }: Route.ComponentProps) {
   const { snapshot, values } = loaderData;

@@ -3,7 +3,7 @@ import { NewsletterForm, type NewsletterFormState } from "../components/newslett
 import { isNewsletterErrorCode, NEWSLETTER_ERRORS } from "../components/newsletter-outcome";
 import { LinkedMessage } from "../components/public/linked-message";
 import { useTranslation } from "../lib/i18n/react";
-import { messagePageMeta } from "../lib/meta";
+import { messagePageMetaFor } from "../lib/meta";
 import { requestTranslate } from "../server-lib/messages.server";
 import type { Route } from "./+types/newsletter";
 
@@ -24,13 +24,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { siteUrl: context.services.config.siteUrl, outcome };
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return messagePageMeta(matches, loaderData?.siteUrl, {
-    title: "newsletterPage.title",
-    description: "newsletterPage.description",
-    path: "/newsletter",
-  });
-}
+export const meta = messagePageMetaFor({
+  title: "newsletterPage.title",
+  description: "newsletterPage.description",
+  path: "/newsletter",
+});
 
 const PERKS = [
   { icon: Leaf, title: "newsletterPage.placesTitle", text: "newsletterPage.placesText" },
