@@ -7,7 +7,7 @@ import { EntryFocus, EntrySection, EntryText } from "../components/public/entry-
 import { IconFact } from "../components/public/icon-fact";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
-import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
+import { EntryFigure, pictureWords } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownText } from "../components/public/shown-in-note";
 import { useTranslation } from "../lib/i18n/react";
@@ -75,20 +75,12 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className="mt-6 grid gap-8 md:grid-cols-5">
           <div className="md:col-span-2">
-            <figure>
-              <div className="overflow-hidden rounded-xl shadow">
-                <ResponsivePicture
-                  webp={p.webpSrcSet}
-                  fallback={p.photo}
-                  alt={picture.alt}
-                  altLang={picture.altLang}
-                  width={p.width}
-                  height={p.height}
-                  eager
-                />
-              </div>
-              <PictureCaption caption={picture.caption} className="text-stone-700" />
-            </figure>
+            <EntryFigure
+              image={{ webp: p.webpSrcSet, fallback: p.photo, width: p.width, height: p.height }}
+              words={picture}
+              frame="shadow"
+              captionClassName="text-stone-700"
+            />
           </div>
           <div className="md:col-span-3">
             <h1 className="text-3xl font-bold tracking-tight text-leaf-900 sm:text-4xl">{p.name}</h1>

@@ -12,7 +12,7 @@ import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { LinkedMessage } from "../components/public/linked-message";
 import { NearbyPlaces } from "../components/public/nearby-places";
-import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
+import { EntryFigure, pictureWords } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownText } from "../components/public/shown-in-note";
 import { localizeHref } from "../lib/i18n/languages";
@@ -169,20 +169,12 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                 noteClassName="mb-1 text-leaf-50"
               />
             </div>
-            <figure>
-              <div className="overflow-hidden rounded-xl shadow-lg">
-                <ResponsivePicture
-                  webp={l.webpSrcSet}
-                  fallback={l.image}
-                  alt={picture.alt}
-                  altLang={l.imageAlt ? picture.altLang : (l.lang.name ?? undefined)}
-                  width={l.width}
-                  height={l.height}
-                  eager
-                />
-              </div>
-              <PictureCaption caption={picture.caption} className="text-leaf-50" />
-            </figure>
+            <EntryFigure
+              image={{ webp: l.webpSrcSet, fallback: l.image, width: l.width, height: l.height }}
+              words={{ ...picture, altLang: l.imageAlt ? picture.altLang : (l.lang.name ?? undefined) }}
+              frame="shadow-lg"
+              captionClassName="text-leaf-50"
+            />
           </div>
         </header>
 

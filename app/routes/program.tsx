@@ -18,7 +18,7 @@ import { EntryAbout, EntryFocus, EntrySection } from "../components/public/entry
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
 import { LinkedMessage } from "../components/public/linked-message";
-import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
+import { EntryFigure, pictureWords } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
 import { ShownText } from "../components/public/shown-in-note";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
@@ -254,20 +254,17 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 lg:grid-cols-3">
           <div className="lg:col-span-2">
             {p.image ? (
-              <figure className="mb-8">
-                <div className="overflow-hidden rounded-xl">
-                  <ResponsivePicture
-                    webp={p.picture.webpSrcSet}
-                    fallback={p.image}
-                    alt={picture.alt}
-                    altLang={picture.altLang}
-                    width={p.picture.width}
-                    height={p.picture.height}
-                    eager
-                  />
-                </div>
-                <PictureCaption caption={picture.caption} className="text-stone-700" />
-              </figure>
+              <EntryFigure
+                image={{
+                  webp: p.picture.webpSrcSet,
+                  fallback: p.image,
+                  width: p.picture.width,
+                  height: p.picture.height,
+                }}
+                words={picture}
+                className="mb-8"
+                captionClassName="text-stone-700"
+              />
             ) : null}
             <EntryAbout
               id="description"
