@@ -7,6 +7,7 @@ import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../components/icons";
 import { island } from "../components/island";
 import { LocationMiniMap } from "../components/map/location-mini-map";
+import { EntryLink } from "../components/public/entry-link";
 import { EntryAbout, EntryFocus, EntrySection } from "../components/public/entry-sections";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
@@ -199,9 +200,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   {[...upcoming, ...past].map((p) => (
                     <li key={p.id} className="rounded-lg border border-leaf-100 bg-white p-4">
                       <h3 className="font-semibold text-leaf-900">
-                        <AppLink to={p.path} className="hover:underline" lang={p.nameLang ?? undefined}>
-                          {p.name}
-                        </AppLink>
+                        <EntryLink to={p.path} entry={p} className="hover:underline" />
                         {p.past ? (
                           <span className="ml-2 text-sm font-normal text-stone-600">{t("location.finished")}</span>
                         ) : null}

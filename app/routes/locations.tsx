@@ -4,6 +4,7 @@ import { loadReferenceNames } from "~/services/site/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { MapPin, SlidersHorizontal } from "../components/icons";
+import { EntryLink } from "../components/public/entry-link";
 import { LocationFilters } from "../components/public/location-filters";
 import { EmptyState, ListNotice, PageIntro } from "../components/public/page-intro";
 import { Pagination } from "../components/public/pagination";
@@ -306,13 +307,11 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
                           />
                           <div className="flex flex-1 flex-col p-4">
                             <h3 className="text-lg font-semibold text-leaf-900">
-                              <AppLink
+                              <EntryLink
                                 to={l.path}
+                                entry={l}
                                 className="after:absolute after:inset-0 hover:underline"
-                                lang={l.nameLang ?? undefined}
-                              >
-                                {l.name}
-                              </AppLink>
+                              />
                             </h3>
                             <p className="mt-1 flex items-center gap-1 text-sm text-stone-700">
                               <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />

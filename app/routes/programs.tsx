@@ -15,6 +15,7 @@ import { loadReferenceNames } from "~/services/site/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { CalendarDays, Globe, MapPin, Users } from "../components/icons";
+import { EntryLink } from "../components/public/entry-link";
 import { IconFact } from "../components/public/icon-fact";
 import { LinkedMessage } from "../components/public/linked-message";
 import { EmptyState, ListNotice, PageIntro } from "../components/public/page-intro";
@@ -185,9 +186,7 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
         {past ? <span className="text-stone-600">{t("programs.finished")}</span> : null}
       </div>
       <h3 className="mt-3 text-lg font-semibold text-leaf-900">
-        <AppLink to={p.path} className="hover:underline" lang={p.nameLang ?? undefined}>
-          {p.name}
-        </AppLink>
+        <EntryLink to={p.path} entry={p} className="hover:underline" />
       </h3>
       <IconFact icon={CalendarDays} className={FACT} iconClassName={FACT_ICON}>
         {p.startDate ? <time dateTime={p.startDate}>{p.dates}</time> : p.dates}
