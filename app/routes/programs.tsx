@@ -1,4 +1,4 @@
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Form } from "react-router";
 import { formatDateRange, formatLabel, formatPrice } from "~/lib/format";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
@@ -13,6 +13,7 @@ import {
 } from "~/services/entries/reads.server";
 import { loadReferenceNames } from "~/services/site/reference.server";
 import { AppLink } from "../components/app-link";
+import { SelectOptions } from "../components/forms/select-options";
 import { HydrateApart } from "../components/hydrate-apart";
 import { CalendarDays, Globe, MapPin, Users } from "../components/icons";
 import { EntryLink } from "../components/public/entry-link";
@@ -237,6 +238,28 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
 const selectCls =
   "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 focus:border-leaf-600";
 
+/** A filter's control under its label. */
+function FilterLabel({
+  name,
+  label,
+  className,
+  children,
+}: {
+  name: string;
+  label: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={`program-${name}`} className={className}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /** One of the filter form's choices: "any" first, then the options; the form shows the applied value. */
 function FilterSelect({
   name,
@@ -252,10 +275,7 @@ function FilterSelect({
   options: readonly { value: string; label: string }[];
 }) {
   return (
-    <div>
-      <label htmlFor={`program-${name}`} className="text-sm font-semibold text-stone-800">
-        {label}
-      </label>
+    <FilterLabel name={name} label={label} className="text-sm font-semibold text-stone-800">
       <select
         id={`program-${name}`}
         name={name}
@@ -265,23 +285,16 @@ function FilterSelect({
         className={selectCls}
       >
         <option value="">{anyLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
-    </div>
+    </FilterLabel>
   );
 }
 
 /** One end of the chosen dates. */
 function DateField({ name, label, value }: { name: string; label: string; value: string | undefined }) {
   return (
-    <div>
-      <label htmlFor={`program-${name}`} className="text-sm text-stone-800">
-        {label}
-      </label>
+    <FilterLabel name={name} label={label} className="text-sm text-stone-800">
       <input
         id={`program-${name}`}
         type="date"
@@ -290,7 +303,7 @@ function DateField({ name, label, value }: { name: string; label: string; value:
         key={`${name}-${value ?? ""}`}
         className={selectCls}
       />
-    </div>
+    </FilterLabel>
   );
 }
 
