@@ -10,6 +10,7 @@ import { EmptyState, ListNotice, PageIntro } from "../components/public/page-int
 import { Pagination } from "../components/public/pagination";
 import { ResponsivePicture } from "../components/public/picture";
 import { ShownInNote } from "../components/public/shown-in-note";
+import { SuggestPlaceLink } from "../components/public/suggest-place-link";
 import { LOCATIONS_PAGE_SIZE } from "../lib/constants";
 import { facetCountsForForm, locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
 import { formatDistance } from "../lib/geo";
@@ -204,12 +205,11 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
         leadLang={d.region?.description ? d.region.descriptionLang : null}
         leadNote={<ShownInNote note={d.region?.descriptionLang ?? null} className="mb-1 text-stone-700" />}
       >
-        <p className="mt-3 text-stone-700">
-          {t("locations.missingPlace")}{" "}
-          <AppLink to="/suggest-a-place" className="font-semibold text-leaf-800 underline">
-            {t("locations.suggestPlace")}
-          </AppLink>
-        </p>
+        <SuggestPlaceLink
+          lead={t("locations.missingPlace")}
+          label={t("locations.suggestPlace")}
+          className="mt-3 text-stone-700"
+        />
       </PageIntro>
       <div className="mx-auto max-w-6xl px-4 py-8">
         {/* On a phone or tablet the filters fold behind one button, so the first results are on the first screen
