@@ -85,15 +85,11 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
           <div className="md:col-span-3">
             <h1 className="text-3xl font-bold tracking-tight text-leaf-900 sm:text-4xl">{p.name}</h1>
             {p.country ? (
-              <IconFact
-                icon={MapPin}
-                className="mt-1 flex items-center gap-1 text-stone-700"
-                iconClassName="h-4 w-4 text-leaf-700"
-              >
+              <IconFact icon={MapPin} className="mt-1 flex items-center gap-1 text-stone-700">
                 {p.country}
               </IconFact>
             ) : null}
-            <ShownText text={p.role} lang={p.lang.role} className="mt-3" textClassName="text-lg text-stone-800" />
+            <ShownText of={p} field="role" className="mt-3" textClassName="text-lg text-stone-800" />
             <div className="mt-6">
               {/* Right after a role in the same language, the role's note covers the biography too. */}
               <EntryText text={p.bio} lang={p.lang.bio} note={p.lang.bio === p.lang.role ? null : p.lang.bio} />

@@ -84,11 +84,7 @@ export default function ChangeMakers({ loaderData: d }: Route.ComponentProps) {
                       {c.role}
                     </p>
                     {c.country ? (
-                      <IconFact
-                        icon={MapPin}
-                        className="mt-1 flex items-center gap-1 text-sm text-stone-600"
-                        iconClassName="h-4 w-4 text-leaf-700"
-                      >
+                      <IconFact icon={MapPin} className="mt-1 flex items-center gap-1 text-sm text-stone-600">
                         {c.country}
                       </IconFact>
                     ) : null}

@@ -163,8 +163,8 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : null}
               <ShownText
-                text={l.shortDescription}
-                lang={l.lang.shortDescription}
+                of={l}
+                field="shortDescription"
                 className="mt-4"
                 textClassName="text-lg text-white"
                 noteClassName="mb-1 text-leaf-50"

@@ -250,7 +250,7 @@ export default function Podcast({ loaderData, actionData }: Route.ComponentProps
                         </IconFact>
                       ) : null}
                     </p>
-                    <ShownText text={e.summary} lang={e.lang.summary} className="mt-3" textClassName="text-stone-800" />
+                    <ShownText of={e} field="summary" className="mt-3" textClassName="text-stone-800" />
                     {e.audioUrl ? (
                       // biome-ignore lint/a11y/useMediaCaption: episodes have written show notes below; no caption track exists
                       <audio

@@ -236,12 +236,7 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
               {p.name}
             </h1>
             {p.summary ? (
-              <ShownText
-                text={p.summary}
-                lang={p.lang.summary}
-                className="mt-3 max-w-3xl"
-                textClassName="text-lg text-stone-700"
-              />
+              <ShownText of={p} field="summary" className="mt-3 max-w-3xl" textClassName="text-lg text-stone-700" />
             ) : null}
             {p.past ? (
               <p className="mt-4 inline-block rounded-md bg-soil-100 px-3 py-1 text-sm text-soil-900">

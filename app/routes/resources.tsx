@@ -177,12 +177,7 @@ export default function Resources({ loaderData: d }: Route.ComponentProps) {
                     {r.author ? (
                       <p className="text-sm text-stone-700">{t("resources.by", { author: r.author })}</p>
                     ) : null}
-                    <ShownText
-                      text={r.description}
-                      lang={r.lang.description}
-                      className="mt-3"
-                      textClassName="text-sm text-stone-800"
-                    />
+                    <ShownText of={r} field="description" className="mt-3" textClassName="text-sm text-stone-800" />
                     <div className="mt-auto pt-4">
                       <TagList label={t("resources.focusOf", { title: r.title })} tags={r.focus} />
                       {r.url ? (

@@ -6,13 +6,13 @@ export function IconFact({
   icon: FactIcon,
   as: Tag = "p",
   className,
-  iconClassName,
+  iconClassName = "h-4 w-4 text-leaf-700",
   children,
 }: {
   icon: Icon;
   as?: "p" | "span";
   className: string;
-  iconClassName: string;
+  iconClassName?: string;
   children: ReactNode;
 }) {
   return (
