@@ -1,4 +1,4 @@
-import type { Language } from "./i18n/languages";
+import { MAIL_LINK, type PageTextTranslations } from "./page-text-translations";
 
 /**
  * The About page's starting text and introduction in the other languages: translations of the English in
@@ -6,17 +6,11 @@ import type { Language } from "./i18n/languages";
  * point to the page's own language. The contact heading keeps the address `#contact` in every language
  * (`{#contact}`), which place pages link to ("tell us" when a listing is out of date).
  */
-const MAIL = "[{{contact-email}}](mailto:{{contact-email}})";
-
-export const ABOUT_LEAD_TRANSLATIONS: Record<Exclude<Language, "en">, string> = {
-  es: "Somos una pequeña organización sin ánimo de lucro, llevada por voluntarios, que ayuda a quienes quieren aprender permacultura a encontrar a las personas y los lugares que la enseñan.",
-  pt: "Somos uma pequena organização sem fins lucrativos, mantida por voluntários, que ajuda quem quer aprender permacultura a encontrar as pessoas e os lugares que a ensinam.",
-  fr: "Nous sommes une petite association à but non lucratif, animée par des bénévoles, qui aide les personnes qui veulent apprendre la permaculture à trouver celles et ceux qui l’enseignent, et les lieux où elle s’enseigne.",
-  de: "Wir sind eine kleine, ehrenamtlich getragene gemeinnützige Organisation, die Menschen, die Permakultur lernen wollen, hilft, die Menschen und Orte zu finden, die sie lehren.",
-};
-
-export const ABOUT_TRANSLATIONS: Record<Exclude<Language, "en">, string> = {
-  es: `## Quiénes somos
+export const ABOUT_TRANSLATIONS: PageTextTranslations<"about-lead" | "about"> = {
+  es: {
+    "about-lead":
+      "Somos una pequeña organización sin ánimo de lucro, llevada por voluntarios, que ayuda a quienes quieren aprender permacultura a encontrar a las personas y los lugares que la enseñan.",
+    about: `## Quiénes somos
 
 {{site-name}} empezó como una hoja de cálculo compartida que llevaban unos cuantos profesores de permacultura, cansados de responder siempre a la misma pregunta: «¿dónde puedo aprender esto cerca de mí?». Hoy es un directorio que mantienen voluntarios de varios países, financiado con pequeñas donaciones, sin publicidad y sin inversores.
 
@@ -43,9 +37,13 @@ Quienes quieren aprender pueden usar el mismo formulario: cuéntanos qué buscas
 
 ## Contacto {#contact}
 
-Escríbenos a ${MAIL}. Respondemos a todos los mensajes, aunque podemos tardar unos días. Para corregir o retirar una ficha, dinos su nombre y qué hay que cambiar.
+Escríbenos a ${MAIL_LINK}. Respondemos a todos los mensajes, aunque podemos tardar unos días. Para corregir o retirar una ficha, dinos su nombre y qué hay que cambiar.
 `,
-  pt: `## Quem somos
+  },
+  pt: {
+    "about-lead":
+      "Somos uma pequena organização sem fins lucrativos, mantida por voluntários, que ajuda quem quer aprender permacultura a encontrar as pessoas e os lugares que a ensinam.",
+    about: `## Quem somos
 
 {{site-name}} começou como uma planilha compartilhada mantida por alguns professores de permacultura cansados de responder sempre à mesma pergunta: “onde posso aprender isso perto de mim?”. Hoje é um diretório mantido por voluntários em vários países, financiado por pequenas doações, sem publicidade e sem investidores.
 
@@ -72,9 +70,13 @@ Quem quer aprender pode usar o mesmo formulário: conte para nós o que você pr
 
 ## Contato {#contact}
 
-Escreva para ${MAIL}. Respondemos a todas as mensagens, embora isso possa levar alguns dias. Para corrigir ou remover um cadastro, diga o nome dele e o que deve mudar.
+Escreva para ${MAIL_LINK}. Respondemos a todas as mensagens, embora isso possa levar alguns dias. Para corrigir ou remover um cadastro, diga o nome dele e o que deve mudar.
 `,
-  fr: `## Qui nous sommes
+  },
+  fr: {
+    "about-lead":
+      "Nous sommes une petite association à but non lucratif, animée par des bénévoles, qui aide les personnes qui veulent apprendre la permaculture à trouver celles et ceux qui l’enseignent, et les lieux où elle s’enseigne.",
+    about: `## Qui nous sommes
 
 {{site-name}} a commencé comme un tableur partagé, tenu par quelques enseignantes et enseignants en permaculture lassés de répondre toujours à la même question : « où puis-je apprendre cela près de chez moi ? ». C’est aujourd’hui un annuaire tenu par des bénévoles dans plusieurs pays, financé par de petits dons, sans publicité ni investisseurs.
 
@@ -101,9 +103,13 @@ Les personnes qui veulent apprendre peuvent utiliser le même formulaire : dites
 
 ## Contact {#contact}
 
-Écrivez-nous à ${MAIL}. Nous répondons à chaque message, même si cela peut prendre quelques jours. Pour corriger ou retirer une fiche, indiquez-nous son nom et ce qui doit changer.
+Écrivez-nous à ${MAIL_LINK}. Nous répondons à chaque message, même si cela peut prendre quelques jours. Pour corriger ou retirer une fiche, indiquez-nous son nom et ce qui doit changer.
 `,
-  de: `## Wer wir sind
+  },
+  de: {
+    "about-lead":
+      "Wir sind eine kleine, ehrenamtlich getragene gemeinnützige Organisation, die Menschen, die Permakultur lernen wollen, hilft, die Menschen und Orte zu finden, die sie lehren.",
+    about: `## Wer wir sind
 
 {{site-name}} begann als gemeinsame Tabelle einiger Permakultur-Lehrender, die es leid waren, immer wieder dieselbe Frage zu beantworten: „Wo kann ich das in meiner Nähe lernen?“. Heute ist es ein Verzeichnis, das Ehrenamtliche in mehreren Ländern pflegen, finanziert durch kleine Spenden, ohne Werbung und ohne Investoren.
 
@@ -130,6 +136,7 @@ Lernende können dasselbe Formular nutzen: Erzähl uns, was du suchst, und wir n
 
 ## Kontakt {#contact}
 
-Schreib uns an ${MAIL}. Wir beantworten jede Nachricht, auch wenn es ein paar Tage dauern kann. Um einen Eintrag zu korrigieren oder entfernen zu lassen, nenn uns seinen Namen und was sich ändern soll.
+Schreib uns an ${MAIL_LINK}. Wir beantworten jede Nachricht, auch wenn es ein paar Tage dauern kann. Um einen Eintrag zu korrigieren oder entfernen zu lassen, nenn uns seinen Namen und was sich ändern soll.
 `,
+  },
 };

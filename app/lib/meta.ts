@@ -105,3 +105,9 @@ export function messagePageMeta(
     path: page.path,
   });
 }
+
+/** The route's `meta` of such a page: its messages and address, and the site's address from the page's loader. */
+export function messagePageMetaFor(page: { title: string; description: string; path: string }) {
+  return ({ loaderData, matches }: { loaderData?: { siteUrl?: string }; matches: readonly MetaMatchLike[] }) =>
+    messagePageMeta(matches, loaderData?.siteUrl, page);
+}

@@ -1,8 +1,9 @@
-import { ABOUT_LEAD_TRANSLATIONS, ABOUT_TRANSLATIONS } from "./about-translations";
+import { ABOUT_TRANSLATIONS } from "./about-translations";
 import type { Language } from "./i18n/languages";
+import { MAIL_LINK, type PageTextTranslations } from "./page-text-translations";
 import type { PageTextKey } from "./page-texts";
-import { PRIVACY_LEAD_TRANSLATIONS, PRIVACY_TRANSLATIONS } from "./privacy-translations";
-import { TERMS_LEAD_TRANSLATIONS, TERMS_TRANSLATIONS } from "./terms-translations";
+import { PRIVACY_TRANSLATIONS } from "./privacy-translations";
+import { TERMS_TRANSLATIONS } from "./terms-translations";
 
 /**
  * The texts a new site starts with, and what a page shows while its text has never been saved (an upgraded
@@ -10,8 +11,6 @@ import { TERMS_LEAD_TRANSLATIONS, TERMS_TRANSLATIONS } from "./terms-translation
  * Server code only: the long texts stay out of the browser's bundles.
  */
 export const DEFAULT_PAGE_TEXTS_DATE = "2026-11-22T12:00:00.000Z";
-
-const MAIL = "[{{contact-email}}](mailto:{{contact-email}})";
 
 export const DEFAULT_PAGE_TEXTS: Record<PageTextKey, string> = {
   "site-name": "Permaculture Network",
@@ -49,13 +48,13 @@ Learners can use the same form: tell us what you are looking for and we will poi
 
 ## Contact
 
-Write to us at ${MAIL}. We answer every message, though it can take a few days. To correct or remove a listing, tell us its name and what should change.
+Write to us at ${MAIL_LINK}. We answer every message, though it can take a few days. To correct or remove a listing, tell us its name and what should change.
 `,
   "privacy-lead":
     "We collect as little as we can, keep it only as long as we need it, and never sell or share it. Here is exactly what that means.",
   privacy: `## Who is responsible
 
-{{site-name}} is run by a small volunteer team. We are responsible for the personal data described here. You can reach us about anything on this page at ${MAIL}.
+{{site-name}} is run by a small volunteer team. We are responsible for the personal data described here. You can reach us about anything on this page at ${MAIL_LINK}.
 
 ## What we store, and why
 
@@ -100,7 +99,7 @@ You can at any time ask us to:
 - delete your subscription, your application or anything else we hold about you;
 - stop sending you e-mail (every newsletter and podcast e-mail also has an unsubscribe link).
 
-Write to ${MAIL} from the address concerned, or tell us how we can confirm it is you. We answer within 30 days, usually much sooner. If you are unhappy with our answer you may complain to your data protection authority.
+Write to ${MAIL_LINK} from the address concerned, or tell us how we can confirm it is you. We answer within 30 days, usually much sooner. If you are unhappy with our answer you may complain to your data protection authority.
 
 ## Changes
 
@@ -147,7 +146,7 @@ The site is provided as it is, by volunteers, without warranties. To the extent 
 
 ## Changes and contact
 
-We may update these terms; the date above shows the latest version. Questions, corrections or complaints: ${MAIL}.
+We may update these terms; the date above shows the latest version. Questions, corrections or complaints: ${MAIL_LINK}.
 `,
 };
 
@@ -158,6 +157,29 @@ const INTRO = {
   de: "Wir verbinden Lehrende und Lernende der Permakultur weltweit. Entdecke nachhaltige Lebensweisen und finde deine nächste Lernmöglichkeit.",
 } as const;
 
+const HOME_TRANSLATIONS: PageTextTranslations<"home-heading" | "home-intro" | "footer-tagline"> = {
+  es: {
+    "home-heading": "Aprende y enseña permacultura, estés donde estés",
+    "home-intro": INTRO.es,
+    "footer-tagline": INTRO.es,
+  },
+  pt: {
+    "home-heading": "Aprenda e ensine permacultura, onde quer que você esteja",
+    "home-intro": INTRO.pt,
+    "footer-tagline": INTRO.pt,
+  },
+  fr: {
+    "home-heading": "Apprendre et enseigner la permaculture, où que vous soyez",
+    "home-intro": INTRO.fr,
+    "footer-tagline": INTRO.fr,
+  },
+  de: {
+    "home-heading": "Permakultur lernen und lehren, wo immer du bist",
+    "home-intro": INTRO.de,
+    "footer-tagline": INTRO.de,
+  },
+};
+
 /**
  * The starting texts in the other languages: the home page's heading and introduction, the footer's tagline, the
  * About page (about-translations.ts), the privacy page (privacy-translations.ts) and the terms
@@ -166,49 +188,15 @@ const INTRO = {
  * English shows. The demo seed stores them as each language's first revisions (decision 059). Only the site's name
  * has none: a name is not translated.
  */
-export const DEFAULT_PAGE_TEXT_TRANSLATIONS: Partial<Record<Language, Partial<Record<PageTextKey, string>>>> = {
-  es: {
-    "home-heading": "Aprende y enseña permacultura, estés donde estés",
-    "home-intro": INTRO.es,
-    "footer-tagline": INTRO.es,
-    "about-lead": ABOUT_LEAD_TRANSLATIONS.es,
-    about: ABOUT_TRANSLATIONS.es,
-    "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.es,
-    privacy: PRIVACY_TRANSLATIONS.es,
-    "terms-lead": TERMS_LEAD_TRANSLATIONS.es,
-    terms: TERMS_TRANSLATIONS.es,
-  },
-  pt: {
-    "home-heading": "Aprenda e ensine permacultura, onde quer que você esteja",
-    "home-intro": INTRO.pt,
-    "footer-tagline": INTRO.pt,
-    "about-lead": ABOUT_LEAD_TRANSLATIONS.pt,
-    about: ABOUT_TRANSLATIONS.pt,
-    "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.pt,
-    privacy: PRIVACY_TRANSLATIONS.pt,
-    "terms-lead": TERMS_LEAD_TRANSLATIONS.pt,
-    terms: TERMS_TRANSLATIONS.pt,
-  },
-  fr: {
-    "home-heading": "Apprendre et enseigner la permaculture, où que vous soyez",
-    "home-intro": INTRO.fr,
-    "footer-tagline": INTRO.fr,
-    "about-lead": ABOUT_LEAD_TRANSLATIONS.fr,
-    about: ABOUT_TRANSLATIONS.fr,
-    "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.fr,
-    privacy: PRIVACY_TRANSLATIONS.fr,
-    "terms-lead": TERMS_LEAD_TRANSLATIONS.fr,
-    terms: TERMS_TRANSLATIONS.fr,
-  },
-  de: {
-    "home-heading": "Permakultur lernen und lehren, wo immer du bist",
-    "home-intro": INTRO.de,
-    "footer-tagline": INTRO.de,
-    "about-lead": ABOUT_LEAD_TRANSLATIONS.de,
-    about: ABOUT_TRANSLATIONS.de,
-    "privacy-lead": PRIVACY_LEAD_TRANSLATIONS.de,
-    privacy: PRIVACY_TRANSLATIONS.de,
-    "terms-lead": TERMS_LEAD_TRANSLATIONS.de,
-    terms: TERMS_TRANSLATIONS.de,
-  },
-};
+export const DEFAULT_PAGE_TEXT_TRANSLATIONS: Partial<Record<Language, Partial<Record<PageTextKey, string>>>> =
+  Object.fromEntries(
+    (["es", "pt", "fr", "de"] as const).map((lang) => [
+      lang,
+      {
+        ...HOME_TRANSLATIONS[lang],
+        ...ABOUT_TRANSLATIONS[lang],
+        ...PRIVACY_TRANSLATIONS[lang],
+        ...TERMS_TRANSLATIONS[lang],
+      },
+    ]),
+  );

@@ -1,4 +1,4 @@
-import type { Language } from "./i18n/languages";
+import { MAIL_LINK, type PageTextTranslations } from "./page-text-translations";
 
 /**
  * The privacy page's starting text and introduction in the other languages: translations of the English in
@@ -6,19 +6,13 @@ import type { Language } from "./i18n/languages";
  * English, marked, until they translate it). The retention periods stated here are the site's (decision 054): keep
  * them the same in every language. Links point to the page's own language.
  */
-const MAIL = "[{{contact-email}}](mailto:{{contact-email}})";
+export const PRIVACY_TRANSLATIONS: PageTextTranslations<"privacy-lead" | "privacy"> = {
+  es: {
+    "privacy-lead":
+      "Recogemos lo menos posible, lo guardamos solo mientras lo necesitamos y nunca lo vendemos ni lo compartimos. Esto es exactamente lo que significa.",
+    privacy: `## Quién es responsable
 
-export const PRIVACY_LEAD_TRANSLATIONS: Record<Exclude<Language, "en">, string> = {
-  es: "Recogemos lo menos posible, lo guardamos solo mientras lo necesitamos y nunca lo vendemos ni lo compartimos. Esto es exactamente lo que significa.",
-  pt: "Coletamos o mínimo possível, guardamos só enquanto precisamos e nunca vendemos nem compartilhamos. Veja exatamente o que isso significa.",
-  fr: "Nous collectons le moins possible, ne le gardons que le temps nécessaire et ne le vendons ni ne le partageons jamais. Voici exactement ce que cela veut dire.",
-  de: "Wir erheben so wenig wie möglich, behalten es nur so lange wie nötig und verkaufen oder teilen es nie. Hier steht genau, was das bedeutet.",
-};
-
-export const PRIVACY_TRANSLATIONS: Record<Exclude<Language, "en">, string> = {
-  es: `## Quién es responsable
-
-{{site-name}} lo lleva un pequeño equipo de voluntarios. Somos responsables de los datos personales que se describen aquí. Puedes escribirnos sobre cualquier cosa de esta página a ${MAIL}.
+{{site-name}} lo lleva un pequeño equipo de voluntarios. Somos responsables de los datos personales que se describen aquí. Puedes escribirnos sobre cualquier cosa de esta página a ${MAIL_LINK}.
 
 ## Qué guardamos y por qué
 
@@ -63,7 +57,7 @@ En cualquier momento puedes pedirnos que:
 - borremos tu suscripción, tu solicitud o cualquier otra cosa que tengamos sobre ti;
 - dejemos de enviarte correos (cada boletín y cada correo del pódcast llevan además un enlace para darse de baja).
 
-Escribe a ${MAIL} desde la dirección de que se trate, o dinos cómo podemos confirmar que eres tú. Respondemos en un plazo de 30 días, normalmente mucho antes. Si no estás conforme con nuestra respuesta, puedes reclamar ante tu autoridad de protección de datos.
+Escribe a ${MAIL_LINK} desde la dirección de que se trate, o dinos cómo podemos confirmar que eres tú. Respondemos en un plazo de 30 días, normalmente mucho antes. Si no estás conforme con nuestra respuesta, puedes reclamar ante tu autoridad de protección de datos.
 
 ## Cambios
 
@@ -71,9 +65,13 @@ Si cambiamos cómo usamos los datos personales, actualizaremos esta página y su
 
 Consulta también nuestras [condiciones de uso](/es/terms).
 `,
-  pt: `## Quem é responsável
+  },
+  pt: {
+    "privacy-lead":
+      "Coletamos o mínimo possível, guardamos só enquanto precisamos e nunca vendemos nem compartilhamos. Veja exatamente o que isso significa.",
+    privacy: `## Quem é responsável
 
-A {{site-name}} é mantida por uma pequena equipe de voluntários. Somos responsáveis pelos dados pessoais descritos aqui. Você pode nos escrever sobre qualquer assunto desta página em ${MAIL}.
+A {{site-name}} é mantida por uma pequena equipe de voluntários. Somos responsáveis pelos dados pessoais descritos aqui. Você pode nos escrever sobre qualquer assunto desta página em ${MAIL_LINK}.
 
 ## O que guardamos e por quê
 
@@ -118,7 +116,7 @@ A qualquer momento, você pode nos pedir que:
 - apaguemos sua assinatura, sua candidatura ou qualquer outra informação que tenhamos sobre você;
 - paremos de enviar e-mails a você (cada boletim e cada e-mail do podcast também têm um link para cancelar a assinatura).
 
-Escreva para ${MAIL} a partir do endereço em questão, ou diga como podemos confirmar que é você. Respondemos em até 30 dias, geralmente muito antes. Se não ficar satisfeito com nossa resposta, você pode reclamar à autoridade de proteção de dados.
+Escreva para ${MAIL_LINK} a partir do endereço em questão, ou diga como podemos confirmar que é você. Respondemos em até 30 dias, geralmente muito antes. Se não ficar satisfeito com nossa resposta, você pode reclamar à autoridade de proteção de dados.
 
 ## Alterações
 
@@ -126,9 +124,13 @@ Se mudarmos a forma como usamos dados pessoais, atualizaremos esta página e sua
 
 Veja também nossos [termos de uso](/pt/terms).
 `,
-  fr: `## Qui est responsable
+  },
+  fr: {
+    "privacy-lead":
+      "Nous collectons le moins possible, ne le gardons que le temps nécessaire et ne le vendons ni ne le partageons jamais. Voici exactement ce que cela veut dire.",
+    privacy: `## Qui est responsable
 
-{{site-name}} est animé par une petite équipe de bénévoles. Nous sommes responsables des données personnelles décrites ici. Vous pouvez nous écrire au sujet de tout ce qui figure sur cette page à ${MAIL}.
+{{site-name}} est animé par une petite équipe de bénévoles. Nous sommes responsables des données personnelles décrites ici. Vous pouvez nous écrire au sujet de tout ce qui figure sur cette page à ${MAIL_LINK}.
 
 ## Ce que nous conservons, et pourquoi
 
@@ -173,7 +175,7 @@ Vous pouvez à tout moment nous demander de :
 - supprimer votre abonnement, votre candidature ou toute autre donnée que nous détenons à votre sujet ;
 - cesser de vous envoyer des e-mails (chaque lettre d’information et chaque e-mail du podcast contient aussi un lien de désabonnement).
 
-Écrivez à ${MAIL} depuis l’adresse concernée, ou dites-nous comment vérifier qu’il s’agit bien de vous. Nous répondons sous 30 jours, généralement bien plus tôt. Si notre réponse ne vous satisfait pas, vous pouvez saisir votre autorité de protection des données.
+Écrivez à ${MAIL_LINK} depuis l’adresse concernée, ou dites-nous comment vérifier qu’il s’agit bien de vous. Nous répondons sous 30 jours, généralement bien plus tôt. Si notre réponse ne vous satisfait pas, vous pouvez saisir votre autorité de protection des données.
 
 ## Modifications
 
@@ -181,9 +183,13 @@ Si nous changeons notre façon d’utiliser les données personnelles, nous mett
 
 Voir aussi nos [conditions d’utilisation](/fr/terms).
 `,
-  de: `## Wer verantwortlich ist
+  },
+  de: {
+    "privacy-lead":
+      "Wir erheben so wenig wie möglich, behalten es nur so lange wie nötig und verkaufen oder teilen es nie. Hier steht genau, was das bedeutet.",
+    privacy: `## Wer verantwortlich ist
 
-{{site-name}} wird von einem kleinen ehrenamtlichen Team betrieben. Wir sind für die hier beschriebenen personenbezogenen Daten verantwortlich. Zu allem auf dieser Seite erreichst du uns unter ${MAIL}.
+{{site-name}} wird von einem kleinen ehrenamtlichen Team betrieben. Wir sind für die hier beschriebenen personenbezogenen Daten verantwortlich. Zu allem auf dieser Seite erreichst du uns unter ${MAIL_LINK}.
 
 ## Was wir speichern und warum
 
@@ -228,7 +234,7 @@ Du kannst uns jederzeit bitten,
 - dein Abonnement, deine Bewerbung oder alles andere, was wir über dich haben, zu löschen;
 - dir keine E-Mails mehr zu schicken (jeder Newsletter und jede Podcast-E-Mail enthält auch einen Abmeldelink).
 
-Schreib an ${MAIL} von der betreffenden Adresse aus oder sag uns, wie wir prüfen können, dass du es bist. Wir antworten innerhalb von 30 Tagen, meist viel früher. Wenn du mit unserer Antwort nicht zufrieden bist, kannst du dich bei deiner Datenschutzbehörde beschweren.
+Schreib an ${MAIL_LINK} von der betreffenden Adresse aus oder sag uns, wie wir prüfen können, dass du es bist. Wir antworten innerhalb von 30 Tagen, meist viel früher. Wenn du mit unserer Antwort nicht zufrieden bist, kannst du dich bei deiner Datenschutzbehörde beschweren.
 
 ## Änderungen
 
@@ -236,4 +242,5 @@ Wenn wir ändern, wie wir personenbezogene Daten verwenden, aktualisieren wir di
 
 Siehe auch unsere [Nutzungsbedingungen](/de/terms).
 `,
+  },
 };

@@ -1,4 +1,4 @@
-import type { Language } from "./i18n/languages";
+import { MAIL_LINK, type PageTextTranslations } from "./page-text-translations";
 
 /**
  * The terms' starting text and introduction in the other languages: translations of the English in
@@ -7,17 +7,11 @@ import type { Language } from "./i18n/languages";
  * 057): keep it in every language, or the page no longer states it. Links point to the page's own language; the
  * open-data files have one address.
  */
-const MAIL = "[{{contact-email}}](mailto:{{contact-email}})";
-
-export const TERMS_LEAD_TRANSLATIONS: Record<Exclude<Language, "en">, string> = {
-  es: "Reglas claras para un directorio comunitario: lo que prometemos, lo que no podemos prometer y lo que te pedimos.",
-  pt: "Regras simples para um diretório comunitário: o que prometemos, o que não podemos prometer e o que pedimos a você.",
-  fr: "Des règles simples pour un annuaire communautaire : ce que nous promettons, ce que nous ne pouvons pas promettre et ce que nous vous demandons.",
-  de: "Klare Regeln für ein gemeinschaftliches Verzeichnis: was wir versprechen, was wir nicht versprechen können und worum wir dich bitten.",
-};
-
-export const TERMS_TRANSLATIONS: Record<Exclude<Language, "en">, string> = {
-  es: `## Sobre estas condiciones
+export const TERMS_TRANSLATIONS: PageTextTranslations<"terms-lead" | "terms"> = {
+  es: {
+    "terms-lead":
+      "Reglas claras para un directorio comunitario: lo que prometemos, lo que no podemos prometer y lo que te pedimos.",
+    terms: `## Sobre estas condiciones
 
 Estas condiciones se aplican a todas las personas que usan el sitio web de {{site-name}}. Al usar el sitio las aceptas. Si no estás de acuerdo, no uses el sitio. Cómo tratamos los datos personales se explica aparte, en nuestra [política de privacidad](/es/privacy).
 
@@ -54,9 +48,13 @@ El sitio lo ofrecen voluntarios tal cual, sin garantías. En la medida en que la
 
 ## Cambios y contacto
 
-Podemos actualizar estas condiciones; la fecha de arriba indica la última versión. Preguntas, correcciones o reclamaciones: ${MAIL}.
+Podemos actualizar estas condiciones; la fecha de arriba indica la última versión. Preguntas, correcciones o reclamaciones: ${MAIL_LINK}.
 `,
-  pt: `## Sobre estes termos
+  },
+  pt: {
+    "terms-lead":
+      "Regras simples para um diretório comunitário: o que prometemos, o que não podemos prometer e o que pedimos a você.",
+    terms: `## Sobre estes termos
 
 Estes termos valem para todas as pessoas que usam o site da {{site-name}}. Ao usar o site, você os aceita. Se você não concordar, não use o site. A forma como tratamos dados pessoais está descrita à parte, na nossa [política de privacidade](/pt/privacy).
 
@@ -93,9 +91,13 @@ O site é oferecido por voluntários como está, sem garantias. Na medida em que
 
 ## Alterações e contato
 
-Podemos atualizar estes termos; a data acima mostra a versão mais recente. Dúvidas, correções ou reclamações: ${MAIL}.
+Podemos atualizar estes termos; a data acima mostra a versão mais recente. Dúvidas, correções ou reclamações: ${MAIL_LINK}.
 `,
-  fr: `## À propos de ces conditions
+  },
+  fr: {
+    "terms-lead":
+      "Des règles simples pour un annuaire communautaire : ce que nous promettons, ce que nous ne pouvons pas promettre et ce que nous vous demandons.",
+    terms: `## À propos de ces conditions
 
 Ces conditions s’appliquent à toute personne qui utilise le site de {{site-name}}. En utilisant le site, vous les acceptez. Si vous n’êtes pas d’accord, merci de ne pas utiliser le site. La façon dont nous traitons les données personnelles est décrite à part, dans notre [politique de confidentialité](/fr/privacy).
 
@@ -132,9 +134,13 @@ Le site est fourni tel quel, par des bénévoles, sans garantie. Dans les limite
 
 ## Modifications et contact
 
-Nous pouvons mettre à jour ces conditions ; la date ci-dessus indique la dernière version. Questions, corrections ou réclamations : ${MAIL}.
+Nous pouvons mettre à jour ces conditions ; la date ci-dessus indique la dernière version. Questions, corrections ou réclamations : ${MAIL_LINK}.
 `,
-  de: `## Über diese Bedingungen
+  },
+  de: {
+    "terms-lead":
+      "Klare Regeln für ein gemeinschaftliches Verzeichnis: was wir versprechen, was wir nicht versprechen können und worum wir dich bitten.",
+    terms: `## Über diese Bedingungen
 
 Diese Bedingungen gelten für alle, die die Website von {{site-name}} nutzen. Mit der Nutzung der Website akzeptierst du sie. Wenn du nicht einverstanden bist, nutze die Website bitte nicht. Wie wir mit personenbezogenen Daten umgehen, steht gesondert in unserer [Datenschutzerklärung](/de/privacy).
 
@@ -171,6 +177,7 @@ Die Website wird von Ehrenamtlichen bereitgestellt, so wie sie ist, ohne Gewähr
 
 ## Änderungen und Kontakt
 
-Wir können diese Bedingungen ändern; das Datum oben zeigt die neueste Fassung. Fragen, Korrekturen oder Beschwerden: ${MAIL}.
+Wir können diese Bedingungen ändern; das Datum oben zeigt die neueste Fassung. Fragen, Korrekturen oder Beschwerden: ${MAIL_LINK}.
 `,
+  },
 };

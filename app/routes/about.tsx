@@ -5,7 +5,7 @@ import { ShownInNote } from "../components/public/shown-in-note";
 import { pageTextLanguage } from "../lib/i18n/entry-translations";
 import { languageFromPath } from "../lib/i18n/languages";
 import { useTranslation } from "../lib/i18n/react";
-import { messagePageMeta } from "../lib/meta";
+import { messagePageMetaFor } from "../lib/meta";
 import { formatInteger } from "../lib/numbers";
 import { publicPageHeaders } from "../lib/public-cache";
 import { getPublicPageTexts } from "../services/site/page-texts.server";
@@ -33,13 +33,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return messagePageMeta(matches, loaderData?.siteUrl, {
-    title: "legal.aboutTitle",
-    description: "legal.aboutDescription",
-    path: "/about",
-  });
-}
+export const meta = messagePageMetaFor({
+  title: "legal.aboutTitle",
+  description: "legal.aboutDescription",
+  path: "/about",
+});
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { stats, lead, leadLang, html, lang, note } = loaderData;

@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import { FormSent, FormSentLinks } from "~/components/forms/public-form-parts";
 import { hitClientRateLimit } from "~/services/site/rate-limits.server";
 import { loadReferenceData, loadReferenceNames } from "~/services/site/reference.server";
-import { AppLink } from "../components/app-link";
 import { ApplicationForm } from "../components/public/application-form";
+import { LinkedMessage } from "../components/public/linked-message";
 import { PageIntro } from "../components/public/page-intro";
 import { CATEGORY_KEYS } from "../lib/i18n/categories";
 import { localizeHref } from "../lib/i18n/languages";
@@ -218,9 +218,11 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
       <PageIntro title={t("application.title")} lead={t("application.lead")}>
         {/* Who the application is for, and that it is not how a course is booked (that is on the course's page). */}
         <p className="mt-3 max-w-3xl text-stone-700">
-          <Trans
+          <LinkedMessage
             i18nKey="application.forWhom"
-            components={{ programs: <AppLink to="/programs" className="font-semibold text-leaf-800 underline" /> }}
+            to="/programs"
+            className="font-semibold text-leaf-800 underline"
+            tag="programs"
           />
         </p>
       </PageIntro>
@@ -252,10 +254,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               {t("application.dataHeading")}
             </h2>
             <p className="mt-2">
-              <Trans
-                i18nKey="application.dataText"
-                components={{ privacy: <AppLink to="/privacy" className="underline" /> }}
-              />
+              <LinkedMessage i18nKey="application.dataText" to="/privacy" className="underline" tag="privacy" />
             </p>
           </section>
         </aside>

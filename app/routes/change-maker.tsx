@@ -4,11 +4,12 @@ import { loadChangeMakerPage } from "~/services/entries/entry-pages.server";
 import { AppLink } from "../components/app-link";
 import { ExternalLink, MapPin } from "../components/icons";
 import { EntryFocus, EntrySection, EntryText } from "../components/public/entry-sections";
+import { IconFact } from "../components/public/icon-fact";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
-import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
+import { EntryFigure, pictureWords } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
-import { ShownInNote } from "../components/public/shown-in-note";
+import { ShownText } from "../components/public/shown-in-note";
 import { useTranslation } from "../lib/i18n/react";
 import { personJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
@@ -74,35 +75,21 @@ export default function ChangeMakerPage({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className="mt-6 grid gap-8 md:grid-cols-5">
           <div className="md:col-span-2">
-            <figure>
-              <div className="overflow-hidden rounded-xl shadow">
-                <ResponsivePicture
-                  webp={p.webpSrcSet}
-                  fallback={p.photo}
-                  alt={picture.alt}
-                  altLang={picture.altLang}
-                  width={p.width}
-                  height={p.height}
-                  eager
-                />
-              </div>
-              <PictureCaption caption={picture.caption} className="text-stone-700" />
-            </figure>
+            <EntryFigure
+              image={{ webp: p.webpSrcSet, fallback: p.photo, width: p.width, height: p.height }}
+              words={picture}
+              frame="shadow"
+              captionClassName="text-stone-700"
+            />
           </div>
           <div className="md:col-span-3">
             <h1 className="text-3xl font-bold tracking-tight text-leaf-900 sm:text-4xl">{p.name}</h1>
             {p.country ? (
-              <p className="mt-1 flex items-center gap-1 text-stone-700">
-                <MapPin aria-hidden="true" className="h-4 w-4 text-leaf-700" />
+              <IconFact icon={MapPin} className="mt-1 flex items-center gap-1 text-stone-700">
                 {p.country}
-              </p>
+              </IconFact>
             ) : null}
-            <div className="mt-3">
-              <ShownInNote note={p.lang.role} className="mb-1 text-stone-700" />
-              <p className="text-lg text-stone-800" lang={p.lang.role ?? undefined}>
-                {p.role}
-              </p>
-            </div>
+            <ShownText of={p} field="role" className="mt-3" textClassName="text-lg text-stone-800" />
             <div className="mt-6">
               {/* Right after a role in the same language, the role's note covers the biography too. */}
               <EntryText text={p.bio} lang={p.lang.bio} note={p.lang.bio === p.lang.role ? null : p.lang.bio} />

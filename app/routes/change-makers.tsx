@@ -1,6 +1,7 @@
 import { listChangeMakers } from "~/services/entries/reads.server";
 import { AppLink } from "../components/app-link";
 import { MapPin } from "../components/icons";
+import { IconFact } from "../components/public/icon-fact";
 import { ListSearch } from "../components/public/list-search";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { ResponsivePicture } from "../components/public/picture";
@@ -8,7 +9,7 @@ import { parseListWords } from "../lib/filters";
 import { entryForPage } from "../lib/i18n/entry-translations";
 import { languageFromPath } from "../lib/i18n/languages";
 import { useTranslation } from "../lib/i18n/react";
-import { messagePageMeta } from "../lib/meta";
+import { messagePageMetaFor } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { countryLabel } from "../lib/reference-names";
 import type { Route } from "./+types/change-makers";
@@ -39,13 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return messagePageMeta(matches, loaderData?.siteUrl, {
-    title: "changeMakers.title",
-    description: "changeMakers.description",
-    path: "/change-makers",
-  });
-}
+export const meta = messagePageMetaFor({
+  title: "changeMakers.title",
+  description: "changeMakers.description",
+  path: "/change-makers",
+});
 
 export default function ChangeMakers({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -85,10 +84,9 @@ export default function ChangeMakers({ loaderData: d }: Route.ComponentProps) {
                       {c.role}
                     </p>
                     {c.country ? (
-                      <p className="mt-1 flex items-center gap-1 text-sm text-stone-600">
-                        <MapPin aria-hidden="true" className="h-4 w-4 text-leaf-700" />
+                      <IconFact icon={MapPin} className="mt-1 flex items-center gap-1 text-sm text-stone-600">
                         {c.country}
-                      </p>
+                      </IconFact>
                     ) : null}
                   </div>
                 </article>

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { AppLink } from "../components/app-link";
 import { LinkAskPage, LinkOutcomePage } from "../components/public/link-page";
+import { LinkedMessage } from "../components/public/linked-message";
 import { ENTRY_CHECK_LINK_DAYS, SITE_NAME } from "../lib/constants";
 import { Trans, useTranslation } from "../lib/i18n/react";
 import { LINK_PAGE_HEADERS, type LinkNoLongerWorks, linkNoLongerWorks, linkPageMeta } from "../lib/link-pages";
@@ -64,16 +65,19 @@ export default function EntryConfirm({ loaderData, actionData }: Route.Component
         button={t("entryConfirm.button")}
         after={
           // Not "reply to our e-mail": a reply reaches someone only where a reply address is set (decision 057).
-          <Trans
+          <LinkedMessage
             i18nKey="entryConfirm.after"
-            components={{ anchor: <AppLink to={s.correctPath} className="font-medium text-leaf-700 underline" /> }}
+            to={s.correctPath}
+            className="font-medium text-leaf-700 underline"
           />
         }
       >
-        <Trans
+        <LinkedMessage
           i18nKey="entryConfirm.ask"
+          to={s.path}
+          className="font-semibold text-leaf-700 underline"
+          tag="entry"
           values={{ name: s.name }}
-          components={{ entry: <AppLink to={s.path} className="font-semibold text-leaf-700 underline" /> }}
         />
       </LinkAskPage>
     );

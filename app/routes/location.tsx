@@ -7,13 +7,15 @@ import { AppLink } from "../components/app-link";
 import { CalendarDays, ExternalLink, Globe, Mail, MapPin, Phone } from "../components/icons";
 import { island } from "../components/island";
 import { LocationMiniMap } from "../components/map/location-mini-map";
+import { EntryLink } from "../components/public/entry-link";
 import { EntryAbout, EntryFocus, EntrySection } from "../components/public/entry-sections";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
+import { LinkedMessage } from "../components/public/linked-message";
 import { NearbyPlaces } from "../components/public/nearby-places";
-import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
+import { EntryFigure, pictureWords } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
-import { ShownInNote } from "../components/public/shown-in-note";
+import { ShownText } from "../components/public/shown-in-note";
 import { localizeHref } from "../lib/i18n/languages";
 import { placeJsonLd } from "../lib/jsonld-entries";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
@@ -160,27 +162,20 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                   {[l.region?.name, l.subRegion?.name].filter(Boolean).join(" · ")}
                 </p>
               ) : null}
-              <div className="mt-4">
-                <ShownInNote note={l.lang.shortDescription} className="mb-1 text-leaf-50" />
-                <p className="text-lg text-white" lang={l.lang.shortDescription ?? undefined}>
-                  {l.shortDescription}
-                </p>
-              </div>
+              <ShownText
+                of={l}
+                field="shortDescription"
+                className="mt-4"
+                textClassName="text-lg text-white"
+                noteClassName="mb-1 text-leaf-50"
+              />
             </div>
-            <figure>
-              <div className="overflow-hidden rounded-xl shadow-lg">
-                <ResponsivePicture
-                  webp={l.webpSrcSet}
-                  fallback={l.image}
-                  alt={picture.alt}
-                  altLang={l.imageAlt ? picture.altLang : (l.lang.name ?? undefined)}
-                  width={l.width}
-                  height={l.height}
-                  eager
-                />
-              </div>
-              <PictureCaption caption={picture.caption} className="text-leaf-50" />
-            </figure>
+            <EntryFigure
+              image={{ webp: l.webpSrcSet, fallback: l.image, width: l.width, height: l.height }}
+              words={{ ...picture, altLang: l.imageAlt ? picture.altLang : (l.lang.name ?? undefined) }}
+              frame="shadow-lg"
+              captionClassName="text-leaf-50"
+            />
           </div>
         </header>
 
@@ -198,19 +193,14 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             <EntrySection id="programs" title={withName("location.programsAt")} className="mt-10">
               {upcoming.length === 0 && past.length === 0 ? (
                 <p className="mt-3 text-stone-700">
-                  <Trans
-                    i18nKey="location.noPrograms"
-                    components={{ anchor: <AppLink to="/programs" className="text-leaf-800 underline" /> }}
-                  />
+                  <LinkedMessage i18nKey="location.noPrograms" to="/programs" className="text-leaf-800 underline" />
                 </p>
               ) : (
                 <ul className="mt-4 space-y-4">
                   {[...upcoming, ...past].map((p) => (
                     <li key={p.id} className="rounded-lg border border-leaf-100 bg-white p-4">
                       <h3 className="font-semibold text-leaf-900">
-                        <AppLink to={p.path} className="hover:underline" lang={p.nameLang ?? undefined}>
-                          {p.name}
-                        </AppLink>
+                        <EntryLink to={p.path} entry={p} className="hover:underline" />
                         {p.past ? (
                           <span className="ml-2 text-sm font-normal text-stone-600">{t("location.finished")}</span>
                         ) : null}
@@ -324,10 +314,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             <NearbyPlaces places={loaderData.nearby} />
 
             <p className="text-sm text-stone-600">
-              <Trans
-                i18nKey="location.outOfDate"
-                components={{ anchor: <AppLink to="/about#contact" className="text-leaf-800 underline" /> }}
-              />
+              <LinkedMessage i18nKey="location.outOfDate" to="/about#contact" className="text-leaf-800 underline" />
             </p>
           </aside>
         </div>

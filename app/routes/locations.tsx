@@ -4,11 +4,13 @@ import { loadReferenceNames } from "~/services/site/reference.server";
 import { AppLink } from "../components/app-link";
 import { HydrateApart } from "../components/hydrate-apart";
 import { MapPin, SlidersHorizontal } from "../components/icons";
+import { EntryLink } from "../components/public/entry-link";
 import { LocationFilters } from "../components/public/location-filters";
 import { EmptyState, ListNotice, PageIntro } from "../components/public/page-intro";
 import { Pagination } from "../components/public/pagination";
 import { ResponsivePicture } from "../components/public/picture";
 import { ShownInNote } from "../components/public/shown-in-note";
+import { SuggestPlaceLink } from "../components/public/suggest-place-link";
 import { LOCATIONS_PAGE_SIZE } from "../lib/constants";
 import { facetCountsForForm, locationFilterForm, parseLocationQuery, resolveLocationFilters } from "../lib/filters";
 import { formatDistance } from "../lib/geo";
@@ -203,12 +205,11 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
         leadLang={d.region?.description ? d.region.descriptionLang : null}
         leadNote={<ShownInNote note={d.region?.descriptionLang ?? null} className="mb-1 text-stone-700" />}
       >
-        <p className="mt-3 text-stone-700">
-          {t("locations.missingPlace")}{" "}
-          <AppLink to="/suggest-a-place" className="font-semibold text-leaf-800 underline">
-            {t("locations.suggestPlace")}
-          </AppLink>
-        </p>
+        <SuggestPlaceLink
+          lead={t("locations.missingPlace")}
+          label={t("locations.suggestPlace")}
+          className="mt-3 text-stone-700"
+        />
       </PageIntro>
       <div className="mx-auto max-w-6xl px-4 py-8">
         {/* On a phone or tablet the filters fold behind one button, so the first results are on the first screen
@@ -306,13 +307,11 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
                           />
                           <div className="flex flex-1 flex-col p-4">
                             <h3 className="text-lg font-semibold text-leaf-900">
-                              <AppLink
+                              <EntryLink
                                 to={l.path}
+                                entry={l}
                                 className="after:absolute after:inset-0 hover:underline"
-                                lang={l.nameLang ?? undefined}
-                              >
-                                {l.name}
-                              </AppLink>
+                              />
                             </h3>
                             <p className="mt-1 flex items-center gap-1 text-sm text-stone-700">
                               <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />

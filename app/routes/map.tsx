@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { canPreviewEntries } from "~/services/entries/entry-preview.server";
 import { loadMapPage } from "~/services/map/map-page.server";
-import { AppLink } from "../components/app-link";
 import { InteractiveMap } from "../components/map/interactive-map";
 import { useMapStyleUrl } from "../components/map/use-map-style-url";
 import { LocationFilters } from "../components/public/location-filters";
+import { SuggestPlaceLink } from "../components/public/suggest-place-link";
 import { useTranslation } from "../lib/i18n/react";
-import { messagePageMeta } from "../lib/meta";
+import { messagePageMetaFor } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
 import { requestTranslate } from "../server-lib/messages.server";
 import type { Route } from "./+types/map";
@@ -23,13 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = publicPageHeaders;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return messagePageMeta(matches, loaderData?.siteUrl, {
-    title: "map.title",
-    description: "map.description",
-    path: "/map",
-  });
-}
+export const meta = messagePageMetaFor({ title: "map.title", description: "map.description", path: "/map" });
 
 export default function MapPage({ loaderData }: Route.ComponentProps) {
   const { snapshot, values } = loaderData;
@@ -54,11 +48,7 @@ export default function MapPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-sm text-stone-700">
                 {filtered ? t("map.totalMatching", { count }) : t("map.total", { count })}
               </p>
-              <p className="mt-1 text-sm">
-                <AppLink to="/suggest-a-place" className="font-semibold text-leaf-800 underline">
-                  {t("map.suggestPlace")}
-                </AppLink>
-              </p>
+              <SuggestPlaceLink label={t("map.suggestPlace")} className="mt-1 text-sm" />
             </div>
             <LocationFilters
               variant="map"

@@ -1,9 +1,9 @@
-import { AppLink } from "../components/app-link";
 import { CalendarDays, Leaf, ShieldCheck } from "../components/icons";
 import { NewsletterForm, type NewsletterFormState } from "../components/newsletter-form";
 import { isNewsletterErrorCode, NEWSLETTER_ERRORS } from "../components/newsletter-outcome";
-import { Trans, useTranslation } from "../lib/i18n/react";
-import { messagePageMeta } from "../lib/meta";
+import { LinkedMessage } from "../components/public/linked-message";
+import { useTranslation } from "../lib/i18n/react";
+import { messagePageMetaFor } from "../lib/meta";
 import { requestTranslate } from "../server-lib/messages.server";
 import type { Route } from "./+types/newsletter";
 
@@ -24,13 +24,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { siteUrl: context.services.config.siteUrl, outcome };
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return messagePageMeta(matches, loaderData?.siteUrl, {
-    title: "newsletterPage.title",
-    description: "newsletterPage.description",
-    path: "/newsletter",
-  });
-}
+export const meta = messagePageMetaFor({
+  title: "newsletterPage.title",
+  description: "newsletterPage.description",
+  path: "/newsletter",
+});
 
 const PERKS = [
   { icon: Leaf, title: "newsletterPage.placesTitle", text: "newsletterPage.placesText" },
@@ -68,10 +66,7 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="mt-2 text-sm text-stone-700">{t("newsletterPage.confirmNote")}</p>
         <p className="mt-1 text-sm text-stone-700">
-          <Trans
-            i18nKey="newsletterPage.agree"
-            components={{ anchor: <AppLink to="/privacy" className="font-medium text-leaf-700 underline" /> }}
-          />
+          <LinkedMessage i18nKey="newsletterPage.agree" to="/privacy" className="font-medium text-leaf-700 underline" />
         </p>
       </section>
     </main>

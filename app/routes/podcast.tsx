@@ -7,8 +7,9 @@ import { listEpisodes, podcastSignUpAfterAnswer } from "~/services/newsletter/po
 import { hitClientRateLimit } from "~/services/site/rate-limits.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, CircleCheck, Clock, Mic, Rss } from "../components/icons";
+import { IconFact } from "../components/public/icon-fact";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
-import { ShownInNote } from "../components/public/shown-in-note";
+import { ShownInNote, ShownText } from "../components/public/shown-in-note";
 import { entryForPage } from "../lib/i18n/entry-translations";
 import { metaTranslate, pageMeta, siteNameFrom } from "../lib/meta";
 import { publicPageHeaders } from "../lib/public-cache";
@@ -20,6 +21,8 @@ import type { Route } from "./+types/podcast";
 const PodcastSubscribeSchema = z.object({ email: EmailSchema });
 
 const NO_STORE = { "Cache-Control": "no-store" };
+/** An episode's date, length and guest, side by side. */
+const FACT = "inline-flex items-center gap-1";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, lang } = requestTranslate(request);
@@ -232,29 +235,21 @@ export default function Podcast({ loaderData, actionData }: Route.ComponentProps
                       {e.title}
                     </h3>
                     <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
-                      <span className="inline-flex items-center gap-1">
-                        <CalendarDays aria-hidden="true" className="h-4 w-4" />
+                      <IconFact icon={CalendarDays} as="span" className={FACT} iconClassName="h-4 w-4">
                         <time dateTime={e.publishedAt}>{e.published}</time>
-                      </span>
+                      </IconFact>
                       {e.duration ? (
-                        <span className="inline-flex items-center gap-1">
-                          <Clock aria-hidden="true" className="h-4 w-4" />
+                        <IconFact icon={Clock} as="span" className={FACT} iconClassName="h-4 w-4">
                           {e.duration}
-                        </span>
+                        </IconFact>
                       ) : null}
                       {e.guest ? (
-                        <span className="inline-flex items-center gap-1">
-                          <Mic aria-hidden="true" className="h-4 w-4" />
+                        <IconFact icon={Mic} as="span" className={FACT} iconClassName="h-4 w-4">
                           {t("podcast.withGuest", { guest: e.guest })}
-                        </span>
+                        </IconFact>
                       ) : null}
                     </p>
-                    <div className="mt-3">
-                      <ShownInNote note={e.lang.summary} className="mb-1 text-stone-700" />
-                      <p className="text-stone-800" lang={e.lang.summary ?? undefined}>
-                        {e.summary}
-                      </p>
-                    </div>
+                    <ShownText of={e} field="summary" className="mt-3" textClassName="text-stone-800" />
                     {e.audioUrl ? (
                       // biome-ignore lint/a11y/useMediaCaption: episodes have written show notes below; no caption track exists
                       <audio

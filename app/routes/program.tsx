@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { formatDateRange, formatLabel, formatPrice } from "~/lib/format";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
-import { Trans, useTranslation } from "~/lib/i18n/react";
+import { useTranslation } from "~/lib/i18n/react";
 import { requestTranslate } from "~/server-lib/messages.server";
 import {
   findChangeMakersByNames,
@@ -17,9 +17,10 @@ import { CalendarDays, ExternalLink, Globe, MapPin, Ticket, Users } from "../com
 import { EntryAbout, EntryFocus, EntrySection } from "../components/public/entry-sections";
 import { JsonLd } from "../components/public/json-ld";
 import { LastChecked } from "../components/public/last-checked";
-import { PictureCaption, pictureWords, ResponsivePicture } from "../components/public/picture";
+import { LinkedMessage } from "../components/public/linked-message";
+import { EntryFigure, pictureWords } from "../components/public/picture";
 import { PreviewBanner } from "../components/public/preview-banner";
-import { ShownInNote } from "../components/public/shown-in-note";
+import { ShownText } from "../components/public/shown-in-note";
 import { ENTRY_NAME_MAX_LENGTH } from "../lib/constants";
 import { entryForPage } from "../lib/i18n/entry-translations";
 import { canonicalInstructionLanguages, instructionLanguageList } from "../lib/instruction-languages";
@@ -235,19 +236,11 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
               {p.name}
             </h1>
             {p.summary ? (
-              <div className="mt-3 max-w-3xl">
-                <ShownInNote note={p.lang.summary} className="mb-1 text-stone-700" />
-                <p className="text-lg text-stone-700" lang={p.lang.summary ?? undefined}>
-                  {p.summary}
-                </p>
-              </div>
+              <ShownText of={p} field="summary" className="mt-3 max-w-3xl" textClassName="text-lg text-stone-700" />
             ) : null}
             {p.past ? (
               <p className="mt-4 inline-block rounded-md bg-soil-100 px-3 py-1 text-sm text-soil-900">
-                <Trans
-                  i18nKey="program.finished"
-                  components={{ anchor: <AppLink to="/programs" className="underline" /> }}
-                />
+                <LinkedMessage i18nKey="program.finished" to="/programs" className="underline" />
               </p>
             ) : null}
           </div>
@@ -256,20 +249,17 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 lg:grid-cols-3">
           <div className="lg:col-span-2">
             {p.image ? (
-              <figure className="mb-8">
-                <div className="overflow-hidden rounded-xl">
-                  <ResponsivePicture
-                    webp={p.picture.webpSrcSet}
-                    fallback={p.image}
-                    alt={picture.alt}
-                    altLang={picture.altLang}
-                    width={p.picture.width}
-                    height={p.picture.height}
-                    eager
-                  />
-                </div>
-                <PictureCaption caption={picture.caption} className="text-stone-700" />
-              </figure>
+              <EntryFigure
+                image={{
+                  webp: p.picture.webpSrcSet,
+                  fallback: p.image,
+                  width: p.picture.width,
+                  height: p.picture.height,
+                }}
+                words={picture}
+                className="mb-8"
+                captionClassName="text-stone-700"
+              />
             ) : null}
             <EntryAbout
               id="description"
@@ -377,9 +367,10 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
                 <p className="mt-2 text-leaf-50">{t("program.contactHost")}</p>
               )}
               <p className="mt-4 text-sm text-leaf-50">
-                <Trans
+                <LinkedMessage
                   i18nKey="program.newToNetwork"
-                  components={{ anchor: <AppLink to="/application" className="font-semibold text-white underline" /> }}
+                  to="/application"
+                  className="font-semibold text-white underline"
                 />
               </p>
             </EntrySection>

@@ -1,4 +1,4 @@
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Form } from "react-router";
 import { formatDateRange, formatLabel, formatPrice } from "~/lib/format";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
@@ -13,8 +13,12 @@ import {
 } from "~/services/entries/reads.server";
 import { loadReferenceNames } from "~/services/site/reference.server";
 import { AppLink } from "../components/app-link";
+import { SelectOptions } from "../components/forms/select-options";
 import { HydrateApart } from "../components/hydrate-apart";
 import { CalendarDays, Globe, MapPin, Users } from "../components/icons";
+import { EntryLink } from "../components/public/entry-link";
+import { IconFact } from "../components/public/icon-fact";
+import { LinkedMessage } from "../components/public/linked-message";
 import { EmptyState, ListNotice, PageIntro } from "../components/public/page-intro";
 import { MAX_QUERY_LENGTH, PROGRAM_PRICES, PROGRAM_WHEN } from "../lib/constants";
 import { parseProgramQuery, programListFilter, programQueryReference } from "../lib/filters";
@@ -167,6 +171,10 @@ const LATER_CARD = "[contain-intrinsic-height:auto_18rem] [content-visibility:au
 
 type Card = Route.ComponentProps["loaderData"]["upcoming"][number];
 
+/** A card's facts under its title: dates, host, languages, educators. */
+const FACT = "mt-1 flex items-center gap-1.5 text-sm text-stone-700";
+const FACT_ICON = "h-4 w-4 shrink-0 text-leaf-700";
+
 function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
   const { t } = useTranslation();
   return (
@@ -179,36 +187,31 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
         {past ? <span className="text-stone-600">{t("programs.finished")}</span> : null}
       </div>
       <h3 className="mt-3 text-lg font-semibold text-leaf-900">
-        <AppLink to={p.path} className="hover:underline" lang={p.nameLang ?? undefined}>
-          {p.name}
-        </AppLink>
+        <EntryLink to={p.path} entry={p} className="hover:underline" />
       </h3>
-      <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
-        <CalendarDays aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
+      <IconFact icon={CalendarDays} className={FACT} iconClassName={FACT_ICON}>
         {p.startDate ? <time dateTime={p.startDate}>{p.dates}</time> : p.dates}
-      </p>
+      </IconFact>
       {p.location ? (
-        <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
-          <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
+        <IconFact icon={MapPin} className={FACT} iconClassName={FACT_ICON}>
           <span>
-            <Trans
+            <LinkedMessage
               i18nKey="programs.hostedBy"
+              to={p.location.path}
+              className="text-leaf-800 underline"
               values={{ name: p.location.name }}
-              components={{ anchor: <AppLink to={p.location.path} className="text-leaf-800 underline" /> }}
             />
             {p.location.place ? `, ${p.location.place}` : ""}
           </span>
-        </p>
+        </IconFact>
       ) : null}
       {p.taughtIn ? (
-        <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
-          <Globe aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
+        <IconFact icon={Globe} className={FACT} iconClassName={FACT_ICON}>
           {p.taughtIn}
-        </p>
+        </IconFact>
       ) : null}
       {p.educators.length > 0 ? (
-        <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-700">
-          <Users aria-hidden="true" className="h-4 w-4 shrink-0 text-leaf-700" />
+        <IconFact icon={Users} className={FACT} iconClassName={FACT_ICON}>
           <span>
             {p.educators.map((e, i) => (
               <Fragment key={e.name}>
@@ -223,7 +226,7 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
               </Fragment>
             ))}
           </span>
-        </p>
+        </IconFact>
       ) : null}
       <p className="mt-3 text-sm text-stone-800" lang={p.summaryLang ?? undefined}>
         {p.summary}
@@ -234,6 +237,28 @@ function ProgramCard({ p, past = false }: { p: Card; past?: boolean }) {
 
 const selectCls =
   "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 focus:border-leaf-600";
+
+/** A filter's control under its label. */
+function FilterLabel({
+  name,
+  label,
+  className,
+  children,
+}: {
+  name: string;
+  label: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={`program-${name}`} className={className}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
 
 /** One of the filter form's choices: "any" first, then the options; the form shows the applied value. */
 function FilterSelect({
@@ -250,10 +275,7 @@ function FilterSelect({
   options: readonly { value: string; label: string }[];
 }) {
   return (
-    <div>
-      <label htmlFor={`program-${name}`} className="text-sm font-semibold text-stone-800">
-        {label}
-      </label>
+    <FilterLabel name={name} label={label} className="text-sm font-semibold text-stone-800">
       <select
         id={`program-${name}`}
         name={name}
@@ -263,23 +285,16 @@ function FilterSelect({
         className={selectCls}
       >
         <option value="">{anyLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
-    </div>
+    </FilterLabel>
   );
 }
 
 /** One end of the chosen dates. */
 function DateField({ name, label, value }: { name: string; label: string; value: string | undefined }) {
   return (
-    <div>
-      <label htmlFor={`program-${name}`} className="text-sm text-stone-800">
-        {label}
-      </label>
+    <FilterLabel name={name} label={label} className="text-sm text-stone-800">
       <input
         id={`program-${name}`}
         type="date"
@@ -288,7 +303,7 @@ function DateField({ name, label, value }: { name: string; label: string; value:
         key={`${name}-${value ?? ""}`}
         className={selectCls}
       />
-    </div>
+    </FilterLabel>
   );
 }
 

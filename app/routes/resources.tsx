@@ -5,7 +5,7 @@ import { AppLink } from "../components/app-link";
 import { AppWindow, BookOpen, ExternalLink, FileText, Globe, Mic, TvMinimalPlay } from "../components/icons";
 import { ListSearch } from "../components/public/list-search";
 import { EmptyState, ListNotice, PageIntro } from "../components/public/page-intro";
-import { ShownInNote } from "../components/public/shown-in-note";
+import { ShownText } from "../components/public/shown-in-note";
 import { TagList } from "../components/public/tag-list";
 import { parseListWords, parseResourceQuery } from "../lib/filters";
 import { entryForPage } from "../lib/i18n/entry-translations";
@@ -177,12 +177,7 @@ export default function Resources({ loaderData: d }: Route.ComponentProps) {
                     {r.author ? (
                       <p className="text-sm text-stone-700">{t("resources.by", { author: r.author })}</p>
                     ) : null}
-                    <div className="mt-3">
-                      <ShownInNote note={r.lang.description} className="mb-1 text-stone-700" />
-                      <p className="text-sm text-stone-800" lang={r.lang.description ?? undefined}>
-                        {r.description}
-                      </p>
-                    </div>
+                    <ShownText of={r} field="description" className="mt-3" textClassName="text-sm text-stone-800" />
                     <div className="mt-auto pt-4">
                       <TagList label={t("resources.focusOf", { title: r.title })} tags={r.focus} />
                       {r.url ? (

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { data } from "react-router";
 import { hitHref, hitPlace, type SearchKind, searchSite } from "~/services/search/search.server";
 import { AppLink } from "../components/app-link";
+import { EntryLink } from "../components/public/entry-link";
 import { EmptyState, PageIntro } from "../components/public/page-intro";
 import { SearchCombobox } from "../components/search/search-combobox";
 import { MAX_QUERY_LENGTH } from "../lib/constants";
@@ -193,13 +194,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <ul className="mt-4 space-y-4">
               {g.hits.map((h) => (
                 <li key={h.id} className="rounded-xl border border-leaf-100 bg-white p-4 shadow-sm">
-                  <AppLink
+                  <EntryLink
                     to={h.href}
+                    entry={h}
                     className="text-lg font-semibold text-leaf-800 underline-offset-2 hover:underline"
-                    lang={h.nameLang ?? undefined}
-                  >
-                    {h.name}
-                  </AppLink>
+                  />
                   {h.place ? (
                     <p className="mt-0.5 text-sm text-stone-700">
                       {h.place.what}

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n/react";
+import { type SelectOption, SelectOptions } from "./select-options";
 
 /** Stable ids so a field's label, hint and error message can point at each other. */
 export function fieldIds(name: string) {
@@ -211,7 +212,7 @@ export function TextAreaField({
   );
 }
 
-export type SelectOption = { value: string; label: string };
+export type { SelectOption };
 
 /** A labelled select; controlled when `value` is given (for dependent selects), otherwise uncontrolled. */
 export function SelectField({
@@ -238,11 +239,7 @@ export function SelectField({
         {...controlProps(base)}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </FieldShell>
   );

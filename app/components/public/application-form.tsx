@@ -14,7 +14,6 @@ import {
   HONEYPOT_FIELD,
 } from "~/lib/schemas/application";
 import { translateErrors } from "~/lib/schemas/message-codes";
-import { AppLink } from "../app-link";
 import {
   describedBy,
   ErrorSummary,
@@ -26,6 +25,7 @@ import {
   TextField,
 } from "../forms/form-field";
 import { FormSection } from "../forms/public-form-parts";
+import { LinkedMessage } from "./linked-message";
 
 type Errors = Partial<Record<ApplicationField, string>>;
 
@@ -296,9 +296,11 @@ export function ApplicationForm({
           <div>
             <LargeLabel htmlFor={fieldIds("consent").id} label={t("application.consent")} required />
             <p id={fieldIds("consent").hintId} className="text-sm text-stone-700">
-              <Trans
+              <LinkedMessage
                 i18nKey="application.consentHint"
-                components={{ privacy: <AppLink to="/privacy" className="text-leaf-800 underline" /> }}
+                to="/privacy"
+                className="text-leaf-800 underline"
+                tag="privacy"
               />
             </p>
             <FieldError name="consent" error={errors.consent} look="large" />

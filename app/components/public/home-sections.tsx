@@ -8,6 +8,7 @@ import { ArrowRight, CalendarDays, Mic } from "../icons";
 import { island } from "../island";
 import { ResponsivePicture } from "./picture";
 import { CardTitleLink, SectionHeader } from "./section-header";
+import { SuggestPlaceLink } from "./suggest-place-link";
 
 const HomeNewsletter = island(() => import("../newsletter-form").then((m) => m.NewsletterForm));
 
@@ -140,12 +141,12 @@ export function HomeSections({ featured, upcoming, episodes }: HomeCards) {
             >
               {t("home.applyNow")} <ArrowRight aria-hidden="true" className="h-5 w-5" />
             </AppLink>
-            <p className="mt-4 text-leaf-50">
-              {t("home.missingPlace")}{" "}
-              <AppLink to="/suggest-a-place" className="font-semibold text-white underline">
-                {t("home.suggestPlace")}
-              </AppLink>
-            </p>
+            <SuggestPlaceLink
+              lead={t("home.missingPlace")}
+              label={t("home.suggestPlace")}
+              className="mt-4 text-leaf-50"
+              linkClassName="font-semibold text-white underline"
+            />
           </div>
           <div>
             <h2 className="text-2xl font-bold">{t("home.stayInLoop")}</h2>

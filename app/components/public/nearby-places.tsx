@@ -1,6 +1,6 @@
 import { useTranslation } from "~/lib/i18n/react";
-import { AppLink } from "../app-link";
 import { markerStyle } from "../map/marker-style";
+import { EntryLink } from "./entry-link";
 import { EntrySection } from "./entry-sections";
 
 export type NearbyPlace = {
@@ -22,13 +22,11 @@ export function NearbyPlaces({ places }: { places: NearbyPlace[] }) {
       <ol className="mt-3 space-y-3">
         {places.map((p) => (
           <li key={p.slug} className="text-sm">
-            <AppLink
+            <EntryLink
               to={p.path}
+              entry={p}
               className="font-semibold text-leaf-800 underline underline-offset-2 hover:text-leaf-900"
-              lang={p.nameLang ?? undefined}
-            >
-              {p.name}
-            </AppLink>
+            />
             <span className="block text-stone-700">
               {t("location.nearbyDistance", { distance: p.distance })} · {t(markerStyle(p.markerType).label)}
               {p.where ? ` · ${p.where}` : ""}

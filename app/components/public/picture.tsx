@@ -94,3 +94,28 @@ export function PictureCaption({
     </figcaption>
   );
 }
+
+/** An entry page's own picture, loaded first, in a rounded frame (`frame`: its shadow), with its caption below. */
+export function EntryFigure({
+  image,
+  words,
+  frame = "",
+  className,
+  captionClassName,
+}: {
+  image: { webp?: string | null; fallback?: string | null; width?: number; height?: number };
+  /** Its alt text and caption (`pictureWords`). */
+  words: ReturnType<typeof pictureWords>;
+  frame?: string;
+  className?: string;
+  captionClassName: string;
+}) {
+  return (
+    <figure className={className}>
+      <div className={`overflow-hidden rounded-xl${frame ? ` ${frame}` : ""}`}>
+        <ResponsivePicture {...image} alt={words.alt} altLang={words.altLang} eager />
+      </div>
+      <PictureCaption caption={words.caption} className={captionClassName} />
+    </figure>
+  );
+}

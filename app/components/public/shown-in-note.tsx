@@ -19,3 +19,32 @@ export function ShownInNote({ note, className = "" }: { note: string | null; cla
     </p>
   );
 }
+
+/**
+ * A short text of an entry (its `field`: a summary, a role) in its box, with the note above it when the text is
+ * shown in its original language; the text carries `lang`. `of` is the entry as shown: each text, and its
+ * language under `lang`.
+ */
+export function ShownText<Field extends string>({
+  of: entry,
+  field,
+  className,
+  textClassName,
+  noteClassName = "mb-1 text-stone-700",
+}: {
+  of: { [K in Field]: string | null } & { lang: { [K in Field]: string | null } };
+  field: Field;
+  className: string;
+  textClassName: string;
+  noteClassName?: string;
+}) {
+  const lang = entry.lang[field];
+  return (
+    <div className={className}>
+      <ShownInNote note={lang} className={noteClassName} />
+      <p className={textClassName} lang={lang ?? undefined}>
+        {entry[field]}
+      </p>
+    </div>
+  );
+}

@@ -3,6 +3,7 @@ import { Trans, useTranslation } from "~/lib/i18n/react";
 import type { ConfirmLinkState, UnsubscribeLinkState } from "~/lib/link-pages";
 import { AppLink } from "../app-link";
 import { LinkAskPage, LinkOutcomePage } from "./link-page";
+import { LinkedMessage } from "./linked-message";
 
 const LINK = "font-medium text-leaf-700 underline";
 
@@ -65,7 +66,7 @@ export function ConfirmLinkPage({ state: s, texts }: { state: ConfirmLinkState; 
     s.state === "invalid" ? [texts.subscribeAgain, texts.subscribeHref] : [texts.meanwhile, texts.meanwhileHref];
   return (
     <LinkOutcomePage title={t(title)} lead={t(lead)}>
-      <Trans i18nKey={next} components={{ anchor: <AppLink to={href} className={LINK} /> }} />
+      <LinkedMessage i18nKey={next} to={href} className={LINK} />
     </LinkOutcomePage>
   );
 }
@@ -101,10 +102,7 @@ export function UnsubscribeLinkPage({ state: s, texts }: { state: UnsubscribeLin
         title={t(texts.doneTitle)}
         lead={s.email ? t(texts.doneLeadEmail, { email: s.email }) : t(texts.doneLead)}
       >
-        <Trans
-          i18nKey={texts.changedMind}
-          components={{ anchor: <AppLink to={texts.subscribeHref} className={LINK} /> }}
-        />
+        <LinkedMessage i18nKey={texts.changedMind} to={texts.subscribeHref} className={LINK} />
       </LinkOutcomePage>
     );
   }

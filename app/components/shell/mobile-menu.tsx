@@ -1,7 +1,6 @@
 import { useTranslation } from "~/lib/i18n/react";
 import { pagesFromHiddenKey } from "~/lib/nav-pages";
-import { AppLink } from "../app-link";
-import { HeaderNavLink } from "./header-nav-link";
+import { ApplyNowLink, HeaderNavLink } from "./header-nav-link";
 import { LanguageLinks, LanguageSwitcher } from "./language-switcher";
 import { EXPLORE_ENTRIES, HEADER_LINKS_AFTER_EXPLORE, HEADER_LINKS_BEFORE_EXPLORE, visibleLinks } from "./nav-links";
 
@@ -42,12 +41,7 @@ export function MobileMenuLinks({ hiddenPages }: { hiddenPages: string }) {
           </li>
         ))}
       </ul>
-      <AppLink
-        to="/application"
-        className="mt-3 block rounded-md bg-leaf-700 px-4 py-3 text-center font-semibold text-white hover:bg-leaf-800"
-      >
-        {t("shell.applyNow")}
-      </AppLink>
+      <ApplyNowLink className="mt-3 block rounded-md bg-leaf-700 px-4 py-3 text-center font-semibold text-white hover:bg-leaf-800" />
       <div className="mt-3 border-t border-leaf-100 pt-2">
         <LanguageSwitcher
           id="mobile-language"

@@ -6,7 +6,7 @@ import { hiddenPagesKey, type NavigationPages } from "~/lib/nav-pages";
 import { AppLink } from "../app-link";
 import { Globe, Menu, Search, Sprout, X } from "../icons";
 import { island, onFirstUse } from "../island";
-import { HeaderNavLink } from "./header-nav-link";
+import { ApplyNowLink, HeaderNavLink } from "./header-nav-link";
 import { EXPLORE_ENTRIES, HEADER_LINKS_AFTER_EXPLORE, HEADER_LINKS_BEFORE_EXPLORE, visibleLinks } from "./nav-links";
 
 const desktopLink =
@@ -120,12 +120,7 @@ export function SiteHeader({ pages, siteName }: { pages: NavigationPages; siteNa
           <span aria-hidden="true">{lang}</span>
           <span className="sr-only">{`${t("shell.language")}: ${LANGUAGE_NAMES[lang]}`}</span>
         </button>
-        <AppLink
-          to="/application"
-          className="hidden shrink-0 whitespace-nowrap rounded-md bg-leaf-700 px-4 py-2 text-sm font-semibold text-white hover:bg-leaf-800 xl:inline-block"
-        >
-          {t("shell.applyNow")}
-        </AppLink>
+        <ApplyNowLink className="hidden shrink-0 whitespace-nowrap rounded-md bg-leaf-700 px-4 py-2 text-sm font-semibold text-white hover:bg-leaf-800 xl:inline-block" />
         <div className="ml-auto flex shrink-0 items-center xl:hidden">
           <SearchToggle className="inline-flex size-10 items-center justify-center rounded text-stone-800 hover:bg-leaf-50" />
           <AppLink
