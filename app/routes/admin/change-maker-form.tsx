@@ -1,6 +1,5 @@
-import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
 import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormPage, entryFormMeta, savedStatus } from "~/components/admin/content/entry-form";
+import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { fieldIds, TextAreaField, TextField } from "~/components/forms/form-field";
@@ -21,8 +20,6 @@ import {
 import { listFocusAreas } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/change-maker-form";
-
-const LIST = "/admin/dashboard/change-makers";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -102,8 +99,6 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
     <EntryFormPage
       kind="change-maker"
       name={personName}
-      listHref={LIST}
-      status={savedStatus(loaderData.person)}
       publicHref={personId ? `/change-makers/${personId}` : null}
       data={loaderData}
       saved={loaderData.person}
@@ -178,5 +173,5 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} listHref={LIST} listLabel="Back to change-makers" />;
+  return <EntryFormErrorBoundary kind="change-maker" error={error} />;
 }

@@ -1,14 +1,11 @@
-import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
-import { nameColumn } from "~/components/admin/content/content-table";
-import { EntryListPage } from "~/components/admin/content/entry-list";
+import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
+import { EntryListPage, entryListMeta } from "~/components/admin/content/entry-list";
 import { readEntryListQuery } from "~/components/admin/content/list-query";
 import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
 import { deleteEntry, listEntries } from "~/services/entries/entry-lists.server";
 import { searchChangeMakersForAdmin } from "~/services/entries/reads.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/change-makers";
-
-const LIST = "/admin/dashboard/change-makers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -20,37 +17,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   return deleteEntry(context, await requireAdmin(request, context), request, "change-maker");
 }
 
-export const meta = () => adminMeta("Change-makers");
-
-type Row = Route.ComponentProps["loaderData"]["rows"][number];
-
-const editHref = (r: Row) => `${LIST}/edit/${r.id}`;
+export const meta = () => entryListMeta("change-maker");
 
 export default function ChangeMakersPage({ loaderData }: Route.ComponentProps) {
   return (
     <EntryListPage
+      kind="change-maker"
       data={loaderData}
-      listHref={LIST}
-      title="Change-makers"
       description="People profiles shown on the Change-Makers page."
-      add={{ href: `${LIST}/add`, label: "Add change-maker" }}
-      search={{ id: "change-makers", label: "Search change-makers" }}
+      name={(r) => r.name}
       columns={[
-        nameColumn("name", "Name", (r) => r.name, editHref),
         { key: "role", header: "Role", cell: (r) => r.role || "—" },
         { key: "country", header: "Country", cell: (r) => r.country || "—" },
         { key: "status", header: "Status", cell: (r) => ENTRY_STATUS_LABELS[r.status] },
       ]}
-      actions={(r) => ({ name: r.name, editHref: editHref(r), viewHref: `/change-makers/${r.id}` })}
+      viewHref={(r) => `/change-makers/${r.id}`}
       deleteDescription="The profile and its public page are removed for good."
       empty={{
         filtered: { title: "No change-makers match this search", description: "Try another name." },
-        none: { title: "No change-makers yet", description: "Add the first profile." },
+        none: "Add the first profile.",
       }}
     />
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} />;
-}
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,8 +1,7 @@
 import { type ComponentProps, useState } from "react";
 import { Form } from "react-router";
-import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
 import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormPage, entryFormMeta, savedStatus } from "~/components/admin/content/entry-form";
+import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
 import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
@@ -36,8 +35,6 @@ import { resolvePicture } from "~/services/entries/stored-image.server";
 import { loadReferenceData } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/location-form";
-
-const LIST = "/admin/dashboard/locations";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -205,9 +202,7 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
     <EntryFormPage
       kind="location"
       name={locationName}
-      listHref={LIST}
       wide
-      status={savedStatus(loaderData.location)}
       publicHref={locationName ? locationPath(locationName) : null}
       notices={check ? <EntryCheck check={check} duplicates={loaderData.duplicates} /> : null}
       data={loaderData}
@@ -359,5 +354,5 @@ function EntryCheck({
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} listHref={LIST} listLabel="Back to locations" />;
+  return <EntryFormErrorBoundary kind="location" error={error} />;
 }

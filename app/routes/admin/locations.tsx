@@ -1,6 +1,5 @@
-import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
-import { nameColumn } from "~/components/admin/content/content-table";
-import { EntryListPage } from "~/components/admin/content/entry-list";
+import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
+import { EntryListPage, entryListMeta } from "~/components/admin/content/entry-list";
 import { readEntryListQuery } from "~/components/admin/content/list-query";
 import { FilterSelect } from "~/components/admin/content/search-form";
 import { isUuid } from "~/lib/ids";
@@ -12,7 +11,6 @@ import { listRegions } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/locations";
 
-const LIST = "/admin/dashboard/locations";
 const SORTS: { value: LocationSort; label: string }[] = [
   { value: "name", label: "Name (A to Z)" },
   { value: "-name", label: "Name (Z to A)" },
@@ -47,22 +45,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   return deleteEntry(context, await requireAdmin(request, context), request, "location");
 }
 
-export const meta = () => adminMeta("Locations");
-
-type Row = Route.ComponentProps["loaderData"]["rows"][number];
-
-const editHref = (r: Row) => `/admin/dashboard/edit/${r.id}`;
+export const meta = () => entryListMeta("location");
 
 export default function LocationsPage({ loaderData }: Route.ComponentProps) {
   const { sort, regionId, regions } = loaderData;
   return (
     <EntryListPage
+      kind="location"
       data={loaderData}
-      listHref={LIST}
-      title="Locations"
       description="Places on the map and in the directory."
-      add={{ href: "/admin/dashboard/add", label: "Add location" }}
-      search={{ id: "locations", label: "Filter locations", submitLabel: "Apply", clearLabel: "Clear filters" }}
+      search={{ label: "Filter locations", submitLabel: "Apply", clearLabel: "Clear filters" }}
       filters={
         <FilterSelect
           id="locations-region"
@@ -75,8 +67,8 @@ export default function LocationsPage({ loaderData }: Route.ComponentProps) {
       }
       sort={<FilterSelect id="locations-sort" name="sort" label="Sort by" value={sort} options={SORTS} />}
       filtered={regionId !== ""}
+      name={(r) => r.name}
       columns={[
-        nameColumn("name", "Name", (r) => r.name, editHref),
         { key: "country", header: "Country", cell: (r) => r.country || "—" },
         { key: "region", header: "Region", cell: (r) => r.regionName || "—" },
         { key: "status", header: "Status", cell: (r) => ENTRY_STATUS_LABELS[r.status] },
@@ -87,17 +79,15 @@ export default function LocationsPage({ loaderData }: Route.ComponentProps) {
           cell: (r) => <time dateTime={r.updatedAt}>{r.updatedAt.slice(0, 10)}</time>,
         },
       ]}
-      actions={(r) => ({ name: r.name, editHref: editHref(r), viewHref: locationPath(r.name) })}
+      viewHref={(r) => locationPath(r.name)}
       deleteDescription="The location and its public page are removed for good. Programs hosted there lose their host."
       panelDescription="The location and its public page are removed for good."
       empty={{
         filtered: { title: "No locations match these filters", description: "Try another search or region." },
-        none: { title: "No locations yet", description: "Add the first place to the directory." },
+        none: "Add the first place to the directory.",
       }}
     />
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} />;
-}
+export const ErrorBoundary = AdminErrorBoundary;

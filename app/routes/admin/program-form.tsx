@@ -1,6 +1,5 @@
-import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
 import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormPage, entryFormMeta, savedStatus } from "~/components/admin/content/entry-form";
+import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
@@ -36,8 +35,6 @@ import {
 import { listFocusAreas } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/program-form";
-
-const LIST = "/admin/dashboard/programs";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -139,9 +136,7 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
     <EntryFormPage
       kind="program"
       name={programName}
-      listHref={LIST}
       wide
-      status={savedStatus(loaderData.program)}
       publicHref={programName ? programPath(programName) : null}
       data={loaderData}
       saved={loaderData.program}
@@ -231,5 +226,5 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} listHref={LIST} listLabel="Back to programs" />;
+  return <EntryFormErrorBoundary kind="program" error={error} />;
 }

@@ -1,6 +1,5 @@
-import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
-import { nameColumn } from "~/components/admin/content/content-table";
-import { EntryListPage } from "~/components/admin/content/entry-list";
+import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
+import { EntryListPage, entryListMeta } from "~/components/admin/content/entry-list";
 import { readEntryListQuery } from "~/components/admin/content/list-query";
 import { PROGRAM_FORMATS } from "~/lib/schemas/program";
 import { programPath } from "~/lib/slug";
@@ -9,8 +8,6 @@ import { deleteEntry, listEntries } from "~/services/entries/entry-lists.server"
 import { searchProgramsForAdmin } from "~/services/entries/reads.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/programs";
-
-const LIST = "/admin/dashboard/programs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -22,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return deleteEntry(context, await requireAdmin(request, context), request, "program");
 }
 
-export const meta = () => adminMeta("Programs");
+export const meta = () => entryListMeta("program");
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
@@ -31,34 +28,27 @@ function dates(r: Row): string {
   return r.endDate && r.endDate !== r.startDate ? `${r.startDate} to ${r.endDate}` : r.startDate;
 }
 
-const editHref = (r: Row) => `${LIST}/edit/${r.id}`;
-
 export default function ProgramsPage({ loaderData }: Route.ComponentProps) {
   return (
     <EntryListPage
+      kind="program"
       data={loaderData}
-      listHref={LIST}
-      title="Programs"
       description="Courses, workshops and trainings."
-      add={{ href: `${LIST}/add`, label: "Add program" }}
-      search={{ id: "programs", label: "Search programs" }}
+      name={(r) => r.name}
       columns={[
-        nameColumn("name", "Name", (r) => r.name, editHref),
         { key: "dates", header: "Dates", cell: dates },
         { key: "format", header: "Format", cell: (r) => PROGRAM_FORMATS.find((f) => f.value === r.format)?.label },
         { key: "host", header: "Host location", cell: (r) => r.locationName ?? "—" },
         { key: "status", header: "Status", cell: (r) => ENTRY_STATUS_LABELS[r.status] },
       ]}
-      actions={(r) => ({ name: r.name, editHref: editHref(r), viewHref: programPath(r.name) })}
+      viewHref={(r) => programPath(r.name)}
       deleteDescription="The program and its public page are removed for good."
       empty={{
         filtered: { title: "No programs match this search", description: "Try another search." },
-        none: { title: "No programs yet", description: "Add the first course or workshop." },
+        none: "Add the first course or workshop.",
       }}
     />
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} />;
-}
+export const ErrorBoundary = AdminErrorBoundary;

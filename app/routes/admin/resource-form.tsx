@@ -1,6 +1,5 @@
-import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
 import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
+import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
@@ -16,7 +15,6 @@ import { listFocusAreas } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/resource-form";
 
-const LIST = "/admin/dashboard/resources";
 const TYPE_LABELS: Record<string, string> = {
   website: "Website",
   "youtube channel": "YouTube channel",
@@ -88,7 +86,6 @@ export default function ResourceFormPage({ loaderData, actionData }: Route.Compo
     <EntryFormPage
       kind="resource"
       name={resourceTitle}
-      listHref={LIST}
       data={loaderData}
       saved={loaderData.resource}
       form={{ values, errors, onSubmit }}
@@ -117,5 +114,5 @@ export default function ResourceFormPage({ loaderData, actionData }: Route.Compo
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} listHref={LIST} listLabel="Back to resources" />;
+  return <EntryFormErrorBoundary kind="resource" error={error} />;
 }

@@ -1,6 +1,5 @@
-import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
-import { nameColumn } from "~/components/admin/content/content-table";
-import { EntryListPage } from "~/components/admin/content/entry-list";
+import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
+import { EntryListPage, entryListMeta } from "~/components/admin/content/entry-list";
 import { readEntryListQuery } from "~/components/admin/content/list-query";
 import { FilterSelect } from "~/components/admin/content/search-form";
 import { RESOURCE_TYPES, type ResourceType } from "~/lib/taxonomy";
@@ -9,8 +8,6 @@ import { deleteEntry, listEntries } from "~/services/entries/entry-lists.server"
 import { searchResourcesForAdmin } from "~/services/entries/reads.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/resources";
-
-const LIST = "/admin/dashboard/resources";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -27,22 +24,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return deleteEntry(context, await requireAdmin(request, context), request, "resource");
 }
 
-export const meta = () => adminMeta("Resources");
-
-type Row = Route.ComponentProps["loaderData"]["rows"][number];
-
-const editHref = (r: Row) => `${LIST}/edit/${r.id}`;
+export const meta = () => entryListMeta("resource");
 
 export default function ResourcesPage({ loaderData }: Route.ComponentProps) {
   const { type } = loaderData;
   return (
     <EntryListPage
+      kind="resource"
       data={loaderData}
-      listHref={LIST}
-      title="Resources"
       description="Websites, YouTube channels, books, podcasts, articles and apps."
-      add={{ href: `${LIST}/add`, label: "Add resource" }}
-      search={{ id: "resources", label: "Search resources" }}
       filters={
         <FilterSelect
           id="resources-type"
@@ -54,22 +44,20 @@ export default function ResourcesPage({ loaderData }: Route.ComponentProps) {
         />
       }
       filtered={type !== ""}
+      name={(r) => r.title}
+      nameHeader="Title"
       columns={[
-        nameColumn("title", "Title", (r) => r.title, editHref),
         { key: "type", header: "Type", cell: (r) => RESOURCE_TYPES.find((t) => t.value === r.type)?.label ?? r.type },
         { key: "author", header: "Author", cell: (r) => r.author || "—" },
         { key: "status", header: "Status", cell: (r) => ENTRY_STATUS_LABELS[r.status] },
       ]}
-      actions={(r) => ({ name: r.title, editHref: editHref(r) })}
       deleteDescription="The resource is removed from the public list for good."
       empty={{
         filtered: { title: "No resources match", description: "Try another search or type." },
-        none: { title: "No resources yet", description: "Add the first book, website or channel." },
+        none: "Add the first book, website or channel.",
       }}
     />
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} />;
-}
+export const ErrorBoundary = AdminErrorBoundary;
