@@ -1,15 +1,15 @@
 import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
-import { EntryListPage, entryListMeta } from "~/components/admin/content/entry-list";
+import { EntryListPage, type EntryListRow, entryListMeta } from "~/components/admin/content/entry-list";
 import { readEntryListQuery } from "~/components/admin/content/list-query";
 import { FilterSelect } from "~/components/admin/content/search-form";
+import type { Column } from "~/components/admin/data-table";
 import { isUuid } from "~/lib/ids";
-import { locationPath } from "~/lib/slug";
-import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
-import { deleteEntry, listEntries } from "~/services/entries/entry-lists.server";
+import { listEntries } from "~/services/entries/entry-lists.server";
 import { type LocationSort, searchLocations } from "~/services/entries/reads.server";
 import { listRegions } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/locations";
+import { entryDeleteAction } from "./entry-list.server";
 
 const SORTS: { value: LocationSort; label: string }[] = [
   { value: "name", label: "Name (A to Z)" },
@@ -41,11 +41,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, sort, regionId, regions: regions.map((r) => ({ id: r.id, name: r.name })) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return deleteEntry(context, await requireAdmin(request, context), request, "location");
-}
+export const action = entryDeleteAction("location");
 
 export const meta = () => entryListMeta("location");
+
+const COLUMNS: Column<EntryListRow<typeof loader>>[] = [
+  { key: "country", header: "Country", cell: (r) => r.country || "—" },
+  { key: "region", header: "Region", cell: (r) => r.regionName || "—" },
+];
+
+/** After the status column. */
+const AFTER_STATUS: Column<EntryListRow<typeof loader>>[] = [
+  { key: "featured", header: "Featured", cell: (r) => (r.featured ? "Yes" : "No") },
+  {
+    key: "updated",
+    header: "Updated",
+    cell: (r) => <time dateTime={r.updatedAt}>{r.updatedAt.slice(0, 10)}</time>,
+  },
+];
 
 export default function LocationsPage({ loaderData }: Route.ComponentProps) {
   const { sort, regionId, regions } = loaderData;
@@ -53,8 +66,6 @@ export default function LocationsPage({ loaderData }: Route.ComponentProps) {
     <EntryListPage
       kind="location"
       data={loaderData}
-      description="Places on the map and in the directory."
-      search={{ label: "Filter locations", submitLabel: "Apply", clearLabel: "Clear filters" }}
       filters={
         <FilterSelect
           id="locations-region"
@@ -67,25 +78,8 @@ export default function LocationsPage({ loaderData }: Route.ComponentProps) {
       }
       sort={<FilterSelect id="locations-sort" name="sort" label="Sort by" value={sort} options={SORTS} />}
       filtered={regionId !== ""}
-      name={(r) => r.name}
-      columns={[
-        { key: "country", header: "Country", cell: (r) => r.country || "—" },
-        { key: "region", header: "Region", cell: (r) => r.regionName || "—" },
-        { key: "status", header: "Status", cell: (r) => ENTRY_STATUS_LABELS[r.status] },
-        { key: "featured", header: "Featured", cell: (r) => (r.featured ? "Yes" : "No") },
-        {
-          key: "updated",
-          header: "Updated",
-          cell: (r) => <time dateTime={r.updatedAt}>{r.updatedAt.slice(0, 10)}</time>,
-        },
-      ]}
-      viewHref={(r) => locationPath(r.name)}
-      deleteDescription="The location and its public page are removed for good. Programs hosted there lose their host."
-      panelDescription="The location and its public page are removed for good."
-      empty={{
-        filtered: { title: "No locations match these filters", description: "Try another search or region." },
-        none: "Add the first place to the directory.",
-      }}
+      columns={COLUMNS}
+      after={AFTER_STATUS}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { type AdminEntryKind, ENTRY_ADMIN_PATHS } from "~/lib/admin-paths";
+import { locationPath, programPath } from "~/lib/slug";
 
 /** The kinds of entry staff add and edit on a form of their own, with its list. */
 export type FormKind = AdminEntryKind;
@@ -20,4 +21,16 @@ export function entryKindWords(kind: FormKind) {
   const plural = PLURALS[kind];
   const paths = ENTRY_ADMIN_PATHS[kind];
   return { plural, title: capitalised(plural), paths, editHref: (id: string) => `${paths.edit}/${id}` };
+}
+
+const PUBLIC_PATHS: Record<FormKind, ((entry: { id: string; name: string }) => string) | null> = {
+  location: (entry) => locationPath(entry.name),
+  program: (entry) => programPath(entry.name),
+  "change-maker": (entry) => `/change-makers/${entry.id}`,
+  resource: null,
+};
+
+/** An entry's public page (whatever its status), or undefined for a kind without pages of its own (resources). */
+export function entryPublicPath(kind: FormKind, entry: { id: string; name: string }): string | undefined {
+  return PUBLIC_PATHS[kind]?.(entry);
 }
