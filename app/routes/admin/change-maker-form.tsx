@@ -3,13 +3,10 @@ import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/componen
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { fieldIds, TextAreaField, TextField } from "~/components/forms/form-field";
-import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import { ChangeMakerSchema, MAX_LINKS } from "~/lib/schemas/change-maker";
 import { type FormValues, listValue } from "~/lib/schemas/form";
 import { findApplicationFor } from "~/services/contributions/applications.server";
-import { invalid } from "~/services/entries/content-actions.server";
 import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
-import { hasUnknownFocusAreas } from "~/services/entries/focus-areas.server";
 import {
   type ChangeMakerInput,
   type ChangeMakerRow,
@@ -20,6 +17,7 @@ import {
 import { listFocusAreas } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/change-maker-form";
+import { refuseEntryPost } from "./entry-form.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -47,13 +45,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.services;
   const post = await readEntryPost(db, request, { kind: "change-maker", params });
   if (post.response) return post.response;
-  const { values, v, language } = post;
+  const { v, language } = post;
   const errors: Record<string, string> = {};
   const ids = await getLocationIdsByNames(db, v.relatedLocations);
   const unknown = v.relatedLocations.filter((n) => !ids.has(n));
   if (unknown.length > 0) errors.relatedLocations = `No location is named: ${unknown.slice(0, 5).join(", ")}.`;
-  if (await hasUnknownFocusAreas(db, v.focusAreas)) errors.focusAreas = UNKNOWN_FOCUS_AREAS;
-  if (Object.keys(errors).length > 0) return invalid(errors, values);
+  const refused = await refuseEntryPost(db, post, errors);
+  if (refused) return refused;
 
   const input: ChangeMakerInput = {
     status: v.status,
@@ -113,13 +111,9 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
       <MediaUrlField
         {...field("photoUrl")}
         label="Photo URL"
-        hint="JPEG or PNG; a full address, a path such as /media/..., or a photo from the media library."
+        formats="JPEG or PNG"
         pickerLabel="photo"
-        webpField={{
-          ...field("webpPhotoUrl"),
-          label: "WebP photo URL",
-          hint: "Filled in when you choose from the media library.",
-        }}
+        webpField={field("webpPhotoUrl")}
       />
       <fieldset
         id={linkIds.id}

@@ -9,32 +9,20 @@ import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { formatDate } from "~/components/admin/shell/format";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { PlacePositionFields, usePlacePosition } from "~/components/public/place-position-fields";
-import { entryEditPath } from "~/lib/admin-paths";
 import { type FormValues, textValue } from "~/lib/schemas/form";
-import {
-  checkLocationReferences,
-  LOCATION_LIMITS,
-  LOCATION_NAME_TAKEN,
-  LocationSchema,
-  nameTakenBy,
-} from "~/lib/schemas/location";
+import { checkLocationReferences, LOCATION_LIMITS, LocationSchema } from "~/lib/schemas/location";
 import { locationPath } from "~/lib/slug";
 import { MARKER_TYPES } from "~/lib/taxonomy";
 import { findApplicationFor } from "~/services/contributions/applications.server";
 import { tellPlacePublished } from "~/services/contributions/contribution-outcome.server";
-import { invalid } from "~/services/entries/content-actions.server";
 import { findLikelyDuplicates } from "~/services/entries/duplicates.server";
 import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
-import {
-  findLocationNameClash,
-  getLocationById,
-  isLocationNameTaken,
-  type LocationInput,
-} from "~/services/entries/reads.server";
+import { getLocationById, type LocationInput } from "~/services/entries/reads.server";
 import { resolvePicture } from "~/services/entries/stored-image.server";
 import { loadReferenceData } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/location-form";
+import { refuseEntryPost, uniqueName } from "./entry-form.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -76,18 +64,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.services;
   const post = await readEntryPost(db, request, { kind: "location", params });
   if (post.response) return post.response;
-  const { id, stored: existing, values, v, language } = post;
+  const { id, stored: existing, v, language } = post;
   const ref = await loadReferenceData(context.services);
   const errors = checkLocationReferences(v, ref);
-  const clash = errors.name ? null : await findLocationNameClash(db, v.name, id);
-  if (clash) errors.name = nameTakenBy("location", clash.name);
-  if (Object.keys(errors).length > 0) {
-    return invalid(
-      errors,
-      values,
-      clash ? { nameClash: { href: entryEditPath("location", clash.id), name: clash.name } } : {},
-    );
-  }
+  // Its focus areas are checked with its other references.
+  const refused = await refuseEntryPost(db, post, errors, { focusAreas: false });
+  if (refused) return refused;
 
   const size = await imageSize(context.services, v, existing);
   // Built from the parsed schema output only: any extra posted field (id, createdAt, role...) is ignored.
@@ -119,7 +101,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     ...language,
   };
   return saveEntryForm(context, user, post, input, {
-    unique: { field: "name", message: LOCATION_NAME_TAKEN, isTaken: () => isLocationNameTaken(db, v.name, id) },
+    unique: uniqueName(db, "location", v.name, id),
     // A new place that looks like one already listed opens on its own screen, where the likely duplicates are shown.
     afterSave: async (savedId) => {
       // A place made from a visitor's suggestion, now published: the visitor is told, once (decision 058).
@@ -237,11 +219,10 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
         <MediaUrlField
           {...field("originalImageUrl")}
           label="Original image URL"
-          hint="JPEG or PNG; a full address, a path such as /media/..., or an image from the media library."
+          formats="JPEG or PNG"
           pickerLabel="image"
           webpField={{
             ...field("webpImageUrl"),
-            label: "WebP image URL",
             hint: "Served first to browsers that support WebP; filled in when you choose from the media library.",
           }}
         />

@@ -5,29 +5,16 @@ import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { InstructionLanguagesField } from "~/components/forms/instruction-languages-field";
-import { entryEditPath } from "~/lib/admin-paths";
-import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
 import { instructionLanguageOptions } from "~/lib/instruction-languages";
 import { type FormValues, listValue } from "~/lib/schemas/form";
-import { nameTakenBy } from "~/lib/schemas/location";
-import {
-  PROGRAM_FORMATS,
-  PROGRAM_HOST_UNKNOWN,
-  PROGRAM_NAME_TAKEN,
-  ProgramSchema,
-  priceText,
-} from "~/lib/schemas/program";
+import { PROGRAM_FORMATS, PROGRAM_HOST_UNKNOWN, ProgramSchema, priceText } from "~/lib/schemas/program";
 import { programPath } from "~/lib/slug";
-import { invalid } from "~/services/entries/content-actions.server";
 import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
-import { hasUnknownFocusAreas } from "~/services/entries/focus-areas.server";
 import {
-  findProgramNameClash,
   getLocationIdsByNames,
   getLocationNamesByIds,
   getProgramById,
-  isProgramNameTaken,
   listLocationNames,
   type ProgramInput,
   type ProgramRow,
@@ -35,6 +22,7 @@ import {
 import { listFocusAreas } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/program-form";
+import { refuseEntryPost, uniqueName } from "./entry-form.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -63,23 +51,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.services;
   const post = await readEntryPost(db, request, { kind: "program", params });
   if (post.response) return post.response;
-  const { id, values, v, language } = post;
+  const { id, v, language } = post;
   const errors: Record<string, string> = {};
   let locationId: string | null = null;
   if (v.hostLocation) {
     locationId = (await getLocationIdsByNames(db, [v.hostLocation])).get(v.hostLocation) ?? null;
     if (!locationId) errors.hostLocation = PROGRAM_HOST_UNKNOWN;
   }
-  if (await hasUnknownFocusAreas(db, v.focusAreas)) errors.focusAreas = UNKNOWN_FOCUS_AREAS;
-  const clash = await findProgramNameClash(db, v.name, id);
-  if (clash) errors.name = nameTakenBy("program", clash.name);
-  if (Object.keys(errors).length > 0) {
-    return invalid(
-      errors,
-      values,
-      clash ? { nameClash: { href: entryEditPath("program", clash.id), name: clash.name } } : {},
-    );
-  }
+  const refused = await refuseEntryPost(db, post, errors);
+  if (refused) return refused;
 
   // Only parsed fields reach the database; anything else posted is ignored.
   const input: ProgramInput = {
@@ -102,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     ...language,
   };
   return saveEntryForm(context, user, post, input, {
-    unique: { field: "name", message: PROGRAM_NAME_TAKEN, isTaken: () => isProgramNameTaken(db, v.name, id) },
+    unique: uniqueName(db, "program", v.name, id),
   });
 }
 
@@ -218,8 +198,8 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
       <MediaUrlField
         {...field("imageUrl")}
         label="Image URL"
-        hint="A full address, a path such as /media/..., or an image from the media library (its WebP copies are served automatically)."
         pickerLabel="image"
+        note="its WebP copies are served automatically"
       />
     </EntryFormPage>
   );

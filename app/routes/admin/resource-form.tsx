@@ -3,17 +3,15 @@ import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/componen
 import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
-import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import type { FormValues } from "~/lib/schemas/form";
 import { ResourceSchema } from "~/lib/schemas/resource";
 import { RESOURCE_TYPES } from "~/lib/taxonomy";
-import { invalid } from "~/services/entries/content-actions.server";
 import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
-import { hasUnknownFocusAreas } from "~/services/entries/focus-areas.server";
 import { getResourceById, type ResourceInput, type ResourceRow } from "~/services/entries/reads.server";
 import { listFocusAreas } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/resource-form";
+import { refuseEntryPost } from "./entry-form.server";
 
 const TYPE_LABELS: Record<string, string> = {
   website: "Website",
@@ -45,11 +43,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  const { db } = context.services;
-  const post = await readEntryPost(db, request, { kind: "resource", params });
+  const post = await readEntryPost(context.services.db, request, { kind: "resource", params });
   if (post.response) return post.response;
-  const { values, v, language } = post;
-  if (await hasUnknownFocusAreas(db, v.focusAreas)) return invalid({ focusAreas: UNKNOWN_FOCUS_AREAS }, values);
+  const refused = await refuseEntryPost(context.services.db, post);
+  if (refused) return refused;
+  const { v, language } = post;
   const input: ResourceInput = {
     status: v.status,
     title: v.title,
@@ -103,12 +101,7 @@ export default function ResourceFormPage({ loaderData, actionData }: Route.Compo
       </div>
       <TextField {...field("url")} label="URL" type="url" required placeholder="https://" />
       <TextAreaField {...field("description")} label="Description" rows={5} maxLength={2000} />
-      <MediaUrlField
-        {...field("imageUrl")}
-        label="Image URL"
-        hint="A full address, a path such as /media/..., or an image from the media library."
-        pickerLabel="image"
-      />
+      <MediaUrlField {...field("imageUrl")} label="Image URL" pickerLabel="image" />
     </EntryFormPage>
   );
 }
