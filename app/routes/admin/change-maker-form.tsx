@@ -1,6 +1,9 @@
-import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
-import { useFormErrors } from "~/components/admin/content/use-form-errors";
+import {
+  EntryFormErrorBoundary,
+  EntryFormPage,
+  entryFormMeta,
+  useEntryForm,
+} from "~/components/admin/content/entry-form";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { fieldIds, TextAreaField, TextField } from "~/components/forms/form-field";
 import { ChangeMakerSchema, MAX_LINKS } from "~/lib/schemas/change-maker";
@@ -87,9 +90,8 @@ export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("change-ma
 
 export default function ChangeMakerFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { personName, personId } = loaderData;
-  const values: FormValues = actionData?.values ?? loaderData.person ?? {};
-  const { errors, onSubmit } = useFormErrors(ChangeMakerSchema, actionData?.errors);
-  const field = bindFields(values, errors);
+  const form = useEntryForm(ChangeMakerSchema, loaderData.person, actionData);
+  const { values, errors, field } = form;
   const labels = listValue(values, "linkLabel");
   const urls = listValue(values, "linkUrl");
   const linkIds = fieldIds("links");
@@ -100,7 +102,7 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
       publicHref={personId ? `/change-makers/${personId}` : null}
       data={loaderData}
       saved={loaderData.person}
-      form={{ values, errors, onSubmit }}
+      form={form}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...field("name")} label="Name" required maxLength={120} />

@@ -1,10 +1,13 @@
 import { type ComponentProps, useState } from "react";
 import { Form } from "react-router";
-import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
+import {
+  EntryFormErrorBoundary,
+  EntryFormPage,
+  entryFormMeta,
+  useEntryForm,
+} from "~/components/admin/content/entry-form";
 import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
-import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { formatDate } from "~/components/admin/shell/format";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
@@ -169,12 +172,9 @@ export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("location"
 
 export default function LocationFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { regions, subRegions, focusAreas, locationName, check } = loaderData;
-  const values: FormValues = actionData?.values ?? loaderData.location ?? {};
   const ref = { regions, subRegions, focusAreas };
-  const { errors, onSubmit } = useFormErrors(LocationSchema, actionData?.errors, (v) =>
-    checkLocationReferences(v, ref),
-  );
-  const field = bindFields(values, errors);
+  const form = useEntryForm(LocationSchema, loaderData.location, actionData, (v) => checkLocationReferences(v, ref));
+  const { values, errors, field } = form;
   const [regionId, setRegionId] = useState(textValue(values, "regionId"));
   const [subRegionId, setSubRegionId] = useState(textValue(values, "subRegionId"));
   const position = usePlacePosition(textValue(values, "latitude"), textValue(values, "longitude"));
@@ -189,7 +189,7 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
       notices={check ? <EntryCheck check={check} duplicates={loaderData.duplicates} /> : null}
       data={loaderData}
       saved={loaderData.location}
-      form={{ values, errors, onSubmit }}
+      form={form}
     >
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold text-stone-900">Basics</legend>

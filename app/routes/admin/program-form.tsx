@@ -1,7 +1,10 @@
-import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
+import {
+  EntryFormErrorBoundary,
+  EntryFormPage,
+  entryFormMeta,
+  useEntryForm,
+} from "~/components/admin/content/entry-form";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
-import { useFormErrors } from "~/components/admin/content/use-form-errors";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { InstructionLanguagesField } from "~/components/forms/instruction-languages-field";
@@ -109,9 +112,8 @@ export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("program",
 
 export default function ProgramFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { locationNames, programName, instructionLanguages } = loaderData;
-  const values: FormValues = actionData?.values ?? loaderData.program ?? {};
-  const { errors, onSubmit } = useFormErrors(ProgramSchema, actionData?.errors);
-  const field = bindFields(values, errors);
+  const form = useEntryForm(ProgramSchema, loaderData.program, actionData);
+  const { values, errors, field } = form;
   return (
     <EntryFormPage
       kind="program"
@@ -120,7 +122,7 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
       publicHref={programName ? programPath(programName) : null}
       data={loaderData}
       saved={loaderData.program}
-      form={{ values, errors, onSubmit }}
+      form={form}
     >
       <TextField
         {...field("name")}

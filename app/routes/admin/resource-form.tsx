@@ -1,6 +1,9 @@
-import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
-import { useFormErrors } from "~/components/admin/content/use-form-errors";
+import {
+  EntryFormErrorBoundary,
+  EntryFormPage,
+  entryFormMeta,
+  useEntryForm,
+} from "~/components/admin/content/entry-form";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import type { FormValues } from "~/lib/schemas/form";
@@ -77,17 +80,10 @@ export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("resource"
 
 export default function ResourceFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { resourceTitle } = loaderData;
-  const values: FormValues = actionData?.values ?? loaderData.resource ?? {};
-  const { errors, onSubmit } = useFormErrors(ResourceSchema, actionData?.errors);
-  const field = bindFields(values, errors);
+  const form = useEntryForm(ResourceSchema, loaderData.resource, actionData);
+  const { field } = form;
   return (
-    <EntryFormPage
-      kind="resource"
-      name={resourceTitle}
-      data={loaderData}
-      saved={loaderData.resource}
-      form={{ values, errors, onSubmit }}
-    >
+    <EntryFormPage kind="resource" name={resourceTitle} data={loaderData} saved={loaderData.resource} form={form}>
       <TextField {...field("title")} label="Title" required maxLength={200} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField

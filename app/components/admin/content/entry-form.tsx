@@ -1,15 +1,17 @@
 import type { FormEvent, ReactNode } from "react";
 import { Form } from "react-router";
+import type { z } from "zod";
 import { FocusAreasField } from "~/components/forms/focus-areas-field";
 import { ErrorSummary } from "~/components/forms/form-field";
 import { type FormValues, textValue } from "~/lib/schemas/form";
 import type { EntryStatus } from "~/lib/vocabulary";
 import { AdminErrorBoundary } from "./admin-page";
-import { EntryStatusField, FormActions, FormPageHeader } from "./content-form";
+import { bindFields, EntryStatusField, FormActions, FormPageHeader } from "./content-form";
 import { capitalised, entryKindWords, type FormKind } from "./entry-kinds";
 import { MadeFromApplication } from "./made-from-application";
 import { type HistoryEntry, RevisionHistory } from "./revision-history";
 import { TranslationFields } from "./translation-fields";
+import { useFormErrors } from "./use-form-errors";
 
 /** An entry form's page title: "Edit <name>" for a saved entry, "Add <kind>" for a new one. */
 export function entryFormMeta(kind: FormKind, name: string | null | undefined) {
@@ -91,6 +93,22 @@ export function EntryFormPage({
       {name ? <RevisionHistory history={history} labels={labels} /> : null}
     </div>
   );
+}
+
+/**
+ * What an entry form shows and checks: the values as posted back (`posted`, the action's answer), else as saved, else
+ * none while adding; their errors (the browser's check on submit, or the server's); and `field`, tying each field to
+ * them. The whole is the `form` of EntryFormPage.
+ */
+export function useEntryForm<S extends z.ZodType>(
+  schema: S,
+  saved: FormValues | null,
+  posted: { values?: FormValues; errors?: Record<string, string> } | undefined,
+  extraCheck?: (value: z.output<S>) => Record<string, string>,
+) {
+  const values: FormValues = posted?.values ?? saved ?? {};
+  const { errors, onSubmit } = useFormErrors(schema, posted?.errors, extraCheck);
+  return { values, errors, onSubmit, field: bindFields(values, errors) };
 }
 
 /** The saved entry's status as its form was given it (null while adding one). */
