@@ -1,9 +1,5 @@
-import {
-  EntryFormErrorBoundary,
-  EntryFormPage,
-  entryFormMeta,
-  useEntryForm,
-} from "~/components/admin/content/entry-form";
+import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
+import { useEntryForm } from "~/components/admin/content/use-entry-form";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { fieldIds, TextAreaField, TextField } from "~/components/forms/form-field";
 import { ChangeMakerSchema, MAX_LINKS } from "~/lib/schemas/change-maker";
@@ -36,9 +32,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     history,
     fromApplication,
     labels,
-    person: person ? toFormValues(person, related) : null,
-    personName: person?.name ?? null,
-    personId: person?.id ?? null,
+    entry: person ? { id: person.id, name: person.name } : null,
+    saved: person ? toFormValues(person, related) : null,
     focusAreas,
   };
 }
@@ -86,24 +81,16 @@ function toFormValues(p: ChangeMakerRow, related: string[]): FormValues {
   });
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("change-maker", loaderData?.personName);
+export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("change-maker", loaderData?.entry?.name);
 
 export default function ChangeMakerFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { personName, personId } = loaderData;
-  const form = useEntryForm(ChangeMakerSchema, loaderData.person, actionData);
+  const form = useEntryForm(ChangeMakerSchema, loaderData.saved, actionData);
   const { values, errors, field } = form;
   const labels = listValue(values, "linkLabel");
   const urls = listValue(values, "linkUrl");
   const linkIds = fieldIds("links");
   return (
-    <EntryFormPage
-      kind="change-maker"
-      name={personName}
-      publicHref={personId ? `/change-makers/${personId}` : null}
-      data={loaderData}
-      saved={loaderData.person}
-      form={form}
-    >
+    <EntryFormPage kind="change-maker" data={loaderData} form={form}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...field("name")} label="Name" required maxLength={120} />
         <TextField {...field("role")} label="Role" maxLength={120} hint="For example: Permaculture teacher" />

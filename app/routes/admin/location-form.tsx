@@ -1,20 +1,15 @@
 import { type ComponentProps, useState } from "react";
 import { Form } from "react-router";
-import {
-  EntryFormErrorBoundary,
-  EntryFormPage,
-  entryFormMeta,
-  useEntryForm,
-} from "~/components/admin/content/entry-form";
+import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
 import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
+import { useEntryForm } from "~/components/admin/content/use-entry-form";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { formatDate } from "~/components/admin/shell/format";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { PlacePositionFields, usePlacePosition } from "~/components/public/place-position-fields";
 import { type FormValues, textValue } from "~/lib/schemas/form";
 import { checkLocationReferences, LOCATION_LIMITS, LocationSchema } from "~/lib/schemas/location";
-import { locationPath } from "~/lib/slug";
 import { MARKER_TYPES } from "~/lib/taxonomy";
 import { findApplicationFor } from "~/services/contributions/applications.server";
 import { tellPlacePublished } from "~/services/contributions/contribution-outcome.server";
@@ -46,8 +41,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     fromApplication,
     duplicates,
     labels: loaded.labels,
-    location: location ? toFormValues(location) : null,
-    locationName: location?.name ?? null,
+    entry: location ? { id: location.id, name: location.name } : null,
+    saved: location ? toFormValues(location) : null,
     check: location
       ? {
           id: location.id,
@@ -168,12 +163,12 @@ function toFormValues(row: NonNullable<Awaited<ReturnType<typeof getLocationById
   });
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("location", loaderData?.locationName);
+export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("location", loaderData?.entry?.name);
 
 export default function LocationFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { regions, subRegions, focusAreas, locationName, check } = loaderData;
+  const { regions, subRegions, focusAreas, check } = loaderData;
   const ref = { regions, subRegions, focusAreas };
-  const form = useEntryForm(LocationSchema, loaderData.location, actionData, (v) => checkLocationReferences(v, ref));
+  const form = useEntryForm(LocationSchema, loaderData.saved, actionData, (v) => checkLocationReferences(v, ref));
   const { values, errors, field } = form;
   const [regionId, setRegionId] = useState(textValue(values, "regionId"));
   const [subRegionId, setSubRegionId] = useState(textValue(values, "subRegionId"));
@@ -183,13 +178,10 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
   return (
     <EntryFormPage
       kind="location"
-      name={locationName}
-      wide
-      publicHref={locationName ? locationPath(locationName) : null}
-      notices={check ? <EntryCheck check={check} duplicates={loaderData.duplicates} /> : null}
       data={loaderData}
-      saved={loaderData.location}
       form={form}
+      wide
+      notices={check ? <EntryCheck check={check} duplicates={loaderData.duplicates} /> : null}
     >
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold text-stone-900">Basics</legend>

@@ -1,10 +1,6 @@
-import {
-  EntryFormErrorBoundary,
-  EntryFormPage,
-  entryFormMeta,
-  useEntryForm,
-} from "~/components/admin/content/entry-form";
+import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
+import { useEntryForm } from "~/components/admin/content/use-entry-form";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { InstructionLanguagesField } from "~/components/forms/instruction-languages-field";
@@ -12,7 +8,6 @@ import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
 import { instructionLanguageOptions } from "~/lib/instruction-languages";
 import { type FormValues, listValue } from "~/lib/schemas/form";
 import { PROGRAM_FORMATS, PROGRAM_HOST_UNKNOWN, ProgramSchema, priceText } from "~/lib/schemas/program";
-import { programPath } from "~/lib/slug";
 import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
 import {
   getLocationIdsByNames,
@@ -40,8 +35,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     history,
     labels,
-    program: program ? toFormValues(program, hostName[0] ?? "") : null,
-    programName: program?.name ?? null,
+    entry: program ? { id: program.id, name: program.name } : null,
+    saved: program ? toFormValues(program, hostName[0] ?? "") : null,
     focusAreas,
     locationNames,
     // Staff's screens are English: the languages named in English, in its alphabetical order.
@@ -108,22 +103,14 @@ function toFormValues(p: ProgramRow, hostName: string): FormValues {
   });
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("program", loaderData?.programName);
+export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("program", loaderData?.entry?.name);
 
 export default function ProgramFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { locationNames, programName, instructionLanguages } = loaderData;
-  const form = useEntryForm(ProgramSchema, loaderData.program, actionData);
+  const { locationNames, instructionLanguages } = loaderData;
+  const form = useEntryForm(ProgramSchema, loaderData.saved, actionData);
   const { values, errors, field } = form;
   return (
-    <EntryFormPage
-      kind="program"
-      name={programName}
-      wide
-      publicHref={programName ? programPath(programName) : null}
-      data={loaderData}
-      saved={loaderData.program}
-      form={form}
-    >
+    <EntryFormPage kind="program" data={loaderData} form={form} wide>
       <TextField
         {...field("name")}
         label="Name"

@@ -1,9 +1,5 @@
-import {
-  EntryFormErrorBoundary,
-  EntryFormPage,
-  entryFormMeta,
-  useEntryForm,
-} from "~/components/admin/content/entry-form";
+import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
+import { useEntryForm } from "~/components/admin/content/use-entry-form";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import type { FormValues } from "~/lib/schemas/form";
@@ -38,8 +34,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     history,
     labels,
-    resource: resource ? toFormValues(resource) : null,
-    resourceTitle: resource?.title ?? null,
+    entry: resource ? { id: resource.id, name: resource.title } : null,
+    saved: resource ? toFormValues(resource) : null,
     focusAreas: await listFocusAreas(context.services.db),
   };
 }
@@ -76,14 +72,13 @@ function toFormValues(r: ResourceRow): FormValues {
   });
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("resource", loaderData?.resourceTitle);
+export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("resource", loaderData?.entry?.name);
 
 export default function ResourceFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { resourceTitle } = loaderData;
-  const form = useEntryForm(ResourceSchema, loaderData.resource, actionData);
+  const form = useEntryForm(ResourceSchema, loaderData.saved, actionData);
   const { field } = form;
   return (
-    <EntryFormPage kind="resource" name={resourceTitle} data={loaderData} saved={loaderData.resource} form={form}>
+    <EntryFormPage kind="resource" data={loaderData} form={form}>
       <TextField {...field("title")} label="Title" required maxLength={200} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField

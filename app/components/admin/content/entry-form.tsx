@@ -1,17 +1,15 @@
 import type { FormEvent, ReactNode } from "react";
 import { Form } from "react-router";
-import type { z } from "zod";
 import { FocusAreasField } from "~/components/forms/focus-areas-field";
 import { ErrorSummary } from "~/components/forms/form-field";
 import { type FormValues, textValue } from "~/lib/schemas/form";
 import type { EntryStatus } from "~/lib/vocabulary";
 import { AdminErrorBoundary } from "./admin-page";
-import { bindFields, EntryStatusField, FormActions, FormPageHeader } from "./content-form";
-import { capitalised, entryKindWords, type FormKind } from "./entry-kinds";
+import { EntryStatusField, FormActions, FormPageHeader } from "./content-form";
+import { capitalised, entryKindWords, entryPublicPath, type FormKind } from "./entry-kinds";
 import { MadeFromApplication } from "./made-from-application";
 import { type HistoryEntry, RevisionHistory } from "./revision-history";
 import { TranslationFields } from "./translation-fields";
-import { useFormErrors } from "./use-form-errors";
 
 /** An entry form's page title: "Edit <name>" for a saved entry, "Add <kind>" for a new one. */
 export function entryFormMeta(kind: FormKind, name: string | null | undefined) {
@@ -23,41 +21,40 @@ export function entryFormMeta(kind: FormKind, name: string | null | undefined) {
  * The page of one entry's form (a location, program, change-maker or resource): the way back and the title, the
  * application it was made from, the errors, then the kind's own fields (`children`) followed by what every entry
  * form ends with (focus areas, language and translations, status, save and cancel), and the saved entry's history.
- * `name` is the saved entry's name, null while adding one; the way back and out leads to the kind's list.
+ * The way back and out leads to the kind's list; a saved entry's public page (when its kind has pages) opens from
+ * the title.
  */
 export function EntryFormPage({
   kind,
-  name,
   wide = false,
-  publicHref,
   notices,
   data,
-  saved,
   form,
   children,
 }: {
   kind: FormKind;
-  name: string | null;
   /** A form with more columns gets a wider page. */
   wide?: boolean;
-  /** The saved entry's public page (a preview while it is not published), for a kind with pages. */
-  publicHref?: string | null;
   /** What the page says between the errors and the form (a location's likely duplicates and its entry check). */
   notices?: ReactNode;
-  /** What the form's loader gives every entry form (services/entries/entry-forms.server.ts). */
+  /**
+   * What the form's loader gives every entry form (services/entries/entry-forms.server.ts): the entry edited (its id
+   * and name, a resource's title) and its values as saved, both null while adding one, its labels and its history.
+   */
   data: {
+    entry: { id: string; name: string } | null;
+    saved: FormValues | null;
     labels: Record<string, string>;
     history: HistoryEntry[];
     focusAreas: readonly { id: string; name: string; categoryId: string }[];
     fromApplication?: { id: string; fullName: string } | null;
   };
-  /** The entry's values as saved (null while adding one). */
-  saved: FormValues | null;
   /** What the form shows (as posted back, or as saved), its errors and its check on submit. */
   form: { values: FormValues; errors: Record<string, string>; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
   children: ReactNode;
 }) {
-  const { labels, history, focusAreas } = data;
+  const { entry, saved, labels, history, focusAreas } = data;
+  const name = entry?.name ?? null;
   const { values, errors, onSubmit } = form;
   const { plural, paths } = entryKindWords(kind);
   return (
@@ -67,7 +64,7 @@ export function EntryFormPage({
         backHref={paths.list}
         backLabel={`Back to ${plural}`}
         status={savedStatus(saved)}
-        publicHref={publicHref}
+        publicHref={entry ? entryPublicPath(kind, entry) : null}
       />
       <MadeFromApplication application={data.fromApplication ?? null} />
       <ErrorSummary errors={errors} labels={labels} />
@@ -93,22 +90,6 @@ export function EntryFormPage({
       {name ? <RevisionHistory history={history} labels={labels} /> : null}
     </div>
   );
-}
-
-/**
- * What an entry form shows and checks: the values as posted back (`posted`, the action's answer), else as saved, else
- * none while adding; their errors (the browser's check on submit, or the server's); and `field`, tying each field to
- * them. The whole is the `form` of EntryFormPage.
- */
-export function useEntryForm<S extends z.ZodType>(
-  schema: S,
-  saved: FormValues | null,
-  posted: { values?: FormValues; errors?: Record<string, string> } | undefined,
-  extraCheck?: (value: z.output<S>) => Record<string, string>,
-) {
-  const values: FormValues = posted?.values ?? saved ?? {};
-  const { errors, onSubmit } = useFormErrors(schema, posted?.errors, extraCheck);
-  return { values, errors, onSubmit, field: bindFields(values, errors) };
 }
 
 /** The saved entry's status as its form was given it (null while adding one). */
