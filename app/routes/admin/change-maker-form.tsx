@@ -16,7 +16,7 @@ import {
 import { listFocusAreas } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/change-maker-form";
-import { refuseEntryPost } from "./entry-form.server";
+import { namedEntryInput, refuseEntryPost } from "./entry-form.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -43,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.services;
   const post = await readEntryPost(db, request, { kind: "change-maker", params });
   if (post.response) return post.response;
-  const { v, language } = post;
+  const { v } = post;
   const errors: Record<string, string> = {};
   const ids = await getLocationIdsByNames(db, v.relatedLocations);
   const unknown = v.relatedLocations.filter((n) => !ids.has(n));
@@ -51,9 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const refused = await refuseEntryPost(db, post, errors);
   if (refused) return refused;
 
-  const input: ChangeMakerInput = {
-    status: v.status,
-    name: v.name,
+  const input: ChangeMakerInput = namedEntryInput(post, {
     role: v.role,
     bio: v.bio,
     country: v.country,
@@ -62,8 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     links: v.links,
     relatedLocationIds: v.relatedLocations.map((n) => ids.get(n) as string),
     focusAreas: v.focusAreas,
-    ...language,
-  };
+  });
   return saveEntryForm(context, user, post, input);
 }
 
@@ -86,8 +83,11 @@ export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("change-ma
 export default function ChangeMakerFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const form = useEntryForm(ChangeMakerSchema, loaderData.saved, actionData);
   const { values, errors, field } = form;
-  const labels = listValue(values, "linkLabel");
-  const urls = listValue(values, "linkUrl");
+  // Each link is a label and an address, side by side.
+  const linkParts = [
+    { id: "link-label", name: "linkLabel", label: "label", values: listValue(values, "linkLabel"), maxLength: 80 },
+    { id: "link-url", name: "linkUrl", label: "URL", values: listValue(values, "linkUrl"), type: "url" },
+  ];
   const linkIds = fieldIds("links");
   return (
     <EntryFormPage kind="change-maker" data={loaderData} form={form}>
@@ -113,30 +113,21 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
         <legend className="text-sm font-semibold text-stone-800">Links (up to {MAX_LINKS})</legend>
         {Array.from({ length: MAX_LINKS }, (_, i) => i).map((i) => (
           <div key={`link-${i}`} className="grid gap-2 sm:grid-cols-[1fr_2fr]">
-            <div>
-              <label htmlFor={`link-label-${i}`} className="block text-sm">
-                Link {i + 1} label
-              </label>
-              <input
-                id={`link-label-${i}`}
-                name="linkLabel"
-                maxLength={80}
-                defaultValue={labels[i] ?? ""}
-                className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2"
-              />
-            </div>
-            <div>
-              <label htmlFor={`link-url-${i}`} className="block text-sm">
-                Link {i + 1} URL
-              </label>
-              <input
-                id={`link-url-${i}`}
-                name="linkUrl"
-                type="url"
-                defaultValue={urls[i] ?? ""}
-                className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2"
-              />
-            </div>
+            {linkParts.map((part) => (
+              <div key={part.name}>
+                <label htmlFor={`${part.id}-${i}`} className="block text-sm">
+                  {`Link ${i + 1} ${part.label}`}
+                </label>
+                <input
+                  id={`${part.id}-${i}`}
+                  name={part.name}
+                  type={part.type}
+                  maxLength={part.maxLength}
+                  defaultValue={part.values[i] ?? ""}
+                  className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2"
+                />
+              </div>
+            ))}
           </div>
         ))}
         {errors.links ? (

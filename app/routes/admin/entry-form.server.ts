@@ -3,6 +3,7 @@ import { entryEditPath } from "~/lib/admin-paths";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import type { FormValues } from "~/lib/schemas/form";
 import { nameTakenBy } from "~/lib/schemas/location";
+import type { EntryStatus } from "~/lib/vocabulary";
 import { invalid } from "~/services/entries/content-actions.server";
 import { hasUnknownFocusAreas } from "~/services/entries/focus-areas.server";
 import { ENTRY_KINDS, entryKind } from "~/services/entries/registry.server";
@@ -46,4 +47,16 @@ export async function refuseEntryPost(
 export function uniqueName(db: Database, kind: NamedKind, name: string, id: string | undefined) {
   const { clash, taken } = ENTRY_KINDS[kind].nameRule;
   return { field: "name", message: taken, isTaken: async () => (await clash(db, name, id)) !== null };
+}
+
+/**
+ * What a named kind's form saves (locations, programs, change-makers): the entry's status and name, the kind's own
+ * fields (`own`, built from the parsed form only, so no other posted field reaches the database), then its language
+ * and translations; in that order, which is the order its revisions list them in.
+ */
+export function namedEntryInput<Own extends object, Language extends object>(
+  post: { v: { status: EntryStatus; name: string }; language: Language },
+  own: Own,
+) {
+  return { status: post.v.status, name: post.v.name, ...own, ...post.language };
 }

@@ -20,7 +20,7 @@ import { resolvePicture } from "~/services/entries/stored-image.server";
 import { loadReferenceData } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/location-form";
-import { refuseEntryPost, uniqueName } from "./entry-form.server";
+import { namedEntryInput, refuseEntryPost, uniqueName } from "./entry-form.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -62,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.services;
   const post = await readEntryPost(db, request, { kind: "location", params });
   if (post.response) return post.response;
-  const { id, stored: existing, v, language } = post;
+  const { id, stored: existing, v } = post;
   const ref = await loadReferenceData(context.services);
   const errors = checkLocationReferences(v, ref);
   // Its focus areas are checked with its other references.
@@ -71,9 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   const size = await imageSize(context.services, v, existing);
   // Built from the parsed schema output only: any extra posted field (id, createdAt, role...) is ignored.
-  const input: LocationInput = {
-    status: v.status,
-    name: v.name,
+  const input: LocationInput = namedEntryInput(post, {
     shortDescription: v.shortDescription,
     longDescription: v.longDescription,
     originalImageUrl: v.originalImageUrl,
@@ -96,8 +94,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     longitude: v.longitude,
     markerType: v.markerType,
     featured: v.featured,
-    ...language,
-  };
+  });
   return saveEntryForm(context, user, post, input, {
     unique: uniqueName(db, "location", v.name, id),
     // A new place that looks like one already listed opens on its own screen, where the likely duplicates are shown.

@@ -20,7 +20,7 @@ import {
 import { listFocusAreas } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/program-form";
-import { refuseEntryPost, uniqueName } from "./entry-form.server";
+import { namedEntryInput, refuseEntryPost, uniqueName } from "./entry-form.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -49,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.services;
   const post = await readEntryPost(db, request, { kind: "program", params });
   if (post.response) return post.response;
-  const { id, v, language } = post;
+  const { id, v } = post;
   const errors: Record<string, string> = {};
   let locationId: string | null = null;
   if (v.hostLocation) {
@@ -60,9 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (refused) return refused;
 
   // Only parsed fields reach the database; anything else posted is ignored.
-  const input: ProgramInput = {
-    status: v.status,
-    name: v.name,
+  const input: ProgramInput = namedEntryInput(post, {
     summary: v.summary,
     description: v.description,
     locationId,
@@ -77,8 +75,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     focusAreas: v.focusAreas,
     instructionLanguages: v.instructionLanguages,
     imageUrl: v.imageUrl,
-    ...language,
-  };
+  });
   return saveEntryForm(context, user, post, input, {
     unique: uniqueName(db, "program", v.name, id),
   });
