@@ -1,5 +1,11 @@
 import { data, Form, Link, useLocation } from "react-router";
-import { AdminErrorBoundary, PageHeader, useListBusy, useSubmitting } from "~/components/admin/content/admin-page";
+import {
+  AdminErrorBoundary,
+  adminMeta,
+  PageHeader,
+  useListBusy,
+  useSubmitting,
+} from "~/components/admin/content/admin-page";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { parsePage } from "~/components/admin/content/list-query";
 import { type Column, DataTable } from "~/components/admin/data-table";
@@ -160,9 +166,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(backHref, "Notes saved");
 }
 
-export function meta() {
-  return [{ title: "Applicants | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Applicants");
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 

@@ -1,5 +1,11 @@
 import { data, Form, Link, useLocation } from "react-router";
-import { AdminErrorBoundary, PageHeader, useListBusy, useSubmitting } from "~/components/admin/content/admin-page";
+import {
+  AdminErrorBoundary,
+  adminMeta,
+  PageHeader,
+  useListBusy,
+  useSubmitting,
+} from "~/components/admin/content/admin-page";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
@@ -72,9 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(`${LIST}${back.search}`, "The message is queued and will be sent again");
 }
 
-export function meta() {
-  return [{ title: "Outbox | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Outbox");
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
