@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
-import { AdminErrorBoundary, adminMeta, PageHeader, useSubmitting } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
 import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
+import { useSubmitting } from "~/components/admin/content/use-navigation-state";
 import { CorrectionReview } from "~/components/admin/moderation/correction-review";
 import { NewPlaceReview } from "~/components/admin/moderation/new-place-review";
 import { controlClass } from "~/components/admin/moderation/review-parts";

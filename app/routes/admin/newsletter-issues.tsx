@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
-import { AdminErrorBoundary, adminMeta, PageHeader, useSubmitting } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { useSubmitting } from "~/components/admin/content/use-navigation-state";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { buttonClasses, TextField } from "~/components/forms/form-field";

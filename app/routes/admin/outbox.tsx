@@ -1,12 +1,7 @@
 import { data, Form, Link, useLocation } from "react-router";
-import {
-  AdminErrorBoundary,
-  adminMeta,
-  PageHeader,
-  useListBusy,
-  useSubmitting,
-} from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
+import { useListBusy, useSubmitting } from "~/components/admin/content/use-navigation-state";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { Pagination } from "~/components/admin/pagination";
