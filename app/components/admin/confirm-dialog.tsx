@@ -1,6 +1,21 @@
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, type RefObject, useRef } from "react";
 import { Form, Link } from "react-router";
 import { buttonClasses } from "~/components/forms/form-field";
+
+/** A confirmation dialog's way out: it closes the dialog, and takes focus when the dialog opens. */
+export function DialogCancel({ dialog }: { dialog: RefObject<HTMLDialogElement | null> }) {
+  return (
+    <button
+      type="button"
+      // biome-ignore lint/a11y/noAutofocus: the least destructive choice takes focus when the dialog opens
+      autoFocus
+      className={buttonClasses.secondary}
+      onClick={() => dialog.current?.close()}
+    >
+      Cancel
+    </button>
+  );
+}
 
 /**
  * A destructive action behind a confirmation. With JavaScript the trigger opens a modal <dialog> (focus moves to
@@ -63,15 +78,7 @@ export function ConfirmDialog({
           {Object.entries(fields).map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={v} />
           ))}
-          <button
-            type="button"
-            // biome-ignore lint/a11y/noAutofocus: the least destructive choice takes focus when the dialog opens
-            autoFocus
-            className={buttonClasses.secondary}
-            onClick={() => dialogRef.current?.close()}
-          >
-            Cancel
-          </button>
+          <DialogCancel dialog={dialogRef} />
           <button type="submit" className={buttonClasses.danger} onClick={() => dialogRef.current?.close()}>
             {confirmLabel}
           </button>

@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
+import { adminMeta } from "~/components/admin/content/admin-page";
 import { PageHeader } from "~/components/admin/shell/page-header";
 import { Stat } from "~/components/admin/stat";
 import { BarList } from "~/components/charts/bar-list";
@@ -63,9 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, "Retention saved");
 }
 
-export function meta() {
-  return [{ title: "Analytics | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Analytics");
 
 export default function AnalyticsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { report, range, granularity, error, retentionDays, searches } = loaderData;

@@ -1,7 +1,8 @@
 import { data, Form, Link, useLocation } from "react-router";
-import { AdminErrorBoundary, PageHeader, useListBusy, useSubmitting } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { parsePage } from "~/components/admin/content/list-query";
+import { useListBusy, useSubmitting } from "~/components/admin/content/use-navigation-state";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { Pagination } from "~/components/admin/pagination";
@@ -160,9 +161,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(backHref, "Notes saved");
 }
 
-export function meta() {
-  return [{ title: "Applicants | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Applicants");
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 

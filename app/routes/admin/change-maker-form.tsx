@@ -1,16 +1,11 @@
-import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
-import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormPage, entryFormMeta, savedStatus } from "~/components/admin/content/entry-form";
-import { useFormErrors } from "~/components/admin/content/use-form-errors";
+import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
+import { useEntryForm } from "~/components/admin/content/use-entry-form";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { fieldIds, TextAreaField, TextField } from "~/components/forms/form-field";
-import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import { ChangeMakerSchema, MAX_LINKS } from "~/lib/schemas/change-maker";
 import { type FormValues, listValue } from "~/lib/schemas/form";
 import { findApplicationFor } from "~/services/contributions/applications.server";
-import { invalid } from "~/services/entries/content-actions.server";
 import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
-import { hasUnknownFocusAreas } from "~/services/entries/focus-areas.server";
 import {
   type ChangeMakerInput,
   type ChangeMakerRow,
@@ -21,8 +16,7 @@ import {
 import { listFocusAreas } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/change-maker-form";
-
-const LIST = "/admin/dashboard/change-makers";
+import { namedEntryInput, refuseEntryPost } from "./entry-form.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
@@ -38,9 +32,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     history,
     fromApplication,
     labels,
-    person: person ? toFormValues(person, related) : null,
-    personName: person?.name ?? null,
-    personId: person?.id ?? null,
+    entry: loaded.shown,
+    saved: person ? toFormValues(person, related) : null,
     focusAreas,
   };
 }
@@ -50,17 +43,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.services;
   const post = await readEntryPost(context.services, request, { kind: "change-maker", params });
   if (post.response) return post.response;
-  const { values, v, language } = post;
+  const { v } = post;
   const errors: Record<string, string> = {};
   const ids = await getLocationIdsByNames(db, v.relatedLocations);
   const unknown = v.relatedLocations.filter((n) => !ids.has(n));
   if (unknown.length > 0) errors.relatedLocations = `No location is named: ${unknown.slice(0, 5).join(", ")}.`;
-  if (await hasUnknownFocusAreas(context.services, v.focusAreas)) errors.focusAreas = UNKNOWN_FOCUS_AREAS;
-  if (Object.keys(errors).length > 0) return invalid(errors, values);
+  const refused = await refuseEntryPost(context.services, post, errors);
+  if (refused) return refused;
 
-  const input: ChangeMakerInput = {
-    status: v.status,
-    name: v.name,
+  const input: ChangeMakerInput = namedEntryInput(post, {
     role: v.role,
     bio: v.bio,
     country: v.country,
@@ -69,8 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     links: v.links,
     relatedLocationIds: v.relatedLocations.map((n) => ids.get(n) as string),
     focusAreas: v.focusAreas,
-    ...language,
-  };
+  });
   return saveEntryForm(context.services, user, post, input);
 }
 
@@ -88,27 +78,19 @@ function toFormValues(p: ChangeMakerRow, related: string[]): FormValues {
   });
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("change-maker", loaderData?.personName);
+export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("change-maker", loaderData?.entry?.name);
 
 export default function ChangeMakerFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { personName, personId } = loaderData;
-  const values: FormValues = actionData?.values ?? loaderData.person ?? {};
-  const { errors, onSubmit } = useFormErrors(ChangeMakerSchema, actionData?.errors);
-  const field = bindFields(values, errors);
-  const labels = listValue(values, "linkLabel");
-  const urls = listValue(values, "linkUrl");
+  const form = useEntryForm(ChangeMakerSchema, loaderData.saved, actionData);
+  const { values, errors, field } = form;
+  // Each link is a label and an address, side by side.
+  const linkParts = [
+    { id: "link-label", name: "linkLabel", label: "label", values: listValue(values, "linkLabel"), maxLength: 80 },
+    { id: "link-url", name: "linkUrl", label: "URL", values: listValue(values, "linkUrl"), type: "url" },
+  ];
   const linkIds = fieldIds("links");
   return (
-    <EntryFormPage
-      kind="change-maker"
-      name={personName}
-      listHref={LIST}
-      status={savedStatus(loaderData.person)}
-      publicHref={personId ? `/change-makers/${personId}` : null}
-      data={loaderData}
-      saved={loaderData.person}
-      form={{ values, errors, onSubmit }}
-    >
+    <EntryFormPage kind="change-maker" data={loaderData} form={form}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...field("name")} label="Name" required maxLength={120} />
         <TextField {...field("role")} label="Role" maxLength={120} hint="For example: Permaculture teacher" />
@@ -118,13 +100,9 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
       <MediaUrlField
         {...field("photoUrl")}
         label="Photo URL"
-        hint="JPEG or PNG; a full address, a path such as /media/..., or a photo from the media library."
+        formats="JPEG or PNG"
         pickerLabel="photo"
-        webpField={{
-          ...field("webpPhotoUrl"),
-          label: "WebP photo URL",
-          hint: "Filled in when you choose from the media library.",
-        }}
+        webpField={field("webpPhotoUrl")}
       />
       <fieldset
         id={linkIds.id}
@@ -135,30 +113,21 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
         <legend className="text-sm font-semibold text-stone-800">Links (up to {MAX_LINKS})</legend>
         {Array.from({ length: MAX_LINKS }, (_, i) => i).map((i) => (
           <div key={`link-${i}`} className="grid gap-2 sm:grid-cols-[1fr_2fr]">
-            <div>
-              <label htmlFor={`link-label-${i}`} className="block text-sm">
-                Link {i + 1} label
-              </label>
-              <input
-                id={`link-label-${i}`}
-                name="linkLabel"
-                maxLength={80}
-                defaultValue={labels[i] ?? ""}
-                className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2"
-              />
-            </div>
-            <div>
-              <label htmlFor={`link-url-${i}`} className="block text-sm">
-                Link {i + 1} URL
-              </label>
-              <input
-                id={`link-url-${i}`}
-                name="linkUrl"
-                type="url"
-                defaultValue={urls[i] ?? ""}
-                className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2"
-              />
-            </div>
+            {linkParts.map((part) => (
+              <div key={part.name}>
+                <label htmlFor={`${part.id}-${i}`} className="block text-sm">
+                  {`Link ${i + 1} ${part.label}`}
+                </label>
+                <input
+                  id={`${part.id}-${i}`}
+                  name={part.name}
+                  type={part.type}
+                  maxLength={part.maxLength}
+                  defaultValue={part.values[i] ?? ""}
+                  className="mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2"
+                />
+              </div>
+            ))}
           </div>
         ))}
         {errors.links ? (
@@ -178,5 +147,5 @@ export default function ChangeMakerFormPage({ loaderData, actionData }: Route.Co
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} listHref={LIST} listLabel="Back to change-makers" />;
+  return <EntryFormErrorBoundary kind="change-maker" error={error} />;
 }

@@ -1,56 +1,23 @@
-import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
-import { nameColumn } from "~/components/admin/content/content-table";
-import { EntryListPage } from "~/components/admin/content/entry-list";
-import { readEntryListQuery } from "~/components/admin/content/list-query";
-import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
-import { deleteEntry, listEntries } from "~/services/entries/entry-lists.server";
+import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
+import { EntryListPage, type EntryListRow, entryListMeta } from "~/components/admin/content/entry-list";
+import type { Column } from "~/components/admin/data-table";
 import { searchChangeMakersForAdmin } from "~/services/entries/reads.server";
-import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/change-makers";
+import { entryDeleteAction, entryListLoader } from "./entry-list.server";
 
-const LIST = "/admin/dashboard/change-makers";
+export const loader = entryListLoader("change-maker", searchChangeMakersForAdmin);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.services, request);
-  const query = readEntryListQuery(new URL(request.url));
-  return listEntries(context.services, "change-maker", query, searchChangeMakersForAdmin);
-}
+export const action = entryDeleteAction("change-maker");
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return deleteEntry(context.services, await requireAdmin(context.services, request), request, "change-maker");
-}
+export const meta = () => entryListMeta("change-maker");
 
-export const meta = () => adminMeta("Change-makers");
-
-type Row = Route.ComponentProps["loaderData"]["rows"][number];
-
-const editHref = (r: Row) => `${LIST}/edit/${r.id}`;
+const COLUMNS: Column<EntryListRow<typeof loader>>[] = [
+  { key: "role", header: "Role", cell: (r) => r.role || "—" },
+  { key: "country", header: "Country", cell: (r) => r.country || "—" },
+];
 
 export default function ChangeMakersPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <EntryListPage
-      data={loaderData}
-      listHref={LIST}
-      title="Change-makers"
-      description="People profiles shown on the Change-Makers page."
-      add={{ href: `${LIST}/add`, label: "Add change-maker" }}
-      search={{ id: "change-makers", label: "Search change-makers" }}
-      columns={[
-        nameColumn("name", "Name", (r) => r.name, editHref),
-        { key: "role", header: "Role", cell: (r) => r.role || "—" },
-        { key: "country", header: "Country", cell: (r) => r.country || "—" },
-        { key: "status", header: "Status", cell: (r) => ENTRY_STATUS_LABELS[r.status] },
-      ]}
-      actions={(r) => ({ name: r.name, editHref: editHref(r), viewHref: `/change-makers/${r.id}` })}
-      deleteDescription="The profile and its public page are removed for good."
-      empty={{
-        filtered: { title: "No change-makers match this search", description: "Try another name." },
-        none: { title: "No change-makers yet", description: "Add the first profile." },
-      }}
-    />
-  );
+  return <EntryListPage kind="change-maker" data={loaderData} columns={COLUMNS} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} />;
-}
+export const ErrorBoundary = AdminErrorBoundary;

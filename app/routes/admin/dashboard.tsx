@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { adminMeta } from "~/components/admin/content/admin-page";
 import { formatDateTime, REVIEW_STATUS_LABELS, REVIEW_STATUS_ORDER } from "~/components/admin/shell/format";
 import { PageHeader } from "~/components/admin/shell/page-header";
 import { Plus } from "~/components/icons";
@@ -17,9 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return new Response("Method not allowed", { status: 405, headers: { Allow: "GET", "Cache-Control": "no-store" } });
 }
 
-export function meta() {
-  return [{ title: "Dashboard | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Dashboard");
 
 const SHORTCUTS = [
   { to: "/admin/dashboard/add", label: "Add location" },

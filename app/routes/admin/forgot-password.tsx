@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { AuthCard, AuthField, authButtonClass } from "~/components/admin/auth-card";
+import { adminMeta } from "~/components/admin/content/admin-page";
 import { fieldErrors } from "~/lib/schemas";
 import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/schemas/staff-links";
 import { PUBLIC_FORM_LIMITS, readForm } from "~/server-lib/form.server";
@@ -8,9 +9,7 @@ import type { Route } from "./+types/forgot-password";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export function meta() {
-  return [{ title: "Forgot your password? | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Forgot your password?");
 
 export function headers() {
   return NO_STORE;

@@ -1,43 +1,26 @@
 import { type ComponentProps, useState } from "react";
 import { Form } from "react-router";
-import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
-import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormPage, entryFormMeta, savedStatus } from "~/components/admin/content/entry-form";
+import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
 import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
-import { useFormErrors } from "~/components/admin/content/use-form-errors";
+import { useEntryForm } from "~/components/admin/content/use-entry-form";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { formatDate } from "~/components/admin/shell/format";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { PlacePositionFields, usePlacePosition } from "~/components/public/place-position-fields";
-import { entryEditPath } from "~/lib/admin-paths";
 import { type FormValues, textValue } from "~/lib/schemas/form";
-import {
-  checkLocationReferences,
-  LOCATION_LIMITS,
-  LOCATION_NAME_TAKEN,
-  LocationSchema,
-  nameTakenBy,
-} from "~/lib/schemas/location";
-import { locationPath } from "~/lib/slug";
+import { checkLocationReferences, LOCATION_LIMITS, LocationSchema } from "~/lib/schemas/location";
 import { MARKER_TYPES } from "~/lib/taxonomy";
 import { findApplicationFor } from "~/services/contributions/applications.server";
 import { tellPlacePublished } from "~/services/contributions/contribution-outcome.server";
-import { invalid } from "~/services/entries/content-actions.server";
 import { findLikelyDuplicates } from "~/services/entries/duplicates.server";
 import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
-import {
-  findLocationNameClash,
-  getLocationById,
-  isLocationNameTaken,
-  type LocationInput,
-} from "~/services/entries/reads.server";
+import { getLocationById, type LocationInput } from "~/services/entries/reads.server";
 import { resolvePicture } from "~/services/entries/stored-image.server";
 import { loadReferenceData } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/location-form";
-
-const LIST = "/admin/dashboard/locations";
+import { namedEntryInput, refuseEntryPost, uniqueName } from "./entry-form.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
@@ -58,8 +41,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     fromApplication,
     duplicates,
     labels: loaded.labels,
-    location: location ? toFormValues(location) : null,
-    locationName: location?.name ?? null,
+    entry: loaded.shown,
+    saved: location ? toFormValues(location) : null,
     check: location
       ? {
           id: location.id,
@@ -79,24 +62,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.services;
   const post = await readEntryPost(context.services, request, { kind: "location", params });
   if (post.response) return post.response;
-  const { id, stored: existing, values, v, language } = post;
+  const { id, stored: existing, v } = post;
   const ref = await loadReferenceData(context.services);
   const errors = checkLocationReferences(v, ref);
-  const clash = errors.name ? null : await findLocationNameClash(db, v.name, id);
-  if (clash) errors.name = nameTakenBy("location", clash.name);
-  if (Object.keys(errors).length > 0) {
-    return invalid(
-      errors,
-      values,
-      clash ? { nameClash: { href: entryEditPath("location", clash.id), name: clash.name } } : {},
-    );
-  }
+  // Its focus areas are checked with its other references.
+  const refused = await refuseEntryPost(context.services, post, errors, { focusAreas: false });
+  if (refused) return refused;
 
   const size = await imageSize(context.services, v, existing);
   // Built from the parsed schema output only: any extra posted field (id, createdAt, role...) is ignored.
-  const input: LocationInput = {
-    status: v.status,
-    name: v.name,
+  const input: LocationInput = namedEntryInput(post, {
     shortDescription: v.shortDescription,
     longDescription: v.longDescription,
     originalImageUrl: v.originalImageUrl,
@@ -119,10 +94,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     longitude: v.longitude,
     markerType: v.markerType,
     featured: v.featured,
-    ...language,
-  };
+  });
   return saveEntryForm(context.services, user, post, input, {
-    unique: { field: "name", message: LOCATION_NAME_TAKEN, isTaken: () => isLocationNameTaken(db, v.name, id) },
+    unique: uniqueName(context.services, "location", v.name, id),
     // A new place that looks like one already listed opens on its own screen, where the likely duplicates are shown.
     afterSave: async (savedId) => {
       // A place made from a visitor's suggestion, now published: the visitor is told, once (decision 058).
@@ -186,16 +160,13 @@ function toFormValues(row: NonNullable<Awaited<ReturnType<typeof getLocationById
   });
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("location", loaderData?.locationName);
+export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("location", loaderData?.entry?.name);
 
 export default function LocationFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { regions, subRegions, focusAreas, locationName, check } = loaderData;
-  const values: FormValues = actionData?.values ?? loaderData.location ?? {};
+  const { regions, subRegions, focusAreas, check } = loaderData;
   const ref = { regions, subRegions, focusAreas };
-  const { errors, onSubmit } = useFormErrors(LocationSchema, actionData?.errors, (v) =>
-    checkLocationReferences(v, ref),
-  );
-  const field = bindFields(values, errors);
+  const form = useEntryForm(LocationSchema, loaderData.saved, actionData, (v) => checkLocationReferences(v, ref));
+  const { values, errors, field } = form;
   const [regionId, setRegionId] = useState(textValue(values, "regionId"));
   const [subRegionId, setSubRegionId] = useState(textValue(values, "subRegionId"));
   const position = usePlacePosition(textValue(values, "latitude"), textValue(values, "longitude"));
@@ -204,15 +175,10 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
   return (
     <EntryFormPage
       kind="location"
-      name={locationName}
-      listHref={LIST}
-      wide
-      status={savedStatus(loaderData.location)}
-      publicHref={locationName ? locationPath(locationName) : null}
-      notices={check ? <EntryCheck check={check} duplicates={loaderData.duplicates} /> : null}
       data={loaderData}
-      saved={loaderData.location}
-      form={{ values, errors, onSubmit }}
+      form={form}
+      wide
+      notices={check ? <EntryCheck check={check} duplicates={loaderData.duplicates} /> : null}
     >
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold text-stone-900">Basics</legend>
@@ -242,11 +208,10 @@ export default function LocationFormPage({ loaderData, actionData }: Route.Compo
         <MediaUrlField
           {...field("originalImageUrl")}
           label="Original image URL"
-          hint="JPEG or PNG; a full address, a path such as /media/..., or an image from the media library."
+          formats="JPEG or PNG"
           pickerLabel="image"
           webpField={{
             ...field("webpImageUrl"),
-            label: "WebP image URL",
             hint: "Served first to browsers that support WebP; filled in when you choose from the media library.",
           }}
         />
@@ -359,5 +324,5 @@ function EntryCheck({
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} listHref={LIST} listLabel="Back to locations" />;
+  return <EntryFormErrorBoundary kind="location" error={error} />;
 }

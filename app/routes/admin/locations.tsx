@@ -1,18 +1,16 @@
-import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
-import { nameColumn } from "~/components/admin/content/content-table";
-import { EntryListPage } from "~/components/admin/content/entry-list";
+import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
+import { EntryListPage, type EntryListRow, entryListMeta } from "~/components/admin/content/entry-list";
 import { readEntryListQuery } from "~/components/admin/content/list-query";
 import { FilterSelect } from "~/components/admin/content/search-form";
+import type { Column } from "~/components/admin/data-table";
 import { isUuid } from "~/lib/ids";
-import { locationPath } from "~/lib/slug";
-import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
-import { deleteEntry, listEntries } from "~/services/entries/entry-lists.server";
+import { listEntries } from "~/services/entries/entry-lists.server";
 import { type LocationSort, searchLocations } from "~/services/entries/reads.server";
 import { listRegions } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/locations";
+import { entryDeleteAction } from "./entry-list.server";
 
-const LIST = "/admin/dashboard/locations";
 const SORTS: { value: LocationSort; label: string }[] = [
   { value: "name", label: "Name (A to Z)" },
   { value: "-name", label: "Name (Z to A)" },
@@ -43,26 +41,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, sort, regionId, regions: regions.map((r) => ({ id: r.id, name: r.name })) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return deleteEntry(context.services, await requireAdmin(context.services, request), request, "location");
-}
+export const action = entryDeleteAction("location");
 
-export const meta = () => adminMeta("Locations");
+export const meta = () => entryListMeta("location");
 
-type Row = Route.ComponentProps["loaderData"]["rows"][number];
+const COLUMNS: Column<EntryListRow<typeof loader>>[] = [
+  { key: "country", header: "Country", cell: (r) => r.country || "—" },
+  { key: "region", header: "Region", cell: (r) => r.regionName || "—" },
+];
 
-const editHref = (r: Row) => `/admin/dashboard/edit/${r.id}`;
+/** After the status column. */
+const AFTER_STATUS: Column<EntryListRow<typeof loader>>[] = [
+  { key: "featured", header: "Featured", cell: (r) => (r.featured ? "Yes" : "No") },
+  {
+    key: "updated",
+    header: "Updated",
+    cell: (r) => <time dateTime={r.updatedAt}>{r.updatedAt.slice(0, 10)}</time>,
+  },
+];
 
 export default function LocationsPage({ loaderData }: Route.ComponentProps) {
   const { sort, regionId, regions } = loaderData;
   return (
     <EntryListPage
+      kind="location"
       data={loaderData}
-      listHref={LIST}
-      title="Locations"
-      description="Places on the map and in the directory."
-      add={{ href: "/admin/dashboard/add", label: "Add location" }}
-      search={{ id: "locations", label: "Filter locations", submitLabel: "Apply", clearLabel: "Clear filters" }}
       filters={
         <FilterSelect
           id="locations-region"
@@ -75,29 +78,10 @@ export default function LocationsPage({ loaderData }: Route.ComponentProps) {
       }
       sort={<FilterSelect id="locations-sort" name="sort" label="Sort by" value={sort} options={SORTS} />}
       filtered={regionId !== ""}
-      columns={[
-        nameColumn("name", "Name", (r) => r.name, editHref),
-        { key: "country", header: "Country", cell: (r) => r.country || "—" },
-        { key: "region", header: "Region", cell: (r) => r.regionName || "—" },
-        { key: "status", header: "Status", cell: (r) => ENTRY_STATUS_LABELS[r.status] },
-        { key: "featured", header: "Featured", cell: (r) => (r.featured ? "Yes" : "No") },
-        {
-          key: "updated",
-          header: "Updated",
-          cell: (r) => <time dateTime={r.updatedAt}>{r.updatedAt.slice(0, 10)}</time>,
-        },
-      ]}
-      actions={(r) => ({ name: r.name, editHref: editHref(r), viewHref: locationPath(r.name) })}
-      deleteDescription="The location and its public page are removed for good. Programs hosted there lose their host."
-      panelDescription="The location and its public page are removed for good."
-      empty={{
-        filtered: { title: "No locations match these filters", description: "Try another search or region." },
-        none: { title: "No locations yet", description: "Add the first place to the directory." },
-      }}
+      columns={COLUMNS}
+      after={AFTER_STATUS}
     />
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} />;
-}
+export const ErrorBoundary = AdminErrorBoundary;

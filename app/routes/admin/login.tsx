@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard, AuthField, authButtonClass } from "~/components/admin/auth-card";
+import { adminMeta } from "~/components/admin/content/admin-page";
 import { SignOutButton } from "~/components/admin/shell/sign-out-button";
 import { type FieldErrors, fieldErrors, type TypedValues } from "~/lib/schemas";
 import { LOGIN_FAILED_MESSAGE, LoginSchema } from "~/lib/schemas/admin-login";
@@ -19,9 +20,7 @@ import type { Route } from "./+types/login";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export function meta() {
-  return [{ title: "Sign in | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Sign in");
 
 export function headers() {
   return NO_STORE;

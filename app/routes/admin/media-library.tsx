@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { adminMeta } from "~/components/admin/content/admin-page";
 import { MediaLibrary } from "~/components/admin/media/media-library";
 import { PageHeader } from "~/components/admin/shell/page-header";
 import { fieldErrors } from "~/lib/schemas";
@@ -92,9 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function meta() {
-  return [{ title: "Media library | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Media library");
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (

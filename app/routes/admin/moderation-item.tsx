@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
-import { AdminErrorBoundary, PageHeader, useSubmitting } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
 import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
+import { useSubmitting } from "~/components/admin/content/use-navigation-state";
 import { CorrectionReview } from "~/components/admin/moderation/correction-review";
 import { NewPlaceReview } from "~/components/admin/moderation/new-place-review";
 import { controlClass } from "~/components/admin/moderation/review-parts";
@@ -62,9 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   throw data("Unknown action.", { status: 400 });
 }
 
-export function meta() {
-  return [{ title: "Review a contribution | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Review a contribution");
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 

@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { parsePage } from "~/components/admin/content/list-query";
 import { type Column, DataTable } from "~/components/admin/data-table";
@@ -100,9 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(`${LIST}?status=checking`, `“${name}” marked as checked`);
 }
 
-export function meta() {
-  return [{ title: "Moderation | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Moderation");
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 

@@ -1,5 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
-import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
 import { buttonClasses } from "~/components/forms/form-field";
 import { NAME_TRANSLATION_LANGUAGES, NAME_TRANSLATION_MAX, type NameTranslations } from "~/lib/reference-names";
 import { fieldErrors } from "~/lib/schemas";
@@ -102,9 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(`${SCREEN}#row-${id}`, `Names of “${name}” saved.`, "success", { headers: NO_STORE });
 }
 
-export function meta() {
-  return [{ title: "Names | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Names");
 
 const inputCls =
   "mt-1 block w-full rounded-md border border-stone-400 bg-white px-2 py-1.5 text-sm text-stone-900 focus:border-leaf-600";

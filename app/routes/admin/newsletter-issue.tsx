@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-router";
-import { AdminErrorBoundary, PageHeader, useSubmitting } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
 import { TranslationFields } from "~/components/admin/content/translation-fields";
+import { useSubmitting } from "~/components/admin/content/use-navigation-state";
 import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "~/components/forms/form-field";
 import {
   languageDisplayName,

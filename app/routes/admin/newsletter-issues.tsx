@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
-import { AdminErrorBoundary, PageHeader, useSubmitting } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { useSubmitting } from "~/components/admin/content/use-navigation-state";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { buttonClasses, TextField } from "~/components/forms/form-field";
@@ -45,9 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(`${LIST}/${id}`);
 }
 
-export function meta() {
-  return [{ title: "Newsletter issues | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Newsletter issues");
 
 type Row = Route.ComponentProps["loaderData"]["issues"][number];
 

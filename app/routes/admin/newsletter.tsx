@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
 import { actionsColumn, ContentTable } from "~/components/admin/content/content-table";
 import { DeleteButton, DeletePanel, useDeleteLinks } from "~/components/admin/content/delete-controls";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
@@ -73,9 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function meta() {
-  return [{ title: "Newsletter | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Newsletter");
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 

@@ -1,6 +1,7 @@
 import { data, Form, Link, useLocation } from "react-router";
-import { AdminErrorBoundary, PageHeader, useListBusy, useSubmitting } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
+import { useListBusy, useSubmitting } from "~/components/admin/content/use-navigation-state";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { Pagination } from "~/components/admin/pagination";
@@ -72,9 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(`${LIST}${back.search}`, "The message is queued and will be sent again");
 }
 
-export function meta() {
-  return [{ title: "Outbox | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Outbox");
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 

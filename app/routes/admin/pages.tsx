@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { formatDateTime } from "~/components/admin/shell/format";
 import { pageTextEditPath } from "~/lib/admin-paths";
@@ -13,9 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ texts }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export function meta() {
-  return [{ title: "Pages | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Pages");
 
 const columns: Column<PageTextSummary>[] = [
   {

@@ -1,5 +1,5 @@
 import { data, Outlet } from "react-router";
-import { AddLink, AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
+import { AddLink, AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
 import { actionsColumn, ContentTable, RowActions } from "~/components/admin/content/content-table";
 import { DeleteButton, DeletePanel, useDeleteLinks } from "~/components/admin/content/delete-controls";
 import { readListQuery } from "~/components/admin/content/list-query";
@@ -215,9 +215,7 @@ function toFormValues(e: EpisodeRow): FormValues {
   };
 }
 
-export function meta() {
-  return [{ title: "Podcast | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Podcast");
 
 type EpisodeListRow = Route.ComponentProps["loaderData"]["episodes"][number];
 

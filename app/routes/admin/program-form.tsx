@@ -1,34 +1,18 @@
-import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
-import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormPage, entryFormMeta, savedStatus } from "~/components/admin/content/entry-form";
+import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
 import { NameClashLink } from "~/components/admin/content/name-clash-link";
-import { useFormErrors } from "~/components/admin/content/use-form-errors";
+import { useEntryForm } from "~/components/admin/content/use-entry-form";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
 import { InstructionLanguagesField } from "~/components/forms/instruction-languages-field";
-import { entryEditPath } from "~/lib/admin-paths";
-import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import { DEFAULT_LANGUAGE } from "~/lib/i18n/languages";
 import { instructionLanguageOptions } from "~/lib/instruction-languages";
 import { type FormValues, listValue } from "~/lib/schemas/form";
-import { nameTakenBy } from "~/lib/schemas/location";
-import {
-  PROGRAM_FORMATS,
-  PROGRAM_HOST_UNKNOWN,
-  PROGRAM_NAME_TAKEN,
-  ProgramSchema,
-  priceText,
-} from "~/lib/schemas/program";
-import { programPath } from "~/lib/slug";
-import { invalid } from "~/services/entries/content-actions.server";
+import { PROGRAM_FORMATS, PROGRAM_HOST_UNKNOWN, ProgramSchema, priceText } from "~/lib/schemas/program";
 import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
-import { hasUnknownFocusAreas } from "~/services/entries/focus-areas.server";
 import {
-  findProgramNameClash,
   getLocationIdsByNames,
   getLocationNamesByIds,
   getProgramById,
-  isProgramNameTaken,
   listLocationNames,
   type ProgramInput,
   type ProgramRow,
@@ -36,8 +20,7 @@ import {
 import { listFocusAreas } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/program-form";
-
-const LIST = "/admin/dashboard/programs";
+import { namedEntryInput, refuseEntryPost, uniqueName } from "./entry-form.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
@@ -52,8 +35,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     history,
     labels,
-    program: program ? toFormValues(program, hostName[0] ?? "") : null,
-    programName: program?.name ?? null,
+    entry: loaded.shown,
+    saved: program ? toFormValues(program, hostName[0] ?? "") : null,
     focusAreas,
     locationNames,
     // Staff's screens are English: the languages named in English, in its alphabetical order.
@@ -66,28 +49,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db } = context.services;
   const post = await readEntryPost(context.services, request, { kind: "program", params });
   if (post.response) return post.response;
-  const { id, values, v, language } = post;
+  const { id, v } = post;
   const errors: Record<string, string> = {};
   let locationId: string | null = null;
   if (v.hostLocation) {
     locationId = (await getLocationIdsByNames(db, [v.hostLocation])).get(v.hostLocation) ?? null;
     if (!locationId) errors.hostLocation = PROGRAM_HOST_UNKNOWN;
   }
-  if (await hasUnknownFocusAreas(context.services, v.focusAreas)) errors.focusAreas = UNKNOWN_FOCUS_AREAS;
-  const clash = await findProgramNameClash(db, v.name, id);
-  if (clash) errors.name = nameTakenBy("program", clash.name);
-  if (Object.keys(errors).length > 0) {
-    return invalid(
-      errors,
-      values,
-      clash ? { nameClash: { href: entryEditPath("program", clash.id), name: clash.name } } : {},
-    );
-  }
+  const refused = await refuseEntryPost(context.services, post, errors);
+  if (refused) return refused;
 
   // Only parsed fields reach the database; anything else posted is ignored.
-  const input: ProgramInput = {
-    status: v.status,
-    name: v.name,
+  const input: ProgramInput = namedEntryInput(post, {
     summary: v.summary,
     description: v.description,
     locationId,
@@ -102,10 +75,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     focusAreas: v.focusAreas,
     instructionLanguages: v.instructionLanguages,
     imageUrl: v.imageUrl,
-    ...language,
-  };
+  });
   return saveEntryForm(context.services, user, post, input, {
-    unique: { field: "name", message: PROGRAM_NAME_TAKEN, isTaken: () => isProgramNameTaken(db, v.name, id) },
+    unique: uniqueName(context.services, "program", v.name, id),
   });
 }
 
@@ -128,25 +100,14 @@ function toFormValues(p: ProgramRow, hostName: string): FormValues {
   });
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("program", loaderData?.programName);
+export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("program", loaderData?.entry?.name);
 
 export default function ProgramFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { locationNames, programName, instructionLanguages } = loaderData;
-  const values: FormValues = actionData?.values ?? loaderData.program ?? {};
-  const { errors, onSubmit } = useFormErrors(ProgramSchema, actionData?.errors);
-  const field = bindFields(values, errors);
+  const { locationNames, instructionLanguages } = loaderData;
+  const form = useEntryForm(ProgramSchema, loaderData.saved, actionData);
+  const { values, errors, field } = form;
   return (
-    <EntryFormPage
-      kind="program"
-      name={programName}
-      listHref={LIST}
-      wide
-      status={savedStatus(loaderData.program)}
-      publicHref={programName ? programPath(programName) : null}
-      data={loaderData}
-      saved={loaderData.program}
-      form={{ values, errors, onSubmit }}
-    >
+    <EntryFormPage kind="program" data={loaderData} form={form} wide>
       <TextField
         {...field("name")}
         label="Name"
@@ -223,13 +184,13 @@ export default function ProgramFormPage({ loaderData, actionData }: Route.Compon
       <MediaUrlField
         {...field("imageUrl")}
         label="Image URL"
-        hint="A full address, a path such as /media/..., or an image from the media library (its WebP copies are served automatically)."
         pickerLabel="image"
+        note="its WebP copies are served automatically"
       />
     </EntryFormPage>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} listHref={LIST} listLabel="Back to programs" />;
+  return <EntryFormErrorBoundary kind="program" error={error} />;
 }

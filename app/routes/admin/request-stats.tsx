@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { adminMeta } from "~/components/admin/content/admin-page";
 import { PageHeader } from "~/components/admin/shell/page-header";
 import { Stat } from "~/components/admin/stat";
 import { TimeSeriesChart } from "~/components/charts/time-series-chart";
@@ -23,9 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return new Response("Method not allowed", { status: 405, headers: { Allow: "GET", "Cache-Control": "no-store" } });
 }
 
-export function meta() {
-  return [{ title: "Request statistics | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Request statistics");
 
 const ms = (n: number) => (n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(1)} ms`);
 const pct = (n: number) => `${(n * 100).toFixed(n > 0 && n < 0.001 ? 3 : 1)} %`;

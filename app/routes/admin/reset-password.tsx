@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard, AuthField, authButtonClass } from "~/components/admin/auth-card";
+import { adminMeta } from "~/components/admin/content/admin-page";
 import { LINK_PAGE_HEADERS } from "~/lib/link-pages";
 import { fieldErrors } from "~/lib/schemas";
 import { formDataToObject } from "~/lib/schemas/form";
@@ -11,9 +12,7 @@ import type { Route } from "./+types/reset-password";
 
 const HEADERS = LINK_PAGE_HEADERS;
 
-export function meta() {
-  return [{ title: "Choose a password | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Choose a password");
 
 export function headers() {
   return HEADERS;

@@ -1,22 +1,17 @@
-import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
-import { bindFields } from "~/components/admin/content/content-form";
-import { EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
-import { useFormErrors } from "~/components/admin/content/use-form-errors";
+import { EntryFormErrorBoundary, EntryFormPage, entryFormMeta } from "~/components/admin/content/entry-form";
+import { useEntryForm } from "~/components/admin/content/use-entry-form";
 import { MediaUrlField } from "~/components/admin/media/media-url-field";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/form-field";
-import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import type { FormValues } from "~/lib/schemas/form";
 import { ResourceSchema } from "~/lib/schemas/resource";
 import { RESOURCE_TYPES } from "~/lib/taxonomy";
-import { invalid } from "~/services/entries/content-actions.server";
 import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
-import { hasUnknownFocusAreas } from "~/services/entries/focus-areas.server";
 import { getResourceById, type ResourceInput, type ResourceRow } from "~/services/entries/reads.server";
 import { listFocusAreas } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/resource-form";
+import { refuseEntryPost } from "./entry-form.server";
 
-const LIST = "/admin/dashboard/resources";
 const TYPE_LABELS: Record<string, string> = {
   website: "Website",
   "youtube channel": "YouTube channel",
@@ -28,19 +23,13 @@ const TYPE_LABELS: Record<string, string> = {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
-  const {
-    entry: resource,
-    history,
-    labels,
-  } = await loadFormEntry(context.services, "resource", {
-    params,
-    find: getResourceById,
-  });
+  const loaded = await loadFormEntry(context.services, "resource", { params, find: getResourceById });
+  const { entry: resource, history, labels } = loaded;
   return {
     history,
     labels,
-    resource: resource ? toFormValues(resource) : null,
-    resourceTitle: resource?.title ?? null,
+    entry: loaded.shown,
+    saved: resource ? toFormValues(resource) : null,
     focusAreas: await listFocusAreas(context.services.db),
   };
 }
@@ -49,9 +38,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(context.services, request);
   const post = await readEntryPost(context.services, request, { kind: "resource", params });
   if (post.response) return post.response;
-  const { values, v, language } = post;
-  if (await hasUnknownFocusAreas(context.services, v.focusAreas))
-    return invalid({ focusAreas: UNKNOWN_FOCUS_AREAS }, values);
+  const refused = await refuseEntryPost(context.services, post);
+  if (refused) return refused;
+  const { v, language } = post;
   const input: ResourceInput = {
     status: v.status,
     title: v.title,
@@ -77,22 +66,13 @@ function toFormValues(r: ResourceRow): FormValues {
   });
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("resource", loaderData?.resourceTitle);
+export const meta = ({ loaderData }: Route.MetaArgs) => entryFormMeta("resource", loaderData?.entry?.name);
 
 export default function ResourceFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { resourceTitle } = loaderData;
-  const values: FormValues = actionData?.values ?? loaderData.resource ?? {};
-  const { errors, onSubmit } = useFormErrors(ResourceSchema, actionData?.errors);
-  const field = bindFields(values, errors);
+  const form = useEntryForm(ResourceSchema, loaderData.saved, actionData);
+  const { field } = form;
   return (
-    <EntryFormPage
-      kind="resource"
-      name={resourceTitle}
-      listHref={LIST}
-      data={loaderData}
-      saved={loaderData.resource}
-      form={{ values, errors, onSubmit }}
-    >
+    <EntryFormPage kind="resource" data={loaderData} form={form}>
       <TextField {...field("title")} label="Title" required maxLength={200} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
@@ -106,16 +86,11 @@ export default function ResourceFormPage({ loaderData, actionData }: Route.Compo
       </div>
       <TextField {...field("url")} label="URL" type="url" required placeholder="https://" />
       <TextAreaField {...field("description")} label="Description" rows={5} maxLength={2000} />
-      <MediaUrlField
-        {...field("imageUrl")}
-        label="Image URL"
-        hint="A full address, a path such as /media/..., or an image from the media library."
-        pickerLabel="image"
-      />
+      <MediaUrlField {...field("imageUrl")} label="Image URL" pickerLabel="image" />
     </EntryFormPage>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} listHref={LIST} listLabel="Back to resources" />;
+  return <EntryFormErrorBoundary kind="resource" error={error} />;
 }

@@ -1,16 +1,14 @@
-import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
-import { nameColumn } from "~/components/admin/content/content-table";
-import { EntryListPage } from "~/components/admin/content/entry-list";
+import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
+import { EntryListPage, type EntryListRow, entryListMeta } from "~/components/admin/content/entry-list";
 import { readEntryListQuery } from "~/components/admin/content/list-query";
 import { FilterSelect } from "~/components/admin/content/search-form";
+import type { Column } from "~/components/admin/data-table";
 import { RESOURCE_TYPES, type ResourceType } from "~/lib/taxonomy";
-import { ENTRY_STATUS_LABELS } from "~/lib/vocabulary";
-import { deleteEntry, listEntries } from "~/services/entries/entry-lists.server";
+import { listEntries } from "~/services/entries/entry-lists.server";
 import { searchResourcesForAdmin } from "~/services/entries/reads.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/resources";
-
-const LIST = "/admin/dashboard/resources";
+import { entryDeleteAction } from "./entry-list.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
@@ -23,26 +21,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, type: type ?? "" };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return deleteEntry(context.services, await requireAdmin(context.services, request), request, "resource");
-}
+export const action = entryDeleteAction("resource");
 
-export const meta = () => adminMeta("Resources");
+export const meta = () => entryListMeta("resource");
 
-type Row = Route.ComponentProps["loaderData"]["rows"][number];
-
-const editHref = (r: Row) => `${LIST}/edit/${r.id}`;
+const COLUMNS: Column<EntryListRow<typeof loader>>[] = [
+  { key: "type", header: "Type", cell: (r) => RESOURCE_TYPES.find((t) => t.value === r.type)?.label ?? r.type },
+  { key: "author", header: "Author", cell: (r) => r.author || "—" },
+];
 
 export default function ResourcesPage({ loaderData }: Route.ComponentProps) {
   const { type } = loaderData;
   return (
     <EntryListPage
+      kind="resource"
       data={loaderData}
-      listHref={LIST}
-      title="Resources"
-      description="Websites, YouTube channels, books, podcasts, articles and apps."
-      add={{ href: `${LIST}/add`, label: "Add resource" }}
-      search={{ id: "resources", label: "Search resources" }}
       filters={
         <FilterSelect
           id="resources-type"
@@ -54,22 +47,10 @@ export default function ResourcesPage({ loaderData }: Route.ComponentProps) {
         />
       }
       filtered={type !== ""}
-      columns={[
-        nameColumn("title", "Title", (r) => r.title, editHref),
-        { key: "type", header: "Type", cell: (r) => RESOURCE_TYPES.find((t) => t.value === r.type)?.label ?? r.type },
-        { key: "author", header: "Author", cell: (r) => r.author || "—" },
-        { key: "status", header: "Status", cell: (r) => ENTRY_STATUS_LABELS[r.status] },
-      ]}
-      actions={(r) => ({ name: r.title, editHref: editHref(r) })}
-      deleteDescription="The resource is removed from the public list for good."
-      empty={{
-        filtered: { title: "No resources match", description: "Try another search or type." },
-        none: { title: "No resources yet", description: "Add the first book, website or channel." },
-      }}
+      nameField="title"
+      columns={COLUMNS}
     />
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} />;
-}
+export const ErrorBoundary = AdminErrorBoundary;

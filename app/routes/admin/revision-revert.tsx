@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { PageHeader } from "~/components/admin/content/admin-page";
+import { adminMeta, PageHeader } from "~/components/admin/content/admin-page";
 import { NoFields } from "~/lib/schemas/form";
 import { parseForm } from "~/server-lib/form.server";
 import { revertRevision } from "~/services/entries/revisions.server";
@@ -35,9 +35,7 @@ function adminPageFrom(request: Request): string {
   return url?.pathname.startsWith("/admin/") ? url.pathname : "/admin/dashboard";
 }
 
-export function meta() {
-  return [{ title: "Revert a revision | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Revert a revision");
 
 export default function RevertRevisionPage() {
   return (

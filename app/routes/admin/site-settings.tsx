@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { adminMeta } from "~/components/admin/content/admin-page";
 import { PageHeader } from "~/components/admin/shell/page-header";
 import { ErrorSummary, fieldIds, SubmitButton, TextField } from "~/components/forms/form-field";
 import { DATA_LICENCES, dataLicence } from "~/lib/data-licences";
@@ -88,9 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast("/admin/dashboard/site-settings", "Site settings saved.", "success", { headers: NO_STORE });
 }
 
-export function meta() {
-  return [{ title: "Site settings | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Site settings");
 
 const FIELD_LABELS = {
   nav: "Navigation",

@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
+import { adminMeta } from "~/components/admin/content/admin-page";
 import { formatDate } from "~/components/admin/shell/format";
 import { PageHeader } from "~/components/admin/shell/page-header";
 import { fieldIds, SelectField, SubmitButton, TextField } from "~/components/forms/form-field";
@@ -232,9 +233,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(USERS_PATH, message, "success", { headers: NO_STORE });
 }
 
-export function meta() {
-  return [{ title: "Users | Admin" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => adminMeta("Users");
 
 const rowButtonClass =
   "rounded-md border border-stone-400 bg-white px-3 py-1.5 text-sm font-medium text-stone-900 hover:bg-stone-100 disabled:opacity-60";

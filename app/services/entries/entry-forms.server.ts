@@ -8,7 +8,7 @@ import type { Database } from "~db/client";
 import type { Services } from "../services.server";
 import type { SessionUser } from "../staff/guard.server";
 import { invalid, type SaveContent, saveContent } from "./content-actions.server";
-import { ENTRY_KINDS, entryKind } from "./registry.server";
+import { type AnyEntryRow, ENTRY_KINDS, entryKind, entryName, entryPublicPath } from "./registry.server";
 import { entryHistory } from "./revisions.server";
 
 /**
@@ -39,7 +39,10 @@ export async function loadFormEntry<Item>(
 ) {
   const { id, entry } = await namedEntry(services.db, kind, params, find, " It may have been deleted.");
   const history = id ? await entryHistory(services, kind, id) : [];
-  return { id, entry, history, labels: entryFormLabels(kind, labels) };
+  const row = entry as AnyEntryRow | null;
+  /** The entry as the form's page names it and links to its public page (its kind's record makes the address). */
+  const shown = row ? { id: row.id, name: entryName(kind, row), publicPath: entryPublicPath(kind, row) } : null;
+  return { id, entry, shown, history, labels: entryFormLabels(kind, labels) };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Database } from "~db/client";
 import type { Services } from "../services.server";
 import type { SessionUser } from "../staff/guard.server";
 import { deleteContent, readDeleteId } from "./content-actions.server";
-import { type EntryKind, entryKind, entryName } from "./registry.server";
+import { type AnyEntryRow, type EntryKind, entryKind, entryName, entryPublicPath } from "./registry.server";
 
 /**
  * The admin list screens of the four collections (locations, programs, change-makers, resources) read their address,
@@ -51,7 +51,12 @@ export async function listEntries<Row extends { updatedAt: Date }>(
     status,
     page,
     total: result.total,
-    rows: result.rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
+    rows: result.rows.map((r) => ({
+      ...r,
+      updatedAt: r.updatedAt.toISOString(),
+      /** The entry's public page, as its kind's record makes it (null for a kind without pages). */
+      publicPath: entryPublicPath(kind, r as unknown as AnyEntryRow),
+    })),
     confirm,
   };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { buttonClasses } from "~/components/forms/form-field";
 
 /** The page title row of an admin screen, with an optional primary action. */
@@ -30,19 +30,6 @@ export function AddLink({ to, children }: { to: string; children: ReactNode }) {
       {children}
     </Link>
   );
-}
-
-/** True while the current list page is reloading (new search, filter, sort or page). */
-export function useListBusy(): boolean {
-  const navigation = useNavigation();
-  const location = useLocation();
-  return navigation.state === "loading" && navigation.location?.pathname === location.pathname;
-}
-
-/** True while a form on this page is being submitted. */
-export function useSubmitting(): boolean {
-  const navigation = useNavigation();
-  return navigation.state === "submitting";
 }
 
 /** An admin screen's title (`<title> | Admin`), kept out of search engines. */

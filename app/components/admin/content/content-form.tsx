@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { buttonClasses, SelectField, SubmitButton } from "~/components/forms/form-field";
 import { type FormValues, textValue } from "~/lib/schemas/form";
 import { ENTRY_STATUS_LABELS, ENTRY_STATUSES, type EntryStatus } from "~/lib/vocabulary";
-import { PageHeader, useSubmitting } from "./admin-page";
+import { PageHeader } from "./admin-page";
+import { useSubmitting } from "./use-navigation-state";
 
 /**
  * Ties fields to what the form shows (the submitted or stored values) and its errors, so each field names its key

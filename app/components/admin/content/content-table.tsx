@@ -4,7 +4,7 @@ import { buttonClasses } from "~/components/forms/form-field";
 import { type Column, DataTable } from "../data-table";
 import { EmptyState } from "../empty-state";
 import { Pagination } from "../pagination";
-import { useListBusy } from "./admin-page";
+import { useListBusy } from "./use-navigation-state";
 
 /** A content row's actions: edit, the public page when there is one, then `children` (its delete control). */
 export function RowActions({

@@ -4,22 +4,12 @@ import { FocusAreasField } from "~/components/forms/focus-areas-field";
 import { ErrorSummary } from "~/components/forms/form-field";
 import { type FormValues, textValue } from "~/lib/schemas/form";
 import type { EntryStatus } from "~/lib/vocabulary";
+import { AdminErrorBoundary } from "./admin-page";
 import { EntryStatusField, FormActions, FormPageHeader } from "./content-form";
+import { capitalised, entryKindWords, type FormKind } from "./entry-kinds";
 import { MadeFromApplication } from "./made-from-application";
 import { type HistoryEntry, RevisionHistory } from "./revision-history";
 import { TranslationFields } from "./translation-fields";
-
-/** The kinds of entry staff add and edit on a form of their own, with its list. */
-export type FormKind = "location" | "program" | "change-maker" | "resource";
-
-const PLURALS: Record<FormKind, string> = {
-  location: "locations",
-  program: "programs",
-  "change-maker": "change-makers",
-  resource: "resources",
-};
-
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** An entry form's page title: "Edit <name>" for a saved entry, "Add <kind>" for a new one. */
 export function entryFormMeta(kind: FormKind, name: string | null | undefined) {
@@ -31,53 +21,50 @@ export function entryFormMeta(kind: FormKind, name: string | null | undefined) {
  * The page of one entry's form (a location, program, change-maker or resource): the way back and the title, the
  * application it was made from, the errors, then the kind's own fields (`children`) followed by what every entry
  * form ends with (focus areas, language and translations, status, save and cancel), and the saved entry's history.
- * `name` is the saved entry's name, null while adding one.
+ * The way back and out leads to the kind's list; a saved entry's public page (when its kind has pages) opens from
+ * the title.
  */
 export function EntryFormPage({
   kind,
-  name,
-  listHref,
   wide = false,
-  status,
-  publicHref,
   notices,
   data,
-  saved,
   form,
   children,
 }: {
   kind: FormKind;
-  name: string | null;
-  listHref: string;
   /** A form with more columns gets a wider page. */
   wide?: boolean;
-  status?: EntryStatus | null;
-  publicHref?: string | null;
   /** What the page says between the errors and the form (a location's likely duplicates and its entry check). */
   notices?: ReactNode;
-  /** What the form's loader gives every entry form (services/entries/entry-forms.server.ts). */
+  /**
+   * What the form's loader gives every entry form (services/entries/entry-forms.server.ts): the entry edited (its id
+   * and name, a resource's title) and its values as saved, both null while adding one, its labels and its history.
+   */
   data: {
+    entry: { id: string; name: string; publicPath: string | null } | null;
+    saved: FormValues | null;
     labels: Record<string, string>;
     history: HistoryEntry[];
     focusAreas: readonly { id: string; name: string; categoryId: string }[];
     fromApplication?: { id: string; fullName: string } | null;
   };
-  /** The entry's values as saved (null while adding one). */
-  saved: FormValues | null;
   /** What the form shows (as posted back, or as saved), its errors and its check on submit. */
   form: { values: FormValues; errors: Record<string, string>; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
   children: ReactNode;
 }) {
-  const { labels, history, focusAreas } = data;
+  const { entry, saved, labels, history, focusAreas } = data;
+  const name = entry?.name ?? null;
   const { values, errors, onSubmit } = form;
+  const { plural, paths } = entryKindWords(kind);
   return (
     <div className={wide ? "max-w-4xl" : "max-w-3xl"}>
       <FormPageHeader
         title={name ? `Edit ${kind}: ${name}` : `Add ${kind}`}
-        backHref={listHref}
-        backLabel={`Back to ${PLURALS[kind]}`}
-        status={status}
-        publicHref={publicHref}
+        backHref={paths.list}
+        backLabel={`Back to ${plural}`}
+        status={savedStatus(saved)}
+        publicHref={entry?.publicPath ?? null}
       />
       <MadeFromApplication application={data.fromApplication ?? null} />
       <ErrorSummary errors={errors} labels={labels} />
@@ -98,7 +85,7 @@ export function EntryFormPage({
           savedLanguage={textValue(saved ?? undefined, "language") || undefined}
         />
         <EntryStatusField value={textValue(values, "status")} error={errors.status} />
-        <FormActions submitLabel={name ? "Save changes" : `Create ${kind}`} cancelHref={listHref} />
+        <FormActions submitLabel={name ? "Save changes" : `Create ${kind}`} cancelHref={paths.list} />
       </Form>
       {name ? <RevisionHistory history={history} labels={labels} /> : null}
     </div>
@@ -106,6 +93,12 @@ export function EntryFormPage({
 }
 
 /** The saved entry's status as its form was given it (null while adding one). */
-export function savedStatus(saved: FormValues | null): EntryStatus | null {
+function savedStatus(saved: FormValues | null): EntryStatus | null {
   return (saved?.status as EntryStatus | undefined) ?? null;
+}
+
+/** The error state of an entry form's screen, with the way back to the kind's list. */
+export function EntryFormErrorBoundary({ kind, error }: { kind: FormKind; error: unknown }) {
+  const { plural, paths } = entryKindWords(kind);
+  return <AdminErrorBoundary error={error} listHref={paths.list} listLabel={`Back to ${plural}`} />;
 }

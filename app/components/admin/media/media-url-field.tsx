@@ -21,9 +21,20 @@ function sizeText(p: PickedMedia): string {
 }
 
 /**
+ * What a library-backed field takes, unless it says otherwise: "[<formats>; a|A] full address, a path such as
+ * /media/..., or an image from the media library[ (<note>)]."
+ */
+function libraryHint(pickerLabel: string, formats?: string, note?: string): string {
+  const article = /^[aeiou]/i.test(pickerLabel) ? "an" : "a";
+  const start = formats ? `${formats}; a` : "A";
+  return `${start} full address, a path such as /media/..., or ${article} ${pickerLabel} from the media library${note ? ` (${note})` : ""}.`;
+}
+
+/**
  * A URL field that can also be filled from the media library. The text field stays editable, so an admin can still
  * paste any address; "Choose … from the media library" fills it (and the WebP field beside it, when there is one)
- * with the stored file's download URLs, and a small preview shows what the URL points at.
+ * with the stored file's download URLs, and a small preview shows what the URL points at. Without a `hint`, it says
+ * what it takes (`formats`, and a `note` after); the WebP field is labelled and explained after `pickerLabel`.
  */
 export function MediaUrlField({
   kind = "image",
@@ -31,14 +42,19 @@ export function MediaUrlField({
   accept,
   webpField,
   onPick,
+  formats,
+  note,
   ...field
-}: UrlFieldProps & {
+}: Omit<UrlFieldProps, "hint"> & {
+  hint?: ReactNode;
+  formats?: string;
+  note?: string;
   kind?: "image" | "audio";
   /** What is chosen, for the button and dialog: "image", "photo", "audio file". */
   pickerLabel: string;
   accept?: string;
-  /** A companion field that receives the generated WebP copy's URL. */
-  webpField?: UrlFieldProps;
+  /** A companion field that receives the generated WebP copy's URL ("WebP <pickerLabel> URL" unless labelled). */
+  webpField?: Omit<UrlFieldProps, "label"> & { label?: string };
   onPick?: (picked: PickedMedia) => void;
 }) {
   const [url, setUrl] = useState(field.defaultValue ?? "");
@@ -61,19 +77,19 @@ export function MediaUrlField({
             setChosen("");
           }}
           error={field.error}
-          hint={field.hint}
+          hint={field.hint ?? libraryHint(pickerLabel, formats, note)}
         />
         {webpField ? (
           <TextField
             name={webpField.name}
-            label={webpField.label}
+            label={webpField.label ?? `WebP ${pickerLabel} URL`}
             value={webp}
             onChange={(v) => {
               setWebp(v);
               setChosen("");
             }}
             error={webpField.error}
-            hint={webpField.hint}
+            hint={webpField.hint ?? "Filled in when you choose from the media library."}
           />
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from "react";
 import { buttonClasses } from "~/components/forms/form-field";
 import { formatBytes } from "~/lib/storage/errors";
 import { firstDownloadUrl, type StorageMetadata } from "~/lib/storage/paths";
+import { DialogCancel } from "../confirm-dialog";
 import { formatDateTime } from "../shell/format";
 import { DescriptionForm } from "./description-form";
 
@@ -172,15 +173,7 @@ export function MetadataPanel({
           The file and its WebP copies are removed and every link to it stops working.
         </p>
         <div className="mt-6 flex justify-end gap-3">
-          <button
-            type="button"
-            // biome-ignore lint/a11y/noAutofocus: the least destructive choice takes focus when the dialog opens
-            autoFocus
-            className={buttonClasses.secondary}
-            onClick={() => dialogRef.current?.close()}
-          >
-            Cancel
-          </button>
+          <DialogCancel dialog={dialogRef} />
           <button
             type="button"
             className={buttonClasses.danger}
