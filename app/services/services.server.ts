@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { ChangeBus, Database } from "~db/client";
+import type { ChangeBus, Database, Executor } from "~db/client";
 import type { Mailer } from "./mail/mailer.server";
 import type { ClusterStore } from "./map/clusters.server";
 import type { Auth } from "./staff/auth.server";
@@ -46,6 +46,12 @@ export type LoginLimits = {
   ipLimit: number;
   ipWindowMs: number;
 };
+
+/**
+ * What a service that runs inside its caller's transaction takes: the services it names, with `db` either the
+ * database or the transaction it is handed (`db.transaction(async (tx) => recordChange({ db: tx }, …))`).
+ */
+export type InTransaction<K extends keyof Services = never> = Pick<Services, K> & { db: Executor };
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -2,6 +2,7 @@ import { SITE_NAME } from "~/lib/constants";
 import { isLanguage, type Language, localizeHref } from "~/lib/i18n/languages";
 import { listUntoldPlaceProposals, markOutcomeSent, type ProposalRow } from "~/queries/proposals.server";
 import { serverTranslate } from "~/server-lib/messages.server";
+import type { Executor } from "~db/client";
 import { entryKind, entryPublicPath, isEntryKind } from "../entries/registry.server";
 import { withinMailCaps } from "../mail/caps.server";
 import type { Outgoing } from "../mail/mailer.server";
@@ -115,7 +116,7 @@ export async function prepareOutcome(
  */
 export async function queueOutcome(
   { mail }: Pick<Services, "mail">,
-  tx: Services["db"],
+  tx: Executor,
   prepared: Awaited<ReturnType<typeof prepareOutcome>>,
   outcome: Outcome,
   path: string | null,

@@ -83,8 +83,7 @@ export async function proposeCorrection(
     }),
     contributionNoticeRecipients(services),
   ]);
-  return services.db.transaction(async (tx) => {
-    const db = tx as unknown as typeof services.db;
+  return services.db.transaction(async (db) => {
     const id = await insertProposal(db, {
       kind: "correction",
       entity: target.kind,

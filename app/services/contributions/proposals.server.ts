@@ -49,8 +49,7 @@ export async function proposePlace(
     contributionAcknowledgement(services, { kind: "place", email: p.proposerEmail, page, clientIp }),
     contributionNoticeRecipients(services),
   ]);
-  return services.db.transaction(async (tx) => {
-    const db = tx as unknown as typeof services.db;
+  return services.db.transaction(async (db) => {
     const id = await insertProposal(db, {
       kind: "new-place",
       entity: "location",
@@ -209,8 +208,7 @@ export async function rejectProposal(
     told && proposal.kind === "correction" && proposal.entityId
       ? await publicEntryPath(services, proposal.entity, proposal.entityId)
       : null;
-  const decided = await db.transaction(async (tx) => {
-    const t = tx as unknown as typeof db;
+  const decided = await db.transaction(async (t) => {
     if (!(await decideProposal(t, id, { status: "rejected", ...decision, decidedBy: user.email }))) return false;
     await queueOutcome(
       { mail },

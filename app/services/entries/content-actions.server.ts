@@ -103,8 +103,7 @@ export async function saveContent<Input>(services: Pick<Services, "db" | "bus">,
       : null;
   let savedId: string;
   try {
-    savedId = await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
+    savedId = await db.transaction(async (t) => {
       if (id) await update(t, id, save.input);
       const saved = id ?? (await create(t, save.input));
       await recordChange(
@@ -167,8 +166,7 @@ export async function deleteContent<Item>(services: Pick<Services, "db" | "bus">
   const { db } = services;
   const existing = await del.find(db, del.id);
   if (!existing) return redirectWithToast(del.redirectTo, del.missing, "error");
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+  await db.transaction(async (t) => {
     await del.remove(t, del.id);
     await recordChange(
       { db: t },

@@ -34,8 +34,7 @@ export async function mergeLocations(
           imageHeight: remove.imageHeight,
         }
       : null;
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as typeof db;
+  await db.transaction(async (t) => {
     await moveLocationReferences(t, remove.id, keep.id);
     await redirectEntry(t, "location", { id: remove.id, slug: remove.slug }, keep.id);
     await deleteLocation(t, remove.id);

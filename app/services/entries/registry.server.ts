@@ -52,7 +52,7 @@ import {
   updateResource,
 } from "~/queries/resources.server";
 import type { ContentEntity } from "~/services/entries/content-events.server";
-import type { Database } from "~db/client";
+import type { Executor } from "~db/client";
 
 /** A field of staff's form: the entry's column and the label the form (and its errors) give it. */
 export type EntryField = { key: string; label: string };
@@ -68,10 +68,10 @@ export type EntryKindRecord<Row extends { id: string; status: string }, Input, S
   fields: readonly EntryField[];
   /** What a visitor may correct (none for a kind visitors cannot correct). */
   correctable: readonly CorrectionField[];
-  find: (db: Database, id: string) => Promise<Row | null>;
-  create: (db: Database, input: Input) => Promise<string>;
-  update: (db: Database, id: string, input: Partial<Input>) => Promise<boolean>;
-  remove: (db: Database, id: string) => Promise<boolean>;
+  find: (db: Executor, id: string) => Promise<Row | null>;
+  create: (db: Executor, input: Input) => Promise<string>;
+  update: (db: Executor, id: string, input: Partial<Input>) => Promise<boolean>;
+  remove: (db: Executor, id: string) => Promise<boolean>;
   /** The column that names an entry (a resource has a title). */
   nameField: "name" | "title";
   /**
@@ -79,7 +79,7 @@ export type EntryKindRecord<Row extends { id: string; status: string }, Input, S
    * error the name field shows then. Kinds without (change-makers, resources) may share names.
    */
   nameRule: {
-    clash: (db: Database, name: string, exceptId?: string) => Promise<{ id: string; name: string } | null>;
+    clash: (db: Executor, name: string, exceptId?: string) => Promise<{ id: string; name: string } | null>;
     taken: string;
   } | null;
   /**

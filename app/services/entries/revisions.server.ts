@@ -8,8 +8,7 @@ import {
   type RevisionChanges,
   type RevisionRow,
 } from "~/queries/revisions.server";
-import type { Database } from "~db/client";
-import type { Services } from "../services.server";
+import type { InTransaction, Services } from "../services.server";
 import type { SessionUser } from "../staff/guard.server";
 import { notifyContentChanged } from "./content-events.server";
 import { type EntryKind, entryKind, entryName } from "./registry.server";
@@ -52,7 +51,7 @@ export type RevisionInput = {
  * throws, and the transaction rolls the change back with it, so no change is left without its history (decision
  * 063; the staff member gets the usual error and can save again).
  */
-export async function recordRevision({ db: tx }: Pick<Services, "db">, entry: RevisionInput): Promise<void> {
+export async function recordRevision({ db: tx }: InTransaction, entry: RevisionInput): Promise<void> {
   const changes = diffEntry(entry.before, entry.written);
   if (Object.keys(changes).length === 0) return;
   await insertRevision(tx, { ...entry, changes });
@@ -63,7 +62,7 @@ export async function recordRevision({ db: tx }: Pick<Services, "db">, entry: Re
  * entry, and the audit log's entry. Either failing throws and rolls the whole change back.
  */
 export async function recordChange(
-  { db: tx }: Pick<Services, "db">,
+  { db: tx }: InTransaction,
   change: { audit: AuditInput; revision?: Omit<RevisionInput, "user"> | null },
 ): Promise<void> {
   if (change.revision) await recordRevision({ db: tx }, { ...change.revision, user: change.audit.user });
@@ -141,8 +140,7 @@ export async function revertRevision(
   const entityId = revision.entityId;
   try {
     // The values put back, their revision and the audit entry land together, or none does.
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
+    await db.transaction(async (t) => {
       await entry.update(t, entityId, restore).catch((err: unknown) => {
         throw new RevertRefused(err);
       });
