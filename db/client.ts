@@ -325,3 +325,12 @@ export function redactUrl(url: string): string {
     return "postgres://…";
   }
 }
+
+/**
+ * The rows of a raw `db.execute` result: node-postgres answers `{ rows }`, PGlite's driver an array or `{ rows }`,
+ * so a query reads its rows the same way on either.
+ */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return (result as { rows?: T[] } | null)?.rows ?? [];
+}

@@ -2,8 +2,10 @@
 // text in its own language, names of countries, focus areas and kinds in every language through their tokens (a
 // renamed translation searchable at once), the page language's stop words, abbreviations, and the database's
 // country keys kept equal to the code's.
+
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "~db/client";
 import { focusAreas } from "~db/schema";
 import { syncSearchNames } from "~db/seed/search-names";
 import { testDatabaseForFile } from "~tests/helpers/database-for-file";
@@ -15,11 +17,6 @@ import { createProgram } from "./programs.server";
 import { searchBackfillStep, searchEverything } from "./search.server";
 
 let soilHealth = "";
-
-const rowsOf = (result: unknown) => {
-  const r = result as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
-};
 
 const t = testDatabaseForFile();
 

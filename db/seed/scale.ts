@@ -1,7 +1,7 @@
 // Synthetic locations for performance work, N at a time: `npm run seed:scale -- --locations 50000`
 // (scripts/seed-scale.ts) runs this on the configured database.
 import { count, sql } from "drizzle-orm";
-import type { Database, DatabaseHandle } from "../client";
+import { type Database, type DatabaseHandle, rowsOf } from "../client";
 import { focusAreas, locations, regions, subRegions } from "../schema";
 import { DEMO_LOCATIONS } from "./demo-data";
 import { seedReferenceData } from "./seed";
@@ -19,13 +19,13 @@ const SEARCH_INDEXES = [
 
 /** Drops the search indexes and returns the statements that create them again. */
 async function dropSearchIndexes(db: Database): Promise<string[]> {
-  const result = (await db.execute(
+  const result = await db.execute(
     sql`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND indexname IN (${sql.join(
       SEARCH_INDEXES.map((name) => sql`${name}`),
       sql`, `,
     )})`,
-  )) as unknown as { rows?: { indexname: string; indexdef: string }[] } | { indexname: string; indexdef: string }[];
-  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+  );
+  const rows = rowsOf<{ indexname: string; indexdef: string }>(result);
   for (const r of rows) await db.execute(sql.raw(`DROP INDEX IF EXISTS "${r.indexname}"`));
   return rows.map((r) => r.indexdef);
 }

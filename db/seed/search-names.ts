@@ -7,7 +7,7 @@ import en from "~/locales/en.json";
 import es from "~/locales/es.json";
 import fr from "~/locales/fr.json";
 import pt from "~/locales/pt.json";
-import type { Database } from "../client";
+import { type Database, rowsOf } from "../client";
 
 /**
  * The names search knows for the site's own vocabularies, in every language (decision 055): each country by the
@@ -83,13 +83,13 @@ const CODE_PREFIXES = ["#c:", "#k:", "#p:", "#t:"];
  */
 export async function syncSearchNames(db: Database): Promise<{ added: number; removed: number }> {
   const wanted = codeSearchNames();
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     SELECT token, lang, name FROM search_names
     WHERE ${sql.join(
       CODE_PREFIXES.map((p) => sql`token LIKE ${`${p}%`}`),
       sql` OR `,
-    )}`)) as unknown as { rows?: SearchName[] } | SearchName[];
-  const stored = Array.isArray(result) ? result : (result.rows ?? []);
+    )}`);
+  const stored = rowsOf<SearchName>(result);
   const id = (n: SearchName) => `${n.token}\u0000${n.lang}\u0000${n.name}`;
   const want = new Set(wanted.map(id));
   const have = new Set(stored.map(id));

@@ -12,7 +12,7 @@ import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { searchLocations } from "~/queries/locations.server";
 import { searchEverything, suggestNames } from "~/queries/search.server";
-import { type DatabaseHandle, openPglite, openPostgres } from "~db/client";
+import { type DatabaseHandle, openPglite, openPostgres, rowsOf } from "~db/client";
 import { focusAreas, locations } from "~db/schema";
 
 const RUNS = Number(process.env.BENCH_ROUNDS ?? 40);
@@ -65,11 +65,6 @@ async function measure(handle: DatabaseHandle) {
   for (const [label, fn] of rows) out.push({ label, ...(await percentiles(fn)) });
   return { locations: n, out, index: await indexFigures(handle), rename: await renameFigures(handle) };
 }
-
-const rowsOf = (result: unknown) => {
-  const r = result as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
-};
 
 /** The full-text index and the vectors it is built from, and the names search knows. */
 async function indexFigures(handle: DatabaseHandle) {
