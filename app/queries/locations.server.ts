@@ -13,7 +13,6 @@ import type { EntryStatus } from "../lib/vocabulary";
 import { distanceKmSql, type Point, withinKmSql } from "./distance.server";
 import { findByAddressKey, findNameClash } from "./page-addresses.server";
 import { rememberSlugBeforeRename } from "./redirects.server";
-import type { ReferenceData, Region, SubRegion } from "./reference.server";
 import { countRows, deleteRowById, findRowById, insertStampedRow, updateRowById } from "./rows.server";
 import {
   cappedCountSql,
@@ -58,63 +57,9 @@ export type LocationInput = {
   translations?: EntryTranslations;
 };
 
-/** A location as shown: with its region and sub-region objects, focus-area names and ISO timestamps. */
-export type LocationView = Omit<LocationRow, "createdAt" | "updatedAt"> & {
-  description: string;
-  region: Pick<Region, "id" | "name" | "description"> | null;
-  subRegion: SubRegion | null;
-  areasOfFocus: string[];
-  createdAt: string;
-  updatedAt: string;
-};
-
-function toIso(value: Date | string | null | undefined): string {
-  if (value === null || value === undefined) return new Date().toISOString();
-  const d = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(d.getTime()) ? new Date().toISOString() : d.toISOString();
-}
-
-/** Builds the "as shown" shape from a stored row and the reference data. */
-export function toLocationView(
-  row: LocationRow,
-  ref: Pick<ReferenceData, "regionsById" | "subRegionsById" | "focusAreasById">,
-): LocationView {
-  const region = row.regionId ? ref.regionsById.get(row.regionId) : undefined;
-  const subRegion = row.subRegionId ? ref.subRegionsById.get(row.subRegionId) : undefined;
-  return {
-    ...row,
-    description: row.shortDescription,
-    markerType: row.markerType || DEFAULT_MARKER_TYPE,
-    region: region ? { id: region.id, name: region.name, description: region.description } : null,
-    subRegion: subRegion ?? null,
-    areasOfFocus: (row.focusAreas ?? [])
-      .map((id) => ref.focusAreasById.get(id)?.name ?? "")
-      .filter((name) => name.trim() !== ""),
-    createdAt: toIso(row.createdAt),
-    updatedAt: toIso(row.updatedAt),
-  };
-}
-
-/** All locations, ordered by name. */
-export function listLocations(db: Executor): Promise<LocationRow[]> {
-  return db.select().from(locations).orderBy(asc(locations.name));
-}
-
 /** One location by id, or null (a malformed id is simply not found). */
 export function getLocationById(db: Executor, id: string): Promise<LocationRow | null> {
   return findRowById(db, locations, id);
-}
-
-/** One location by its slug: hyphens turned back to spaces give the name. */
-export async function getLocationBySlug(db: Executor, slug: string): Promise<LocationRow | null> {
-  if (slug.length === 0 || slug.length > ENTRY_NAME_MAX_LENGTH) return null;
-  const [row] = await db
-    .select()
-    .from(locations)
-    .where(or(eq(locations.name, nameFromSlug(slug)), eq(locations.slug, slug)))
-    .orderBy(sql`${locations.slug} = ${slug} desc`)
-    .limit(1);
-  return row ?? null;
 }
 
 function writable(input: LocationInput) {

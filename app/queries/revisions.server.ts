@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database, Executor } from "~db/client";
 import { entryRevisions } from "~db/schema";
 import { isUuid } from "../lib/ids";
@@ -49,13 +49,4 @@ export async function getRevision(db: Database, id: number): Promise<RevisionRow
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const [row] = await db.select().from(entryRevisions).where(eq(entryRevisions.id, id)).limit(1);
   return row ?? null;
-}
-
-/** Every revision of an entry, oldest first (for tests and exports). */
-export function listRevisionsOldestFirst(db: Database, entity: string, entityId: string): Promise<RevisionRow[]> {
-  return db
-    .select()
-    .from(entryRevisions)
-    .where(and(eq(entryRevisions.entity, entity), eq(entryRevisions.entityId, entityId)))
-    .orderBy(asc(entryRevisions.id));
 }

@@ -9,10 +9,10 @@ import {
   reviewProposal,
   settle,
 } from "~tests/helpers/admin-context";
+import { storedRevisions } from "~tests/helpers/stored-rows";
 import { PROPOSAL_TOKEN_FIELD } from "../lib/schemas/proposal";
 import { createLocation, getLocationById, type LocationInput } from "../queries/locations.server";
 import { getProposal } from "../queries/proposals.server";
-import { listRevisionsOldestFirst } from "../queries/revisions.server";
 import { issueFormToken } from "../services/contributions/form-timing.server";
 import * as locationForm from "./admin/location-form";
 import * as revertRoute from "./admin/revision-revert";
@@ -147,7 +147,7 @@ describe(`correcting an entry (${process.env.TEST_DATABASE_URL ? "postgres" : "p
     expect(row?.shortDescription).toBe("Terraces and a nursery");
     expect(await getProposal(h.t.db, id)).toMatchObject({ status: "accepted" });
 
-    const history = await listRevisionsOldestFirst(h.t.db, "location", placeId);
+    const history = await storedRevisions(h.t.db, "location", placeId);
     const last = history.at(-1);
     expect(last).toMatchObject({ proposalId: id, userEmail: "content-admin@example.org" });
     expect(last?.changes).toEqual({ contactPhone: { from: "+977 1 111 111", to: "+977 61 222 333" } });
@@ -159,7 +159,7 @@ describe(`correcting an entry (${process.env.TEST_DATABASE_URL ? "postgres" : "p
     );
     expect(statusOf(reverted)).toBe(302);
     expect((await getLocationById(h.t.db, placeId))?.contactPhone).toBe("+977 1 111 111");
-    const after = await listRevisionsOldestFirst(h.t.db, "location", placeId);
+    const after = await storedRevisions(h.t.db, "location", placeId);
     expect(after.at(-1)).toMatchObject({
       reverts: last?.id,
       changes: { contactPhone: { from: "+977 61 222 333", to: "+977 1 111 111" } },
@@ -177,7 +177,7 @@ describe(`correcting an entry (${process.env.TEST_DATABASE_URL ? "postgres" : "p
   });
 
   it("staff saving an entry is a revision too, field by field", async () => {
-    const before = await listRevisionsOldestFirst(h.t.db, "location", draftId);
+    const before = await storedRevisions(h.t.db, "location", draftId);
     const saved = await settle(() =>
       call(
         locationForm.action as never,
@@ -198,7 +198,7 @@ describe(`correcting an entry (${process.env.TEST_DATABASE_URL ? "postgres" : "p
       ),
     );
     expect(statusOf(saved)).toBe(302);
-    const after = await listRevisionsOldestFirst(h.t.db, "location", draftId);
+    const after = await storedRevisions(h.t.db, "location", draftId);
     expect(after.length).toBe(before.length + 1);
     expect(after.at(-1)?.changes).toEqual({ contactPhone: { from: "+977 1 111 111", to: "+977 1 999" } });
   });

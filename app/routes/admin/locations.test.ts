@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { LocationSchema, nameTakenBy } from "~/lib/schemas/location";
-import { getLocationById, getLocationBySlug } from "~/queries/locations.server";
+import { getLocationById } from "~/queries/locations.server";
 import { listRegions } from "~/queries/reference.server";
 import { CONTENT_CHANNEL } from "~/services/entries/content-events.server";
 import { auditLog, subRegions } from "~db/schema";
@@ -14,6 +14,7 @@ import {
   settle,
   visitorContext,
 } from "~tests/helpers/admin-context";
+import { storedLocation } from "~tests/helpers/stored-rows";
 import * as formRoute from "./location-form";
 import * as listRoute from "./locations";
 
@@ -53,7 +54,7 @@ describe("admin location form", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin/dashboard/locations");
     expect(res.headers.get("Set-Cookie")).toContain("pc_toast");
-    const row = await getLocationBySlug(h.t.db, "Kilimo-Commons");
+    const row = await storedLocation(h.t.db, "Kilimo-Commons");
     expect(row?.regionName).toBe("Africa");
     expect(row?.shortDescription).toBe("Food forest");
     expect(row?.featured).toBe(true);
@@ -80,7 +81,7 @@ describe("admin location form", () => {
     const r = dataResult<{ errors: Record<string, string> }>(value);
     expect(r.status).toBe(400);
     expect(r.data.errors.subRegionId).toBe("This sub-region does not belong to the chosen region.");
-    expect(await getLocationBySlug(h.t.db, "Mismatch-Place")).toBeNull();
+    expect(await storedLocation(h.t.db, "Mismatch-Place")).toBeNull();
   });
 
   it("answers 400 with field errors for invalid values, never saving", async () => {
@@ -93,14 +94,14 @@ describe("admin location form", () => {
   it("ignores extra posted fields such as id, createdAt and role", async () => {
     const fakeId = "99999999-9999-4999-8999-999999999999";
     await add({ name: "Extra Fields Farm", id: fakeId, createdAt: "2001-01-01T00:00:00Z", role: "ADMIN" });
-    const row = await getLocationBySlug(h.t.db, "Extra-Fields-Farm");
+    const row = await storedLocation(h.t.db, "Extra-Fields-Farm");
     expect(row).not.toBeNull();
     expect(row?.id).not.toBe(fakeId);
     expect(row?.createdAt.getFullYear()).toBeGreaterThan(2001);
   });
 
   it("updates a location, refreshing updatedAt and keeping createdAt", async () => {
-    const row = await getLocationBySlug(h.t.db, "Kilimo-Commons");
+    const row = await storedLocation(h.t.db, "Kilimo-Commons");
     if (!row) throw new Error("missing");
     await new Promise((r) => setTimeout(r, 20));
     const { value } = await settle(() =>
@@ -124,7 +125,7 @@ describe("admin location form", () => {
   });
 
   it("keeping its own name is not a duplicate", async () => {
-    const row = await getLocationBySlug(h.t.db, "Kilimo-Commons");
+    const row = await storedLocation(h.t.db, "Kilimo-Commons");
     const { value } = await settle(() =>
       call(
         formRoute.action,
@@ -179,7 +180,7 @@ describe("admin locations list", () => {
   });
 
   it("deletes with intent=delete and the public page is gone", async () => {
-    const row = await getLocationBySlug(h.t.db, "Extra-Fields-Farm");
+    const row = await storedLocation(h.t.db, "Extra-Fields-Farm");
     const res = (await call(
       listRoute.action,
       formRequest("/admin/dashboard/locations", { intent: "delete", id: row?.id ?? "" }),
@@ -187,7 +188,7 @@ describe("admin locations list", () => {
     )) as Response;
     expect(res.status).toBe(302);
     expect(decodeURIComponent(res.headers.get("Set-Cookie") ?? "")).toContain("Location deleted");
-    expect(await getLocationBySlug(h.t.db, "Extra-Fields-Farm")).toBeNull();
+    expect(await storedLocation(h.t.db, "Extra-Fields-Farm")).toBeNull();
   });
 
   it("refuses anonymous visitors", async () => {

@@ -3,9 +3,9 @@ import { EpisodeSchema } from "~/lib/schemas/episode";
 import { LocationSchema } from "~/lib/schemas/location";
 import type { StorageMetadata } from "~/lib/storage/paths";
 import { firstDownloadUrl } from "~/lib/storage/paths";
-import { getLocationBySlug } from "~/queries/locations.server";
 import { listEpisodes } from "~/queries/podcast.server";
 import { adminHarnessForFile, call, entryFormRequest, settle } from "~tests/helpers/admin-context";
+import { storedLocation } from "~tests/helpers/stored-rows";
 import { localStorageForFile, testJpeg } from "~tests/helpers/test-storage";
 import * as locationForm from "./location-form";
 import * as podcast from "./podcast";
@@ -44,14 +44,14 @@ describe("media-library URLs in the admin forms", () => {
       imageHeight: "5",
     });
     expect((created.value as Response).status).toBe(302);
-    const row = await getLocationBySlug(h.t.db, "Cliff-Garden");
+    const row = await storedLocation(h.t.db, "Cliff-Garden");
     expect(row).toMatchObject({ originalImageUrl: original, imageWidth: 1200, imageHeight: 800 });
 
     // Another address has no known size; going back to the stored file finds it again.
     await post({ name: "Cliff Garden", originalImageUrl: "https://images.example.org/cliff.jpg" }, row?.id);
-    expect(await getLocationBySlug(h.t.db, "Cliff-Garden")).toMatchObject({ imageWidth: null, imageHeight: null });
+    expect(await storedLocation(h.t.db, "Cliff-Garden")).toMatchObject({ imageWidth: null, imageHeight: null });
     await post({ name: "Cliff Garden", originalImageUrl: original, webpImageUrl: webp }, row?.id);
-    expect(await getLocationBySlug(h.t.db, "Cliff-Garden")).toMatchObject({
+    expect(await storedLocation(h.t.db, "Cliff-Garden")).toMatchObject({
       webpImageUrl: webp,
       imageWidth: 1200,
       imageHeight: 800,
@@ -60,7 +60,7 @@ describe("media-library URLs in the admin forms", () => {
     // A URL whose token was rotated no longer names the file: no size is taken from it.
     const stale = original.replace(/token=[^&]+/, "token=revoked");
     await post({ name: "Cliff Garden", originalImageUrl: stale }, row?.id);
-    expect(await getLocationBySlug(h.t.db, "Cliff-Garden")).toMatchObject({ imageWidth: null, imageHeight: null });
+    expect(await storedLocation(h.t.db, "Cliff-Garden")).toMatchObject({ imageWidth: null, imageHeight: null });
   });
 
   it("gives an episode the stored audio's type and length for the feed, and saves its cover image", async () => {

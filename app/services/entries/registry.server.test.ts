@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { listRevisionsOldestFirst } from "~/queries/revisions.server";
 import { auditLog } from "~db/schema";
 import { adminHarnessForFile } from "~tests/helpers/admin-context";
 import { locationInput } from "~tests/helpers/location-input";
+import { storedRevisions } from "~tests/helpers/stored-rows";
 import { acceptCorrection, correctionTarget, proposeCorrection } from "../contributions/corrections.server";
 import type { SessionUser } from "../staff/guard.server";
 import { saveContent } from "./content-actions.server";
@@ -52,12 +52,12 @@ describe("the entry-kind registry", () => {
       const id = await newEntry(kind, `First ${kind}`);
       await rename(kind, id, `Second ${kind}`);
       expect(await nameOf(kind, id)).toBe(`Second ${kind}`);
-      const [revision] = await listRevisionsOldestFirst(h.t.db, kind, id);
+      const [revision] = await storedRevisions(h.t.db, kind, id);
       expect(revision?.changes).toMatchObject({ [ENTRY_KINDS[kind].nameField]: { to: `Second ${kind}` } });
       const reverted = await revertRevision(h.context.services, staff(), revision?.id ?? 0);
       expect(reverted).toEqual({ ok: true, editPath: `${ENTRY_KINDS[kind].admin.edit}/${id}` });
       expect(await nameOf(kind, id)).toBe(`First ${kind}`);
-      expect((await listRevisionsOldestFirst(h.t.db, kind, id)).at(-1)?.reverts).toBe(revision?.id);
+      expect((await storedRevisions(h.t.db, kind, id)).at(-1)?.reverts).toBe(revision?.id);
     }
   });
 
@@ -78,7 +78,7 @@ describe("the entry-kind registry", () => {
       });
       expect(outcome).toMatchObject({ ok: true, entityId: id });
       expect(await nameOf(kind, id)).toBe(`Spelt ${kind}`);
-      const revisions = await listRevisionsOldestFirst(h.t.db, kind, id);
+      const revisions = await storedRevisions(h.t.db, kind, id);
       expect(revisions.at(-1)).toMatchObject({ proposalId, changes: { name: { to: `Spelt ${kind}` } } });
     }
   });
