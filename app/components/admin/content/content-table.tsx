@@ -33,23 +33,49 @@ export function RowActions({
   );
 }
 
-/** The column that names each row (a row header for screen readers), linked to the row's edit page. */
+/**
+ * The column that names each row (a row header for screen readers), linked to the row's own page (its edit page, or
+ * the list with the row opened beside it: `isCurrent` then marks the row shown).
+ */
 export function nameColumn<T>(
   key: string,
   header: string,
   name: (row: T) => string,
   editHref: (row: T) => string,
+  isCurrent?: (row: T) => boolean,
 ): Column<T> {
   return {
     key,
     header,
     rowHeader: true,
     cell: (row) => (
-      <Link to={editHref(row)} className="text-leaf-800 underline">
+      <Link to={editHref(row)} className="text-leaf-800 underline" aria-current={isCurrent?.(row) ? "true" : undefined}>
         {name(row)}
       </Link>
     ),
   };
+}
+
+/** The row fields that hold text, for a column that shows one of them. */
+type TextField<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+
+/**
+ * The name column of a list whose rows open beside it (applicants, outbox): each name links to the list with its row
+ * open (`?id=`), the row shown marked current.
+ */
+export function openRowColumn<T extends { id: string }>(
+  field: TextField<T>,
+  header: string,
+  hrefWith: (changes: { id: string }) => string,
+  openId: string | undefined,
+): Column<T> {
+  return nameColumn<T>(
+    field,
+    header,
+    (row) => row[field] as string,
+    (row) => hrefWith({ id: row.id }),
+    (row) => row.id === openId,
+  );
 }
 
 /** The last column, holding each row's actions; its header is for screen readers only. */
