@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { WITHIN_KM } from "~/lib/constants";
 import type { LocationQuery } from "~/lib/filters";
@@ -65,6 +65,40 @@ export type LocationFilterValues = {
 
 const fieldCls =
   "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 focus:border-leaf-600";
+
+/**
+ * One of the filters' choices: its label above a select whose first option means "any". A choice the page's address
+ * sets is given a `key` with its value, so a new address resets what the visitor picked.
+ */
+function FilterSelect({
+  id,
+  label,
+  anyLabel,
+  className,
+  children,
+  ...select
+}: { id: string; name: string; label: string; anyLabel: string; className: string; children: ReactNode } & Pick<
+  ComponentProps<"select">,
+  "value" | "defaultValue" | "onChange"
+>) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      <select id={id} autoComplete="off" className={fieldCls} {...select}>
+        <option value="">{anyLabel}</option>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** The choices past the region (country, focus area): their words, and their width in the list's row of fields. */
+const COUNTED_FILTERS = [
+  { name: "country", label: "filters.country", anyLabel: "filters.allCountries", width: "pair" },
+  { name: "focus", label: "filters.focus", anyLabel: "filters.allFocusAreas", width: "wide" },
+] as const;
 
 /** Where the filters are used: the list (a row of fields) and the full-screen map (a narrow column). */
 const VARIANTS = {
@@ -138,6 +172,7 @@ export function LocationFilters({
     .filter((r) => !hydrated || !regionId || r.id === regionId)
     .map((r) => ({ region: r, items: subRegions.filter((s) => s.regionId === r.id) }))
     .filter((g) => g.items.length > 0);
+  const choices = { country: countries, focus: focusAreas.map((f) => ({ value: f.id, label: f.name })) };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -183,96 +218,63 @@ export function LocationFilters({
           />
         </div>
       </div>
-      <div className={v.pair}>
-        <label htmlFor={`${id}-region`} className="text-sm font-semibold text-stone-800">
-          {t("filters.region")}
-        </label>
-        <select
-          id={`${id}-region`}
-          name="region"
-          autoComplete="off"
-          value={region}
-          onChange={(e) => {
-            const next = e.target.value;
-            setRegion(next);
-            const nextId = regions.find((r) => r.key === next)?.id;
-            const sub = subRegions.find((s) => s.id === subRegion);
-            if (nextId && sub && sub.regionId !== nextId) setSubRegion("");
-          }}
-          className={fieldCls}
+      <FilterSelect
+        id={`${id}-region`}
+        name="region"
+        label={t("filters.region")}
+        anyLabel={t("filters.allRegions")}
+        className={v.pair}
+        value={region}
+        onChange={(e) => {
+          const next = e.target.value;
+          setRegion(next);
+          const nextId = regions.find((r) => r.key === next)?.id;
+          const sub = subRegions.find((s) => s.id === subRegion);
+          if (nextId && sub && sub.regionId !== nextId) setSubRegion("");
+        }}
+      >
+        {regions.map((r) => (
+          <option key={r.key} value={r.key}>
+            {counted(r.name, counts?.region, r.key, lang)}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect
+        id={`${id}-sub`}
+        name="subRegion"
+        label={t("filters.subRegion")}
+        anyLabel={t("filters.allSubRegions")}
+        className={v.pair}
+        value={subRegion}
+        onChange={(e) => setSubRegion(e.target.value)}
+      >
+        {groups.map((g) => (
+          <optgroup key={g.region.id} label={g.region.name}>
+            {g.items.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </FilterSelect>
+      {COUNTED_FILTERS.map((f) => (
+        <FilterSelect
+          key={`${f.name}-${values[f.name] ?? ""}`}
+          id={`${id}-${f.name}`}
+          name={f.name}
+          label={t(f.label)}
+          anyLabel={t(f.anyLabel)}
+          className={v[f.width]}
+          defaultValue={values[f.name] ?? ""}
         >
-          <option value="">{t("filters.allRegions")}</option>
-          {regions.map((r) => (
-            <option key={r.key} value={r.key}>
-              {counted(r.name, counts?.region, r.key, lang)}
+          {choices[f.name].map((o) => (
+            <option key={o.value} value={o.value}>
+              {counted(o.label, counts?.[f.name], o.value, lang)}
             </option>
           ))}
-        </select>
-      </div>
-      <div className={v.pair}>
-        <label htmlFor={`${id}-sub`} className="text-sm font-semibold text-stone-800">
-          {t("filters.subRegion")}
-        </label>
-        <select
-          id={`${id}-sub`}
-          name="subRegion"
-          autoComplete="off"
-          value={subRegion}
-          onChange={(e) => setSubRegion(e.target.value)}
-          className={fieldCls}
-        >
-          <option value="">{t("filters.allSubRegions")}</option>
-          {groups.map((g) => (
-            <optgroup key={g.region.id} label={g.region.name}>
-              {g.items.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </div>
-      <div className={v.pair}>
-        <label htmlFor={`${id}-country`} className="text-sm font-semibold text-stone-800">
-          {t("filters.country")}
-        </label>
-        <select
-          id={`${id}-country`}
-          name="country"
-          autoComplete="off"
-          defaultValue={values.country ?? ""}
-          key={values.country ?? ""}
-          className={fieldCls}
-        >
-          <option value="">{t("filters.allCountries")}</option>
-          {countries.map((c) => (
-            <option key={c.value} value={c.value}>
-              {counted(c.label, counts?.country, c.value, lang)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={v.wide}>
-        <label htmlFor={`${id}-focus`} className="text-sm font-semibold text-stone-800">
-          {t("filters.focus")}
-        </label>
-        <select
-          id={`${id}-focus`}
-          name="focus"
-          autoComplete="off"
-          defaultValue={values.focus ?? ""}
-          key={values.focus ?? ""}
-          className={fieldCls}
-        >
-          <option value="">{t("filters.allFocusAreas")}</option>
-          {focusAreas.map((f) => (
-            <option key={f.id} value={f.id}>
-              {counted(f.name, counts?.focus, f.id, lang)}
-            </option>
-          ))}
-        </select>
-      </div>
+        </FilterSelect>
+      ))}
       {variant === "list" ? (
         <>
           <div className="sm:col-span-2 lg:col-span-2">
