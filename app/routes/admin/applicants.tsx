@@ -240,7 +240,7 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
     ...REVIEW_STATUS_VALUES.map((s) => ({ key: s, label: REVIEW_STATUS_LABELS[s], count: counts[s] })),
   ];
   const columns: Column<Row>[] = [
-    openRowColumn<Row>("fullName", "Name", hrefWith, selected?.id),
+    openRowColumn("fullName", "Name", hrefWith, selected?.id),
     { key: "email", header: "E-mail", cell: (r) => r.email },
     { key: "type", header: "Type", cell: (r) => (r.applicantType === "educator" ? "Educator" : "Learner") },
     { key: "country", header: "Country", cell: (r) => r.country },

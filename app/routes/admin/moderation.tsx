@@ -108,12 +108,7 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
 export default function ModerationPage({ loaderData }: Route.ComponentProps) {
   const { status, page, total, rows, waiting, stale } = loaderData;
   const columns: Column<Row>[] = [
-    nameColumn<Row>(
-      "what",
-      "Entry",
-      (r) => r.what,
-      (r) => `${LIST}/${r.id}`,
-    ),
+    nameColumn("what", "Entry", (r) => `${LIST}/${r.id}`),
     {
       key: "kind",
       header: "Kind",

@@ -55,12 +55,7 @@ export default function NewsletterIssuesPage({ loaderData, actionData }: Route.C
   const { issues, subscribers } = loaderData;
   const submitting = useSubmitting();
   const columns: Column<Row>[] = [
-    nameColumn<Row>(
-      "subject",
-      "Subject",
-      (r) => r.subject,
-      (r) => `${LIST}/${r.id}`,
-    ),
+    nameColumn("subject", "Subject", (r) => `${LIST}/${r.id}`),
     { key: "status", header: "Status", cell: (r) => STATUS_LABELS[r.status] },
     {
       key: "delivery",

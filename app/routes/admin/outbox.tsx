@@ -108,7 +108,7 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
   const allCount = Object.values(counts).reduce((a, b) => a + b, 0);
   const shownStatuses = MAIL_STATUSES.filter((s) => counts[s] > 0 || s === status);
   const columns: Column<Row>[] = [
-    openRowColumn<Row>("subject", "Subject", hrefWith, selected?.id),
+    openRowColumn("subject", "Subject", hrefWith, selected?.id),
     { key: "to", header: "To", cell: (r) => <span className="break-all">{r.to}</span> },
     { key: "kind", header: "Kind", cell: (r) => MAIL_KIND_LABELS[r.kind] },
     {
