@@ -78,6 +78,7 @@ const FILTER_WORDS = {
   subRegion: { label: "filters.subRegion", anyLabel: "filters.allSubRegions" },
   country: { label: "filters.country", anyLabel: "filters.allCountries" },
   focus: { label: "filters.focus", anyLabel: "filters.allFocusAreas" },
+  within: { label: "filters.within", anyLabel: "filters.anyDistance" },
 } as const;
 
 /** The choices past the region (country, focus area), counted alike, and their width in the list's row of fields. */
@@ -101,7 +102,7 @@ function FilterSelect({
 }: {
   formId: string;
   name: keyof typeof FILTER_WORDS;
-  className: string;
+  className?: string;
   /** A choice the form keeps in its state (`value` with `onChoose`), or one the page's address sets (`defaultValue`). */
   value?: string;
   defaultValue?: string;
@@ -318,26 +319,18 @@ export function LocationFilters({
               </>
             ) : null}
           </div>
-          <div>
-            <label htmlFor={`${id}-within`} className="text-sm font-semibold text-stone-800">
-              {t("filters.within")}
-            </label>
-            <select
-              id={`${id}-within`}
-              name="within"
-              autoComplete="off"
-              defaultValue={values.within ? String(values.within) : ""}
-              key={`within-${values.within ?? ""}`}
-              className={fieldCls}
-            >
-              <option value="">{t("filters.anyDistance")}</option>
-              {WITHIN_KM.map((km) => (
-                <option key={km} value={km}>
-                  {km.toLocaleString(intlLocale(lang))} km
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            key={`within-${values.within ?? ""}`}
+            formId={id}
+            name="within"
+            defaultValue={values.within ? String(values.within) : ""}
+          >
+            {WITHIN_KM.map((km) => (
+              <option key={km} value={km}>
+                {km.toLocaleString(intlLocale(lang))} km
+              </option>
+            ))}
+          </FilterSelect>
         </>
       ) : null}
       <div className={`flex flex-wrap items-end gap-3 ${v.wide}`}>
