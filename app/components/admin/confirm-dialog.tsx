@@ -17,6 +17,28 @@ export function DialogCancel({ dialog }: { dialog: RefObject<HTMLDialogElement |
   );
 }
 
+/** The post a confirmation makes: its hidden fields, then the dialog's or the panel's buttons. */
+function ConfirmForm({
+  action,
+  fields,
+  className,
+  children,
+}: {
+  action?: string;
+  fields: Record<string, string>;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} className={className}>
+      {Object.entries(fields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      {children}
+    </Form>
+  );
+}
+
 /**
  * A destructive action behind a confirmation. With JavaScript the trigger opens a modal <dialog> (focus moves to
  * Cancel, Escape closes it, focus returns to the trigger). Before JavaScript runs the trigger is a link to
@@ -74,15 +96,12 @@ export function ConfirmDialog({
           {title}
         </h2>
         {description ? <div className="mt-2 text-stone-700">{description}</div> : null}
-        <Form method="post" action={action} className="mt-6 flex justify-end gap-3">
-          {Object.entries(fields).map(([k, v]) => (
-            <input key={k} type="hidden" name={k} value={v} />
-          ))}
+        <ConfirmForm action={action} fields={fields} className="mt-6 flex justify-end gap-3">
           <DialogCancel dialog={dialogRef} />
           <button type="submit" className={buttonClasses.danger} onClick={() => dialogRef.current?.close()}>
             {confirmLabel}
           </button>
-        </Form>
+        </ConfirmForm>
       </dialog>
     </>
   );
@@ -110,17 +129,14 @@ export function ConfirmPanel({
         {title}
       </h2>
       {description ? <div className="mt-2 text-stone-800">{description}</div> : null}
-      <Form method="post" action={action} className="mt-4 flex gap-3">
-        {Object.entries(fields).map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
+      <ConfirmForm action={action} fields={fields} className="mt-4 flex gap-3">
         <button type="submit" className={buttonClasses.danger}>
           {confirmLabel}
         </button>
         <Link to={cancelHref} className={buttonClasses.secondary}>
           Cancel
         </Link>
-      </Form>
+      </ConfirmForm>
     </section>
   );
 }

@@ -142,22 +142,17 @@ export function LocationPicker({
             {t("formCommon.picker.pinCentre")}
           </button>
           {/* MapLibre's own zoom buttons need its stylesheet; these are the site's, beside the map's + and − keys. */}
-          <button
-            type="button"
-            disabled={state !== "ready"}
-            onClick={() => controller.current?.zoomIn()}
-            className="rounded-md border border-stone-400 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50 disabled:opacity-60"
-          >
-            {t("formCommon.picker.zoomIn")}
-          </button>
-          <button
-            type="button"
-            disabled={state !== "ready"}
-            onClick={() => controller.current?.zoomOut()}
-            className="rounded-md border border-stone-400 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50 disabled:opacity-60"
-          >
-            {t("formCommon.picker.zoomOut")}
-          </button>
+          {(["zoomIn", "zoomOut"] as const).map((zoom) => (
+            <button
+              key={zoom}
+              type="button"
+              disabled={state !== "ready"}
+              onClick={() => controller.current?.[zoom]()}
+              className="rounded-md border border-stone-400 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50 disabled:opacity-60"
+            >
+              {t(`formCommon.picker.${zoom}`)}
+            </button>
+          ))}
         </div>
         <p aria-live="polite" className="text-sm text-stone-700">
           {said}

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { WITHIN_KM } from "~/lib/constants";
 import type { LocationQuery } from "~/lib/filters";
@@ -7,6 +7,7 @@ import { useTranslation } from "~/lib/i18n/react";
 import type { Translate } from "~/lib/i18n/translate";
 import { formatInteger } from "~/lib/numbers";
 import { AppLink } from "../app-link";
+import { type SelectOption, SelectOptions } from "../forms/select-options";
 import { Search } from "../icons";
 import { useHydrated } from "../shell/use-hydrated";
 
@@ -53,9 +54,14 @@ export type FacetCounts = {
   country?: Record<string, number>;
 };
 
-/** An option's label, with the number of results it would give when the words are counted. */
-function counted(label: string, counts: Record<string, number> | undefined, key: string, lang: Language): string {
-  return counts ? `${label} (${formatInteger(counts[key] ?? 0, lang)})` : label;
+/** The options of a choice, each label with the number of results it would give when the words are counted. */
+function countedOptions(
+  options: readonly SelectOption[],
+  counts: Record<string, number> | undefined,
+  lang: Language,
+): SelectOption[] {
+  if (!counts) return [...options];
+  return options.map((o) => ({ value: o.value, label: `${o.label} (${formatInteger(counts[o.value] ?? 0, lang)})` }));
 }
 
 /** What the filter form shows: the location query's parameters (page aside), the named ones as any text. */
@@ -65,6 +71,61 @@ export type LocationFilterValues = {
 
 const fieldCls =
   "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 focus:border-leaf-600";
+
+/** Each choice's label and the words of its first option, which means "any". */
+const FILTER_WORDS = {
+  region: { label: "filters.region", anyLabel: "filters.allRegions" },
+  subRegion: { label: "filters.subRegion", anyLabel: "filters.allSubRegions" },
+  country: { label: "filters.country", anyLabel: "filters.allCountries" },
+  focus: { label: "filters.focus", anyLabel: "filters.allFocusAreas" },
+  within: { label: "filters.within", anyLabel: "filters.anyDistance" },
+} as const;
+
+/** The choices past the region (country, focus area), counted alike, and their width in the list's row of fields. */
+const COUNTED_FILTERS = [
+  { name: "country", width: "pair" },
+  { name: "focus", width: "wide" },
+] as const;
+
+/**
+ * One of the filters' choices: its label above a select whose first option means "any" (its id from the form's
+ * `formId`). A choice the page's address sets is given a `key` with its value, so a new address resets it.
+ */
+function FilterSelect({
+  formId,
+  name,
+  className,
+  value,
+  defaultValue,
+  onChoose,
+  children,
+}: {
+  formId: string;
+  name: keyof typeof FILTER_WORDS;
+  className?: string;
+  /** A choice the form keeps in its state (`value` with `onChoose`), or one the page's address sets (`defaultValue`). */
+  value?: string;
+  defaultValue?: string;
+  onChoose?: (value: string) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const id = `${formId}-${name}`;
+  const kept = onChoose
+    ? { value, onChange: (e: ChangeEvent<HTMLSelectElement>) => onChoose(e.target.value) }
+    : { defaultValue };
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-sm font-semibold text-stone-800">
+        {t(FILTER_WORDS[name].label)}
+      </label>
+      <select id={id} name={name} autoComplete="off" className={fieldCls} {...kept}>
+        <option value="">{t(FILTER_WORDS[name].anyLabel)}</option>
+        {children}
+      </select>
+    </div>
+  );
+}
 
 /** Where the filters are used: the list (a row of fields) and the full-screen map (a narrow column). */
 const VARIANTS = {
@@ -133,11 +194,23 @@ export function LocationFilters({
     setSubRegion(values.subRegion ?? "");
   }, [values.region, values.subRegion]);
 
+  // A sub-region of another region no longer fits the region chosen: it is cleared.
+  const chooseRegion = (next: string) => {
+    setRegion(next);
+    const nextId = regions.find((r) => r.key === next)?.id;
+    const sub = subRegions.find((s) => s.id === subRegion);
+    if (nextId && sub && sub.regionId !== nextId) setSubRegion("");
+  };
   const regionId = regions.find((r) => r.key === region)?.id;
   const groups = regions
     .filter((r) => !hydrated || !regionId || r.id === regionId)
     .map((r) => ({ region: r, items: subRegions.filter((s) => s.regionId === r.id) }))
     .filter((g) => g.items.length > 0);
+  const choices = {
+    region: regions.map((r) => ({ value: r.key, label: r.name })),
+    country: countries,
+    focus: focusAreas.map((f) => ({ value: f.id, label: f.name })),
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -183,96 +256,31 @@ export function LocationFilters({
           />
         </div>
       </div>
-      <div className={v.pair}>
-        <label htmlFor={`${id}-region`} className="text-sm font-semibold text-stone-800">
-          {t("filters.region")}
-        </label>
-        <select
-          id={`${id}-region`}
-          name="region"
-          autoComplete="off"
-          value={region}
-          onChange={(e) => {
-            const next = e.target.value;
-            setRegion(next);
-            const nextId = regions.find((r) => r.key === next)?.id;
-            const sub = subRegions.find((s) => s.id === subRegion);
-            if (nextId && sub && sub.regionId !== nextId) setSubRegion("");
-          }}
-          className={fieldCls}
+      <FilterSelect formId={id} name="region" className={v.pair} value={region} onChoose={chooseRegion}>
+        <SelectOptions options={countedOptions(choices.region, counts?.region, lang)} />
+      </FilterSelect>
+      <FilterSelect formId={id} name="subRegion" className={v.pair} value={subRegion} onChoose={setSubRegion}>
+        {groups.map((g) => (
+          <optgroup key={g.region.id} label={g.region.name}>
+            {g.items.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </FilterSelect>
+      {COUNTED_FILTERS.map((f) => (
+        <FilterSelect
+          key={`${f.name}-${values[f.name] ?? ""}`}
+          formId={id}
+          name={f.name}
+          className={v[f.width]}
+          defaultValue={values[f.name] ?? ""}
         >
-          <option value="">{t("filters.allRegions")}</option>
-          {regions.map((r) => (
-            <option key={r.key} value={r.key}>
-              {counted(r.name, counts?.region, r.key, lang)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={v.pair}>
-        <label htmlFor={`${id}-sub`} className="text-sm font-semibold text-stone-800">
-          {t("filters.subRegion")}
-        </label>
-        <select
-          id={`${id}-sub`}
-          name="subRegion"
-          autoComplete="off"
-          value={subRegion}
-          onChange={(e) => setSubRegion(e.target.value)}
-          className={fieldCls}
-        >
-          <option value="">{t("filters.allSubRegions")}</option>
-          {groups.map((g) => (
-            <optgroup key={g.region.id} label={g.region.name}>
-              {g.items.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </div>
-      <div className={v.pair}>
-        <label htmlFor={`${id}-country`} className="text-sm font-semibold text-stone-800">
-          {t("filters.country")}
-        </label>
-        <select
-          id={`${id}-country`}
-          name="country"
-          autoComplete="off"
-          defaultValue={values.country ?? ""}
-          key={values.country ?? ""}
-          className={fieldCls}
-        >
-          <option value="">{t("filters.allCountries")}</option>
-          {countries.map((c) => (
-            <option key={c.value} value={c.value}>
-              {counted(c.label, counts?.country, c.value, lang)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={v.wide}>
-        <label htmlFor={`${id}-focus`} className="text-sm font-semibold text-stone-800">
-          {t("filters.focus")}
-        </label>
-        <select
-          id={`${id}-focus`}
-          name="focus"
-          autoComplete="off"
-          defaultValue={values.focus ?? ""}
-          key={values.focus ?? ""}
-          className={fieldCls}
-        >
-          <option value="">{t("filters.allFocusAreas")}</option>
-          {focusAreas.map((f) => (
-            <option key={f.id} value={f.id}>
-              {counted(f.name, counts?.focus, f.id, lang)}
-            </option>
-          ))}
-        </select>
-      </div>
+          <SelectOptions options={countedOptions(choices[f.name], counts?.[f.name], lang)} />
+        </FilterSelect>
+      ))}
       {variant === "list" ? (
         <>
           <div className="sm:col-span-2 lg:col-span-2">
@@ -311,26 +319,18 @@ export function LocationFilters({
               </>
             ) : null}
           </div>
-          <div>
-            <label htmlFor={`${id}-within`} className="text-sm font-semibold text-stone-800">
-              {t("filters.within")}
-            </label>
-            <select
-              id={`${id}-within`}
-              name="within"
-              autoComplete="off"
-              defaultValue={values.within ? String(values.within) : ""}
-              key={`within-${values.within ?? ""}`}
-              className={fieldCls}
-            >
-              <option value="">{t("filters.anyDistance")}</option>
-              {WITHIN_KM.map((km) => (
-                <option key={km} value={km}>
-                  {km.toLocaleString(intlLocale(lang))} km
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            key={`within-${values.within ?? ""}`}
+            formId={id}
+            name="within"
+            defaultValue={values.within ? String(values.within) : ""}
+          >
+            {WITHIN_KM.map((km) => (
+              <option key={km} value={km}>
+                {km.toLocaleString(intlLocale(lang))} km
+              </option>
+            ))}
+          </FilterSelect>
         </>
       ) : null}
       <div className={`flex flex-wrap items-end gap-3 ${v.wide}`}>

@@ -108,24 +108,8 @@ export default function AnalyticsPage({ loaderData, actionData }: Route.Componen
             <option value="custom">Custom range</option>
           </select>
         </label>
-        <label className="flex flex-col text-sm font-medium text-stone-800">
-          From
-          <input
-            type="date"
-            name="from"
-            defaultValue={report.from}
-            className="mt-1 rounded border border-stone-400 px-2 py-1"
-          />
-        </label>
-        <label className="flex flex-col text-sm font-medium text-stone-800">
-          To
-          <input
-            type="date"
-            name="to"
-            defaultValue={report.to}
-            className="mt-1 rounded border border-stone-400 px-2 py-1"
-          />
-        </label>
+        <DateField label="From" name="from" value={report.from} />
+        <DateField label="To" name="to" value={report.to} />
         <label className="flex flex-col text-sm font-medium text-stone-800">
           Group by
           <select
@@ -251,5 +235,15 @@ export default function AnalyticsPage({ loaderData, actionData }: Route.Componen
         </Form>
       </section>
     </>
+  );
+}
+
+/** One end of the report's custom date range. */
+function DateField({ label, name, value }: { label: string; name: string; value: string }) {
+  return (
+    <label className="flex flex-col text-sm font-medium text-stone-800">
+      {label}
+      <input type="date" name={name} defaultValue={value} className="mt-1 rounded border border-stone-400 px-2 py-1" />
+    </label>
   );
 }

@@ -1,5 +1,6 @@
 import { data, Form, Link, useLocation } from "react-router";
 import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { openRowColumn } from "~/components/admin/content/content-table";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { parsePage } from "~/components/admin/content/list-query";
 import { useListBusy, useSubmitting } from "~/components/admin/content/use-navigation-state";
@@ -172,6 +173,41 @@ const STATUS_STYLES: Record<ReviewStatus, string> = {
   REJECTED: "bg-red-100 text-red-900",
 };
 
+/** One kind of directory entry made from an application: a link to it once made, otherwise the button that drafts it. */
+function MakeEntry({
+  applicationId,
+  kind,
+  madeHref,
+  openLabel,
+  createLabel,
+  submitting,
+}: {
+  applicationId: string;
+  kind: "location" | "change-maker";
+  madeHref: string | null;
+  openLabel: string;
+  createLabel: string;
+  submitting: boolean;
+}) {
+  if (madeHref) {
+    return (
+      <Link to={madeHref} className={buttonClasses.link}>
+        {openLabel}
+      </Link>
+    );
+  }
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="make-entry" />
+      <input type="hidden" name="id" value={applicationId} />
+      <input type="hidden" name="kind" value={kind} />
+      <button type="submit" disabled={submitting} className={buttonClasses.secondary}>
+        {createLabel}
+      </button>
+    </Form>
+  );
+}
+
 function StatusBadge({ status }: { status: ReviewStatus }) {
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>
@@ -204,20 +240,7 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
     ...REVIEW_STATUS_VALUES.map((s) => ({ key: s, label: REVIEW_STATUS_LABELS[s], count: counts[s] })),
   ];
   const columns: Column<Row>[] = [
-    {
-      key: "name",
-      header: "Name",
-      rowHeader: true,
-      cell: (r) => (
-        <Link
-          to={hrefWith({ id: r.id })}
-          className="text-leaf-800 underline"
-          aria-current={selected?.id === r.id ? "true" : undefined}
-        >
-          {r.fullName}
-        </Link>
-      ),
-    },
+    openRowColumn("fullName", "Name", hrefWith, selected?.id),
     { key: "email", header: "E-mail", cell: (r) => r.email },
     { key: "type", header: "Type", cell: (r) => (r.applicantType === "educator" ? "Educator" : "Learner") },
     { key: "country", header: "Country", cell: (r) => r.country },
@@ -340,37 +363,24 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
               it.
             </p>
             <div className="mt-2 flex flex-wrap gap-3">
-              {selected.locationId ? (
-                <Link to={`/admin/dashboard/edit/${selected.locationId}`} className={buttonClasses.link}>
-                  Open the place made from it
-                </Link>
-              ) : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="make-entry" />
-                  <input type="hidden" name="id" value={selected.id} />
-                  <input type="hidden" name="kind" value="location" />
-                  <button type="submit" disabled={submitting} className={buttonClasses.secondary}>
-                    Create a draft place
-                  </button>
-                </Form>
-              )}
-              {selected.changeMakerId ? (
-                <Link
-                  to={`/admin/dashboard/change-makers/edit/${selected.changeMakerId}`}
-                  className={buttonClasses.link}
-                >
-                  Open the profile made from it
-                </Link>
-              ) : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="make-entry" />
-                  <input type="hidden" name="id" value={selected.id} />
-                  <input type="hidden" name="kind" value="change-maker" />
-                  <button type="submit" disabled={submitting} className={buttonClasses.secondary}>
-                    Create a draft change-maker profile
-                  </button>
-                </Form>
-              )}
+              <MakeEntry
+                applicationId={selected.id}
+                kind="location"
+                madeHref={selected.locationId ? `/admin/dashboard/edit/${selected.locationId}` : null}
+                openLabel="Open the place made from it"
+                createLabel="Create a draft place"
+                submitting={submitting}
+              />
+              <MakeEntry
+                applicationId={selected.id}
+                kind="change-maker"
+                madeHref={
+                  selected.changeMakerId ? `/admin/dashboard/change-makers/edit/${selected.changeMakerId}` : null
+                }
+                openLabel="Open the profile made from it"
+                createLabel="Create a draft change-maker profile"
+                submitting={submitting}
+              />
             </div>
           </section>
           <Form method="post" className="mt-6 border-t border-stone-200 pt-4">

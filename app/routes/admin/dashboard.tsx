@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
 import { adminMeta } from "~/components/admin/content/admin-page";
 import { formatDateTime, REVIEW_STATUS_LABELS, REVIEW_STATUS_ORDER } from "~/components/admin/shell/format";
-import { PageHeader } from "~/components/admin/shell/page-header";
+import { PageHeader, PageSection } from "~/components/admin/shell/page-header";
+import { FramedTable } from "~/components/admin/simple-table";
 import { Plus } from "~/components/icons";
 import { formatInteger } from "~/lib/numbers";
 import { loadDashboard } from "~/services/analytics/dashboard.server";
@@ -76,21 +77,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section aria-labelledby="moderation-heading" className="mb-8">
-        <h2 id="moderation-heading" className="mb-3 text-lg font-semibold text-stone-900">
-          Moderation
-        </h2>
+      <PageSection id="moderation" title="Moderation" className="mb-8">
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <StatCard label="Proposed places waiting" value={waiting["new-place"]} to="/admin/dashboard/moderation" />
           <StatCard label="Corrections waiting" value={waiting.correction} to="/admin/dashboard/moderation" />
           <StatCard label="Entries needing a check" value={stale} to="/admin/dashboard/moderation?status=checking" />
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="content-heading" className="mb-8">
-        <h2 id="content-heading" className="mb-3 text-lg font-semibold text-stone-900">
-          Content
-        </h2>
+      <PageSection id="content" title="Content" className="mb-8">
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           <StatCard label="Locations" value={counts.locations} to="/admin/dashboard/locations" />
           <StatCard label="Programs" value={counts.programs} to="/admin/dashboard/programs" />
@@ -109,12 +104,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             detail={notCounted(counts.podcastAwaiting)}
           />
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="applications-heading" className="mb-8">
-        <h2 id="applications-heading" className="mb-3 text-lg font-semibold text-stone-900">
-          Applications
-        </h2>
+      <PageSection id="applications" title="Applications" className="mb-8">
         <ul className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
           {REVIEW_STATUS_ORDER.map((status) => (
             <StatCard
@@ -156,47 +148,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="changes-heading">
-        <h2 id="changes-heading" className="mb-3 text-lg font-semibold text-stone-900">
-          Recent changes
-        </h2>
+      <PageSection id="changes" title="Recent changes">
         {recentChanges.length === 0 ? (
           <p className="rounded-lg border border-stone-200 bg-white px-4 py-6 text-stone-700 shadow-sm">
             No changes recorded yet. Edits made in the admin area will be listed here.
           </p>
         ) : (
-          <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-stone-100 text-stone-800">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Who
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    What
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    When
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {recentChanges.map((c) => (
-                  <tr key={c.id}>
-                    <td className="px-4 py-2 text-stone-800">{c.who}</td>
-                    <td className="px-4 py-2 text-stone-900">{c.summary || `${c.action} ${c.entity}`}</td>
-                    <td className="px-4 py-2 whitespace-nowrap text-stone-700">
-                      <time dateTime={new Date(c.at).toISOString()}>{formatDateTime(c.at)}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <FramedTable labels={["Who", "What", "When"]}>
+            {recentChanges.map((c) => (
+              <tr key={c.id}>
+                <td className="px-4 py-2 text-stone-800">{c.who}</td>
+                <td className="px-4 py-2 text-stone-900">{c.summary || `${c.action} ${c.entity}`}</td>
+                <td className="px-4 py-2 whitespace-nowrap text-stone-700">
+                  <time dateTime={new Date(c.at).toISOString()}>{formatDateTime(c.at)}</time>
+                </td>
+              </tr>
+            ))}
+          </FramedTable>
         )}
-      </section>
+      </PageSection>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { nameColumn } from "~/components/admin/content/content-table";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { parsePage } from "~/components/admin/content/list-query";
 import { type Column, DataTable } from "~/components/admin/data-table";
@@ -107,16 +108,7 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
 export default function ModerationPage({ loaderData }: Route.ComponentProps) {
   const { status, page, total, rows, waiting, stale } = loaderData;
   const columns: Column<Row>[] = [
-    {
-      key: "what",
-      header: "Entry",
-      rowHeader: true,
-      cell: (r) => (
-        <Link to={`${LIST}/${r.id}`} className="text-leaf-800 underline">
-          {r.what}
-        </Link>
-      ),
-    },
+    nameColumn("what", "Entry", (r) => `${LIST}/${r.id}`),
     {
       key: "kind",
       header: "Kind",

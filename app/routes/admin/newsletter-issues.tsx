@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { nameColumn } from "~/components/admin/content/content-table";
 import { useSubmitting } from "~/components/admin/content/use-navigation-state";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
@@ -54,16 +55,7 @@ export default function NewsletterIssuesPage({ loaderData, actionData }: Route.C
   const { issues, subscribers } = loaderData;
   const submitting = useSubmitting();
   const columns: Column<Row>[] = [
-    {
-      key: "subject",
-      header: "Subject",
-      rowHeader: true,
-      cell: (r) => (
-        <Link to={`${LIST}/${r.id}`} className="text-leaf-800 underline">
-          {r.subject}
-        </Link>
-      ),
-    },
+    nameColumn("subject", "Subject", (r) => `${LIST}/${r.id}`),
     { key: "status", header: "Status", cell: (r) => STATUS_LABELS[r.status] },
     {
       key: "delivery",

@@ -1,5 +1,6 @@
 import { data, Form, Link, useLocation } from "react-router";
 import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { openRowColumn } from "~/components/admin/content/content-table";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { useListBusy, useSubmitting } from "~/components/admin/content/use-navigation-state";
 import { type Column, DataTable } from "~/components/admin/data-table";
@@ -107,20 +108,7 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
   const allCount = Object.values(counts).reduce((a, b) => a + b, 0);
   const shownStatuses = MAIL_STATUSES.filter((s) => counts[s] > 0 || s === status);
   const columns: Column<Row>[] = [
-    {
-      key: "subject",
-      header: "Subject",
-      rowHeader: true,
-      cell: (r) => (
-        <Link
-          to={hrefWith({ id: r.id })}
-          className="text-leaf-800 underline"
-          aria-current={selected?.id === r.id ? "true" : undefined}
-        >
-          {r.subject}
-        </Link>
-      ),
-    },
+    openRowColumn("subject", "Subject", hrefWith, selected?.id),
     { key: "to", header: "To", cell: (r) => <span className="break-all">{r.to}</span> },
     { key: "kind", header: "Kind", cell: (r) => MAIL_KIND_LABELS[r.kind] },
     {

@@ -222,6 +222,14 @@ type EpisodeListRow = Route.ComponentProps["loaderData"]["episodes"][number];
 export default function PodcastAdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const { episodes, editor, confirm, confirmed } = loaderData;
   const links = useDeleteLinks(PAGE);
+  // The row's dialog and the no-JavaScript confirmation step ask about an episode in the same words.
+  const deleting = (e: { id: string; number: number; title: string }) => ({
+    id: e.id,
+    name: `episode ${e.number}`,
+    title: `Delete episode ${e.number}: ${e.title}?`,
+    description: DELETE_DESCRIPTION,
+    links,
+  });
   const withParam = (key: string, value: string | null) => {
     const p = new URLSearchParams(links.params);
     if (value === null) p.delete(key);
@@ -253,13 +261,7 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
     },
     actionsColumn((e) => (
       <RowActions name={`episode ${e.number}`} editHref={withParam("edit", e.id)}>
-        <DeleteButton
-          id={e.id}
-          name={`episode ${e.number}`}
-          title={`Delete episode ${e.number}: ${e.title}?`}
-          description={DELETE_DESCRIPTION}
-          links={links}
-        />
+        <DeleteButton {...deleting(e)} />
       </RowActions>
     )),
   ];
@@ -270,15 +272,7 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
         description={`Episodes and podcast subscribers. ${confirmed} confirmed ${confirmed === 1 ? "subscriber gets" : "subscribers get"} an e-mail for each episode you choose to e-mail; an address counts once its owner clicks the link in the confirmation e-mail.`}
         action={addEpisode}
       />
-      {confirm ? (
-        <DeletePanel
-          id={confirm.id}
-          name={`episode ${confirm.number}`}
-          title={`Delete episode ${confirm.number}: ${confirm.title}?`}
-          description={DELETE_DESCRIPTION}
-          links={links}
-        />
-      ) : null}
+      {confirm ? <DeletePanel {...deleting(confirm)} /> : null}
       {editor ? (
         <EpisodeEditor
           key={editor.id ?? "new"}

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { adminMeta } from "~/components/admin/content/admin-page";
 import { PageHeader } from "~/components/admin/shell/page-header";
+import { ColumnHeads } from "~/components/admin/simple-table";
 import { Stat } from "~/components/admin/stat";
 import { TimeSeriesChart } from "~/components/charts/time-series-chart";
 import { formatInteger } from "~/lib/numbers";
@@ -88,29 +89,11 @@ export default function RequestStatsPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <table className="mt-2 w-full text-left text-sm">
           <thead className="border-b border-stone-200 text-stone-700">
-            <tr>
-              <th scope="col" className="px-4 py-2">
-                Route
-              </th>
-              <th scope="col" className="px-4 py-2 text-right">
-                Requests
-              </th>
-              <th scope="col" className="px-4 py-2 text-right">
-                p50
-              </th>
-              <th scope="col" className="px-4 py-2 text-right">
-                p95
-              </th>
-              <th scope="col" className="px-4 py-2 text-right">
-                p99
-              </th>
-              <th scope="col" className="px-4 py-2 text-right">
-                4xx
-              </th>
-              <th scope="col" className="px-4 py-2 text-right">
-                5xx rate
-              </th>
-            </tr>
+            <ColumnHeads
+              labels={["Route", "Requests", "p50", "p95", "p99", "4xx", "5xx rate"]}
+              className="px-4 py-2"
+              numbersFrom={1}
+            />
           </thead>
           <tbody>
             {report.routes.length === 0 ? (

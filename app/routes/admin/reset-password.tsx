@@ -60,6 +60,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** The way on from a link that no longer works: the form that e-mails a new one. */
+function AskForNewLink({ className, linkClassName }: { className: string; linkClassName: string }) {
+  return (
+    <p className={className}>
+      <a href="/admin/forgot-password" className={linkClassName}>
+        Ask for a new link
+      </a>
+    </p>
+  );
+}
+
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
@@ -70,11 +81,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           It may have been used already, replaced by a newer one, or it expired (a password link works for an hour, an
           invitation for a week).
         </p>
-        <p className="mt-4">
-          <a href="/admin/forgot-password" className="font-semibold text-leaf-800 underline">
-            Ask for a new link
-          </a>
-        </p>
+        <AskForNewLink className="mt-4" linkClassName="font-semibold text-leaf-800 underline" />
       </AuthCard>
     );
   }
@@ -87,11 +94,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       {actionData?.formError ? (
         <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           <p className="font-medium">{actionData.formError}</p>
-          <p className="mt-1">
-            <a href="/admin/forgot-password" className="underline">
-              Ask for a new link
-            </a>
-          </p>
+          <AskForNewLink className="mt-1" linkClassName="underline" />
         </div>
       ) : null}
       <Form method="post" className="mt-6 space-y-4" noValidate>

@@ -1,7 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import { adminMeta } from "~/components/admin/content/admin-page";
 import { formatDate } from "~/components/admin/shell/format";
-import { PageHeader } from "~/components/admin/shell/page-header";
+import { PageHeader, PageSection } from "~/components/admin/shell/page-header";
+import { FramedTable } from "~/components/admin/simple-table";
 import { fieldIds, SelectField, SubmitButton, TextField } from "~/components/forms/form-field";
 import { fieldErrors, type TypedValues } from "~/lib/schemas";
 import {
@@ -296,130 +297,98 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
 
       <NoticeSettingsForm notices={notices} mailSending={mailSending} busy={busy} />
 
-      <section aria-labelledby="users-heading" className="mb-10">
-        <h2 id="users-heading" className="mb-3 text-lg font-semibold text-stone-900">
-          All users ({users.length})
-        </h2>
-        <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-stone-100 text-stone-800">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  E-mail
+      <PageSection id="users" title={`All users (${users.length})`} className="mb-10">
+        <FramedTable labels={["E-mail", "Name", "Role", "Status", "Created", "Actions"]}>
+          {users.map((u) => {
+            const isMe = u.id === meId;
+            return (
+              <tr key={u.id} className={u.banned ? "bg-stone-50 text-stone-600" : undefined}>
+                <th scope="row" className="px-4 py-3 font-medium text-stone-900">
+                  {u.email}
+                  {isMe ? <span className="ml-2 text-xs font-normal text-stone-600">(you)</span> : null}
                 </th>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  Role
-                </th>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  Created
-                </th>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {users.map((u) => {
-                const isMe = u.id === meId;
-                return (
-                  <tr key={u.id} className={u.banned ? "bg-stone-50 text-stone-600" : undefined}>
-                    <th scope="row" className="px-4 py-3 font-medium text-stone-900">
-                      {u.email}
-                      {isMe ? <span className="ml-2 text-xs font-normal text-stone-600">(you)</span> : null}
-                    </th>
-                    <td className="px-4 py-3">{u.name}</td>
-                    <td className="px-4 py-3">
-                      <Form method="post" className="flex items-center gap-2">
-                        <input type="hidden" name="intent" value="change-role" />
+                <td className="px-4 py-3">{u.name}</td>
+                <td className="px-4 py-3">
+                  <Form method="post" className="flex items-center gap-2">
+                    <input type="hidden" name="intent" value="change-role" />
+                    <input type="hidden" name="userId" value={u.id} />
+                    <label htmlFor={`role-${u.id}`} className="sr-only">
+                      Role of {u.email}
+                    </label>
+                    <select
+                      id={`role-${u.id}`}
+                      name="role"
+                      defaultValue={u.role}
+                      key={`${u.id}-${u.role}`}
+                      className="rounded-md border border-stone-400 bg-white px-2 py-1"
+                    >
+                      {USER_ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {r === "ADMIN" ? "Administrator" : "Default"}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" className={rowButtonClass} disabled={busy}>
+                      Save role<span className="sr-only"> of {u.email}</span>
+                    </button>
+                  </Form>
+                </td>
+                <td className="px-4 py-3">
+                  {u.banned ? (
+                    "Disabled"
+                  ) : u.invitedUntil ? (
+                    <div className="space-y-1">
+                      <p>
+                        Invited, until <time dateTime={u.invitedUntil}>{formatDate(new Date(u.invitedUntil))}</time>
+                      </p>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="resend-invitation" />
                         <input type="hidden" name="userId" value={u.id} />
-                        <label htmlFor={`role-${u.id}`} className="sr-only">
-                          Role of {u.email}
-                        </label>
-                        <select
-                          id={`role-${u.id}`}
-                          name="role"
-                          defaultValue={u.role}
-                          key={`${u.id}-${u.role}`}
-                          className="rounded-md border border-stone-400 bg-white px-2 py-1"
-                        >
-                          {USER_ROLES.map((r) => (
-                            <option key={r} value={r}>
-                              {r === "ADMIN" ? "Administrator" : "Default"}
-                            </option>
-                          ))}
-                        </select>
                         <button type="submit" className={rowButtonClass} disabled={busy}>
-                          Save role<span className="sr-only"> of {u.email}</span>
+                          Resend invitation<span className="sr-only"> to {u.email}</span>
                         </button>
                       </Form>
-                    </td>
-                    <td className="px-4 py-3">
-                      {u.banned ? (
-                        "Disabled"
-                      ) : u.invitedUntil ? (
-                        <div className="space-y-1">
-                          <p>
-                            Invited, until <time dateTime={u.invitedUntil}>{formatDate(new Date(u.invitedUntil))}</time>
-                          </p>
-                          <Form method="post">
-                            <input type="hidden" name="intent" value="resend-invitation" />
-                            <input type="hidden" name="userId" value={u.id} />
-                            <button type="submit" className={rowButtonClass} disabled={busy}>
-                              Resend invitation<span className="sr-only"> to {u.email}</span>
-                            </button>
-                          </Form>
-                        </div>
-                      ) : !u.hasPassword ? (
-                        // The invitation expired, or ended when the account was disabled: staff may send another.
-                        <div className="space-y-1">
-                          <p>Invitation ended</p>
-                          <Form method="post">
-                            <input type="hidden" name="intent" value="resend-invitation" />
-                            <input type="hidden" name="userId" value={u.id} />
-                            <button type="submit" className={rowButtonClass} disabled={busy}>
-                              Send a new invitation<span className="sr-only"> to {u.email}</span>
-                            </button>
-                          </Form>
-                        </div>
-                      ) : (
-                        "Active"
-                      )}
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      <time dateTime={new Date(u.createdAt).toISOString()}>{formatDate(u.createdAt)}</time>
-                    </td>
-                    <td className="px-4 py-3">
-                      {isMe ? (
-                        <span className="text-stone-600">Your account</span>
-                      ) : (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value={u.banned ? "enable" : "disable"} />
-                          <input type="hidden" name="userId" value={u.id} />
-                          <button type="submit" className={rowButtonClass} disabled={busy}>
-                            {u.banned ? "Enable" : "Disable"}
-                            <span className="sr-only"> {u.email}</span>
-                          </button>
-                        </Form>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      </section>
+                    </div>
+                  ) : !u.hasPassword ? (
+                    // The invitation expired, or ended when the account was disabled: staff may send another.
+                    <div className="space-y-1">
+                      <p>Invitation ended</p>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="resend-invitation" />
+                        <input type="hidden" name="userId" value={u.id} />
+                        <button type="submit" className={rowButtonClass} disabled={busy}>
+                          Send a new invitation<span className="sr-only"> to {u.email}</span>
+                        </button>
+                      </Form>
+                    </div>
+                  ) : (
+                    "Active"
+                  )}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <time dateTime={new Date(u.createdAt).toISOString()}>{formatDate(u.createdAt)}</time>
+                </td>
+                <td className="px-4 py-3">
+                  {isMe ? (
+                    <span className="text-stone-600">Your account</span>
+                  ) : (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value={u.banned ? "enable" : "disable"} />
+                      <input type="hidden" name="userId" value={u.id} />
+                      <button type="submit" className={rowButtonClass} disabled={busy}>
+                        {u.banned ? "Enable" : "Disable"}
+                        <span className="sr-only"> {u.email}</span>
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </FramedTable>
+      </PageSection>
 
-      <section aria-labelledby="create-heading" className="max-w-xl">
-        <h2 id="create-heading" className="mb-3 text-lg font-semibold text-stone-900">
-          Add a user
-        </h2>
+      <PageSection id="create" title="Add a user" className="max-w-xl">
         <Form
           method="post"
           noValidate
@@ -481,7 +450,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             Add user
           </SubmitButton>
         </Form>
-      </section>
+      </PageSection>
     </>
   );
 }

@@ -33,23 +33,44 @@ export function RowActions({
   );
 }
 
-/** The column that names each row (a row header for screen readers), linked to the row's edit page. */
-export function nameColumn<T>(
-  key: string,
+/**
+ * The column that names each row by its `field` (a row header for screen readers), linked to the row's own page (its
+ * edit page, or the list with the row opened beside it: `isCurrent` then marks the row shown).
+ */
+export function nameColumn<T extends Record<K, string>, K extends string>(
+  field: K,
   header: string,
-  name: (row: T) => string,
-  editHref: (row: T) => string,
+  href: (row: T) => string,
+  isCurrent?: (row: T) => boolean,
 ): Column<T> {
   return {
-    key,
+    key: field,
     header,
     rowHeader: true,
     cell: (row) => (
-      <Link to={editHref(row)} className="text-leaf-800 underline">
-        {name(row)}
+      <Link to={href(row)} className="text-leaf-800 underline" aria-current={isCurrent?.(row) ? "true" : undefined}>
+        {row[field]}
       </Link>
     ),
   };
+}
+
+/**
+ * The name column of a list whose rows open beside it (applicants, outbox): each name links to the list with its row
+ * open (`?id=`), the row shown marked current.
+ */
+export function openRowColumn<T extends { id: string } & Record<K, string>, K extends string>(
+  field: K,
+  header: string,
+  hrefWith: (changes: { id: string }) => string,
+  openId: string | undefined,
+): Column<T> {
+  return nameColumn<T, K>(
+    field,
+    header,
+    (row) => hrefWith({ id: row.id }),
+    (row) => row.id === openId,
+  );
 }
 
 /** The last column, holding each row's actions; its header is for screen readers only. */

@@ -113,7 +113,7 @@ export function EntryListPage<
   const isFiltered = q !== "" || status !== "" || filtered;
   const said = isFiltered ? words.noMatch : { title: `No ${plural} yet`, description: words.none };
   const withActions: Column<Row>[] = [
-    nameColumn(nameField, capitalised(nameField), name, (r) => editHref(r.id)),
+    nameColumn(nameField, capitalised(nameField), (r) => editHref(r.id)),
     ...columns,
     { key: "status", header: "Status", cell: (r) => ENTRY_STATUS_LABELS[r.status] },
     ...after,

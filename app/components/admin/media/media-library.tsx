@@ -4,7 +4,8 @@ import { buttonClasses } from "~/components/forms/form-field";
 import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
 import { createStorageClient } from "~/lib/storage/client";
 import { formatBytes, StorageError } from "~/lib/storage/errors";
-import { type StorageListResult, type StorageMetadata, thumbnailUrl } from "~/lib/storage/paths";
+import type { StorageListResult, StorageMetadata } from "~/lib/storage/paths";
+import { MediaThumb } from "./media-thumb";
 import { MetadataPanel } from "./metadata-panel";
 import { UploadZone } from "./upload-zone";
 import { useUploads } from "./use-uploads";
@@ -180,36 +181,20 @@ export function MediaLibrary({ initial }: { initial?: StorageListResult }) {
                 </button>
               </li>
             ))}
-            {items.map((m) => {
-              const thumb = thumbnailUrl(m);
-              return (
-                <li key={m.fullPath}>
-                  <button
-                    type="button"
-                    onClick={() => setSelected(m)}
-                    aria-pressed={selected?.fullPath === m.fullPath}
-                    className="flex h-full w-full flex-col items-stretch rounded-lg border border-stone-200 bg-white p-2 text-left hover:border-leaf-700"
-                  >
-                    {thumb ? (
-                      <img src={thumb} alt="" loading="lazy" className="aspect-[4/3] w-full rounded object-cover" />
-                    ) : (
-                      <span
-                        aria-hidden="true"
-                        className="flex aspect-[4/3] w-full items-center justify-center rounded bg-stone-100 text-sm font-semibold text-stone-700"
-                      >
-                        {m.contentType === "application/pdf"
-                          ? "PDF"
-                          : m.contentType?.startsWith("audio/")
-                            ? "Audio"
-                            : "File"}
-                      </span>
-                    )}
-                    <span className="mt-2 break-all text-sm font-medium text-stone-900">{m.name}</span>
-                    <span className="text-xs text-stone-700">{formatBytes(m.size)}</span>
-                  </button>
-                </li>
-              );
-            })}
+            {items.map((m) => (
+              <li key={m.fullPath}>
+                <button
+                  type="button"
+                  onClick={() => setSelected(m)}
+                  aria-pressed={selected?.fullPath === m.fullPath}
+                  className="flex h-full w-full flex-col items-stretch rounded-lg border border-stone-200 bg-white p-2 text-left hover:border-leaf-700"
+                >
+                  <MediaThumb file={m} />
+                  <span className="mt-2 break-all text-sm font-medium text-stone-900">{m.name}</span>
+                  <span className="text-xs text-stone-700">{formatBytes(m.size)}</span>
+                </button>
+              </li>
+            ))}
           </ul>
           <div className="mt-4 flex gap-2">
             {tokens.length > 0 ? (

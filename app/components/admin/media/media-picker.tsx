@@ -3,7 +3,8 @@ import { buttonClasses } from "~/components/forms/form-field";
 import { MEDIA_PICKER_PAGE_SIZE } from "~/lib/constants";
 import { createStorageClient, type StorageClient } from "~/lib/storage/client";
 import { StorageError } from "~/lib/storage/errors";
-import { firstDownloadUrl, type StorageMetadata, thumbnailUrl } from "~/lib/storage/paths";
+import { firstDownloadUrl, type StorageMetadata } from "~/lib/storage/paths";
+import { MediaThumb } from "./media-thumb";
 import { UploadZone } from "./upload-zone";
 import { useUploads } from "./use-uploads";
 
@@ -259,42 +260,19 @@ export function MediaPicker({
                 </button>
               </li>
             ))}
-            {files.map((m) => {
-              const thumb = thumbnailUrl(m);
-              return (
-                <li key={m.fullPath}>
-                  <button
-                    type="button"
-                    onClick={() => void pick(m)}
-                    disabled={picking !== null}
-                    className="flex h-full w-full flex-col rounded border border-stone-300 p-2 text-left hover:border-leaf-700 disabled:opacity-60"
-                  >
-                    {thumb ? (
-                      <img
-                        src={thumb}
-                        alt=""
-                        loading="lazy"
-                        width={160}
-                        height={120}
-                        className="aspect-[4/3] h-auto w-full rounded object-cover"
-                      />
-                    ) : (
-                      <span
-                        aria-hidden="true"
-                        className="flex aspect-[4/3] w-full items-center justify-center rounded bg-stone-100 text-sm font-semibold text-stone-700"
-                      >
-                        {m.contentType?.startsWith("audio/")
-                          ? "Audio"
-                          : m.contentType === "application/pdf"
-                            ? "PDF"
-                            : "File"}
-                      </span>
-                    )}
-                    <span className="mt-1 break-all text-sm text-stone-900">Choose {m.name}</span>
-                  </button>
-                </li>
-              );
-            })}
+            {files.map((m) => (
+              <li key={m.fullPath}>
+                <button
+                  type="button"
+                  onClick={() => void pick(m)}
+                  disabled={picking !== null}
+                  className="flex h-full w-full flex-col rounded border border-stone-300 p-2 text-left hover:border-leaf-700 disabled:opacity-60"
+                >
+                  <MediaThumb file={m} size={{ width: 160, height: 120 }} />
+                  <span className="mt-1 break-all text-sm text-stone-900">Choose {m.name}</span>
+                </button>
+              </li>
+            ))}
           </ul>
           {nextPageToken ? (
             <button

@@ -20,3 +20,25 @@ export function PageHeader({
     </div>
   );
 }
+
+/** A titled part of an admin screen: its h2 names the section for screen readers (`${id}-heading`). */
+export function PageSection({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className={className}>
+      <h2 id={`${id}-heading`} className="mb-3 text-lg font-semibold text-stone-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
