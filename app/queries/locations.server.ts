@@ -160,10 +160,6 @@ export function findLocationNameClash(
   return findNameClash(db, locations, name, exceptId);
 }
 
-export async function isLocationNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
-  return (await findLocationNameClash(db, name, exceptId)) !== null;
-}
-
 /** The published location an address typed in another case, or with extra hyphens, stands for (for a 301). */
 export function findLocationByAddressKey(db: Executor, slug: string): Promise<{ name: string } | null> {
   return findByAddressKey(db, locations, slug);

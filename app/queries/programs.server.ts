@@ -154,10 +154,6 @@ export function findProgramNameClash(
   return findNameClash(db, programs, name, exceptId);
 }
 
-export async function isProgramNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
-  return (await findProgramNameClash(db, name, exceptId)) !== null;
-}
-
 /** The published program an address typed in another case, or with extra hyphens, stands for (for a 301). */
 export function findProgramByAddressKey(db: Executor, slug: string): Promise<{ name: string } | null> {
   return findByAddressKey(db, programs, slug);
