@@ -52,32 +52,29 @@ async function trim(cacheName, max) {
   await Promise.all(keys.slice(0, Math.max(0, keys.length - max)).map((k) => cache.delete(k)));
 }
 
+/** Stores a copy of a cacheable answer in the background (the answer itself goes out at once), keeping at most `max`. */
+function keepCopy(request, response, cacheName, max) {
+  if (!isCacheable(response)) return;
+  const copy = response.clone();
+  caches
+    .open(cacheName)
+    .then((cache) => cache.put(request, copy))
+    .then(() => trim(cacheName, max))
+    .catch(() => {});
+}
+
 async function cacheFirst(request) {
   const cached = await caches.match(request);
   if (cached) return cached;
   const response = await fetch(request);
-  if (isCacheable(response)) {
-    const copy = response.clone();
-    caches
-      .open(ASSET_CACHE)
-      .then((cache) => cache.put(request, copy))
-      .then(() => trim(ASSET_CACHE, MAX_ASSETS))
-      .catch(() => {});
-  }
+  keepCopy(request, response, ASSET_CACHE, MAX_ASSETS);
   return response;
 }
 
 async function networkFirstPage(request) {
   try {
     const response = await fetch(request);
-    if (isCacheable(response)) {
-      const copy = response.clone();
-      caches
-        .open(PAGE_CACHE)
-        .then((cache) => cache.put(request, copy))
-        .then(() => trim(PAGE_CACHE, MAX_PAGES))
-        .catch(() => {});
-    }
+    keepCopy(request, response, PAGE_CACHE, MAX_PAGES);
     return response;
   } catch (err) {
     const cached = await caches.match(request, { cacheName: PAGE_CACHE });

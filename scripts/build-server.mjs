@@ -5,30 +5,24 @@ import { build } from "esbuild";
 
 const outDir = process.env.BUILD_DIR ?? "build";
 
-await build({
-  entryPoints: ["server/index.ts"],
-  outfile: `${outDir}/server-main.js`,
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  sourcemap: true,
-  logLevel: "warning",
-});
+// Each bundle: one entry and what it imports, npm packages left to node_modules.
+const bundle = (entry, outfile) =>
+  build({
+    entryPoints: [entry],
+    outfile: `${outDir}/${outfile}`,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    logLevel: "warning",
+  });
+
+await bundle("server/index.ts", "server-main.js");
 
 // The map index runs in a worker thread (decision 017): its own small bundle beside the server's.
-await build({
-  entryPoints: ["app/services/map/map-index.worker.ts"],
-  outfile: `${outDir}/map-index-worker.js`,
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  sourcemap: true,
-  logLevel: "warning",
-});
+await bundle("app/services/map/map-index.worker.ts", "map-index-worker.js");
 
 // React and the router pick their development or production build from NODE_ENV when they are first loaded, before
 // any code of ours runs; a server started without it (`node build/server-entry.js`) ran React's development build,

@@ -33,90 +33,81 @@ export function createMetrics() {
   });
   let sources: MetricsSources | null = null;
 
-  new client.Gauge({
-    name: "db_pool_connections",
-    help: "Database pool connections by state (Postgres).",
-    labelNames: ["state"] as const,
-    registers: [registry],
-    collect() {
-      const s = sources?.handle.poolStats?.();
-      if (!s) return;
-      this.set({ state: "open" }, s.total);
-      this.set({ state: "idle" }, s.idle);
-      this.set({ state: "waiting" }, s.waiting);
-      this.set({ state: "max" }, s.max);
-    },
+  // A gauge with one value per label (read at each scrape; nothing is set while its source is absent).
+  const gaugeByLabel = (
+    name: string,
+    help: string,
+    label: string,
+    read: () => Readonly<Record<string, number>> | null | undefined | Promise<Readonly<Record<string, number>> | null>,
+  ) =>
+    new client.Gauge({
+      name,
+      help,
+      labelNames: [label],
+      registers: [registry],
+      async collect() {
+        for (const [key, v] of Object.entries((await read()) ?? {})) this.set({ [label]: key }, v);
+      },
+    });
+  // A gauge with one value, set at each scrape unless its source has none yet.
+  const gauge = (name: string, help: string, read: () => number | undefined) =>
+    new client.Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const v = read();
+        if (v !== undefined) this.set(v);
+      },
+    });
+
+  gaugeByLabel("db_pool_connections", "Database pool connections by state (Postgres).", "state", () => {
+    const s = sources?.handle.poolStats?.();
+    return s && { open: s.total, idle: s.idle, waiting: s.waiting, max: s.max };
   });
-  new client.Gauge({
-    name: "render_cache_requests",
-    help: "Render-cache answers since start: hit, miss, not_modified, invalidation.",
-    labelNames: ["outcome"] as const,
-    registers: [registry],
-    collect() {
+  gaugeByLabel(
+    "render_cache_requests",
+    "Render-cache answers since start: hit, miss, not_modified, invalidation.",
+    "outcome",
+    () => {
       const s = sources?.renderCache?.stats();
-      if (!s) return;
-      this.set({ outcome: "hit" }, s.hits);
-      this.set({ outcome: "miss" }, s.misses);
-      this.set({ outcome: "not_modified" }, s.notModified);
-      this.set({ outcome: "invalidation" }, s.invalidations);
+      return s && { hit: s.hits, miss: s.misses, not_modified: s.notModified, invalidation: s.invalidations };
     },
-  });
-  new client.Gauge({
-    name: "content_version",
-    help: "The content version of each kind of content, as this instance last read it.",
-    labelNames: ["entity"] as const,
-    registers: [registry],
-    collect() {
-      for (const [entity, v] of Object.entries(sources?.contentVersions?.() ?? {})) this.set({ entity }, v);
+  );
+  gaugeByLabel(
+    "content_version",
+    "The content version of each kind of content, as this instance last read it.",
+    "entity",
+    () => sources?.contentVersions?.(),
+  );
+  const lastBuild = () => sources?.mapIndex?.stats().lastBuild ?? undefined;
+  gauge(
+    "map_index_age_seconds",
+    "Seconds since the map index this instance serves was built (absent until the first build).",
+    () => {
+      const last = lastBuild();
+      return last && (Date.now() - last.at) / 1000;
     },
-  });
-  new client.Gauge({
-    name: "map_index_age_seconds",
-    help: "Seconds since the map index this instance serves was built (absent until the first build).",
-    registers: [registry],
-    collect() {
-      const last = sources?.mapIndex?.stats().lastBuild;
-      if (last) this.set((Date.now() - last.at) / 1000);
+  );
+  gauge(
+    "map_index_build_seconds",
+    "How long the last map index build took, from the first row read to the index ready.",
+    () => {
+      const last = lastBuild();
+      return last && last.ms / 1000;
     },
+  );
+  gauge("map_index_places", "Places in the map index this instance serves.", () => lastBuild()?.total);
+  gauge("map_index_stale", "1 while a newer map index is being built and the previous one answers, else 0.", () => {
+    const s = sources?.mapIndex?.stats();
+    return s && (s.stale ? 1 : 0);
   });
-  new client.Gauge({
-    name: "map_index_build_seconds",
-    help: "How long the last map index build took, from the first row read to the index ready.",
-    registers: [registry],
-    collect() {
-      const last = sources?.mapIndex?.stats().lastBuild;
-      if (last) this.set(last.ms / 1000);
-    },
-  });
-  new client.Gauge({
-    name: "map_index_places",
-    help: "Places in the map index this instance serves.",
-    registers: [registry],
-    collect() {
-      const last = sources?.mapIndex?.stats().lastBuild;
-      if (last) this.set(last.total);
-    },
-  });
-  new client.Gauge({
-    name: "map_index_stale",
-    help: "1 while a newer map index is being built and the previous one answers, else 0.",
-    registers: [registry],
-    collect() {
-      const s = sources?.mapIndex?.stats();
-      if (s) this.set(s.stale ? 1 : 0);
-    },
-  });
-  new client.Gauge({
-    name: "mail_messages",
-    help: "E-mail messages in the outbox by status (queued, sending, sent, failed, held).",
-    labelNames: ["status"] as const,
-    registers: [registry],
-    async collect() {
-      if (!sources) return;
-      const counts = await mailStatusCounts(sources.db);
-      for (const [status, n] of Object.entries(counts)) this.set({ status }, n);
-    },
-  });
+  gaugeByLabel(
+    "mail_messages",
+    "E-mail messages in the outbox by status (queued, sending, sent, failed, held).",
+    "status",
+    () => sources && mailStatusCounts(sources.db),
+  );
 
   return {
     registry,

@@ -8,6 +8,8 @@ export const STORAGE_UPLOAD_RETRY_LIMIT_MS = 600_000;
 export const STORAGE_MAX_BACKOFF_FACTOR = 64;
 export const STORAGE_LIST_MAX_RESULTS = { min: 1, max: 1000 } as const;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+/** A day in milliseconds, for windows and ages counted in days. */
+export const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * Live settings streams (`/api/settings/stream`) one instance keeps open: a few per client address (the tabs of one

@@ -1,4 +1,5 @@
 import { and, asc, between, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { DAY_MS } from "~/lib/constants";
 import type { Executor } from "~db/client";
 import { analyticsDailyDims, analyticsDailyPages, analyticsDailyTotals, analyticsEvents } from "~db/schema";
 import { pruneSearchStats } from "./search-stats.server";
@@ -10,7 +11,6 @@ export const DEFAULT_RETENTION_DAYS = 396; // about 13 months of raw events; rol
 export const DIMENSIONS = ["referrer", "device", "country", "form", "interaction"] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
-const DAY_MS = 86_400_000;
 export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 

@@ -4,9 +4,9 @@ import { locationInput } from "~tests/helpers/location-input";
 import {
   createLocation,
   deleteLocation,
+  findLocationNameClash,
   getLocationById,
   getLocationPage,
-  isLocationNameTaken,
   type LocationInput,
   searchLocations,
   updateLocation,
@@ -54,9 +54,9 @@ describe("locations query module", () => {
   it("refuses a second location whose name maps to the same slug", async () => {
     await expect(createLocation(t.db, input("Green Valley Farm"))).rejects.toThrow();
     await expect(createLocation(t.db, input("Green-Valley Farm"))).rejects.toThrow();
-    expect(await isLocationNameTaken(t.db, "Green Valley Farm")).toBe(true);
-    expect(await isLocationNameTaken(t.db, "Green-Valley-Farm")).toBe(true);
-    expect(await isLocationNameTaken(t.db, "Brand New Place")).toBe(false);
+    expect(await findLocationNameClash(t.db, "Green Valley Farm")).toMatchObject({ name: "Green Valley Farm" });
+    expect(await findLocationNameClash(t.db, "Green-Valley-Farm")).toMatchObject({ name: "Green Valley Farm" });
+    expect(await findLocationNameClash(t.db, "Brand New Place")).toBeNull();
   });
 
   it("updates by id and refreshes updatedAt only", async () => {

@@ -11,7 +11,7 @@ import { nameFromSlug } from "../lib/slug";
 import { DEFAULT_MARKER_TYPE } from "../lib/taxonomy";
 import type { EntryStatus } from "../lib/vocabulary";
 import { distanceKmSql, type Point, withinKmSql } from "./distance.server";
-import { findByAddressKey, findNameClash } from "./page-addresses.server";
+import { addressLookups } from "./page-addresses.server";
 import { rememberSlugBeforeRename } from "./redirects.server";
 import { countRows, deleteRowById, findRowById, insertStampedRow, updateRowById } from "./rows.server";
 import {
@@ -94,25 +94,11 @@ export function deleteLocation(db: Executor, id: string): Promise<boolean> {
 }
 
 /**
- * Another location whose name has the same address key (same letters, whatever their case, spaces or hyphens):
- * saving this name would give both one page address.
+ * Another location whose name has the same address key (same letters, whatever their case, spaces or hyphens): saving
+ * this name would give both one page address; and the published location an address typed in another case, or with
+ * extra hyphens, stands for (for a 301).
  */
-export function findLocationNameClash(
-  db: Executor,
-  name: string,
-  exceptId?: string,
-): Promise<{ id: string; name: string } | null> {
-  return findNameClash(db, locations, name, exceptId);
-}
-
-export async function isLocationNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
-  return (await findLocationNameClash(db, name, exceptId)) !== null;
-}
-
-/** The published location an address typed in another case, or with extra hyphens, stands for (for a 301). */
-export function findLocationByAddressKey(db: Executor, slug: string): Promise<{ name: string } | null> {
-  return findByAddressKey(db, locations, slug);
-}
+export const { nameClash: findLocationNameClash, byAddressKey: findLocationByAddressKey } = addressLookups(locations);
 
 export type LocationFilters = {
   /** Search words, as a visitor types them (full-text search, decision 013). */

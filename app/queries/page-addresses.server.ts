@@ -41,3 +41,11 @@ export async function findByAddressKey(
     .limit(1);
   return (row as { name: string } | undefined) ?? null;
 }
+
+/** A table's lookups by page address, bound to it: another entry whose name clashes, and the entry an address means. */
+export function addressLookups(table: AddressedTable) {
+  return {
+    nameClash: (db: Executor, name: string, exceptId?: string) => findNameClash(db, table, name, exceptId),
+    byAddressKey: (db: Executor, slug: string) => findByAddressKey(db, table, slug),
+  };
+}

@@ -6,7 +6,7 @@ import type { Language } from "../lib/i18n/languages";
 import { isUuid } from "../lib/ids";
 import { nameFromSlug } from "../lib/slug";
 import { listSearchSql } from "./list-search.server";
-import { findByAddressKey, findNameClash } from "./page-addresses.server";
+import { addressLookups } from "./page-addresses.server";
 import { rememberSlugBeforeRename } from "./redirects.server";
 import { entityRows, pageWithTotal, touchedAndChecked } from "./rows.server";
 import { escapeLike, publishedSql, type StatusFilter, statusSql } from "./sql-helpers.server";
@@ -145,23 +145,12 @@ export async function listProgramInstructionLanguages(db: Executor): Promise<str
   return rows.map((r) => r.code);
 }
 
-/** Another program whose name has the same address key (see `findNameClash`). */
-export function findProgramNameClash(
-  db: Executor,
-  name: string,
-  exceptId?: string,
-): Promise<{ id: string; name: string } | null> {
-  return findNameClash(db, programs, name, exceptId);
-}
-
-export async function isProgramNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
-  return (await findProgramNameClash(db, name, exceptId)) !== null;
-}
-
-/** The published program an address typed in another case, or with extra hyphens, stands for (for a 301). */
-export function findProgramByAddressKey(db: Executor, slug: string): Promise<{ name: string } | null> {
-  return findByAddressKey(db, programs, slug);
-}
+/**
+ * Another program whose name has the same address key (same letters, whatever their case, spaces or hyphens): saving
+ * this name would give both one page address; and the published program an address typed in another case, or with
+ * extra hyphens, stands for (for a 301).
+ */
+export const { nameClash: findProgramNameClash, byAddressKey: findProgramByAddressKey } = addressLookups(programs);
 
 /** A page of programs for the admin list (name search), with the host location's name and the total. */
 export async function searchProgramsForAdmin(

@@ -61,10 +61,8 @@ type Shown = { column: string; field: string | null };
 
 type KindTable = {
   table: SQL;
-  name: SQL;
   key: SQL;
-  text: SQL;
-  /** The name and the snippet's texts, for a search in a language (joined by `separator`). */
+  /** The name and the snippet's texts (joined by `separator`), in a search's language or as written. */
   shown: { name: Shown; text: Shown[]; separator: string };
   /** Extra ordering between equally ranked entries, before the name. */
   tieBreak?: (t: SQL) => SQL;
@@ -79,9 +77,7 @@ const published = publishedSql(sql`status`);
 const KINDS: Record<SearchKind, KindTable> = {
   location: {
     table: sql`(SELECT * FROM locations WHERE ${published})`,
-    name: sql`name`,
     key: sql`slug`,
-    text: sql`short_description || ' ' || long_description`,
     shown: {
       name: { column: "name", field: "name" },
       text: [
@@ -95,9 +91,7 @@ const KINDS: Record<SearchKind, KindTable> = {
   },
   program: {
     table: sql`(SELECT * FROM programs WHERE ${published})`,
-    name: sql`name`,
     key: sql`slug`,
-    text: sql`summary || ' ' || description`,
     shown: {
       name: { column: "name", field: "name" },
       text: [
@@ -109,9 +103,7 @@ const KINDS: Record<SearchKind, KindTable> = {
   },
   "change-maker": {
     table: sql`(SELECT * FROM change_makers WHERE ${published})`,
-    name: sql`name`,
     key: sql`id::text`,
-    text: sql`role || '. ' || bio`,
     shown: {
       name: { column: "name", field: null },
       text: [
@@ -123,9 +115,7 @@ const KINDS: Record<SearchKind, KindTable> = {
   },
   resource: {
     table: sql`(SELECT * FROM resources WHERE ${published})`,
-    name: sql`title`,
     key: sql`url`,
-    text: sql`description`,
     shown: {
       name: { column: "title", field: "title" },
       text: [{ column: "description", field: "description" }],
@@ -134,9 +124,7 @@ const KINDS: Record<SearchKind, KindTable> = {
   },
   episode: {
     table: sql`podcast_episodes`,
-    name: sql`title`,
     key: sql`number::text`,
-    text: sql`summary`,
     shown: {
       name: { column: "title", field: "title" },
       text: [{ column: "summary", field: "summary" }],
@@ -156,10 +144,12 @@ function shownSql(shown: Shown, lang: Language | undefined): SQL {
     ELSE COALESCE(NULLIF(t.translations -> ${lang} ->> ${shown.field}, ''), ${column}) END)`;
 }
 
-/** The text a kind's snippet is cut from, in a language. */
+/** A kind's name column, for a table under any alias. */
+const nameColumn = (k: KindTable) => sql.raw(k.shown.name.column);
+
+/** The text a kind's snippet is cut from, in a language (as written without one). */
 function snippetTextSql(kind: SearchKind, lang: Language | undefined): SQL {
   const k = KINDS[kind];
-  if (!lang) return k.text;
   return sql.join(
     k.shown.text.map((s) => shownSql(s, lang)),
     sql` || ${k.shown.separator} || `,
@@ -363,7 +353,7 @@ export function searchOrderSql(kind: SearchKind, search: PreparedSearch, alias =
         sql`(${t}.search_vector @@ ${names}) DESC`,
         sql`ts_rank_cd('{0.1, 0.3, 0.6, 1.0}', ${t}.search_vector, ${q}, 1) DESC`,
         ...(k.tieBreak ? [k.tieBreak(t)] : []),
-        sql`${t}.${k.name} ASC`,
+        sql`${t}.${nameColumn(k)} ASC`,
       ],
       sql`, `,
     ),
@@ -418,7 +408,7 @@ async function searchKind(
   // The pool is ranked and cut to `limit` inside; the snippet and its text's ends are made outside, for those only.
   const rows = rowsOf(
     await db.execute(sql`
-    SELECT t.id::text AS id, t.${k.name} AS name, ${shownSql(k.shown.name, lang)} AS label,
+    SELECT t.id::text AS id, t.${nameColumn(k)} AS name, ${shownSql(k.shown.name, lang)} AS label,
       t.language AS language, t.${k.key} AS key${k.place ? sql`, ${k.place}` : sql``},
       t.total_ AS total, t.rank_ AS rank,
       ts_headline(${configSql(STEM_CONFIG[lang ?? "en"])}, ${text}, ${q},
@@ -577,13 +567,13 @@ export async function suggestNames(db: Executor, raw: string, limit = 8, lang?: 
   const parts = SEARCH_KINDS.flatMap((kind) => {
     const k = KINDS[kind];
     return [
-      sql`(SELECT ${kind} AS kind, t.${k.name} AS name, ${shownSql(k.shown.name, lang)} AS label, t.${k.key}::text AS key,
+      sql`(SELECT ${kind} AS kind, t.${nameColumn(k)} AS name, ${shownSql(k.shown.name, lang)} AS label, t.${k.key}::text AS key,
           (t.search_name = search_fold(${parsed.text})) AS exact, true AS starts, 1::real AS rank
         FROM ${k.table} t WHERE t.search_name COLLATE "C" LIKE search_fold(${startsWith})
         ORDER BY t.search_name COLLATE "C" LIMIT ${limit})`,
       sql`(SELECT ${kind} AS kind, c.name, c.label, c.key, false AS exact, false AS starts,
           ts_rank_cd(c.search_vector, ${names}) AS rank
-        FROM (SELECT t.${k.name} AS name, ${shownSql(k.shown.name, lang)} AS label, t.${k.key}::text AS key,
+        FROM (SELECT t.${nameColumn(k)} AS name, ${shownSql(k.shown.name, lang)} AS label, t.${k.key}::text AS key,
           t.search_vector FROM ${k.table} t
           WHERE t.search_vector @@ ${names} LIMIT ${SUGGESTION_CANDIDATES}) c
         ORDER BY rank DESC, length(c.name), c.name LIMIT ${limit})`,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, isNotNull, like, lte } from "drizzle-orm";
 import type { Database, Executor } from "~db/client";
 import { accounts, users, verifications } from "~db/schema";
+import { newUserRow } from "./user-rows.server";
 
 /**
  * The one-time values behind the links staff receive by e-mail (password reset, invitation), kept in the
@@ -116,18 +117,9 @@ export async function createInvitedUser(
   db: Executor,
   input: { email: string; name: string; role: "ADMIN" | "DEFAULT" },
 ): Promise<string> {
-  const id = randomUUID();
-  const now = new Date();
-  await db.insert(users).values({
-    id,
-    name: input.name,
-    email: input.email.trim().toLowerCase(),
-    emailVerified: false,
-    role: input.role,
-    createdAt: now,
-    updatedAt: now,
-  });
-  return id;
+  const user = newUserRow(input, false);
+  await db.insert(users).values(user);
+  return user.id;
 }
 
 /** Sets a user's password hash (creating the e-mail/password account when the user has none yet). */

@@ -5,6 +5,7 @@ import { accounts, sessions, users, verifications } from "~db/schema";
 import { hashPassword } from "../server-lib/password.server";
 import { rowsOf } from "./sql-helpers.server";
 import { deleteUserLinks } from "./user-links.server";
+import { newUserRow } from "./user-rows.server";
 
 /** The tables better-auth reads and writes (users, sessions, accounts, verifications), for its Drizzle adapter. */
 export const authTables = { users, sessions, accounts, verifications };
@@ -67,19 +68,11 @@ export async function createUserWithPassword(
   db: Executor,
   input: { email: string; name: string; password: string; role: Role },
 ): Promise<string> {
-  const id = randomUUID();
-  const now = new Date();
+  const user = newUserRow(input, true);
+  const { id, createdAt: now } = user;
   const password = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await tx.insert(users).values({
-      id,
-      name: input.name,
-      email: input.email.trim().toLowerCase(),
-      emailVerified: true,
-      role: input.role,
-      createdAt: now,
-      updatedAt: now,
-    });
+    await tx.insert(users).values(user);
     await tx.insert(accounts).values({
       id: randomUUID(),
       accountId: id,

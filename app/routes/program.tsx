@@ -31,12 +31,12 @@ import { toQueryString } from "../lib/query-string";
 import { countryLabel } from "../lib/reference-names";
 import { locationPath, programPath } from "../lib/slug";
 import { canPreviewEntries, PREVIEW_HEADERS } from "../services/entries/entry-preview.server";
-import { resolvePicture } from "../services/entries/stored-image.server";
+import { pagePicture } from "../services/entries/stored-image.server";
 import type { Route } from "./+types/program";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { t, lang } = requestTranslate(request);
-  const { db, config, logger } = context.services;
+  const { db, config } = context.services;
   if (params.slug.length > ENTRY_NAME_MAX_LENGTH) throw data(t("program.notFound"), { status: 404 });
   // Published programs for everyone; staff also see an unpublished one's page, marked as a preview.
   const p =
@@ -58,12 +58,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     p.locationId ? getLocationById(db, p.locationId) : Promise.resolve(null),
     loadReferenceNames(context.services, lang),
     // A program has one image URL; for a media-library image the WebP copies and the size are found from it.
-    resolvePicture(
+    pagePicture(
       context.services,
-      context.services.storage?.bucket,
       { original: p.imageUrl, webp: null },
-      (err) => logger.warn({ err }, "image lookup failed; showing the stored URL"),
       lang,
+      "image lookup failed; showing the stored URL",
     ),
     // Educators are listed by name; those with a change-maker page link to it.
     findChangeMakersByNames(db, p.educators),

@@ -43,6 +43,15 @@ function longText(messages: { missing: string; short: string }) {
 
 const keepUnder = (max: number) => messageCode("validation.application.keepUnder", { max });
 
+/** A required line of text of at most the field's limit, with its own messages (message codes, written out whole). */
+function requiredShortText(field: "fullName" | "country", codes: { missing: string; tooLong: string }) {
+  const max = APPLICATION_LIMITS[field];
+  return z.preprocess(
+    asText,
+    z.string().trim().min(1, messageCode(codes.missing)).max(max, messageCode(codes.tooLong, { max })),
+  );
+}
+
 function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value);
@@ -53,17 +62,10 @@ function isHttpUrl(value: string): boolean {
 }
 
 export const ApplicationSchema = z.object({
-  fullName: z.preprocess(
-    asText,
-    z
-      .string()
-      .trim()
-      .min(1, messageCode("validation.application.fullNameMissing"))
-      .max(
-        APPLICATION_LIMITS.fullName,
-        messageCode("validation.application.fullNameTooLong", { max: APPLICATION_LIMITS.fullName }),
-      ),
-  ),
+  fullName: requiredShortText("fullName", {
+    missing: "validation.application.fullNameMissing",
+    tooLong: "validation.application.fullNameTooLong",
+  }),
   email: z.preprocess(
     asText,
     emailSchema({
@@ -80,17 +82,10 @@ export const ApplicationSchema = z.object({
     asText,
     z.string().trim().max(APPLICATION_LIMITS.organization, keepUnder(APPLICATION_LIMITS.organization)),
   ),
-  country: z.preprocess(
-    asText,
-    z
-      .string()
-      .trim()
-      .min(1, messageCode("validation.application.countryMissing"))
-      .max(
-        APPLICATION_LIMITS.country,
-        messageCode("validation.application.countryTooLong", { max: APPLICATION_LIMITS.country }),
-      ),
-  ),
+  country: requiredShortText("country", {
+    missing: "validation.application.countryMissing",
+    tooLong: "validation.application.countryTooLong",
+  }),
   region: z.preprocess(
     asText,
     z.enum(REGIONS.map((r) => r.key) as [RegionKey, ...RegionKey[]], {

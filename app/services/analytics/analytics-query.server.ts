@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { DAY_MS } from "~/lib/constants";
 import { type Granularity, utcDay } from "~/queries/analytics.server";
 
-const DAY_MS = 86_400_000;
 const RANGE_DAYS = { "7d": 7, "30d": 30, "90d": 90, "365d": 365 } as const;
 type PresetRange = keyof typeof RANGE_DAYS;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,4 +1,4 @@
-import { ENTRY_NAME_MAX_LENGTH, SITE_NAME } from "~/lib/constants";
+import { DAY_MS, ENTRY_NAME_MAX_LENGTH, SITE_NAME } from "~/lib/constants";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromPath, localizeHref } from "~/lib/i18n/languages";
 import { isDecision, type ReviewStatus } from "~/lib/vocabulary";
 import {
@@ -20,7 +20,6 @@ import { NOTICE_FOOTER, NOTICE_SETTINGS_PATH } from "./staff-notices.server";
 
 /** Acknowledgements to one address a day: someone typing another person's address cannot flood their mailbox. */
 export const ACKNOWLEDGEMENTS_PER_DAY = 3;
-const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The language of a visitor's messages: that of the page (its address) they sent the form from. Staff notices stay

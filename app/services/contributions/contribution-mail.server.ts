@@ -1,4 +1,4 @@
-import { SITE_NAME } from "~/lib/constants";
+import { DAY_MS, SITE_NAME } from "~/lib/constants";
 import { localizeHref } from "~/lib/i18n/languages";
 import { serverTranslate } from "~/server-lib/messages.server";
 import { withinMailCaps } from "../mail/caps.server";
@@ -6,8 +6,6 @@ import type { Outgoing } from "../mail/mailer.server";
 import { replyAddress, replyHeaders } from "../mail/reply-to.server";
 import type { Services } from "../services.server";
 import { ACKNOWLEDGEMENTS_PER_DAY, pageLanguage } from "./applications.server";
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The acknowledgement of a visitor's suggestion or correction to the address they gave, in the language of the page

@@ -1,4 +1,4 @@
-import { SITE_NAME } from "~/lib/constants";
+import { DAY_MS, SITE_NAME } from "~/lib/constants";
 import { isLanguage, type Language, localizeHref } from "~/lib/i18n/languages";
 import { listUntoldPlaceProposals, markOutcomeSent, type ProposalRow } from "~/queries/proposals.server";
 import { serverTranslate } from "~/server-lib/messages.server";
@@ -20,7 +20,6 @@ import type { Services } from "../services.server";
 
 /** Outcome messages one mailbox may get a day: a person who contributes a lot hears of each of a day's decisions. */
 export const OUTCOMES_PER_DAY = 10;
-const DAY_MS = 24 * 60 * 60_000;
 
 export type Outcome = "place-published" | "place-declined" | "correction-accepted" | "correction-declined";
 

@@ -17,6 +17,13 @@ import type { Services } from "../services.server";
 const EXPORT_LIMIT = 1_000_000;
 const search = (v: string | null) => (v ?? "").trim().slice(0, 200) || undefined;
 const day = () => new Date().toISOString().slice(0, 10);
+/** A subscriber list's export: the screen's search and view (every state for "all"), all rows. */
+const subscribersAsked = <V extends string>(params: URLSearchParams, view: V) => ({
+  q: search(params.get("q")),
+  state: view === "all" ? undefined : (view as Exclude<V, "all">),
+  limit: EXPORT_LIMIT,
+  offset: 0,
+});
 
 /** Builds one CSV download (formula cells neutralised by csvResponse). Callers check the admin role first. */
 export async function exportCsv(
@@ -72,12 +79,7 @@ export async function exportCsv(
     }
     case "newsletter": {
       const view = parseSubscriberView(params.get("state"));
-      const rows = await listNewsletterSubscriptions(db, {
-        q: search(params.get("q")),
-        state: view === "all" ? undefined : view,
-        limit: EXPORT_LIMIT,
-        offset: 0,
-      });
+      const rows = await listNewsletterSubscriptions(db, subscribersAsked(params, view));
       return csvResponse(
         `newsletter-subscribers-${view}-${day()}.csv`,
         ["email", "status", "timestamp", "confirmed_at", "unsubscribed_at", "source", "language"],
@@ -96,22 +98,11 @@ export async function exportCsv(
       // The screen's view: confirmed subscribers (those who get episodes) unless another state is asked for.
       const asked = params.get("state");
       const view = asked === "awaiting" || asked === "all" ? asked : "confirmed";
-      const rows = await listPodcastSubscriptions(db, {
-        q: search(params.get("q")),
-        state: view === "all" ? undefined : view,
-        limit: EXPORT_LIMIT,
-        offset: 0,
-      });
+      const rows = await listPodcastSubscriptions(db, subscribersAsked(params, view));
       return csvResponse(
         `podcast-subscribers-${view}-${day()}.csv`,
         ["email", "status", "timestamp", "confirmed_at", "language"],
-        rows.map((r) => [
-          r.email,
-          r.state === "confirmed" ? "Confirmed" : "Awaiting confirmation",
-          r.timestamp,
-          r.confirmedAt ?? "",
-          r.language,
-        ]),
+        rows.map((r) => [r.email, SUBSCRIBER_STATE_LABELS[r.state], r.timestamp, r.confirmedAt ?? "", r.language]),
       );
     }
     case "analytics": {

@@ -1,7 +1,7 @@
 // Entry checks: once a year a place's contact is asked, by e-mail, to confirm that what the directory says about it
 // is still right; confirming (a signed, single-use link and a button) updates the "Last checked" its page shows.
 // Staff may also ask at any time from the place's edit screen.
-import { ENTRY_CHECK_LINK_DAYS, SITE_NAME } from "~/lib/constants";
+import { DAY_MS, ENTRY_CHECK_LINK_DAYS, SITE_NAME } from "~/lib/constants";
 import { originalLanguage } from "~/lib/i18n/entry-translations";
 import { localizeHref } from "~/lib/i18n/languages";
 import { locationPath } from "~/lib/slug";
@@ -24,8 +24,6 @@ import { notifyContentChanged } from "./content-events.server";
 export const ENTRY_CHECK_DAYS = 365;
 /** At most this many requests queued per run of the yearly job (the hourly maintenance): a large directory is asked over days, not in one burst. */
 export const ENTRY_CHECKS_PER_RUN = 200;
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The request to a place's contact, in the language the entry was written in (its `language`; the contact wrote it,

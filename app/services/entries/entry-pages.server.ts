@@ -19,7 +19,7 @@ import { miniMapZoom } from "../map/mini-map.server";
 import { findNearbyPlaces } from "../map/nearest.server";
 import type { Services } from "../services.server";
 import { loadReferenceNames } from "../site/reference.server";
-import { resolvePicture } from "./stored-image.server";
+import { pagePicture } from "./stored-image.server";
 
 /** What an entry page's loader knows of the request: the address, the page's language and, only if needed, whether staff ask. */
 type EntryPageRequest = {
@@ -41,7 +41,7 @@ export async function loadLocationPage(
   { lang, t, canPreview }: EntryPageRequest,
   today: string,
 ) {
-  const { db, config, logger } = services;
+  const { db, config } = services;
   const l =
     (await getLocationPage(db, slug)) ??
     ((await canPreview()) ? await getLocationPage(db, slug, { includeUnpublished: true }) : null);
@@ -53,12 +53,11 @@ export async function loadLocationPage(
     if (target?.status === "published") return { kind: "moved", to: locationPath(target.name) } as const;
     return { kind: "missing" } as const;
   }
-  const picture = await resolvePicture(
-    { db },
-    services.storage?.bucket,
+  const picture = await pagePicture(
+    services,
     { original: l.image, webp: l.webpImageUrl },
-    (err) => logger.warn({ err }, "image lookup failed; showing the stored URLs"),
     lang,
+    "image lookup failed; showing the stored URLs",
   );
   const preview = l.status === "published" ? null : l.status;
   const position = l.latitude !== null && l.longitude !== null ? { id: l.id, lat: l.latitude, lng: l.longitude } : null;
@@ -156,7 +155,7 @@ export async function loadChangeMakerPage(
   id: string,
   { lang, canPreview }: EntryPageRequest,
 ) {
-  const { db, config, logger } = services;
+  const { db, config } = services;
   if (!isUuid(id)) return { kind: "missing" } as const;
   const found = await getChangeMakerById(db, id);
   const c = found && (found.status === "published" || (await canPreview())) ? found : null;
@@ -164,12 +163,11 @@ export async function loadChangeMakerPage(
   const [related, ref, picture] = await Promise.all([
     listLocationLinksByIds(db, c.relatedLocationIds),
     loadReferenceNames(services, lang),
-    resolvePicture(
-      { db },
-      services.storage?.bucket,
+    pagePicture(
+      services,
       { original: c.photoUrl, webp: c.webpPhotoUrl },
-      (err) => logger.warn({ err }, "photo lookup failed; showing the stored URLs"),
       lang,
+      "photo lookup failed; showing the stored URLs",
     ),
   ]);
   const preview = c.status === "published" ? null : c.status;

@@ -67,6 +67,25 @@ export async function resolvePicture(
   };
 }
 
+/**
+ * A public page's picture from the media library of its storage, in the page's language; a lookup that fails is
+ * logged as `failed` says and the page shows the stored URLs.
+ */
+export function pagePicture(
+  services: Pick<Services, "db" | "storage" | "logger">,
+  image: { original: string | null; webp: string | null },
+  language: Language,
+  failed: string,
+): Promise<PictureSource> {
+  return resolvePicture(
+    services,
+    services.storage?.bucket,
+    image,
+    (err) => services.logger.warn({ err }, failed),
+    language,
+  );
+}
+
 /** The path of the original a generated copy's name points at ("a.jpg.webp", "a.jpg@960.webp" → "a.jpg"). */
 function originalPathOf(fullPath: string): string | null {
   const m = /^(.+?)(?:@\d+)?\.webp$/.exec(fullPath);

@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/constants";
 import { mailboxOf } from "~/lib/mailbox";
 import type { MailKind } from "~/lib/vocabulary";
 import { countRecentMail } from "~/queries/mail.server";
@@ -14,8 +15,6 @@ import type { Services } from "../services.server";
  * - per client address, for mail to addresses that confirmed nothing: one visitor cannot spray thousands of
  *   strangers with acknowledgements and confirmation requests.
  */
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /** What a stranger can make the site send by typing an address; the domain cap counts these together. */
 export const VISITOR_MAIL_KINDS: readonly MailKind[] = [

@@ -1,4 +1,4 @@
-import { SITE_NAME } from "~/lib/constants";
+import { DAY_MS, SITE_NAME } from "~/lib/constants";
 import { type Language, localizeHref } from "~/lib/i18n/languages";
 import {
   confirmSubscription,
@@ -16,8 +16,6 @@ import type { Services } from "../services.server";
 export const CONFIRM_LINK_DAYS = 7;
 /** At most this many confirmation messages to one address a day (a form cannot be used to flood a mailbox). */
 export const CONFIRM_MESSAGES_PER_DAY = 3;
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /** The unsubscribe link of a subscription (on its language's page): signed, valid while the subscription exists. */
 export function newsletterUnsubscribeUrl(

@@ -3,7 +3,7 @@
  * is confirmed by a link before it gets anything (double opt-in, as the newsletter's), then gets one e-mail per new
  * episode in the language of the page it signed up on, each with a one-click unsubscribe, through the mail outbox.
  */
-import { SITE_NAME } from "~/lib/constants";
+import { DAY_MS, SITE_NAME } from "~/lib/constants";
 import { localizeEntry } from "~/lib/i18n/entry-translations";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, localizeHref } from "~/lib/i18n/languages";
 import {
@@ -32,8 +32,6 @@ export const PODCAST_CONFIRM_LINK_DAYS = 7;
 export const PODCAST_CONFIRM_MESSAGES_PER_DAY = 3;
 /** Sign-ups from before confirmation existed asked per run of the hourly maintenance: a long list over hours. */
 export const UNASKED_SIGN_UPS_PER_RUN = 100;
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /** The unsubscribe link of a subscription, on its language's page: signed, valid while the subscription exists. */
 export function podcastUnsubscribeUrl(

@@ -106,6 +106,17 @@ function renderTexts(
   };
   const plain = (key: PageTextKey) => renderPlainText(stored[key].body, values);
   const md = (key: PageTextKey) => renderPageMarkdown(stored[key].body, values);
+  // A legal page: its lead and text, dated by whichever of the two changed last.
+  const legal = (key: "privacy" | "terms") => {
+    const lead = `${key}-lead` as const;
+    return {
+      lead: plain(lead),
+      html: md(key),
+      updatedAt: later(stored[key].updatedAt, stored[lead].updatedAt),
+      language: stored[key].language,
+      leadLanguage: stored[lead].language,
+    };
+  };
   return {
     siteName,
     footerTagline: plain("footer-tagline"),
@@ -120,20 +131,8 @@ function renderTexts(
       language: stored.about.language,
       leadLanguage: stored["about-lead"].language,
     },
-    privacy: {
-      lead: plain("privacy-lead"),
-      html: md("privacy"),
-      updatedAt: later(stored.privacy.updatedAt, stored["privacy-lead"].updatedAt),
-      language: stored.privacy.language,
-      leadLanguage: stored["privacy-lead"].language,
-    },
-    terms: {
-      lead: plain("terms-lead"),
-      html: md("terms"),
-      updatedAt: later(stored.terms.updatedAt, stored["terms-lead"].updatedAt),
-      language: stored.terms.language,
-      leadLanguage: stored["terms-lead"].language,
-    },
+    privacy: legal("privacy"),
+    terms: legal("terms"),
   };
 }
 
