@@ -54,11 +54,9 @@ test("the home page's and the footer's newsletter boxes say to confirm, in Engli
 
 test("a Spanish podcast listener confirms, gets the new episode's e-mail in Spanish and unsubscribes with its link", async ({
   page,
-  browser,
+  visitorPage: es,
 }) => {
   const email = uniqueEmail("oyente");
-  const visitor = await browser.newContext();
-  const es = await visitor.newPage();
   await es.goto("/es/podcast");
   const box = es.getByRole("region", { name: "Recibe los episodios nuevos por correo" });
   await expect(box).toContainText("Un correo breve por episodio. Puedes darte de baja cuando quieras.");
@@ -113,7 +111,6 @@ test("a Spanish podcast listener confirms, gets the new episode's e-mail in Span
   await expectNoAxeViolations(es);
   await es.getByRole("button", { name: "Darme de baja" }).click();
   await expect(es.getByRole("heading", { level: 1, name: "Te has dado de baja" })).toBeVisible();
-  await visitor.close();
 
   // The address is gone from the list.
   await page.goto(`/admin/dashboard/podcast?sstate=all&sq=${encodeURIComponent(email)}`);
@@ -137,9 +134,7 @@ test("the dashboard counts confirmed subscribers and shows the others apart", as
   await expectNoAxeViolations(page);
 });
 
-test("the terms state the data licence staff choose, in every language", async ({ page, browser }) => {
-  const visitor = await browser.newContext();
-  const reader = await visitor.newPage();
+test("the terms state the data licence staff choose, in every language", async ({ page, visitorPage: reader }) => {
   for (const lang of ["", "/es", "/pt", "/fr", "/de"]) {
     await reader.goto(`${lang}/terms`);
     await expect(
@@ -171,5 +166,4 @@ test("the terms state the data licence staff choose, in every language", async (
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("Site settings saved.")).toBeVisible();
   }
-  await visitor.close();
 });

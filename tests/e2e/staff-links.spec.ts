@@ -33,7 +33,10 @@ test("a link that does not work says so and offers a new one", async ({ page }) 
   await expectNoAxeViolations(page);
 });
 
-test("an invited staff member chooses their own password from the link and signs in", async ({ page, browser }) => {
+test("an invited staff member chooses their own password from the link and signs in", async ({
+  page,
+  visitorPage: invitePage,
+}) => {
   const email = uniqueEmail("invitee");
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard/, SLOW);
@@ -57,8 +60,6 @@ test("an invited staff member chooses their own password from the link and signs
     .getAttribute("href");
   const link = new URL(href ?? "");
 
-  const invitee = await browser.newContext();
-  const invitePage = await invitee.newPage();
   await invitePage.goto(link.pathname + link.search);
   await expect(invitePage.getByRole("heading", { level: 1, name: "Welcome! Choose your password" })).toBeVisible();
   await expectNoAxeViolations(invitePage);
@@ -68,5 +69,4 @@ test("an invited staff member chooses their own password from the link and signs
   await expect(invitePage.getByText("Your password is set")).toBeVisible(SLOW);
   await signIn(invitePage, email, "an invited password");
   await expect(invitePage).toHaveURL(/\/admin\/dashboard/, SLOW);
-  await invitee.close();
 });
