@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StorageMetadata } from "~/lib/storage/paths";
-import { createUserWithPassword } from "~/queries/users.server";
 import type { Services } from "~/services/services.server";
 import { testDatabaseForFile } from "~tests/helpers/database-for-file";
+import { staffAccount } from "~tests/helpers/staff-accounts";
 import { serveStorageApi } from "~tests/helpers/storage-api";
 import { createLocalDriver } from "./drivers";
 import { createStorageService, type StorageService } from "./service";
@@ -49,12 +49,7 @@ let large: Harness;
 const t = testDatabaseForFile({ reference: false });
 
 beforeAll(async () => {
-  adminId = await createUserWithPassword(t.db, {
-    email: "multipart-admin@example.org",
-    name: "Multipart Admin",
-    password: "a-long-test-password-1",
-    role: "ADMIN",
-  });
+  adminId = await staffAccount(t.db, "multipart-admin@example.org", "Multipart Admin");
   small = await startHarness("small", 4 * KB);
   large = await startHarness("large", 25 * MB);
 });

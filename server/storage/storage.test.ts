@@ -15,12 +15,12 @@ import {
   thumbnailUrl,
 } from "~/lib/storage/paths";
 import { getImageUrls } from "~/queries/media.server";
-import { createUserWithPassword } from "~/queries/users.server";
 import { onContentChanged } from "~/services/entries/content-events.server";
 import { resolvePicture } from "~/services/entries/stored-image.server";
 import type { Services } from "~/services/services.server";
 import { changeMakers, locations, mediaObjects, users } from "~db/schema";
 import { testDatabaseForFile } from "~tests/helpers/database-for-file";
+import { staffAccount } from "~tests/helpers/staff-accounts";
 import { s3rverDriver, serveStorageApi } from "~tests/helpers/storage-api";
 import { type BlobDriver, createLocalDriver } from "./drivers";
 import { createStorageService, type StorageService } from "./service";
@@ -40,18 +40,8 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "storage-test-"));
 const t = testDatabaseForFile({ reference: false });
 
 beforeAll(async () => {
-  adminId = await createUserWithPassword(t.db, {
-    email: "media-admin@example.org",
-    name: "Media Admin",
-    password: "a-long-test-password-1",
-    role: "ADMIN",
-  });
-  userId = await createUserWithPassword(t.db, {
-    email: "media-user@example.org",
-    name: "Plain User",
-    password: "a-long-test-password-2",
-    role: "DEFAULT",
-  });
+  adminId = await staffAccount(t.db, "media-admin@example.org", "Media Admin");
+  userId = await staffAccount(t.db, "media-user@example.org", "Plain User", "DEFAULT");
   s3 = new S3rver({ port: 0, address: "127.0.0.1", directory: path.join(scratch, "s3rver"), silent: true });
   s3Port = (await s3.run()).port;
   if (!fs.existsSync(BIG_PNG)) {
@@ -596,12 +586,7 @@ describe.each(["local", "s3"] as const)("storage API with the %s driver", (kind)
   });
 
   it("refuses a disabled administrator like a signed-out one, as the admin pages do", async () => {
-    const bannedId = await createUserWithPassword(t.db, {
-      email: `banned-${Date.now()}@example.org`,
-      name: "Disabled Admin",
-      password: "a-long-test-password-3",
-      role: "ADMIN",
-    });
+    const bannedId = await staffAccount(t.db, `banned-${Date.now()}@example.org`, "Disabled Admin");
     await t.db.update(users).set({ banned: true }).where(eq(users.id, bannedId));
     const before = await snapshot(h);
     await expectError(

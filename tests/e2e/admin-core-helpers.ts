@@ -73,3 +73,20 @@ export async function uploadAndChoose(dialog: Locator, file: { name: string; mim
   await dialog.getByRole("button", { name: `Choose ${file.name}` }).click();
   await expect(dialog).toBeHidden();
 }
+
+/** The translations of one field on an entry's or a newsletter issue's edit screen (a disclosure named by the field). */
+export function fieldTranslations(page: Page, fieldName: string) {
+  return page.locator("details").filter({ has: page.locator(`[name="${fieldName}"]`) });
+}
+
+/**
+ * Opens the Spanish translation of `field` on an edit screen, checks the original shown beside it (marked with its
+ * language) when `original` is given, and types `spanish`. Gives the field's translations.
+ */
+export async function translateToSpanish(page: Page, field: string, spanish: string, original?: string | RegExp) {
+  const translations = fieldTranslations(page, `tr.es.${field}`);
+  await translations.locator("summary").click();
+  if (original !== undefined) await expect(translations.locator('p[lang="en"]')).toHaveText(original);
+  await translations.getByLabel("Spanish").fill(spanish);
+  return translations;
+}

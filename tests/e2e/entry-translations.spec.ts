@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { signInAsAdmin } from "./admin-core-helpers";
+import { fieldTranslations, signInAsAdmin, translateToSpanish } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -12,11 +12,6 @@ async function visit(browser: Browser, path: string) {
   const page = await context.newPage();
   const response = await page.goto(path);
   return { page, status: response?.status() ?? 0, close: () => context.close() };
-}
-
-/** The translations of one field on an entry's edit screen (a disclosure named by the field). */
-function fieldTranslations(page: Page, fieldName: string) {
-  return page.locator("details").filter({ has: page.locator(`[name="${fieldName}"]`) });
 }
 
 async function openEditScreen(page: Page, list: string, name: string) {
@@ -34,14 +29,14 @@ test("staff translate a program beside its original; the English page stays as i
   await openEditScreen(page, "programs", name);
   await expect(page.getByLabel("Original language")).toHaveValue("en");
 
-  const nameTranslations = fieldTranslations(page, "tr.es.name");
-  await nameTranslations.locator("summary").click();
   // The original is shown beside the inputs, marked with its language.
-  await expect(nameTranslations.locator('p[lang="en"]')).toHaveText(name);
-  await nameTranslations.getByLabel("Spanish").fill("Certificado de cosecha de lluvia en el desierto");
-  const summaryTranslations = fieldTranslations(page, "tr.es.summary");
-  await summaryTranslations.locator("summary").click();
-  await summaryTranslations.getByLabel("Spanish").fill("Tres semanas sobre la cosecha de agua de lluvia.");
+  const nameTranslations = await translateToSpanish(
+    page,
+    "name",
+    "Certificado de cosecha de lluvia en el desierto",
+    name,
+  );
+  await translateToSpanish(page, "summary", "Tres semanas sobre la cosecha de agua de lluvia.");
   await expectNoAxeViolations(page);
 
   // Too long for the name: refused with a message on that field, nothing saved.

@@ -21,8 +21,11 @@ export async function waitForApp(page: Page) {
  * An uncaught exception in the page (a `pageerror`: a script that threw, a promise nobody caught) fails the test
  * that saw it, as an unexpected `console.error` fails a unit test (tests/fail-on-console-error.ts). A spec that
  * expects one says so with `test.use({ pageErrorsExpected: true })` and listens for it itself.
+ *
+ * `visitorPage` is another visitor's page beside it: a plain page in a browser context of its own (none of the
+ * test's sign-in or cookies), closed after the test.
  */
-export const test = base.extend<{ pageErrorsExpected: boolean }>({
+export const test = base.extend<{ pageErrorsExpected: boolean; visitorPage: Page }>({
   pageErrorsExpected: [false, { option: true }],
   page: async ({ page, javaScriptEnabled, pageErrorsExpected }, use) => {
     const goto = page.goto.bind(page);
@@ -39,6 +42,11 @@ export const test = base.extend<{ pageErrorsExpected: boolean }>({
         [],
       );
     }
+  },
+  visitorPage: async ({ browser }, use) => {
+    const context = await browser.newContext();
+    await use(await context.newPage());
+    await context.close();
   },
 });
 

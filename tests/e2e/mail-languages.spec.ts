@@ -5,11 +5,9 @@ import { expect, test } from "./fixtures";
 
 test("a sign-up on /es/newsletter gets its confirmation in Spanish, which opens the Spanish confirm page", async ({
   page,
-  browser,
+  visitorPage: spanish,
 }) => {
   const email = uniqueEmail("lucia");
-  const visitor = await browser.newContext();
-  const spanish = await visitor.newPage();
   await spanish.goto("/es/newsletter");
   await expect(spanish.getByRole("heading", { level: 1, name: "Boletín" })).toBeVisible();
   await expect(spanish.getByRole("heading", { name: "Más o menos una vez al mes" })).toBeVisible();
@@ -44,7 +42,6 @@ test("a sign-up on /es/newsletter gets its confirmation in Spanish, which opens 
     "href",
     "/es/map",
   );
-  await visitor.close();
 });
 
 test("without JavaScript a Spanish sign-up comes back to the Spanish page with its outcome", async ({ browser }) => {

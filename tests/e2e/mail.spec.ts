@@ -20,11 +20,10 @@ async function subscribe(page: Page, email: string) {
 
 test("without a mail server, the confirmation e-mail waits in the Outbox and its link confirms the subscription", async ({
   page,
+  visitorPage,
   browser,
 }) => {
   const email = uniqueEmail("outbox-reader");
-  const visitor = await browser.newContext();
-  const visitorPage = await visitor.newPage();
   await subscribe(visitorPage, email);
 
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -63,7 +62,6 @@ test("without a mail server, the confirmation e-mail waits in the Outbox and its
   await visitorPage.goto(path);
   await visitorPage.getByRole("button", { name: /confirm/i }).click();
   await expect(visitorPage.getByRole("heading", { level: 1 })).toContainText(/confirmed|subscribed/i);
-  await visitor.close();
 
   await page.goto(`/admin/dashboard/newsletter?q=${encodeURIComponent(email)}`);
   const confirmed = page.getByRole("row").filter({ hasText: email });
@@ -83,7 +81,7 @@ test("the Outbox is usable at 320 px without sideways scrolling", async ({ page 
 
 test("staff ask a place's contact to confirm its entry; the contact's button updates its Last checked", async ({
   page,
-  browser,
+  visitorPage,
 }) => {
   const name = "Saanich Seed and Story Farm";
   const contact = uniqueEmail("entry-check");
@@ -114,8 +112,6 @@ test("staff ask a place's contact to confirm its entry; the contact's button upd
     .getAttribute("href");
   expect(link).toBeTruthy();
 
-  const visitor = await browser.newContext();
-  const visitorPage = await visitor.newPage();
   const url = new URL(link ?? "");
   await visitorPage.goto(url.pathname + url.search);
   await expect(visitorPage.getByRole("heading", { level: 1, name: "Is this entry still right?" })).toBeVisible();
@@ -133,5 +129,4 @@ test("staff ask a place's contact to confirm its entry; the contact's button upd
   );
   await visitorPage.goto("/location/Saanich-Seed-and-Story-Farm");
   await expect(visitorPage.getByText(`Last checked: ${month}`)).toBeVisible();
-  await visitor.close();
 });

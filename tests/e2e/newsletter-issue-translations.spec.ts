@@ -1,16 +1,10 @@
-import type { Page } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
 import { E2E_ADMIN } from "../../playwright.config";
-import { SLOW, signIn } from "./admin-core-helpers";
+import { fieldTranslations, SLOW, signIn, translateToSpanish } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 test.setTimeout(120_000);
-
-/** The translations of one field on the issue's screen (a disclosure named by the field). */
-function fieldTranslations(page: Page, fieldName: string) {
-  return page.locator("details").filter({ has: page.locator(`[name="${fieldName}"]`) });
-}
 
 test("staff translate an issue beside its original, preview it per language, and a bad translation is refused", async ({
   page,
@@ -28,14 +22,8 @@ test("staff translate an issue beside its original, preview it per language, and
 
   // The original language, and per field the original beside one input per other language.
   await expect(page.getByLabel("Original language")).toHaveValue("en");
-  const subjects = fieldTranslations(page, "tr.es.subject");
-  await subjects.locator("summary").click();
-  await expect(subjects.locator('p[lang="en"]')).toHaveText(subject);
-  await subjects.getByLabel("Spanish").fill("Intercambio de semillas");
-  const bodies = fieldTranslations(page, "tr.es.body");
-  await bodies.locator("summary").click();
-  await expect(bodies.locator('p[lang="en"]')).toContainText("Bring your seeds.");
-  await bodies.getByLabel("Spanish").fill("## Intercambio\n\nTrae tus semillas.");
+  const subjects = await translateToSpanish(page, "subject", "Intercambio de semillas", subject);
+  await translateToSpanish(page, "body", "## Intercambio\n\nTrae tus semillas.", /Bring your seeds\./);
   await expectNoAxeViolations(page, { exclude: ["iframe"] });
 
   // Too long: refused with a message on the field; what was typed stays.

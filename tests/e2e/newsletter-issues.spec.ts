@@ -1,15 +1,13 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { NEWSLETTER_MESSAGES } from "~/lib/constants";
 import { E2E_ADMIN } from "../../playwright.config";
 import { SLOW, signIn, uniqueEmail } from "./admin-core-helpers";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
-/** A visitor subscribes and confirms through the link the Outbox shows (no mail server in these tests). */
-async function confirmedSubscriber(browser: Browser, admin: Page): Promise<string> {
+/** A visitor on `v` subscribes and confirms through the link the Outbox shows (no mail server in these tests). */
+async function confirmedSubscriber(v: Page, admin: Page): Promise<string> {
   const email = uniqueEmail("issue-reader");
-  const visitor = await browser.newContext();
-  const v = await visitor.newPage();
   await v.goto("/newsletter");
   await v.waitForFunction(() => {
     const form = document.querySelector("main form");
@@ -29,17 +27,16 @@ async function confirmedSubscriber(browser: Browser, admin: Page): Promise<strin
   await v.goto(link.pathname + link.search);
   await v.getByRole("button", { name: /confirm/i }).click();
   await expect(v.getByRole("heading", { level: 1 })).toContainText(/subscribed/i);
-  await visitor.close();
   return email;
 }
 
 test("staff write an issue in Markdown with a live preview, send a test, then send it after confirming", async ({
   page,
-  browser,
+  visitorPage,
 }) => {
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard/, SLOW);
-  await confirmedSubscriber(browser, page);
+  await confirmedSubscriber(visitorPage, page);
   await page.goto("/admin/dashboard/newsletter");
   await page.getByRole("link", { name: "Newsletter issues" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Newsletter issues" })).toBeVisible();

@@ -246,7 +246,7 @@ test("the podcast feed follows the rules podcast apps check", async ({ page, req
 
 test("an episode whose audio staff upload in the admin gets a correct enclosure and a working player", async ({
   page,
-  browser,
+  visitorPage: visitor,
   request,
   baseURL,
 }) => {
@@ -280,11 +280,8 @@ test("an episode whose audio staff upload in the admin gets a correct enclosure 
   if (enclosure) await expectEnclosureServed(request, enclosure);
 
   // A visitor (no admin cookie) hears it on the podcast page.
-  const context = await browser.newContext();
-  const visitor = await context.newPage();
   await visitor.goto("/podcast");
   const loaded = await loadedPlayer(visitor.getByLabel(`Play episode ${number}: ${title}`));
   expect(loaded.error).toBe(0);
   expect(loaded.duration).toBeGreaterThan(9.9);
-  await context.close();
 });

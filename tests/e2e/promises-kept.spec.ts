@@ -22,43 +22,42 @@ async function linkInOutbox(page: Page, to: string, subject: RegExp, path: RegEx
   return url.pathname + url.search;
 }
 
-/** Waits until a page's islands (the newsletter boxes) are live. */
-async function hydrated(page: Page, selector: string) {
+/**
+ * Signs a new address up through the page's newsletter box in `area` (the main content or the footer) once the box is
+ * live (an island), with the box's own e-mail label and button; gives the box.
+ */
+async function signUpInBox(page: Page, area: "main" | "footer", words: { label: string; button: string }) {
+  const selector = `${area} form[action="/api/newsletter"]`;
+  const box = page.locator(selector);
+  await box.scrollIntoViewIfNeeded();
   await page.waitForFunction((s) => {
     const form = document.querySelector(s);
     return !!form && Object.keys(form).some((k) => k.startsWith("__reactFiber"));
   }, selector);
+  await box.getByLabel(words.label).fill(uniqueEmail(`${area}-box`));
+  await box.getByRole("button", { name: words.button }).click();
+  return box;
 }
 
 test("the home page's and the footer's newsletter boxes say to confirm, in English and Spanish", async ({ page }) => {
   await page.goto("/");
-  const home = page.getByRole("main").locator('form[action="/api/newsletter"]');
-  await home.scrollIntoViewIfNeeded();
-  await hydrated(page, 'main form[action="/api/newsletter"]');
-  await home.getByLabel("E-mail address").fill(uniqueEmail("home-box"));
-  await home.getByRole("button", { name: "Subscribe" }).click();
+  const home = await signUpInBox(page, "main", { label: "E-mail address", button: "Subscribe" });
   await expect(home.getByRole("status")).toHaveText(
     "Thank you for subscribing! Please check your inbox: the newsletter starts once you click the link in our e-mail to confirm your address.",
   );
   await expectNoAxeViolations(page);
 
   await page.goto("/es/about");
-  const footer = page.getByRole("contentinfo").locator('form[action="/api/newsletter"]');
-  await footer.scrollIntoViewIfNeeded();
-  await hydrated(page, 'footer form[action="/api/newsletter"]');
-  await footer.getByLabel("Correo electrónico").fill(uniqueEmail("pie"));
-  await footer.getByRole("button", { name: "Suscribirse" }).click();
+  const footer = await signUpInBox(page, "footer", { label: "Correo electrónico", button: "Suscribirse" });
   await expect(footer.getByRole("status")).toContainText("Revisa tu bandeja de entrada");
   await expectNoAxeViolations(page);
 });
 
 test("a Spanish podcast listener confirms, gets the new episode's e-mail in Spanish and unsubscribes with its link", async ({
   page,
-  browser,
+  visitorPage: es,
 }) => {
   const email = uniqueEmail("oyente");
-  const visitor = await browser.newContext();
-  const es = await visitor.newPage();
   await es.goto("/es/podcast");
   const box = es.getByRole("region", { name: "Recibe los episodios nuevos por correo" });
   await expect(box).toContainText("Un correo breve por episodio. Puedes darte de baja cuando quieras.");
@@ -113,7 +112,6 @@ test("a Spanish podcast listener confirms, gets the new episode's e-mail in Span
   await expectNoAxeViolations(es);
   await es.getByRole("button", { name: "Darme de baja" }).click();
   await expect(es.getByRole("heading", { level: 1, name: "Te has dado de baja" })).toBeVisible();
-  await visitor.close();
 
   // The address is gone from the list.
   await page.goto(`/admin/dashboard/podcast?sstate=all&sq=${encodeURIComponent(email)}`);
@@ -137,9 +135,7 @@ test("the dashboard counts confirmed subscribers and shows the others apart", as
   await expectNoAxeViolations(page);
 });
 
-test("the terms state the data licence staff choose, in every language", async ({ page, browser }) => {
-  const visitor = await browser.newContext();
-  const reader = await visitor.newPage();
+test("the terms state the data licence staff choose, in every language", async ({ page, visitorPage: reader }) => {
   for (const lang of ["", "/es", "/pt", "/fr", "/de"]) {
     await reader.goto(`${lang}/terms`);
     await expect(
@@ -171,5 +167,4 @@ test("the terms state the data licence staff choose, in every language", async (
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("Site settings saved.")).toBeVisible();
   }
-  await visitor.close();
 });

@@ -3,11 +3,11 @@ import type { AppLoadContext } from "react-router";
 import { beforeAll } from "vitest";
 import type { z } from "zod";
 import { fieldsAlwaysSent } from "~/lib/schemas/form";
-import { createUserWithPassword } from "~/queries/users.server";
 import * as moderationItem from "~/routes/admin/moderation-item";
 import { Mailer } from "~/services/mail/mailer.server";
 import { loginLimits } from "~/services/staff/login-limiter.server";
 import { testDatabaseForFile } from "./database-for-file";
+import { staffAccount } from "./staff-accounts";
 import type { TestDatabase } from "./test-db";
 
 export type AdminHarness = {
@@ -26,12 +26,7 @@ export async function createAdminHarness(
   email = "content-admin@example.org",
   opts: { smtpUrl?: string } = {},
 ): Promise<AdminHarness> {
-  const userId = await createUserWithPassword(t.db, {
-    email,
-    name: "Content Admin",
-    password: "a-long-test-password-123",
-    role: "ADMIN",
-  });
+  const userId = await staffAccount(t.db, email, "Content Admin");
   const published: [string, string][] = [];
   const session = { user: { id: userId, email, name: "Content Admin" }, session: { id: "test-session" } };
   const services = {

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { type RunningServer, startServer } from "./server-process";
 
 /** The repository's root, where an operator runs `npm run backup` and the like. */
@@ -49,5 +49,32 @@ export function dataDirFolder(prefix: string) {
         proc.once("exit", (code) => resolve({ code, out }));
       });
     },
+  };
+}
+
+/**
+ * The built server a test file's tests talk to, on its own fresh DATA_DIR (see dataDirFolder) with `env` besides:
+ * started before the file's tests, stopped and its folder removed after them. `url`, `proc` and `output()` are the
+ * running server's; `folder` is its DATA_DIR's folder, for a command run on it.
+ */
+export function serverForFile(prefix: string, env: Record<string, string> = {}) {
+  const folder = dataDirFolder(prefix);
+  let running: RunningServer | undefined;
+  beforeAll(async () => {
+    running = await folder.start(env);
+  });
+  const started = () => {
+    if (!running) throw new Error("the file's server has not started");
+    return running;
+  };
+  return {
+    folder,
+    get url() {
+      return started().url;
+    },
+    get proc() {
+      return started().proc;
+    },
+    output: () => started().output(),
   };
 }

@@ -11,7 +11,7 @@ export type Sent = { status: number; body: string };
  * The requests an attacker sends (huge, chunked, dripped, declared larger than sent) and a watch of the server's
  * health meanwhile: the standing hostile-input test and the bench both use them (decision 051).
  */
-export function hostileClient(server: () => RunningServer) {
+export function hostileClient(server: () => Pick<RunningServer, "proc" | "url">) {
   /** The server process's resident memory in bytes (Linux). */
   const rss = () => {
     const status = fs.readFileSync(`/proc/${server().proc.pid}/status`, "utf8");

@@ -1,25 +1,12 @@
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_FORM_LIMITS } from "~/server-lib/form.server";
+import { serverForFile } from "~tests/helpers/data-dir";
 import { hostileClient } from "../helpers/hostile-requests";
-import { type RunningServer, startServer } from "../helpers/server-process";
 
 // What an outside scanner sends: a NUL character (%00) in addresses, query values and form fields, and POSTs to
 // pages that have no form. Each gets a clear 4xx, and the error log keeps only real errors.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hostile-"));
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const server = serverForFile("hostile-", { LOG_LEVEL: "info" });
 
 async function get(p: string) {
   const res = await fetch(server.url + p, { redirect: "manual" });

@@ -1,14 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PROPOSAL_TOKEN_FIELD } from "~/lib/schemas/proposal";
+import { serverForFile } from "~tests/helpers/data-dir";
 import { formBody, formToken } from "../helpers/form-posts";
-import { type RunningServer, startServer } from "../helpers/server-process";
 
 const AUTH_SECRET = "forms-in-five-languages-test-secret-0123456789";
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "languages-forms-"));
-let server: RunningServer;
+const server = serverForFile("languages-forms-", { AUTH_SECRET });
 /** A published place's correction page (English address) and a focus area's id, from the demo content. */
 let correctionPath: string;
 let focusAreaId: string;
@@ -37,7 +33,6 @@ const text = (html: string) =>
     .replace(/\s+/g, " ");
 
 beforeAll(async () => {
-  server = await startServer({ DATA_DIR: dataDir, AUTH_SECRET });
   const locations = await (await get("/locations")).text();
   const place = locations.match(/href="(\/location\/[^"?#]+)"/)?.[1] ?? "";
   expect(place).not.toBe("");
@@ -48,11 +43,6 @@ beforeAll(async () => {
     (await (await get("/application")).text()).match(/name="focusAreas" value="([0-9a-f-]{36})"/)?.[1] ?? "";
   expect(focusAreaId).not.toBe("");
 }, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe("the public forms in the page's language", () => {
   it("show their titles, labels, hints and buttons in Spanish, German, French and Portuguese", async () => {

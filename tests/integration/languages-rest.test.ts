@@ -1,23 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../helpers/server-process";
+import { describe, expect, it } from "vitest";
+import { serverForFile } from "~tests/helpers/data-dir";
 
 // What a visitor reads in Spanish, German, French or Portuguese where the site used to answer in English: a form
 // refused for a NUL character, the newsletter's JSON answers, the podcast feed's link in the page's head, an address
 // refused for a NUL, and a place that is not there. The English answers stay as they were.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "languages-rest-"));
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer({ DATA_DIR: dataDir });
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const server = serverForFile("languages-rest-");
 
 const get = (p: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${p}`, { redirect: "manual", headers });

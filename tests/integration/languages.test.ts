@@ -1,12 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES, localizedPath } from "~/lib/i18n/languages";
-import { type RunningServer, startServer } from "../helpers/server-process";
+import { serverForFile } from "~tests/helpers/data-dir";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "languages-"));
-let server: RunningServer;
+const server = serverForFile("languages-");
 /** Every public page, with real addresses from the demo content for the detail pages. */
 let pages: string[];
 
@@ -15,7 +11,6 @@ const get = (p: string, headers: Record<string, string> = {}) =>
 const firstLink = (html: string, prefix: string) => html.match(new RegExp(`href="(${prefix}[^"?#]+)"`))?.[1] ?? "";
 
 beforeAll(async () => {
-  server = await startServer({ DATA_DIR: dataDir });
   const location = firstLink(await (await get("/locations")).text(), "/location/");
   const program = firstLink(await (await get("/programs")).text(), "/program/");
   const changeMaker = firstLink(await (await get("/change-makers")).text(), "/change-makers/");
@@ -42,11 +37,6 @@ beforeAll(async () => {
     "/search?q=soil",
   ];
 }, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** The page's `<link rel="alternate" hreflang>` as "lang href" lines. */
 const alternates = (html: string) =>

@@ -1,26 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../helpers/server-process";
+import { expect, it } from "vitest";
+import { serverForFile } from "~tests/helpers/data-dir";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "proxy-forms-"));
 const SITE = "https://permaculture.example";
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer({
-    DATA_DIR: dataDir,
-    SEED: "none",
-    SITE_URL: SITE,
-    ADMIN_EMAIL: "owner@example.org",
-    ADMIN_PASSWORD: "a-long-enough-password",
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+const server = serverForFile("proxy-forms-", {
+  SEED: "none",
+  SITE_URL: SITE,
+  ADMIN_EMAIL: "owner@example.org",
+  ADMIN_PASSWORD: "a-long-enough-password",
 });
 
 const signIn = (origin: string) =>

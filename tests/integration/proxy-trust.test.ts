@@ -1,10 +1,8 @@
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, runServerExpectingFailure, startServer } from "../helpers/server-process";
+import { serverForFile } from "~tests/helpers/data-dir";
+import { runServerExpectingFailure } from "../helpers/server-process";
 
 /**
  * The server behind one real reverse proxy (TRUST_PROXY=1), with clients that write their own X-Forwarded-For: the
@@ -12,8 +10,7 @@ import { type RunningServer, runServerExpectingFailure, startServer } from "../h
  * TRUST_PROXY=true a rotating header let 25 of 25 newsletter sign-ups and 12 of 12 reset requests through).
  */
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "proxy-trust-"));
-let server: RunningServer;
+const server = serverForFile("proxy-trust-", { SEED: "none", TRUST_PROXY: "1" });
 let proxy: http.Server;
 let proxyUrl: string;
 
@@ -55,15 +52,12 @@ function startProxy(upstream: string): Promise<http.Server> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ DATA_DIR: dataDir, SEED: "none", TRUST_PROXY: "1" });
   proxy = await startProxy(server.url);
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 });
 
-afterAll(async () => {
+afterAll(() => {
   proxy?.close();
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 let forged = 0;
@@ -121,7 +115,7 @@ describe("TRUST_PROXY=1 behind one reverse proxy", () => {
 
 describe("TRUST_PROXY at start", () => {
   it("refuses 'true', which believes whatever X-Forwarded-For a client writes, with one line saying what to set", async () => {
-    const failed = await runServerExpectingFailure({ DATA_DIR: dataDir, TRUST_PROXY: "true", PORT: "0" });
+    const failed = await runServerExpectingFailure({ DATA_DIR: server.folder.dataDir, TRUST_PROXY: "true", PORT: "0" });
     expect(failed.code).toBe(1);
     expect(failed.stderr.trim().split("\n")).toHaveLength(1);
     expect(failed.stderr).toMatch(/^Error: Invalid TRUST_PROXY \("true"\): expected the number of proxies/);

@@ -1,24 +1,14 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../helpers/server-process";
+import { beforeAll, describe, expect, it } from "vitest";
+import { serverForFile } from "~tests/helpers/data-dir";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "page-cache-"));
-let server: RunningServer;
+const server = serverForFile("page-cache-");
 let locationPath: string;
 
 beforeAll(async () => {
-  server = await startServer({ DATA_DIR: dataDir });
   const list = await (await fetch(`${server.url}/locations`)).text();
   locationPath = list.match(/href="(\/location\/[^"]+)"/)?.[1] ?? "";
   expect(locationPath).not.toBe("");
-});
-
-afterAll(async () => {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The hashes a browser computes for the page's inline scripts, worked out here independently of the server. */

@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, signIn, startServer } from "../helpers/server-process";
+import { beforeAll, describe, expect, it } from "vitest";
+import { dataDirFolder } from "~tests/helpers/data-dir";
+import { type RunningServer, signIn } from "../helpers/server-process";
 
 // Admin → Request statistics filed most of a visitor's requests under "GET /*" (issue 37: 2,613 of 3,072): the
 // files of /assets/ and /media/ were named by the address Express leaves inside a mounted router ("/app-abc.js"),
@@ -13,20 +11,19 @@ import { type RunningServer, signIn, startServer } from "../helpers/server-proce
 const SITE = "https://permaculture.example";
 const OWNER = { email: "owner@example.org", password: "a-long-enough-password" };
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "request-stats-"));
+const folder = dataDirFolder("request-stats-");
 let server: RunningServer;
 const rows: string[] = [];
 const counts = new Map<string, number>();
 
 const env = {
-  DATA_DIR: path.join(dataDir, "data"),
   SITE_URL: SITE,
   ADMIN_EMAIL: OWNER.email,
   ADMIN_PASSWORD: OWNER.password,
 };
 
 beforeAll(async () => {
-  server = await startServer(env);
+  server = await folder.start(env);
   const get = (p: string) => fetch(server.url + p).then(async (r) => ({ status: r.status, body: await r.text() }));
   const home = await get("/");
   // A visitor's browser asks for the page, its scripts and styles, its pictures, and the other files it names.
@@ -54,7 +51,7 @@ beforeAll(async () => {
     await get(p);
   }
   await server.stop();
-  server = await startServer(env);
+  server = await folder.start(env);
   const cookie = await signIn(server.url, SITE, OWNER);
   const page = await fetch(`${server.url}/admin/dashboard/request-stats?window=hour`, { headers: { Cookie: cookie } });
   expect(page.status).toBe(200);
@@ -64,11 +61,6 @@ beforeAll(async () => {
     rows.push((m[1] as string).replace(/&amp;/g, "&").trim());
     counts.set(rows.at(-1) as string, Number((m[2] as string).replace(/\D/g, "")));
   }
-});
-
-afterAll(async () => {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("request statistics by route pattern", () => {

@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { dataDirFolder } from "~tests/helpers/data-dir";
 import { type Field, scrapeForm } from "../helpers/html-forms";
 import { decodeEntities } from "../helpers/page-text";
-import { type RunningServer, signIn, startServer } from "../helpers/server-process";
+import { type RunningServer, signIn } from "../helpers/server-process";
 
 // The smaller doors of the security review (issue 36), tried against the built server as an outsider (and a staff
 // member) would: where the language switcher may send a browser, what a control character in an address does to the
@@ -19,8 +19,8 @@ const LANGS = ["en", "es", "pt", "fr", "de"] as const;
 /** The street-map archive: a PMTiles header, then zeros (a sparse file), larger than any one range may be. */
 const ARCHIVE_BYTES = 40 * 1024 * 1024;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "smaller-doors-"));
-const archive = path.join(dataDir, "streets.pmtiles");
+const folder = dataDirFolder("smaller-doors-");
+const archive = path.join(folder.work, "streets.pmtiles");
 let server: RunningServer;
 let cookie = "";
 
@@ -30,8 +30,7 @@ beforeAll(async () => {
   header.writeUInt8(3, 7);
   fs.writeFileSync(archive, header);
   fs.truncateSync(archive, ARCHIVE_BYTES);
-  server = await startServer({
-    DATA_DIR: path.join(dataDir, "data"),
+  server = await folder.start({
     SITE_URL: SITE,
     ADMIN_EMAIL: OWNER.email,
     ADMIN_PASSWORD: OWNER.password,
@@ -39,11 +38,6 @@ beforeAll(async () => {
     LOG_LEVEL: "info",
   });
   cookie = await signIn(server.url, SITE, OWNER);
-});
-
-afterAll(async () => {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const get = (p: string, headers: Record<string, string> = {}) => fetch(server.url + p, { redirect: "manual", headers });

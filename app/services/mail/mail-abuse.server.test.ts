@@ -5,7 +5,6 @@ import { mailboxOf } from "~/lib/mailbox";
 import { DEFAULT_PAGE_TEXT_TRANSLATIONS, DEFAULT_PAGE_TEXTS } from "~/lib/page-text-defaults";
 import { PROPOSAL_TOKEN_FIELD } from "~/lib/schemas/proposal";
 import { hitRateLimit } from "~/queries/rate-limits.server";
-import { listFocusAreas } from "~/queries/reference.server";
 import { createUserWithPassword, getUserByEmail } from "~/queries/users.server";
 import * as forgot from "~/routes/admin/forgot-password";
 import * as reset from "~/routes/admin/reset-password";
@@ -16,6 +15,7 @@ import * as confirmRoute from "~/routes/newsletter-confirm";
 import * as suggestRoute from "~/routes/suggest-place";
 import { startMaintenance } from "~server/maintenance";
 import { call, formRequest, settle } from "~tests/helpers/admin-context";
+import { applicationFields } from "~tests/helpers/form-posts";
 import { adminHarnessWithSmtp } from "~tests/helpers/mail-harness";
 import { linkIn, type ReceivedMail } from "~tests/helpers/smtp";
 import { issueFormToken } from "../contributions/form-timing.server";
@@ -74,26 +74,7 @@ const suggestPlace = (fields: Record<string, string>, clientIp = nextIp()) =>
   );
 
 async function apply(fields: Record<string, string>, clientIp = nextIp()) {
-  return visitorPost(
-    applicationRoute,
-    "/application",
-    {
-      fullName: "Rosa Diaz",
-      applicantType: "learner",
-      organization: "",
-      country: "Chile",
-      region: "Europe",
-      focusAreas: (await listFocusAreas(h.t.db))[0]?.id ?? "",
-      experience: "Two seasons in a market garden.",
-      seeking: "A design course in the spring.",
-      website: "",
-      consent: "on",
-      form_token: issueFormToken("test", "application", Date.now() - 10_000),
-      fax_number: "",
-      ...fields,
-    },
-    clientIp,
-  );
+  return visitorPost(applicationRoute, "/application", await applicationFields(h.t.db, fields), clientIp);
 }
 
 const status = (r: { value?: unknown; thrown?: unknown }) => {

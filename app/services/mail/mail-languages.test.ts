@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { PROPOSAL_TOKEN_FIELD } from "~/lib/schemas/proposal";
 import { createLocation } from "~/queries/locations.server";
 import { createIssue } from "~/queries/newsletter-issues.server";
-import { listFocusAreas } from "~/queries/reference.server";
 import * as newsletterApi from "~/routes/api/newsletter";
 import * as applicationRoute from "~/routes/application";
 import * as confirmRoute from "~/routes/newsletter-confirm";
@@ -12,6 +11,7 @@ import * as correctionRoute from "~/routes/suggest-correction";
 import * as suggestRoute from "~/routes/suggest-place";
 import { applications, newsletterSubscriptions, proposals } from "~db/schema";
 import { call, dataResult, formRequest } from "~tests/helpers/admin-context";
+import { applicationFields } from "~tests/helpers/form-posts";
 import { adminHarnessWithSmtp } from "~tests/helpers/mail-harness";
 import { deliveredTo, linkIn } from "~tests/helpers/smtp";
 import { decideApplication } from "../contributions/applications.server";
@@ -136,21 +136,11 @@ describe(`mail in the recipient's language (${process.env.TEST_DATABASE_URL ? "p
   it("acknowledges an application sent from /de/application in German, and its decision later too", async () => {
     h.smtp.received.length = 0;
     const email = "jonas@example.org";
-    const answer = await visitorPost(applicationRoute, "/de/application", {
-      fullName: "Jonas Becker",
-      email,
-      applicantType: "learner",
-      organization: "",
-      country: "Germany",
-      region: "Europe",
-      focusAreas: (await listFocusAreas(h.t.db))[0]?.id ?? "",
-      experience: "Two seasons in a market garden near Leipzig.",
-      seeking: "A design course in spring.",
-      website: "",
-      consent: "on",
-      form_token: issueFormToken("test", "application", Date.now() - 10_000),
-      fax_number: "",
-    });
+    const answer = await visitorPost(
+      applicationRoute,
+      "/de/application",
+      await applicationFields(h.t.db, { fullName: "Jonas Becker", email, country: "Germany" }),
+    );
     expect(answer instanceof Response ? answer.status : answer).toBe(303);
     const ack = await delivered(email);
     expect(ack.subject).toBe("Wir haben deine Bewerbung bei Permaculture Network erhalten");
