@@ -142,7 +142,12 @@ export function LocationPicker({
             {t("formCommon.picker.pinCentre")}
           </button>
           {/* MapLibre's own zoom buttons need its stylesheet; these are the site's, beside the map's + and − keys. */}
-          {(["zoomIn", "zoomOut"] as const).map((zoom) => (
+          {(
+            [
+              ["zoomIn", "formCommon.picker.zoomIn"],
+              ["zoomOut", "formCommon.picker.zoomOut"],
+            ] as const
+          ).map(([zoom, label]) => (
             <button
               key={zoom}
               type="button"
@@ -150,7 +155,7 @@ export function LocationPicker({
               onClick={() => controller.current?.[zoom]()}
               className="rounded-md border border-stone-400 px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50 disabled:opacity-60"
             >
-              {t(`formCommon.picker.${zoom}`)}
+              {t(label)}
             </button>
           ))}
         </div>
