@@ -6,6 +6,7 @@ import { ChangeMakerSchema, MAX_LINKS } from "~/lib/schemas/change-maker";
 import { type FormValues, listValue } from "~/lib/schemas/form";
 import { findApplicationFor } from "~/services/contributions/applications.server";
 import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
+import { namedEntryInput, refuseEntryPost } from "~/services/entries/entry-post-checks.server";
 import {
   type ChangeMakerInput,
   type ChangeMakerRow,
@@ -16,7 +17,6 @@ import {
 import { listFocusAreas } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/change-maker-form";
-import { namedEntryInput, refuseEntryPost } from "./entry-form.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);

@@ -15,12 +15,12 @@ import { findApplicationFor } from "~/services/contributions/applications.server
 import { tellPlacePublished } from "~/services/contributions/contribution-outcome.server";
 import { findLikelyDuplicates } from "~/services/entries/duplicates.server";
 import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
+import { namedEntryInput, refuseEntryPost, uniqueName } from "~/services/entries/entry-post-checks.server";
 import { getLocationById, type LocationInput } from "~/services/entries/reads.server";
 import { resolvePicture } from "~/services/entries/stored-image.server";
 import { loadReferenceData } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/location-form";
-import { namedEntryInput, refuseEntryPost, uniqueName } from "./entry-form.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);

@@ -9,6 +9,7 @@ import { instructionLanguageOptions } from "~/lib/instruction-languages";
 import { type FormValues, listValue } from "~/lib/schemas/form";
 import { PROGRAM_FORMATS, PROGRAM_HOST_UNKNOWN, ProgramSchema, priceText } from "~/lib/schemas/program";
 import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
+import { namedEntryInput, refuseEntryPost, uniqueName } from "~/services/entries/entry-post-checks.server";
 import {
   getLocationIdsByNames,
   getLocationNamesByIds,
@@ -20,7 +21,6 @@ import {
 import { listFocusAreas } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/program-form";
-import { namedEntryInput, refuseEntryPost, uniqueName } from "./entry-form.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);

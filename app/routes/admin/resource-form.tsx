@@ -6,11 +6,11 @@ import type { FormValues } from "~/lib/schemas/form";
 import { ResourceSchema } from "~/lib/schemas/resource";
 import { RESOURCE_TYPES } from "~/lib/taxonomy";
 import { entryFormValues, loadFormEntry, readEntryPost, saveEntryForm } from "~/services/entries/entry-forms.server";
+import { refuseEntryPost } from "~/services/entries/entry-post-checks.server";
 import { getResourceById, type ResourceInput, type ResourceRow } from "~/services/entries/reads.server";
 import { listFocusAreas } from "~/services/site/reference.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/resource-form";
-import { refuseEntryPost } from "./entry-form.server";
 
 const TYPE_LABELS: Record<string, string> = {
   website: "Website",

@@ -17,7 +17,7 @@ import { entryHistory } from "./revisions.server";
  * a posted form through the kind's schema and its language and translation fields.
  */
 
-type FormKind = "location" | "program" | "change-maker" | "resource";
+export type FormKind = "location" | "program" | "change-maker" | "resource";
 type Find<Item> = (db: Database, id: string) => Promise<Item | null | undefined>;
 
 /** The entry an address names (`…/edit/:id`), or none on the add screen; a 404 when the named one does not exist. */

@@ -1,4 +1,3 @@
-import type { FormKind } from "~/components/admin/content/entry-kinds";
 import { entryEditPath } from "~/lib/admin-paths";
 import { UNKNOWN_FOCUS_AREAS } from "~/lib/constants";
 import type { FormValues } from "~/lib/schemas/form";
@@ -8,6 +7,7 @@ import { invalid } from "~/services/entries/content-actions.server";
 import { hasUnknownFocusAreas } from "~/services/entries/focus-areas.server";
 import { ENTRY_KINDS, entryKind } from "~/services/entries/registry.server";
 import type { Services } from "~/services/services.server";
+import type { FormKind } from "./entry-forms.server";
 
 /**
  * What the actions of the collections' forms (routes/admin/*-form.tsx) check alike after the kind's own rules, from
