@@ -2,7 +2,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { adminMeta } from "~/components/admin/content/admin-page";
 import { PageHeader } from "~/components/admin/shell/page-header";
 import { ErrorSummary, fieldIds, SubmitButton, TextField } from "~/components/forms/form-field";
-import { DATA_LICENCES, dataLicence } from "~/lib/data-licences";
+import { SITE_NAME } from "~/lib/constants";
+import { DATA_ATTRIBUTION_MAX, DATA_LICENCES, dataAttribution, dataLicence } from "~/lib/data-licences";
 import { BUILTIN_DETAIL_END_ZOOM, BUILTIN_MAX_ZOOM } from "~/lib/map-geometry";
 import { NAV_PAGE_KEYS } from "~/lib/navigation";
 import { type FieldErrors, fieldErrors, type TypedValues } from "~/lib/schemas";
@@ -44,7 +45,7 @@ type ActionResult = {
   fields: FieldErrors<typeof SiteSettingsSchema>;
   values: { nav: string[] } & TypedValues<
     typeof SiteSettingsSchema,
-    "contactEmail" | "mapStyleUrl" | "freshnessMonths" | "dataLicence"
+    "contactEmail" | "mapStyleUrl" | "freshnessMonths" | "dataLicence" | "dataAttribution"
   >;
 };
 
@@ -58,6 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     mapStyleUrl: textValue(form, "mapStyleUrl"),
     freshnessMonths: textValue(form, "freshnessMonths") || "12",
     dataLicence: textValue(form, "dataLicence"),
+    dataAttribution: textValue(form, "dataAttribution"),
   };
   const parsed = SiteSettingsSchema.safeParse(raw);
   if (!parsed.success) {
@@ -70,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     mapStyleUrl: parsed.data.mapStyleUrl,
     freshnessMonths: parsed.data.freshnessMonths,
     dataLicence: parsed.data.dataLicence,
+    dataAttribution: parsed.data.dataAttribution,
   };
   await saveNavigation(context.services, pages, user.id);
   await saveGeneralSettings(context.services, general, user.id);
@@ -97,6 +100,7 @@ const FIELD_LABELS = {
   mapStyleUrl: "Map tile style URL",
   freshnessMonths: "Needs checking after",
   dataLicence: "Data licence",
+  dataAttribution: "Attribution",
 };
 
 /**
@@ -312,6 +316,18 @@ export default function SiteSettings({ loaderData, actionData }: Route.Component
           error={errors.dataLicence}
           termsMissingLicence={loaderData.termsMissingLicence}
         />
+        <fieldset className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
+          <legend className="px-1 text-lg font-semibold text-stone-900">Attribution</legend>
+          <TextField
+            name="dataAttribution"
+            type="text"
+            label="Attribution"
+            hint={`The credit reusers of the open data give, stated beside the licence in every API answer and download. Leave empty for “${dataAttribution("", SITE_NAME)}”.`}
+            error={errors.dataAttribution}
+            defaultValue={values?.dataAttribution ?? general.dataAttribution}
+            maxLength={DATA_ATTRIBUTION_MAX}
+          />
+        </fieldset>
 
         <SubmitButton pending={busy}>Save settings</SubmitButton>
       </Form>
