@@ -81,11 +81,19 @@ export type CollectionPage = {
 /** The fingerprint of a query's filters, so a cursor is refused with other filters than it was made for. */
 function fingerprint(collection: string, query: Map<string, string>): string {
   const parts = [...query].filter(([k]) => k !== "cursor" && k !== "limit").sort(([a], [b]) => (a < b ? -1 : 1));
-  return createHash("sha256").update(JSON.stringify([collection, parts])).digest("base64url").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify([collection, parts]))
+    .digest("base64url")
+    .slice(0, 16);
 }
 
 function signCursor(secret: string, fp: string, state: CursorState, now: number): string {
-  return signToken(secret, { p: "api-cursor", s: fp, n: JSON.stringify(state), e: Math.floor(now / 1000) + CURSOR_LIFETIME_S });
+  return signToken(secret, {
+    p: "api-cursor",
+    s: fp,
+    n: JSON.stringify(state),
+    e: Math.floor(now / 1000) + CURSOR_LIFETIME_S,
+  });
 }
 
 function readCursor(secret: string, raw: string, fp: string, now: number): CursorState {
@@ -167,7 +175,8 @@ export async function readCollectionPage(
     return {
       ...page,
       items: changes.map((c) => (c.deleted ? tombstoneItem(kind, c) : build(c.row, ctx))),
-      next: changes.length === limit && last ? sign({ m: "change", t: last.at.toISOString(), a: changeId(last) }) : null,
+      next:
+        changes.length === limit && last ? sign({ m: "change", t: last.at.toISOString(), a: changeId(last) }) : null,
       // A full page may have more after it, a short one reached the horizon: poll from there.
       syncFrom: changes.length === limit && last ? last.at : horizon,
     };
@@ -228,4 +237,42 @@ export async function readCollectionItem(
   }
   const tombstone = await getTombstone(db, kind, id.toLowerCase());
   return tombstone ? { item: tombstoneItem(kind, tombstone), gone: true } : null;
+}
+
+/** A link of a body: where it leads and what it is to this answer. */
+export type BodyLink = { rel: string; href: string; type?: string; title?: string };
+
+/** The address of a collection with these parameters (the cursor replaced, or dropped when null). */
+export function collectionHref(siteUrl: string, path: string, query: Map<string, string>, cursor?: string | null) {
+  const params = new URLSearchParams([...query].filter(([k]) => k !== "cursor" && k !== "updated_since"));
+  if (query.has("updated_since")) params.set("updated_since", query.get("updated_since") ?? "");
+  if (cursor) params.set("cursor", cursor);
+  const qs = params.toString();
+  return `${siteUrl}${path}${qs ? `?${qs}` : ""}`;
+}
+
+/**
+ * A page of a collection as its answer's body and `Link` header: places a GeoJSON FeatureCollection, the others
+ * `{ data, links }` (the licence members are added by answerOpenData). `links` names this page (`self`), the next one
+ * while there is one (`next`), and the address a mirror polls afterwards (`updates`, `updated_since` of syncFrom).
+ */
+export function collectionBody(siteUrl: string, page: CollectionPage) {
+  const path = `/api/v1/${page.collection}`;
+  const type = page.kind === "place" ? "application/geo+json" : "application/json";
+  const lang = page.query.get("lang");
+  const updates = new Map([
+    ...(lang ? ([["lang", lang]] as [string, string][]) : []),
+    ["updated_since", page.syncFrom.toISOString()],
+  ]);
+  const links: BodyLink[] = [
+    { rel: "self", href: collectionHref(siteUrl, path, page.query, page.query.get("cursor")), type },
+    ...(page.next ? [{ rel: "next", href: collectionHref(siteUrl, path, page.query, page.next), type }] : []),
+    { rel: "updates", href: collectionHref(siteUrl, path, updates), type, title: "Changes after this answer" },
+  ];
+  const header = links.filter((l) => l.rel === "next").map((l) => `<${l.href}>; rel="next"`);
+  const body =
+    page.kind === "place"
+      ? { type: "FeatureCollection", features: page.items, links, number_returned: page.items.length }
+      : { data: page.items, links, number_returned: page.items.length };
+  return { body, contentType: type, links: header } as const;
 }
