@@ -147,6 +147,11 @@ function oneOf(param: string, raw: string | undefined, ok: (v: string) => boolea
   return raw;
 }
 
+/** A region's key in any letter case ("europe" for "Europe"), or the value as given (an id). */
+function regionKeyOf(raw: string | undefined): string | undefined {
+  return REGION_KEYS.find((k) => k.toLowerCase() === raw?.toLowerCase()) ?? raw?.toLowerCase();
+}
+
 /** `/api/v1/places`'s parameters. */
 export function readPlaceParams(values: Map<string, string>, now = Date.now()): PlaceParams {
   const q = values.get("q")?.trim();
@@ -157,7 +162,7 @@ export function readPlaceParams(values: Map<string, string>, now = Date.now()): 
     q: q ? q.slice(0, MAX_QUERY_LENGTH) : undefined,
     region: oneOf(
       "region",
-      values.get("region"),
+      regionKeyOf(values.get("region")),
       (v) => REGION_KEYS.includes(v) || isUuid(v),
       `a region's key (${REGION_KEYS.join(", ")}) or a region's or sub-region's id from /api/v1/regions`,
     ),

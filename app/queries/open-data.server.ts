@@ -158,7 +158,11 @@ export async function getPublicEntry<K extends OpenDataKind>(
 /** The tombstone of an entry that left the open data, or null. */
 export async function getTombstone(db: Executor, kind: OpenDataKind, id: string): Promise<Tombstone | null> {
   const [row] = await db
-    .select({ id: openDataTombstones.id, deletedAt: openDataTombstones.deletedAt, mergedInto: openDataTombstones.mergedInto })
+    .select({
+      id: openDataTombstones.id,
+      deletedAt: openDataTombstones.deletedAt,
+      mergedInto: openDataTombstones.mergedInto,
+    })
     .from(openDataTombstones)
     .where(and(eq(openDataTombstones.kind, kind), eq(openDataTombstones.id, id)))
     .limit(1);
@@ -198,7 +202,10 @@ export async function pageChanges<K extends OpenDataKind>(
   );
   const liveIds = keys.filter((k) => k.deleted !== true).map((k) => String(k.id));
   const rows = liveIds.length
-    ? ((await db.select().from(table).where(and(inArray(table.id, liveIds), publicSql(kind)))) as OpenDataRow<K>[])
+    ? ((await db
+        .select()
+        .from(table)
+        .where(and(inArray(table.id, liveIds), publicSql(kind)))) as OpenDataRow<K>[])
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const changes: OpenDataChange<K>[] = [];

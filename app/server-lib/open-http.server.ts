@@ -53,14 +53,16 @@ export function openHeaders(opts: { licence: LicenceLink; rate?: RateState; link
 
 /**
  * A 200 (or the status given) with its ETag, or a 304 without a body when the client already has it. `headers` are
- * openHeaders' (and any the caller adds).
+ * openHeaders' (and any the caller adds). `etagBasis`: what the tag is made of when parts of the body move without
+ * the data changing (a page's links carry a signed cursor and the time a mirror polls from; an older copy of them is
+ * still right for the client that holds it).
  */
 export function openAnswer(
   request: Request,
-  opts: { body: string; contentType: string; headers: Headers; status?: number },
+  opts: { body: string; etagBasis?: string; contentType: string; headers: Headers; status?: number },
 ): Response {
   const { headers } = opts;
-  const etag = entityTag(opts.body);
+  const etag = entityTag(opts.etagBasis ?? opts.body);
   headers.set("ETag", etag);
   headers.set("Cache-Control", OPEN_CACHE_CONTROL);
   // Compression depends on it; a cache must not give a gzip body to a client that did not ask for one.

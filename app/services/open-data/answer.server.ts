@@ -114,8 +114,12 @@ export async function answerOpenData(
     throw err;
   }
   const body = JSON.stringify({ ...made.body, ...licence });
+  // The links move with every request (a cursor's signature and expiry, the time to poll from); what they lead to
+  // follows from the address asked and the items, so the tag is made of those.
+  const etagBasis = JSON.stringify([request.url, { ...made.body, links: undefined }, licence]);
   const answer = openAnswer(request, {
     body,
+    etagBasis,
     contentType: `${made.contentType}${CHARSET}`,
     headers: openHeaders({ licence: { url: licence.license.url }, rate, links: made.links }),
     status: made.status,

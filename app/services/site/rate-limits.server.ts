@@ -41,11 +41,7 @@ export const API_RATE_WINDOW_MS = 60_000;
 export const API_COST_UNITS = 10;
 
 /** Counts `cost` tenths of a request of `clientIp` against the API's budget. */
-export function hitApiRateLimit(
-  { db, config }: Pick<Services, "db" | "config">,
-  clientIp: string,
-  cost: number,
-) {
+export function hitApiRateLimit({ db, config }: Pick<Services, "db" | "config">, clientIp: string, cost: number) {
   return hitRateLimit(db, `api:${clientIp}`, {
     limit: config.apiRateLimit * API_COST_UNITS,
     windowMs: API_RATE_WINDOW_MS,
