@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { CHANGE_SAFETY_LAG_MS } from "~/queries/open-data.server";
 import { createProgram } from "~/queries/programs.server";
@@ -171,6 +172,37 @@ describe(`open data: tombstones, paging and mirrors (${process.env.TEST_DATABASE
     // And as they are now, not as they were copied.
     expect(mirror.get(made[0] ?? "")).toEqual(live.items.find((i) => i.id === made[0]));
   }, 30_000);
+
+  // Two sessions write at once only on Postgres (the embedded database runs one statement at a time).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "never lets a poll pass a change whose transaction is still open: the slow writer's change comes next time",
+    async () => {
+      const db = h.t.db;
+      const slowId = await place.create(db, locationInput("Slow Writer"));
+      const quickId = await place.create(db, locationInput("Quick Writer"));
+      await settle();
+      const since = (await walk("places", { limit: "1000" })).sync;
+      const slow = new pg.Client({ connectionString: h.t.url });
+      await slow.connect();
+      try {
+        // Its change is stamped with its transaction's start, before the quick writer's, and committed after it.
+        await slow.query("BEGIN");
+        await slow.query("SELECT 1");
+        await new Promise((r) => setTimeout(r, 50));
+        await place.update(db, quickId, { shortDescription: "quick" });
+        await slow.query("UPDATE locations SET short_description = 'slow' WHERE id = $1", [slowId]);
+        await settle();
+        const during = await walk("places", { updated_since: since.toISOString() });
+        expect(during.items.map((i) => i.id)).not.toContain(quickId);
+        await slow.query("COMMIT");
+      } finally {
+        await slow.end();
+      }
+      await settle();
+      const after = await walk("places", { updated_since: since.toISOString() });
+      expect(after.items.map((i) => i.id)).toEqual(expect.arrayContaining([slowId, quickId]));
+    },
+  );
 
   it("lists a merged place's tombstone with where it went, as a Feature without geometry", async () => {
     const db = h.t.db;
