@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { API_CHANGES_MAX_AGE_DAYS } from "~/lib/open-data-params";
 import { CHANGE_SAFETY_LAG_MS } from "~/queries/open-data.server";
 import { createProgram } from "~/queries/programs.server";
 import { ENTRY_KINDS } from "~/services/entries/registry.server";
@@ -11,6 +12,7 @@ import { locationInput } from "~tests/helpers/location-input";
 import { mergeLocations } from "../entries/merge.server";
 import type { SessionUser } from "../staff/guard.server";
 import { type ApiCollection, readCollectionPage } from "./collections.server";
+import { pruneOldTombstones, TOMBSTONE_KEPT_DAYS } from "./tombstones.server";
 
 const h = adminHarnessForFile();
 const services = () => h.context.services as unknown as Services;
@@ -75,6 +77,16 @@ describe(`open data: tombstones, paging and mirrors (${process.env.TEST_DATABASE
     // Published again: live, its change time past the tombstone's, which is gone.
     await place.update(db, hidden, { status: "published" });
     expect((await db.select().from(openDataTombstones).where(eq(openDataTombstones.id, hidden))).length).toBe(0);
+  });
+
+  it("keeps tombstones longer than updated_since reaches back, and prunes older ones", async () => {
+    const db = h.t.db;
+    const id = await place.create(db, locationInput("Long Gone"));
+    await place.remove(db, id);
+    const day = 86_400_000;
+    expect(await pruneOldTombstones({ db }, Date.now() + API_CHANGES_MAX_AGE_DAYS * day)).toBe(0);
+    expect(await pruneOldTombstones({ db }, Date.now() + TOMBSTONE_KEPT_DAYS * day + day)).toBeGreaterThan(0);
+    expect((await db.select().from(openDataTombstones).where(eq(openDataTombstones.id, id))).length).toBe(0);
   });
 
   it("moves the change time on every write that changes what the open data shows, and only then", async () => {
