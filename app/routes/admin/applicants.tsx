@@ -1,5 +1,5 @@
 import { data, Form, Link, useLocation } from "react-router";
-import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
 import { openRowColumn } from "~/components/admin/content/content-table";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { parsePage } from "~/components/admin/content/list-query";
@@ -7,6 +7,7 @@ import { useListBusy, useSubmitting } from "~/components/admin/content/use-navig
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { Pagination } from "~/components/admin/pagination";
+import { PageHeader } from "~/components/admin/shell/page-header";
 import { buttonClasses, ErrorSummary, SubmitButton, TextAreaField } from "~/components/forms/form-field";
 import { exportHref as csvExportHref } from "~/lib/admin-exports";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";
@@ -256,7 +257,7 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
       <PageHeader
         title="Applicants"
         description="Applications sent through the public application form."
-        action={
+        actions={
           <a className={buttonClasses.secondary} href={exportHref} download>
             {`Export CSV${status ? ` (${REVIEW_STATUS_LABELS[status]})` : ""}`}
           </a>

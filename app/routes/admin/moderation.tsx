@@ -1,11 +1,12 @@
 import { data, Form, Link } from "react-router";
-import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
 import { nameColumn } from "~/components/admin/content/content-table";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { parsePage } from "~/components/admin/content/list-query";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { Pagination } from "~/components/admin/pagination";
+import { PageHeader } from "~/components/admin/shell/page-header";
 import { buttonClasses } from "~/components/forms/form-field";
 import { entryEditPath } from "~/lib/admin-paths";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";

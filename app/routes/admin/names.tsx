@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
-import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
+import { PageHeader } from "~/components/admin/shell/page-header";
 import { buttonClasses } from "~/components/forms/form-field";
 import { NAME_TRANSLATION_LANGUAGES, NAME_TRANSLATION_MAX, type NameTranslations } from "~/lib/reference-names";
 import { fieldErrors } from "~/lib/schemas";

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-router";
-import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
 import { TranslationFields } from "~/components/admin/content/translation-fields";
 import { useSubmitting } from "~/components/admin/content/use-navigation-state";
+import { PageHeader } from "~/components/admin/shell/page-header";
 import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "~/components/forms/form-field";
 import {
   languageDisplayName,
@@ -280,7 +281,7 @@ export default function NewsletterIssuePage({ loaderData, actionData }: Route.Co
                 ? "Being sent to the confirmed subscribers."
                 : "Queued for the confirmed subscribers; without a mail server the messages wait in the Outbox."
           }
-          action={
+          actions={
             <Link to={LIST} className={buttonClasses.secondary}>
               All issues
             </Link>
@@ -347,7 +348,7 @@ export default function NewsletterIssuePage({ loaderData, actionData }: Route.Co
       <PageHeader
         title={issue.subject}
         description="A draft. Write in Markdown: the preview shows the e-mail as subscribers will see it."
-        action={
+        actions={
           <Link to={LIST} className={buttonClasses.secondary}>
             All issues
           </Link>

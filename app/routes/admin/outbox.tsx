@@ -1,11 +1,12 @@
 import { data, Form, Link, useLocation } from "react-router";
-import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
 import { openRowColumn } from "~/components/admin/content/content-table";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { useListBusy, useSubmitting } from "~/components/admin/content/use-navigation-state";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { Pagination } from "~/components/admin/pagination";
+import { PageHeader } from "~/components/admin/shell/page-header";
 import { buttonClasses } from "~/components/forms/form-field";
 import { hrefWithParams } from "~/lib/query-string";
 import { formId } from "~/lib/schemas/form";
