@@ -11,7 +11,7 @@ import * as reset from "~/routes/admin/reset-password";
 import * as users from "~/routes/admin/users";
 import * as newsletterApi from "~/routes/api/newsletter";
 import * as applicationRoute from "~/routes/application";
-import * as confirmRoute from "~/routes/newsletter-confirm";
+import * as confirmRoute from "~/routes/subscription-confirm";
 import * as suggestRoute from "~/routes/suggest-place";
 import { startMaintenance } from "~server/maintenance";
 import { call, formRequest, settle } from "~tests/helpers/admin-context";

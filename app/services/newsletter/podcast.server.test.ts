@@ -6,8 +6,8 @@ import {
   getEpisodeById,
   getPodcastSubscriptionByEmail,
 } from "~/queries/podcast.server";
-import * as confirmPage from "~/routes/podcast-confirm";
-import * as unsubscribePage from "~/routes/podcast-unsubscribe";
+import * as confirmPage from "~/routes/subscription-confirm";
+import * as unsubscribePage from "~/routes/subscription-unsubscribe";
 import { serverTranslate } from "~/server-lib/messages.server";
 import { podcastSubscriptions } from "~db/schema";
 import { testDatabaseForFile } from "~tests/helpers/database-for-file";
@@ -17,10 +17,10 @@ import { linkIn, type ReceivedMail, testMailer } from "~tests/helpers/smtp";
 import {
   announceEpisode,
   askUnaskedPodcastSignUps,
-  PODCAST_CONFIRM_MESSAGES_PER_DAY,
   pruneUnconfirmedPodcastSubscriptions,
   requestPodcastSubscription,
 } from "./podcast.server";
+import { CONFIRM_MESSAGES_PER_DAY } from "./subscription-links.server";
 
 /**
  * Podcast subscriptions keep what the podcast box promises (issue 37, decision 057): a confirmation first, one
@@ -130,8 +130,8 @@ describe("podcast subscriptions: double opt-in", () => {
     for (const spelling of ["fan@example.org", "Fan+1@example.org", "fan+2@Example.org", "fan+3@example.org"]) {
       outcomes.push(await requestPodcastSubscription(services(), spelling, "en"));
     }
-    expect(outcomes.slice(0, PODCAST_CONFIRM_MESSAGES_PER_DAY)).toEqual(["sent", "sent", "sent"]);
-    expect(outcomes[PODCAST_CONFIRM_MESSAGES_PER_DAY]).toBe("limited");
+    expect(outcomes.slice(0, CONFIRM_MESSAGES_PER_DAY)).toEqual(["sent", "sent", "sent"]);
+    expect(outcomes[CONFIRM_MESSAGES_PER_DAY]).toBe("limited");
     await delivered("fan@example.org", from);
     const toMailbox = relay.smtp.received
       .slice(from)

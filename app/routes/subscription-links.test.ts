@@ -6,9 +6,10 @@ import { answer, publicContext, routeCalls } from "~tests/helpers/route-calls";
 import { linkIn } from "~tests/helpers/smtp";
 import { countNewsletterSubscriptions, getSubscriptionByEmail } from "../queries/newsletter.server";
 import { signToken } from "../services/mail/tokens.server";
-import { newsletterUnsubscribeUrl, requestNewsletterSubscription } from "../services/newsletter/newsletter.server";
-import * as confirm from "./newsletter-confirm";
-import * as unsubscribe from "./newsletter-unsubscribe";
+import { requestNewsletterSubscription } from "../services/newsletter/newsletter.server";
+import { unsubscribeUrl } from "../services/newsletter/subscription-links.server";
+import * as confirm from "./subscription-confirm";
+import * as unsubscribe from "./subscription-unsubscribe";
 
 let context: AppLoadContext;
 const config = { siteUrl: "https://permaculture.example.org", authSecret: "k".repeat(32) };
@@ -101,7 +102,9 @@ describe("newsletter double opt-in, end to end through a real SMTP server", () =
       data: { state: "invalid" },
     });
     // A token for another purpose (unsubscribe) cannot confirm.
-    const other = new URL(newsletterUnsubscribeUrl(relay, config.authSecret, sub?.id ?? "")).searchParams.get("token");
+    const other = new URL(unsubscribeUrl(context.services, "newsletter", sub?.id ?? "", "en")).searchParams.get(
+      "token",
+    );
     expect(answer(await confirm.action(post(url, { token: other ?? "" })))).toEqual({
       status: 410,
       data: { state: "invalid" },
@@ -135,7 +138,7 @@ describe("unsubscribe", () => {
       const sub = await getSubscriptionByEmail(t.db, email);
       await t.db.execute(`UPDATE newsletter_subscriptions SET confirmed_at = now() WHERE id = '${sub?.id}'`);
       const before = await countNewsletterSubscriptions(t.db);
-      const url = newsletterUnsubscribeUrl(relay, config.authSecret, sub?.id ?? "");
+      const url = unsubscribeUrl(context.services, "newsletter", sub?.id ?? "", "en");
       expect(url).toMatch(/^https:\/\/permaculture\.example\.org\/newsletter\/unsubscribe\?token=/);
       if (oneClick) {
         expect(answer(await unsubscribe.action(post(url, { "List-Unsubscribe": "One-Click" })))).toEqual({
