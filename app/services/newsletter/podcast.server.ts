@@ -5,16 +5,14 @@
  */
 import { DAY_MS, SITE_NAME } from "~/lib/constants";
 import { localizeEntry } from "~/lib/i18n/entry-translations";
-import { DEFAULT_LANGUAGE, isLanguage, type Language, localizeHref } from "~/lib/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, localizeHref } from "~/lib/i18n/languages";
 import {
   claimEpisodeAnnouncement,
   type EpisodeRow,
-  getPodcastSubscriptionByEmail,
   listConfirmedPodcastSubscribers,
   listUnaskedPodcastSignUps,
   markPodcastSignUpAsked,
   pruneUnconfirmedPodcastSignUps,
-  recordPodcastSignUp,
   setEpisodeAnnouncedTo,
 } from "~/queries/podcast.server";
 import { serverTranslate } from "~/server-lib/messages.server";
@@ -31,51 +29,6 @@ import {
 
 /** Sign-ups from before confirmation existed asked per run of the hourly maintenance: a long list over hours. */
 export const UNASKED_SIGN_UPS_PER_RUN = 100;
-
-/**
- * A sign-up from the podcast page: stored unconfirmed with the page's language, and a confirmation message queued in
- * the same transaction. An address already confirmed gets nothing, an unconfirmed one at most three a day to its
- * mailbox, within the caps per recipient domain and per client address (decision 054); a repeat sign-up keeps the
- * links already sent working. Past a cap nothing is stored or sent.
- */
-export async function requestPodcastSubscription(
-  services: Pick<Services, "db" | "mail" | "config">,
-  email: string,
-  lang: Language = DEFAULT_LANGUAGE,
-  clientIp?: string,
-): Promise<"sent" | "active" | "limited"> {
-  const { db, mail } = services;
-  const existing = await getPodcastSubscriptionByEmail(db, email);
-  if (existing?.confirmedAt) return "active";
-  const to = email.trim();
-  const allowed = await withinMailCaps(services, {
-    kind: "podcast-confirm",
-    to,
-    perMailbox: CONFIRM_MESSAGES_PER_DAY,
-    windowMs: DAY_MS,
-    clientIp,
-  });
-  if (!allowed) return "limited";
-  return db.transaction(async (tx) => {
-    const signUp = await recordPodcastSignUp(tx, email, newNonce(), lang);
-    if (signUp.status === "active") return "active";
-    await mail.enqueue(tx, confirmMessage(services, "podcast", to, signUp, lang));
-    return "sent";
-  });
-}
-
-/**
- * The form's sign-up, done after the visitor has their answer (`Mailer.afterAnswer`), so the answer takes as long
- * and says the same whatever the address's state (decision 054).
- */
-export function podcastSignUpAfterAnswer(
-  services: Pick<Services, "db" | "mail" | "config">,
-  email: string,
-  lang: Language,
-  clientIp: string,
-): void {
-  services.mail.afterAnswer("podcast sign-up", () => requestPodcastSubscription(services, email, lang, clientIp));
-}
 
 /** An episode's message to one subscriber, in their language (the episode's translation into it where there is one). */
 export function episodeMessage(

@@ -7,24 +7,30 @@
  * podcast deletes it, as its page promises).
  */
 import { DAY_MS, SITE_NAME } from "~/lib/constants";
-import { type Language, localizeHref } from "~/lib/i18n/languages";
+import { DEFAULT_LANGUAGE, type Language, localizeHref } from "~/lib/i18n/languages";
 import type { Translate } from "~/lib/i18n/translate";
 import type { SubscriptionList } from "~/lib/link-pages";
 import {
   confirmSubscription,
+  getSubscriptionByEmail,
   getSubscriptionById,
+  recordSignUp,
   type SubscriptionRow,
   unsubscribeSubscription,
 } from "~/queries/newsletter.server";
 import {
   confirmPodcastSubscription,
   deletePodcastSubscription,
+  getPodcastSubscriptionByEmail,
   getPodcastSubscriptionById,
+  type PodcastSubscriptionRow,
+  recordPodcastSignUp,
 } from "~/queries/podcast.server";
 import { serverTranslate } from "~/server-lib/messages.server";
 import type { Executor } from "~db/client";
+import { withinMailCaps } from "../mail/caps.server";
 import type { Outgoing } from "../mail/mailer.server";
-import { sameNonce, signToken, type TokenPurpose, verifyToken } from "../mail/tokens.server";
+import { newNonce, sameNonce, signToken, type TokenPurpose, verifyToken } from "../mail/tokens.server";
 import type { Services } from "../services.server";
 
 /** A confirmation link works for seven days, on both lists. */
@@ -39,6 +45,12 @@ type ListRecord = {
   confirm: { purpose: TokenPurpose; path: string };
   unsubscribe: { purpose: TokenPurpose; path: string };
   find: (db: Executor, id: string) => Promise<Subscription | null>;
+  findByEmail: (db: Executor, email: string) => Promise<Subscription | null>;
+  /** Stores a sign-up waiting for confirmation (a repeat keeps the one-time value already sent). */
+  record: (
+    db: Executor,
+    signUp: { email: string; nonce: string; lang: Language; source: string },
+  ) => Promise<{ status: "new" | "pending" | "active"; id: string; nonce: string }>;
   /** Confirms with the link's one-time value; false when the link was used, replaced or the subscription gone. */
   markConfirmed: (db: Executor, id: string, nonce: string) => Promise<boolean>;
   /** Ends the subscription; false when it had ended already. */
@@ -67,11 +79,22 @@ const newsletterSubscription = (row: SubscriptionRow | null): Subscription | nul
     left: row.unsubscribedAt !== null,
   };
 
+const podcastSubscription = (row: PodcastSubscriptionRow | null): Subscription | null =>
+  row && {
+    id: row.id,
+    email: row.email,
+    confirmNonce: row.confirmNonce,
+    active: row.confirmedAt !== null,
+    left: false,
+  };
+
 const LISTS: Record<SubscriptionList, ListRecord> = {
   newsletter: {
     confirm: { purpose: "newsletter-confirm", path: "/newsletter/confirm" },
     unsubscribe: { purpose: "newsletter-unsubscribe", path: "/newsletter/unsubscribe" },
     find: async (db, id) => newsletterSubscription(await getSubscriptionById(db, id)),
+    findByEmail: async (db, email) => newsletterSubscription(await getSubscriptionByEmail(db, email)),
+    record: (db, { email, source, nonce, lang }) => recordSignUp(db, email, source, nonce, lang),
     markConfirmed: confirmSubscription,
     leave: unsubscribeSubscription,
     leavingDeletes: false,
@@ -87,10 +110,9 @@ const LISTS: Record<SubscriptionList, ListRecord> = {
   podcast: {
     confirm: { purpose: "podcast-confirm", path: "/podcast/confirm" },
     unsubscribe: { purpose: "podcast-unsubscribe", path: "/podcast/unsubscribe" },
-    find: async (db, id) => {
-      const row = await getPodcastSubscriptionById(db, id);
-      return row && { ...row, active: row.confirmedAt !== null, left: false };
-    },
+    find: async (db, id) => podcastSubscription(await getPodcastSubscriptionById(db, id)),
+    findByEmail: async (db, email) => podcastSubscription(await getPodcastSubscriptionByEmail(db, email)),
+    record: (db, { email, nonce, lang }) => recordPodcastSignUp(db, email, nonce, lang),
     markConfirmed: confirmPodcastSubscription,
     leave: deletePodcastSubscription,
     leavingDeletes: true,
@@ -149,6 +171,55 @@ export function confirmMessage(
     // Even two instances asking at the same moment queue one message.
     dedupeKey: before ? `${list}-ask:${signUp.id}` : null,
   };
+}
+
+/** A sign-up from a list's form: the address, the language of the page it was on, and where the form was. */
+export type SignUp = { email: string; lang?: Language; clientIp?: string; source?: string };
+
+/**
+ * A sign-up from a list's form: stored unconfirmed, with a confirmation message queued in the same transaction.
+ * Every outcome looks the same to the visitor (the form does not reveal who is subscribed); an address already
+ * confirmed gets no message, and an unconfirmed one at most three a day to its mailbox, within the caps per recipient
+ * domain and per client address (`clientIp`; decision 054). Past a cap nothing changes and nothing is sent; the links
+ * sent before still work, and a repeat sign-up keeps them working. `lang` is the language of the page the form was
+ * on: the subscription keeps it (a new sign-up of a waiting or departed address takes the new page's), and this and
+ * every later message to the address is written in it.
+ */
+export async function requestSubscription(
+  services: Pick<Services, "db" | "mail" | "config">,
+  list: SubscriptionList,
+  { email, lang = DEFAULT_LANGUAGE, clientIp, source = list }: SignUp,
+): Promise<"sent" | "active" | "limited"> {
+  const { db, mail } = services;
+  const { findByEmail, record, mailKind } = LISTS[list];
+  if ((await findByEmail(db, email))?.active) return "active";
+  const to = email.trim();
+  const allowed = await withinMailCaps(services, {
+    kind: mailKind,
+    to,
+    perMailbox: CONFIRM_MESSAGES_PER_DAY,
+    windowMs: DAY_MS,
+    clientIp,
+  });
+  if (!allowed) return "limited";
+  return db.transaction(async (tx) => {
+    const signUp = await record(tx, { email, nonce: newNonce(), lang, source });
+    if (signUp.status === "active") return "active";
+    await mail.enqueue(tx, confirmMessage(services, list, to, signUp, lang));
+    return "sent";
+  });
+}
+
+/**
+ * A form's sign-up, done after the visitor has their answer (`Mailer.afterAnswer`): looking the address up and
+ * queueing its message take longer for some addresses than others, and the answer must not tell which.
+ */
+export function signUpAfterAnswer(
+  services: Pick<Services, "db" | "mail" | "config">,
+  list: SubscriptionList,
+  signUp: SignUp,
+): void {
+  services.mail.afterAnswer(`${list} sign-up`, () => requestSubscription(services, list, signUp));
 }
 
 /** The subscription a confirmation link names, if the link is genuine and not expired. */
