@@ -29,7 +29,7 @@ import {
   updateDraft,
 } from "~/services/newsletter/newsletter-issues.server";
 import { redirectWithToast } from "~/services/site/toast.server";
-import { recordAudit } from "~/services/staff/accounts.server";
+import { auditStaffAction } from "~/services/staff/audit.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/newsletter-issue";
 
@@ -83,7 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireAdmin(context.services, request);
-  const { db, logger } = context.services;
+  const { db } = context.services;
   const values = formDataToObject(await readForm(request));
   const parsed = IssueActionSchema.safeParse(values);
   const intent = values.intent;
@@ -102,9 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const here = `${LIST}/${params.id}`;
   const input = parsed.data;
   const audit = (summary: string, action: "update" | "send" | "delete") =>
-    recordAudit(db, { user, action, entity: "newsletter-issue", entityId: params.id, summary }, (err) =>
-      logger.warn({ err }, "audit failed"),
-    );
+    auditStaffAction(context.services, { user, action, entity: "newsletter-issue", entityId: params.id, summary });
   if (input.intent === "save" || input.intent === "test") {
     const translated = language?.ok ? language.value : {};
     if (!(await updateDraft(db, params.id, { subject: input.subject, body: input.body, ...translated }))) {
