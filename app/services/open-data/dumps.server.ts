@@ -1,0 +1,340 @@
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { createGzip } from "node:zlib";
+import { stringify } from "csv-stringify/sync";
+import { SITE_NAME } from "~/lib/constants";
+import { DUMP_FILES, type DumpFileName, dataTerms } from "~/lib/open-data-files";
+import {
+  claimDumpLease,
+  type DumpFileRow,
+  forgetRetiredDumpBlobs,
+  listRetiredDumpBlobs,
+  releaseDumpLease,
+  swapDumpFiles,
+} from "~/queries/open-data-dumps.server";
+import type { Services } from "../services.server";
+import { loadReferenceData } from "../site/reference.server";
+import { getGeneralSettings } from "../site/site-settings.server";
+import type { ByteRange } from "../storage.server";
+import { coordinate, DUMP_TABLES, type DumpContext, type DumpTable, PLACES, rowValues } from "./dump-tables.server";
+
+export { type DumpFileRow, getDumpFile, listDumpFiles } from "~/queries/open-data-dumps.server";
+
+/**
+ * Where the dump files are kept, shared by every instance (decision 071): a folder of DATA_DIR or the S3 bucket. The
+ * server makes it from its storage configuration; declared here so that no service imports `server/`.
+ */
+export interface DumpStore {
+  /** Stores a finished file (left in place) under a fresh key, and returns the key. */
+  put(file: string, size: number, mediaType: string): Promise<string>;
+  /** The bytes under a key (a range of them when asked). */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  delete(key: string): Promise<void>;
+}
+
+/** A generation may take minutes at 500,000 places; a lease this long is never cut short by a slow one. */
+export const DUMP_LEASE_MS = 60 * 60_000;
+/** A replaced file stays this long for downloads that started before the swap. */
+export const RETIRED_BLOB_GRACE_MS = 60 * 60_000;
+
+type Written = { file: string; rows: number };
+
+/** Writes text to a file stream, waiting when the stream asks to (backpressure): memory stays flat. */
+async function write(out: fs.WriteStream, chunk: string) {
+  if (!out.write(chunk)) await once(out, "drain");
+}
+
+async function close(out: fs.WriteStream) {
+  out.end();
+  await once(out, "finish");
+}
+
+/** Size and SHA-256 of a file, and its gzip copy beside it (`<file>.gz`), in one read. */
+async function digestAndCompress(file: string): Promise<{ bytes: number; sha256: string; gzipBytes: number }> {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  const source = fs.createReadStream(file);
+  source.on("data", (chunk) => {
+    hash.update(chunk);
+    bytes += (chunk as Buffer).length;
+  });
+  await pipeline(source, createGzip({ level: 6 }), fs.createWriteStream(`${file}.gz`));
+  const gz = await fsp.stat(`${file}.gz`);
+  return { bytes, sha256: hash.digest("hex"), gzipBytes: gz.size };
+}
+
+/** The columns' names as the CSV's header row. */
+function csvHeader<R>(table: DumpTable<R>): string {
+  return stringify([table.fields.map((f) => f.name)]);
+}
+
+/** One table as CSV, a batch at a time (RFC 4180, UTF-8, a header row, empty for a missing value). */
+async function writeCsv<R>(db: Services["db"], table: DumpTable<R>, ctx: DumpContext, file: string): Promise<Written> {
+  const out = fs.createWriteStream(file);
+  let rows = 0;
+  try {
+    await write(out, csvHeader(table));
+    for await (const batch of table.batches(db)) {
+      await write(out, stringify(batch.map((r) => rowValues(table, r, ctx))));
+      rows += batch.length;
+      await yieldToEventLoop();
+    }
+  } finally {
+    await close(out);
+  }
+  return { file, rows };
+}
+
+/** A place as a GeoJSON Feature: [lon, lat] with at most 6 decimals, its columns as properties. */
+function placeFeature(row: Parameters<(typeof PLACES.fields)[number]["value"]>[0], ctx: DumpContext) {
+  const properties: Record<string, string | number | null> = {};
+  for (const f of PLACES.fields) {
+    if (f.name === "id" || f.name === "latitude" || f.name === "longitude") continue;
+    properties[f.name] = f.value(row, ctx);
+  }
+  const lon = coordinate(row.longitude);
+  const lat = coordinate(row.latitude);
+  return {
+    type: "Feature",
+    id: row.id,
+    geometry: lon === null || lat === null ? null : { type: "Point", coordinates: [lon, lat] },
+    properties,
+  };
+}
+
+/** Places three ways in one pass over the table: GeoJSON, NDJSON (one Feature a line) and CSV. */
+async function writePlaces(
+  db: Services["db"],
+  ctx: DumpContext,
+  dir: string,
+  terms: { license: string; attribution: string },
+): Promise<Record<"places.geojson" | "places.ndjson" | "places.csv", Written>> {
+  const files = {
+    geojson: path.join(dir, "places.geojson"),
+    ndjson: path.join(dir, "places.ndjson"),
+    csv: path.join(dir, "places.csv"),
+  };
+  const geojson = fs.createWriteStream(files.geojson);
+  const ndjson = fs.createWriteStream(files.ndjson);
+  const csv = fs.createWriteStream(files.csv);
+  let rows = 0;
+  try {
+    // Foreign members (RFC 7946 section 6.1) carry the licence and the credit with the data.
+    await write(
+      geojson,
+      `{"type":"FeatureCollection","license":${JSON.stringify(terms.license)},"attribution":${JSON.stringify(terms.attribution)},"features":[\n`,
+    );
+    await write(csv, csvHeader(PLACES));
+    for await (const batch of PLACES.batches(db)) {
+      const lines = batch.map((r) => JSON.stringify(placeFeature(r, ctx)));
+      await write(geojson, (rows === 0 ? "" : ",\n") + lines.join(",\n"));
+      await write(ndjson, `${lines.join("\n")}\n`);
+      await write(csv, stringify(batch.map((r) => rowValues(PLACES, r, ctx))));
+      rows += batch.length;
+      await yieldToEventLoop();
+    }
+    await write(geojson, "\n]}\n");
+  } finally {
+    await Promise.all([close(geojson), close(ndjson), close(csv)]);
+  }
+  return {
+    "places.geojson": { file: files.geojson, rows },
+    "places.ndjson": { file: files.ndjson, rows },
+    "places.csv": { file: files.csv, rows },
+  };
+}
+
+type Described = { name: DumpFileName; rows: number; bytes: number; sha256: string; gzipBytes: number; file: string };
+
+/**
+ * The Frictionless Data Package (https://specs.frictionlessdata.io/data-package/) describing every file: the CSV
+ * files as tabular resources with their Table Schema, the GeoJSON ones as plain resources; each with its bytes, its
+ * hash and its row count, so a mirror can check what it downloaded.
+ */
+export function dataPackage(opts: {
+  siteUrl: string;
+  generatedAt: Date;
+  licence: { spdx: string; url: string; name: string };
+  attribution: string;
+  files: readonly Omit<Described, "file" | "gzipBytes">[];
+}) {
+  const generated = opts.generatedAt.toISOString();
+  const byName = new Map(opts.files.map((f) => [f.name, f]));
+  const stats = (name: DumpFileName) => {
+    const f = byName.get(name);
+    if (!f) throw new Error(`dump file ${name} missing`);
+    return { bytes: f.bytes, hash: `sha256:${f.sha256}`, rows: f.rows, generated };
+  };
+  return {
+    profile: "data-package",
+    name: "permaculture-directory",
+    title: `${SITE_NAME}: the directory's open data`,
+    description: `Every published place, program, change-maker and resource of ${SITE_NAME}. E-mail addresses and phone numbers are left out.`,
+    homepage: `${opts.siteUrl}/open-data`,
+    version: generated,
+    created: generated,
+    licenses: [{ name: opts.licence.spdx, path: opts.licence.url, title: opts.licence.name }],
+    attribution: opts.attribution,
+    sources: [{ title: SITE_NAME, path: opts.siteUrl }],
+    resources: [
+      ...DUMP_TABLES.map((t) => ({
+        name: t.name,
+        title: t.title,
+        path: `${t.name}.csv`,
+        profile: "tabular-data-resource",
+        format: "csv",
+        mediatype: "text/csv",
+        encoding: "utf-8",
+        ...stats(`${t.name}.csv`),
+        dialect: { delimiter: ",", header: true, doubleQuote: true, lineTerminator: "\n" },
+        schema: {
+          fields: t.fields.map((f) => ({
+            name: f.name,
+            type: f.type,
+            description: f.description,
+            ...(f.format ? { format: f.format } : {}),
+            ...(f.required ? { constraints: { required: true, ...(f.name === "id" ? { unique: true } : {}) } } : {}),
+          })),
+          primaryKey: ["id"],
+          missingValues: [""],
+          // A program's place is a row of places.csv (only published places are named).
+          ...(t.name === "programs"
+            ? { foreignKeys: [{ fields: ["place_id"], reference: { resource: "places", fields: ["id"] } }] }
+            : {}),
+        },
+      })),
+      {
+        name: "places-geojson",
+        title: "Places (GeoJSON)",
+        path: "places.geojson",
+        profile: "data-resource",
+        format: "geojson",
+        mediatype: "application/geo+json",
+        encoding: "utf-8",
+        ...stats("places.geojson"),
+      },
+      {
+        name: "places-ndjson",
+        title: "Places (one GeoJSON Feature a line)",
+        path: "places.ndjson",
+        profile: "data-resource",
+        format: "ndjson",
+        mediatype: "application/x-ndjson",
+        encoding: "utf-8",
+        ...stats("places.ndjson"),
+      },
+    ],
+  };
+}
+
+/**
+ * Writes every dump file into `dir` (which must exist): the four tables, the places as GeoJSON and NDJSON, each
+ * with a gzip copy, and datapackage.json last, describing them. Reads in batches and yields to the event loop
+ * between them, so requests are served meanwhile and memory stays flat whatever the size of the directory.
+ */
+export async function writeDumpFiles(
+  services: Pick<Services, "db" | "bus" | "config">,
+  dir: string,
+  generatedAt: Date,
+): Promise<Described[]> {
+  const { db } = services;
+  const siteUrl = services.config.siteUrl;
+  const ref = await loadReferenceData(services);
+  const general = await getGeneralSettings(db);
+  const { licence, attribution } = dataTerms(general.dataLicence);
+  const ctx: DumpContext = { siteUrl, ref };
+  const written: Partial<Record<DumpFileName, Written>> = {
+    ...(await writePlaces(db, ctx, dir, { license: licence.url, attribution })),
+  };
+  for (const table of DUMP_TABLES) {
+    if (table === PLACES) continue;
+    written[`${table.name}.csv`] = await writeCsv(
+      db,
+      table as DumpTable<unknown>,
+      ctx,
+      path.join(dir, `${table.name}.csv`),
+    );
+  }
+  const described: Described[] = [];
+  for (const f of DUMP_FILES) {
+    if (f.name === "datapackage.json") continue;
+    const w = written[f.name];
+    if (!w) throw new Error(`dump file ${f.name} was not written`);
+    described.push({ name: f.name, rows: w.rows, file: w.file, ...(await digestAndCompress(w.file)) });
+  }
+  const pkgFile = path.join(dir, "datapackage.json");
+  const pkg = dataPackage({ siteUrl, generatedAt, licence, attribution, files: described });
+  await fsp.writeFile(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
+  described.push({ name: "datapackage.json", rows: 0, file: pkgFile, ...(await digestAndCompress(pkgFile)) });
+  return described;
+}
+
+/**
+ * Generates the dumps when they are due and no other instance is at it (decision 071): claims the lease, writes the
+ * files into a folder of its own under `workDir`, stores them and their gzip copies, then swaps the whole set in at
+ * once. Files of a set replaced over an hour ago are deleted. Returns whether this call generated.
+ */
+export async function generateDumpsIfDue(
+  services: Pick<Services, "db" | "bus" | "config" | "logger">,
+  store: DumpStore,
+  opts: { intervalMs: number; workDir: string; now?: () => Date },
+): Promise<{ generated: boolean; files?: number; rows?: Record<string, number> }> {
+  const { db } = services;
+  await deleteRetiredBlobs(services, store, (opts.now?.() ?? new Date()).getTime());
+  if (!(await claimDumpLease(db, opts.intervalMs, DUMP_LEASE_MS))) return { generated: false };
+  await fsp.mkdir(opts.workDir, { recursive: true });
+  const dir = await fsp.mkdtemp(path.join(opts.workDir, "dump-"));
+  const stored: string[] = [];
+  try {
+    const generatedAt = opts.now?.() ?? new Date();
+    const files = await writeDumpFiles(services, dir, generatedAt);
+    const rows: DumpFileRow[] = [];
+    for (const f of files) {
+      const mediaType = DUMP_FILES.find((d) => d.name === f.name)?.mediaType ?? "application/octet-stream";
+      const blobKey = await store.put(f.file, f.bytes, mediaType);
+      stored.push(blobKey);
+      const gzipKey = await store.put(`${f.file}.gz`, f.gzipBytes, "application/gzip");
+      stored.push(gzipKey);
+      rows.push({
+        name: f.name,
+        blobKey,
+        gzipKey,
+        mediaType,
+        bytes: f.bytes,
+        gzipBytes: f.gzipBytes,
+        sha256: f.sha256,
+        rows: f.rows,
+        generatedAt,
+      });
+    }
+    await swapDumpFiles(db, rows, generatedAt);
+    return { generated: true, files: rows.length, rows: Object.fromEntries(files.map((f) => [f.name, f.rows])) };
+  } catch (err) {
+    await Promise.all(stored.map((k) => store.delete(k).catch(() => {})));
+    await releaseDumpLease(db).catch(() => {});
+    throw err;
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Deletes the blobs of sets replaced long enough ago that no download still reads them. */
+async function deleteRetiredBlobs(services: Pick<Services, "db" | "logger">, store: DumpStore, nowMs: number) {
+  const keys = await listRetiredDumpBlobs(services.db, new Date(nowMs - RETIRED_BLOB_GRACE_MS));
+  const gone: string[] = [];
+  for (const key of keys) {
+    try {
+      await store.delete(key);
+      gone.push(key);
+    } catch (err) {
+      services.logger.warn({ err, key }, "a replaced dump file could not be deleted");
+    }
+  }
+  await forgetRetiredDumpBlobs(services.db, gone);
+}
