@@ -198,7 +198,8 @@ export function dataPackage(opts: {
             name: f.name,
             type: f.type,
             description: f.description,
-            ...(f.format ? { format: f.format } : {}),
+            // Times keep their milliseconds (RFC 3339, as the API gives them), which the default format does not take.
+            ...(f.format ? { format: f.format } : f.type === "datetime" ? { format: "any" } : {}),
             ...(f.required ? { constraints: { required: true, ...(f.name === "id" ? { unique: true } : {}) } } : {}),
           })),
           primaryKey: ["id"],
