@@ -11,7 +11,7 @@ import express from "express";
 import pino from "pino";
 import { Table } from "tableschema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DUMP_FILES } from "~/lib/open-data-files";
+import { DUMP_FILES } from "~/server-lib/open-data-files.server";
 import { generateDumpsIfDue, listDumpFiles } from "~/services/open-data/dumps.server";
 import type { Services } from "~/services/services.server";
 import { changeMakers, locations, programs, resources } from "~db/schema";

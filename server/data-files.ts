@@ -1,6 +1,6 @@
 import { pipeline } from "node:stream/promises";
 import express, { type Request, type Response } from "express";
-import { DUMP_URL_PREFIX, dataTerms, dumpFileNamed } from "~/lib/open-data-files";
+import { DUMP_URL_PREFIX, dataTerms, dumpFileNamed } from "~/server-lib/open-data-files.server";
 import { type DumpFileRow, type DumpStore, getDumpFile } from "~/services/open-data/dumps.server";
 import type { Services } from "~/services/services.server";
 import { getPublicSettings } from "~/services/site/site-settings.server";

@@ -46,6 +46,7 @@ export const PAGE_GROUPS: Readonly<Record<string, readonly string[]>> = {
   locations: ["content", "filters", "locations", "pagination", "suggestPlace", "validation"],
   map: ["filters", "map"],
   newsletter: ["newsletterPage"],
+  "open-data": ["openData"],
   podcast: ["content", "feeds", "format", "podcast", "suggestPlace", "validation"],
   privacy: ["content", "format", "legal"],
   program: ["content", "contribution", "entry", "format", "location", "program", "suggestPlace", "validation"],

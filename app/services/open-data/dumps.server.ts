@@ -9,7 +9,6 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { createGzip } from "node:zlib";
 import { stringify } from "csv-stringify/sync";
 import { SITE_NAME } from "~/lib/constants";
-import { DUMP_FILES, type DumpFileName, dataTerms } from "~/lib/open-data-files";
 import {
   claimDumpLease,
   type DumpFileRow,
@@ -18,6 +17,7 @@ import {
   releaseDumpLease,
   swapDumpFiles,
 } from "~/queries/open-data-dumps.server";
+import { DUMP_FILES, type DumpFileName, dataTerms } from "~/server-lib/open-data-files.server";
 import type { Services } from "../services.server";
 import { loadReferenceData } from "../site/reference.server";
 import { getGeneralSettings } from "../site/site-settings.server";

@@ -1,5 +1,5 @@
-import { SITE_NAME } from "./constants";
-import { type DataLicence, dataLicence } from "./data-licences";
+import { SITE_NAME } from "~/lib/constants";
+import { type DataLicence, dataLicence } from "~/lib/data-licences";
 
 /**
  * The files of the open-data dumps (`/data/<name>`, decision 071), in the order the /open-data page lists them.
