@@ -51,7 +51,7 @@ export default function OpenData({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { files, generated, licence, attribution, siteUrl } = loaderData;
   return (
-    <>
+    <main id="main">
       <PageIntro title={t("openData.title")} lead={t("openData.lead")} />
       <section aria-labelledby="downloads" className={SECTION}>
         <h2 id="downloads" className={HEADING}>
@@ -135,12 +135,12 @@ export default function OpenData({ loaderData }: Route.ComponentProps) {
           <li>{t("openData.mirrorPoll")}</li>
           <li>{t("openData.mirrorResume")}</li>
         </ol>
-        <pre className="mt-4 overflow-x-auto rounded-md bg-stone-900 p-4 text-sm text-stone-50">
+        <pre className="mt-4 rounded-md bg-stone-900 p-4 text-sm break-all whitespace-pre-wrap text-stone-50">
           <code>{`curl -O ${siteUrl}/data/datapackage.json
 curl -O -C - ${siteUrl}/data/places.csv
 sha256sum places.csv`}</code>
         </pre>
       </section>
-    </>
+    </main>
   );
 }
