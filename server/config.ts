@@ -200,6 +200,7 @@ const EnvSchema = z.object({
   ),
   DUMP_INTERVAL: z
     .string()
+    .transform((v) => v.trim() || "1d")
     .default("1d")
     .refine((v) => parseDumpInterval(v) !== undefined, DUMP_INTERVAL_EXPECTED)
     .transform((v) => parseDumpInterval(v) as number),
