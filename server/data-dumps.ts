@@ -1,3 +1,4 @@
+import fsp from "node:fs/promises";
 import path from "node:path";
 import { type DumpStore, generateDumpsIfDue } from "~/services/open-data/dumps.server";
 import type { Services } from "~/services/services.server";
@@ -17,14 +18,21 @@ const CHECK_EVERY_MS = 5 * 60_000;
 
 /** The store of the dump files: DATA_DIR/open-data on local storage, `open-data/` in the bucket on S3. */
 export function createDumpStore(config: Pick<Config, "dataDir" | "storage">): DumpStore {
+  const root = path.join(config.dataDir, "open-data", "files");
   const driver =
     config.storage.driver === "s3"
       ? createS3Driver({ ...config.storage, keyPrefix: "open-data/" })
-      : createLocalDriver(path.join(config.dataDir, "open-data", "files"));
+      : createLocalDriver(root);
   return {
     async put(file, size, mediaType) {
       const key = driver.newKey();
-      await driver.put(key, file, size, mediaType);
+      if (driver.kind === "s3") await driver.put(key, file, size, mediaType);
+      else {
+        // The work folder is beside the store (dumpWorkDir): a rename, not a copy of hundreds of MB.
+        const target = path.join(root, ...key.split("/"));
+        await fsp.mkdir(path.dirname(target), { recursive: true });
+        await fsp.rename(file, target);
+      }
       return key;
     },
     get: (key, range) => driver.get(key, range),

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, lt, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, asc, eq, getTableColumns, gt, inArray, lt, or, type SQL, sql, type Table } from "drizzle-orm";
+import type { AnyPgColumn, SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Executor } from "~db/client";
 import {
   changeMakers,
@@ -21,160 +22,115 @@ import { publishedSql } from "./sql-helpers.server";
 /** How many rows one read takes: a few MB at most, whatever the size of the directory. */
 export const DUMP_BATCH_ROWS = 2000;
 
+/** Named columns of a table: an allow-list, so a column added later reaches the dumps only when named here. */
+function columnsOf<T extends Table, K extends keyof T["_"]["columns"] & string>(
+  table: T,
+  names: readonly K[],
+): Pick<T["_"]["columns"], K> {
+  const all = getTableColumns(table);
+  return Object.fromEntries(names.map((n) => [n, all[n]])) as Pick<T["_"]["columns"], K>;
+}
+
+const ENTRY_TAIL = ["focusAreas", "language", "createdAt", "updatedAt"] as const;
+
 const placeColumns = {
-  id: locations.id,
-  name: locations.name,
-  latitude: locations.latitude,
-  longitude: locations.longitude,
-  shortDescription: locations.shortDescription,
-  longDescription: locations.longDescription,
-  website: locations.website,
-  country: locations.country,
-  regionId: locations.regionId,
-  regionName: locations.regionName,
-  subRegionId: locations.subRegionId,
+  ...columnsOf(locations, [
+    "id",
+    "name",
+    "latitude",
+    "longitude",
+    "shortDescription",
+    "longDescription",
+    "website",
+    "country",
+    "regionId",
+    "regionName",
+    "subRegionId",
+    "markerType",
+    ...ENTRY_TAIL,
+  ]),
+  // The postal address, as the place's page shows it; never its e-mail address or phone number.
   address: locations.contactAddress,
   city: locations.contactCity,
   state: locations.contactState,
   postalCode: locations.contactZipCode,
-  focusAreas: locations.focusAreas,
   imageUrl: locations.originalImageUrl,
-  markerType: locations.markerType,
-  language: locations.language,
-  createdAt: locations.createdAt,
-  updatedAt: locations.updatedAt,
 };
 
+/** Ids of published places only: an unpublished place's id is not public. */
+const publishedPlaceIds = (ids: SQL | AnyPgColumn) =>
+  sql<
+    string[]
+  >`array(select l.id from ${locations} l where l.id = any(${ids}) and ${publishedSql(sql`l.status`)} order by l.id)`;
+
 const programColumns = {
-  id: programs.id,
-  name: programs.name,
-  summary: programs.summary,
-  description: programs.description,
-  // A program's place only when that place is published: an unpublished place's id is not public.
-  placeId: sql<
-    string | null
-  >`(select l.id from ${locations} l where l.id = ${programs.locationId} and ${publishedSql(sql`l.status`)})`,
-  startDate: programs.startDate,
-  endDate: programs.endDate,
-  format: programs.format,
-  priceCents: programs.priceCents,
-  currency: programs.currency,
-  educators: programs.educators,
-  applicationUrl: programs.applicationUrl,
-  capacity: programs.capacity,
-  focusAreas: programs.focusAreas,
-  instructionLanguages: programs.instructionLanguages,
-  imageUrl: programs.imageUrl,
-  language: programs.language,
-  createdAt: programs.createdAt,
-  updatedAt: programs.updatedAt,
+  ...columnsOf(programs, [
+    "id",
+    "name",
+    "summary",
+    "description",
+    "startDate",
+    "endDate",
+    "format",
+    "priceCents",
+    "currency",
+    "educators",
+    "applicationUrl",
+    "capacity",
+    "instructionLanguages",
+    "imageUrl",
+    ...ENTRY_TAIL,
+  ]),
+  /** Its place (none, or one) when that place is published. */
+  placeIds: publishedPlaceIds(sql`array[${programs.locationId}]`),
 };
 
 const changeMakerColumns = {
-  id: changeMakers.id,
-  name: changeMakers.name,
-  role: changeMakers.role,
-  bio: changeMakers.bio,
-  country: changeMakers.country,
-  photoUrl: changeMakers.photoUrl,
-  links: changeMakers.links,
-  relatedPlaceIds: sql<
-    string[]
-  >`array(select l.id from ${locations} l where l.id = any(${changeMakers.relatedLocationIds}) and ${publishedSql(sql`l.status`)} order by l.id)`,
-  focusAreas: changeMakers.focusAreas,
-  language: changeMakers.language,
-  createdAt: changeMakers.createdAt,
-  updatedAt: changeMakers.updatedAt,
+  ...columnsOf(changeMakers, ["id", "name", "role", "bio", "country", "photoUrl", "links", ...ENTRY_TAIL]),
+  relatedPlaceIds: publishedPlaceIds(changeMakers.relatedLocationIds),
 };
 
-const resourceColumns = {
-  id: resources.id,
-  title: resources.title,
-  type: resources.type,
-  url: resources.url,
-  description: resources.description,
-  author: resources.author,
-  imageUrl: resources.imageUrl,
-  focusAreas: resources.focusAreas,
-  language: resources.language,
-  createdAt: resources.createdAt,
-  updatedAt: resources.updatedAt,
-};
+const resourceColumns = columnsOf(resources, [
+  "id",
+  "title",
+  "type",
+  "url",
+  "description",
+  "author",
+  "imageUrl",
+  ...ENTRY_TAIL,
+]);
 
-/** Published rows after the last id seen (keyset paging in id order, never an offset). */
-function publishedAfter(table: { id: AnyPgColumn; status: AnyPgColumn }, after: string | null): SQL | undefined {
-  return after ? and(publishedSql(table.status), gt(table.id, after)) : publishedSql(table.status);
-}
-
-/** Every row `read` gives, a batch at a time, each read starting after the last id of the one before. */
-async function* inIdOrder<R extends { id: string }>(
-  read: (after: string | null) => Promise<R[]>,
-  batch: number,
-): AsyncGenerator<R[]> {
-  let after: string | null = null;
-  for (;;) {
-    const rows = await read(after);
-    if (rows.length > 0) yield rows;
-    if (rows.length < batch) return;
-    after = (rows[rows.length - 1] as R).id;
-  }
+/** Every published row of a table, a batch at a time in id order, each read after the last id seen (no offset). */
+function publishedBatches<C extends SelectedFields>(
+  table: typeof locations | typeof programs | typeof changeMakers | typeof resources,
+  columns: C,
+) {
+  return async function* (db: Executor, batch = DUMP_BATCH_ROWS): AsyncGenerator<SelectResultFields<C>[]> {
+    let after: string | null = null;
+    for (;;) {
+      const where = after ? and(publishedSql(table.status), gt(table.id, after)) : publishedSql(table.status);
+      const rows = (await db
+        .select(columns as SelectedFields)
+        .from(table)
+        .where(where)
+        .orderBy(asc(table.id))
+        .limit(batch)) as unknown as (SelectResultFields<C> & { id: string })[];
+      if (rows.length > 0) yield rows;
+      if (rows.length < batch) return;
+      after = (rows[rows.length - 1] as { id: string }).id;
+    }
+  };
 }
 
 /** The published places in id order, a batch at a time. */
-export function dumpPlaceBatches(db: Executor, batch = DUMP_BATCH_ROWS) {
-  return inIdOrder(
-    (after) =>
-      db
-        .select(placeColumns)
-        .from(locations)
-        .where(publishedAfter(locations, after))
-        .orderBy(asc(locations.id))
-        .limit(batch),
-    batch,
-  );
-}
-
+export const dumpPlaceBatches = publishedBatches(locations, placeColumns);
 /** The published programs in id order, a batch at a time. */
-export function dumpProgramBatches(db: Executor, batch = DUMP_BATCH_ROWS) {
-  return inIdOrder(
-    (after) =>
-      db
-        .select(programColumns)
-        .from(programs)
-        .where(publishedAfter(programs, after))
-        .orderBy(asc(programs.id))
-        .limit(batch),
-    batch,
-  );
-}
-
+export const dumpProgramBatches = publishedBatches(programs, programColumns);
 /** The published change-makers in id order, a batch at a time. */
-export function dumpChangeMakerBatches(db: Executor, batch = DUMP_BATCH_ROWS) {
-  return inIdOrder(
-    (after) =>
-      db
-        .select(changeMakerColumns)
-        .from(changeMakers)
-        .where(publishedAfter(changeMakers, after))
-        .orderBy(asc(changeMakers.id))
-        .limit(batch),
-    batch,
-  );
-}
-
+export const dumpChangeMakerBatches = publishedBatches(changeMakers, changeMakerColumns);
 /** The published resources in id order, a batch at a time. */
-export function dumpResourceBatches(db: Executor, batch = DUMP_BATCH_ROWS) {
-  return inIdOrder(
-    (after) =>
-      db
-        .select(resourceColumns)
-        .from(resources)
-        .where(publishedAfter(resources, after))
-        .orderBy(asc(resources.id))
-        .limit(batch),
-    batch,
-  );
-}
+export const dumpResourceBatches = publishedBatches(resources, resourceColumns);
 
 type BatchOf<F extends (db: Executor) => AsyncGenerator<unknown[]>> = F extends (
   db: Executor,

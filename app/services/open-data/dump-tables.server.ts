@@ -198,7 +198,7 @@ export const PROGRAMS: DumpTable<DumpProgramRow> = {
       name: "place_id",
       type: "string",
       description: "The id of its place in places.csv, if any",
-      value: (r) => r.placeId,
+      value: (r) => r.placeIds[0] ?? null,
     },
     { name: "start_date", type: "date", description: "First day", value: (r) => r.startDate },
     { name: "end_date", type: "date", description: "Last day", value: (r) => r.endDate },

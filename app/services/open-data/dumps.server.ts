@@ -31,7 +31,7 @@ export { type DumpFileRow, getDumpFile, listDumpFiles } from "~/queries/open-dat
  * server makes it from its storage configuration; declared here so that no service imports `server/`.
  */
 export interface DumpStore {
-  /** Stores a finished file (left in place) under a fresh key, and returns the key. */
+  /** Stores a finished file (consumed: moved or copied away) under a fresh key, and returns the key. */
   put(file: string, size: number, mediaType: string): Promise<string>;
   /** The bytes under a key (a range of them when asked). */
   get(key: string, range?: ByteRange): Promise<Readable>;
@@ -43,30 +43,61 @@ export const DUMP_LEASE_MS = 60 * 60_000;
 /** A replaced file stays this long for downloads that started before the swap. */
 export const RETIRED_BLOB_GRACE_MS = 60 * 60_000;
 
-type Written = { file: string; rows: number };
+/** Rows turned into text between two yields to the event loop: a few milliseconds of work at most. */
+const SLICE_ROWS = 250;
 
-/** Writes text to a file stream, waiting when the stream asks to (backpressure): memory stays flat. */
-async function write(out: fs.WriteStream, chunk: string) {
-  if (!out.write(chunk)) await once(out, "drain");
+type Written = { file: string; rows: number; bytes: number; sha256: string; gzipBytes: number };
+
+/**
+ * One dump file being written: its bytes go to the file, to its SHA-256 and to its gzip copy (`<file>.gz`, compressed
+ * on libuv's threads) in the same pass, and every write waits when a stream asks to (backpressure), so memory stays
+ * flat whatever the size of the directory.
+ */
+class DumpFileWriter {
+  readonly file: string;
+  private readonly out: fs.WriteStream;
+  private readonly gzip = createGzip({ level: 6 });
+  private readonly gzipped: Promise<void>;
+  private readonly hash = createHash("sha256");
+  private bytes = 0;
+  rows = 0;
+
+  constructor(file: string) {
+    this.file = file;
+    this.out = fs.createWriteStream(file);
+    this.gzipped = pipeline(this.gzip, fs.createWriteStream(`${file}.gz`));
+  }
+
+  async write(text: string) {
+    const chunk = Buffer.from(text);
+    this.hash.update(chunk);
+    this.bytes += chunk.length;
+    const fileOk = this.out.write(chunk);
+    const gzipOk = this.gzip.write(chunk);
+    await Promise.all([fileOk ? null : once(this.out, "drain"), gzipOk ? null : once(this.gzip, "drain")]);
+  }
+
+  async close(): Promise<Written> {
+    this.out.end();
+    this.gzip.end();
+    await Promise.all([once(this.out, "finish"), this.gzipped]);
+    const gz = await fsp.stat(`${this.file}.gz`);
+    return { file: this.file, rows: this.rows, bytes: this.bytes, sha256: this.hash.digest("hex"), gzipBytes: gz.size };
+  }
+
+  /** Gives up: the streams are closed and the files left for the caller to remove. */
+  destroy() {
+    this.out.destroy();
+    this.gzip.destroy();
+  }
 }
 
-async function close(out: fs.WriteStream) {
-  out.end();
-  await once(out, "finish");
-}
-
-/** Size and SHA-256 of a file, and its gzip copy beside it (`<file>.gz`), in one read. */
-async function digestAndCompress(file: string): Promise<{ bytes: number; sha256: string; gzipBytes: number }> {
-  const hash = createHash("sha256");
-  let bytes = 0;
-  const source = fs.createReadStream(file);
-  source.on("data", (chunk) => {
-    hash.update(chunk);
-    bytes += (chunk as Buffer).length;
-  });
-  await pipeline(source, createGzip({ level: 6 }), fs.createWriteStream(`${file}.gz`));
-  const gz = await fsp.stat(`${file}.gz`);
-  return { bytes, sha256: hash.digest("hex"), gzipBytes: gz.size };
+/** Each slice of a batch, with a turn of the event loop before the next: requests are served meanwhile. */
+async function* slices<R>(batch: R[]): AsyncGenerator<R[]> {
+  for (let i = 0; i < batch.length; i += SLICE_ROWS) {
+    yield batch.slice(i, i + SLICE_ROWS);
+    await yieldToEventLoop();
+  }
 }
 
 /** The columns' names as the CSV's header row. */
@@ -74,21 +105,35 @@ function csvHeader<R>(table: DumpTable<R>): string {
   return stringify([table.fields.map((f) => f.name)]);
 }
 
+/** Writes the files of `writers` from `fill`, closing them all, or destroying them all when it fails. */
+async function writeAll<K extends string>(
+  writers: Record<K, DumpFileWriter>,
+  fill: () => Promise<void>,
+): Promise<Record<K, Written>> {
+  try {
+    await fill();
+  } catch (err) {
+    for (const w of Object.values<DumpFileWriter>(writers)) w.destroy();
+    throw err;
+  }
+  const entries = Object.entries<DumpFileWriter>(writers);
+  const closed = await Promise.all(entries.map(([, w]) => w.close()));
+  return Object.fromEntries(entries.map(([k], i) => [k, closed[i]])) as Record<K, Written>;
+}
+
 /** One table as CSV, a batch at a time (RFC 4180, UTF-8, a header row, empty for a missing value). */
 async function writeCsv<R>(db: Services["db"], table: DumpTable<R>, ctx: DumpContext, file: string): Promise<Written> {
-  const out = fs.createWriteStream(file);
-  let rows = 0;
-  try {
-    await write(out, csvHeader(table));
+  const csv = new DumpFileWriter(file);
+  const { csv: written } = await writeAll({ csv }, async () => {
+    await csv.write(csvHeader(table));
     for await (const batch of table.batches(db)) {
-      await write(out, stringify(batch.map((r) => rowValues(table, r, ctx))));
-      rows += batch.length;
-      await yieldToEventLoop();
+      for await (const slice of slices(batch)) {
+        await csv.write(stringify(slice.map((r) => rowValues(table, r, ctx))));
+        csv.rows += slice.length;
+      }
     }
-  } finally {
-    await close(out);
-  }
-  return { file, rows };
+  });
+  return written;
 }
 
 /** A place as a GeoJSON Feature: [lon, lat] with at most 6 decimals, its columns as properties. */
@@ -109,45 +154,35 @@ function placeFeature(row: Parameters<(typeof PLACES.fields)[number]["value"]>[0
 }
 
 /** Places three ways in one pass over the table: GeoJSON, NDJSON (one Feature a line) and CSV. */
-async function writePlaces(
+function writePlaces(
   db: Services["db"],
   ctx: DumpContext,
   dir: string,
   terms: { license: string; attribution: string },
 ): Promise<Record<"places.geojson" | "places.ndjson" | "places.csv", Written>> {
-  const files = {
-    geojson: path.join(dir, "places.geojson"),
-    ndjson: path.join(dir, "places.ndjson"),
-    csv: path.join(dir, "places.csv"),
+  const writers = {
+    "places.geojson": new DumpFileWriter(path.join(dir, "places.geojson")),
+    "places.ndjson": new DumpFileWriter(path.join(dir, "places.ndjson")),
+    "places.csv": new DumpFileWriter(path.join(dir, "places.csv")),
   };
-  const geojson = fs.createWriteStream(files.geojson);
-  const ndjson = fs.createWriteStream(files.ndjson);
-  const csv = fs.createWriteStream(files.csv);
-  let rows = 0;
-  try {
+  const { "places.geojson": geojson, "places.ndjson": ndjson, "places.csv": csv } = writers;
+  return writeAll(writers, async () => {
     // Foreign members (RFC 7946 section 6.1) carry the licence and the credit with the data.
-    await write(
-      geojson,
+    await geojson.write(
       `{"type":"FeatureCollection","license":${JSON.stringify(terms.license)},"attribution":${JSON.stringify(terms.attribution)},"features":[\n`,
     );
-    await write(csv, csvHeader(PLACES));
+    await csv.write(csvHeader(PLACES));
     for await (const batch of PLACES.batches(db)) {
-      const lines = batch.map((r) => JSON.stringify(placeFeature(r, ctx)));
-      await write(geojson, (rows === 0 ? "" : ",\n") + lines.join(",\n"));
-      await write(ndjson, `${lines.join("\n")}\n`);
-      await write(csv, stringify(batch.map((r) => rowValues(PLACES, r, ctx))));
-      rows += batch.length;
-      await yieldToEventLoop();
+      for await (const slice of slices(batch)) {
+        const lines = slice.map((r) => JSON.stringify(placeFeature(r, ctx)));
+        await geojson.write((geojson.rows === 0 ? "" : ",\n") + lines.join(",\n"));
+        await ndjson.write(`${lines.join("\n")}\n`);
+        await csv.write(stringify(slice.map((r) => rowValues(PLACES, r, ctx))));
+        for (const w of [geojson, ndjson, csv]) w.rows += slice.length;
+      }
     }
-    await write(geojson, "\n]}\n");
-  } finally {
-    await Promise.all([close(geojson), close(ndjson), close(csv)]);
-  }
-  return {
-    "places.geojson": { file: files.geojson, rows },
-    "places.ndjson": { file: files.ndjson, rows },
-    "places.csv": { file: files.csv, rows },
-  };
+    await geojson.write("\n]}\n");
+  });
 }
 
 type Described = { name: DumpFileName; rows: number; bytes: number; sha256: string; gzipBytes: number; file: string };
@@ -262,17 +297,18 @@ export async function writeDumpFiles(
       path.join(dir, `${table.name}.csv`),
     );
   }
-  const described: Described[] = [];
-  for (const f of DUMP_FILES) {
-    if (f.name === "datapackage.json") continue;
+  const described: Described[] = DUMP_FILES.flatMap((f) => {
+    if (f.name === "datapackage.json") return [];
     const w = written[f.name];
     if (!w) throw new Error(`dump file ${f.name} was not written`);
-    described.push({ name: f.name, rows: w.rows, file: w.file, ...(await digestAndCompress(w.file)) });
-  }
-  const pkgFile = path.join(dir, "datapackage.json");
+    return [{ ...w, name: f.name }];
+  });
   const pkg = dataPackage({ siteUrl, generatedAt, licence, attribution, files: described });
-  await fsp.writeFile(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
-  described.push({ name: "datapackage.json", rows: 0, file: pkgFile, ...(await digestAndCompress(pkgFile)) });
+  const pkgWriter = new DumpFileWriter(path.join(dir, "datapackage.json"));
+  const { pkg: pkgWritten } = await writeAll({ pkg: pkgWriter }, () =>
+    pkgWriter.write(`${JSON.stringify(pkg, null, 2)}\n`),
+  );
+  described.push({ ...pkgWritten, name: "datapackage.json" });
   return described;
 }
 
