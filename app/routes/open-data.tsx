@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { AppLink } from "../components/app-link";
 import { PageIntro } from "../components/public/page-intro";
 import { languageFromPath } from "../lib/i18n/languages";
@@ -47,16 +48,25 @@ const SECTION = "mx-auto max-w-3xl px-4 py-8";
 const HEADING = "text-2xl font-semibold text-leaf-900";
 const LINK = "font-medium text-leaf-800 underline underline-offset-2 hover:text-leaf-950";
 
+/** One part of the page under its heading. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={SECTION}>
+      <h2 id={id} className={HEADING}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export default function OpenData({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { files, generated, licence, attribution, siteUrl } = loaderData;
   return (
     <main id="main">
       <PageIntro title={t("openData.title")} lead={t("openData.lead")} />
-      <section aria-labelledby="downloads" className={SECTION}>
-        <h2 id="downloads" className={HEADING}>
-          {t("openData.downloadsTitle")}
-        </h2>
+      <Section id="downloads" title={t("openData.downloadsTitle")}>
         <p className="mt-3 text-stone-700">{t("openData.downloadsIntro")}</p>
         {generated ? (
           <>
@@ -87,12 +97,9 @@ export default function OpenData({ loaderData }: Route.ComponentProps) {
             {t("openData.preparing")}
           </p>
         )}
-      </section>
+      </Section>
       {/* The read API (/api/v1) and its documentation (/api/v1/docs) get their section here (issue 39). */}
-      <section aria-labelledby="feeds" className={SECTION}>
-        <h2 id="feeds" className={HEADING}>
-          {t("openData.feedsTitle")}
-        </h2>
+      <Section id="feeds" title={t("openData.feedsTitle")}>
         <ul className="mt-3 list-disc space-y-2 pl-6 text-stone-700">
           {FEEDS.map((f) => (
             <li key={f.href}>
@@ -103,11 +110,8 @@ export default function OpenData({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="licence" className={SECTION}>
-        <h2 id="licence" className={HEADING}>
-          {t("openData.licenceTitle")}
-        </h2>
+      </Section>
+      <Section id="licence" title={t("openData.licenceTitle")}>
         <p className="mt-3 text-stone-700">
           {t("openData.licenceText")}{" "}
           <a href={licence.url} className={LINK} rel="license">
@@ -124,11 +128,8 @@ export default function OpenData({ loaderData }: Route.ComponentProps) {
             {t("footer.terms")}
           </AppLink>
         </p>
-      </section>
-      <section aria-labelledby="mirror" className={SECTION}>
-        <h2 id="mirror" className={HEADING}>
-          {t("openData.mirrorTitle")}
-        </h2>
+      </Section>
+      <Section id="mirror" title={t("openData.mirrorTitle")}>
         <ol className="mt-3 list-decimal space-y-2 pl-6 text-stone-700">
           <li>{t("openData.mirrorDownload")}</li>
           <li>{t("openData.mirrorCheck")}</li>
@@ -140,7 +141,7 @@ export default function OpenData({ loaderData }: Route.ComponentProps) {
 curl -O -C - ${siteUrl}/data/places.csv
 sha256sum places.csv`}</code>
         </pre>
-      </section>
+      </Section>
     </main>
   );
 }

@@ -94,6 +94,51 @@ function commonTail<
   ];
 }
 
+/** A free-text column, scrubbed of contact details. */
+function textField<R>(name: string, description: string, get: (row: R) => string | null): DumpField<R> {
+  return { name, type: "string", description, value: (r) => text(get(r)) };
+}
+
+/** A web address column: http(s) only. */
+function webField<R>(name: string, description: string, get: (row: R) => string | null): DumpField<R> {
+  return { name, type: "string", format: "uri", description, value: (r) => publicWebAddress(get(r)) };
+}
+
+/** A picture's address, made absolute. */
+function imageField<R>(name: string, description: string, get: (row: R) => string | null): DumpField<R> {
+  return { name, type: "string", format: "uri", description, value: (r, ctx) => imageAddress(get(r), ctx) };
+}
+
+/** An entry's name and the address of its page on this site. */
+function nameAndPage<R extends { id: string; name: string }>(
+  noun: string,
+  pagePath: (row: R) => string | null,
+): DumpField<R>[] {
+  return [
+    { name: "name", type: "string", description: `The ${noun}'s name`, required: true, value: (r) => r.name },
+    {
+      name: "url",
+      type: "string",
+      format: "uri",
+      description: `The ${noun}'s page on this site`,
+      required: true,
+      value: (r, ctx) => absolute(ctx.siteUrl, pagePath(r) ?? "/"),
+    },
+  ];
+}
+
+/**
+ * A table's definition: its id first, then its own fields, then what every entry has (focus areas, language, times).
+ */
+function dumpTable<R extends { id: string; focusAreas: string[]; language: string; createdAt: Date; updatedAt: Date }>(
+  name: DumpTable<R>["name"],
+  title: string,
+  batches: (db: Executor) => AsyncGenerator<R[]>,
+  fields: DumpField<R>[],
+): DumpTable<R> {
+  return { name, title, batches: (db) => batches(db), fields: [idField<R>(), ...fields, ...commonTail<R>()] };
+}
+
 const idField = <R extends { id: string }>(): DumpField<R> => ({
   name: "id",
   type: "string",
@@ -102,223 +147,124 @@ const idField = <R extends { id: string }>(): DumpField<R> => ({
   value: (r) => r.id,
 });
 
-export const PLACES: DumpTable<DumpPlaceRow> = {
-  name: "places",
-  title: "Places",
-  batches: (db) => dumpPlaceBatches(db),
-  fields: [
-    idField(),
-    { name: "name", type: "string", description: "The place's name", required: true, value: (r) => r.name },
-    {
-      name: "url",
-      type: "string",
-      format: "uri",
-      description: "The place's page on this site",
-      required: true,
-      value: (r, ctx) => absolute(ctx.siteUrl, ENTRY_KINDS.location.publicPath(r)),
-    },
-    {
-      name: "latitude",
-      type: "number",
-      description: "WGS 84 latitude, at most 6 decimals",
-      value: (r) => coordinate(r.latitude),
-    },
-    {
-      name: "longitude",
-      type: "number",
-      description: "WGS 84 longitude, at most 6 decimals",
-      value: (r) => coordinate(r.longitude),
-    },
-    { name: "description", type: "string", description: "A short description", value: (r) => text(r.shortDescription) },
-    {
-      name: "long_description",
-      type: "string",
-      description: "The full description",
-      value: (r) => text(r.longDescription),
-    },
-    {
-      name: "website",
-      type: "string",
-      format: "uri",
-      description: "The place's own website",
-      value: (r) => publicWebAddress(r.website),
-    },
-    { name: "address", type: "string", description: "Street address", value: (r) => text(r.address) },
-    { name: "city", type: "string", description: "Town or city", value: (r) => text(r.city) },
-    { name: "state", type: "string", description: "State or province", value: (r) => text(r.state) },
-    { name: "postal_code", type: "string", description: "Postal code", value: (r) => text(r.postalCode) },
-    { name: "country", type: "string", description: "Country (English name)", value: (r) => text(r.country) },
-    {
-      name: "region",
-      type: "string",
-      description: "The directory's region",
-      value: (r, ctx) => (r.regionId ? ctx.ref.regionsById.get(r.regionId)?.name : undefined) ?? text(r.regionName),
-    },
-    {
-      name: "sub_region",
-      type: "string",
-      description: "The directory's sub-region",
-      value: (r, ctx) => (r.subRegionId ? (ctx.ref.subRegionsById.get(r.subRegionId)?.name ?? null) : null),
-    },
-    {
-      name: "image_url",
-      type: "string",
-      format: "uri",
-      description: "A picture of the place",
-      value: (r, ctx) => imageAddress(r.imageUrl, ctx),
-    },
-    {
-      name: "marker_type",
-      type: "string",
-      description: "The map marker the place is shown with",
-      value: (r) => r.markerType || "standard",
-    },
-    ...commonTail<DumpPlaceRow>(),
-  ],
-};
+export const PLACES = dumpTable<DumpPlaceRow>("places", "Places", dumpPlaceBatches, [
+  ...nameAndPage("place", (r) => ENTRY_KINDS.location.publicPath(r)),
+  {
+    name: "latitude",
+    type: "number",
+    description: "WGS 84 latitude, at most 6 decimals",
+    value: (r) => coordinate(r.latitude),
+  },
+  {
+    name: "longitude",
+    type: "number",
+    description: "WGS 84 longitude, at most 6 decimals",
+    value: (r) => coordinate(r.longitude),
+  },
+  textField("description", "A short description", (r) => r.shortDescription),
+  textField("long_description", "The full description", (r) => r.longDescription),
+  webField("website", "The place's own website", (r) => r.website),
+  textField("address", "Street address", (r) => r.address),
+  textField("city", "Town or city", (r) => r.city),
+  textField("state", "State or province", (r) => r.state),
+  textField("postal_code", "Postal code", (r) => r.postalCode),
+  textField("country", "Country (English name)", (r) => r.country),
+  {
+    name: "region",
+    type: "string",
+    description: "The directory's region",
+    value: (r, ctx) => (r.regionId ? ctx.ref.regionsById.get(r.regionId)?.name : undefined) ?? text(r.regionName),
+  },
+  {
+    name: "sub_region",
+    type: "string",
+    description: "The directory's sub-region",
+    value: (r, ctx) => (r.subRegionId ? (ctx.ref.subRegionsById.get(r.subRegionId)?.name ?? null) : null),
+  },
+  imageField("image_url", "A picture of the place", (r) => r.imageUrl),
+  {
+    name: "marker_type",
+    type: "string",
+    description: "The map marker the place is shown with",
+    value: (r) => r.markerType || "standard",
+  },
+]);
 
-export const PROGRAMS: DumpTable<DumpProgramRow> = {
-  name: "programs",
-  title: "Programs",
-  batches: (db) => dumpProgramBatches(db),
-  fields: [
-    idField(),
-    { name: "name", type: "string", description: "The program's name", required: true, value: (r) => r.name },
-    {
-      name: "url",
-      type: "string",
-      format: "uri",
-      description: "The program's page on this site",
-      required: true,
-      value: (r, ctx) => absolute(ctx.siteUrl, ENTRY_KINDS.program.publicPath(r)),
-    },
-    { name: "summary", type: "string", description: "A short summary", value: (r) => text(r.summary) },
-    { name: "description", type: "string", description: "The full description", value: (r) => text(r.description) },
-    {
-      name: "place_id",
-      type: "string",
-      description: "The id of its place in places.csv, if any",
-      value: (r) => r.placeIds[0] ?? null,
-    },
-    { name: "start_date", type: "date", description: "First day", value: (r) => r.startDate },
-    { name: "end_date", type: "date", description: "Last day", value: (r) => r.endDate },
-    {
-      name: "format",
-      type: "string",
-      description: "in-person, online or hybrid",
-      required: true,
-      value: (r) => r.format,
-    },
-    {
-      name: "price",
-      type: "number",
-      description: "Price in the currency's units (empty when not given)",
-      value: (r) => (r.priceCents === null ? null : r.priceCents / 100),
-    },
-    { name: "currency", type: "string", description: "ISO 4217 currency code", value: (r) => r.currency },
-    {
-      name: "educators",
-      type: "string",
-      description: "Educators by name, separated by '; '",
-      value: (r) => text(r.educators.join("; ")),
-    },
-    {
-      name: "application_url",
-      type: "string",
-      format: "uri",
-      description: "Where to apply",
-      value: (r) => publicWebAddress(r.applicationUrl),
-    },
-    { name: "capacity", type: "integer", description: "Places available", value: (r) => r.capacity },
-    {
-      name: "instruction_languages",
-      type: "string",
-      description: "Languages it is taught in (ISO 639-1), separated by spaces",
-      value: (r) => r.instructionLanguages.join(" ") || null,
-    },
-    {
-      name: "image_url",
-      type: "string",
-      format: "uri",
-      description: "A picture",
-      value: (r, ctx) => imageAddress(r.imageUrl, ctx),
-    },
-    ...commonTail<DumpProgramRow>(),
-  ],
-};
+export const PROGRAMS = dumpTable<DumpProgramRow>("programs", "Programs", dumpProgramBatches, [
+  ...nameAndPage("program", (r) => ENTRY_KINDS.program.publicPath(r)),
+  textField("summary", "A short summary", (r) => r.summary),
+  textField("description", "The full description", (r) => r.description),
+  {
+    name: "place_id",
+    type: "string",
+    description: "The id of its place in places.csv, if any",
+    value: (r) => r.placeIds[0] ?? null,
+  },
+  { name: "start_date", type: "date", description: "First day", value: (r) => r.startDate },
+  { name: "end_date", type: "date", description: "Last day", value: (r) => r.endDate },
+  {
+    name: "format",
+    type: "string",
+    description: "in-person, online or hybrid",
+    required: true,
+    value: (r) => r.format,
+  },
+  {
+    name: "price",
+    type: "number",
+    description: "Price in the currency's units (empty when not given)",
+    value: (r) => (r.priceCents === null ? null : r.priceCents / 100),
+  },
+  { name: "currency", type: "string", description: "ISO 4217 currency code", value: (r) => r.currency },
+  {
+    name: "educators",
+    type: "string",
+    description: "Educators by name, separated by '; '",
+    value: (r) => text(r.educators.join("; ")),
+  },
+  webField("application_url", "Where to apply", (r) => r.applicationUrl),
+  { name: "capacity", type: "integer", description: "Places available", value: (r) => r.capacity },
+  {
+    name: "instruction_languages",
+    type: "string",
+    description: "Languages it is taught in (ISO 639-1), separated by spaces",
+    value: (r) => r.instructionLanguages.join(" ") || null,
+  },
+  imageField("image_url", "A picture", (r) => r.imageUrl),
+]);
 
-export const CHANGE_MAKERS: DumpTable<DumpChangeMakerRow> = {
-  name: "change-makers",
-  title: "Change-makers",
-  batches: (db) => dumpChangeMakerBatches(db),
-  fields: [
-    idField(),
-    { name: "name", type: "string", description: "The change-maker's name", required: true, value: (r) => r.name },
-    {
-      name: "url",
-      type: "string",
-      format: "uri",
-      description: "The change-maker's page on this site",
-      required: true,
-      value: (r, ctx) => absolute(ctx.siteUrl, ENTRY_KINDS["change-maker"].publicPath(r)),
-    },
-    { name: "role", type: "string", description: "Their role", value: (r) => text(r.role) },
-    { name: "bio", type: "string", description: "A short biography", value: (r) => text(r.bio) },
-    { name: "country", type: "string", description: "Country (English name)", value: (r) => text(r.country) },
-    {
-      name: "photo_url",
-      type: "string",
-      format: "uri",
-      description: "A photo",
-      value: (r, ctx) => imageAddress(r.photoUrl, ctx),
-    },
-    {
-      name: "links",
-      type: "string",
-      description: "Their web links, separated by spaces",
-      value: (r) =>
-        r.links
-          .map((l) => publicWebAddress(l.url))
-          .filter((u) => u !== null)
-          .join(" ") || null,
-    },
-    {
-      name: "related_place_ids",
-      type: "string",
-      description: "Ids of related places in places.csv, separated by spaces",
-      value: (r) => r.relatedPlaceIds.join(" ") || null,
-    },
-    ...commonTail<DumpChangeMakerRow>(),
-  ],
-};
+export const CHANGE_MAKERS = dumpTable<DumpChangeMakerRow>("change-makers", "Change-makers", dumpChangeMakerBatches, [
+  ...nameAndPage("change-maker", (r) => ENTRY_KINDS["change-maker"].publicPath(r)),
+  textField("role", "Their role", (r) => r.role),
+  textField("bio", "A short biography", (r) => r.bio),
+  textField("country", "Country (English name)", (r) => r.country),
+  imageField("photo_url", "A photo", (r) => r.photoUrl),
+  {
+    name: "links",
+    type: "string",
+    description: "Their web links, separated by spaces",
+    value: (r) =>
+      r.links
+        .map((l) => publicWebAddress(l.url))
+        .filter((u) => u !== null)
+        .join(" ") || null,
+  },
+  {
+    name: "related_place_ids",
+    type: "string",
+    description: "Ids of related places in places.csv, separated by spaces",
+    value: (r) => r.relatedPlaceIds.join(" ") || null,
+  },
+]);
 
-export const RESOURCES: DumpTable<DumpResourceRow> = {
-  name: "resources",
-  title: "Resources",
-  batches: (db) => dumpResourceBatches(db),
-  fields: [
-    idField(),
-    { name: "title", type: "string", description: "The resource's title", required: true, value: (r) => r.title },
-    { name: "type", type: "string", description: "What kind of resource it is", required: true, value: (r) => r.type },
-    {
-      name: "url",
-      type: "string",
-      format: "uri",
-      description: "Where the resource is",
-      value: (r) => publicWebAddress(r.url),
-    },
-    { name: "description", type: "string", description: "A description", value: (r) => text(r.description) },
-    { name: "author", type: "string", description: "Its author", value: (r) => text(r.author) },
-    {
-      name: "image_url",
-      type: "string",
-      format: "uri",
-      description: "A picture",
-      value: (r, ctx) => imageAddress(r.imageUrl, ctx),
-    },
-    ...commonTail<DumpResourceRow>(),
-  ],
-};
+export const RESOURCES = dumpTable<DumpResourceRow>("resources", "Resources", dumpResourceBatches, [
+  { name: "title", type: "string", description: "The resource's title", required: true, value: (r) => r.title },
+  { name: "type", type: "string", description: "What kind of resource it is", required: true, value: (r) => r.type },
+  webField("url", "Where the resource is", (r) => r.url),
+  textField("description", "A description", (r) => r.description),
+  textField("author", "Its author", (r) => r.author),
+  imageField("image_url", "A picture", (r) => r.imageUrl),
+]);
 
 /** The four tables, in the order datapackage.json lists them. */
 export const DUMP_TABLES = [PLACES, PROGRAMS, CHANGE_MAKERS, RESOURCES] as const;

@@ -44,7 +44,7 @@ export const DUMP_LEASE_MS = 60 * 60_000;
 export const RETIRED_BLOB_GRACE_MS = 60 * 60_000;
 
 /** Rows turned into text between two yields to the event loop: a few milliseconds of work at most. */
-const SLICE_ROWS = 250;
+const SLICE_ROWS = 100;
 
 type Written = { file: string; rows: number; bytes: number; sha256: string; gzipBytes: number };
 
