@@ -9,6 +9,7 @@ import { Package } from "datapackage";
 import { and, count, eq, sql } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
+import S3rver from "s3rver";
 import { Table } from "tableschema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DUMP_FILES } from "~/server-lib/open-data-files.server";
@@ -17,6 +18,7 @@ import type { Services } from "~/services/services.server";
 import { changeMakers, locations, programs, resources } from "~db/schema";
 import { seedDemo } from "~db/seed/seed";
 import { testDatabaseForFile } from "~tests/helpers/database-for-file";
+import { s3rverDriver } from "~tests/helpers/storage-api";
 import { createDumpStore, dumpWorkDir } from "./data-dumps";
 import { dataFilesRouter } from "./data-files";
 
@@ -293,5 +295,41 @@ describe("open-data dumps", () => {
     // …and gone once the grace period is over.
     await generateDumpsIfDue(instance(), store, { intervalMs: DAY, workDir: dumpWorkDir(config), now: () => later });
     await expect(store.get(oldKey)).rejects.toThrow();
+  });
+});
+
+describe("the dumps' store on S3", () => {
+  it("keeps the files under open-data/ in the site's bucket, reads byte ranges and deletes", async () => {
+    const s3 = new S3rver({ port: 0, address: "127.0.0.1", directory: path.join(work, "s3rver"), silent: true });
+    const { port } = await s3.run();
+    try {
+      // The media storage makes the bucket at start; the dumps share it.
+      const media = await s3rverDriver(port, "site-media");
+      const store = createDumpStore({
+        dataDir,
+        storage: {
+          driver: "s3",
+          endpoint: `http://127.0.0.1:${port}`,
+          bucket: "site-media",
+          region: "us-east-1",
+          accessKeyId: "S3RVER",
+          secretAccessKey: "S3RVER",
+          forcePathStyle: true,
+        },
+      });
+      const file = path.join(work, "s3-sample.csv");
+      fs.writeFileSync(file, "id,name\n1,Orchard\n");
+      const key = await store.put(file, fs.statSync(file).size, "text/csv");
+      const read = async (range?: { start: number; end: number }) =>
+        Buffer.concat(await (await store.get(key, range)).toArray()).toString();
+      expect(await read()).toBe("id,name\n1,Orchard\n");
+      expect(await read({ start: 8, end: 16 })).toBe("1,Orchard");
+      // Beside the media library's objects, not among them.
+      expect(await media.list()).toEqual([]);
+      await store.delete(key);
+      await expect(store.get(key)).rejects.toThrow();
+    } finally {
+      await s3.close();
+    }
   });
 });
