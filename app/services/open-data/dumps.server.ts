@@ -38,8 +38,12 @@ export interface DumpStore {
   delete(key: string): Promise<void>;
 }
 
-/** A generation may take minutes at 500,000 places; a lease this long is never cut short by a slow one. */
-export const DUMP_LEASE_MS = 60 * 60_000;
+/**
+ * How long a claim keeps other instances from generating: several times what 500,000 places take (about 100 s), and
+ * short enough that an instance stopped mid-way holds the others back briefly. Should a slow generation outlive it,
+ * a second instance makes a set too: wasted work, never a broken set (each swap is whole).
+ */
+export const DUMP_LEASE_MS = 15 * 60_000;
 /** A replaced file stays this long for downloads that started before the swap. */
 export const RETIRED_BLOB_GRACE_MS = 60 * 60_000;
 
