@@ -229,6 +229,8 @@ describe("open-data dumps", () => {
     expect(full.headers.link).toBe('<https://creativecommons.org/licenses/by/4.0/>; rel="license"');
     expect(full.headers["set-cookie"]).toBeUndefined();
     expect(Number(full.headers["content-length"])).toBe(full.body.length);
+    // A client that did not say it takes gzip (curl without --compressed) gets the file as it is.
+    expect(full.headers["content-encoding"]).toBeUndefined();
     expect(full.headers["content-type"]).toContain("text/csv");
     const etag = String(full.headers.etag);
     const lastModified = String(full.headers["last-modified"]);
