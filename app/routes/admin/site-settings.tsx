@@ -18,7 +18,7 @@ import {
   saveNavigation,
 } from "~/services/site/site-settings.server";
 import { redirectWithToast } from "~/services/site/toast.server";
-import { recordAudit } from "~/services/staff/accounts.server";
+import { auditStaffAction } from "~/services/staff/audit.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/site-settings";
 
@@ -50,7 +50,6 @@ type ActionResult = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(context.services, request);
-  const { db, logger } = context.services;
   const form = await readEntryForm(request, SiteSettingsSchema);
   const raw = {
     nav: listValue(form, "nav"),
@@ -75,17 +74,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   await saveGeneralSettings(context.services, general, user.id);
   await notifyContentChanged(context.services, "settings");
   const hidden = NAV_PAGE_KEYS.filter((k) => !pages[k]).map((k) => NAV_PAGE_LABELS[k]);
-  await recordAudit(
-    db,
-    {
-      user,
-      action: "settings",
-      entity: "site-settings",
-      entityId: "navigation",
-      summary: `Saved site settings (hidden pages: ${hidden.length ? hidden.join(", ") : "none"}; data licence: ${dataLicence(general.dataLicence).shortName})`,
-    },
-    (err) => logger.error({ err }, "audit write failed"),
-  );
+  await auditStaffAction(context.services, {
+    user,
+    action: "settings",
+    entity: "site-settings",
+    entityId: "navigation",
+    summary: `Saved site settings (hidden pages: ${hidden.length ? hidden.join(", ") : "none"}; data licence: ${dataLicence(general.dataLicence).shortName})`,
+  });
   return redirectWithToast("/admin/dashboard/site-settings", "Site settings saved.", "success", { headers: NO_STORE });
 }
 
