@@ -31,6 +31,7 @@ function publicPages(lang?: Language) {
     page("map", "routes/map.tsx"),
     page("privacy", "routes/privacy.tsx"),
     page("terms", "routes/terms.tsx"),
+    page("open-data", "routes/open-data.tsx"),
     page("search", "routes/search.tsx"),
   ];
 }

@@ -846,3 +846,36 @@ export const releaseAssets = pgTable("release_assets", {
   body: bytes("body").notNull(),
   lastSeen: timestamp("last_seen", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+/**
+ * The open-data dumps (`/data/*`, decision 071): one row per published file, naming the blobs (in DATA_DIR/open-data
+ * or the S3 bucket under `open-data/`) that hold it and its gzip copy, with what a mirror checks (bytes, SHA-256, row
+ * count). A generation replaces every row in one transaction, so instances serve one whole set.
+ */
+export const dataDumpFiles = pgTable("data_dump_files", {
+  name: text("name").primaryKey(),
+  blobKey: text("blob_key").notNull(),
+  gzipKey: text("gzip_key").notNull(),
+  mediaType: text("media_type").notNull(),
+  bytes: bigint("bytes", { mode: "number" }).notNull(),
+  gzipBytes: bigint("gzip_bytes", { mode: "number" }).notNull(),
+  sha256: text("sha256").notNull(),
+  rows: integer("rows").notNull(),
+  generatedAt: timestamp("generated_at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+/**
+ * The dumps' schedule across instances (one row, id 1): the instance that claims the lease generates; the others
+ * skip until `generated_at` is older than DUMP_INTERVAL and the lease has run out (decision 071).
+ */
+export const dataDumpState = pgTable("data_dump_state", {
+  id: integer("id").primaryKey(),
+  leaseUntil: timestamp("lease_until", { withTimezone: true, mode: "date" }),
+  generatedAt: timestamp("generated_at", { withTimezone: true, mode: "date" }),
+});
+
+/** Blobs of replaced dumps, deleted once no download can still be reading them. */
+export const dataDumpRetiredBlobs = pgTable("data_dump_retired_blobs", {
+  blobKey: text("blob_key").primaryKey(),
+  retiredAt: timestamp("retired_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

@@ -7,9 +7,11 @@ import type { ServerBuild } from "react-router";
 import { isStaffPath } from "~/lib/staff-path";
 import { nulAddressMessage } from "~/server-lib/address-refusal.server";
 import { flushSearchStats } from "~/services/analytics/search-stats.server";
+import type { DumpStore } from "~/services/open-data/dumps.server";
 import type { Services } from "~/services/services.server";
 import { readSharedReleaseAsset } from "~/services/site/release-assets.server";
 import { createAnalyticsIngest } from "./analytics";
+import { dataFilesRouter } from "./data-files";
 import { formBodies, invitesBody } from "./form-bodies";
 import { NEGOTIATED_VARY, negotiateHome } from "./home-language";
 import { mapFilesRouter } from "./map-files";
@@ -37,6 +39,8 @@ export type AppOptions = {
   renderCache?: boolean;
   /** Prometheus metrics, served at /metrics to a scraper with this token. */
   metrics?: { metrics: Metrics; token: string };
+  /** Where the open-data dumps are kept (decision 071): served at /data/<file> when given. */
+  dumpStore?: DumpStore;
 };
 
 /**
@@ -44,7 +48,16 @@ export type AppOptions = {
  * server's request listener: it logs and counts every request, answers what the render cache holds at once, and hands
  * the rest to Express.
  */
-export function createApp({ services, build, isReady, isWarm = isReady, mediaDir, renderCache, metrics }: AppOptions) {
+export function createApp({
+  services,
+  build,
+  isReady,
+  isWarm = isReady,
+  mediaDir,
+  renderCache,
+  metrics,
+  dumpStore,
+}: AppOptions) {
   const { logger, config } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -116,6 +129,8 @@ export function createApp({ services, build, isReady, isWarm = isReady, mediaDir
   });
 
   app.use(refuseNulInAddress);
+  // The dumps carry their own gzip copies, validators and byte ranges: before compression, which would undo them.
+  if (dumpStore) app.use(dataFilesRouter(services, dumpStore));
   app.use(compression());
   const https = config.siteUrl.startsWith("https://");
   // Public pages in production carry the hashes of their inline scripts instead of a nonce (render-cache friendly).

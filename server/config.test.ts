@@ -207,3 +207,20 @@ describe("where replies to the site's mail go", () => {
       expect(() => loadConfig({ DATA_DIR: dataDir(), API_RATE_LIMIT: bad })).toThrow(/API_RATE_LIMIT/);
   });
 });
+
+describe("how often the open-data dumps are made (DUMP_INTERVAL)", () => {
+  it("is a day unless set, takes minutes, hours or days, and refuses anything else naming what it expects", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).dumpIntervalMs).toBe(86_400_000);
+    expect(loadConfig({ DATA_DIR: dataDir(), DUMP_INTERVAL: "6h" }).dumpIntervalMs).toBe(6 * 3_600_000);
+    expect(loadConfig({ DATA_DIR: dataDir(), DUMP_INTERVAL: "30m" }).dumpIntervalMs).toBe(30 * 60_000);
+    expect(loadConfig({ DATA_DIR: dataDir(), DUMP_INTERVAL: "7D" }).dumpIntervalMs).toBe(7 * 86_400_000);
+    expect(loadConfig({ DATA_DIR: dataDir(), DUMP_INTERVAL: "" }).dumpIntervalMs).toBe(86_400_000);
+    for (const bad of ["0m", "31d", "daily", "1.5h", "3600"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), DUMP_INTERVAL: bad })).toThrow(
+        new ConfigError(
+          `Invalid DUMP_INTERVAL (${JSON.stringify(bad)}): expected a number of minutes, hours or days such as 30m, 6h or 1d (from 1m to 30d).`,
+        ),
+      );
+    }
+  });
+});

@@ -36,6 +36,16 @@ const StorageLimitsSchema = z.object({
   STORAGE_MAX_IMAGE_PIXELS: storageLimit(40_000_000),
 });
 
+/** DUMP_INTERVAL: how often the open-data dumps are made afresh (decision 071), a number and a unit. */
+const DURATION_UNITS_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const DUMP_INTERVAL_EXPECTED = "a number of minutes, hours or days such as 30m, 6h or 1d (from 1m to 30d)";
+function parseDumpInterval(v: string): number | undefined {
+  const m = /^(\d{1,5})\s*([mhd])$/i.exec(v.trim());
+  if (!m) return undefined;
+  const ms = Number(m[1]) * DURATION_UNITS_MS[(m[2] as string).toLowerCase() as keyof typeof DURATION_UNITS_MS];
+  return ms >= 60_000 && ms <= 30 * 86_400_000 ? ms : undefined;
+}
+
 const MAP_STYLE_URL_EXPECTED =
   "an https:// URL of a MapLibre style such as https://tiles.example.org/styles/streets.json, or a path on this site beginning with / (see MAP_PMTILES_PATH)";
 
@@ -189,6 +199,12 @@ const EnvSchema = z.object({
       .regex(/\.pmtiles$/i, "a path to a .pmtiles file, such as /srv/maps/region.pmtiles")
       .optional(),
   ),
+  DUMP_INTERVAL: z
+    .string()
+    .transform((v) => v.trim() || "1d")
+    .default("1d")
+    .refine((v) => parseDumpInterval(v) !== undefined, DUMP_INTERVAL_EXPECTED)
+    .transform((v) => parseDumpInterval(v) as number),
   ...StorageLimitsSchema.shape,
 });
 
@@ -238,6 +254,8 @@ export type Config = {
   map: MapConfig;
   /** STORAGE_MAX_UPLOAD_BYTES, STORAGE_QUOTA_BYTES, STORAGE_MAX_IMAGE_PIXELS: what the storage service enforces. */
   storageLimits: StorageLimits;
+  /** DUMP_INTERVAL in milliseconds: the open-data dumps are made afresh this often, once across instances. */
+  dumpIntervalMs: number;
 };
 
 export type MapConfig = {
@@ -374,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: 
       pmtilesPath,
     },
     storageLimits: storageLimitsOf(e),
+    dumpIntervalMs: e.DUMP_INTERVAL,
   };
 }
 

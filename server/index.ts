@@ -14,6 +14,7 @@ import { writeBackup } from "./backup";
 import { prepareServices } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 import { startControlSocket } from "./control-socket";
+import { startDataDumps } from "./data-dumps";
 import { createLogger, routeConsoleToLogger } from "./logger";
 import { startMaintenance } from "./maintenance";
 import { createMetrics } from "./metrics";
@@ -78,6 +79,9 @@ async function main() {
   const metrics = config.metricsToken ? createMetrics() : null;
   const metricsOption = metrics && config.metricsToken ? { metrics, token: config.metricsToken } : undefined;
 
+  // The open-data dumps: made in the background, once across instances, served by all (decision 071).
+  const dumps = startDataDumps(services, config);
+
   const root = process.cwd();
   const mediaDir = path.join(config.dataDir, "media");
   let created: ReturnType<typeof createApp>;
@@ -89,6 +93,7 @@ async function main() {
       isReady: () => ready,
       mediaDir,
       metrics: metricsOption,
+      dumpStore: dumps.store,
     });
   } else {
     const buildDir = here;
@@ -108,6 +113,7 @@ async function main() {
       isWarm: () => warm,
       mediaDir,
       metrics: metricsOption,
+      dumpStore: dumps.store,
     });
   }
 
@@ -188,6 +194,7 @@ async function main() {
     ready = false;
     maintenance.stop();
     searchBackfill.stop();
+    void dumps.stop();
     control?.close();
     contentVersions.stop();
     services.mapIndex?.close();

@@ -88,6 +88,8 @@ test("every public page's HTML conforms", async ({ request }) => {
     "/about",
     "/privacy",
     "/terms",
+    "/open-data",
+    "/fr/open-data",
     "/search?q=farm",
     "/search?q=zzzzzz",
     location,

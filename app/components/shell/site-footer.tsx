@@ -99,6 +99,11 @@ export function SiteFooter({
                 {t("footer.terms")}
               </AppLink>
             </li>
+            <li>
+              <AppLink to="/open-data" className={footerLink}>
+                {t("footer.openData")}
+              </AppLink>
+            </li>
           </ul>
           <p>{t("footer.credit", { siteName })}</p>
         </div>

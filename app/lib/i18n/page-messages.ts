@@ -53,6 +53,7 @@ export const PAGE_GROUPS: Readonly<Record<string, readonly string[]>> = {
   newsletter: ["newsletterPage"],
   "newsletter/confirm": LINK_PAGE_GROUPS,
   "newsletter/unsubscribe": LINK_PAGE_GROUPS,
+  "open-data": ["openData"],
   podcast: ["content", "feeds", "format", "podcast", "suggestPlace", "validation"],
   "podcast/confirm": LINK_PAGE_GROUPS,
   "podcast/unsubscribe": LINK_PAGE_GROUPS,

@@ -96,6 +96,7 @@ async function pageEntries(db: Database, totals: Totals): Promise<SitemapEntry[]
     { path: "/about" },
     { path: "/privacy" },
     { path: "/terms" },
+    { path: "/open-data" },
   ];
 }
 
