@@ -64,6 +64,9 @@ export default [
   route("api/map/outline", "routes/api/map-outline.ts"),
   route("api/map/nearest", "routes/api/map-nearest.ts"),
   route("api/search/suggest", "routes/api/search-suggest.ts"),
+  // The open data's read API (decisions 069, 070).
+  route("api/v1/:collection", "routes/api/v1/collection.ts"),
+  route("api/v1/:collection/:id", "routes/api/v1/item.ts"),
 
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),

@@ -197,4 +197,20 @@ describe("database migrations", () => {
     expect(taught.rows).toEqual([{ name: "Taught in two" }]);
     await client.close();
   });
+
+  it("upgrading dates stored entries' change time from their last edit, with no tombstones; deletes leave one (0026)", async () => {
+    const { client, db } = await open();
+    const changes = journal.entries.findIndex((e) => e.tag.startsWith("0026_"));
+    await migrate(db, { migrationsFolder: releaseWith(changes) });
+    await client.query(
+      `INSERT INTO locations (name, updated_at) VALUES ('Old Farm', '2025-03-01T10:00:00Z'), ('Gone Farm', now())`,
+    );
+    await migrate(db, { migrationsFolder: folder });
+    const old = await client.query<{ changed_at: Date }>("SELECT changed_at FROM locations WHERE name = 'Old Farm'");
+    expect(old.rows[0]?.changed_at.toISOString()).toBe("2025-03-01T10:00:00.000Z");
+    expect((await client.query("SELECT * FROM open_data_tombstones")).rows).toEqual([]);
+    await client.query(`DELETE FROM locations WHERE name = 'Gone Farm'`);
+    expect((await client.query("SELECT kind FROM open_data_tombstones")).rows).toEqual([{ kind: "place" }]);
+    await client.close();
+  });
 });

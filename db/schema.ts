@@ -40,6 +40,15 @@ const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 };
+/**
+ * When the entry last changed in any way the open data shows (decision 069): set by the database to its writing
+ * transaction's start (`now()`) on every insert and every update that changes the row, whatever code writes it, so a
+ * mirror reading `/api/v1/…?updated_since=` never misses a write path. Apart from `updated_at`, which is when staff
+ * last changed the content (a contact's confirmation or a moved image leaves it alone).
+ */
+const changed = {
+  changedAt: timestamp("changed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+};
 /** When staff last looked at a public entry and found it current (shown as "Last checked" on its page). */
 const checked = {
   checkedAt: timestamp("checked_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -251,6 +260,7 @@ export const locations = pgTable(
     markerType: text("marker_type").notNull().default("standard"),
     featured: boolean("featured").notNull().default(false),
     ...timestamps,
+    ...changed,
     ...entryStatus,
     ...checked,
     /** When the contact was last asked to confirm the entry, and the one-time value of that request's link. */
@@ -272,6 +282,7 @@ export const locations = pgTable(
     index("locations_address_key_idx").on(addressKeySql(t.name)),
     // The home page's featured places: a handful among all (a full scan at 500,000 without it).
     index("locations_featured_idx").on(t.updatedAt.desc(), t.name).where(sql`${t.featured}`),
+    index("locations_changed_idx").on(t.changedAt, t.id),
   ],
 );
 
@@ -300,6 +311,7 @@ export const programs = pgTable(
      */
     instructionLanguages: text("instruction_languages").array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
+    ...changed,
     ...entryStatus,
     ...checked,
     ...entryLanguage,
@@ -312,6 +324,7 @@ export const programs = pgTable(
     index("programs_location_id_idx").on(t.locationId),
     // The list's "Language of instruction" filter asks `instruction_languages @> ARRAY[code]`.
     index("programs_instruction_languages_idx").using("gin", t.instructionLanguages),
+    index("programs_changed_idx").on(t.changedAt, t.id),
   ],
 );
 
@@ -329,11 +342,12 @@ export const changeMakers = pgTable(
     relatedLocationIds: uuid("related_location_ids").array().notNull().default(sql`'{}'::uuid[]`),
     focusAreas: uuid("focus_areas").array().notNull().default(sql`'{}'::uuid[]`),
     ...timestamps,
+    ...changed,
     ...entryStatus,
     ...checked,
     ...entryLanguage,
   },
-  (t) => [index("change_makers_name_idx").on(t.name)],
+  (t) => [index("change_makers_name_idx").on(t.name), index("change_makers_changed_idx").on(t.changedAt, t.id)],
 );
 
 export const resources = pgTable(
@@ -348,10 +362,15 @@ export const resources = pgTable(
     imageUrl: text("image_url"),
     focusAreas: uuid("focus_areas").array().notNull().default(sql`'{}'::uuid[]`),
     ...timestamps,
+    ...changed,
     ...entryStatus,
     ...entryLanguage,
   },
-  (t) => [index("resources_type_title_idx").on(t.type, t.title), index("resources_title_idx").on(t.title)],
+  (t) => [
+    index("resources_type_title_idx").on(t.type, t.title),
+    index("resources_title_idx").on(t.title),
+    index("resources_changed_idx").on(t.changedAt, t.id),
+  ],
 );
 
 export const podcastEpisodes = pgTable(
@@ -377,11 +396,13 @@ export const podcastEpisodes = pgTable(
     announcedAt: timestamp("announced_at", { withTimezone: true, mode: "date" }),
     announcedTo: integer("announced_to").notNull().default(0),
     ...timestamps,
+    ...changed,
     ...entryLanguage,
   },
   (t) => [
     uniqueIndex("podcast_episodes_number_unique").on(t.number),
     index("podcast_episodes_published_idx").on(t.publishedAt),
+    index("podcast_episodes_changed_idx").on(t.changedAt, t.id),
   ],
 );
 
@@ -619,6 +640,27 @@ export const entryRedirects = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.entity, t.slug] }), index("entry_redirects_target_idx").on(t.targetId)],
+);
+
+/**
+ * An entry that left the open data (decision 069): deleted, unpublished, or merged into another (`mergedInto`).
+ * Written by the database in the transaction that removes it (a trigger on each entry table), dropped when the entry
+ * is published again, kept at least a year (the hourly maintenance prunes older ones). `/api/v1/…?updated_since=`
+ * lists them among the changes, so a mirror deletes what the site no longer shows.
+ */
+export const openDataTombstones = pgTable(
+  "open_data_tombstones",
+  {
+    /** The open-data collection: place, program, change-maker, resource, episode. */
+    kind: text("kind").notNull(),
+    id: uuid("id").notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    mergedInto: uuid("merged_into"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.id] }),
+    index("open_data_tombstones_order_idx").on(t.kind, t.deletedAt, t.id),
+  ],
 );
 
 // ---------------------------------------------------------------------------

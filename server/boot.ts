@@ -87,6 +87,7 @@ export async function prepareServices(
       hashSecret: config.hashSecret,
       authSecret: config.authSecret,
       loginLimits: config.loginLimits,
+      apiRateLimit: config.apiRateLimit,
       dataDir: config.dataDir,
       requestStats: config.requestStats,
       map: config.map,

@@ -199,6 +199,13 @@ describe("where replies to the site's mail go", () => {
       );
     }
   });
+
+  it("gives the open data API 600 requests a minute per address unless API_RATE_LIMIT says otherwise", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).apiRateLimit).toBe(600);
+    expect(loadConfig({ DATA_DIR: dataDir(), API_RATE_LIMIT: "120" }).apiRateLimit).toBe(120);
+    for (const bad of ["0", "-5", "lots"])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), API_RATE_LIMIT: bad })).toThrow(/API_RATE_LIMIT/);
+  });
 });
 
 describe("how often the open-data dumps are made (DUMP_INTERVAL)", () => {

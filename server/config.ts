@@ -157,6 +157,7 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_WINDOW_MS: positiveInt("a whole number of milliseconds above 0", 15 * 60_000),
   LOGIN_ACCOUNT_WINDOW_MS: positiveInt("a whole number of milliseconds above 0", 60 * 60_000),
   LOGIN_IP_LIMIT: positiveInt("a whole number above 0", 50),
+  API_RATE_LIMIT: positiveInt("a whole number of requests per minute above 0", 600),
   SMTP_URL: optionalString.pipe(
     z
       .url({
@@ -242,6 +243,8 @@ export type Config = {
   metricsToken: string | null;
   /** Sign-in limits per account and per client address. */
   loginLimits: LoginLimits;
+  /** API_RATE_LIMIT: requests per minute one client address may make to the open data API, on all instances together. */
+  apiRateLimit: number;
   /**
    * WORKERS: server processes on this machine, sharing its port (1: the process itself serves). More than one needs
    * Postgres: the embedded database belongs to one process.
@@ -376,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { tool?: 
       accountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MS,
       ipLimit: e.LOGIN_IP_LIMIT,
     }),
+    apiRateLimit: e.API_RATE_LIMIT,
     workers,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,

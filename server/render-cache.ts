@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { cookieChangesPage } from "~/lib/cookie-names";
 import { SETTINGS_CHANNEL } from "~/queries/settings.server";
+import { etagMatches } from "~/server-lib/open-http.server";
 import { CONTENT_CHANNEL } from "~/services/entries/content-events.server";
 import type { ChangeBus } from "~db/client";
 
@@ -56,13 +57,8 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   return br ? "br" : gz ? "gzip" : "identity";
 }
 
-/** Whether an If-None-Match header names this entity tag (weak comparison, as for GET). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const bare = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
-}
+/** Whether an If-None-Match header names this entity tag: one comparison for the pages and the open data. */
+export { etagMatches };
 
 /** Whether the request carries something the page depends on: a cookie the app reads, or credentials. */
 function personalised(headers: IncomingMessage["headers"]): boolean {

@@ -37,6 +37,17 @@ export const DATA_LICENCE_IDS = DATA_LICENCES.map((l) => l.spdx) as [DataLicence
 /** What a site publishes under until staff choose: CC BY 4.0, open (commercial reuse included) and with credit. */
 export const DEFAULT_DATA_LICENCE: DataLicenceId = "CC-BY-4.0";
 
+/** The longest attribution text staff may set (Site settings). */
+export const DATA_ATTRIBUTION_MAX = 300;
+
+/**
+ * The credit reusers give (Site settings' attribution text), as the open data states it beside the licence: staff's
+ * text, or "© <site name> contributors" while they have not written one.
+ */
+export function dataAttribution(saved: string | undefined, siteName: string): string {
+  return saved?.trim() || `© ${siteName} contributors`;
+}
+
 /** The licence of a stored setting, read defensively: anything that is not on the list is the default. */
 export function dataLicence(id: unknown): DataLicence {
   return (

@@ -5,33 +5,35 @@ import { rateLimits } from "~db/schema";
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterMs: number };
 
 /**
- * Fixed-window counter kept in the database, so every server instance shares it. Counts one hit for `key` and
- * says whether it is within `limit` per `windowMs`. One upsert statement, safe under concurrency.
+ * Fixed-window counter kept in the database, so every server instance shares it. Counts one hit for `key` (or `cost`
+ * units of the limit) and says whether it is within `limit` per `windowMs`. One upsert statement, safe under
+ * concurrency.
  */
 export async function hitRateLimit(
   db: Executor,
   key: string,
-  opts: { limit: number; windowMs: number },
-): Promise<RateLimitResult> {
+  opts: { limit: number; windowMs: number; cost?: number },
+): Promise<RateLimitResult & { windowEndsAt: number }> {
+  const cost = opts.cost ?? 1;
   const now = Date.now();
   const windowStart = now - (now % opts.windowMs);
   // The window's end is stored so the hourly maintenance can delete the row once it counts nothing.
   const expiresAt = windowStart + opts.windowMs;
   const rows = await db
     .insert(rateLimits)
-    .values({ key, count: 1, windowStart, expiresAt })
+    .values({ key, count: cost, windowStart, expiresAt })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} = ${windowStart} then ${rateLimits.count} + 1 else 1 end`,
+        count: sql`case when ${rateLimits.windowStart} = ${windowStart} then ${rateLimits.count} + ${cost} else ${cost} end`,
         windowStart: sql`${windowStart}`,
         expiresAt: sql`${expiresAt}`,
       },
     })
     .returning({ count: rateLimits.count });
-  const count = rows[0]?.count ?? 1;
+  const count = rows[0]?.count ?? cost;
   const allowed = count <= opts.limit;
-  return { allowed, count, retryAfterMs: allowed ? 0 : windowStart + opts.windowMs - now };
+  return { allowed, count, retryAfterMs: allowed ? 0 : expiresAt - now, windowEndsAt: expiresAt };
 }
 
 /**

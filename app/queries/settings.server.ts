@@ -15,12 +15,15 @@ export type GeneralSettings = {
   freshnessMonths: number;
   /** The licence the directory's data is published under (DATA_LICENCES; the terms page states it). */
   dataLicence: DataLicenceId;
+  /** The credit the open data asks reusers to give; empty: "© <site name> contributors" (dataAttribution). */
+  dataAttribution: string;
 };
 export const DEFAULT_GENERAL: GeneralSettings = {
   contactEmail: "info@permaculture.example",
   mapStyleUrl: "",
   freshnessMonths: 12,
   dataLicence: DEFAULT_DATA_LICENCE,
+  dataAttribution: "",
 };
 
 export async function getSettingsDocument(db: Executor, key: string): Promise<unknown | undefined> {
@@ -46,7 +49,11 @@ export async function getGeneralSettings(db: Executor): Promise<GeneralSettings>
   const value = (await getSettingsDocument(db, GENERAL_DOC)) as Partial<GeneralSettings> | undefined;
   const general = { ...DEFAULT_GENERAL, ...(value ?? {}) };
   // Saved before the setting existed (the default), or by hand in the database: always a licence on the list.
-  return { ...general, dataLicence: dataLicence(general.dataLicence).spdx };
+  return {
+    ...general,
+    dataLicence: dataLicence(general.dataLicence).spdx,
+    dataAttribution: typeof general.dataAttribution === "string" ? general.dataAttribution : "",
+  };
 }
 
 /**
@@ -90,10 +97,17 @@ export async function saveNavigation(
 /** Saves the general settings; a licence not given is the default (callers from before the setting existed). */
 export async function saveGeneralSettings(
   services: { db: Executor; bus: ChangeBus },
-  given: Omit<GeneralSettings, "dataLicence"> & { dataLicence?: DataLicenceId },
+  given: Omit<GeneralSettings, "dataLicence" | "dataAttribution"> & {
+    dataLicence?: DataLicenceId;
+    dataAttribution?: string;
+  },
   updatedBy?: string,
 ): Promise<void> {
-  const general: GeneralSettings = { ...given, dataLicence: given.dataLicence ?? DEFAULT_DATA_LICENCE };
+  const general: GeneralSettings = {
+    ...given,
+    dataLicence: given.dataLicence ?? DEFAULT_DATA_LICENCE,
+    dataAttribution: given.dataAttribution ?? "",
+  };
   await putSettingsDocument(services.db, GENERAL_DOC, general, updatedBy);
   await services.bus.publish(SETTINGS_CHANNEL, JSON.stringify({ general }));
 }

@@ -31,6 +31,8 @@ export type Services = {
     dataDir: string;
     requestStats: boolean;
     loginLimits: LoginLimits;
+    /** API_RATE_LIMIT: requests per minute per client address on the open data API, all instances together. */
+    apiRateLimit: number;
     /** The map's style (MAP_STYLE_URL; "" = the built-in offline basemap) and the self-hosted archive, if any. */
     map?: { styleUrl: string; pmtilesPath: string | null };
   };

@@ -71,3 +71,26 @@ test("invalid settings are refused with messages tied to their fields", async ({
   await openSettings(page);
   await expect(page.getByLabel("Contact e-mail")).toHaveValue(original);
 });
+
+test("the open data's attribution is written beside the data licence, and the screen stays accessible", async ({
+  page,
+}) => {
+  await openSettings(page);
+  const licence = page.getByRole("group", { name: "Data licence" });
+  const attribution = licence.getByLabel("Attribution", { exact: true });
+  await expect(attribution).toHaveAccessibleDescription(/© Permaculture Network contributors/);
+  await attribution.fill("Data: Permaculture Network and its contributors");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Site settings saved.")).toBeVisible();
+  await openSettings(page);
+  await expect(page.getByLabel("Attribution", { exact: true })).toHaveValue(
+    "Data: Permaculture Network and its contributors",
+  );
+  await expectNoAxeViolations(page);
+  // The API states it.
+  const answer = await page.request.get("/api/v1/categories");
+  expect(await answer.json()).toMatchObject({ attribution: "Data: Permaculture Network and its contributors" });
+  await page.getByLabel("Attribution", { exact: true }).fill("");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Site settings saved.")).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { DATA_LICENCE_IDS } from "../data-licences";
+import { DATA_ATTRIBUTION_MAX, DATA_LICENCE_IDS } from "../data-licences";
 import { NAV_PAGE_KEYS, type NavigationPages, type NavPageKey } from "../navigation";
 import { EmailSchema } from "../schemas";
 import { z } from "../zod";
@@ -46,6 +46,13 @@ export const SiteSettingsSchema = z.object({
     .min(1, "Enter between 1 and 60 months.")
     .max(60, "Enter between 1 and 60 months."),
   dataLicence: z.enum(DATA_LICENCE_IDS, { error: "Choose one of the licences listed." }),
+  dataAttribution: z
+    .string()
+    .trim()
+    .max(DATA_ATTRIBUTION_MAX, `Keep the attribution to ${DATA_ATTRIBUTION_MAX} characters or fewer.`)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "Write the attribution on one line, without control characters.")
+    .default(""),
 });
 
 export function toNavigationPages(ticked: readonly NavPageKey[]): NavigationPages {

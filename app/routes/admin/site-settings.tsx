@@ -2,7 +2,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { adminMeta } from "~/components/admin/content/admin-page";
 import { PageHeader } from "~/components/admin/shell/page-header";
 import { ErrorSummary, fieldIds, SubmitButton, TextField } from "~/components/forms/form-field";
-import { DATA_LICENCES, dataLicence } from "~/lib/data-licences";
+import { SITE_NAME } from "~/lib/constants";
+import { DATA_ATTRIBUTION_MAX, DATA_LICENCES, dataAttribution, dataLicence } from "~/lib/data-licences";
 import { BUILTIN_DETAIL_END_ZOOM, BUILTIN_MAX_ZOOM } from "~/lib/map-geometry";
 import { NAV_PAGE_KEYS } from "~/lib/navigation";
 import { type FieldErrors, fieldErrors, type TypedValues } from "~/lib/schemas";
@@ -44,7 +45,7 @@ type ActionResult = {
   fields: FieldErrors<typeof SiteSettingsSchema>;
   values: { nav: string[] } & TypedValues<
     typeof SiteSettingsSchema,
-    "contactEmail" | "mapStyleUrl" | "freshnessMonths" | "dataLicence"
+    "contactEmail" | "mapStyleUrl" | "freshnessMonths" | "dataLicence" | "dataAttribution"
   >;
 };
 
@@ -57,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     mapStyleUrl: textValue(form, "mapStyleUrl"),
     freshnessMonths: textValue(form, "freshnessMonths") || "12",
     dataLicence: textValue(form, "dataLicence"),
+    dataAttribution: textValue(form, "dataAttribution"),
   };
   const parsed = SiteSettingsSchema.safeParse(raw);
   if (!parsed.success) {
@@ -69,6 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     mapStyleUrl: parsed.data.mapStyleUrl,
     freshnessMonths: parsed.data.freshnessMonths,
     dataLicence: parsed.data.dataLicence,
+    dataAttribution: parsed.data.dataAttribution,
   };
   await saveNavigation(context.services, pages, user.id);
   await saveGeneralSettings(context.services, general, user.id);
@@ -92,6 +95,7 @@ const FIELD_LABELS = {
   mapStyleUrl: "Map tile style URL",
   freshnessMonths: "Needs checking after",
   dataLicence: "Data licence",
+  dataAttribution: "Attribution",
 };
 
 /**
@@ -146,17 +150,20 @@ function StreetMapChoices({ pmtiles, envStyleUrl }: { pmtiles: boolean; envStyle
 }
 
 /**
- * The licence the directory's data is published under (decision 057): the terms page states it, and the open-data
- * files will name it. What each allows decides where the data can go (OpenStreetMap, Wikidata).
+ * The licence the directory's data is published under (decision 057): the terms page states it, and the open data
+ * names it with the attribution text staff write here (decision 070). What each allows decides where the data can go
+ * (OpenStreetMap, Wikidata).
  */
 function DataLicenceChoice({
   current,
   error,
   termsMissingLicence,
+  attribution,
 }: {
   current: string;
   error?: string;
   termsMissingLicence: string[];
+  attribution: { value: string; error?: string };
 }) {
   return (
     <fieldset
@@ -204,6 +211,17 @@ function DataLicenceChoice({
           );
         })}
       </ul>
+      <div className="mt-5">
+        <TextField
+          name="dataAttribution"
+          type="text"
+          label="Attribution"
+          hint={`The credit reusers give, stated beside the licence in every open-data answer and download. Leave empty for “${dataAttribution("", SITE_NAME)}”.`}
+          error={attribution.error}
+          defaultValue={attribution.value}
+          maxLength={DATA_ATTRIBUTION_MAX}
+        />
+      </div>
       {termsMissingLicence.length > 0 ? (
         <p role="note" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-stone-900">
           Your saved Terms text ({termsMissingLicence.join(", ")}) does not state the data licence: it was saved before
@@ -306,8 +324,8 @@ export default function SiteSettings({ loaderData, actionData }: Route.Component
           current={values?.dataLicence ?? general.dataLicence}
           error={errors.dataLicence}
           termsMissingLicence={loaderData.termsMissingLicence}
+          attribution={{ value: values?.dataAttribution ?? general.dataAttribution, error: errors.dataAttribution }}
         />
-
         <SubmitButton pending={busy}>Save settings</SubmitButton>
       </Form>
     </>

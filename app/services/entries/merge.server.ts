@@ -1,5 +1,6 @@
 import { moveLocationReferences } from "~/queries/duplicates.server";
 import { deleteLocation, getLocationById, updateLocation } from "~/queries/locations.server";
+import { markMergedInto } from "~/queries/open-data.server";
 import { redirectEntry } from "~/queries/redirects.server";
 import type { Services } from "../services.server";
 import type { SessionUser } from "../staff/guard.server";
@@ -13,7 +14,7 @@ export type MergeOutcome =
 /**
  * Merges a duplicate place into the one staff keep: its programs and related change-makers move over, its image
  * fills a kept place that has none, its address (and every old address of it) answers 301 to the kept place, and it
- * is deleted. One transaction, with the kept place's revision and the audit entry that record it.
+ * is deleted, its open-data tombstone naming the kept place. One transaction, with the kept place's revision and the audit entry that record it.
  */
 export async function mergeLocations(
   services: Pick<Services, "db" | "bus">,
@@ -38,6 +39,8 @@ export async function mergeLocations(
     await moveLocationReferences(t, remove.id, keep.id);
     await redirectEntry(t, "location", { id: remove.id, slug: remove.slug }, keep.id);
     await deleteLocation(t, remove.id);
+    // The delete left a tombstone for the open data (decision 069); a mirror learns where the place went.
+    await markMergedInto(t, "place", remove.id, keep.id);
     if (image) await updateLocation(t, keep.id, image);
     await recordChange(
       { db: t },

@@ -1,6 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-/** What a link in an e-mail may do; a token made for one purpose is refused for every other. */
+/**
+ * What a link in an e-mail may do (or, for `api-cursor`, where the read API's next page starts); a token made for one
+ * purpose is refused for every other.
+ */
 export type TokenPurpose =
   | "newsletter-confirm"
   | "newsletter-unsubscribe"
@@ -8,7 +11,8 @@ export type TokenPurpose =
   | "staff-invite"
   | "entry-check"
   | "podcast-confirm"
-  | "podcast-unsubscribe";
+  | "podcast-unsubscribe"
+  | "api-cursor";
 
 export type TokenPayload = {
   /** The purpose. */

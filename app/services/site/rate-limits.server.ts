@@ -32,3 +32,19 @@ export function hitClientRateLimit(
   const { key, limit, windowMs } = CLIENT_RATE_LIMITS[name];
   return hitRateLimit(db, `${key}:${clientIp}`, { limit, windowMs });
 }
+
+/**
+ * The read API's budget per client address (API_RATE_LIMIT requests a minute, decision 070), counted in tenths so a
+ * revalidation answered 304 costs a tenth of a request. Shared by every instance, like the limits above.
+ */
+export const API_RATE_WINDOW_MS = 60_000;
+export const API_COST_UNITS = 10;
+
+/** Counts `cost` tenths of a request of `clientIp` against the API's budget. */
+export function hitApiRateLimit({ db, config }: Pick<Services, "db" | "config">, clientIp: string, cost: number) {
+  return hitRateLimit(db, `api:${clientIp}`, {
+    limit: config.apiRateLimit * API_COST_UNITS,
+    windowMs: API_RATE_WINDOW_MS,
+    cost,
+  });
+}
