@@ -79,6 +79,9 @@ body { margin: 0; font-family: system-ui, sans-serif; }
 .api-docs-bar { display: flex; gap: 1rem; align-items: center; padding: 0.75rem 1rem; border-bottom: 1px solid #d4d4d4; background: #f7f7f2; }
 .api-docs-bar a { color: #1d4d2b; font-weight: 600; }
 .api-docs-bar span { color: #333; }
+/* JSON samples are shown whole (json-sample-expand-level="all"), so their tiny fold buttons, too small to touch
+   (WCAG 2.2 target size), are not needed. */
+.redoc-json .collapser { display: none !important; }
 </style>
 </head>
 <body>
@@ -88,7 +91,7 @@ body { margin: 0; font-family: system-ui, sans-serif; }
 </header>
 <main>
 <noscript><p>This page needs JavaScript to show the reference; read the <a href="/api/v1/openapi.json">OpenAPI document</a> itself instead.</p></noscript>
-<redoc spec-url="/api/v1/openapi.json" hide-download-button="true" native-scrollbars="true" hide-hostname="false"></redoc>
+<redoc spec-url="/api/v1/openapi.json" hide-download-button="true" native-scrollbars="true" json-sample-expand-level="all"></redoc>
 </main>
 <script src="/api/v1/docs/${REDOC_BUNDLE_FILE}"></script>
 </body>
