@@ -7,7 +7,7 @@
 import { SITE_NAME } from "~/lib/constants";
 import { ApiParamError, readParams } from "~/lib/open-data-params";
 import { getSavedContactEmail } from "~/queries/settings.server";
-import { etagMatches, openAnswer, openHeaders, problemAnswer } from "~/server-lib/open-http.server";
+import { etagMatches, openAnswer, openHeaders, preflightAnswer, problemAnswer } from "~/server-lib/open-http.server";
 import { REDOC_BUNDLE_FILE, redocBundle } from "~/server-lib/redoc-bundle.server";
 import type { Services } from "../services.server";
 import { licenceMembers } from "./answer.server";
@@ -28,12 +28,14 @@ const REFERENCE_CSP = [
   "object-src 'none'",
 ].join("; ");
 
-/** The answer made by `produce`, or a 400 problem when the request has any parameter. */
+/** The answer made by `produce`, a 400 problem when the request has any parameter, or a preflight's answer. */
 async function withoutParams(
   services: Pick<Services, "db" | "bus">,
   request: Request,
   produce: (licence: Awaited<ReturnType<typeof licenceMembers>>) => Response,
 ): Promise<Response> {
+  // React Router hands OPTIONS to the loader: a CORS preflight, answered as the rest of the API answers it.
+  if (request.method === "OPTIONS") return preflightAnswer();
   const licence = await licenceMembers(services);
   try {
     readParams(new URL(request.url).searchParams, []);

@@ -63,13 +63,14 @@ function context(ip: string): AppLoadContext {
   } as unknown as AppLoadContext;
 }
 
-/** A GET as a client sends it, answered by the route app/routes.ts gives its path. */
-async function get(address: string, headers: HeadersInit = {}, ip = "198.51.100.7"): Promise<Response> {
+/** A GET (or another method) as a client sends it, answered by the route app/routes.ts gives its path. */
+async function get(address: string, headers: HeadersInit = {}, ip = "198.51.100.7", method = "GET") {
   const url = new URL(address, "http://localhost");
   const [match] = matchRoutes(ROUTE_OBJECTS, url.pathname)?.slice(-1) ?? [];
   if (!match) throw new Error(`no route answers ${url.pathname}`);
   const mod = await moduleFor(match.route.id);
-  return mod.loader({ request: new Request(url, { headers }), context: context(ip), params: match.params });
+  const request = new Request(url, { headers, method });
+  return (await mod.loader({ request, context: context(ip), params: match.params })) as Response;
 }
 
 // --- The document and what validates against it -------------------------------------------------------------------
@@ -424,6 +425,10 @@ describe("every answer of the read API matches its document", () => {
     expect(bundle.headers.get("Cache-Control")).toContain("immutable");
     expect((await bundle.text()).length).toBeGreaterThan(100_000);
     expect((await get("/api/v1/docs/other.js")).status).toBe(404);
+    // A script on another site may read the document: its preflight is answered as the API's are.
+    const preflight = await get("/api/v1/openapi.json", { Origin: "https://elsewhere.example" }, undefined, "OPTIONS");
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe("*");
   });
 });
 
