@@ -85,6 +85,7 @@ const schemaRef = (name: string) => ref("schemas", name);
 // --- Parameters: one per key a reader accepts, with the reader's limits -------------------------------------------
 
 const UUID: JsonSchema = { type: "string", format: "uuid" };
+const STRING: JsonSchema = { type: "string" };
 const REGION_KEYS = REGIONS.map((r) => r.key);
 const CATEGORY_IDS = PROJECT_CATEGORIES.map((c) => c.id);
 
@@ -156,44 +157,32 @@ function queryParameters(): Record<string, Parameter> {
 
 // --- Headers -------------------------------------------------------------------------------------------------------
 
+/** A header every answer of its kind carries. */
+const header = (description: string, schema: JsonSchema): Header => ({ description, required: true, schema });
+
 const HEADERS: Record<string, Header> = {
-  ETag: {
-    description: "The answer's entity tag: send it back in `If-None-Match` to get a 304 while nothing changed.",
-    required: true,
-    schema: { type: "string", pattern: '^(W/)?"[^"]*"$' },
-  },
-  CacheControl: {
-    description: "Shared caches may keep a public answer briefly and revalidate it with its ETag.",
-    required: true,
-    schema: { type: "string" },
-  },
-  Link: {
-    description:
-      'The data licence (`rel="license"`) on every answer, and the next page (`rel="next"`) while there is one.',
-    required: true,
-    schema: { type: "string", pattern: 'rel="license"' },
-  },
-  RateLimitPolicy: {
-    description:
-      "The per-address budget (IETF httpapi rate-limit header fields): `q` requests per `w` seconds. A revalidation answered 304 costs a tenth.",
-    required: true,
-    schema: { type: "string", pattern: '^"[a-z-]+";q=\\d+;w=\\d+$' },
-  },
-  RateLimit: {
-    description: "What is left of the budget (`r`) and the seconds until it is renewed (`t`).",
-    required: true,
-    schema: { type: "string", pattern: '^"[a-z-]+";r=\\d+;t=\\d+$' },
-  },
-  RetryAfter: {
-    description: "Seconds to wait before asking again.",
-    required: true,
-    schema: { type: "string", pattern: "^\\d+$" },
-  },
-  AccessControlAllowOrigin: {
-    description: "Any site's scripts may read the answer (no cookies are read or set).",
-    required: true,
-    schema: { type: "string", const: "*" },
-  },
+  ETag: header("The answer's entity tag: send it back in `If-None-Match` to get a 304 while nothing changed.", {
+    type: "string",
+    pattern: '^(W/)?"[^"]*"$',
+  }),
+  CacheControl: header("Shared caches may keep a public answer briefly and revalidate it with its ETag.", STRING),
+  Link: header(
+    'The data licence (`rel="license"`) on every answer, and the next page (`rel="next"`) while there is one.',
+    { type: "string", pattern: 'rel="license"' },
+  ),
+  RateLimitPolicy: header(
+    "The per-address budget (IETF httpapi rate-limit header fields): `q` requests per `w` seconds. A revalidation answered 304 costs a tenth.",
+    { type: "string", pattern: '^"[a-z-]+";q=\\d+;w=\\d+$' },
+  ),
+  RateLimit: header("What is left of the budget (`r`) and the seconds until it is renewed (`t`).", {
+    type: "string",
+    pattern: '^"[a-z-]+";r=\\d+;t=\\d+$',
+  }),
+  RetryAfter: header("Seconds to wait before asking again.", { type: "string", pattern: "^\\d+$" }),
+  AccessControlAllowOrigin: header("Any site's scripts may read the answer (no cookies are read or set).", {
+    type: "string",
+    const: "*",
+  }),
 };
 
 const headerRefs = (...names: string[]) => {
@@ -228,15 +217,22 @@ const LANGUAGE_MEMBERS: Record<string, JsonSchema> = {
   lang: { type: "string", enum: [...LANGUAGES], description: "The language asked with `lang`." },
   translated_fields: {
     type: "array",
-    items: { type: "string" },
+    items: STRING,
     description: "The fields shown in the language asked (the others are the original).",
   },
 };
 const LANGUAGE_OPTIONAL = ["lang", "translated_fields"];
 
+/**
+ * An entry's item: its id and `head` first, then what every entry has (its language, its page, when it changed),
+ * then `rest`.
+ */
+const entryItem = (head: Record<string, JsonSchema>, url: JsonSchema, rest: Record<string, JsonSchema>) =>
+  object({ id: UUID, ...head, ...LANGUAGE_MEMBERS, url, updated_at: TIME, ...rest }, LANGUAGE_OPTIONAL);
+
 const FOCUS_AREAS: JsonSchema = {
   type: "array",
-  items: object({ id: UUID, name: { type: "string" }, category: nullable({ type: "string", enum: CATEGORY_IDS }) }),
+  items: object({ id: UUID, name: STRING, category: nullable({ type: "string", enum: CATEGORY_IDS }) }),
 };
 const COUNTRY = {
   country: nullable(str("The country's name as stored.")),
@@ -255,22 +251,22 @@ function placeProperties(detail: boolean): JsonSchema {
     : {};
   return object(
     {
-      name: { type: "string" },
-      short_description: { type: "string" },
-      long_description: { type: "string" },
+      name: STRING,
+      short_description: STRING,
+      long_description: STRING,
       ...LANGUAGE_MEMBERS,
       url: PAGE_URL,
       updated_at: TIME,
       ...COUNTRY,
-      region: nullable(object({ id: UUID, key: { type: "string" }, name: { type: "string" } })),
-      sub_region: nullable(object({ id: UUID, name: { type: "string" } })),
-      city: nullable({ type: "string" }),
-      state: nullable({ type: "string" }),
+      region: nullable(object({ id: UUID, key: STRING, name: STRING })),
+      sub_region: nullable(object({ id: UUID, name: STRING })),
+      city: nullable(STRING),
+      state: nullable(STRING),
       ...contact,
       website: nullable(str("The place's own site (http or https).")),
       image: IMAGE,
       focus_areas: FOCUS_AREAS,
-      marker_type: { type: "string" },
+      marker_type: STRING,
     },
     LANGUAGE_OPTIONAL,
   );
@@ -326,99 +322,61 @@ const ITEM_SCHEMAS: Record<string, JsonSchema> = {
     ...object({ id: UUID, ...TOMBSTONE_MEMBERS }),
     description: "An entry that was deleted, unpublished or merged: remove it from a copy.",
   },
-  Program: object(
+  Program: entryItem({ name: STRING, summary: STRING, description: STRING }, PAGE_URL, {
+    start_date: nullable({ type: "string", format: "date" }),
+    end_date: nullable({ type: "string", format: "date" }),
+    format: { type: "string", enum: [...PROGRAM_FORMATS] },
+    price: nullable(object({ amount: { type: "number" }, currency: STRING })),
+    educators: { type: "array", items: STRING },
+    application_url: nullable(str("Where to apply (http or https).")),
+    capacity: nullable({ type: "integer" }),
+    place: nullable({ ...UUID, description: "The place it is held at (`/places/{id}`)." }),
+    instruction_languages: { type: "array", items: STRING },
+    focus_areas: FOCUS_AREAS,
+    image: IMAGE,
+  }),
+  ChangeMaker: entryItem({ name: STRING, role: STRING, bio: STRING }, PAGE_URL, {
+    ...COUNTRY,
+    photo: IMAGE,
+    links: { type: "array", items: object({ label: STRING, url: STRING }) },
+    related_places: { type: "array", items: UUID },
+    focus_areas: FOCUS_AREAS,
+  }),
+  Resource: entryItem(
+    { title: STRING, description: STRING },
+    str("The resource itself (it has no page on this site)."),
     {
-      id: UUID,
-      name: { type: "string" },
-      summary: { type: "string" },
-      description: { type: "string" },
-      ...LANGUAGE_MEMBERS,
-      url: PAGE_URL,
-      updated_at: TIME,
-      start_date: nullable({ type: "string", format: "date" }),
-      end_date: nullable({ type: "string", format: "date" }),
-      format: { type: "string", enum: [...PROGRAM_FORMATS] },
-      price: nullable(object({ amount: { type: "number" }, currency: { type: "string" } })),
-      educators: { type: "array", items: { type: "string" } },
-      application_url: nullable(str("Where to apply (http or https).")),
-      capacity: nullable({ type: "integer" }),
-      place: nullable({ ...UUID, description: "The place it is held at (`/places/{id}`)." }),
-      instruction_languages: { type: "array", items: { type: "string" } },
-      focus_areas: FOCUS_AREAS,
-      image: IMAGE,
-    },
-    LANGUAGE_OPTIONAL,
-  ),
-  ChangeMaker: object(
-    {
-      id: UUID,
-      name: { type: "string" },
-      role: { type: "string" },
-      bio: { type: "string" },
-      ...LANGUAGE_MEMBERS,
-      url: PAGE_URL,
-      updated_at: TIME,
-      ...COUNTRY,
-      photo: IMAGE,
-      links: { type: "array", items: object({ label: { type: "string" }, url: { type: "string" } }) },
-      related_places: { type: "array", items: UUID },
-      focus_areas: FOCUS_AREAS,
-    },
-    LANGUAGE_OPTIONAL,
-  ),
-  Resource: object(
-    {
-      id: UUID,
-      title: { type: "string" },
-      description: { type: "string" },
-      ...LANGUAGE_MEMBERS,
-      url: str("The resource itself (it has no page on this site)."),
-      updated_at: TIME,
       type: { type: "string", enum: [...RESOURCE_TYPE_VALUES] },
-      author: { type: "string" },
+      author: STRING,
       image: IMAGE,
       focus_areas: FOCUS_AREAS,
     },
-    LANGUAGE_OPTIONAL,
   ),
-  Episode: object(
-    {
-      id: UUID,
-      number: { type: "integer" },
-      title: { type: "string" },
-      summary: { type: "string" },
-      show_notes: { type: "string" },
-      ...LANGUAGE_MEMBERS,
-      url: PAGE_URL,
-      updated_at: TIME,
-      published_at: TIME,
-      guest: { type: "string" },
-      audio: nullable(
-        object({ url: { type: "string" }, type: { type: "string" }, bytes: nullable({ type: "integer" }) }),
-      ),
-      duration_seconds: { type: "integer" },
-      image: IMAGE,
-    },
-    LANGUAGE_OPTIONAL,
-  ),
+  Episode: entryItem({ number: { type: "integer" }, title: STRING, summary: STRING, show_notes: STRING }, PAGE_URL, {
+    published_at: TIME,
+    guest: STRING,
+    audio: nullable(object({ url: STRING, type: STRING, bytes: nullable({ type: "integer" }) })),
+    duration_seconds: { type: "integer" },
+    image: IMAGE,
+  }),
   Region: object({
     id: UUID,
     key: { type: "string", enum: REGION_KEYS },
-    name: { type: "string" },
-    description: { type: "string" },
-    sub_regions: { type: "array", items: object({ id: UUID, name: { type: "string" } }) },
+    name: STRING,
+    description: STRING,
+    sub_regions: { type: "array", items: object({ id: UUID, name: STRING }) },
   }),
-  FocusArea: object({ id: UUID, name: { type: "string" }, category: nullable({ type: "string", enum: CATEGORY_IDS }) }),
+  FocusArea: object({ id: UUID, name: STRING, category: nullable({ type: "string", enum: CATEGORY_IDS }) }),
   Category: object({
     id: { type: "string", enum: CATEGORY_IDS },
-    name: { type: "string" },
-    focus_areas: { type: "array", items: object({ id: UUID, name: { type: "string" } }) },
+    name: STRING,
+    focus_areas: { type: "array", items: object({ id: UUID, name: STRING }) },
   }),
 };
 
 /** The licence and attribution every body carries. */
 const LICENCE_MEMBERS: Record<string, JsonSchema> = {
-  license: object({ id: { type: "string" }, name: { type: "string" }, url: { type: "string", format: "uri" } }),
+  license: object({ id: STRING, name: STRING, url: { type: "string", format: "uri" } }),
   attribution: str("The credit to give when reusing the data."),
 };
 
@@ -429,8 +387,8 @@ const ENVELOPE_SCHEMAS: Record<string, JsonSchema> = {
         "`self`, `next` (the next page, while there is one) or `updates` (where to poll for changes after this answer).",
       ),
       href: { type: "string", format: "uri" },
-      type: { type: "string" },
-      title: { type: "string" },
+      type: STRING,
+      title: STRING,
     },
     ["type", "title"],
   ),
@@ -438,11 +396,11 @@ const ENVELOPE_SCHEMAS: Record<string, JsonSchema> = {
     type: "object",
     description: "An RFC 9457 problem: `detail` says what to change.",
     properties: {
-      type: { type: "string" },
-      title: { type: "string" },
+      type: STRING,
+      title: STRING,
       status: { type: "integer" },
-      detail: { type: "string" },
-      instance: { type: "string" },
+      detail: STRING,
+      instance: STRING,
       ...LICENCE_MEMBERS,
     },
     required: ["type", "title", "status", "detail"],
@@ -612,6 +570,14 @@ function collectionOperations(): Record<string, { get: Operation }> {
   return paths;
 }
 
+/** The description's answers: tagged (304) with CORS and the licence, but outside the rate budget. */
+const DESCRIPTION_HEADERS = headerRefs("ETag", "CacheControl", "Link", "AccessControlAllowOrigin");
+const DESCRIPTION_NOT_MODIFIED: Response = { description: "Not Modified.", headers: DESCRIPTION_HEADERS };
+const DESCRIPTION_BAD_REQUEST: Response = {
+  description: "Bad Request: it takes no parameters.",
+  content: PROBLEM_CONTENT,
+};
+
 /** The operations that describe the API itself. */
 const DESCRIPTION_PATHS: Record<string, { get: Operation }> = {
   "/openapi.json": {
@@ -624,7 +590,7 @@ const DESCRIPTION_PATHS: Record<string, { get: Operation }> = {
       responses: {
         "200": {
           description: "The OpenAPI document.",
-          headers: headerRefs("ETag", "CacheControl", "Link", "AccessControlAllowOrigin"),
+          headers: DESCRIPTION_HEADERS,
           content: {
             "application/json": {
               schema: object({
@@ -639,11 +605,8 @@ const DESCRIPTION_PATHS: Record<string, { get: Operation }> = {
             },
           },
         },
-        "304": {
-          description: "Not Modified.",
-          headers: headerRefs("ETag", "CacheControl", "Link", "AccessControlAllowOrigin"),
-        },
-        "400": { description: "Bad Request: it takes no parameters.", content: PROBLEM_CONTENT },
+        "304": DESCRIPTION_NOT_MODIFIED,
+        "400": DESCRIPTION_BAD_REQUEST,
       },
     },
   },
@@ -655,8 +618,13 @@ const DESCRIPTION_PATHS: Record<string, { get: Operation }> = {
       tags: ["Description"],
       parameters: [],
       responses: {
-        "200": { description: "The reference page.", content: { "text/html": { schema: { type: "string" } } } },
-        "400": { description: "Bad Request: it takes no parameters.", content: PROBLEM_CONTENT },
+        "200": {
+          description: "The reference page.",
+          headers: DESCRIPTION_HEADERS,
+          content: { "text/html": { schema: STRING } },
+        },
+        "304": DESCRIPTION_NOT_MODIFIED,
+        "400": DESCRIPTION_BAD_REQUEST,
       },
     },
   },
