@@ -65,6 +65,10 @@ export default [
   route("api/map/nearest", "routes/api/map-nearest.ts"),
   route("api/search/suggest", "routes/api/search-suggest.ts"),
   // The open data's read API (decisions 069, 070).
+  // The read API's description and its reference page (decision 074).
+  route("api/v1/openapi.json", "routes/api/v1/openapi.ts"),
+  route("api/v1/docs", "routes/api/v1/docs.ts"),
+  route("api/v1/docs/:file", "routes/api/v1/docs-asset.ts"),
   route("api/v1/:collection", "routes/api/v1/collection.ts"),
   route("api/v1/:collection/:id", "routes/api/v1/item.ts"),
 

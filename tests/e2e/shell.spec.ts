@@ -384,6 +384,7 @@ test("the footer has the tagline, the current year, quick links, contact and leg
   await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:.+@.+/);
   await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
   await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
+  await expect(footer.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/api/v1/docs");
 });
 
 test("an unknown path is a 404 inside the site shell, with ways on and a location search", async ({ page }) => {

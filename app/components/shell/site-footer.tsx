@@ -90,6 +90,12 @@ export function SiteFooter({
           <p>{t("footer.rights", { year, siteName })}</p>
           <ul className="flex flex-wrap gap-4">
             <li>
+              {/* A document the router does not handle (decision 074), the same address in every language. */}
+              <a href="/api/v1/docs" className={footerLink}>
+                {t("footer.apiReference")}
+              </a>
+            </li>
+            <li>
               <AppLink to="/privacy" className={footerLink}>
                 {t("footer.privacy")}
               </AppLink>

@@ -39,7 +39,7 @@ export class ApiNotFound extends Error {}
 /** The Content-Type of JSON bodies, with the charset every client reads them in. */
 const CHARSET = "; charset=utf-8";
 
-async function licenceMembers(services: Pick<Services, "db" | "bus">): Promise<LicenceMembers> {
+export async function licenceMembers(services: Pick<Services, "db" | "bus">): Promise<LicenceMembers> {
   const { general } = await getPublicSettings(services);
   const l = dataLicence(general.dataLicence);
   return {
