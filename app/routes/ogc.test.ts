@@ -132,6 +132,9 @@ describe("OGC API – Features at /ogc", () => {
   it("pages every positioned place once by next links, with numberMatched and numberReturned", async () => {
     const { pages, features } = await walk("/ogc/collections/places/items?limit=7");
     expect(pages.length).toBe(Math.ceil(positioned.length / 7));
+    // A page that ends the collection exactly has no next link (no empty page after it).
+    const whole = await walk(`/ogc/collections/places/items?limit=${positioned.length}`);
+    expect(whole.pages.length).toBe(1);
     const ids = features.map((f) => f.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.sort()).toEqual(positioned.map((p) => p.id).sort());

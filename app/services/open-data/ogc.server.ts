@@ -170,14 +170,16 @@ async function itemsPage(ctx: Ctx, c: ReturnType<typeof collectionOf>, params: U
   const cursor = p.cursor ? readCursor(config.authSecret, p.cursor, fp, now) : null;
   if (cursor && cursor.m !== "id") throw new ApiParamError("cursor", '"cursor" belongs to another kind of walk.');
   const filters: FeatureFilters = { bbox: p.bbox, ...p.datetime };
-  const [rows, matched] = await Promise.all([
-    pageEntriesById(db, c.kind, { afterId: cursor?.a, limit: p.limit, where: featureSql(c.kind, filters) }),
+  // One more than the page holds tells whether another follows: the last page has no `next`, never an empty one.
+  const [read, matched] = await Promise.all([
+    pageEntriesById(db, c.kind, { afterId: cursor?.a, limit: p.limit + 1, where: featureSql(c.kind, filters) }),
     countFeatures(db, c.kind, filters),
   ]);
+  const rows = read.slice(0, p.limit);
   const stamp = new Date(now).toISOString();
   const last = rows.at(-1);
   const next =
-    rows.length === p.limit && last ? signCursor(config.authSecret, fp, { m: "id", a: last.id, h: stamp }, now) : null;
+    read.length > p.limit && last ? signCursor(config.authSecret, fp, { m: "id", a: last.id, h: stamp }, now) : null;
   const links: BodyLink[] = [
     { rel: "self", href: itemsHref(ctx, c.id, p.query, p.cursor), type: GEOJSON, title: "This page" },
     ...(next ? [{ rel: "next", href: itemsHref(ctx, c.id, p.query, next), type: GEOJSON, title: "Next page" }] : []),
