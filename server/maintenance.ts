@@ -4,6 +4,7 @@ import { pruneAnonymousInput } from "~/services/analytics/retention.server";
 import { sendDailyDigests } from "~/services/contributions/staff-notices.server";
 import { sendDueEntryChecks } from "~/services/entries/entry-checks.server";
 import { askUnaskedPodcastSignUps } from "~/services/newsletter/podcast.server";
+import { pruneOldTombstones } from "~/services/open-data/tombstones.server";
 import type { Services } from "~/services/services.server";
 
 const FIRST_RUN_MS = 15_000;
@@ -13,7 +14,8 @@ const EVERY_MS = 60 * 60_000;
  * Hourly housekeeping: analytics rollups and retention, request-stats rollups, the yearly entry checks, asking podcast
  * sign-ups from before confirmation existed to confirm (once each, decision 057), staff's daily digests (decision
  * 058), and deleting
- * what strangers left behind once it has served (rate-limit counters, unconfirmed sign-ups, old mail: decision 054).
+ * what strangers left behind once it has served (rate-limit counters, unconfirmed sign-ups, old mail: decision 054)
+ * and the open data's tombstones once `updated_since` can no longer reach them (decision 069).
  * Safe on several instances (advisory locks; entry checks lock the places they ask about; deleting twice is harmless).
  */
 export function startMaintenance(services: Services) {
@@ -30,8 +32,8 @@ export function startMaintenance(services: Services) {
       const podcastAsked = await askUnaskedPodcastSignUps(services);
       // Each staff member's daily digest, once per UTC day whichever instance comes first (decision 058).
       const digests = await sendDailyDigests(services);
-      const pruned = await pruneAnonymousInput(services);
-      const prunedAny = pruned.rateLimits || pruned.signUps || pruned.mail;
+      const pruned = { ...(await pruneAnonymousInput(services)), tombstones: await pruneOldTombstones(services) };
+      const prunedAny = pruned.rateLimits || pruned.signUps || pruned.mail || pruned.tombstones;
       if (analytics.days || analytics.deleted || stats.merged || entryChecks || podcastAsked || digests || prunedAny)
         logger.info({ analytics, requestStats: stats, entryChecks, podcastAsked, digests, pruned }, "maintenance");
     } catch (err) {

@@ -4,8 +4,8 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { cookieChangesPage } from "~/lib/cookie-names";
-import { etagMatches } from "~/server-lib/open-http.server";
 import { SETTINGS_CHANNEL } from "~/queries/settings.server";
+import { etagMatches } from "~/server-lib/open-http.server";
 import { CONTENT_CHANNEL } from "~/services/entries/content-events.server";
 import type { ChangeBus } from "~db/client";
 

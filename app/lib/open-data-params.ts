@@ -83,12 +83,21 @@ function readLimit(raw: string | undefined): number {
   return n;
 }
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+const RFC3339 =
+  /^(\d{4}-\d{2}-\d{2})[Tt ]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d{1,9})?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+/** A day that is on the calendar (JavaScript would read 2026-02-30 as 2 March). */
+function isCalendarDay(ymd: string): boolean {
+  const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+}
 
 /** An RFC 3339 date-time with its offset (`2026-11-27T10:00:00Z`). */
 export function readUpdatedSince(raw: string | undefined, now = Date.now()): Date | undefined {
   if (raw === undefined) return undefined;
-  const at = RFC3339.test(raw) ? new Date(raw.replace(" ", "T")) : null;
+  const day = RFC3339.exec(raw)?.[1];
+  const at = day && isCalendarDay(day) ? new Date(raw.replace(" ", "T")) : null;
   if (!at || Number.isNaN(at.getTime()))
     throw new ApiParamError(
       "updated_since",
@@ -183,7 +192,7 @@ export function readPlaceParams(values: Map<string, string>, now = Date.now()): 
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+const isDay = (v: string) => DAY.test(v) && isCalendarDay(v);
 
 /** `/api/v1/programs`'s parameters. */
 export function readProgramParams(values: Map<string, string>, now = Date.now()): ProgramParams {

@@ -45,8 +45,8 @@ function publicSql<K extends OpenDataKind>(kind: K): SQL | undefined {
 /**
  * The time below which every change is committed and visible to a statement that starts after this one: now less
  * the safety lag, and no later than the start of the oldest transaction still open on this database (a transaction
- * stamps its rows with its start, `now()`, and they become visible only when it commits). A session's own reads are
- * left out of nothing: the caller's open transaction, if any, counts too (read outside a transaction).
+ * stamps its rows with its start, `now()`, and they become visible only when it commits). Only client sessions count
+ * (autovacuum's are not writing entries), and not the reader's own: call it outside a transaction.
  */
 export async function readChangeHorizon(db: Executor): Promise<Date> {
   const [row] = rowsOf(
@@ -54,7 +54,8 @@ export async function readChangeHorizon(db: Executor): Promise<Date> {
       SELECT least(
         clock_timestamp() - make_interval(secs => ${CHANGE_SAFETY_LAG_MS / 1000}),
         (SELECT min(xact_start) FROM pg_stat_activity
-          WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL)
+          WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
+            AND xact_start IS NOT NULL)
       ) AS horizon
     `),
   );

@@ -102,6 +102,8 @@ export async function answerOpenData(
   clientIp: string,
   produce: (licence: LicenceMembers) => Promise<OpenBody>,
 ): Promise<Response> {
+  // React Router hands OPTIONS to the loader, as it does HEAD.
+  if (request.method !== "GET" && request.method !== "HEAD") return answerOtherMethod(services, request);
   const licence = await licenceMembers(services);
   const problem = problemMaker(request, licence);
 

@@ -1,5 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { API_CHANGES_MAX_AGE_DAYS } from "~/lib/open-data-params";
 import { CHANGE_SAFETY_LAG_MS } from "~/queries/open-data.server";
 import { createProgram } from "~/queries/programs.server";
 import { ENTRY_KINDS } from "~/services/entries/registry.server";
@@ -10,6 +12,7 @@ import { locationInput } from "~tests/helpers/location-input";
 import { mergeLocations } from "../entries/merge.server";
 import type { SessionUser } from "../staff/guard.server";
 import { type ApiCollection, readCollectionPage } from "./collections.server";
+import { pruneOldTombstones, TOMBSTONE_KEPT_DAYS } from "./tombstones.server";
 
 const h = adminHarnessForFile();
 const services = () => h.context.services as unknown as Services;
@@ -74,6 +77,16 @@ describe(`open data: tombstones, paging and mirrors (${process.env.TEST_DATABASE
     // Published again: live, its change time past the tombstone's, which is gone.
     await place.update(db, hidden, { status: "published" });
     expect((await db.select().from(openDataTombstones).where(eq(openDataTombstones.id, hidden))).length).toBe(0);
+  });
+
+  it("keeps tombstones longer than updated_since reaches back, and prunes older ones", async () => {
+    const db = h.t.db;
+    const id = await place.create(db, locationInput("Long Gone"));
+    await place.remove(db, id);
+    const day = 86_400_000;
+    expect(await pruneOldTombstones({ db }, Date.now() + API_CHANGES_MAX_AGE_DAYS * day)).toBe(0);
+    expect(await pruneOldTombstones({ db }, Date.now() + TOMBSTONE_KEPT_DAYS * day + day)).toBeGreaterThan(0);
+    expect((await db.select().from(openDataTombstones).where(eq(openDataTombstones.id, id))).length).toBe(0);
   });
 
   it("moves the change time on every write that changes what the open data shows, and only then", async () => {
@@ -171,6 +184,37 @@ describe(`open data: tombstones, paging and mirrors (${process.env.TEST_DATABASE
     // And as they are now, not as they were copied.
     expect(mirror.get(made[0] ?? "")).toEqual(live.items.find((i) => i.id === made[0]));
   }, 30_000);
+
+  // Two sessions write at once only on Postgres (the embedded database runs one statement at a time).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "never lets a poll pass a change whose transaction is still open: the slow writer's change comes next time",
+    async () => {
+      const db = h.t.db;
+      const slowId = await place.create(db, locationInput("Slow Writer"));
+      const quickId = await place.create(db, locationInput("Quick Writer"));
+      await settle();
+      const since = (await walk("places", { limit: "1000" })).sync;
+      const slow = new pg.Client({ connectionString: h.t.url });
+      await slow.connect();
+      try {
+        // Its change is stamped with its transaction's start, before the quick writer's, and committed after it.
+        await slow.query("BEGIN");
+        await slow.query("SELECT 1");
+        await new Promise((r) => setTimeout(r, 50));
+        await place.update(db, quickId, { shortDescription: "quick" });
+        await slow.query("UPDATE locations SET short_description = 'slow' WHERE id = $1", [slowId]);
+        await settle();
+        const during = await walk("places", { updated_since: since.toISOString() });
+        expect(during.items.map((i) => i.id)).not.toContain(quickId);
+        await slow.query("COMMIT");
+      } finally {
+        await slow.end();
+      }
+      await settle();
+      const after = await walk("places", { updated_since: since.toISOString() });
+      expect(after.items.map((i) => i.id)).toEqual(expect.arrayContaining([slowId, quickId]));
+    },
+  );
 
   it("lists a merged place's tombstone with where it went, as a Feature without geometry", async () => {
     const db = h.t.db;

@@ -40,7 +40,8 @@ async function api(address: string, init: RequestInit = {}, ip = "198.51.100.1")
     context: context(ip),
     params: id === undefined ? { collection: name } : { collection: name, id },
   } as never;
-  return method === "GET" || method === "HEAD" ? mod.loader(args) : mod.action(args);
+  // As React Router does: GET, HEAD and OPTIONS load, the other methods act.
+  return ["GET", "HEAD", "OPTIONS"].includes(method) ? mod.loader(args) : mod.action(args);
 }
 
 async function json(address: string, init?: RequestInit, ip?: string) {
@@ -231,6 +232,9 @@ describe(`read API /api/v1 (${process.env.TEST_DATABASE_URL ? "postgres" : "pgli
       ["/api/v1/places?category=cooking", 400, /category id/],
       ["/api/v1/programs?from=2026-09-01&to=2026-05-01", 400, /before "from"/],
       ["/api/v1/programs?from=someday", 400, /a date/],
+      ["/api/v1/programs?from=2026-02-30", 400, /a date/],
+      ["/api/v1/places?updated_since=2026-02-30T00:00:00Z", 400, /RFC 3339/],
+      ["/api/v1/places?updated_since=2026-11-27T24:00:00Z", 400, /RFC 3339/],
       ["/api/v1/unicorns", 404, /no collection "unicorns"/],
       ["/api/v1/places/00000000-0000-4000-8000-000000000000", 404, /No place has the id/],
       ["/api/v1/places/not-an-id", 404, /No place has the id/],
