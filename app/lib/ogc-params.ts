@@ -3,7 +3,7 @@
  * a collection's items `bbox`, `limit`, `datetime` and the `cursor` a `next` link carries. A parameter the API does
  * not define is a 400 (OGC 17-069r4, /req/core/query-param-unknown).
  */
-import { ApiParamError, type BBox, readParams, readPlaceParams } from "./open-data-params";
+import { ApiParamError, type BBox, isCalendarDay, RFC3339, readParams, readPlaceParams } from "./open-data-params";
 
 /** The one encoding this API serves (JSON; GeoJSON for features). */
 export const OGC_FORMATS = ["json"] as const;
@@ -34,8 +34,7 @@ export function readOgcDocumentParams(params: URLSearchParams): void {
   readFormat(readParams(params, OGC_DOCUMENT_KEYS));
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The UTC day of a date or an RFC 3339 date-time, or undefined for an open end (`..` or nothing). */
 function dayOf(raw: string, whole: string): string | undefined {
@@ -46,13 +45,12 @@ function dayOf(raw: string, whole: string): string | undefined {
       `"datetime" must be a date-time (2026-05-01T10:00:00Z), a date (2026-05-01), or an interval of them with "/" and ".." for an open end (2026-05-01/2026-09-30, 2026-05-01/..); it was "${whole}".`,
     );
   if (DATE.test(raw)) {
-    const at = new Date(`${raw}T00:00:00Z`);
-    if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== raw) throw bad();
+    if (!isCalendarDay(raw)) throw bad();
     return raw;
   }
-  if (!DATE_TIME.test(raw)) throw bad();
-  const at = new Date(raw.toUpperCase());
-  if (Number.isNaN(at.getTime())) throw bad();
+  const date = RFC3339.exec(raw)?.[1];
+  const at = date && isCalendarDay(date) ? new Date(raw.replace(" ", "T").toUpperCase()) : null;
+  if (!at || Number.isNaN(at.getTime())) throw bad();
   return at.toISOString().slice(0, 10);
 }
 

@@ -278,5 +278,8 @@ describe("OGC API – Features at /ogc", () => {
     const again = await ogcGet("/ogc/collections/places/items?limit=5", { headers: { "If-None-Match": etag } });
     expect(again.status).toBe(304);
     expect((await ogcGet("/ogc/collections", { method: "POST" })).status).toBe(405);
+    const preflight = await ogcGet("/ogc/collections/places/items", { method: "OPTIONS" });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe("*");
   });
 });

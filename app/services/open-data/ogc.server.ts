@@ -20,14 +20,7 @@ import {
 import { type OpenDataRow, pageEntriesById } from "~/queries/open-data.server";
 import type { Services } from "../services.server";
 import { loadReferenceData } from "../site/reference.server";
-import {
-  ApiNotFound,
-  answerOpenData,
-  answerOtherMethod,
-  type LicenceMembers,
-  type OpenBody,
-  OpenProblem,
-} from "./answer.server";
+import { ApiNotFound, answerOpenData, type LicenceMembers, type OpenBody, OpenProblem } from "./answer.server";
 import { type BodyLink, fingerprint, readCursor, signCursor } from "./collections.server";
 import { type Item, OPEN_DATA_ITEMS } from "./items.server";
 
@@ -280,7 +273,6 @@ export async function answerOgc(
   clientIp: string,
   path: string,
 ): Promise<Response> {
-  if (request.method !== "GET" && request.method !== "HEAD") return answerOtherMethod(services, request);
   const base = `${services.config.siteUrl}/ogc`;
   const url = new URL(request.url);
   return answerOpenData(services, request, clientIp, async (licence) => {
