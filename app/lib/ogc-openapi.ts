@@ -54,6 +54,8 @@ export function ogcOpenApi(opts: {
       license: { name: opts.licence.license.name, url: opts.licence.license.url },
     },
     servers: [{ url: opts.base }],
+    // Anonymous: no operation asks for credentials.
+    security: [],
     paths: {
       "/": get("Landing page", "getLandingPage", [param("f")], {
         "200": ok("Links to the API's parts.", "application/json", "landingPage"),
@@ -146,7 +148,7 @@ export function ogcOpenApi(opts: {
           required: false,
           style: "form",
           explode: false,
-          description: `How many features a page holds at most (${API_DEFAULT_LIMIT} unless said, ${API_MAX_LIMIT} at most).`,
+          description: `How many features a page holds at most: ${API_DEFAULT_LIMIT} unless said, ${API_MAX_LIMIT} at most (a larger number gives pages of ${API_MAX_LIMIT}; 0 or anything but a whole number is a 400).`,
           schema: { type: "integer", minimum: 1, maximum: API_MAX_LIMIT, default: API_DEFAULT_LIMIT },
         },
         cursor: {
@@ -227,7 +229,7 @@ export function ogcOpenApi(opts: {
           properties: {
             type: { type: "string", enum: ["Feature"] },
             id: { type: "string", format: "uuid" },
-            geometry: { allOf: [ref("pointGeoJSON")], nullable: true },
+            geometry: { type: "object", nullable: true, allOf: [ref("pointGeoJSON")] },
             properties: { type: "object", nullable: true },
             links,
           },

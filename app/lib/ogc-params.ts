@@ -3,7 +3,15 @@
  * a collection's items `bbox`, `limit`, `datetime` and the `cursor` a `next` link carries. A parameter the API does
  * not define is a 400 (OGC 17-069r4, /req/core/query-param-unknown).
  */
-import { ApiParamError, type BBox, isCalendarDay, RFC3339, readParams, readPlaceParams } from "./open-data-params";
+import {
+  API_MAX_LIMIT,
+  ApiParamError,
+  type BBox,
+  isCalendarDay,
+  RFC3339,
+  readParams,
+  readPlaceParams,
+} from "./open-data-params";
 
 /** The one encoding this API serves (JSON; GeoJSON for features). */
 export const OGC_FORMATS = ["json"] as const;
@@ -89,6 +97,11 @@ export function readOgcItemsParams(params: URLSearchParams, temporal: boolean): 
       "datetime",
       '"datetime" filters by the days a feature covers; this collection\'s features have none (programs have).',
     );
-  const { limit, cursor, bbox } = readPlaceParams(new Map([...query].filter(([k]) => k !== "datetime")));
+  // A limit above the most a page holds gives full pages, not an error (OGC 17-069: ask for 50000, get up to the
+  // server's maximum, and a next link); zero, a fraction or a word is still a 400.
+  const read = new Map([...query].filter(([k]) => k !== "datetime"));
+  const asked = read.get("limit");
+  if (asked && /^\d{1,12}$/.test(asked) && Number(asked) > API_MAX_LIMIT) read.set("limit", String(API_MAX_LIMIT));
+  const { limit, cursor, bbox } = readPlaceParams(read);
   return { limit, cursor, bbox, datetime: readDatetime(raw), query };
 }
