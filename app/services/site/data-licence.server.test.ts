@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DATA_LICENCES, dataLicence } from "~/lib/data-licences";
+import { DATA_LICENCES, dataAttribution, dataLicence } from "~/lib/data-licences";
 import { LANGUAGES, localizeHref } from "~/lib/i18n/languages";
 import { DEFAULT_PAGE_TEXTS } from "~/lib/page-text-defaults";
 import { pageTextDefinition } from "~/lib/page-texts";
@@ -21,7 +21,7 @@ async function termsHtml(lang: (typeof LANGUAGES)[number]): Promise<string> {
 }
 
 /** Saves Site settings as the screen posts them, with this licence. */
-async function saveLicence(licence: string) {
+async function saveLicence(licence: string, dataAttribution = "") {
   return settle(() =>
     call(
       siteSettings.action,
@@ -31,6 +31,7 @@ async function saveLicence(licence: string) {
         mapStyleUrl: "",
         freshnessMonths: "12",
         dataLicence: licence,
+        dataAttribution,
       }),
       h.context,
     ),
@@ -70,6 +71,21 @@ describe("the data licence on the terms page", () => {
     expect(refused.status).toBe(400);
     expect(refused.data.fields.dataLicence).toBe("Choose one of the licences listed.");
     expect(await termsHtml("en")).toContain("(ODbL 1.0)");
+  });
+
+  it("keeps the attribution staff write beside the licence, within its length and on one line", async () => {
+    const saved = await saveLicence("ODbL-1.0", "  Data: Permaculture Network and friends  ");
+    expect(((saved.value ?? saved.thrown) as Response).status).toBe(302);
+    const loaded = (await call(siteSettings.loader, getRequest("/admin/dashboard/site-settings"), h.context)) as {
+      data: { general: { dataAttribution: string } };
+    };
+    expect(loaded.data.general.dataAttribution).toBe("Data: Permaculture Network and friends");
+    const long = dataResult<{ fields: Record<string, string> }>((await saveLicence("ODbL-1.0", "x".repeat(301))).value);
+    expect(long.status).toBe(400);
+    expect(long.data.fields.dataAttribution).toBe("Keep the attribution to 300 characters or fewer.");
+    // Emptied: the open data states "© <site name> contributors" again.
+    await saveLicence("ODbL-1.0", "");
+    expect(dataAttribution("", "Permaculture Network")).toBe("© Permaculture Network contributors");
   });
 
   it("keeps terms a site saved before, and tells staff that they do not state the licence", async () => {
