@@ -657,7 +657,10 @@ export const openDataTombstones = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     mergedInto: uuid("merged_into"),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.id] }), index("open_data_tombstones_order_idx").on(t.kind, t.deletedAt, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.id] }),
+    index("open_data_tombstones_order_idx").on(t.kind, t.deletedAt, t.id),
+  ],
 );
 
 // ---------------------------------------------------------------------------
