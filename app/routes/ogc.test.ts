@@ -214,6 +214,16 @@ describe("OGC API – Features at /ogc", () => {
     );
     expect(open.pages[0]?.numberMatched).toBe(open.features.length);
 
+    // A box keeps the programs whose place is in it.
+    const [lon, lat] = first.geometry?.coordinates ?? [0, 0];
+    const near = await walk(`/ogc/collections/programs/items?bbox=${lon - 1},${lat - 1},${lon + 1},${lat + 1}`);
+    expect(near.features.map((f) => f.id)).toContain(first.id);
+    const atPoints = all.features.filter((f) => {
+      const [x, y] = f.geometry?.coordinates ?? [Number.NaN, Number.NaN];
+      return Math.abs(x - lon) <= 1 && Math.abs(y - lat) <= 1;
+    });
+    expect(near.features.map((f) => f.id).sort()).toEqual(atPoints.map((f) => f.id).sort());
+
     const place = positioned.find((p) => p.id === first.properties.place);
     expect(first.geometry?.coordinates).toEqual([place?.longitude, place?.latitude]);
 
