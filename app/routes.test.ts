@@ -18,9 +18,9 @@ function toRouteObjects(entries: RouteConfigEntry[]): RouteObject[] {
 
 const config = routes as RouteConfigEntry[];
 const tree = toRouteObjects(config);
-// The English pages: the public layout's children with the default ids (the other languages' copies carry theirs).
+// The English pages: the public layout's children whose ids carry no language (the other languages' copies do).
 const pages = (config.find((r) => r.file === "routes/public-layout.tsx")?.children ?? [])
-  .filter((r) => !r.id)
+  .filter((r) => !/^[a-z]{2}\//.test(r.id ?? ""))
   .map((r) => ({ id: idOf(r), path: r.index ? "" : (r.path ?? "") }));
 // Values a page's parameter may take that are also the names of pages or languages: the likeliest to be misread.
 const names = [...new Set(pages.flatMap((p) => p.path.split("/")).filter((s) => s && !s.startsWith(":")))];

@@ -6,8 +6,9 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./lib/i18n/languages
  * ids; each other language's copy gets ids prefixed with its code.
  */
 function publicPages(lang?: Language) {
-  const page = (path: string, file: string) =>
-    route(path, file, lang ? { id: `${lang}/${file.replace(/\.tsx?$/, "")}` } : {});
+  // A module serving two addresses (a link page of each mailing list) names each route's id.
+  const page = (path: string, file: string, name = file.replace(/\.tsx?$/, "")) =>
+    route(path, file, { id: lang ? `${lang}/${name}` : name });
   return [
     page("locations", "routes/locations.tsx"),
     page("location/:slug", "routes/location.tsx"),
@@ -20,12 +21,12 @@ function publicPages(lang?: Language) {
     page("suggest-a-place", "routes/suggest-place.tsx"),
     page("suggest-a-correction/:kind/:id", "routes/suggest-correction.tsx"),
     page("podcast", "routes/podcast.tsx"),
-    page("podcast/confirm", "routes/podcast-confirm.tsx"),
-    page("podcast/unsubscribe", "routes/podcast-unsubscribe.tsx"),
+    page("podcast/confirm", "routes/subscription-confirm.tsx", "routes/podcast-confirm"),
+    page("podcast/unsubscribe", "routes/subscription-unsubscribe.tsx", "routes/podcast-unsubscribe"),
     page("about", "routes/about.tsx"),
     page("newsletter", "routes/newsletter.tsx"),
-    page("newsletter/confirm", "routes/newsletter-confirm.tsx"),
-    page("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+    page("newsletter/confirm", "routes/subscription-confirm.tsx", "routes/newsletter-confirm"),
+    page("newsletter/unsubscribe", "routes/subscription-unsubscribe.tsx", "routes/newsletter-unsubscribe"),
     page("entry/confirm", "routes/entry-confirm.tsx"),
     page("map", "routes/map.tsx"),
     page("privacy", "routes/privacy.tsx"),

@@ -52,3 +52,14 @@ export function linkPageMetaOf(
     path: page.path,
   });
 }
+
+/** The mailing lists a visitor can join, each with its confirmation and unsubscribe pages. */
+export type SubscriptionList = "newsletter" | "podcast";
+
+/**
+ * The list a link page belongs to, from its address (`/podcast/confirm`, `/es/newsletter/unsubscribe`): one module
+ * serves each kind of link page for both lists.
+ */
+export function subscriptionListOf(pathname: string): SubscriptionList {
+  return pathname.split("/").includes("podcast") ? "podcast" : "newsletter";
+}

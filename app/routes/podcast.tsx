@@ -3,7 +3,8 @@ import { formatDate, formatDuration, paragraphs } from "~/lib/format";
 import { Trans, useLocalizeHref, useTranslation } from "~/lib/i18n/react";
 import { requestTranslate } from "~/server-lib/messages.server";
 import { describeImages } from "~/services/entries/stored-image.server";
-import { listEpisodes, podcastSignUpAfterAnswer } from "~/services/newsletter/podcast.server";
+import { listEpisodes } from "~/services/newsletter/podcast.server";
+import { signUpAfterAnswer } from "~/services/newsletter/subscription-links.server";
 import { hitClientRateLimit } from "~/services/site/rate-limits.server";
 import { AppLink } from "../components/app-link";
 import { CalendarDays, CircleCheck, Clock, Mic, Rss } from "../components/icons";
@@ -89,7 +90,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Stored unconfirmed with the page's language, and its confirmation queued, once the answer is sent: new, waiting
   // and confirmed addresses get the same answer, as quick, so the form tells nothing about who subscribed (decisions
   // 054, 057). A failure there is logged; the visitor was told to look for the confirmation.
-  podcastSignUpAfterAnswer(context.services, parsed.data.email, lang, context.clientIp || "unknown");
+  signUpAfterAnswer(context.services, "podcast", {
+    email: parsed.data.email,
+    lang: lang,
+    clientIp: context.clientIp || "unknown",
+  });
   return data(
     { ok: true as const, message: t("podcast.success"), errors: {} as Record<string, string>, email: "" },
     { headers: NO_STORE },

@@ -59,41 +59,25 @@ BEGIN
   IF old_public AND NOT new_public THEN
     INSERT INTO open_data_tombstones (kind, id, deleted_at) VALUES (TG_ARGV[0], OLD.id, now())
       ON CONFLICT (kind, id) DO UPDATE SET deleted_at = now(), merged_into = NULL;
-  ELSIF new_public AND NOT old_public AND TG_OP = 'UPDATE' THEN
-    DELETE FROM open_data_tombstones WHERE kind = TG_ARGV[0] AND id = NEW.id;
-  ELSIF new_public AND TG_OP = 'INSERT' THEN
-    -- An entry restored with its old id (a backup, a revert of a delete) is live again.
+  ELSIF new_public AND NOT old_public THEN
+    -- Published again, or inserted with an id it had before (a backup restored): live again.
     DELETE FROM open_data_tombstones WHERE kind = TG_ARGV[0] AND id = NEW.id;
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER locations_open_data_changed BEFORE INSERT OR UPDATE ON locations
-  FOR EACH ROW EXECUTE FUNCTION open_data_changed();
---> statement-breakpoint
-CREATE TRIGGER locations_open_data_tombstone AFTER INSERT OR UPDATE OF status OR DELETE ON locations
-  FOR EACH ROW EXECUTE FUNCTION open_data_tombstone('place');
---> statement-breakpoint
-CREATE TRIGGER programs_open_data_changed BEFORE INSERT OR UPDATE ON programs
-  FOR EACH ROW EXECUTE FUNCTION open_data_changed();
---> statement-breakpoint
-CREATE TRIGGER programs_open_data_tombstone AFTER INSERT OR UPDATE OF status OR DELETE ON programs
-  FOR EACH ROW EXECUTE FUNCTION open_data_tombstone('program');
---> statement-breakpoint
-CREATE TRIGGER change_makers_open_data_changed BEFORE INSERT OR UPDATE ON change_makers
-  FOR EACH ROW EXECUTE FUNCTION open_data_changed();
---> statement-breakpoint
-CREATE TRIGGER change_makers_open_data_tombstone AFTER INSERT OR UPDATE OF status OR DELETE ON change_makers
-  FOR EACH ROW EXECUTE FUNCTION open_data_tombstone('change-maker');
---> statement-breakpoint
-CREATE TRIGGER resources_open_data_changed BEFORE INSERT OR UPDATE ON resources
-  FOR EACH ROW EXECUTE FUNCTION open_data_changed();
---> statement-breakpoint
-CREATE TRIGGER resources_open_data_tombstone AFTER INSERT OR UPDATE OF status OR DELETE ON resources
-  FOR EACH ROW EXECUTE FUNCTION open_data_tombstone('resource');
---> statement-breakpoint
-CREATE TRIGGER podcast_episodes_open_data_changed BEFORE INSERT OR UPDATE ON podcast_episodes
-  FOR EACH ROW EXECUTE FUNCTION open_data_changed();
---> statement-breakpoint
-CREATE TRIGGER podcast_episodes_open_data_tombstone AFTER INSERT OR DELETE ON podcast_episodes
-  FOR EACH ROW EXECUTE FUNCTION open_data_tombstone('episode');
+-- Both triggers on each table; an episode has no status, so only its deletion leaves (and its insertion drops) a
+-- tombstone.
+DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES ('locations', 'place'), ('programs', 'program'), ('change_makers', 'change-maker'),
+      ('resources', 'resource'), ('podcast_episodes', 'episode')) AS v(tbl, kind) LOOP
+    EXECUTE format('CREATE TRIGGER %I BEFORE INSERT OR UPDATE ON %I FOR EACH ROW EXECUTE FUNCTION open_data_changed()',
+      t.tbl || '_open_data_changed', t.tbl);
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR %s DELETE ON %I FOR EACH ROW EXECUTE FUNCTION open_data_tombstone(%L)',
+      t.tbl || '_open_data_tombstone', CASE WHEN t.kind = 'episode' THEN '' ELSE 'UPDATE OF status OR' END, t.tbl,
+      t.kind);
+  END LOOP;
+END $$;

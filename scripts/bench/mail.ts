@@ -10,8 +10,8 @@ import { recordSignUp } from "~/queries/newsletter.server";
 import { createIssue, getIssue } from "~/queries/newsletter-issues.server";
 import { Mailer } from "~/services/mail/mailer.server";
 import { newNonce } from "~/services/mail/tokens.server";
-import { requestNewsletterSubscription } from "~/services/newsletter/newsletter.server";
 import { issueProgress, sendIssue } from "~/services/newsletter/newsletter-issues.server";
+import { requestSubscription } from "~/services/newsletter/subscription-links.server";
 import { openPglite } from "~db/client";
 import { startTestSmtpServer } from "~tests/helpers/smtp";
 
@@ -83,7 +83,10 @@ const held = mailer(10, null);
 let n = 0;
 const alone = await percentiles(() => recordSignUp(db, `alone${n++}@example.org`, "bench", newNonce()));
 const withMail = await percentiles(() =>
-  requestNewsletterSubscription({ db, mail: held, config } as never, `mailed${n++}@example.org`, "bench"),
+  requestSubscription({ db, mail: held, config } as never, "newsletter", {
+    email: `mailed${n++}@example.org`,
+    source: "bench",
+  }),
 );
 const f = (x: number) => x.toFixed(2);
 console.log(

@@ -50,7 +50,7 @@ function groupsUsed(files: Iterable<string>): Set<string> {
 function publicRoutes(): { path: string; file: string }[] {
   const layout = (routes as RouteConfigEntry[]).find((r) => r.file === "routes/public-layout.tsx");
   return (layout?.children ?? [])
-    .filter((r) => !r.id)
+    .filter((r) => !/^[a-z]{2}\//.test(r.id ?? ""))
     .map((r) => ({ path: r.index ? "/" : `/${r.path}`, file: path.join(APP, r.file) }));
 }
 

@@ -25,7 +25,12 @@ export const SHELL_GROUPS = [
   "toast",
 ] as const;
 
-/** A page's own groups, by the first segment of its address below the language (`""` is the home page). */
+/**
+ * A page's own groups, by the first segment of its address below the language (`""` is the home page), or its first
+ * two where a module serves pages under two first segments (a mailing list's link pages: one module for both lists).
+ */
+const LINK_PAGE_GROUPS = ["newsletterPage", "podcast"];
+
 export const PAGE_GROUPS: Readonly<Record<string, readonly string[]>> = {
   "": ["content", "format", "home", "map"],
   about: ["content", "legal", "suggestPlace", "validation"],
@@ -46,7 +51,11 @@ export const PAGE_GROUPS: Readonly<Record<string, readonly string[]>> = {
   locations: ["content", "filters", "locations", "pagination", "suggestPlace", "validation"],
   map: ["filters", "map"],
   newsletter: ["newsletterPage"],
+  "newsletter/confirm": LINK_PAGE_GROUPS,
+  "newsletter/unsubscribe": LINK_PAGE_GROUPS,
   podcast: ["content", "feeds", "format", "podcast", "suggestPlace", "validation"],
+  "podcast/confirm": LINK_PAGE_GROUPS,
+  "podcast/unsubscribe": LINK_PAGE_GROUPS,
   privacy: ["content", "format", "legal"],
   program: ["content", "contribution", "entry", "format", "location", "program", "suggestPlace", "validation"],
   programs: ["format", "programs", "suggestPlace", "validation"],
@@ -57,11 +66,15 @@ export const PAGE_GROUPS: Readonly<Record<string, readonly string[]>> = {
   terms: ["content", "format", "legal"],
 };
 
-/** The kind of page an address is, for its messages: the first segment below the language; null outside the site. */
+/**
+ * The kind of page an address is, for its messages: its first two segments below the language where `PAGE_GROUPS`
+ * names them, else its first; null outside the site.
+ */
 export function messagePage(pathname: string): string | null {
   const path = stripLanguage(pathname);
   if (path.startsWith("/admin")) return null;
-  const first = path.split("/", 2)[1] ?? "";
+  const [, first = "", second] = path.split("/", 3);
+  if (second !== undefined && Object.hasOwn(PAGE_GROUPS, `${first}/${second}`)) return `${first}/${second}`;
   return Object.hasOwn(PAGE_GROUPS, first) ? first : "*";
 }
 

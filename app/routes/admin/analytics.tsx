@@ -13,7 +13,7 @@ import { resolveAnalyticsQuery } from "~/services/analytics/analytics-query.serv
 import { getAnalyticsReport, getRetentionDays, setRetentionDays } from "~/services/analytics/reports.server";
 import { getSearchReport } from "~/services/analytics/search-stats.server";
 import { redirectWithToast } from "~/services/site/toast.server";
-import { recordAudit } from "~/services/staff/accounts.server";
+import { auditStaffAction } from "~/services/staff/audit.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/analytics";
 
@@ -51,16 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   await setRetentionDays(context.services.db, parsed.data.retentionDays, user.id);
-  await recordAudit(
-    context.services.db,
-    {
-      user,
-      action: "settings",
-      entity: "analytics",
-      summary: `Raw analytics events kept for ${parsed.data.retentionDays} days`,
-    },
-    (err) => context.services.logger.warn({ err }, "audit entry not written"),
-  );
+  await auditStaffAction(context.services, {
+    user,
+    action: "settings",
+    entity: "analytics",
+    summary: `Raw analytics events kept for ${parsed.data.retentionDays} days`,
+  });
   return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, "Retention saved");
 }
 

@@ -1,5 +1,5 @@
 import { data, Form, Link, useLocation } from "react-router";
-import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
 import { openRowColumn } from "~/components/admin/content/content-table";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { parsePage } from "~/components/admin/content/list-query";
@@ -7,6 +7,8 @@ import { useListBusy, useSubmitting } from "~/components/admin/content/use-navig
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { Pagination } from "~/components/admin/pagination";
+import { PageHeader } from "~/components/admin/shell/page-header";
+import { type BadgeTone, StatusBadge } from "~/components/admin/status-badge";
 import { buttonClasses, ErrorSummary, SubmitButton, TextAreaField } from "~/components/forms/form-field";
 import { exportHref as csvExportHref } from "~/lib/admin-exports";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";
@@ -28,7 +30,8 @@ import {
 } from "~/services/contributions/applications.server";
 import { loadReferenceData } from "~/services/site/reference.server";
 import { redirectWithToast } from "~/services/site/toast.server";
-import { getNoticeSettings, recordAudit, setApplicationNoticeSetting } from "~/services/staff/accounts.server";
+import { getNoticeSettings, setApplicationNoticeSetting } from "~/services/staff/accounts.server";
+import { auditStaffAction } from "~/services/staff/audit.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/applicants";
 
@@ -90,7 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(context.services, request);
-  const { db, logger } = context.services;
+  const { db } = context.services;
   const values = formDataToObject(await readForm(request));
   const parsed = ApplicantActionSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
@@ -136,17 +139,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     if (outcome === "not-found") throw data("No application with this id exists.", { status: 404 });
-    await recordAudit(
-      db,
-      {
-        user,
-        action: "status",
-        entity: "application",
-        entityId: current.id,
-        summary: `Application of ${current.fullName}: ${current.status} -> ${next}${notified ? " (applicant e-mailed)" : ""}`,
-      },
-      (err) => logger.warn({ err }, "audit failed"),
-    );
+    await auditStaffAction(context.services, {
+      user,
+      action: "status",
+      entity: "application",
+      entityId: current.id,
+      summary: `Application of ${current.fullName}: ${current.status} -> ${next}${notified ? " (applicant e-mailed)" : ""}`,
+    });
     return redirectWithToast(
       backHref,
       `Status changed to ${REVIEW_STATUS_LABELS[next]}${notified ? "; the applicant will get an e-mail" : ""}`,
@@ -154,11 +153,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const saved = await setApplicationNotes(db, parsed.data.id, parsed.data.notes);
   if (!saved) throw data("No application with this id exists.", { status: 404 });
-  await recordAudit(
-    db,
-    { user, action: "update", entity: "application", entityId: parsed.data.id, summary: "Updated internal notes" },
-    (err) => logger.warn({ err }, "audit failed"),
-  );
+  await auditStaffAction(context.services, {
+    user,
+    action: "update",
+    entity: "application",
+    entityId: parsed.data.id,
+    summary: "Updated internal notes",
+  });
   return redirectWithToast(backHref, "Notes saved");
 }
 
@@ -166,11 +167,11 @@ export const meta = () => adminMeta("Applicants");
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
-const STATUS_STYLES: Record<ReviewStatus, string> = {
-  NEEDS_REVIEW: "bg-amber-100 text-amber-900",
-  UNDER_REVIEW: "bg-sky-100 text-sky-900",
-  APPROVED: "bg-leaf-100 text-leaf-900",
-  REJECTED: "bg-red-100 text-red-900",
+const STATUS_TONES: Record<ReviewStatus, BadgeTone> = {
+  NEEDS_REVIEW: "amber",
+  UNDER_REVIEW: "sky",
+  APPROVED: "leaf",
+  REJECTED: "red",
 };
 
 /** One kind of directory entry made from an application: a link to it once made, otherwise the button that drafts it. */
@@ -208,14 +209,6 @@ function MakeEntry({
   );
 }
 
-function StatusBadge({ status }: { status: ReviewStatus }) {
-  return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>
-      {REVIEW_STATUS_LABELS[status]}
-    </span>
-  );
-}
-
 const ACTION_LABELS: Record<ReviewStatus, string> = {
   NEEDS_REVIEW: "Back to needs review",
   UNDER_REVIEW: "Move to under review",
@@ -244,7 +237,11 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
     { key: "email", header: "E-mail", cell: (r) => r.email },
     { key: "type", header: "Type", cell: (r) => (r.applicantType === "educator" ? "Educator" : "Learner") },
     { key: "country", header: "Country", cell: (r) => r.country },
-    { key: "status", header: "Status", cell: (r) => <StatusBadge status={r.status} /> },
+    {
+      key: "status",
+      header: "Status",
+      cell: (r) => <StatusBadge tone={STATUS_TONES[r.status]} label={REVIEW_STATUS_LABELS[r.status]} />,
+    },
     {
       key: "submitted",
       header: "Submitted",
@@ -256,7 +253,7 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
       <PageHeader
         title="Applicants"
         description="Applications sent through the public application form."
-        action={
+        actions={
           <a className={buttonClasses.secondary} href={exportHref} download>
             {`Export CSV${status ? ` (${REVIEW_STATUS_LABELS[status]})` : ""}`}
           </a>
@@ -294,7 +291,7 @@ export default function ApplicantsPage({ loaderData, actionData }: Route.Compone
                 {selected.fullName}
               </h2>
               <p className="mt-1">
-                <StatusBadge status={selected.status} />
+                <StatusBadge tone={STATUS_TONES[selected.status]} label={REVIEW_STATUS_LABELS[selected.status]} />
               </p>
             </div>
             <Link to={hrefWith({ id: null })} className={buttonClasses.link}>

@@ -3,7 +3,7 @@ import { NoFields } from "~/lib/schemas/form";
 import { parseForm } from "~/server-lib/form.server";
 import { requestEntryCheck } from "~/services/entries/entry-checks.server";
 import { redirectWithToast } from "~/services/site/toast.server";
-import { recordAudit } from "~/services/staff/accounts.server";
+import { auditStaffAction } from "~/services/staff/audit.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/location-check";
 
@@ -22,17 +22,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "limited":
       return redirectWithToast(back, "Its contact was asked today already. Try again tomorrow.", "error");
     case "sent":
-      await recordAudit(
-        context.services.db,
-        {
-          user,
-          action: "send",
-          entity: "location",
-          entityId: params.id,
-          summary: `Asked ${result.to} to confirm the entry`,
-        },
-        (err) => context.services.logger.warn({ err }, "audit failed"),
-      );
+      await auditStaffAction(context.services, {
+        user,
+        action: "send",
+        entity: "location",
+        entityId: params.id,
+        summary: `Asked ${result.to} to confirm the entry`,
+      });
       return redirectWithToast(back, `Asked ${result.to} to confirm the entry.`);
   }
 }

@@ -1,10 +1,11 @@
 import { data, Form, Link } from "react-router";
-import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
 import { LikelyDuplicates } from "~/components/admin/content/likely-duplicates";
 import { useSubmitting } from "~/components/admin/content/use-navigation-state";
 import { CorrectionReview } from "~/components/admin/moderation/correction-review";
 import { NewPlaceReview } from "~/components/admin/moderation/new-place-review";
 import { controlClass } from "~/components/admin/moderation/review-parts";
+import { PageHeader } from "~/components/admin/shell/page-header";
 import { buttonClasses, ErrorSummary } from "~/components/forms/form-field";
 import { type FormValues, formDataToObject } from "~/lib/schemas/form";
 import { PLACE_FIELD_LABELS, RejectProposalSchema } from "~/lib/schemas/proposal";

@@ -1,11 +1,12 @@
 import { data, Form, Link } from "react-router";
-import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
 import { nameColumn } from "~/components/admin/content/content-table";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { parsePage } from "~/components/admin/content/list-query";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { Pagination } from "~/components/admin/pagination";
+import { PageHeader } from "~/components/admin/shell/page-header";
 import { buttonClasses } from "~/components/forms/form-field";
 import { entryEditPath } from "~/lib/admin-paths";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";
@@ -17,7 +18,7 @@ import { countPendingProposals, listProposals } from "~/services/contributions/p
 import { type CheckableKind, listNeedsChecking, markEntryChecked } from "~/services/entries/entry-checks.server";
 import { getGeneralSettings } from "~/services/site/site-settings.server";
 import { redirectWithToast } from "~/services/site/toast.server";
-import { recordAudit } from "~/services/staff/accounts.server";
+import { auditStaffAction } from "~/services/staff/audit.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/moderation";
 
@@ -93,11 +94,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { kind, id } = await parseForm(request, CheckedSchema);
   const name = await markEntryChecked(context.services.db, kind as CheckableKind, id);
   if (!name) throw data("No such entry. It may have been deleted.", { status: 404 });
-  await recordAudit(
-    context.services.db,
-    { user, action: "update", entity: kind, entityId: id, summary: `Marked "${name}" as checked` },
-    (err) => context.services.logger.warn({ err }, "audit failed"),
-  );
+  await auditStaffAction(context.services, {
+    user,
+    action: "update",
+    entity: kind,
+    entityId: id,
+    summary: `Marked "${name}" as checked`,
+  });
   return redirectWithToast(`${LIST}?status=checking`, `“${name}” marked as checked`);
 }
 

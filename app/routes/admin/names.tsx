@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
-import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
+import { PageHeader } from "~/components/admin/shell/page-header";
 import { buttonClasses } from "~/components/forms/form-field";
 import { NAME_TRANSLATION_LANGUAGES, NAME_TRANSLATION_MAX, type NameTranslations } from "~/lib/reference-names";
 import { fieldErrors } from "~/lib/schemas";
@@ -14,7 +15,7 @@ import { PROJECT_CATEGORIES } from "~/lib/taxonomy";
 import { readForm } from "~/server-lib/form.server";
 import { loadReferenceData, saveNameTranslations } from "~/services/site/reference.server";
 import { redirectWithToast } from "~/services/site/toast.server";
-import { recordAudit } from "~/services/staff/accounts.server";
+import { auditStaffAction } from "~/services/staff/audit.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/names";
 
@@ -71,7 +72,6 @@ type ActionResult = { id: string; errors: Record<string, string>; values: Record
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(context.services, request);
-  const { db, logger } = context.services;
   const values = formDataToObject(await readForm(request));
   const posted = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.join(" ") : v]));
   const fail = (errors: Record<string, string>, status = 400) =>
@@ -88,17 +88,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail({ form: `That ${KIND_NOUNS[kind]} no longer exists. Reload the page to see the list as it is.` });
   const name = known?.name ?? id;
   const given = NAME_TRANSLATION_LANGUAGES.filter((l) => translations[l]);
-  await recordAudit(
-    db,
-    {
-      user,
-      action: "update",
-      entity: kind,
-      entityId: id,
-      summary: `Translated names of the ${KIND_NOUNS[kind]} “${name}” (${given.length ? given.join(", ") : "none"})`,
-    },
-    (err) => logger.error({ err }, "audit write failed"),
-  );
+  await auditStaffAction(context.services, {
+    user,
+    action: "update",
+    entity: kind,
+    entityId: id,
+    summary: `Translated names of the ${KIND_NOUNS[kind]} “${name}” (${given.length ? given.join(", ") : "none"})`,
+  });
   return redirectWithToast(`${SCREEN}#row-${id}`, `Names of “${name}” saved.`, "success", { headers: NO_STORE });
 }
 

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-router";
-import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
 import { TranslationFields } from "~/components/admin/content/translation-fields";
 import { useSubmitting } from "~/components/admin/content/use-navigation-state";
+import { PageHeader } from "~/components/admin/shell/page-header";
 import { buttonClasses, ErrorSummary, TextAreaField, TextField } from "~/components/forms/form-field";
 import {
   languageDisplayName,
@@ -28,7 +29,7 @@ import {
   updateDraft,
 } from "~/services/newsletter/newsletter-issues.server";
 import { redirectWithToast } from "~/services/site/toast.server";
-import { recordAudit } from "~/services/staff/accounts.server";
+import { auditStaffAction } from "~/services/staff/audit.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/newsletter-issue";
 
@@ -82,7 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireAdmin(context.services, request);
-  const { db, logger } = context.services;
+  const { db } = context.services;
   const values = formDataToObject(await readForm(request));
   const parsed = IssueActionSchema.safeParse(values);
   const intent = values.intent;
@@ -101,9 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const here = `${LIST}/${params.id}`;
   const input = parsed.data;
   const audit = (summary: string, action: "update" | "send" | "delete") =>
-    recordAudit(db, { user, action, entity: "newsletter-issue", entityId: params.id, summary }, (err) =>
-      logger.warn({ err }, "audit failed"),
-    );
+    auditStaffAction(context.services, { user, action, entity: "newsletter-issue", entityId: params.id, summary });
   if (input.intent === "save" || input.intent === "test") {
     const translated = language?.ok ? language.value : {};
     if (!(await updateDraft(db, params.id, { subject: input.subject, body: input.body, ...translated }))) {
@@ -280,7 +279,7 @@ export default function NewsletterIssuePage({ loaderData, actionData }: Route.Co
                 ? "Being sent to the confirmed subscribers."
                 : "Queued for the confirmed subscribers; without a mail server the messages wait in the Outbox."
           }
-          action={
+          actions={
             <Link to={LIST} className={buttonClasses.secondary}>
               All issues
             </Link>
@@ -347,7 +346,7 @@ export default function NewsletterIssuePage({ loaderData, actionData }: Route.Co
       <PageHeader
         title={issue.subject}
         description="A draft. Write in Markdown: the preview shows the e-mail as subscribers will see it."
-        action={
+        actions={
           <Link to={LIST} className={buttonClasses.secondary}>
             All issues
           </Link>

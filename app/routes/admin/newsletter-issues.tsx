@@ -1,9 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
-import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
 import { nameColumn } from "~/components/admin/content/content-table";
 import { useSubmitting } from "~/components/admin/content/use-navigation-state";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
+import { PageHeader } from "~/components/admin/shell/page-header";
 import { buttonClasses, TextField } from "~/components/forms/form-field";
 import { fieldErrors } from "~/lib/schemas";
 import { formDataToObject } from "~/lib/schemas/form";
@@ -77,7 +78,7 @@ export default function NewsletterIssuesPage({ loaderData, actionData }: Route.C
       <PageHeader
         title="Newsletter issues"
         description={`Write an issue in Markdown, preview it, send yourself a test, then send it to the ${subscribers} confirmed ${subscribers === 1 ? "subscriber" : "subscribers"}.`}
-        action={
+        actions={
           <Link to="/admin/dashboard/newsletter" className={buttonClasses.secondary}>
             Subscribers
           </Link>

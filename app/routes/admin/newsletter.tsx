@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
 import { actionsColumn, ContentTable } from "~/components/admin/content/content-table";
 import { DeleteButton, DeletePanel, useDeleteLinks } from "~/components/admin/content/delete-controls";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
@@ -7,6 +7,7 @@ import { readListQuery } from "~/components/admin/content/list-query";
 import { ClearLink, SearchForm } from "~/components/admin/content/search-form";
 import { subscriberColumns } from "~/components/admin/content/subscriber-columns";
 import type { Column } from "~/components/admin/data-table";
+import { PageHeader } from "~/components/admin/shell/page-header";
 import { buttonClasses } from "~/components/forms/form-field";
 import { exportHref as csvExportHref } from "~/lib/admin-exports";
 import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
@@ -102,7 +103,7 @@ export default function NewsletterAdminPage({ loaderData }: Route.ComponentProps
       <PageHeader
         title="Newsletter"
         description={`${counts.confirmed} confirmed ${counts.confirmed === 1 ? "subscriber receives" : "subscribers receive"} the newsletter. An address counts once its owner clicks the link in the confirmation e-mail.`}
-        action={
+        actions={
           <div className="flex flex-wrap gap-3">
             <Link className={buttonClasses.primary} to="/admin/dashboard/newsletter/issues">
               Newsletter issues

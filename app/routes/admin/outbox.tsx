@@ -1,11 +1,13 @@
 import { data, Form, Link, useLocation } from "react-router";
-import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
 import { openRowColumn } from "~/components/admin/content/content-table";
 import { FilterTabs } from "~/components/admin/content/filter-tabs";
 import { useListBusy, useSubmitting } from "~/components/admin/content/use-navigation-state";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { Pagination } from "~/components/admin/pagination";
+import { PageHeader } from "~/components/admin/shell/page-header";
+import { type BadgeTone, StatusBadge } from "~/components/admin/status-badge";
 import { buttonClasses } from "~/components/forms/form-field";
 import { hrefWithParams } from "~/lib/query-string";
 import { formId } from "~/lib/schemas/form";
@@ -14,7 +16,7 @@ import { z } from "~/lib/zod";
 import { parseForm } from "~/server-lib/form.server";
 import { loadOutbox, loadOutboxMessage, OUTBOX_PAGE_SIZE, readOutboxFilter } from "~/services/mail/outbox.server";
 import { redirectWithToast } from "~/services/site/toast.server";
-import { recordAudit } from "~/services/staff/accounts.server";
+import { auditStaffAction } from "~/services/staff/audit.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/outbox";
 
@@ -66,11 +68,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!again) {
     return redirectWithToast(`${LIST}${back.search}`, "Only a failed message can be sent again.", "error");
   }
-  await recordAudit(
-    context.services.db,
-    { user, action: "send", entity: "mail", entityId: id, summary: "Queued a failed e-mail again" },
-    (err) => context.services.logger.warn({ err }, "audit failed"),
-  );
+  await auditStaffAction(context.services, {
+    user,
+    action: "send",
+    entity: "mail",
+    entityId: id,
+    summary: "Queued a failed e-mail again",
+  });
   return redirectWithToast(`${LIST}${back.search}`, "The message is queued and will be sent again");
 }
 
@@ -78,21 +82,13 @@ export const meta = () => adminMeta("Outbox");
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
-const STATUS_STYLES: Record<MailStatus, string> = {
-  queued: "bg-sky-100 text-sky-900",
-  sending: "bg-sky-100 text-sky-900",
-  sent: "bg-leaf-100 text-leaf-900",
-  failed: "bg-red-100 text-red-900",
-  held: "bg-amber-100 text-amber-900",
+const STATUS_TONES: Record<MailStatus, BadgeTone> = {
+  queued: "sky",
+  sending: "sky",
+  sent: "leaf",
+  failed: "red",
+  held: "amber",
 };
-
-function StatusBadge({ status }: { status: MailStatus }) {
-  return (
-    <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>
-      {MAIL_STATUS_LABELS[status]}
-    </span>
-  );
-}
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
@@ -116,7 +112,7 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
       header: "Status",
       cell: (r) => (
         <>
-          <StatusBadge status={r.status} />
+          <StatusBadge tone={STATUS_TONES[r.status]} label={MAIL_STATUS_LABELS[r.status]} />
           {r.lastError && r.status !== "sent" ? (
             <span className="mt-1 block max-w-xs text-xs break-words text-stone-700">{r.lastError}</span>
           ) : null}
@@ -190,7 +186,7 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
             <dd>{MAIL_KIND_LABELS[selected.kind]}</dd>
             <dt className="font-semibold text-stone-900">Status</dt>
             <dd>
-              <StatusBadge status={selected.status} />{" "}
+              <StatusBadge tone={STATUS_TONES[selected.status]} label={MAIL_STATUS_LABELS[selected.status]} />{" "}
               {selected.attempts > 0 ? `after ${selected.attempts} attempt${selected.attempts === 1 ? "" : "s"}` : ""}
             </dd>
             {selected.lastError ? (

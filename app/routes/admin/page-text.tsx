@@ -1,7 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { AdminErrorBoundary, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary } from "~/components/admin/content/admin-page";
 import { MarkdownImageInsert } from "~/components/admin/media/markdown-image-insert";
 import { formatDateTime } from "~/components/admin/shell/format";
+import { PageHeader } from "~/components/admin/shell/page-header";
 import { ErrorSummary, fieldIds, SubmitButton, TextAreaField, TextField } from "~/components/forms/form-field";
 import { PROSE_TYPE, ProseHtml } from "~/components/public/prose";
 import { PAGES_ADMIN_PATH, pageTextEditPath } from "~/lib/admin-paths";

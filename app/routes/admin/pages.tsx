@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
-import { AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { formatDateTime } from "~/components/admin/shell/format";
+import { PageHeader } from "~/components/admin/shell/page-header";
 import { pageTextEditPath } from "~/lib/admin-paths";
 import { listPageTextsForAdmin, type PageTextSummary } from "~/services/site/page-texts.server";
 import { requireAdmin } from "~/services/staff/guard.server";

@@ -1,10 +1,11 @@
 import { data, Outlet } from "react-router";
-import { AddLink, AdminErrorBoundary, adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { AddLink, AdminErrorBoundary, adminMeta } from "~/components/admin/content/admin-page";
 import { actionsColumn, ContentTable, RowActions } from "~/components/admin/content/content-table";
 import { DeleteButton, DeletePanel, useDeleteLinks } from "~/components/admin/content/delete-controls";
 import { readListQuery } from "~/components/admin/content/list-query";
 import type { Column } from "~/components/admin/data-table";
 import { EpisodeEditor } from "~/components/admin/podcast/episode-editor";
+import { PageHeader } from "~/components/admin/shell/page-header";
 import { ADMIN_LONG_PAGE_SIZE } from "~/lib/constants";
 import { readEntryLanguageForm, translationFormValues } from "~/lib/i18n/entry-translations";
 import { fieldErrors } from "~/lib/schemas";
@@ -270,7 +271,7 @@ export default function PodcastAdminPage({ loaderData, actionData }: Route.Compo
       <PageHeader
         title="Podcast"
         description={`Episodes and podcast subscribers. ${confirmed} confirmed ${confirmed === 1 ? "subscriber gets" : "subscribers get"} an e-mail for each episode you choose to e-mail; an address counts once its owner clicks the link in the confirmation e-mail.`}
-        action={addEpisode}
+        actions={addEpisode}
       />
       {confirm ? <DeletePanel {...deleting(confirm)} /> : null}
       {editor ? (

@@ -6,7 +6,7 @@ import { fieldErrors } from "~/lib/schemas";
 import { formDataToObject } from "~/lib/schemas/form";
 import { NewPasswordSchema } from "~/lib/schemas/staff-links";
 import { PUBLIC_FORM_LIMITS, readForm } from "~/server-lib/form.server";
-import { recordAudit } from "~/services/staff/accounts.server";
+import { auditStaffAction } from "~/services/staff/audit.server";
 import { checkStaffLink, completeStaffLink } from "~/services/staff/staff-links.server";
 import type { Route } from "./+types/reset-password";
 
@@ -41,20 +41,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 410, headers: HEADERS },
     );
   }
-  await recordAudit(
-    context.services.db,
-    {
-      user: { id: done.userId, email: done.email },
-      action: "update",
-      entity: "user",
-      entityId: done.userId,
-      summary:
-        done.purpose === "staff-invite"
-          ? `${done.email} accepted the invitation and chose a password`
-          : `${done.email} reset their password (every session ended)`,
-    },
-    (err) => context.services.logger.warn({ err }, "audit failed"),
-  );
+  await auditStaffAction(context.services, {
+    user: { id: done.userId, email: done.email },
+    action: "update",
+    entity: "user",
+    entityId: done.userId,
+    summary:
+      done.purpose === "staff-invite"
+        ? `${done.email} accepted the invitation and chose a password`
+        : `${done.email} reset their password (every session ended)`,
+  });
   throw redirect(`/admin/login?password=${done.purpose === "staff-invite" ? "set" : "changed"}`, {
     headers: HEADERS,
   });

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
-import { adminMeta, PageHeader } from "~/components/admin/content/admin-page";
+import { adminMeta } from "~/components/admin/content/admin-page";
+import { PageHeader } from "~/components/admin/shell/page-header";
 import { NoFields } from "~/lib/schemas/form";
 import { parseForm } from "~/server-lib/form.server";
 import { revertRevision } from "~/services/entries/revisions.server";

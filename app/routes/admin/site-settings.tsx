@@ -19,7 +19,7 @@ import {
   saveNavigation,
 } from "~/services/site/site-settings.server";
 import { redirectWithToast } from "~/services/site/toast.server";
-import { recordAudit } from "~/services/staff/accounts.server";
+import { auditStaffAction } from "~/services/staff/audit.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import type { Route } from "./+types/site-settings";
 
@@ -51,7 +51,6 @@ type ActionResult = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(context.services, request);
-  const { db, logger } = context.services;
   const form = await readEntryForm(request, SiteSettingsSchema);
   const raw = {
     nav: listValue(form, "nav"),
@@ -78,17 +77,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   await saveGeneralSettings(context.services, general, user.id);
   await notifyContentChanged(context.services, "settings");
   const hidden = NAV_PAGE_KEYS.filter((k) => !pages[k]).map((k) => NAV_PAGE_LABELS[k]);
-  await recordAudit(
-    db,
-    {
-      user,
-      action: "settings",
-      entity: "site-settings",
-      entityId: "navigation",
-      summary: `Saved site settings (hidden pages: ${hidden.length ? hidden.join(", ") : "none"}; data licence: ${dataLicence(general.dataLicence).shortName})`,
-    },
-    (err) => logger.error({ err }, "audit write failed"),
-  );
+  await auditStaffAction(context.services, {
+    user,
+    action: "settings",
+    entity: "site-settings",
+    entityId: "navigation",
+    summary: `Saved site settings (hidden pages: ${hidden.length ? hidden.join(", ") : "none"}; data licence: ${dataLicence(general.dataLicence).shortName})`,
+  });
   return redirectWithToast("/admin/dashboard/site-settings", "Site settings saved.", "success", { headers: NO_STORE });
 }
 
@@ -155,17 +150,20 @@ function StreetMapChoices({ pmtiles, envStyleUrl }: { pmtiles: boolean; envStyle
 }
 
 /**
- * The licence the directory's data is published under (decision 057): the terms page states it, and the open-data
- * files will name it. What each allows decides where the data can go (OpenStreetMap, Wikidata).
+ * The licence the directory's data is published under (decision 057): the terms page states it, and the open data
+ * names it with the attribution text staff write here (decision 070). What each allows decides where the data can go
+ * (OpenStreetMap, Wikidata).
  */
 function DataLicenceChoice({
   current,
   error,
   termsMissingLicence,
+  attribution,
 }: {
   current: string;
   error?: string;
   termsMissingLicence: string[];
+  attribution: { value: string; error?: string };
 }) {
   return (
     <fieldset
@@ -213,6 +211,17 @@ function DataLicenceChoice({
           );
         })}
       </ul>
+      <div className="mt-5">
+        <TextField
+          name="dataAttribution"
+          type="text"
+          label="Attribution"
+          hint={`The credit reusers give, stated beside the licence in every open-data answer and download. Leave empty for “${dataAttribution("", SITE_NAME)}”.`}
+          error={attribution.error}
+          defaultValue={attribution.value}
+          maxLength={DATA_ATTRIBUTION_MAX}
+        />
+      </div>
       {termsMissingLicence.length > 0 ? (
         <p role="note" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-stone-900">
           Your saved Terms text ({termsMissingLicence.join(", ")}) does not state the data licence: it was saved before
@@ -315,20 +324,8 @@ export default function SiteSettings({ loaderData, actionData }: Route.Component
           current={values?.dataLicence ?? general.dataLicence}
           error={errors.dataLicence}
           termsMissingLicence={loaderData.termsMissingLicence}
+          attribution={{ value: values?.dataAttribution ?? general.dataAttribution, error: errors.dataAttribution }}
         />
-        <fieldset className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
-          <legend className="px-1 text-lg font-semibold text-stone-900">Attribution</legend>
-          <TextField
-            name="dataAttribution"
-            type="text"
-            label="Attribution"
-            hint={`The credit reusers of the open data give, stated beside the licence in every API answer and download. Leave empty for “${dataAttribution("", SITE_NAME)}”.`}
-            error={errors.dataAttribution}
-            defaultValue={values?.dataAttribution ?? general.dataAttribution}
-            maxLength={DATA_ATTRIBUTION_MAX}
-          />
-        </fieldset>
-
         <SubmitButton pending={busy}>Save settings</SubmitButton>
       </Form>
     </>

@@ -22,11 +22,11 @@ import {
   getUserByEmail,
   getUserById,
   listUsers,
-  recordAudit,
   setNoticeSettings,
   setUserDisabled,
   type UserChangeResult,
 } from "~/services/staff/accounts.server";
+import { auditStaffAction } from "~/services/staff/audit.server";
 import { requireAdmin } from "~/services/staff/guard.server";
 import {
   inviteStaff,
@@ -76,7 +76,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(context.services, request);
-  const { db, logger } = context.services;
+  const { db } = context.services;
   // Every field as sent: one sent twice reaches the schema as a list and is refused, never read as one of them.
   const raw = formDataToObject(await readForm(request));
   const parsed = UserActionSchema.safeParse(raw);
@@ -97,8 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(result, { status: 400, headers: NO_STORE });
   }
   const input = parsed.data;
-  const audit = (entry: Parameters<typeof recordAudit>[1]) =>
-    recordAudit(db, entry, (err) => logger.error({ err }, "audit write failed"));
+  const audit = (entry: Parameters<typeof auditStaffAction>[1]) => auditStaffAction(context.services, entry);
 
   if (input.intent === "notices") {
     // Only ever one's own settings: the signed-in member's row, whatever else the form says.

@@ -7,7 +7,7 @@ import { formDataToObject } from "~/lib/schemas/form";
 import { isFormRefusal, PUBLIC_FORM_LIMITS, readFormOrRefusal } from "~/server-lib/form.server";
 import { serverTranslate } from "~/server-lib/messages.server";
 import { homeLanguage } from "~/server-lib/negotiate.server";
-import { signUpAfterAnswer } from "~/services/newsletter/newsletter.server";
+import { signUpAfterAnswer } from "~/services/newsletter/subscription-links.server";
 import { hitClientRateLimit } from "~/services/site/rate-limits.server";
 import type { Route } from "./+types/newsletter";
 
@@ -80,13 +80,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Stored unconfirmed, with a confirmation message, once the answer is sent: the answer is the same, and as quick,
   // whatever the address's state (decision 054).
-  signUpAfterAnswer(
-    context.services,
-    parsed.data.email,
-    parsed.data.source,
-    parsed.data.language,
-    context.clientIp || "unknown",
-  );
+  signUpAfterAnswer(context.services, "newsletter", {
+    email: parsed.data.email,
+    lang: parsed.data.language,
+    clientIp: context.clientIp || "unknown",
+    source: parsed.data.source,
+  });
   if (!wantsJson) return redirect(page("subscribed=1"), 303);
   return data({ ok: true, message: t("newsletter.success") });
 }

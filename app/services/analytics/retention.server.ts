@@ -2,8 +2,8 @@ import { DAY_MS } from "~/lib/constants";
 import { pruneMail } from "~/queries/mail.server";
 import { pruneUnconfirmedSubscriptions } from "~/queries/newsletter.server";
 import { pruneRateLimits } from "~/queries/rate-limits.server";
-import { CONFIRM_LINK_DAYS } from "../newsletter/newsletter.server";
 import { pruneUnconfirmedPodcastSubscriptions } from "../newsletter/podcast.server";
+import { CONFIRM_LINK_DAYS } from "../newsletter/subscription-links.server";
 import type { Services } from "../services.server";
 
 /** Messages the site sent (or kept, without a mail server, or gave up on) are deleted this many days after queueing. */

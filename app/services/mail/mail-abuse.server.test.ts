@@ -11,7 +11,7 @@ import * as reset from "~/routes/admin/reset-password";
 import * as users from "~/routes/admin/users";
 import * as newsletterApi from "~/routes/api/newsletter";
 import * as applicationRoute from "~/routes/application";
-import * as confirmRoute from "~/routes/newsletter-confirm";
+import * as confirmRoute from "~/routes/subscription-confirm";
 import * as suggestRoute from "~/routes/suggest-place";
 import { startMaintenance } from "~server/maintenance";
 import { call, formRequest, settle } from "~tests/helpers/admin-context";
@@ -19,7 +19,7 @@ import { applicationFields } from "~tests/helpers/form-posts";
 import { adminHarnessWithSmtp } from "~tests/helpers/mail-harness";
 import { linkIn, type ReceivedMail } from "~tests/helpers/smtp";
 import { issueFormToken } from "../contributions/form-timing.server";
-import { requestNewsletterSubscription } from "../newsletter/newsletter.server";
+import { requestSubscription } from "../newsletter/subscription-links.server";
 import { Mailer } from "./mailer.server";
 
 /**
@@ -142,12 +142,22 @@ describe("per-recipient caps count mailboxes, domains and senders (finding 1)", 
     const before = h.smtp.received.length;
     for (let i = 0; i < 70; i++) {
       // Each to another person at another domain: only the per-client cap can stop these.
-      await requestNewsletterSubscription(h.services, `someone${i}@domain${i}.example`, "footer", "en", busy);
+      await requestSubscription(h.services, "newsletter", {
+        email: `someone${i}@domain${i}.example`,
+        lang: "en",
+        clientIp: busy,
+        source: "footer",
+      });
     }
     await flush();
     expect(h.smtp.received.length - before).toBe(50);
     // Another visitor is not held back by the first one's cap.
-    await requestNewsletterSubscription(h.services, "neighbour@example.net", "footer", "en", "198.51.100.78");
+    await requestSubscription(h.services, "newsletter", {
+      email: "neighbour@example.net",
+      lang: "en",
+      clientIp: "198.51.100.78",
+      source: "footer",
+    });
     await flush();
     expect(inbox("neighbour@example.net")).toHaveLength(1);
   });
@@ -363,7 +373,12 @@ describe("anonymous input is not kept forever (finding 6)", () => {
 
     // Sign-ups: never confirmed and past their link (plus a margin), never confirmed but recent, confirmed long ago.
     for (const email of ["stale@example.org", "recent@example.org", "loyal@example.org"]) {
-      await requestNewsletterSubscription(h.services, email, "footer", "en", nextIp());
+      await requestSubscription(h.services, "newsletter", {
+        email: email,
+        lang: "en",
+        clientIp: nextIp(),
+        source: "footer",
+      });
     }
     await h.t.db.execute(
       sql`UPDATE newsletter_subscriptions SET confirm_sent_at = now() - interval '9 days', timestamp = now() - interval '9 days' WHERE email IN ('stale@example.org', 'loyal@example.org')`,

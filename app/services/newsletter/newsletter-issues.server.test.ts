@@ -3,7 +3,7 @@ import pino from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import { confirmSubscription, getSubscriptionByEmail, recordSignUp } from "~/queries/newsletter.server";
 import { createIssue, getIssue } from "~/queries/newsletter-issues.server";
-import * as unsubscribeRoute from "~/routes/newsletter-unsubscribe";
+import * as unsubscribeRoute from "~/routes/subscription-unsubscribe";
 import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { smtpMailerForFile } from "~tests/helpers/mail-harness";
 import { issueProgress, previewIssueHtml, sendIssue, sendTestIssue } from "./newsletter-issues.server";

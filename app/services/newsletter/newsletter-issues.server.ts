@@ -21,7 +21,7 @@ import type { MailContent } from "../mail/compose.server";
 import type { Outgoing } from "../mail/mailer.server";
 import { markdownToMailHtml } from "../mail/markdown.server";
 import type { Services } from "../services.server";
-import { newsletterUnsubscribeUrl } from "./newsletter.server";
+import { unsubscribeUrl } from "./subscription-links.server";
 
 /**
  * An issue as one subscriber receives it: the subject and Markdown body in the subscriber's language when the issue
@@ -96,7 +96,7 @@ export async function sendIssue(
     const messages: Outgoing[] = subscribers.map((s) => {
       // A stored language the site no longer speaks reads as English.
       const lang = isLanguage(s.language) ? s.language : DEFAULT_LANGUAGE;
-      const unsubscribe = newsletterUnsubscribeUrl({ mail }, config.authSecret, s.id, lang);
+      const unsubscribe = unsubscribeUrl({ mail, config }, "newsletter", s.id, lang);
       const content = issueContent(services, issue, unsubscribe, lang);
       return {
         kind: "newsletter-issue",

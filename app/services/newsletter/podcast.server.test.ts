@@ -6,21 +6,16 @@ import {
   getEpisodeById,
   getPodcastSubscriptionByEmail,
 } from "~/queries/podcast.server";
-import * as confirmPage from "~/routes/podcast-confirm";
-import * as unsubscribePage from "~/routes/podcast-unsubscribe";
+import * as confirmPage from "~/routes/subscription-confirm";
+import * as unsubscribePage from "~/routes/subscription-unsubscribe";
 import { serverTranslate } from "~/server-lib/messages.server";
 import { podcastSubscriptions } from "~db/schema";
 import { testDatabaseForFile } from "~tests/helpers/database-for-file";
 import { smtpMailerForFile } from "~tests/helpers/mail-harness";
 import { answer, publicContext, routeCalls } from "~tests/helpers/route-calls";
 import { linkIn, type ReceivedMail, testMailer } from "~tests/helpers/smtp";
-import {
-  announceEpisode,
-  askUnaskedPodcastSignUps,
-  PODCAST_CONFIRM_MESSAGES_PER_DAY,
-  pruneUnconfirmedPodcastSubscriptions,
-  requestPodcastSubscription,
-} from "./podcast.server";
+import { announceEpisode, askUnaskedPodcastSignUps, pruneUnconfirmedPodcastSubscriptions } from "./podcast.server";
+import { CONFIRM_MESSAGES_PER_DAY, requestSubscription } from "./subscription-links.server";
 
 /**
  * Podcast subscriptions keep what the podcast box promises (issue 37, decision 057): a confirmation first, one
@@ -60,7 +55,7 @@ function header(m: ReceivedMail | undefined, name: string): string {
 /** Signs an address up from a page in `lang` and confirms it through the link in its message. */
 async function confirmedSubscriber(email: string, lang: "en" | "es" | "de" = "en") {
   const from = relay.smtp.received.length;
-  expect(await requestPodcastSubscription(services(), email, lang)).toBe("sent");
+  expect(await requestSubscription(services(), "podcast", { email: email, lang: lang })).toBe("sent");
   const [message] = await delivered(email, from);
   const prefix = `${SITE}${lang === "en" ? "" : `/${lang}`}/podcast/confirm?token=`;
   const link = linkIn(message?.text, prefix);
@@ -86,7 +81,7 @@ async function newEpisode(number: number, extra: Partial<Parameters<typeof creat
 describe("podcast subscriptions: double opt-in", () => {
   it("stores a sign-up unconfirmed and sends a confirmation in the page's language; only its link confirms", async () => {
     const from = relay.smtp.received.length;
-    expect(await requestPodcastSubscription(services(), "oyente@example.org", "es")).toBe("sent");
+    expect(await requestSubscription(services(), "podcast", { email: "oyente@example.org", lang: "es" })).toBe("sent");
     const [message] = await delivered("oyente@example.org", from);
     const es = serverTranslate("es");
     expect(message?.subject).toBe(es("mail.podcastConfirm.subject", { siteName: "Permaculture Network" }));
@@ -113,12 +108,14 @@ describe("podcast subscriptions: double opt-in", () => {
       data: { state: "already" },
     });
     // A confirmed address signing up again gets no message.
-    expect(await requestPodcastSubscription(services(), "Oyente@Example.org", "es")).toBe("active");
+    expect(await requestSubscription(services(), "podcast", { email: "Oyente@Example.org", lang: "es" })).toBe(
+      "active",
+    );
     expect(await delivered("oyente@example.org", relay.smtp.received.length)).toEqual([]);
   });
 
   it("a forged or tampered confirmation link confirms nothing (410)", async () => {
-    await requestPodcastSubscription(services(), "forged@example.org", "en");
+    await requestSubscription(services(), "podcast", { email: "forged@example.org", lang: "en" });
     const result = answer(await confirmPage.action(call().post(`${SITE}/podcast/confirm`, { token: "abc.def" })));
     expect(result.status).toBe(410);
     expect((await getPodcastSubscriptionByEmail(t.db, "forged@example.org"))?.confirmedAt).toBeNull();
@@ -128,10 +125,10 @@ describe("podcast subscriptions: double opt-in", () => {
     const from = relay.smtp.received.length;
     const outcomes = [];
     for (const spelling of ["fan@example.org", "Fan+1@example.org", "fan+2@Example.org", "fan+3@example.org"]) {
-      outcomes.push(await requestPodcastSubscription(services(), spelling, "en"));
+      outcomes.push(await requestSubscription(services(), "podcast", { email: spelling, lang: "en" }));
     }
-    expect(outcomes.slice(0, PODCAST_CONFIRM_MESSAGES_PER_DAY)).toEqual(["sent", "sent", "sent"]);
-    expect(outcomes[PODCAST_CONFIRM_MESSAGES_PER_DAY]).toBe("limited");
+    expect(outcomes.slice(0, CONFIRM_MESSAGES_PER_DAY)).toEqual(["sent", "sent", "sent"]);
+    expect(outcomes[CONFIRM_MESSAGES_PER_DAY]).toBe("limited");
     await delivered("fan@example.org", from);
     const toMailbox = relay.smtp.received
       .slice(from)
@@ -145,7 +142,7 @@ describe("podcast subscriptions: one e-mail per new episode", () => {
     await confirmedSubscriber("listener@example.org", "en");
     await confirmedSubscriber("hoerer@example.org", "de");
     // Waiting for confirmation: gets nothing but the confirmation.
-    await requestPodcastSubscription(services(), "waiting@example.org", "en");
+    await requestSubscription(services(), "podcast", { email: "waiting@example.org", lang: "en" });
     await delivered("waiting@example.org");
     const id = await newEpisode(41, {
       guest: "Wangari",

@@ -5,183 +5,30 @@
  */
 import { DAY_MS, SITE_NAME } from "~/lib/constants";
 import { localizeEntry } from "~/lib/i18n/entry-translations";
-import { DEFAULT_LANGUAGE, isLanguage, type Language, localizeHref } from "~/lib/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, localizeHref } from "~/lib/i18n/languages";
 import {
   claimEpisodeAnnouncement,
-  confirmPodcastSubscription,
-  deletePodcastSubscription,
   type EpisodeRow,
-  getPodcastSubscriptionByEmail,
-  getPodcastSubscriptionById,
   listConfirmedPodcastSubscribers,
   listUnaskedPodcastSignUps,
   markPodcastSignUpAsked,
   pruneUnconfirmedPodcastSignUps,
-  recordPodcastSignUp,
   setEpisodeAnnouncedTo,
 } from "~/queries/podcast.server";
 import { serverTranslate } from "~/server-lib/messages.server";
 import { withinMailCaps } from "../mail/caps.server";
 import type { Outgoing } from "../mail/mailer.server";
-import { newNonce, sameNonce, signToken, verifyToken } from "../mail/tokens.server";
+import { newNonce } from "../mail/tokens.server";
 import type { Services } from "../services.server";
+import {
+  CONFIRM_LINK_DAYS,
+  CONFIRM_MESSAGES_PER_DAY,
+  confirmMessage,
+  unsubscribeUrl,
+} from "./subscription-links.server";
 
-/** A confirmation link works for seven days, as the newsletter's. */
-export const PODCAST_CONFIRM_LINK_DAYS = 7;
-/** At most this many confirmation messages to one mailbox a day (decision 054's figure for the newsletter). */
-export const PODCAST_CONFIRM_MESSAGES_PER_DAY = 3;
 /** Sign-ups from before confirmation existed asked per run of the hourly maintenance: a long list over hours. */
 export const UNASKED_SIGN_UPS_PER_RUN = 100;
-
-/** The unsubscribe link of a subscription, on its language's page: signed, valid while the subscription exists. */
-export function podcastUnsubscribeUrl(
-  { mail }: Pick<Services, "mail">,
-  authSecret: string,
-  subscriptionId: string,
-  lang: Language,
-) {
-  return mail.url(localizeHref("/podcast/unsubscribe", lang), {
-    token: signToken(authSecret, { p: "podcast-unsubscribe", s: subscriptionId }),
-  });
-}
-
-/** The confirmation message: `before` for a sign-up from before confirmation existed, asked now for the first time. */
-function confirmMessage(
-  services: Pick<Services, "mail" | "config">,
-  to: string,
-  signUp: { id: string; nonce: string },
-  lang: Language,
-  before = false,
-): Outgoing {
-  const { mail, config } = services;
-  const token = signToken(config.authSecret, {
-    p: "podcast-confirm",
-    s: signUp.id,
-    e: Math.floor((Date.now() + PODCAST_CONFIRM_LINK_DAYS * DAY_MS) / 1000),
-    n: signUp.nonce,
-  });
-  const t = serverTranslate(lang);
-  const values = { siteName: SITE_NAME };
-  return {
-    kind: "podcast-confirm",
-    to,
-    content: {
-      lang,
-      subject: t("mail.podcastConfirm.subject", values),
-      paragraphs: [
-        before ? t("mail.podcastConfirm.askedBefore", values) : t("mail.podcastConfirm.asked", values),
-        t("mail.podcastConfirm.what"),
-      ],
-      action: {
-        label: t("mail.podcastConfirm.button"),
-        url: mail.url(localizeHref("/podcast/confirm", lang), { token }),
-      },
-      after: [t("mail.podcastConfirm.expiry", { days: PODCAST_CONFIRM_LINK_DAYS })],
-    },
-    // At most once per sign-up from before: even two instances asking at the same moment queue one message.
-    dedupeKey: before ? `podcast-ask:${signUp.id}` : null,
-  };
-}
-
-/**
- * A sign-up from the podcast page: stored unconfirmed with the page's language, and a confirmation message queued in
- * the same transaction. An address already confirmed gets nothing, an unconfirmed one at most three a day to its
- * mailbox, within the caps per recipient domain and per client address (decision 054); a repeat sign-up keeps the
- * links already sent working. Past a cap nothing is stored or sent.
- */
-export async function requestPodcastSubscription(
-  services: Pick<Services, "db" | "mail" | "config">,
-  email: string,
-  lang: Language = DEFAULT_LANGUAGE,
-  clientIp?: string,
-): Promise<"sent" | "active" | "limited"> {
-  const { db, mail } = services;
-  const existing = await getPodcastSubscriptionByEmail(db, email);
-  if (existing?.confirmedAt) return "active";
-  const to = email.trim();
-  const allowed = await withinMailCaps(services, {
-    kind: "podcast-confirm",
-    to,
-    perMailbox: PODCAST_CONFIRM_MESSAGES_PER_DAY,
-    windowMs: DAY_MS,
-    clientIp,
-  });
-  if (!allowed) return "limited";
-  return db.transaction(async (tx) => {
-    const signUp = await recordPodcastSignUp(tx, email, newNonce(), lang);
-    if (signUp.status === "active") return "active";
-    await mail.enqueue(tx, confirmMessage(services, to, signUp, lang));
-    return "sent";
-  });
-}
-
-/**
- * The form's sign-up, done after the visitor has their answer (`Mailer.afterAnswer`), so the answer takes as long
- * and says the same whatever the address's state (decision 054).
- */
-export function podcastSignUpAfterAnswer(
-  services: Pick<Services, "db" | "mail" | "config">,
-  email: string,
-  lang: Language,
-  clientIp: string,
-): void {
-  services.mail.afterAnswer("podcast sign-up", () => requestPodcastSubscription(services, email, lang, clientIp));
-}
-
-/** The subscription a confirmation link names, if the link is genuine and not expired. */
-export async function checkPodcastConfirmLink(
-  services: Pick<Services, "db" | "config">,
-  token: string | null,
-): Promise<{ outcome: "ready" | "already" | "invalid"; email?: string }> {
-  const payload = verifyToken(services.config.authSecret, token, "podcast-confirm");
-  if (!payload) return { outcome: "invalid" };
-  const sub = await getPodcastSubscriptionById(services.db, payload.s);
-  if (!sub) return { outcome: "invalid" };
-  if (sameNonce(sub.confirmNonce, payload.n)) return { outcome: "ready", email: sub.email };
-  if (sub.confirmedAt) return { outcome: "already", email: sub.email };
-  return { outcome: "invalid" };
-}
-
-/** Confirms the subscription of a genuine, unexpired, unused link. */
-export async function confirmPodcastLink(
-  services: Pick<Services, "db" | "config">,
-  token: string | null,
-): Promise<"confirmed" | "already" | "invalid"> {
-  const payload = verifyToken(services.config.authSecret, token, "podcast-confirm");
-  if (!payload?.n) return "invalid";
-  if (await confirmPodcastSubscription(services.db, payload.s, payload.n)) return "confirmed";
-  const sub = await getPodcastSubscriptionById(services.db, payload.s);
-  return sub?.confirmedAt ? "already" : "invalid";
-}
-
-/**
- * What an unsubscribe link names: the subscription while it exists; `gone` for a genuine link whose subscription was
- * deleted (unsubscribed already, perhaps by the mail client's one-click POST); null for a link that is not genuine.
- */
-export async function checkPodcastUnsubscribeLink(
-  services: Pick<Services, "db" | "config">,
-  token: string | null,
-): Promise<{ id: string; email: string } | "gone" | null> {
-  const payload = verifyToken(services.config.authSecret, token, "podcast-unsubscribe");
-  if (!payload) return null;
-  const sub = await getPodcastSubscriptionById(services.db, payload.s);
-  return sub ? { id: sub.id, email: sub.email } : "gone";
-}
-
-/**
- * Unsubscribes through a genuine link (the page's button or a mail client's one-click POST, RFC 8058): the
- * subscription is deleted, as the privacy page promises (kept until unsubscribing).
- */
-export async function unsubscribePodcastByLink(
-  services: Pick<Services, "db" | "config">,
-  token: string | null,
-): Promise<{ outcome: "unsubscribed" | "invalid"; email?: string }> {
-  const found = await checkPodcastUnsubscribeLink(services, token);
-  if (found === null) return { outcome: "invalid" };
-  if (found === "gone") return { outcome: "unsubscribed" };
-  await deletePodcastSubscription(services.db, found.id);
-  return { outcome: "unsubscribed", email: found.email };
-}
 
 /** An episode's message to one subscriber, in their language (the episode's translation into it where there is one). */
 export function episodeMessage(
@@ -189,12 +36,12 @@ export function episodeMessage(
   episode: EpisodeRow,
   subscriber: { id: string; email: string; language: string },
 ): Outgoing {
-  const { mail, config } = services;
+  const { mail } = services;
   // A stored language the site no longer speaks reads as English.
   const lang = isLanguage(subscriber.language) ? subscriber.language : DEFAULT_LANGUAGE;
   const t = serverTranslate(lang);
   const shown = localizeEntry(episode, ["title", "summary"], lang).fields;
-  const unsubscribe = podcastUnsubscribeUrl({ mail }, config.authSecret, subscriber.id, lang);
+  const unsubscribe = unsubscribeUrl(services, "podcast", subscriber.id, lang);
   const values = { siteName: SITE_NAME, number: episode.number, title: shown.title.text };
   return {
     kind: "podcast-episode",
@@ -268,7 +115,7 @@ export async function askUnaskedPodcastSignUps(
     const ok = await withinMailCaps(services, {
       kind: "podcast-confirm",
       to: s.email,
-      perMailbox: PODCAST_CONFIRM_MESSAGES_PER_DAY,
+      perMailbox: CONFIRM_MESSAGES_PER_DAY,
       windowMs: DAY_MS,
     });
     if (ok) allowed.push(s);
@@ -281,7 +128,7 @@ export async function askUnaskedPodcastSignUps(
       if (!(await markPodcastSignUpAsked(tx, s.id, nonce))) continue;
       asked += await mail.enqueue(
         tx,
-        confirmMessage(services, s.email.trim(), { id: s.id, nonce }, DEFAULT_LANGUAGE, true),
+        confirmMessage(services, "podcast", s.email.trim(), { id: s.id, nonce }, DEFAULT_LANGUAGE, true),
       );
     }
     return asked;
@@ -290,7 +137,7 @@ export async function askUnaskedPodcastSignUps(
 
 /** Deletes sign-ups never confirmed a day after their link expired (decision 054). */
 export function pruneUnconfirmedPodcastSubscriptions(services: Pick<Services, "db">, now = Date.now()) {
-  return pruneUnconfirmedPodcastSignUps(services.db, new Date(now - (PODCAST_CONFIRM_LINK_DAYS + 1) * DAY_MS));
+  return pruneUnconfirmedPodcastSignUps(services.db, new Date(now - (CONFIRM_LINK_DAYS + 1) * DAY_MS));
 }
 
 /** Queries the screens use as they are (decision 036). */

@@ -57,9 +57,20 @@ function texts<K extends TranslatableKind>(
   return { fields, language: shown.original, translated };
 }
 
-/** The language members of an item: the entry's own language, and (with `lang`) the language asked and what it got. */
-function languageMembers(language: Language, translated: string[], lang: Language | undefined): Item {
-  return lang ? { language, lang, translated_fields: translated } : { language };
+/**
+ * The members every item opens with: its language (the entry's own, and with `lang` the language asked and which fields
+ * it got translated), its address (`url`) and when it last changed (`updated_at`, the change order of decision 069).
+ */
+function opening(
+  row: { changedAt: Date },
+  t: { language: Language; translated: string[] },
+  ctx: ItemContext,
+  url: string,
+): Item {
+  const language = ctx.lang
+    ? { language: t.language, lang: ctx.lang, translated_fields: t.translated }
+    : { language: t.language };
+  return { ...language, url, updated_at: iso(row.changedAt) };
 }
 
 function focusAreas(ids: readonly string[], ref: ReferenceData) {
@@ -99,9 +110,7 @@ export function placeFeature(row: PlaceRow, ctx: ItemContext): Item {
       name: t.fields.name,
       short_description: t.fields.shortDescription,
       long_description: t.fields.longDescription,
-      ...languageMembers(t.language, t.translated, ctx.lang),
-      url: abs(ctx.siteUrl, ENTRY_KINDS.location.publicPath(row)),
-      updated_at: iso(row.changedAt),
+      ...opening(row, t, ctx, abs(ctx.siteUrl, ENTRY_KINDS.location.publicPath(row))),
       ...country(row.country),
       region: region ? { id: region.id, key: region.key, name: region.name } : null,
       sub_region: subRegion ? { id: subRegion.id, name: subRegion.name } : null,
@@ -123,9 +132,7 @@ function program(row: OpenDataRow<"program">, ctx: ItemContext): Item {
     name: t.fields.name,
     summary: t.fields.summary,
     description: t.fields.description,
-    ...languageMembers(t.language, t.translated, ctx.lang),
-    url: abs(ctx.siteUrl, ENTRY_KINDS.program.publicPath(row)),
-    updated_at: iso(row.changedAt),
+    ...opening(row, t, ctx, abs(ctx.siteUrl, ENTRY_KINDS.program.publicPath(row))),
     start_date: row.startDate,
     end_date: row.endDate,
     format: row.format,
@@ -147,9 +154,7 @@ function changeMaker(row: OpenDataRow<"change-maker">, ctx: ItemContext): Item {
     name: row.name,
     role: t.fields.role,
     bio: t.fields.bio,
-    ...languageMembers(t.language, t.translated, ctx.lang),
-    url: abs(ctx.siteUrl, ENTRY_KINDS["change-maker"].publicPath(row)),
-    updated_at: iso(row.changedAt),
+    ...opening(row, t, ctx, abs(ctx.siteUrl, ENTRY_KINDS["change-maker"].publicPath(row))),
     ...country(row.country),
     photo: row.webpPhotoUrl || row.photoUrl || null,
     links: row.links.filter((l) => httpLink(l.url)).map((l) => ({ label: l.label, url: l.url })),
@@ -164,10 +169,8 @@ function resource(row: OpenDataRow<"resource">, ctx: ItemContext): Item {
     id: row.id,
     title: t.fields.title,
     description: t.fields.description,
-    ...languageMembers(t.language, t.translated, ctx.lang),
     // A resource has no page here: the site lists it and links to it (as its search results do).
-    url: row.url,
-    updated_at: iso(row.changedAt),
+    ...opening(row, t, ctx, row.url),
     type: row.type,
     author: row.author,
     image: row.imageUrl || null,
@@ -183,9 +186,7 @@ function episode(row: OpenDataRow<"episode">, ctx: ItemContext): Item {
     title: t.fields.title,
     summary: t.fields.summary,
     show_notes: t.fields.showNotes,
-    ...languageMembers(t.language, t.translated, ctx.lang),
-    url: abs(ctx.siteUrl, `/podcast#episode-${row.number}`),
-    updated_at: iso(row.changedAt),
+    ...opening(row, t, ctx, abs(ctx.siteUrl, `/podcast#episode-${row.number}`)),
     published_at: iso(row.publishedAt),
     guest: row.guest,
     audio: row.audioUrl ? { url: row.audioUrl, type: row.audioType, bytes: row.audioBytes } : null,

@@ -3,7 +3,7 @@
  * route's guard), passed on without a service each (decision 068).
  */
 
-export { listRecentAudit, recordAudit } from "~/queries/audit.server";
+export { listRecentAudit } from "~/queries/audit.server";
 export {
   changeUserRole,
   createUserWithPassword,

@@ -2,27 +2,6 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { buttonClasses } from "~/components/forms/form-field";
 
-/** The page title row of an admin screen, with an optional primary action. */
-export function PageHeader({
-  title,
-  description,
-  action,
-}: {
-  title: string;
-  description?: ReactNode;
-  action?: ReactNode;
-}) {
-  return (
-    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
-        {description ? <p className="mt-1 text-stone-700">{description}</p> : null}
-      </div>
-      {action}
-    </div>
-  );
-}
-
 /** The primary "Add ..." link of a list, in its header and in its empty state. */
 export function AddLink({ to, children }: { to: string; children: ReactNode }) {
   return (

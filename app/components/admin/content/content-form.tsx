@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonClasses, SelectField, SubmitButton } from "~/components/forms/form-field";
 import { type FormValues, textValue } from "~/lib/schemas/form";
 import { ENTRY_STATUS_LABELS, ENTRY_STATUSES, type EntryStatus } from "~/lib/vocabulary";
-import { PageHeader } from "./admin-page";
+import { PageHeader } from "../shell/page-header";
 import { useSubmitting } from "./use-navigation-state";
 
 /**
@@ -43,7 +43,7 @@ export function FormPageHeader({
       </p>
       <PageHeader
         title={title}
-        action={
+        actions={
           publicHref ? (
             <a className={buttonClasses.link} href={publicHref} target="_blank" rel="noreferrer">
               {status && status !== "published" ? "Preview public page" : "View public page"}

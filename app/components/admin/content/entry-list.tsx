@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { ADMIN_PAGE_SIZE } from "~/lib/constants";
 import { ENTRY_STATUS_LABELS, type EntryStatus } from "~/lib/vocabulary";
 import type { Column } from "../data-table";
-import { AddLink, adminMeta, PageHeader } from "./admin-page";
+import { PageHeader } from "../shell/page-header";
+import { AddLink, adminMeta } from "./admin-page";
 import { actionsColumn, ContentTable, nameColumn, RowActions } from "./content-table";
 import { DeleteButton, DeletePanel, useDeleteLinks } from "./delete-controls";
 import { capitalised, entryKindWords, type FormKind } from "./entry-kinds";
@@ -125,7 +126,7 @@ export function EntryListPage<
   ];
   return (
     <div>
-      <PageHeader title={title} description={words.description} action={addLink} />
+      <PageHeader title={title} description={words.description} actions={addLink} />
       {confirm ? (
         <DeletePanel id={confirm.id} name={confirm.name} description={words.panel ?? words.deletes} links={links} />
       ) : null}

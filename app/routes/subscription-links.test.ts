@@ -6,9 +6,10 @@ import { answer, publicContext, routeCalls } from "~tests/helpers/route-calls";
 import { linkIn } from "~tests/helpers/smtp";
 import { countNewsletterSubscriptions, getSubscriptionByEmail } from "../queries/newsletter.server";
 import { signToken } from "../services/mail/tokens.server";
-import { newsletterUnsubscribeUrl, requestNewsletterSubscription } from "../services/newsletter/newsletter.server";
-import * as confirm from "./newsletter-confirm";
-import * as unsubscribe from "./newsletter-unsubscribe";
+import { requestSubscription, unsubscribeUrl } from "../services/newsletter/subscription-links.server";
+
+import * as confirm from "./subscription-confirm";
+import * as unsubscribe from "./subscription-unsubscribe";
 
 let context: AppLoadContext;
 const config = { siteUrl: "https://permaculture.example.org", authSecret: "k".repeat(32) };
@@ -26,7 +27,9 @@ const post = (url: string, body: Record<string, string>) => routeCalls(context).
 describe("newsletter double opt-in, end to end through a real SMTP server", () => {
   it("counts an address only after its confirmation link is used, once", async () => {
     const before = await countNewsletterSubscriptions(t.db);
-    expect(await requestNewsletterSubscription(context.services, "ada@example.org", "footer")).toBe("sent");
+    expect(
+      await requestSubscription(context.services, "newsletter", { email: "ada@example.org", source: "footer" }),
+    ).toBe("sent");
     await relay.mail.runOnce();
     const [message] = await relay.smtp.waitFor(1);
     expect(message?.subject).toBe("Confirm your subscription to the Permaculture Network newsletter");
@@ -52,13 +55,15 @@ describe("newsletter double opt-in, end to end through a real SMTP server", () =
     expect(answer(await confirm.action(post(link, { token })))).toEqual({ status: 200, data: { state: "already" } });
     expect(await countNewsletterSubscriptions(t.db)).toBe(before + 1);
     // A confirmed address signing up again is sent nothing.
-    expect(await requestNewsletterSubscription(context.services, "ADA@example.org", "footer")).toBe("active");
+    expect(
+      await requestSubscription(context.services, "newsletter", { email: "ADA@example.org", source: "footer" }),
+    ).toBe("active");
   });
 
   it("refuses a tampered or expired link; another sign-up does not cancel the link already sent", async () => {
     relay.smtp.received.length = 0;
-    await requestNewsletterSubscription(context.services, "bo@example.org", "footer");
-    await requestNewsletterSubscription(context.services, "bo@example.org", "footer");
+    await requestSubscription(context.services, "newsletter", { email: "bo@example.org", source: "footer" });
+    await requestSubscription(context.services, "newsletter", { email: "bo@example.org", source: "footer" });
     await relay.mail.runOnce();
     const [first, second] = await relay.smtp.waitFor(2);
     const tokens = [first, second].map(
@@ -101,7 +106,9 @@ describe("newsletter double opt-in, end to end through a real SMTP server", () =
       data: { state: "invalid" },
     });
     // A token for another purpose (unsubscribe) cannot confirm.
-    const other = new URL(newsletterUnsubscribeUrl(relay, config.authSecret, sub?.id ?? "")).searchParams.get("token");
+    const other = new URL(unsubscribeUrl(context.services, "newsletter", sub?.id ?? "", "en")).searchParams.get(
+      "token",
+    );
     expect(answer(await confirm.action(post(url, { token: other ?? "" })))).toEqual({
       status: 410,
       data: { state: "invalid" },
@@ -116,7 +123,9 @@ describe("newsletter double opt-in, end to end through a real SMTP server", () =
     relay.smtp.received.length = 0;
     const outcomes = [];
     for (let i = 0; i < 5; i++)
-      outcomes.push(await requestNewsletterSubscription(context.services, "flood@example.org", "footer"));
+      outcomes.push(
+        await requestSubscription(context.services, "newsletter", { email: "flood@example.org", source: "footer" }),
+      );
     expect(outcomes).toEqual(["sent", "sent", "sent", "limited", "limited"]);
     await relay.mail.runOnce();
     await relay.smtp.waitFor(3);
@@ -131,11 +140,11 @@ describe("unsubscribe", () => {
       ["page@example.org", false],
       ["oneclick@example.org", true],
     ] as const) {
-      await requestNewsletterSubscription(context.services, email, "footer");
+      await requestSubscription(context.services, "newsletter", { email: email, source: "footer" });
       const sub = await getSubscriptionByEmail(t.db, email);
       await t.db.execute(`UPDATE newsletter_subscriptions SET confirmed_at = now() WHERE id = '${sub?.id}'`);
       const before = await countNewsletterSubscriptions(t.db);
-      const url = newsletterUnsubscribeUrl(relay, config.authSecret, sub?.id ?? "");
+      const url = unsubscribeUrl(context.services, "newsletter", sub?.id ?? "", "en");
       expect(url).toMatch(/^https:\/\/permaculture\.example\.org\/newsletter\/unsubscribe\?token=/);
       if (oneClick) {
         expect(answer(await unsubscribe.action(post(url, { "List-Unsubscribe": "One-Click" })))).toEqual({
@@ -169,7 +178,9 @@ describe("unsubscribe", () => {
   });
 
   it("an unsubscribed address that signs up again must confirm again", async () => {
-    expect(await requestNewsletterSubscription(context.services, "page@example.org", "footer")).toBe("sent");
+    expect(
+      await requestSubscription(context.services, "newsletter", { email: "page@example.org", source: "footer" }),
+    ).toBe("sent");
     const sub = await getSubscriptionByEmail(t.db, "page@example.org");
     expect(sub?.unsubscribedAt).toBeInstanceOf(Date);
   });
