@@ -71,6 +71,8 @@ export default [
   route("api/v1/docs/:file", "routes/api/v1/docs-asset.ts"),
   route("api/v1/:collection", "routes/api/v1/collection.ts"),
   route("api/v1/:collection/:id", "routes/api/v1/item.ts"),
+  // OGC API – Features over the places and programs (decision 073).
+  route("ogc/*", "routes/ogc.ts"),
 
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),

@@ -83,11 +83,12 @@ function readLimit(raw: string | undefined): number {
   return n;
 }
 
-const RFC3339 =
+/** An RFC 3339 date-time with its offset; its first group is the day. */
+export const RFC3339 =
   /^(\d{4}-\d{2}-\d{2})[Tt ]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d{1,9})?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 /** A day that is on the calendar (JavaScript would read 2026-02-30 as 2 March). */
-function isCalendarDay(ymd: string): boolean {
+export function isCalendarDay(ymd: string): boolean {
   const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
   const probe = new Date(Date.UTC(y, m - 1, d));
   return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;

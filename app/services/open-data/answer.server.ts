@@ -27,7 +27,12 @@ export type LicenceMembers = {
 /** What a route's answer holds: a JSON body (the licence members are added), its type, links for the header. */
 export type OpenBody = {
   body: Record<string, unknown>;
-  contentType: "application/json" | "application/geo+json";
+  /** JSON of some kind (`application/json`, `application/geo+json`, an OpenAPI description's type …). */
+  contentType: string;
+  /** False for a document whose format has no room for them (an OpenAPI description states its licence itself). */
+  licenceMembers?: false;
+  /** Members that move with every request without the data changing (OGC's `timeStamp`): left out of the ETag. */
+  unstable?: string[];
   /** `Link` header values besides the licence's (`<…>; rel="next"`). */
   links?: string[];
   status?: number;
@@ -35,6 +40,17 @@ export type OpenBody = {
 
 /** Something the client asked for that is not there (404), or no longer is (the route gives a 410 body instead). */
 export class ApiNotFound extends Error {}
+
+/** Any other problem the client must solve, with its status and title (406 Not Acceptable …). */
+export class OpenProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
 
 /** The Content-Type of JSON bodies, with the charset every client reads them in. */
 const CHARSET = "; charset=utf-8";
@@ -113,12 +129,15 @@ export async function answerOpenData(
   } catch (err) {
     if (err instanceof ApiParamError) return problem(400, "Bad Request", err.message, rate);
     if (err instanceof ApiNotFound) return problem(404, "Not Found", err.message, rate);
+    if (err instanceof OpenProblem) return problem(err.status, err.title, err.message, rate);
     throw err;
   }
-  const body = JSON.stringify({ ...made.body, ...licence });
+  const body = JSON.stringify(made.licenceMembers === false ? made.body : { ...made.body, ...licence });
   // The links move with every request (a cursor's signature and expiry, the time to poll from); what they lead to
   // follows from the address asked and the items, so the tag is made of those.
-  const etagBasis = JSON.stringify([request.url, { ...made.body, links: undefined }, licence]);
+  const stable: Record<string, unknown> = { ...made.body, links: undefined };
+  for (const member of made.unstable ?? []) delete stable[member];
+  const etagBasis = JSON.stringify([request.url, stable, licence]);
   const answer = openAnswer(request, {
     body,
     etagBasis,

@@ -56,7 +56,7 @@ export function isApiCollection(name: string): name is ApiCollection {
 const CURSOR_LIFETIME_S = 24 * 60 * 60;
 
 /** Where the next page starts: after an id, after a change's key, or at a search result's position. */
-type CursorState =
+export type CursorState =
   | { m: "id"; a: string; h: string }
   | { m: "change"; t: string; a: string }
   | { m: "rank"; o: number; h: string };
@@ -79,7 +79,7 @@ export type CollectionPage = {
 };
 
 /** The fingerprint of a query's filters, so a cursor is refused with other filters than it was made for. */
-function fingerprint(collection: string, query: Map<string, string>): string {
+export function fingerprint(collection: string, query: Map<string, string>): string {
   const parts = [...query].filter(([k]) => k !== "cursor" && k !== "limit").sort(([a], [b]) => (a < b ? -1 : 1));
   return createHash("sha256")
     .update(JSON.stringify([collection, parts]))
@@ -87,7 +87,7 @@ function fingerprint(collection: string, query: Map<string, string>): string {
     .slice(0, 16);
 }
 
-function signCursor(secret: string, fp: string, state: CursorState, now: number): string {
+export function signCursor(secret: string, fp: string, state: CursorState, now: number): string {
   return signToken(secret, {
     p: "api-cursor",
     s: fp,
@@ -96,7 +96,7 @@ function signCursor(secret: string, fp: string, state: CursorState, now: number)
   });
 }
 
-function readCursor(secret: string, raw: string, fp: string, now: number): CursorState {
+export function readCursor(secret: string, raw: string, fp: string, now: number): CursorState {
   const payload = verifyToken(secret, raw, "api-cursor", now);
   const bad = (why: string) => new ApiParamError("cursor", `"cursor" ${why}; start again from the first page.`);
   if (!payload) throw bad("is not one this API gave, or is older than a day");
