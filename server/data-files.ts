@@ -1,6 +1,8 @@
 import { pipeline } from "node:stream/promises";
 import express, { type Request, type Response } from "express";
-import { DUMP_URL_PREFIX, dataTerms, dumpFileNamed } from "~/server-lib/open-data-files.server";
+import { SITE_NAME } from "~/lib/constants";
+import { dataTerms } from "~/lib/data-licences";
+import { DUMP_URL_PREFIX, dumpFileNamed } from "~/server-lib/open-data-files.server";
 import { type DumpFileRow, type DumpStore, getDumpFile } from "~/services/open-data/dumps.server";
 import type { Services } from "~/services/services.server";
 import { getPublicSettings } from "~/services/site/site-settings.server";
@@ -74,7 +76,7 @@ export function dataFilesRouter(services: Services, store: DumpStore) {
     try {
       const [file, settings] = await Promise.all([getDumpFile(services.db, name), getPublicSettings(services)]);
       row = file;
-      licenceUrl = dataTerms(settings.general.dataLicence).licence.url;
+      licenceUrl = dataTerms(settings.general, SITE_NAME).licence.url;
     } catch (err) {
       services.logger.warn({ err, name }, "open-data file unavailable");
       res.set("Retry-After", String(RETRY_AFTER_S));

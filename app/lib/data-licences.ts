@@ -55,3 +55,11 @@ export function dataLicence(id: unknown): DataLicence {
     (DATA_LICENCES.find((l) => l.spdx === DEFAULT_DATA_LICENCE) as DataLicence)
   );
 }
+
+/** The licence and credit of the published data, from Site settings (every open-data answer, file and page states them). */
+export function dataTerms(
+  general: { dataLicence?: unknown; dataAttribution?: string },
+  siteName: string,
+): { licence: DataLicence; attribution: string } {
+  return { licence: dataLicence(general.dataLicence), attribution: dataAttribution(general.dataAttribution, siteName) };
+}

@@ -38,6 +38,12 @@ const KIND_LABELS = {
   package: "openData.kindPackage",
 } as const;
 
+const API_LINKS = [
+  { href: "/api/v1/places", label: null },
+  { href: "/api/v1/docs", label: "openData.apiDocs" },
+  { href: "/api/v1/openapi.json", label: "openData.apiDescription" },
+] as const;
+
 const FEEDS = [
   { href: "/locations.geojson", label: "openData.feedPlaces" },
   { href: "/programs.ics", label: "openData.feedPrograms" },
@@ -98,7 +104,21 @@ export default function OpenData({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </Section>
-      {/* The read API (/api/v1) and its documentation (/api/v1/docs) get their section here (issue 39). */}
+      <Section id="api" title={t("openData.apiTitle")}>
+        <p className="mt-3 text-stone-700">{t("openData.apiIntro")}</p>
+        <ul className="mt-3 list-disc space-y-2 pl-6 text-stone-700">
+          {API_LINKS.map((l) => (
+            <li key={l.href}>
+              <a href={l.href} className={`${LINK} break-all`}>
+                {l.href}
+              </a>
+              {l.label ? ` (${t(l.label)})` : null}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 text-stone-700">{t("openData.ogcText")}</p>
+        <p className="mt-2 rounded-md bg-leaf-50 px-4 py-3 font-mono text-sm break-all text-leaf-900">{siteUrl}/ogc</p>
+      </Section>
       <Section id="feeds" title={t("openData.feedsTitle")}>
         <ul className="mt-3 list-disc space-y-2 pl-6 text-stone-700">
           {FEEDS.map((f) => (
@@ -135,11 +155,14 @@ export default function OpenData({ loaderData }: Route.ComponentProps) {
           <li>{t("openData.mirrorCheck")}</li>
           <li>{t("openData.mirrorPoll")}</li>
           <li>{t("openData.mirrorResume")}</li>
+          <li>{t("openData.mirrorChanges")}</li>
         </ol>
         <pre className="mt-4 rounded-md bg-stone-900 p-4 text-sm break-all whitespace-pre-wrap text-stone-50">
           <code>{`curl -O ${siteUrl}/data/datapackage.json
 curl -O -C - ${siteUrl}/data/places.csv
-sha256sum places.csv`}</code>
+sha256sum places.csv
+SINCE=$(date -u -d '1 day ago' +%Y-%m-%dT%H:%M:%SZ)
+curl "${siteUrl}/api/v1/places?updated_since=$SINCE"`}</code>
         </pre>
       </Section>
     </main>

@@ -1,6 +1,3 @@
-import { SITE_NAME } from "~/lib/constants";
-import { type DataLicence, dataLicence } from "~/lib/data-licences";
-
 /**
  * The files of the open-data dumps (`/data/<name>`, decision 071), in the order the /open-data page lists them.
  * `kind` says what the file holds; the page names it in the visitor's language.
@@ -28,14 +25,4 @@ export const DUMP_URL_PREFIX = "/data/";
 /** The dump file of a name in an address, or undefined: only these names are ever looked up. */
 export function dumpFileNamed(name: string) {
   return DUMP_FILES.find((f) => f.name === name);
-}
-
-/** The credit reusers give: the site's contributors, under the licence staff chose (decision 057). */
-export function dataAttribution(): string {
-  return `© ${SITE_NAME} contributors`;
-}
-
-/** The licence and attribution of the published data, from the stored setting's licence id. */
-export function dataTerms(licenceId: unknown): { licence: DataLicence; attribution: string } {
-  return { licence: dataLicence(licenceId), attribution: dataAttribution() };
 }

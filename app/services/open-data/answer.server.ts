@@ -4,7 +4,7 @@
  * details for what the client must change. A route gives only what its answer holds.
  */
 import { SITE_NAME } from "~/lib/constants";
-import { dataAttribution, dataLicence } from "~/lib/data-licences";
+import { dataTerms } from "~/lib/data-licences";
 import { ApiParamError } from "~/lib/open-data-params";
 import {
   type LicenceLink,
@@ -57,11 +57,8 @@ const CHARSET = "; charset=utf-8";
 
 export async function licenceMembers(services: Pick<Services, "db" | "bus">): Promise<LicenceMembers> {
   const { general } = await getPublicSettings(services);
-  const l = dataLicence(general.dataLicence);
-  return {
-    license: { id: l.spdx, name: l.name, url: l.url },
-    attribution: dataAttribution(general.dataAttribution, SITE_NAME),
-  };
+  const { licence: l, attribution } = dataTerms(general, SITE_NAME);
+  return { license: { id: l.spdx, name: l.name, url: l.url }, attribution };
 }
 
 function rateState(apiRateLimit: number, hit: { count: number; windowEndsAt: number }, now: number): RateState {

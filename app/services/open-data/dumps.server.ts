@@ -9,6 +9,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { createGzip } from "node:zlib";
 import { stringify } from "csv-stringify/sync";
 import { SITE_NAME } from "~/lib/constants";
+import { dataTerms } from "~/lib/data-licences";
 import {
   claimDumpLease,
   type DumpFileRow,
@@ -17,7 +18,7 @@ import {
   releaseDumpLease,
   swapDumpFiles,
 } from "~/queries/open-data-dumps.server";
-import { DUMP_FILES, type DumpFileName, dataTerms } from "~/server-lib/open-data-files.server";
+import { DUMP_FILES, type DumpFileName } from "~/server-lib/open-data-files.server";
 import type { Services } from "../services.server";
 import { loadReferenceData } from "../site/reference.server";
 import { getGeneralSettings } from "../site/site-settings.server";
@@ -287,7 +288,7 @@ export async function writeDumpFiles(
   const siteUrl = services.config.siteUrl;
   const ref = await loadReferenceData(services);
   const general = await getGeneralSettings(db);
-  const { licence, attribution } = dataTerms(general.dataLicence);
+  const { licence, attribution } = dataTerms(general, SITE_NAME);
   const ctx: DumpContext = { siteUrl, ref };
   const written: Partial<Record<DumpFileName, Written>> = {
     ...(await writePlaces(db, ctx, dir, { license: licence.url, attribution })),

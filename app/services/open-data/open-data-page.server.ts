@@ -1,8 +1,10 @@
+import { SITE_NAME } from "~/lib/constants";
+import { dataTerms } from "~/lib/data-licences";
 import { formatDate } from "~/lib/format";
 import type { Language } from "~/lib/i18n/languages";
 import { formatByteSize } from "~/lib/numbers";
 import { listDumpFiles } from "~/queries/open-data-dumps.server";
-import { DUMP_FILES, DUMP_URL_PREFIX, dataTerms } from "~/server-lib/open-data-files.server";
+import { DUMP_FILES, DUMP_URL_PREFIX } from "~/server-lib/open-data-files.server";
 import type { Services } from "../services.server";
 import { getPublicSettings } from "../site/site-settings.server";
 
@@ -29,7 +31,7 @@ export async function openDataPage(services: Pick<Services, "db" | "bus" | "conf
     ];
   });
   const generatedAt = stored[0]?.generatedAt ?? null;
-  const { licence, attribution } = dataTerms(settings.general.dataLicence);
+  const { licence, attribution } = dataTerms(settings.general, SITE_NAME);
   return {
     siteUrl: services.config.siteUrl,
     files,
