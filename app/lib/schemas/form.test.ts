@@ -17,6 +17,7 @@ describe("the fields a form always sends", () => {
       "mapStyleUrl",
       "freshnessMonths",
       "dataLicence",
+      "dataAttribution",
     ]);
   });
 
