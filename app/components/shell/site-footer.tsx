@@ -9,6 +9,14 @@ import { FOOTER_QUICK_LINKS, visibleLinks } from "./nav-links";
 /** The footer's form hydrates after the page load: it is a plain POST form until then. */
 const FooterNewsletter = island(() => import("../newsletter-form").then((m) => m.NewsletterForm));
 
+/** The bottom row's links (message keys written out: the message checks read them literally). */
+const BOTTOM_LINKS = [
+  { to: "/api/v1/docs", label: "footer.apiReference", document: true },
+  { to: "/privacy", label: "footer.privacy", document: false },
+  { to: "/terms", label: "footer.terms", document: false },
+  { to: "/open-data", label: "footer.openData", document: false },
+] as const;
+
 const footerLink = "text-leaf-50 underline-offset-4 hover:underline";
 
 /** Site footer: tagline, Stay Updated form, Quick Links, contact block (hideable), legal links and credit. */
@@ -89,27 +97,20 @@ export function SiteFooter({
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-leaf-100 md:flex-row md:items-center md:justify-between">
           <p>{t("footer.rights", { year, siteName })}</p>
           <ul className="flex flex-wrap gap-4">
-            <li>
-              {/* A document the router does not handle (decision 074), the same address in every language. */}
-              <a href="/api/v1/docs" className={footerLink}>
-                {t("footer.apiReference")}
-              </a>
-            </li>
-            <li>
-              <AppLink to="/privacy" className={footerLink}>
-                {t("footer.privacy")}
-              </AppLink>
-            </li>
-            <li>
-              <AppLink to="/terms" className={footerLink}>
-                {t("footer.terms")}
-              </AppLink>
-            </li>
-            <li>
-              <AppLink to="/open-data" className={footerLink}>
-                {t("footer.openData")}
-              </AppLink>
-            </li>
+            {BOTTOM_LINKS.map((l) => (
+              <li key={l.to}>
+                {l.document ? (
+                  // A document the router does not handle (decision 074), the same address in every language.
+                  <a href={l.to} className={footerLink}>
+                    {t(l.label)}
+                  </a>
+                ) : (
+                  <AppLink to={l.to} className={footerLink}>
+                    {t(l.label)}
+                  </AppLink>
+                )}
+              </li>
+            ))}
           </ul>
           <p>{t("footer.credit", { siteName })}</p>
         </div>
