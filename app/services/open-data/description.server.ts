@@ -121,5 +121,5 @@ export function answerReferenceAsset(request: Request, file: string): Response {
     ETag: etag,
   });
   if (etagMatches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(body), { headers });
+  return new Response(request.method === "HEAD" ? null : body, { headers });
 }
