@@ -177,6 +177,15 @@ describe("unsubscribe", () => {
     });
   });
 
+  it("a link to a subscription staff removed no longer works (the newsletter keeps leavers, so a gone row was removed)", async () => {
+    await requestSubscription(context.services, "newsletter", { email: "removed@example.org", source: "footer" });
+    const sub = await getSubscriptionByEmail(t.db, "removed@example.org");
+    const url = unsubscribeUrl(context.services, "newsletter", sub?.id ?? "", "en");
+    expect(await unsubscribe.loader(get(url))).toMatchObject({ state: "ask", email: "removed@example.org" });
+    await t.db.execute(`DELETE FROM newsletter_subscriptions WHERE id = '${sub?.id}'`);
+    expect(answer(await unsubscribe.loader(get(url)))).toEqual({ status: 410, data: { state: "invalid" } });
+  });
+
   it("an unsubscribed address that signs up again must confirm again", async () => {
     expect(
       await requestSubscription(context.services, "newsletter", { email: "page@example.org", source: "footer" }),
