@@ -272,6 +272,12 @@ describe("OGC API – Features at /ogc", () => {
       ["/ogc/collections/places/items?colour=red", "colour"],
       ["/ogc/collections?f=html", "f"],
       ["/ogc/collections/places/items?cursor=forged", "cursor"],
+      // What a hostile client sends: a NUL, a 10,000-character value, a parameter twice, a broken bbox.
+      ["/ogc/collections/places/items?bbox=1,2,3,%00", "bbox"],
+      [`/ogc/collections/places/items?bbox=${"9".repeat(10_000)}`, "bbox"],
+      ["/ogc/collections/places/items?limit=1&limit=2", "limit"],
+      ["/ogc/collections/places/items?bbox=NaN,NaN,NaN,NaN", "bbox"],
+      ["/ogc/collections/programs/items?datetime=2026-13-40", "datetime"],
     ] as const) {
       const { res, body } = await doc<{ detail: string }>(address);
       expect({ address, status: res.status }).toEqual({ address, status: 400 });
